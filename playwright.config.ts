@@ -1,0 +1,35 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Browser tests run against the production build served by the real server, on a fresh embedded
+// database and the embedded identity provider, in the machine's Chromium (browsers are not downloaded).
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${PORT}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 860 } } }],
+  webServer: {
+    command: 'node tests/e2e/support/start-server.mjs',
+    url: `${baseURL}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    // Every test signs in afresh from one address: lift the per-minute sign-in limit (tested in tests/api/idp.test.ts).
+    env: { PORT: String(PORT), DATA_DIR: '.tmp/e2e-data', LOG_LEVEL: 'warn', SIGNIN_ATTEMPTS_PER_MINUTE: '1000' },
+  },
+});

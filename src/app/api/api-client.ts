@@ -1,0 +1,49 @@
+import { useAuth0 } from '@auth0/auth0-react';
+import { useCallback } from 'react';
+import useSWR, { type SWRConfiguration } from 'swr';
+import type { ErrorBody } from '../../lib/app-error';
+import { withXsrfHeader } from './xsrf';
+
+/** An API error with the server's readable message and code. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody | undefined,
+  ) {
+    super(body?.message ?? `Request failed with status ${status}`);
+  }
+}
+
+type TokenGetter = () => Promise<string | undefined>;
+
+/** fetch with the bearer token and the XSRF header; JSON in, JSON out; throws ApiError on 4xx/5xx. */
+export async function apiFetch<T>(getToken: TokenGetter, path: string, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  const token = await getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (init.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  const response = await fetch(path, { ...init, headers: withXsrfHeader(path, init.method, headers, document.cookie), credentials: 'same-origin' });
+  const text = await response.text();
+  const body: unknown = text ? JSON.parse(text) : undefined;
+  if (!response.ok) throw new ApiError(response.status, body as ErrorBody | undefined);
+  return body as T;
+}
+
+/** The fetch function bound to the signed-in user's access token. */
+export function useApiFetch(): <T>(path: string, init?: RequestInit) => Promise<T> {
+  const { getAccessTokenSilently } = useAuth0();
+  return useCallback(<T,>(path: string, init?: RequestInit) => apiFetch<T>(() => getAccessTokenSilently(), path, init), [getAccessTokenSilently]);
+}
+
+type UseApiOptions<T> = SWRConfiguration<T, ApiError> & {
+  /** A separate cache entry for the same address, for a widget that must load on its own terms. */
+  cacheScope?: string;
+};
+
+/** SWR over GET /api/...; pass null to skip loading (e.g. until a dropdown first opens). */
+export function useApi<T>(path: string | null, options: UseApiOptions<T> = {}) {
+  const { cacheScope, ...swrOptions } = options;
+  const fetcher = useApiFetch();
+  const key = path === null ? null : cacheScope ? [path, cacheScope] : path;
+  return useSWR<T, ApiError>(key, (k: string | string[]) => fetcher<T>(Array.isArray(k) ? (k[0] ?? '') : k), swrOptions);
+}

@@ -1,0 +1,120 @@
+import FolderOpenOutlined from '@mui/icons-material/FolderOpenOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useId, useState } from 'react';
+import { useApi } from '../api/api-client';
+
+/** A row of GET /api/projects as the picker shows it. */
+export type ProjectSummary = {
+  id: number;
+  name: string;
+  clientname: string | null;
+  description: string | null;
+  endusername: string | null;
+  endusersite: string | null;
+  enduserlocation: string | null;
+};
+
+const COLUMNS = ['#', 'Project Name', 'Client', 'Description', 'EndUserName', 'EndUserSite', 'EndUserLocation'] as const;
+
+/** Navbar button + 'Select a project' modal. Spec §2: picking a row only closes the modal. */
+export function ProjectPickerButton() {
+  const [open, setOpen] = useState(false);
+  // The list loads the first time the modal opens, not with every page.
+  const [everOpened, setEverOpened] = useState(false);
+  const titleId = useId();
+  const close = () => setOpen(false);
+  return (
+    <>
+      <Button
+        color="inherit"
+        startIcon={<FolderOpenOutlined />}
+        onClick={() => {
+          setOpen(true);
+          setEverOpened(true);
+        }}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
+        Select project
+      </Button>
+      <Dialog open={open} onClose={close} maxWidth="lg" fullWidth aria-labelledby={titleId}>
+        <DialogTitle id={titleId}>Select a project</DialogTitle>
+        <DialogContent dividers sx={{ p: 0 }}>
+          {everOpened && <ProjectTable onPick={close} />}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>Cancel</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+function ProjectTable({ onPick }: { onPick: () => void }) {
+  const { data, error, isLoading } = useApi<ProjectSummary[]>('/api/projects');
+  if (isLoading && !data) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
+        <CircularProgress size={28} aria-label="Loading projects" />
+      </Box>
+    );
+  }
+  if (error && !data) return <Alert severity="error" sx={{ m: 2 }}>Could not load the projects: {error.message}</Alert>;
+  return (
+    <TableContainer sx={{ maxHeight: '60vh' }}>
+      <Table stickyHeader aria-label="Projects">
+        <TableHead>
+          <TableRow>
+            {COLUMNS.map((column) => (
+              <TableCell key={column}>{column}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {(data ?? []).length === 0 && (
+            <TableRow>
+              <TableCell colSpan={COLUMNS.length} sx={{ color: 'text.secondary' }}>
+                No projects yet.
+              </TableCell>
+            </TableRow>
+          )}
+          {(data ?? []).map((project) => (
+            <TableRow
+              key={project.id}
+              hover
+              tabIndex={0}
+              onClick={onPick}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' || event.key === ' ') {
+                  event.preventDefault();
+                  onPick();
+                }
+              }}
+              sx={{ cursor: 'pointer' }}
+            >
+              <TableCell>{project.id}</TableCell>
+              <TableCell sx={{ fontWeight: 500 }}>{project.name}</TableCell>
+              <TableCell>{project.clientname}</TableCell>
+              <TableCell>{project.description}</TableCell>
+              <TableCell>{project.endusername}</TableCell>
+              <TableCell>{project.endusersite}</TableCell>
+              <TableCell>{project.enduserlocation}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,154 @@
+import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
+import BatteryChargingFullOutlined from '@mui/icons-material/BatteryChargingFullOutlined';
+import BugReportOutlined from '@mui/icons-material/BugReportOutlined';
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
+import CleaningServicesOutlined from '@mui/icons-material/CleaningServicesOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
+import GavelOutlined from '@mui/icons-material/GavelOutlined';
+import HubOutlined from '@mui/icons-material/HubOutlined';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
+import NewReleasesOutlined from '@mui/icons-material/NewReleasesOutlined';
+import PostAddOutlined from '@mui/icons-material/PostAddOutlined';
+import PrecisionManufacturingOutlined from '@mui/icons-material/PrecisionManufacturingOutlined';
+import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
+import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
+
+/**
+ * The one table of the workbench's routes and sidebar entries (spec §2). Every link in the shell is
+ * built from here so a path is spelled once; the icon gallery (/home/icons) lists `appIcons`.
+ */
+
+// Keyed by the MUI export name so the gallery can show real names (displayName is stripped in production).
+export const appIcons = {
+  HubOutlined,
+  DashboardOutlined,
+  NewReleasesOutlined,
+  BugReportOutlined,
+  EventNoteOutlined,
+  BusinessOutlined,
+  LocalShippingOutlined,
+  AccountTreeOutlined,
+  BatteryChargingFullOutlined,
+  PrecisionManufacturingOutlined,
+  DescriptionOutlined,
+  PostAddOutlined,
+  RequestQuoteOutlined,
+  Inventory2Outlined,
+  GavelOutlined,
+  InfoOutlined,
+  CategoryOutlined,
+  TableChartOutlined,
+  CleaningServicesOutlined,
+};
+
+export type AppIconName = keyof typeof appIcons;
+
+/** The brand mark in the sidebar header. */
+export const brandIcon: AppIconName = 'HubOutlined';
+
+const general = (segment: string) => `/home/general/${segment}`;
+
+export const paths = {
+  landing: '/',
+  home: '/home',
+  dashboard: '/home/dashboard',
+  icons: '/home/icons',
+  admin: '/home/admin',
+  demos: '/home/demos',
+  profile: '/general/profile',
+  appUpdates: general('appupdates'),
+  newQuote: general('quote/0'),
+  newProposal: general('theproposal/0'),
+  newPart: general('thepart/0'),
+  newProject: general('projectdetail/0/1'),
+} as const;
+
+export type MenuEntry = {
+  label: string;
+  icon: AppIconName;
+  /** Absent for entries that are not reachable yet (disabled). */
+  path?: string;
+  disabled?: boolean;
+  /** Shown beside a disabled entry, e.g. 'coming soon'. */
+  note?: string;
+};
+
+export type MenuSection = {
+  id: 'main' | 'admin' | 'general' | 'commercial' | 'appFramework' | 'manage';
+  title: string;
+  /** Spec §2 marks some headers disabled; only the header is greyed, its entries stay navigable. */
+  disabled?: boolean;
+  entries: MenuEntry[];
+};
+
+export const menuSections: MenuSection[] = [
+  { id: 'main', title: 'Main', entries: [{ label: 'Dashboard', icon: 'DashboardOutlined', path: paths.dashboard }] },
+  {
+    id: 'admin',
+    title: 'Admin',
+    entries: [
+      { label: 'Updates', icon: 'NewReleasesOutlined', path: paths.appUpdates },
+      { label: 'RequestsBugsV2', icon: 'BugReportOutlined', path: general('requestsbugsV2') },
+    ],
+  },
+  {
+    id: 'general',
+    title: 'General',
+    entries: [
+      { label: 'Meetings', icon: 'EventNoteOutlined', path: general('meetinglist') },
+      { label: 'Clients', icon: 'BusinessOutlined', path: general('clientlist') },
+      { label: 'Suppliers', icon: 'LocalShippingOutlined', path: general('supplierlist') },
+      { label: 'Projects', icon: 'AccountTreeOutlined', path: general('projectlist') },
+      { label: 'LithiumProjects', icon: 'BatteryChargingFullOutlined', path: general('lithiumprojectlist') },
+    ],
+  },
+  {
+    id: 'commercial',
+    title: 'Commercial',
+    disabled: true,
+    entries: [
+      { label: 'Parts & ME Lists', icon: 'PrecisionManufacturingOutlined', path: general('partslist') },
+      { label: 'Proposals', icon: 'DescriptionOutlined', path: general('proposallist') },
+      { label: 'ProposalsV2', icon: 'PostAddOutlined', disabled: true, note: 'coming soon' },
+      { label: 'QuotesV2', icon: 'RequestQuoteOutlined', path: general('quotelist1') },
+      { label: 'Packages', icon: 'Inventory2Outlined', path: general('packagelist') },
+      { label: 'Adjudications', icon: 'GavelOutlined', path: general('adjudicationlist') },
+    ],
+  },
+  {
+    id: 'appFramework',
+    title: 'App Framework',
+    entries: [
+      { label: 'Intro', icon: 'InfoOutlined', path: general('appintro') },
+      { label: 'ItemCategories', icon: 'CategoryOutlined', path: general('app-frame-itemcategory') },
+    ],
+  },
+  {
+    id: 'manage',
+    title: 'Manage',
+    disabled: true,
+    entries: [
+      { label: 'ManageTables', icon: 'TableChartOutlined', path: general('admintables') },
+      { label: 'Housekeeping', icon: 'CleaningServicesOutlined', path: general('housekeeping') },
+    ],
+  },
+];
+
+/** Screens reached from buttons rather than the menu (spec §2 'Other routes'); patterns are relative to /home/general. */
+export const detailRoutes: { pattern: string; newPath: string; label: string; icon: AppIconName }[] = [
+  { pattern: 'quote/:id', newPath: paths.newQuote, label: 'Quote', icon: 'RequestQuoteOutlined' },
+  { pattern: 'theproposal/:id', newPath: paths.newProposal, label: 'Proposal', icon: 'DescriptionOutlined' },
+  { pattern: 'thepart/:id', newPath: paths.newPart, label: 'Part', icon: 'PrecisionManufacturingOutlined' },
+  { pattern: 'projectdetail/:id/:revision', newPath: paths.newProject, label: 'Project', icon: 'AccountTreeOutlined' },
+];
+
+/** The route segment under /home/general/ of a menu path, e.g. 'projectlist'. */
+export function generalSegment(path: string): string | undefined {
+  const prefix = '/home/general/';
+  return path.startsWith(prefix) ? path.slice(prefix.length) : undefined;
+}

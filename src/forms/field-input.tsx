@@ -1,0 +1,172 @@
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { parseInput } from '../schemas/parse-input';
+import type { EntitySchema, FieldDef, MoneyField } from '../schemas/schema-types';
+import { requiredLabel } from './form-model';
+import { LookupInput, useLookupLabel } from './lookup-input';
+
+export const FORM_DATE_FORMAT = 'YYYY-MM-DD';
+
+export type FieldInputProps = {
+  schema: EntitySchema;
+  field: FieldDef;
+  /** The whole form value (money reads its currency from it). */
+  row: Record<string, unknown>;
+  id: string;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
+  error: string | undefined;
+  readOnly: boolean;
+};
+
+/** One input per field kind; labels end in ' *' when required, help text under the input unless there is an error. */
+export function FieldInput(props: FieldInputProps) {
+  const { field, row, id, onChange, onBlur, error, readOnly } = props;
+  const value = row[field.name];
+  const label = requiredLabel(field);
+  const helperText = error ?? field.help;
+  const disabled = Boolean(field.readOnly);
+  const required = Boolean(field.required);
+  const htmlInput = { 'aria-required': required || undefined, 'aria-invalid': error ? true : undefined };
+
+  switch (field.kind) {
+    case 'text':
+    case 'longText':
+      return (
+        <TextField
+          id={id}
+          fullWidth
+          label={label}
+          value={typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value)}
+          onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
+          onBlur={onBlur}
+          error={Boolean(error)}
+          helperText={helperText}
+          placeholder={field.placeholder}
+          disabled={disabled}
+          multiline={field.kind === 'longText'}
+          minRows={field.kind === 'longText' ? 3 : undefined}
+          slotProps={{ htmlInput: { ...htmlInput, maxLength: field.maxLength }, input: { readOnly } }}
+        />
+      );
+    case 'integer':
+    case 'decimal':
+    case 'percent':
+    case 'money':
+      return <NumberInput {...props} label={label} helperText={helperText} disabled={disabled} htmlInput={htmlInput} />;
+    case 'date':
+      return (
+        <DatePicker
+          label={label}
+          format={FORM_DATE_FORMAT}
+          value={typeof value === 'string' && value ? dayjs(value) : null}
+          onChange={(next: Dayjs | null) => onChange(next === null ? null : next.isValid() ? next.format(FORM_DATE_FORMAT) : 'Invalid date')}
+          onClose={onBlur}
+          disabled={disabled}
+          readOnly={readOnly}
+          slotProps={{ textField: { id, fullWidth: true, error: Boolean(error), helperText, onBlur } }}
+        />
+      );
+    case 'boolean':
+      return (
+        <FormControl error={Boolean(error)} disabled={disabled}>
+          <FormControlLabel
+            control={<Switch id={id} checked={value === true} onChange={(event) => onChange(event.target.checked)} onBlur={onBlur} disabled={disabled || readOnly} />}
+            label={label}
+          />
+          {helperText && <FormHelperText>{helperText}</FormHelperText>}
+        </FormControl>
+      );
+    case 'enum':
+      return (
+        <TextField
+          id={id}
+          select
+          fullWidth
+          label={label}
+          value={typeof value === 'string' && field.options.some((o) => o.value === value) ? value : ''}
+          onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
+          onBlur={onBlur}
+          error={Boolean(error)}
+          helperText={helperText}
+          disabled={disabled}
+          slotProps={{ select: { readOnly, onClose: onBlur }, htmlInput }}
+        >
+          {!field.required && (
+            <MenuItem value="">
+              <em>None</em>
+            </MenuItem>
+          )}
+          {field.options.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      );
+    case 'lookup':
+      return <LookupInput field={field} id={id} value={value} onChange={onChange} onBlur={onBlur} label={label} error={Boolean(error)} helperText={helperText} disabled={disabled} readOnly={readOnly} required={required} />;
+  }
+}
+
+type NumberInputProps = FieldInputProps & { label: string; helperText: string | undefined; disabled: boolean; htmlInput: Record<string, unknown> };
+
+const toText = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+/**
+ * Numbers are typed as text ('1,234.5' is fine) and parsed with parseInput; what does not parse is kept
+ * as typed, so validation says what is wrong. The unit (or the money's currency code) is an adornment.
+ */
+function NumberInput({ schema, field, row, id, onChange, onBlur, error, readOnly, label, helperText, disabled, htmlInput }: NumberInputProps) {
+  const value = row[field.name];
+  const [text, setText] = useState(() => toText(value));
+  const [shown, setShown] = useState(value);
+  // The value changed from outside (reset, reload): show it.
+  if (shown !== value) {
+    setShown(value);
+    const parsed = parseInput(field, text);
+    if (!(parsed.ok && parsed.value === value) && text !== value) setText(toText(value));
+  }
+  const unit = field.kind === 'money' ? <CurrencyCode schema={schema} field={field} row={row} /> : 'unit' in field && field.unit ? field.unit : null;
+  return (
+    <TextField
+      id={id}
+      fullWidth
+      label={label}
+      value={text}
+      onChange={(event) => {
+        const next = event.target.value;
+        setText(next);
+        const parsed = parseInput(field, next);
+        const nextValue = parsed.ok ? parsed.value : next;
+        setShown(nextValue);
+        onChange(nextValue);
+      }}
+      onBlur={onBlur}
+      error={Boolean(error)}
+      helperText={helperText}
+      placeholder={field.placeholder}
+      disabled={disabled}
+      slotProps={{
+        htmlInput: { ...htmlInput, inputMode: field.kind === 'integer' ? 'numeric' : 'decimal' },
+        input: { readOnly, endAdornment: unit ? <InputAdornment position="end">{unit}</InputAdornment> : undefined },
+      }}
+    />
+  );
+}
+
+/** The code of the currency the row's currencyField points at (e.g. 'USD'). */
+function CurrencyCode({ schema, field, row }: { schema: EntitySchema; field: MoneyField; row: Record<string, unknown> }) {
+  const currencyField = schema.fields.find((f) => f.name === field.currencyField);
+  const entity = currencyField?.kind === 'lookup' ? currencyField.entity : 'currencies';
+  const code = useLookupLabel(entity, row[field.currencyField]);
+  return <>{code ?? ''}</>;
+}

@@ -1,0 +1,30 @@
+import * as XLSX from 'xlsx';
+import type { ListQuery } from '../../lib/entity-api';
+import type { EntitySchema } from '../../schemas/schema-types';
+import { findEntitySchema } from '../../schemas/registry';
+import { fetchAllRows, fetchLookupLabels, fillMissingLookupLabels, type Fetcher } from './entity-requests';
+import { exportFileName, rowsToWorkbook } from './workbook-writer';
+
+export type ExportProgress = { fetched: number; total: number };
+
+export type ExportOptions = {
+  schema: EntitySchema;
+  /** The grid's current filters, quick search and sort; offset and limit are ignored. */
+  query: ListQuery;
+  fetcher: Fetcher;
+  onProgress?: (progress: ExportProgress) => void;
+  signal?: AbortSignal;
+  /** Where the file goes; defaults to a browser download. */
+  save?: (workbook: XLSX.WorkBook, fileName: string) => void;
+};
+
+/** Fetches every matching row, writes the workbook and downloads `${schema.name}-YYYY-MM-DD.xlsx`. */
+export async function exportEntityToXlsx({ schema, query, fetcher, onProgress, signal, save }: ExportOptions): Promise<{ fileName: string; rows: number }> {
+  const [labels, rows] = await Promise.all([fetchLookupLabels(fetcher, schema, signal), fetchAllRows(fetcher, schema, query, (fetched, total) => onProgress?.({ fetched, total }), signal)]);
+  const allLabels = await fillMissingLookupLabels(fetcher, schema, rows, labels, findEntitySchema, signal);
+  signal?.throwIfAborted();
+  const workbook = rowsToWorkbook(schema, rows, allLabels);
+  const fileName = exportFileName(schema);
+  (save ?? ((wb, name) => XLSX.writeFile(wb, name, { bookType: 'xlsx', compression: true })))(workbook, fileName);
+  return { fileName, rows: rows.length };
+}

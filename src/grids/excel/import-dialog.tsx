@@ -1,0 +1,388 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { ApiError, useApiFetch } from '../../app/api/api-client';
+import type { ImportErrors, ImportMode, ImportRowPlan } from '../../lib/entity-api';
+import type { EntitySchema } from '../../schemas/schema-types';
+import type { ColumnMatch } from './column-matching';
+import { fetchLookupLabels, findUnknownLookupLabels, postImport, type Fetcher } from './entity-requests';
+import { editImportCell, revalidateRows, type ImportRow } from './import-rows';
+import { ImportPreviewTable, rowErrorsOf } from './import-preview-table';
+import { createLookupResolver, type LookupLabels } from './lookup-index';
+import { parseImportFileInBackground } from './parse-client';
+import type { ParseProgress } from './parse-pipeline';
+
+/** Spec §3 import_mode. */
+export const IMPORT_MODES: readonly { value: ImportMode; label: string }[] = [
+  { value: 0, label: '0 — Add new rows only' },
+  { value: 1, label: '1 — Update existing rows and add new ones' },
+  { value: 2, label: '2 — Update existing rows only' },
+];
+
+export type ImportSummary = { added: number; updated: number; skipped: number };
+
+export function importSummaryText({ added, updated, skipped }: ImportSummary): string {
+  return `Added ${added}, updated ${updated}, skipped ${skipped} rows.`;
+}
+
+export type ImportDialogProps = {
+  schema: EntitySchema;
+  open: boolean;
+  onClose: () => void;
+  /** After a commit, so the grid reloads. */
+  onImported?: (summary: ImportSummary) => void;
+  /** Defaults to useApiFetch() (token + XSRF). */
+  fetcher?: Fetcher;
+};
+
+type Phase = 'choose' | 'parsing' | 'preview' | 'importing' | 'done';
+
+/** A row's plan: null when the server checked it but answered no plan. */
+type Plan = Map<number, ImportRowPlan | null>;
+
+/** The 422 details of an import, or undefined for any other error. */
+export function importErrorsOf(error: unknown): ImportErrors | undefined {
+  if (!(error instanceof ApiError) || error.status !== 422) return undefined;
+  const details = error.body?.details as ImportErrors | undefined;
+  return details && Array.isArray(details.rowErrors) ? details : { rowErrors: [] };
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Import from Excel: choose an .xlsx/.csv file, which is parsed and checked in the browser (in a
+ * worker), previewed with every invalid cell marked and explained and the planned action per row
+ * (from the server's dry run); cells can be retyped in the preview; Import commits.
+ */
+export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetcherProp }: ImportDialogProps) {
+  const apiFetch = useApiFetch();
+  const fetcher = fetcherProp ?? apiFetch;
+  const [mode, setMode] = useState<ImportMode>(0);
+  const [phase, setPhase] = useState<Phase>('choose');
+  const [fileName, setFileName] = useState('');
+  const [parseProgress, setParseProgress] = useState<ParseProgress | null>(null);
+  const [match, setMatch] = useState<ColumnMatch | null>(null);
+  const [rows, setRows] = useState<ImportRow[]>([]);
+  const [labels, setLabels] = useState<LookupLabels>({});
+  const [serverErrors, setServerErrors] = useState<Map<number, Record<string, string>>>(() => new Map());
+  const [plan, setPlan] = useState<Plan>(() => new Map());
+  const [planning, setPlanning] = useState(false);
+  const [planProblem, setPlanProblem] = useState<string | null>(null);
+  const [importProgress, setImportProgress] = useState<{ sent: number; total: number } | null>(null);
+  const [summary, setSummary] = useState<ImportSummary | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  /** Bumped on a new file or mode: answers to older dry runs are dropped. */
+  const generation = useRef(0);
+  /** Edits per row: a dry-run answer about a row edited since it was sent is dropped. */
+  const edits = useRef(new Map<number, number>());
+
+  const resolveLookup = useMemo(() => createLookupResolver(labels), [labels]);
+  const fields = useMemo(() => (match ? match.mapping.filter((f): f is string => f !== null) : []), [match]);
+
+  const reset = useCallback(() => {
+    abort.current?.abort();
+    abort.current = null;
+    generation.current++;
+    edits.current = new Map();
+    setPhase('choose');
+    setFileName('');
+    setParseProgress(null);
+    setMatch(null);
+    setRows([]);
+    setServerErrors(new Map());
+    setPlan(new Map());
+    setPlanning(false);
+    setPlanProblem(null);
+    setImportProgress(null);
+    setSummary(null);
+    setError(null);
+    setNotice(null);
+  }, []);
+
+  const close = () => {
+    if (phase === 'importing') return;
+    reset();
+    onClose();
+  };
+
+  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    reset();
+    const controller = new AbortController();
+    abort.current = controller;
+    const myGeneration = generation.current;
+    setFileName(file.name);
+    setPhase('parsing');
+    try {
+      const [loaded, buffer] = await Promise.all([
+        fetchLookupLabels(fetcher, schema, controller.signal).catch((caught: unknown) => {
+          if (controller.signal.aborted) throw caught;
+          setNotice(`The lists that lookup columns refer to could not be loaded (${errorText(caught)}); lookup cells show as unknown.`);
+          return {} as LookupLabels;
+        }),
+        file.arrayBuffer(),
+      ]);
+      const parsed = await parseImportFileInBackground({ file: buffer, fileName: file.name, schema, lookupLabels: loaded, mode }, setParseProgress, controller.signal);
+      // Labels of big lookup targets that were not loaded whole: look the file's unknown ones up.
+      const unknown = unknownLookupTexts(schema, parsed.rows);
+      const found = unknown.size ? await findUnknownLookupLabels(fetcher, schema, unknown, loaded, controller.signal) : loaded;
+      const checked = found === loaded ? parsed.rows : revalidateRows(schema, parsed.rows, createLookupResolver(found), mode);
+      if (generation.current !== myGeneration) return;
+      setLabels(found);
+      setMatch(parsed.match);
+      setRows(checked);
+      setPhase('preview');
+    } catch (caught) {
+      if (controller.signal.aborted) return;
+      setError(`${file.name}: ${errorText(caught)}`);
+      setPhase('choose');
+    }
+  };
+
+  const changeMode = (next: ImportMode) => {
+    setMode(next);
+    if (phase !== 'preview') return;
+    generation.current++;
+    setPlanning(false);
+    setPlan(new Map());
+    setServerErrors(new Map());
+    setPlanProblem(null);
+    setRows((current) => revalidateRows(schema, current, resolveLookup, next));
+  };
+
+  const editCell = (index: number, field: string, text: string) => {
+    edits.current.set(index, (edits.current.get(index) ?? 0) + 1);
+    setRows((current) => editImportCell(schema, current, index, field, text, resolveLookup, mode));
+    setServerErrors((current) => withoutKey(current, index));
+    setPlan((current) => withoutKey(current, index));
+  };
+
+  // The server's dry run plans (add/update/skip) and checks against the database every row that is
+  // valid here and not yet checked: the whole file once, then each row the user fixes.
+  const pending = useMemo(() => rows.filter((row) => Object.keys(row.errors).length === 0 && !plan.has(row.index) && !serverErrors.has(row.index)).map((row) => row.index), [rows, plan, serverErrors]);
+  useEffect(() => {
+    if (phase !== 'preview' || planning || planProblem || pending.length === 0) return;
+    const timer = setTimeout(() => {
+      const myGeneration = generation.current;
+      const sentEdits = new Map(pending.map((index) => [index, edits.current.get(index) ?? 0]));
+      const current = new Map(rows.map((row) => [row.index, row]));
+      const sent = pending.map((index) => current.get(index)?.values ?? {});
+      const stillSame = (index: number) => (edits.current.get(index) ?? 0) === sentEdits.get(index) && generation.current === myGeneration;
+      setPlanning(true);
+      postImport(fetcher, schema.name, mode, sent, { dryRun: true, isValidationError: importErrorsOf })
+        .then((outcome) => {
+          if (generation.current !== myGeneration) return;
+          if (outcome.ok) {
+            const byPosition = new Map(outcome.plan.map((step) => [step.index, step]));
+            setPlan((old) => {
+              const next = new Map(old);
+              pending.forEach((index, position) => {
+                if (stillSame(index)) next.set(index, byPosition.has(position) ? { ...byPosition.get(position)!, index } : null);
+              });
+              return next;
+            });
+          } else if (outcome.rowErrors.size === 0) {
+            setPlanProblem('The server refused the rows without saying which; importing will show its reasons.');
+          } else {
+            setServerErrors((old) => {
+              const next = new Map(old);
+              for (const [position, fieldErrors] of outcome.rowErrors) {
+                const index = pending[position];
+                if (index !== undefined && stillSame(index)) next.set(index, fieldErrors);
+              }
+              return next;
+            });
+          }
+        })
+        .catch((caught: unknown) => {
+          if (generation.current === myGeneration) setPlanProblem(`The rows could not be checked against ${schema.labelPlural.toLowerCase()} (${errorText(caught)}); the server checks them again on import.`);
+        })
+        .finally(() => {
+          if (generation.current === myGeneration) setPlanning(false);
+        });
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [phase, planning, planProblem, pending, rows, fetcher, schema, mode]);
+
+  const invalidRows = useMemo(() => rows.filter((row) => Object.keys(rowErrorsOf(row, serverErrors)).length > 0).length, [rows, serverErrors]);
+  const counts = useMemo(() => {
+    const result = { add: 0, update: 0, skip: 0 };
+    for (const step of plan.values()) if (step) result[step.action]++;
+    return result;
+  }, [plan]);
+  const canImport = phase === 'preview' && rows.length > 0 && invalidRows === 0 && !planning && (pending.length === 0 || planProblem !== null);
+
+  const commit = async () => {
+    const controller = new AbortController();
+    abort.current = controller;
+    setPhase('importing');
+    setError(null);
+    setNotice(null);
+    setImportProgress({ sent: 0, total: rows.length });
+    try {
+      const outcome = await postImport(
+        fetcher,
+        schema.name,
+        mode,
+        rows.map((row) => row.values),
+        { onProgress: (sent, total) => setImportProgress({ sent, total }), isValidationError: importErrorsOf, signal: controller.signal },
+      );
+      if (outcome.ok) {
+        const result = { added: outcome.added, updated: outcome.updated, skipped: outcome.skipped };
+        setSummary(result);
+        setPhase('done');
+        onImported?.(result);
+        return;
+      }
+      setServerErrors((old) => new Map([...old, ...outcome.rowErrors]));
+      const { committed } = outcome;
+      if (committed.rows > 0) {
+        const lastRow = rows[committed.rows - 1]?.rowNumber;
+        setNotice(
+          `The file was sent in ${outcome.chunks} parts (it is larger than one request may be). Rows up to sheet row ${lastRow} were imported (${importSummaryText(committed)}); the later rows were not. Fix the marked cells and import again: rows already imported are found by their key.`,
+        );
+        onImported?.(committed);
+      } else setNotice('The server refused some rows; nothing was imported. Fix the marked cells and import again.');
+      setPhase('preview');
+    } catch (caught) {
+      setError(`Import failed: ${errorText(caught)}`);
+      setPhase('preview');
+    } finally {
+      setImportProgress(null);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={close} maxWidth="xl" fullWidth aria-labelledby="import-dialog-title">
+      <DialogTitle id="import-dialog-title">Import {schema.labelPlural} from Excel</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+            <TextField select label="Import mode" value={mode} onChange={(event) => changeMode(Number(event.target.value) as ImportMode)} disabled={phase === 'parsing' || phase === 'importing' || phase === 'done'} sx={{ minWidth: 340 }} size="small">
+              {IMPORT_MODES.map((option) => (
+                <MenuItem key={option.value} value={option.value}>
+                  {option.label}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button variant="outlined" component="label" disabled={phase === 'parsing' || phase === 'importing'}>
+              {fileName ? 'Choose another file' : 'Choose file'}
+              <input hidden type="file" accept=".xlsx,.xls,.xlsm,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel,text/csv" onChange={(event) => void chooseFile(event)} />
+            </Button>
+            {fileName && <Typography variant="body2" color="text.secondary">{fileName}</Typography>}
+          </Stack>
+
+          {phase === 'choose' && !error && (
+            <Typography variant="body2" color="text.secondary">
+              Choose an .xlsx or .csv file whose first sheet has a header row. Columns are matched to fields by their header ({schema.fields.slice(0, 3).map((f) => f.excelHeader ?? f.label).join(', ')}…); other columns are ignored.
+            </Typography>
+          )}
+          {error && <Alert severity="error">{error}</Alert>}
+
+          {phase === 'parsing' && (
+            <Box>
+              <Typography variant="body2" gutterBottom>
+                {parseProgress?.stage === 'checking' && parseProgress.total > 0 ? `Checking rows… ${parseProgress.done.toLocaleString('en-US')} of ${parseProgress.total.toLocaleString('en-US')}` : 'Reading the file…'}
+              </Typography>
+              <LinearProgress aria-label="Reading the file" variant={parseProgress?.stage === 'checking' && parseProgress.total > 0 ? 'determinate' : 'indeterminate'} value={parseProgress && parseProgress.total > 0 ? (100 * parseProgress.done) / parseProgress.total : 0} />
+            </Box>
+          )}
+
+          {match && (phase === 'preview' || phase === 'importing') && <MatchNotices match={match} mode={mode} />}
+          {notice && <Alert severity="warning">{notice}</Alert>}
+          {planProblem && phase === 'preview' && <Alert severity="info">{planProblem}</Alert>}
+
+          {(phase === 'preview' || phase === 'importing') && (
+            <>
+              <Typography variant="body2" aria-live="polite">
+                {rows.length.toLocaleString('en-US')} rows · {invalidRows === 0 ? 'no errors' : `${invalidRows.toLocaleString('en-US')} with errors (fix them to import)`}
+                {plan.size > 0 && ` · to add ${counts.add}, to update ${counts.update}, to skip ${counts.skip}`}
+                {planning && ' · checking against existing rows…'}
+              </Typography>
+              <ImportPreviewTable schema={schema} fields={fields} rows={rows} serverErrors={serverErrors} plan={plan as Map<number, ImportRowPlan>} planning={planning || pending.length > 0} readOnly={phase === 'importing'} onEditCell={editCell} />
+            </>
+          )}
+
+          {phase === 'importing' && importProgress && (
+            <Box>
+              <Typography variant="body2" gutterBottom>
+                Importing… {importProgress.sent.toLocaleString('en-US')} of {importProgress.total.toLocaleString('en-US')} rows sent
+              </Typography>
+              <LinearProgress aria-label="Importing" variant={importProgress.sent > 0 ? 'determinate' : 'indeterminate'} value={importProgress.total ? (100 * importProgress.sent) / importProgress.total : 0} />
+            </Box>
+          )}
+
+          {phase === 'done' && summary && (
+            <Alert severity="success" role="status">
+              {importSummaryText(summary)}
+            </Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} disabled={phase === 'importing'}>
+          {phase === 'done' ? 'Close' : 'Cancel'}
+        </Button>
+        {phase !== 'done' && (
+          <Button variant="contained" onClick={() => void commit()} disabled={!canImport}>
+            Import
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function MatchNotices({ match, mode }: { match: ColumnMatch; mode: ImportMode }) {
+  return (
+    <>
+      {match.matched.length === 0 && <Alert severity="error">No column header matches a field; check the file's first row.</Alert>}
+      {match.missingRequired.length > 0 && (
+        <Alert severity={mode === 2 ? 'info' : 'error'}>
+          Required {match.missingRequired.length === 1 ? 'field' : 'fields'} missing from the file: {match.missingRequired.join(', ')}.{mode === 2 ? ' Updates keep the current values.' : ' New rows need them.'}
+        </Alert>
+      )}
+      {match.unmatched.length > 0 && <Alert severity="info">Ignored {match.unmatched.length === 1 ? 'column' : 'columns'} (no matching field): {match.unmatched.join(', ')}.</Alert>}
+      {match.readOnly.length > 0 && <Alert severity="info">Ignored read-only {match.readOnly.length === 1 ? 'column' : 'columns'}: {match.readOnly.join(', ')}.</Alert>}
+      {match.repeated.length > 0 && <Alert severity="warning">Ignored repeated {match.repeated.length === 1 ? 'column' : 'columns'} (the first one is used): {match.repeated.join(', ')}.</Alert>}
+    </>
+  );
+}
+
+function withoutKey<V>(map: Map<number, V>, key: number): Map<number, V> {
+  if (!map.has(key)) return map;
+  const next = new Map(map);
+  next.delete(key);
+  return next;
+}
+
+/** Lookup cells that resolved to nothing, by target entity: candidates for a search by label. */
+function unknownLookupTexts(schema: EntitySchema, rows: readonly ImportRow[]): Map<string, Set<string>> {
+  const result = new Map<string, Set<string>>();
+  const lookups = schema.fields.filter((f) => f.kind === 'lookup');
+  for (const row of rows) {
+    for (const field of lookups) {
+      if (field.kind !== 'lookup' || !row.cellErrors[field.name]) continue;
+      const text = row.raw[field.name]?.trim();
+      if (!text) continue;
+      const set = result.get(field.entity) ?? new Set<string>();
+      set.add(text);
+      result.set(field.entity, set);
+    }
+  }
+  return result;
+}

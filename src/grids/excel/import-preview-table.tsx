@@ -1,0 +1,234 @@
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { memo, useMemo, useRef, useState } from 'react';
+import type { ImportRowPlan } from '../../lib/entity-api';
+import type { EntitySchema, FieldDef } from '../../schemas/schema-types';
+import { ROW_ERROR, type ImportRow } from './import-rows';
+
+const PAGE_SIZES = [25, 50, 100];
+
+export type ImportPreviewTableProps = {
+  schema: EntitySchema;
+  /** The mapped fields, in the file's column order. */
+  fields: readonly string[];
+  rows: readonly ImportRow[];
+  serverErrors: ReadonlyMap<number, Record<string, string>>;
+  plan: ReadonlyMap<number, ImportRowPlan>;
+  /** True while the plan is being fetched. */
+  planning: boolean;
+  readOnly?: boolean;
+  onEditCell: (index: number, field: string, text: string) => void;
+};
+
+/** Errors of a row: the browser's checks, then the server's (dry run or refused commit). */
+export function rowErrorsOf(row: ImportRow, serverErrors: ReadonlyMap<number, Record<string, string>>): Record<string, string> {
+  const server = serverErrors.get(row.index);
+  return server ? { ...server, ...row.errors } : row.errors;
+}
+
+/**
+ * The import preview: one page of rows at a time (50,000 rows never render at once), every invalid
+ * cell red with its message, the planned action per row; click a cell to retype its value.
+ */
+export function ImportPreviewTable({ schema, fields, rows, serverErrors, plan, planning, readOnly, onEditCell }: ImportPreviewTableProps) {
+  const [onlyErrors, setOnlyErrors] = useState(false);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(50);
+  const [editing, setEditing] = useState<{ index: number; field: string } | null>(null);
+  const defs = useMemo(() => fields.map((name) => schema.fields.find((f) => f.name === name)).filter((f): f is FieldDef => f !== undefined), [schema, fields]);
+
+  const visible = useMemo(() => (onlyErrors ? rows.filter((row) => Object.keys(rowErrorsOf(row, serverErrors)).length > 0) : rows), [rows, serverErrors, onlyErrors]);
+  const lastPage = Math.max(0, Math.ceil(visible.length / pageSize) - 1);
+  const currentPage = Math.min(page, lastPage);
+  const pageRows = visible.slice(currentPage * pageSize, currentPage * pageSize + pageSize);
+
+  return (
+    <Box>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={onlyErrors}
+            onChange={(event) => {
+              setOnlyErrors(event.target.checked);
+              setPage(0);
+            }}
+          />
+        }
+        label="Only rows with errors"
+      />
+      <TableContainer sx={{ maxHeight: '55vh', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <Table size="small" stickyHeader aria-label="Import preview">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>Row</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>Action</TableCell>
+              {defs.map((field) => (
+                <TableCell key={field.name} sx={{ whiteSpace: 'nowrap', minWidth: Math.min(field.grid?.width ?? 140, 260) }}>
+                  {field.label}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {pageRows.map((row) => (
+              <PreviewRow
+                key={row.index}
+                row={row}
+                defs={defs}
+                errors={rowErrorsOf(row, serverErrors)}
+                step={plan.get(row.index)}
+                planning={planning}
+                editingField={editing?.index === row.index ? editing.field : null}
+                readOnly={readOnly}
+                onStartEdit={(field) => setEditing({ index: row.index, field })}
+                onFinishEdit={(field, text) => {
+                  setEditing(null);
+                  if (text !== undefined && text !== (row.raw[field] ?? '')) onEditCell(row.index, field, text);
+                }}
+              />
+            ))}
+            {pageRows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={defs.length + 2}>
+                  <Typography variant="body2" color="text.secondary">
+                    {onlyErrors ? 'No rows with errors.' : 'The file has no data rows.'}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={visible.length}
+        page={currentPage}
+        onPageChange={(_event, next) => setPage(next)}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={PAGE_SIZES}
+        onRowsPerPageChange={(event) => {
+          setPageSize(Number(event.target.value));
+          setPage(0);
+        }}
+      />
+    </Box>
+  );
+}
+
+type PreviewRowProps = {
+  row: ImportRow;
+  defs: readonly FieldDef[];
+  errors: Record<string, string>;
+  step: ImportRowPlan | undefined;
+  planning: boolean;
+  editingField: string | null;
+  readOnly: boolean | undefined;
+  onStartEdit: (field: string) => void;
+  onFinishEdit: (field: string, text: string | undefined) => void;
+};
+
+const PreviewRow = memo(function PreviewRow({ row, defs, errors, step, planning, editingField, readOnly, onStartEdit, onFinishEdit }: PreviewRowProps) {
+  const mapped = new Set(defs.map((f) => f.name));
+  const rowMessages = Object.entries(errors)
+    .filter(([field]) => !mapped.has(field))
+    .map(([field, message]) => (field === ROW_ERROR ? message : `${field}: ${message}`));
+  const invalid = Object.keys(errors).length > 0;
+  return (
+    <TableRow hover data-row-number={row.rowNumber} aria-invalid={invalid || undefined}>
+      <TableCell sx={{ color: 'text.secondary', verticalAlign: 'top' }}>{row.rowNumber}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap', minWidth: 90, verticalAlign: 'top' }}>
+        <ActionLabel invalid={invalid} step={step} planning={planning} />
+        {rowMessages.map((message) => (
+          <Typography key={message} variant="caption" color="error" component="div">
+            {message}
+          </Typography>
+        ))}
+      </TableCell>
+      {defs.map((field) => {
+        const message = errors[field.name];
+        const text = row.raw[field.name] ?? '';
+        return (
+          <TableCell
+            key={field.name}
+            data-field={field.name}
+            aria-invalid={message ? true : undefined}
+            title={message}
+            onClick={readOnly || editingField === field.name ? undefined : () => onStartEdit(field.name)}
+            sx={{ verticalAlign: 'top', cursor: readOnly ? 'default' : 'text', ...(message ? { bgcolor: 'rgba(211, 47, 47, 0.12)', boxShadow: 'inset 0 0 0 1px rgba(211, 47, 47, 0.7)' } : {}) }}
+          >
+            {editingField === field.name ? (
+              <CellEditor label={`Row ${row.rowNumber} ${field.label}`} initial={text} onDone={(value) => onFinishEdit(field.name, value)} />
+            ) : (
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', minHeight: '1.4em' }}>
+                {text}
+              </Typography>
+            )}
+            {message && (
+              <Typography variant="caption" color="error" component="div">
+                {message}
+              </Typography>
+            )}
+          </TableCell>
+        );
+      })}
+    </TableRow>
+  );
+});
+
+function ActionLabel({ invalid, step, planning }: { invalid: boolean; step: ImportRowPlan | undefined; planning: boolean }) {
+  if (invalid) return <Typography variant="body2" color="error">Fix errors</Typography>;
+  if (!step) return <Typography variant="body2" color="text.secondary">{planning ? 'Checking…' : '—'}</Typography>;
+  const text = step.action === 'add' ? 'Add' : step.action === 'update' ? 'Update' : 'Skip';
+  return (
+    <Typography variant="body2" color={step.action === 'skip' ? 'text.secondary' : 'text.primary'} title={step.reason}>
+      {text}
+      {step.reason && (
+        <Typography variant="caption" color="text.secondary" component="div">
+          {step.reason}
+        </Typography>
+      )}
+    </Typography>
+  );
+}
+
+/** Inline editor of one preview cell: Enter or leaving keeps the text, Escape cancels. */
+function CellEditor({ label, initial, onDone }: { label: string; initial: string; onDone: (text: string | undefined) => void }) {
+  const [text, setText] = useState(initial);
+  const finished = useRef(false);
+  const finish = (value: string | undefined) => {
+    if (finished.current) return;
+    finished.current = true;
+    onDone(value);
+  };
+  return (
+    <TextField
+      size="small"
+      autoFocus
+      fullWidth
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onBlur={() => finish(text)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          finish(text);
+        } else if (event.key === 'Escape') {
+          event.preventDefault();
+          event.stopPropagation();
+          finish(undefined);
+        }
+      }}
+      slotProps={{ htmlInput: { 'aria-label': label } }}
+    />
+  );
+}

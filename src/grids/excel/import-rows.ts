@@ -1,0 +1,159 @@
+import type { ImportMode } from '../../lib/entity-api';
+import { parseInput, type LookupResolver } from '../../schemas/parse-input';
+import type { EntitySchema, FieldDef } from '../../schemas/schema-types';
+import { defaultRow, validateRow } from '../../schemas/validators';
+import { unneutralise } from './neutralise';
+import { cellText } from './cell-text';
+
+/** The shared 'no errors' of valid rows (one object, so 50,000 valid rows cross from the worker cheaply). Never mutated. */
+const NO_ERRORS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/** Key of a row-level message in `errors` (not tied to one field). */
+export const ROW_ERROR = '_row';
+
+/** One data row of an import, as previewed and sent. */
+export type ImportRow = {
+  /** Position in the file's data rows, and in ImportRequest.rows. */
+  index: number;
+  /** The sheet row number Excel shows (header is row 1). */
+  rowNumber: number;
+  /** The cell as read from the file (or as the user retyped it), per mapped field. */
+  cells: Record<string, unknown>;
+  /** What the preview shows per mapped field. */
+  raw: Record<string, string>;
+  /** Wire values of the mapped fields (a field whose cell did not parse is left out). */
+  values: Record<string, unknown>;
+  /** Parse and validation errors per field. */
+  cellErrors: Record<string, string>;
+  /** cellErrors plus 'Duplicate of row N' on the key/unique fields of a repeated row. */
+  errors: Record<string, string>;
+};
+
+export type BuildOptions = {
+  /** Sheet row number per data row (default: index + 2). */
+  rowNumbers?: readonly number[];
+  /**
+   * 0 and 1 may add rows, so each row is validated as a new row ('create': every required field,
+   * unmapped fields taking their defaults); 2 only updates, so only the file's fields are checked.
+   */
+  mode?: ImportMode;
+};
+
+/** Parses and validates one row from its cells (field -> raw cell). */
+export function buildImportRow(schema: EntitySchema, index: number, rowNumber: number, cells: Record<string, unknown>, resolveLookup: LookupResolver | undefined, mode: ImportMode = 0): ImportRow {
+  const raw: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const cellErrors: Record<string, string> = {};
+  for (const name of Object.keys(cells)) {
+    const field = fieldByName(schema, name);
+    if (!field) continue;
+    const cell = unneutralise(cells[name]);
+    raw[name] = cellText(cell);
+    const parsed = parseInput(field, cell, resolveLookup);
+    if (parsed.ok) values[name] = parsed.value;
+    else cellErrors[name] = parsed.error;
+  }
+  const check = mode === 2 ? validateRow(schema, values, 'update') : validateRow(schema, { ...defaultRow(schema), ...withDefaultsForFailed(schema, values, cellErrors) }, 'create');
+  if (!check.ok) {
+    const missing: string[] = [];
+    for (const [name, message] of Object.entries(check.errors)) {
+      if (cellErrors[name]) continue;
+      if (name in cells) cellErrors[name] = message;
+      else missing.push(`${fieldByName(schema, name)?.label ?? name}: ${message}`);
+    }
+    if (missing.length) cellErrors[ROW_ERROR] = `Not in the file: ${missing.join('; ')}`;
+  }
+  const errors = Object.keys(cellErrors).length === 0 ? NO_ERRORS : cellErrors;
+  return { index, rowNumber, cells, raw, values, cellErrors: errors, errors };
+}
+
+/** A field whose cell failed to parse is validated as its default, so its parse error is the one shown. */
+function withDefaultsForFailed(schema: EntitySchema, values: Record<string, unknown>, cellErrors: Record<string, string>): Record<string, unknown> {
+  if (Object.keys(cellErrors).length === 0) return values;
+  const defaults = defaultRow(schema);
+  const result = { ...values };
+  for (const name of Object.keys(cellErrors)) if (name in defaults) result[name] = defaults[name];
+  return result;
+}
+
+const fieldCache = new WeakMap<EntitySchema, Map<string, FieldDef>>();
+function fieldByName(schema: EntitySchema, name: string): FieldDef | undefined {
+  let map = fieldCache.get(schema);
+  if (!map) {
+    map = new Map(schema.fields.map((f) => [f.name, f]));
+    fieldCache.set(schema, map);
+  }
+  return map.get(name);
+}
+
+/**
+ * Each file row through parseInput, then validateRow; rows repeating the natural key (or a unique
+ * field) of an earlier row are flagged 'Duplicate of row N'.
+ */
+export function buildImportRows(schema: EntitySchema, rows: readonly (readonly unknown[])[], mapping: readonly (string | null)[], resolveLookup: LookupResolver | undefined, options: BuildOptions = {}): ImportRow[] {
+  const result: ImportRow[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) result[i] = buildImportRow(schema, i, options.rowNumbers?.[i] ?? i + 2, cellsOf(rows[i]!, mapping), resolveLookup, options.mode);
+  return applyDuplicates(schema, result);
+}
+
+/** The mapped cells of a file row, by field name. */
+export function cellsOf(row: readonly unknown[], mapping: readonly (string | null)[]): Record<string, unknown> {
+  const cells: Record<string, unknown> = {};
+  mapping.forEach((field, column) => {
+    if (field) cells[field] = row[column] ?? null;
+  });
+  return cells;
+}
+
+/** The user retyped one cell in the preview: that row is re-parsed and re-validated, duplicates re-checked. */
+export function editImportCell(schema: EntitySchema, rows: readonly ImportRow[], index: number, field: string, text: string, resolveLookup: LookupResolver | undefined, mode: ImportMode = 0): ImportRow[] {
+  const row = rows[index];
+  if (!row) return [...rows];
+  const next = [...rows];
+  next[index] = buildImportRow(schema, row.index, row.rowNumber, { ...row.cells, [field]: text }, resolveLookup, mode);
+  return applyDuplicates(schema, next);
+}
+
+/** Re-validates every row (after the import mode changes). */
+export function revalidateRows(schema: EntitySchema, rows: readonly ImportRow[], resolveLookup: LookupResolver | undefined, mode: ImportMode): ImportRow[] {
+  return applyDuplicates(
+    schema,
+    rows.map((row) => buildImportRow(schema, row.index, row.rowNumber, row.cells, resolveLookup, mode)),
+  );
+}
+
+/** The key groups checked for repeats within the file: the natural key, then each unique field. */
+function keyGroups(schema: EntitySchema): string[][] {
+  const groups = [[...schema.key]];
+  for (const field of schema.fields) if (field.unique && !(schema.key.length === 1 && schema.key[0] === field.name)) groups.push([field.name]);
+  return groups;
+}
+
+/** Sets `errors` = cellErrors + 'Duplicate of row N' on later rows that repeat a key. Returns the same array. */
+export function applyDuplicates(schema: EntitySchema, rows: ImportRow[]): ImportRow[] {
+  const groups = keyGroups(schema);
+  const firstSeen = groups.map(() => new Map<string, number>());
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    let duplicates: Record<string, string> | undefined;
+    groups.forEach((group, g) => {
+      if (!group.every((name) => name in row.values) || group.some((name) => row.values[name] === null || row.values[name] === undefined)) return;
+      const key = JSON.stringify(group.map((name) => row.values[name]));
+      const first = firstSeen[g]!.get(key);
+      if (first === undefined) firstSeen[g]!.set(key, row.rowNumber);
+      else for (const name of group) if (!(name in row.cellErrors)) (duplicates ??= {})[name] ??= `Duplicate of row ${first}`;
+    });
+    const errors = duplicates ? { ...row.cellErrors, ...duplicates } : row.cellErrors;
+    if (!sameErrors(errors, row.errors)) rows[i] = { ...row, errors };
+  }
+  return rows;
+}
+
+function sameErrors(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+}
+
+export function hasErrors(row: ImportRow, serverErrors?: Record<string, string>): boolean {
+  return Object.keys(row.errors).length > 0 || (serverErrors !== undefined && Object.keys(serverErrors).length > 0);
+}

@@ -1,0 +1,57 @@
+import type { ParsedImport, ParseProgress, ParseRequest } from './parse-pipeline';
+
+type WorkerMessage = { type: 'progress'; progress: ParseProgress } | { type: 'done'; result: ParsedImport } | { type: 'error'; message: string };
+
+/**
+ * Runs parseImportFile in a Web Worker; where workers are missing or fail to start, runs it on the
+ * main thread instead (after yielding once so the progress bar paints).
+ */
+export function parseImportFileInBackground(request: ParseRequest, onProgress?: (progress: ParseProgress) => void, signal?: AbortSignal): Promise<ParsedImport> {
+  if (typeof Worker === 'undefined') return runInline(request, onProgress);
+  return new Promise<ParsedImport>((resolve, reject) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./parse-worker.ts', import.meta.url), { type: 'module' });
+    } catch {
+      runInline(request, onProgress).then(resolve, reject);
+      return;
+    }
+    let settled = false;
+    const finish = () => {
+      settled = true;
+      worker.terminate();
+    };
+    signal?.addEventListener('abort', () => {
+      if (settled) return;
+      finish();
+      reject(signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
+    });
+    worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
+      const message = event.data;
+      if (message.type === 'progress') onProgress?.(message.progress);
+      else if (message.type === 'done') {
+        finish();
+        resolve(message.result);
+      } else {
+        finish();
+        reject(new Error(message.message));
+      }
+    };
+    worker.onerror = (event) => {
+      if (settled) return;
+      event.preventDefault();
+      finish();
+      // The worker script itself failed to load: fall back to the main thread.
+      runInline(request, onProgress).then(resolve, reject);
+    };
+    // Copied, not transferred, so the main-thread fallback still has the bytes.
+    worker.postMessage(request);
+  });
+}
+
+async function runInline(request: ParseRequest, onProgress?: (progress: ParseProgress) => void): Promise<ParsedImport> {
+  // Loaded on demand: the parser (SheetJS) stays out of the page's bundle while the worker works.
+  const { parseImportFile } = await import('./parse-pipeline');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return parseImportFile(request, onProgress);
+}

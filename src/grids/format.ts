@@ -1,0 +1,43 @@
+import type { FieldDef } from '../schemas/schema-types';
+
+/**
+ * en-US display of wire values (spec §9). Decimals arrive as strings and are grouped as strings, so a
+ * 20-digit amount is never rounded through a float.
+ */
+export function groupDecimal(value: string, minFraction = 0): string {
+  const negative = value.startsWith('-');
+  const [whole = '0', fraction = ''] = value.replace('-', '').split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const frac = fraction.padEnd(minFraction, '0');
+  return `${negative ? '-' : ''}${grouped}${frac ? `.${frac}` : ''}`;
+}
+
+export function formatValue(field: FieldDef, value: unknown, currencyCode?: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  switch (field.kind) {
+    case 'integer':
+      // Small bounded integers (years, weeks, counts 0-9999) read better without a thousands separator.
+      if (typeof value !== 'number') return String(value);
+      return field.max !== undefined && field.max < 10_000 ? String(value) : value.toLocaleString('en-US');
+    case 'decimal':
+      return typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? groupDecimal(value) : String(value);
+    case 'percent':
+      return typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? `${groupDecimal(value)} %` : String(value);
+    case 'money': {
+      const text = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? groupDecimal(value, 2) : String(value);
+      return currencyCode ? `${currencyCode} ${text}` : text;
+    }
+    case 'boolean':
+      return value === true ? 'Yes' : value === false ? 'No' : String(value);
+    case 'enum':
+      return field.options.find((o) => o.value === value)?.label ?? String(value);
+    default:
+      return String(value);
+  }
+}
+
+/** The header: the label, with the unit unless the label already says it. */
+export function headerName(field: FieldDef): string {
+  const unit = 'unit' in field ? field.unit : undefined;
+  return unit && !field.label.includes(unit) ? `${field.label} (${unit})` : field.label;
+}

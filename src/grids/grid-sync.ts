@@ -1,0 +1,32 @@
+import type { GridApi } from 'ag-grid-community';
+import { changedKeys, type GridRow, type PendingChangesStore, type PendingState } from './pending-changes-store';
+
+/**
+ * Pushes store changes into the grid in ONE synchronous transaction (a 5,000-row paste is one
+ * transaction, not 5,000 setDataValue calls). Only rows whose pending state changed are touched.
+ * New rows are added on top (Add row, Duplicate) or at the bottom (rows a paste ran past the end).
+ */
+export function syncRows(api: GridApi<GridRow>, store: PendingChangesStore, previous: PendingState, extraKeys: Iterable<string> = [], bottomKeys: ReadonlySet<string> = new Set()): void {
+  const keys = changedKeys(previous, store.state);
+  for (const k of extraKeys) keys.add(k);
+  if (keys.size === 0) return;
+  // Rows still queued by the loader must land first, or an update could miss its row.
+  api.flushAsyncTransactions();
+  const update: GridRow[] = [];
+  const remove: { __key: string }[] = [];
+  const top: GridRow[] = [];
+  const bottom: GridRow[] = [];
+  for (const key of keys) {
+    const row = store.displayRow(key);
+    const node = api.getRowNode(key);
+    if (row && node) update.push(row);
+    else if (row && !node) (bottomKeys.has(key) ? bottom : top).push(row);
+    else if (!row && node) remove.push({ __key: key });
+  }
+  // Keep new rows in the store's order (top first).
+  const order = new Map(store.state.createdOrder.map((k, i) => [k, i]));
+  top.sort((a, b) => (order.get(a.__key) ?? 0) - (order.get(b.__key) ?? 0));
+  bottom.sort((a, b) => (order.get(a.__key) ?? 0) - (order.get(b.__key) ?? 0));
+  api.applyTransaction({ update, remove: remove as GridRow[], add: top, addIndex: 0 });
+  if (bottom.length) api.applyTransaction({ add: bottom });
+}

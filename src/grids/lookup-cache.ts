@@ -1,0 +1,114 @@
+import type { ListResponse, LookupOption } from '../lib/entity-api';
+import type { LookupResolver } from '../schemas/parse-input';
+import { findEntitySchema } from '../schemas/registry';
+
+export type Fetcher = <T>(path: string, init?: RequestInit) => Promise<T>;
+
+/** Small reference tables (currencies, disciplines...) are loaded whole, once per grid. */
+const PRELOAD_LIMIT = 1000;
+
+/**
+ * Lookup labels for display, editors, filters and paste. Lookup values are ids; people see and paste
+ * labels. Small targets are preloaded whole (then `resolve` is exact); for big ones the labels of ids
+ * in the loaded rows are fetched by id, and pasted labels are looked up before the paste is mapped.
+ */
+export class LookupCache {
+  private labels = new Map<string, Map<number, string>>();
+  private byLabel = new Map<string, Map<string, number>>();
+  private complete = new Set<string>();
+  private listeners = new Set<() => void>();
+
+  constructor(private readonly fetcher: Fetcher) {}
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  label(entity: string, id: unknown): string | undefined {
+    return typeof id === 'number' ? this.labels.get(entity)?.get(id) : undefined;
+  }
+
+  /** Every cached option of an entity (all of them for a preloaded small table). */
+  options(entity: string): LookupOption[] {
+    return [...(this.labels.get(entity) ?? new Map<number, string>()).entries()].map(([id, label]) => ({ id, label })).sort((a, b) => a.label.localeCompare(b.label));
+  }
+
+  isComplete(entity: string): boolean {
+    return this.complete.has(entity);
+  }
+
+  /** For parseInput: the id of a label (case-insensitive) or of a known id typed as a number. */
+  readonly resolve: LookupResolver = (entity, input) => {
+    const byLabel = this.byLabel.get(entity)?.get(input.toLowerCase());
+    if (byLabel !== undefined) return byLabel;
+    const id = /^#?\d+$/.test(input) ? Number(input.replace('#', '')) : NaN;
+    return this.labels.get(entity)?.has(id) ? id : undefined;
+  };
+
+  private add(entity: string, options: readonly LookupOption[]): void {
+    const labels = this.labels.get(entity) ?? new Map<number, string>();
+    const byLabel = this.byLabel.get(entity) ?? new Map<string, number>();
+    for (const option of options) {
+      labels.set(option.id, option.label);
+      if (!byLabel.has(option.label.toLowerCase())) byLabel.set(option.label.toLowerCase(), option.id);
+    }
+    this.labels.set(entity, labels);
+    this.byLabel.set(entity, byLabel);
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  async search(entity: string, q: string, limit = 50): Promise<LookupOption[]> {
+    const body = await this.fetcher<unknown>(`/api/entities/${encodeURIComponent(entity)}/options?q=${encodeURIComponent(q)}&limit=${limit}`);
+    const options = asOptions(body);
+    this.add(entity, options);
+    return options;
+  }
+
+  async preload(entity: string): Promise<void> {
+    if (this.complete.has(entity)) return;
+    const options = await this.search(entity, '', PRELOAD_LIMIT);
+    if (options.length < PRELOAD_LIMIT) this.complete.add(entity);
+    this.notify();
+  }
+
+  /** Labels of ids seen in loaded rows that the cache does not know (big targets), by id filter on the list API. */
+  async ensureIds(entity: string, ids: Iterable<unknown>): Promise<void> {
+    if (this.complete.has(entity)) return;
+    const known = this.labels.get(entity);
+    const missing = [...new Set([...ids].filter((id): id is number => typeof id === 'number' && !known?.has(id)))];
+    const target = findEntitySchema(entity);
+    if (!target || missing.length === 0) return;
+    for (let i = 0; i < missing.length; i += 500) {
+      const chunk = missing.slice(i, i + 500);
+      const filters = JSON.stringify([{ field: 'id', op: 'in', value: chunk }]);
+      const page = await this.fetcher<ListResponse>(`/api/entities/${encodeURIComponent(entity)}?filters=${encodeURIComponent(filters)}&limit=${chunk.length}`);
+      this.add(entity, page.rows.map((row) => ({ id: row.id, label: String(row[target.labelField] ?? `#${row.id}`) })));
+    }
+    this.notify();
+  }
+
+  /** Before a paste is mapped: look up pasted labels the cache does not know yet (exact, case-insensitive). */
+  async ensureLabels(entity: string, labels: Iterable<string>): Promise<void> {
+    if (this.complete.has(entity)) return;
+    const unknown = [...new Set([...labels].map((l) => l.trim()).filter((l) => l && this.resolve(entity, l) === undefined))];
+    const queue = unknown.slice(0, 500);
+    const worker = async () => {
+      for (let label = queue.shift(); label !== undefined; label = queue.shift()) await this.search(entity, label, 20).catch(() => []);
+    };
+    await Promise.all([worker(), worker(), worker(), worker()]);
+  }
+}
+
+function asOptions(body: unknown): LookupOption[] {
+  if (Array.isArray(body)) return body as LookupOption[];
+  if (body && typeof body === 'object') {
+    const record = body as Record<string, unknown>;
+    if (Array.isArray(record.options)) return record.options as LookupOption[];
+    if (Array.isArray(record.rows)) return record.rows as LookupOption[];
+  }
+  return [];
+}

@@ -1,0 +1,111 @@
+import type { GridApi } from 'ag-grid-community';
+import { ApiError } from '../app/api/api-client';
+import type { BatchResponse, ConflictDetails, Dependant, DependencyDetails, RowError, ValidationDetails } from '../lib/entity-api';
+import type { EntityRow, EntitySchema } from '../schemas/schema-types';
+import type { Fetcher } from './lookup-cache';
+import { rowKeyOf, type GridRow, type PendingChangesStore } from './pending-changes-store';
+
+export type Conflict = ConflictDetails['conflicts'][number] & { key: string };
+
+export type SaveOutcome =
+  | { kind: 'nothing' }
+  | { kind: 'saved'; count: number }
+  | { kind: 'invalid'; rows: number }
+  | { kind: 'rejected'; rows: number }
+  | { kind: 'conflict'; conflicts: Conflict[] }
+  | { kind: 'dependants'; dependants: Dependant[]; keys: string[] }
+  | { kind: 'error'; message: string };
+
+type Context = { schema: EntitySchema; fetcher: Fetcher; store: PendingChangesStore; base: Map<string, EntityRow>; api: GridApi<GridRow> };
+
+/** Where a RowError belongs: its index in its list of the request, else its clientKey or id. */
+export function rowErrorKey(error: RowError, keys: { createKeys: string[]; updateKeys: string[]; deleteKeys: string[] }): string | undefined {
+  if (error.clientKey) return error.clientKey;
+  const list = error.op === 'create' ? keys.createKeys : error.op === 'update' ? keys.updateKeys : keys.deleteKeys;
+  return list[error.index] ?? (error.id !== undefined ? String(error.id) : undefined);
+}
+
+/** One POST .../batch with every pending change; all or nothing on the server. */
+export async function saveBatch({ schema, fetcher, store, base, api }: Context): Promise<SaveOutcome> {
+  if (!store.validateForSave()) return { kind: 'invalid', rows: Object.keys(store.state.errors).length };
+  const built = store.buildBatch();
+  const { request } = built;
+  const count = (request.creates?.length ?? 0) + (request.updates?.length ?? 0) + (request.deletes?.length ?? 0);
+  if (count === 0) return { kind: 'nothing' };
+  try {
+    const response = await fetcher<BatchResponse>(`/api/entities/${encodeURIComponent(schema.name)}/batch`, { method: 'POST', body: JSON.stringify(request) });
+    applySaved(response, { schema, fetcher, store, base, api });
+    return { kind: 'saved', count };
+  } catch (error) {
+    if (!(error instanceof ApiError)) return { kind: 'error', message: error instanceof Error ? error.message : 'Save failed' };
+    const details = error.body?.details as Partial<ValidationDetails & ConflictDetails & DependencyDetails> | undefined;
+    if (error.status === 422 && details?.rowErrors) {
+      const rowErrors = details.rowErrors;
+      store.update((draft) => {
+        for (const rowError of rowErrors) {
+          const key = rowErrorKey(rowError, built);
+          if (!key) continue;
+          const messages = { ...(draft.errors[key] ?? {}), ...rowError.fields };
+          if (rowError.message || Object.keys(rowError.fields).length === 0) messages._row = rowError.message ?? 'Refused by the server';
+          draft.errors[key] = messages;
+        }
+      });
+      return { kind: 'rejected', rows: rowErrors.length };
+    }
+    if (error.status === 409 && details?.conflicts) {
+      const conflicts = details.conflicts.map((c) => ({ ...c, key: String(c.id) }));
+      store.update((draft) => {
+        for (const c of conflicts) draft.errors[c.key] = { ...(draft.errors[c.key] ?? {}), _row: c.current ? 'Changed by someone else since you loaded it' : 'Deleted by someone else' };
+      });
+      return { kind: 'conflict', conflicts };
+    }
+    if (error.status === 409 && details?.dependants) return { kind: 'dependants', dependants: details.dependants, keys: built.deleteKeys };
+    return { kind: 'error', message: error.message };
+  }
+}
+
+function applySaved(response: BatchResponse, { store, base, api }: Context): void {
+  const remove: GridRow[] = [];
+  const add: EntityRow[] = [];
+  const update: EntityRow[] = [];
+  for (const row of response.created) {
+    const { clientKey, ...saved } = row;
+    base.set(rowKeyOf(saved as EntityRow), saved as EntityRow);
+    remove.push({ __key: clientKey } as GridRow);
+    add.push(saved as EntityRow);
+  }
+  for (const row of response.updated) {
+    base.set(rowKeyOf(row), row);
+    update.push(row);
+  }
+  for (const id of response.deleted) {
+    base.delete(String(id));
+    remove.push({ __key: String(id) } as GridRow);
+  }
+  const previous = store.reset();
+  const clean = (row: EntityRow): GridRow => ({ ...row, __key: rowKeyOf(row), __status: 'clean', __changed: null, __errors: null });
+  // Rows whose marks must go although the server did not echo them (none expected; belt and braces).
+  const touched = new Set([...Object.keys(previous.edits), ...Object.keys(previous.errors)].filter((k) => base.has(k) && !response.deleted.includes(Number(k))));
+  for (const row of update) touched.delete(rowKeyOf(row));
+  api.flushAsyncTransactions();
+  api.applyTransaction({
+    remove: remove.filter((r) => api.getRowNode(r.__key)),
+    add: add.map((r) => clean(r)),
+    addIndex: 0,
+    update: [...update, ...[...touched].map((k) => base.get(k)!)].filter((r) => api.getRowNode(rowKeyOf(r))).map(clean),
+  });
+}
+
+/** Which of the deletes are refused for dependants (GET .../:id/dependencies per deleted row). */
+export async function deletesWithDependants(fetcher: Fetcher, schema: EntitySchema, keys: readonly string[]): Promise<{ keys: string[]; dependants: Dependant[] }> {
+  const found: string[] = [];
+  const dependants: Dependant[] = [];
+  await Promise.all(
+    keys.slice(0, 200).map(async (key) => {
+      const details = await fetcher<DependencyDetails>(`/api/entities/${encodeURIComponent(schema.name)}/${encodeURIComponent(key)}/dependencies`).catch(() => null);
+      if (!details || details.total > 0) found.push(key);
+      if (details) dependants.push(...details.dependants);
+    }),
+  );
+  return { keys: found, dependants };
+}

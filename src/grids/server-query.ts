@@ -1,0 +1,70 @@
+import type { IFilterOptionDef } from 'ag-grid-community';
+import type { ColumnFilter, FilterOp, ListQuery, SortSpec } from '../lib/entity-api';
+import type { EntitySchema, FieldDef } from '../schemas/schema-types';
+
+/**
+ * Filtering and sorting happen on the SERVER (lists are 20,000+ rows). The grid keeps its filter UI,
+ * but every filter option's predicate passes every row, so the client-side row model never hides a
+ * loaded row (the server already chose them) nor a new/pending one; the model is translated into
+ * ListQuery and the rows reloaded. Likewise every column's comparator is 0 (see column-factory).
+ */
+const pass = () => true;
+const option = (op: FilterOp, displayName: string, numberOfInputs: 0 | 1 | 2 = 1): IFilterOptionDef => ({ displayKey: `srv_${op}`, displayName, predicate: pass, numberOfInputs });
+
+export const textFilterOptions = [option('contains', 'Contains'), option('equals', 'Equals'), option('notEquals', 'Does not equal'), option('startsWith', 'Begins with'), option('blank', 'Blank', 0), option('notBlank', 'Not blank', 0)];
+export const rangeFilterOptions = [option('equals', 'Equals'), option('notEquals', 'Does not equal'), option('gte', 'At least'), option('lte', 'At most'), option('between', 'Between (inclusive)', 2), option('blank', 'Blank', 0), option('notBlank', 'Not blank', 0)];
+
+/** The model of the checkbox filter used for enum, lookup and boolean columns. */
+export type SetFilterModel = { filterType: 'set'; values: (string | number | boolean)[] };
+
+type SimpleModel = { filterType?: string; type?: string; filter?: unknown; filterTo?: unknown; dateFrom?: string | null; dateTo?: string | null; values?: unknown[]; operator?: string; conditions?: SimpleModel[] };
+
+function toWire(field: FieldDef | undefined, value: unknown): unknown {
+  if (value === null || value === undefined) return value;
+  if (!field) return value;
+  if (field.kind === 'decimal' || field.kind === 'money' || field.kind === 'percent') return String(value);
+  return value;
+}
+
+function translate(fieldName: string, field: FieldDef | undefined, model: SimpleModel): ColumnFilter[] {
+  if (model.conditions) return model.operator === 'OR' ? [] : model.conditions.flatMap((c) => translate(fieldName, field, c));
+  if (model.filterType === 'set') return model.values && model.values.length ? [{ field: fieldName, op: 'in', value: model.values }] : [];
+  const op = (model.type ?? '').replace(/^srv_/, '') as FilterOp;
+  if (!op) return [];
+  if (op === 'blank' || op === 'notBlank') return [{ field: fieldName, op }];
+  if (model.filterType === 'date') {
+    const from = model.dateFrom?.slice(0, 10);
+    const to = model.dateTo?.slice(0, 10);
+    if (!from) return [];
+    return op === 'between' ? [{ field: fieldName, op, value: from, valueTo: to ?? from }] : [{ field: fieldName, op, value: from }];
+  }
+  if (model.filter === undefined || model.filter === null || model.filter === '') return [];
+  return op === 'between' ? [{ field: fieldName, op, value: toWire(field, model.filter), valueTo: toWire(field, model.filterTo ?? model.filter) }] : [{ field: fieldName, op, value: toWire(field, model.filter) }];
+}
+
+/** AG Grid filter model -> ColumnFilter[] (AND across columns, as the API applies them). */
+export function filtersFromModel(schema: EntitySchema, model: Record<string, unknown>): ColumnFilter[] {
+  return Object.entries(model).flatMap(([name, m]) => translate(name, schema.fields.find((f) => f.name === name), m as SimpleModel));
+}
+
+/** Sorted columns (in sort order) -> SortSpec[], else the schema's default; id last keeps paging stable. */
+export function sortFromColumns(schema: EntitySchema, columns: readonly { colId: string; sort?: 'asc' | 'desc' | null; sortIndex?: number | null }[]): SortSpec[] {
+  const fields = new Set(schema.fields.map((f) => f.name));
+  const sorted = columns
+    .filter((c) => c.sort && fields.has(c.colId))
+    .sort((a, b) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0))
+    .map((c) => ({ field: c.colId, direction: c.sort as 'asc' | 'desc' }));
+  const sort = sorted.length ? sorted : [{ ...schema.defaultSort }];
+  return sort.some((s) => s.field === 'id') ? sort : [...sort, { field: 'id', direction: 'asc' }];
+}
+
+/** The query string of GET /api/entities/:entity (entity-api.ts). */
+export function listQueryString(query: ListQuery): string {
+  const params = new URLSearchParams();
+  if (query.filters?.length) params.set('filters', JSON.stringify(query.filters));
+  if (query.sort?.length) params.set('sort', query.sort.map((s) => `${s.field}:${s.direction}`).join(','));
+  if (query.q) params.set('q', query.q);
+  if (query.offset !== undefined) params.set('offset', String(query.offset));
+  if (query.limit !== undefined) params.set('limit', String(query.limit));
+  return params.toString();
+}

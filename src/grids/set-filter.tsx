@@ -1,0 +1,53 @@
+import { Box, Button, Checkbox, FormControlLabel, Stack } from '@mui/material';
+import { useGridFilter, type CustomFilterProps } from 'ag-grid-react';
+import { useCallback, useEffect, useState } from 'react';
+import type { FieldDef } from '../schemas/schema-types';
+import type { LookupCache } from './lookup-cache';
+import type { SetFilterModel } from './server-query';
+
+export type SetFilterParams = { fieldDef: FieldDef; lookups: LookupCache };
+type Choice = { value: string | number | boolean; label: string };
+
+/**
+ * Community has no Set Filter: this small checkbox list stands in for enum, boolean and (small) lookup
+ * columns. It never hides a row itself (doesFilterPass is true); its model becomes an 'in' ColumnFilter
+ * and the server filters.
+ */
+export function SetFilter({ model, onModelChange, fieldDef, lookups }: CustomFilterProps<unknown, unknown, SetFilterModel> & SetFilterParams) {
+  const doesFilterPass = useCallback(() => true, []);
+  useGridFilter({ doesFilterPass });
+  const [, setTick] = useState(0);
+  useEffect(() => (fieldDef.kind === 'lookup' ? lookups.subscribe(() => setTick((t) => t + 1)) : undefined), [fieldDef, lookups]);
+
+  const choices: Choice[] =
+    fieldDef.kind === 'enum'
+      ? fieldDef.options.map((o) => ({ value: o.value, label: o.label }))
+      : fieldDef.kind === 'boolean'
+        ? [
+            { value: true, label: 'Yes' },
+            { value: false, label: 'No' },
+          ]
+        : fieldDef.kind === 'lookup'
+          ? lookups.options(fieldDef.entity).map((o) => ({ value: o.id, label: o.label }))
+          : [];
+  const selected = new Set(model?.values ?? []);
+  const toggle = (value: Choice['value']) => {
+    const next = new Set(selected);
+    if (next.has(value)) next.delete(value);
+    else next.add(value);
+    onModelChange(next.size ? { filterType: 'set', values: [...next] } : null);
+  };
+
+  return (
+    <Box sx={{ p: 1, maxHeight: 320, overflowY: 'auto', minWidth: 200 }}>
+      <Stack>
+        {choices.map((c) => (
+          <FormControlLabel key={String(c.value)} control={<Checkbox size="small" checked={selected.has(c.value)} onChange={() => toggle(c.value)} />} label={c.label} />
+        ))}
+      </Stack>
+      <Button size="small" onClick={() => onModelChange(null)} disabled={selected.size === 0}>
+        Clear
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,103 @@
+import type { GridApi } from 'ag-grid-community';
+import { useEffect, useState } from 'react';
+import type { ListQuery, ListResponse } from '../lib/entity-api';
+import type { EntityRow, EntitySchema } from '../schemas/schema-types';
+import type { Fetcher, LookupCache } from './lookup-cache';
+import { rowKeyOf, type GridRow, type PendingChangesStore } from './pending-changes-store';
+import { listQueryString } from './server-query';
+
+/**
+ * Loading: the client-side row model, fed page by page. Pages of 5,000 come from the server (few round
+ * trips; the next page is fetched while the current one is added) and are added in slices of 1,000 with
+ * applyTransactionAsync, waiting for each slice to be applied, so the grid's work per frame stays small
+ * (no long animation frame while a 50,000-row list loads). Filter/sort/q changes restart the load;
+ * a stale load stops at its next await.
+ */
+export const PAGE_SIZE = 5000;
+const SLICE = 1000;
+
+export type LoadState = { loading: boolean; loaded: number; total: number | null; error: string | null };
+
+type Options = {
+  api: GridApi<GridRow> | null;
+  schema: EntitySchema;
+  query: ListQuery;
+  fetcher: Fetcher;
+  store: PendingChangesStore;
+  /** Loaded server rows by key; rows with pending changes keep the version they were edited at. */
+  base: Map<string, EntityRow>;
+  lookups: LookupCache;
+  reloadToken: number;
+};
+
+function addSlice(api: GridApi<GridRow>, rows: GridRow[]): Promise<void> {
+  return new Promise((resolve) => api.applyTransactionAsync({ add: rows }, () => resolve()));
+}
+
+export function useEntityRows({ api, schema, query, fetcher, store, base, lookups, reloadToken }: Options): LoadState {
+  const [state, setState] = useState<LoadState>({ loading: true, loaded: 0, total: null, error: null });
+  const queryKey = listQueryString(query);
+
+  useEffect(() => {
+    if (!api) return;
+    let cancelled = false;
+    const controller = new AbortController();
+    const lookupFields = schema.fields.filter((f) => f.kind === 'lookup');
+    const pendingKeys = () => {
+      const s = store.state;
+      return new Set([...Object.keys(s.edits), ...Object.keys(s.deleted), ...Object.keys(s.errors)]);
+    };
+    const fetchPage = (offset: number) => fetcher<ListResponse>(`/api/entities/${encodeURIComponent(schema.name)}?${listQueryString({ ...query, offset, limit: PAGE_SIZE })}`, { signal: controller.signal });
+
+    const run = async () => {
+      api.flushAsyncTransactions();
+      const keep = pendingKeys();
+      for (const key of [...base.keys()]) if (!keep.has(key)) base.delete(key);
+      // New rows stay on top across reloads.
+      api.setGridOption('rowData', store.state.createdOrder.map((k) => store.displayRow(k)).filter((r): r is GridRow => !!r));
+      setState({ loading: true, loaded: 0, total: null, error: null });
+      let offset = 0;
+      let next: Promise<ListResponse> | null = fetchPage(0);
+      while (next) {
+        const page: ListResponse = await next;
+        if (cancelled) return;
+        offset += page.rows.length;
+        next = page.rows.length === PAGE_SIZE && offset < page.total ? fetchPage(offset) : null;
+        const keepNow = pendingKeys();
+        const display: GridRow[] = [];
+        for (const row of page.rows) {
+          const key = rowKeyOf(row);
+          if (keepNow.has(key) || store.state.edits[key]) {
+            if (!base.has(key)) base.set(key, row);
+            const shown = store.displayRow(key);
+            if (shown) display.push(shown);
+          } else {
+            // A clean row is shown as is (no copy: 50,000 spreads add up); the markers are added in place.
+            base.set(key, row);
+            display.push(Object.assign(row, { __key: key, __status: 'clean', __changed: null, __errors: null }) as GridRow);
+          }
+        }
+        for (let i = 0; i < display.length; i += SLICE) {
+          await addSlice(api, display.slice(i, i + SLICE));
+          if (cancelled) return;
+        }
+        setState({ loading: next !== null, loaded: offset, total: page.total, error: null });
+        for (const field of lookupFields) {
+          if (field.kind === 'lookup') void lookups.ensureIds(field.entity, page.rows.map((r) => r[field.name])).catch(() => undefined);
+        }
+      }
+    };
+    run().catch((error: unknown) => {
+      if (cancelled) return;
+      setState((s) => ({ ...s, loading: false, error: error instanceof Error ? error.message : 'Could not load rows' }));
+    });
+    return () => {
+      cancelled = true;
+      controller.abort();
+    };
+    // queryKey stands for query (a new object each render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, schema, queryKey, fetcher, store, base, lookups, reloadToken]);
+
+  return state;
+}

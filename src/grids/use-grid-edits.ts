@@ -1,0 +1,114 @@
+import type { CellEditRequestEvent, GridApi } from 'ag-grid-community';
+import { useSnackbar } from 'notistack';
+import { useCallback, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { parseInput } from '../schemas/parse-input';
+import type { EntitySchema } from '../schemas/schema-types';
+import { syncRows } from './grid-sync';
+import type { LookupCache } from './lookup-cache';
+import { planPaste, parseTsv, type PasteColumn } from './paste';
+import type { GridRow, PendingChangesStore, PendingState } from './pending-changes-store';
+
+type Options = { api: GridApi<GridRow> | null; schema: EntitySchema; store: PendingChangesStore; lookups: LookupCache; canEdit: boolean; onChange: () => void };
+
+/**
+ * Every user edit goes through the pending-changes store (readOnlyEdit: the grid never writes row data
+ * itself), then the affected rows are pushed back into the grid in one transaction.
+ */
+export function useGridEdits({ api, schema, store, lookups, canEdit, onChange }: Options) {
+  const { enqueueSnackbar } = useSnackbar();
+  const fields = new Map(schema.fields.map((f) => [f.name, f]));
+
+  const commit = useCallback(
+    (previous: PendingState, bottomKeys?: ReadonlySet<string>) => {
+      if (api) syncRows(api, store, previous, [], bottomKeys);
+      onChange();
+    },
+    [api, store, onChange],
+  );
+
+  /** A typed edit: parsed like a paste, so '1,250.5' is accepted and 'abc' is kept and shown as an error. */
+  const onCellEditRequest = (event: CellEditRequestEvent<GridRow>) => {
+    const field = fields.get(event.colDef.field ?? '');
+    if (!canEdit || !field || field.readOnly || !event.data) return;
+    const parsed = parseInput(field, event.newValue, lookups.resolve);
+    const write = parsed.ok ? { rowKey: event.data.__key, field: field.name, value: parsed.value } : { rowKey: event.data.__key, field: field.name, value: event.newValue, error: parsed.error };
+    commit(store.setCells([write]));
+  };
+
+  const onPaste = async (event: ClipboardEvent<HTMLDivElement>) => {
+    if (!api || !canEdit || api.getEditingCells().length > 0) return;
+    const focused = api.getFocusedCell();
+    const text = event.clipboardData.getData('text/plain');
+    if (!focused || !text) return;
+    event.preventDefault();
+    const block = parseTsv(text);
+    if (block.length === 0) return;
+    const displayed = api.getAllDisplayedColumns();
+    const start = displayed.indexOf(focused.column);
+    const width = Math.max(...block.map((r) => r.length));
+    const columns: PasteColumn[] = displayed.slice(start, start + width).map((c) => ({ field: fields.get(c.getColId()) ?? null }));
+    const rowKeys: string[] = [];
+    const rowCount = api.getDisplayedRowCount();
+    for (let i = focused.rowIndex; i < Math.min(rowCount, focused.rowIndex + block.length); i += 1) {
+      const key = api.getDisplayedRowAtIndex(i)?.data?.__key;
+      if (key) rowKeys.push(key);
+    }
+    // Labels of big lookup tables the cache has not seen are looked up before mapping (exact match).
+    await Promise.all(
+      columns.map((c, i) => (c.field?.kind === 'lookup' ? lookups.ensureLabels(c.field.entity, block.map((r) => r[i] ?? '')) : Promise.resolve())),
+    );
+    const plan = planPaste({ block, rowKeys, columns, isRowReadOnly: (k) => store.state.deleted[k] === true, newRowKey: () => store.newKey(), resolveLookup: lookups.resolve });
+    const previous = store.setCells(plan.writes, plan.newRowKeys);
+    commit(previous, new Set(plan.newRowKeys));
+    const errors = plan.writes.filter((w) => w.error).length;
+    const parts = [`Pasted ${plan.writes.length.toLocaleString('en-US')} ${plan.writes.length === 1 ? 'cell' : 'cells'}`];
+    if (plan.newRowKeys.length) parts.push(`${plan.newRowKeys.length.toLocaleString('en-US')} new rows`);
+    if (errors) parts.push(`${errors} could not be read (marked in red)`);
+    if (plan.skipped) parts.push(`${plan.skipped} read-only cells skipped`);
+    enqueueSnackbar(parts.join(', '), { variant: errors ? 'warning' : 'info' });
+  };
+
+  const undo = () => commit(store.undo());
+  const redo = () => commit(store.redo());
+
+  /** Ctrl+Z / Ctrl+Y / Ctrl+Shift+Z when no cell editor is open (an open editor keeps its own undo). */
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!canEdit || !api || !(event.ctrlKey || event.metaKey) || api.getEditingCells().length > 0) return;
+    const key = event.key.toLowerCase();
+    if (key === 'z' && !event.shiftKey) undo();
+    else if (key === 'y' || (key === 'z' && event.shiftKey)) redo();
+    else return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+
+  const selectedKeys = (): string[] => (api ? api.getSelectedRows().map((r) => r.__key) : []);
+
+  const addRow = () => {
+    if (!api) return;
+    const { previous } = store.addRows(1);
+    commit(previous);
+    api.ensureIndexVisible(0);
+    const first = api.getAllDisplayedColumns().find((c) => fields.has(c.getColId()) && !fields.get(c.getColId())?.readOnly);
+    if (first) api.setFocusedCell(0, first);
+  };
+
+  const duplicate = () => {
+    if (!api) return;
+    const writable = schema.fields.filter((f) => !f.readOnly).map((f) => f.name);
+    const values = api.getSelectedRows().map((row) => Object.fromEntries(writable.map((f) => [f, row[f] ?? null])));
+    if (!values.length) return;
+    commit(store.addRows(0, values).previous);
+    api.deselectAll();
+    api.ensureIndexVisible(0);
+  };
+
+  const toggleDelete = () => {
+    const keys = selectedKeys();
+    if (!api || !keys.length) return;
+    commit(store.toggleDelete(keys));
+    api.deselectAll();
+  };
+
+  return { onCellEditRequest, onPaste, onKeyDown, undo, redo, addRow, duplicate, toggleDelete, commit };
+}

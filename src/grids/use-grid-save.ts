@@ -1,0 +1,98 @@
+import type { GridApi } from 'ag-grid-community';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import type { Dependant } from '../lib/entity-api';
+import type { EntityRow, EntitySchema } from '../schemas/schema-types';
+import type { ConflictChoice } from './conflict-dialog';
+import { syncRows } from './grid-sync';
+import type { Fetcher } from './lookup-cache';
+import type { GridRow, PendingChangesStore } from './pending-changes-store';
+import { deletesWithDependants, saveBatch, type Conflict } from './save-batch';
+
+type Options = { api: GridApi<GridRow> | null; schema: EntitySchema; store: PendingChangesStore; base: Map<string, EntityRow>; fetcher: Fetcher; onChange: () => void };
+
+/** Save, and what follows a refusal: errors on cells (422), the conflict dialog or the dependants dialog (409). */
+export function useGridSave({ api, schema, store, base, fetcher, onChange }: Options) {
+  const { enqueueSnackbar } = useSnackbar();
+  const [saving, setSaving] = useState(false);
+  const [conflicts, setConflicts] = useState<Conflict[] | null>(null);
+  const [dependants, setDependants] = useState<Dependant[] | null>(null);
+
+  const save = async () => {
+    if (!api || saving) return;
+    api.stopEditing();
+    setSaving(true);
+    const before = store.state;
+    try {
+      const outcome = await saveBatch({ schema, fetcher, store, base, api });
+      if (outcome.kind !== 'saved') syncRows(api, store, before);
+      switch (outcome.kind) {
+        case 'saved':
+          enqueueSnackbar(`Saved ${outcome.count} ${outcome.count === 1 ? 'change' : 'changes'}`, { variant: 'success' });
+          break;
+        case 'invalid':
+          enqueueSnackbar(`Nothing saved: fix the ${outcome.rows === 1 ? 'row' : `${outcome.rows} rows`} marked in red first`, { variant: 'error' });
+          break;
+        case 'rejected':
+          enqueueSnackbar(`Nothing saved: the server refused ${outcome.rows === 1 ? 'a row' : `${outcome.rows} rows`} (marked in red)`, { variant: 'error' });
+          break;
+        case 'conflict':
+          setConflicts(outcome.conflicts);
+          break;
+        case 'dependants': {
+          const found = await deletesWithDependants(fetcher, schema, outcome.keys);
+          const previous = store.update((draft) => {
+            for (const key of found.keys) delete draft.deleted[key];
+          });
+          syncRows(api, store, previous);
+          setDependants(outcome.dependants.length ? outcome.dependants : found.dependants);
+          break;
+        }
+        case 'error':
+          enqueueSnackbar(`Save failed: ${outcome.message}. Your changes are kept.`, { variant: 'error' });
+          break;
+        case 'nothing':
+          break;
+      }
+    } finally {
+      setSaving(false);
+      onChange();
+    }
+  };
+
+  /** Keep mine: rebase onto their version (my edits stay) and save again. Take theirs: their row, my changes dropped. */
+  const resolveConflicts = (choices: Map<string, ConflictChoice>) => {
+    const list = conflicts ?? [];
+    setConflicts(null);
+    if (!api) return;
+    const previous = store.update((draft) => {
+      for (const c of list) {
+        const choice = choices.get(c.key) ?? 'theirs';
+        const errors = draft.errors[c.key];
+        if (errors) {
+          delete errors._row;
+          if (Object.keys(errors).length === 0) delete draft.errors[c.key];
+        }
+        if (choice === 'theirs') {
+          delete draft.edits[c.key];
+          delete draft.deleted[c.key];
+          delete draft.errors[c.key];
+        }
+      }
+    });
+    const gone: GridRow[] = [];
+    for (const c of list) {
+      if (c.current) base.set(c.key, c.current);
+      else {
+        base.delete(c.key);
+        gone.push({ __key: c.key } as GridRow);
+      }
+    }
+    api.applyTransaction({ remove: gone.filter((r) => api.getRowNode(r.__key)) });
+    syncRows(api, store, previous, list.filter((c) => c.current).map((c) => c.key));
+    onChange();
+    if ([...choices.values()].includes('mine')) void save();
+  };
+
+  return { save, saving, conflicts, setConflicts, resolveConflicts, dependants, closeDependants: () => setDependants(null) };
+}

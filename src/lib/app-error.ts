@@ -1,0 +1,25 @@
+/**
+ * Error codes shared by server and browser. The server maps each to an HTTP status;
+ * the browser can branch on `code` without parsing messages.
+ */
+export const errorStatus = {
+  bad_request: 400,
+  validation_failed: 422,
+  unauthenticated: 401,
+  forbidden: 403,
+  xsrf_mismatch: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export type ErrorBody = {
+  error: ErrorCode;
+  message: string;
+  details?: unknown;
+  requestId?: string;
+};

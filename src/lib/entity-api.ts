@@ -1,0 +1,75 @@
+import type { EntityRow } from '../schemas/schema-types';
+
+/**
+ * The wire contract of the generic entity API (/api/entities/:entity/...), shared by the server that
+ * answers it and the grid, forms and import that call it.
+ */
+
+export type FilterOp =
+  | 'contains' // text, case-insensitive
+  | 'equals' // any kind
+  | 'notEquals'
+  | 'startsWith' // text
+  | 'in' // enum, lookup, text: value is an array
+  | 'between' // number, money, date: value and valueTo, inclusive
+  | 'gte'
+  | 'lte'
+  | 'blank'
+  | 'notBlank';
+
+export type ColumnFilter = { field: string; op: FilterOp; value?: unknown; valueTo?: unknown };
+export type SortSpec = { field: string; direction: 'asc' | 'desc' };
+
+/**
+ * GET /api/entities/:entity?filters=<JSON ColumnFilter[]>&sort=name:asc,id:desc&offset=0&limit=100&q=text
+ * `q` is the quick search: case-insensitive contains over the text, enum and lookup-label fields.
+ */
+export type ListQuery = { filters?: ColumnFilter[]; sort?: SortSpec[]; offset?: number; limit?: number; q?: string };
+export type ListResponse = { rows: EntityRow[]; total: number; offset: number; limit: number };
+export const MAX_PAGE_SIZE = 10_000;
+
+/** GET /api/entities/:entity/options?q=&limit= : id and label of rows, for lookup editors and import. */
+export type LookupOption = { id: number; label: string };
+
+/**
+ * POST /api/entities/:entity/batch : creates, updates and deletes in one request and one transaction,
+ * all or nothing. `clientKey` lets the caller match errors and created rows to its own unsaved rows.
+ */
+export type BatchRequest = {
+  creates?: { clientKey: string; values: Record<string, unknown> }[];
+  updates?: { id: number; version: number; changes: Record<string, unknown> }[];
+  deletes?: { id: number; version: number }[];
+};
+export type BatchResponse = {
+  created: (EntityRow & { clientKey: string })[];
+  updated: EntityRow[];
+  deleted: number[];
+};
+
+/** 422 details: what is wrong, per row and field. `index` is the position in its list of the request. */
+export type RowError = { op: 'create' | 'update' | 'delete'; index: number; id?: number; clientKey?: string; fields: Record<string, string>; message?: string };
+export type ValidationDetails = { rowErrors: RowError[] };
+
+/** 409 details of a save: rows changed by someone else since they were loaded; `current` is null if deleted. */
+export type ConflictDetails = { conflicts: { op: 'update' | 'delete'; id: number; current: EntityRow | null }[] };
+
+/** A row that references another; a delete of the referenced row is refused with 409 listing them. */
+export type Dependant = { entity: string; entityLabel: string; id: number; label: string; field: string };
+export type DependencyDetails = { dependants: Dependant[]; total: number };
+
+/** DELETE /api/entities/:entity/:id?version=N ; GET /api/entities/:entity/:id/dependencies -> DependencyDetails */
+
+/**
+ * POST /api/entities/:entity/import : rows already parsed in the browser to wire values, checked again here.
+ * mode (spec §3 import_mode, default 0): 0 adds new rows only (rows whose key exists are skipped),
+ * 1 updates rows found by key and adds the others, 2 updates rows found by key only (others skipped).
+ * dryRun: validate and plan only; nothing is written.
+ */
+export type ImportMode = 0 | 1 | 2;
+export type ImportRequest = { mode: ImportMode; rows: Record<string, unknown>[]; dryRun?: boolean };
+export type ImportRowPlan = { index: number; action: 'add' | 'update' | 'skip'; id?: number; reason?: string };
+export type ImportResponse = { added: number; updated: number; skipped: number; plan?: ImportRowPlan[] };
+/** 422 details of an import: every invalid cell (index = position in rows), nothing written. */
+export type ImportErrors = { rowErrors: { index: number; fields: Record<string, string> }[] };
+
+export type EntitySummary = { name: string; label: string; labelPlural: string; referenceTable: boolean; rowCount: number; description?: string };

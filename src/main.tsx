@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { AppAuthProvider } from './app/auth/app-auth-provider';
+import { AppRoutes } from './app/app-routes';
+import { loadRuntimeConfig } from './app/runtime-config';
+import './app/base.css';
+
+const root = createRoot(document.getElementById('root')!);
+
+loadRuntimeConfig()
+  .then((config) => {
+    root.render(
+      <StrictMode>
+        <BrowserRouter>
+          <AppAuthProvider config={config}>
+            <AppRoutes config={config} />
+          </AppAuthProvider>
+        </BrowserRouter>
+      </StrictMode>,
+    );
+  })
+  .catch((error: unknown) => {
+    // Spec §8: a start-up failure is only logged; the page says plainly that the server is unreachable.
+    console.error('Tagbase could not start', error);
+    root.render(<p className="startup-error">Tagbase could not reach its server. Reload the page to try again.</p>);
+  });

@@ -1,0 +1,180 @@
+import { defineEntity, type EnumOption } from '../schema-types';
+
+const EMAIL = { regex: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', message: 'Must be an email address, e.g. name@example.com' };
+const WEB = { regex: '^https?://\\S+$', message: 'Must start with http:// or https://' };
+
+const countryField = { name: 'country', label: 'Country', kind: 'text', maxLength: 80, grid: { width: 140 }, form: { section: 'Location', order: 1 } } as const;
+const notesField = { name: 'notes', label: 'Notes', kind: 'longText', grid: { width: 260, hidden: true }, form: { section: 'Notes', fullWidth: true } } as const;
+
+export const clients = defineEntity({
+  name: 'clients',
+  label: 'Client',
+  labelPlural: 'Clients',
+  labelField: 'name',
+  key: ['name'],
+  writeRole: 'engineer',
+  description: 'Companies Tagbase projects are carried out for.',
+  defaultSort: { field: 'name', direction: 'asc' },
+  fields: [
+    { name: 'name', label: 'Client name', kind: 'text', required: true, unique: true, grid: { width: 240, pinned: 'left' }, form: { section: 'Client', order: 1 } },
+    { name: 'short_name', label: 'Short name', kind: 'text', maxLength: 40, grid: { width: 130 }, form: { section: 'Client', order: 2 } },
+    {
+      name: 'sector',
+      label: 'Sector',
+      kind: 'enum',
+      options: [
+        { value: 'mining', label: 'Mining' },
+        { value: 'minerals_processing', label: 'Minerals processing' },
+        { value: 'battery_materials', label: 'Battery materials' },
+        { value: 'chemicals', label: 'Chemicals' },
+        { value: 'energy', label: 'Energy' },
+        { value: 'water', label: 'Water' },
+        { value: 'other', label: 'Other' },
+      ],
+      grid: { width: 170 },
+      form: { section: 'Client', order: 3 },
+    },
+    countryField,
+    { name: 'city', label: 'City', kind: 'text', maxLength: 80, grid: { width: 140 }, form: { section: 'Location', order: 2 } },
+    { name: 'address', label: 'Address', kind: 'text', grid: { width: 220, hidden: true }, form: { section: 'Location', order: 3, fullWidth: true } },
+    { name: 'contact_name', label: 'Contact', kind: 'text', maxLength: 120, grid: { width: 160 }, form: { section: 'Contact', order: 1 } },
+    { name: 'contact_email', label: 'Contact email', kind: 'text', pattern: EMAIL, placeholder: 'name@example.com', grid: { width: 210 }, form: { section: 'Contact', order: 2 } },
+    { name: 'phone', label: 'Phone', kind: 'text', maxLength: 40, grid: { width: 140, hidden: true }, form: { section: 'Contact', order: 3 } },
+    { name: 'website', label: 'Website', kind: 'text', pattern: WEB, placeholder: 'https://', grid: { width: 200, hidden: true }, form: { section: 'Contact', order: 4 } },
+    { name: 'active', label: 'Active', kind: 'boolean', default: true, grid: { width: 90 }, form: { section: 'Client', order: 4 } },
+    notesField,
+  ],
+});
+
+export const suppliers = defineEntity({
+  name: 'suppliers',
+  label: 'Supplier',
+  labelPlural: 'Suppliers',
+  labelField: 'name',
+  key: ['name'],
+  writeRole: 'engineer',
+  description: 'Vendors that quote equipment, parts and services.',
+  defaultSort: { field: 'name', direction: 'asc' },
+  fields: [
+    { name: 'name', label: 'Supplier name', kind: 'text', required: true, unique: true, grid: { width: 240, pinned: 'left' }, form: { section: 'Supplier', order: 1 } },
+    { name: 'vendor_code', label: 'Vendor code', kind: 'text', unique: true, maxLength: 20, help: 'The code in the ERP vendor master.', grid: { width: 120 }, form: { section: 'Supplier', order: 2 } },
+    { name: 'discipline_id', label: 'Discipline', kind: 'lookup', entity: 'disciplines', grid: { width: 150 }, form: { section: 'Supplier', order: 3 } },
+    { name: 'scope', label: 'Scope of supply', kind: 'text', grid: { width: 240 }, form: { section: 'Supplier', order: 4, fullWidth: true } },
+    countryField,
+    { name: 'city', label: 'City', kind: 'text', maxLength: 80, grid: { width: 140 }, form: { section: 'Location', order: 2 } },
+    { name: 'currency_id', label: 'Quote currency', kind: 'lookup', entity: 'currencies', help: 'The currency this supplier usually quotes in.', grid: { width: 120 }, form: { section: 'Commercial', order: 1 } },
+    { name: 'payment_terms', label: 'Payment terms', kind: 'text', maxLength: 80, placeholder: 'e.g. 30 days net', grid: { width: 150, hidden: true }, form: { section: 'Commercial', order: 2 } },
+    { name: 'lead_time_weeks', label: 'Typical lead time', kind: 'integer', min: 0, max: 260, unit: 'weeks', grid: { width: 140 }, form: { section: 'Commercial', order: 3 } },
+    {
+      name: 'rating',
+      label: 'Rating',
+      kind: 'enum',
+      options: [
+        { value: 'preferred', label: 'Preferred' },
+        { value: 'approved', label: 'Approved' },
+        { value: 'conditional', label: 'Conditional' },
+        { value: 'not_approved', label: 'Not approved' },
+      ],
+      default: 'approved',
+      grid: { width: 130 },
+      form: { section: 'Commercial', order: 4 },
+    },
+    { name: 'contact_name', label: 'Contact', kind: 'text', maxLength: 120, grid: { width: 160 }, form: { section: 'Contact', order: 1 } },
+    { name: 'contact_email', label: 'Contact email', kind: 'text', pattern: EMAIL, placeholder: 'name@example.com', grid: { width: 210 }, form: { section: 'Contact', order: 2 } },
+    { name: 'phone', label: 'Phone', kind: 'text', maxLength: 40, grid: { width: 140, hidden: true }, form: { section: 'Contact', order: 3 } },
+    { name: 'website', label: 'Website', kind: 'text', pattern: WEB, placeholder: 'https://', grid: { width: 200, hidden: true }, form: { section: 'Contact', order: 4 } },
+    notesField,
+  ],
+});
+
+const DEPOSIT_TYPES: EnumOption[] = [
+  { value: 'brine', label: 'Brine' },
+  { value: 'hard_rock', label: 'Hard rock' },
+  { value: 'clay', label: 'Clay' },
+];
+
+const STAGES: EnumOption[] = [
+  { value: 'exploration', label: 'Exploration' },
+  { value: 'resource_definition', label: 'Resource definition' },
+  { value: 'pea', label: 'PEA' },
+  { value: 'pfs', label: 'PFS' },
+  { value: 'dfs', label: 'DFS / FS' },
+  { value: 'construction', label: 'Construction' },
+  { value: 'production', label: 'Production' },
+  { value: 'care_maintenance', label: 'Care and maintenance' },
+];
+
+export const lithiumProjects = defineEntity({
+  name: 'lithium_projects',
+  label: 'Lithium project',
+  labelPlural: 'Lithium projects',
+  labelField: 'project',
+  key: ['project'],
+  writeRole: 'engineer',
+  description: 'Lithium projects worldwide, tracked for market and opportunity analysis.',
+  defaultSort: { field: 'project', direction: 'asc' },
+  fields: [
+    { name: 'project', label: 'Project', kind: 'text', required: true, unique: true, grid: { width: 220, pinned: 'left' }, form: { section: 'Project', order: 1 } },
+    { name: 'owner', label: 'Owner', kind: 'text', required: true, grid: { width: 200 }, form: { section: 'Project', order: 2 } },
+    { name: 'deposit_type', label: 'Deposit type', kind: 'enum', options: DEPOSIT_TYPES, required: true, grid: { width: 130 }, form: { section: 'Project', order: 3 } },
+    { name: 'stage', label: 'Stage', kind: 'enum', options: STAGES, required: true, grid: { width: 150 }, form: { section: 'Project', order: 4 } },
+    { ...countryField, required: true },
+    { name: 'region', label: 'Region / province', kind: 'text', maxLength: 80, grid: { width: 150 }, form: { section: 'Location', order: 2 } },
+    { name: 'latitude', label: 'Latitude', kind: 'decimal', scale: 6, min: -90, max: 90, unit: '°', grid: { width: 110 }, form: { section: 'Location', order: 3 } },
+    { name: 'longitude', label: 'Longitude', kind: 'decimal', scale: 6, min: -180, max: 180, unit: '°', grid: { width: 110 }, form: { section: 'Location', order: 4 } },
+    {
+      name: 'capacity_tpa_lce',
+      label: 'Capacity (t/y LCE)',
+      kind: 'decimal',
+      scale: 0,
+      min: 0,
+      unit: 't/y LCE',
+      help: 'Nameplate production capacity in tonnes per year of lithium carbonate equivalent.',
+      grid: { width: 150 },
+      form: { section: 'Economics', order: 1 },
+    },
+    { name: 'capex_usd', label: 'CAPEX', kind: 'money', currencyField: 'capex_currency_id', min: 0, help: 'Initial capital cost as published.', grid: { width: 150 }, form: { section: 'Economics', order: 2 } },
+    { name: 'capex_currency_id', label: 'CAPEX currency', kind: 'lookup', entity: 'currencies', grid: { width: 110, hidden: true }, form: { section: 'Economics', order: 3 } },
+    { name: 'start_year', label: 'Start year', kind: 'integer', min: 1950, max: 2100, help: 'First production, actual or planned.', grid: { width: 110 }, form: { section: 'Economics', order: 4 } },
+    { name: 'source', label: 'Source', kind: 'text', maxLength: 500, help: 'Where the figures come from: a report, filing or web address.', grid: { width: 240 }, form: { section: 'Notes', fullWidth: true } },
+  ],
+});
+
+/** Engineering projects (spec §3). The project-detail screens arrive with the projects module. */
+export const projects = defineEntity({
+  name: 'projects',
+  label: 'Project',
+  labelPlural: 'Projects',
+  labelField: 'name',
+  key: ['name'],
+  writeRole: 'engineer',
+  defaultSort: { field: 'id', direction: 'asc' },
+  fields: [
+    { name: 'name', label: 'Project Name', kind: 'text', required: true, unique: true, grid: { width: 240, pinned: 'left' } },
+    { name: 'clientname', label: 'Client', kind: 'text', grid: { width: 180 } },
+    { name: 'description', label: 'Description', kind: 'text', maxLength: 1000, grid: { width: 300 } },
+    { name: 'endusername', label: 'EndUserName', kind: 'text', grid: { width: 180 } },
+    { name: 'endusersite', label: 'EndUserSite', kind: 'text', grid: { width: 160 } },
+    { name: 'enduserlocation', label: 'EndUserLocation', kind: 'text', grid: { width: 180 } },
+    { name: 'isdirty', label: 'Unsaved changes', kind: 'boolean', default: false, readOnly: true, grid: { hidden: true } },
+    { name: 'is_testdata', label: 'Test data', kind: 'boolean', default: false, grid: { width: 100 } },
+  ],
+});
+
+export const itemCategories = defineEntity({
+  name: 'item_categories',
+  label: 'Item category',
+  labelPlural: 'Item categories',
+  labelField: 'name',
+  key: ['code'],
+  writeRole: 'admin',
+  description: 'The 3-tier classification of equipment and parts: tier 1 > tier 2 > tier 3.',
+  defaultSort: { field: 'code', direction: 'asc' },
+  fields: [
+    { name: 'code', label: 'Code', kind: 'text', required: true, unique: true, maxLength: 20, pattern: { regex: '^[A-Z0-9][A-Z0-9.-]*$', message: 'Capital letters, digits, dots and dashes, e.g. ME.PMP.CEN' }, grid: { width: 140, pinned: 'left' } },
+    { name: 'name', label: 'Name', kind: 'text', required: true, grid: { width: 240 } },
+    { name: 'tier', label: 'Tier', kind: 'integer', required: true, min: 1, max: 3, help: '1 is the broadest, 3 the most specific.', grid: { width: 80 } },
+    { name: 'parent_id', label: 'Parent category', kind: 'lookup', entity: 'item_categories', help: 'Required for tiers 2 and 3: a category one tier up.', grid: { width: 220 } },
+    { name: 'description', label: 'Description', kind: 'longText', grid: { width: 300, hidden: true }, form: { fullWidth: true } },
+  ],
+});

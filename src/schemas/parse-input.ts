@@ -1,0 +1,107 @@
+import Decimal from 'decimal.js';
+import type { FieldDef } from './schema-types';
+import { isValidIsoDate } from './validators';
+
+/**
+ * Turns what a person typed, pasted from Excel or imported from a workbook into a field's wire value.
+ * Locale is en-US (spec §9): '1,234.5', '3/31/2026'. Shared by grid paste, grid editors and import.
+ */
+export type ParseResult = { ok: true; value: unknown } | { ok: false; error: string };
+
+/** Finds a lookup's row id from what the user sees (its label) or from the id itself. */
+export type LookupResolver = (entity: string, input: string) => number | undefined;
+
+const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 'x', '✓']);
+const FALSE_WORDS = new Set(['false', 'no', 'n', '0', '']);
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+
+export function parseInput(field: FieldDef, raw: unknown, resolveLookup?: LookupResolver): ParseResult {
+  if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) {
+    return field.kind === 'boolean' ? { ok: true, value: false } : { ok: true, value: null };
+  }
+  switch (field.kind) {
+    case 'text':
+    case 'longText':
+      return { ok: true, value: raw instanceof Date ? toIsoDate(raw) : String(raw) };
+    case 'integer': {
+      const number = toNumber(raw);
+      return number !== undefined && Number.isInteger(number) ? { ok: true, value: number } : { ok: false, error: `"${String(raw)}" is not a whole number` };
+    }
+    case 'decimal':
+    case 'percent':
+    case 'money':
+      return toDecimalString(raw, field.kind);
+    case 'date':
+      return toDate(raw);
+    case 'boolean': {
+      const word = String(raw).trim().toLowerCase();
+      if (typeof raw === 'boolean') return { ok: true, value: raw };
+      if (TRUE_WORDS.has(word)) return { ok: true, value: true };
+      if (FALSE_WORDS.has(word)) return { ok: true, value: false };
+      return { ok: false, error: `"${String(raw)}" is not yes or no` };
+    }
+    case 'enum': {
+      const text = String(raw).trim().toLowerCase();
+      const option = field.options.find((o) => o.value.toLowerCase() === text || o.label.toLowerCase() === text);
+      return option ? { ok: true, value: option.value } : { ok: false, error: `"${String(raw)}" is not one of: ${field.options.map((o) => o.label).join(', ')}` };
+    }
+    case 'lookup': {
+      const id = resolveLookup?.(field.entity, String(raw).trim());
+      return id !== undefined ? { ok: true, value: id } : { ok: false, error: `No ${field.label} named "${String(raw)}"` };
+    }
+  }
+}
+
+function toNumber(raw: unknown): number | undefined {
+  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : undefined;
+  const text = String(raw).trim().replace(/[,\s]/g, '').replace(/^\((.*)\)$/, '-$1');
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text)) return undefined;
+  return Number(text);
+}
+
+function toDecimalString(raw: unknown, kind: 'decimal' | 'percent' | 'money'): ParseResult {
+  let text = typeof raw === 'number' ? numberToPlainString(raw) : String(raw).trim();
+  // Accept what people paste: '$1,234.50', '12.5 %', 'USD 1,000', '(250.00)' for a negative amount.
+  text = text.replace(/^[A-Z]{3}\s+/, '').replace(/[$€£¥,\s]/g, '');
+  if (kind === 'percent') text = text.replace(/%$/, '');
+  text = text.replace(/^\((.*)\)$/, '-$1').replace(/^\+/, '');
+  if (/^-?\d*\.\d+$|^-?\d+\.?$/.test(text)) return { ok: true, value: normaliseDecimal(text) };
+  if (/^-?\d+(\.\d+)?e[-+]?\d+$/i.test(text)) return { ok: true, value: new Decimal(text).toFixed() };
+  return { ok: false, error: `"${String(raw)}" is not a number` };
+}
+
+function normaliseDecimal(text: string): string {
+  let [whole = '0', fraction = ''] = text.split('.');
+  const negative = whole.startsWith('-');
+  whole = whole.replace('-', '').replace(/^0+(?=\d)/, '') || '0';
+  fraction = fraction.replace(/0+$/, '');
+  const value = fraction ? `${whole}.${fraction}` : whole;
+  return negative && value !== '0' ? `-${value}` : value;
+}
+
+/** 1e21 and 1e-7 print in exponent form; decimals on the wire never do. */
+function numberToPlainString(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  const text = String(value);
+  return /e/i.test(text) ? new Decimal(text).toFixed() : text;
+}
+
+function toDate(raw: unknown): ParseResult {
+  if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? { ok: false, error: 'Not a date' } : { ok: true, value: toIsoDate(raw) };
+  if (typeof raw === 'number') return { ok: true, value: new Date(EXCEL_EPOCH_MS + Math.round(raw) * 86_400_000).toISOString().slice(0, 10) };
+  const text = String(raw).trim();
+  if (isValidIsoDate(text)) return { ok: true, value: text };
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  if (us) {
+    const iso = `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}`;
+    if (isValidIsoDate(iso)) return { ok: true, value: iso };
+  }
+  const isoDateTime = /^(\d{4}-\d{2}-\d{2})[T ]/.exec(text);
+  if (isoDateTime && isValidIsoDate(isoDateTime[1]!)) return { ok: true, value: isoDateTime[1] };
+  return { ok: false, error: `"${text}" is not a date (use YYYY-MM-DD or M/D/YYYY)` };
+}
+
+/** The calendar date a Date shows in UTC (workbook dates are read as UTC midnights). */
+export function toIsoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}

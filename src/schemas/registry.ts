@@ -1,0 +1,34 @@
+import * as business from './entities/business-entities';
+import * as reference from './entities/reference-tables';
+import type { EntitySchema } from './schema-types';
+
+/** Every entity the engine serves, by name. Order matters for seeding: referenced tables first. */
+export const entitySchemas: readonly EntitySchema[] = [
+  reference.currencies,
+  reference.currencyRates,
+  reference.units,
+  reference.disciplines,
+  reference.requestTypes,
+  reference.requestModules,
+  reference.requestStatuses,
+  reference.requestPriorities,
+  business.itemCategories,
+  business.clients,
+  business.suppliers,
+  business.lithiumProjects,
+  business.projects,
+];
+
+const byName = new Map(entitySchemas.map((schema) => [schema.name, schema]));
+
+export function findEntitySchema(name: string): EntitySchema | undefined {
+  return byName.get(name);
+}
+
+export function getEntitySchema(name: string): EntitySchema {
+  const schema = byName.get(name);
+  if (!schema) throw new Error(`Unknown entity ${name}`);
+  return schema;
+}
+
+export const referenceTableSchemas = entitySchemas.filter((schema) => schema.referenceTable);

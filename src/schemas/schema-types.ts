@@ -1,0 +1,121 @@
+/**
+ * The declarative entity schema: one declaration per entity drives the database table, the API's
+ * validation, the grid's columns and editors, the forms and the Excel round trip.
+ * Pure data: no React, no database imports (browser and server both load it).
+ *
+ * Field names are the database column names and the JSON property names (snake_case), so one
+ * name follows a value from Excel header to grid to API to table.
+ *
+ * Wire values by kind: text/longText -> string; integer -> number; decimal/money/percent -> decimal
+ * string ('1234.50', never a float); date -> 'YYYY-MM-DD'; boolean -> boolean; enum -> option value;
+ * lookup -> id (number) of the referenced row. Empty is null.
+ */
+import type { Role } from '../lib/signed-in-user';
+
+export type FieldKind = 'text' | 'longText' | 'integer' | 'decimal' | 'money' | 'percent' | 'date' | 'boolean' | 'enum' | 'lookup';
+
+export type GridHints = {
+  width?: number;
+  pinned?: 'left' | 'right';
+  /** Hidden until the user shows the column. */
+  hidden?: boolean;
+};
+
+export type FormHints = {
+  /** Fields with the same section are grouped under that heading, in order of `order`. */
+  section?: string;
+  order?: number;
+  /** Spans the whole form row (long texts). */
+  fullWidth?: boolean;
+};
+
+type FieldBase = {
+  name: string;
+  label: string;
+  required?: boolean;
+  /** No two rows may share this value (a unique index; checked on import and save). */
+  unique?: boolean;
+  default?: string | number | boolean | null;
+  /** Shown under the input in forms and as the grid header's tooltip. */
+  help?: string;
+  placeholder?: string;
+  /** The column header in exported workbooks; imports accept it or the label. Defaults to the label. */
+  excelHeader?: string;
+  /** Not editable by users (computed or set by the system). */
+  readOnly?: boolean;
+  grid?: GridHints;
+  form?: FormHints;
+};
+
+export type TextField = FieldBase & {
+  kind: 'text' | 'longText';
+  maxLength?: number;
+  pattern?: { regex: string; message: string };
+  default?: string | null;
+};
+
+export type NumberField = FieldBase & {
+  kind: 'integer' | 'decimal' | 'percent';
+  min?: number;
+  max?: number;
+  /** Decimal places kept (decimal, percent). */
+  scale?: number;
+  /** Unit shown beside the value, e.g. 't/y LCE'. */
+  unit?: string;
+  default?: number | string | null;
+};
+
+export type MoneyField = FieldBase & {
+  kind: 'money';
+  /** The lookup field (to currencies) that says which currency this amount is in. */
+  currencyField: string;
+  min?: number;
+  max?: number;
+  default?: string | null;
+};
+
+export type DateField = FieldBase & { kind: 'date'; default?: string | null };
+
+export type BooleanField = FieldBase & { kind: 'boolean'; default?: boolean };
+
+export type EnumOption = { value: string; label: string };
+export type EnumField = FieldBase & { kind: 'enum'; options: readonly EnumOption[]; default?: string | null };
+
+export type LookupField = FieldBase & {
+  kind: 'lookup';
+  /** The referenced entity's name; the value is its row id, shown by its labelField. */
+  entity: string;
+  default?: number | null;
+};
+
+export type FieldDef = TextField | NumberField | MoneyField | DateField | BooleanField | EnumField | LookupField;
+
+
+export type EntitySchema = {
+  /** API name and table name, e.g. 'clients'. */
+  name: string;
+  label: string;
+  labelPlural: string;
+  /** The field that names a row when another entity looks it up. */
+  labelField: string;
+  /** Natural key: how an imported row finds the existing row it updates (import_mode 1 and 2). */
+  key: readonly string[];
+  fields: readonly FieldDef[];
+  defaultSort: { field: string; direction: 'asc' | 'desc' };
+  /** Least role that may create, change or delete rows; everyone signed in may read. */
+  writeRole: Exclude<Role, 'viewer'>;
+  /** Listed in ManageTables (reference data kept by admins). */
+  referenceTable?: boolean;
+  description?: string;
+};
+
+/** Columns every entity row carries besides its fields. */
+export const META_FIELDS = ['id', 'version', 'created_at', 'created_by', 'updated_at', 'updated_by'] as const;
+export type MetaField = (typeof META_FIELDS)[number];
+
+/** A row on the wire: the meta columns plus one value per field. */
+export type EntityRow = { id: number; version: number; created_at: string; created_by: string; updated_at: string; updated_by: string } & Record<string, unknown>;
+
+export function defineEntity<const S extends EntitySchema>(schema: S): S {
+  return schema;
+}

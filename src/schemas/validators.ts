@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import type { EntitySchema, FieldDef } from './schema-types';
+
+/**
+ * zod validators derived from a schema; the browser (forms, grid, import preview) and the server
+ * (every write) use these same functions, so a value refused in one place is refused in the other.
+ */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DEFAULT_MAX_LENGTH = { text: 255, longText: 10_000 } as const;
+
+export function isValidIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+function decimalPlaces(value: string): number {
+  return value.split('.')[1]?.length ?? 0;
+}
+
+function range(field: { min?: number; max?: number }, unit = ''): string {
+  if (field.min !== undefined && field.max !== undefined) return `Must be between ${field.min} and ${field.max}${unit}`;
+  if (field.min !== undefined) return `Must be at least ${field.min}${unit}`;
+  return `Must be at most ${field.max}${unit}`;
+}
+
+/** The validator of one field's non-empty value. */
+function valueValidator(field: FieldDef): z.ZodType {
+  switch (field.kind) {
+    case 'text':
+    case 'longText': {
+      const max = field.maxLength ?? DEFAULT_MAX_LENGTH[field.kind];
+      let schema = z.string({ error: 'Must be text' }).max(max, `At most ${max} characters`);
+      if (field.pattern) schema = schema.regex(new RegExp(field.pattern.regex), field.pattern.message);
+      return schema;
+    }
+    case 'integer':
+      return z
+        .number({ error: 'Must be a whole number' })
+        .int('Must be a whole number')
+        .refine((v) => (field.min === undefined || v >= field.min) && (field.max === undefined || v <= field.max), range(field));
+    case 'decimal':
+    case 'percent':
+    case 'money': {
+      const scale = field.kind === 'money' ? 2 : (field.scale ?? 6);
+      return z
+        .string({ error: 'Must be a number' })
+        .regex(DECIMAL, 'Must be a number')
+        .refine((v) => decimalPlaces(v) <= scale, `At most ${scale} decimal places`)
+        .refine((v) => (field.min === undefined || Number(v) >= field.min) && (field.max === undefined || Number(v) <= field.max), range(field));
+    }
+    case 'date':
+      return z.string({ error: 'Must be a date' }).refine(isValidIsoDate, 'Must be a date (YYYY-MM-DD)');
+    case 'boolean':
+      return z.boolean({ error: 'Must be yes or no' });
+    case 'enum': {
+      const values = field.options.map((o) => o.value);
+      return z.string().refine((v) => values.includes(v), `Must be one of: ${field.options.map((o) => o.label).join(', ')}`);
+    }
+    case 'lookup':
+      return z.number({ error: 'Must reference an existing row' }).int().positive('Must reference an existing row');
+  }
+}
+
+/** One field: null allowed unless required; required text must have non-whitespace content. */
+export function fieldValidator(field: FieldDef): z.ZodType {
+  const value = valueValidator(field);
+  if (!field.required) return value.nullable();
+  // Required text needs non-whitespace content; any required value must be present.
+  const present = field.kind === 'text' || field.kind === 'longText' ? value.refine((v) => typeof v !== 'string' || v.trim() !== '', 'Required') : value;
+  return z.any().refine((v) => v !== null && v !== undefined && v !== '', 'Required').pipe(present);
+}
+
+const cache = new WeakMap<EntitySchema, { create: z.ZodType; update: z.ZodType }>();
+
+/** Validators for a new row (every field, required ones present) and a change (only the fields sent). */
+export function rowValidators(schema: EntitySchema): { create: z.ZodType<Record<string, unknown>>; update: z.ZodType<Record<string, unknown>> } {
+  let validators = cache.get(schema);
+  if (!validators) {
+    const writable = schema.fields.filter((f) => !f.readOnly);
+    const shape = Object.fromEntries(writable.map((f) => [f.name, fieldValidator(f)]));
+    const optionalShape = Object.fromEntries(writable.map((f) => [f.name, fieldValidator(f).optional()]));
+    validators = {
+      create: z.object(shape).strict(),
+      update: z.object(optionalShape).strict(),
+    };
+    cache.set(schema, validators);
+  }
+  return validators as { create: z.ZodType<Record<string, unknown>>; update: z.ZodType<Record<string, unknown>> };
+}
+
+export type FieldErrors = Record<string, string>;
+
+/** Validates a row and answers field -> message, the way the grid and forms show them. */
+export function validateRow(schema: EntitySchema, row: Record<string, unknown>, mode: 'create' | 'update'): { ok: true; value: Record<string, unknown> } | { ok: false; errors: FieldErrors } {
+  const result = rowValidators(schema)[mode].safeParse(row);
+  if (result.success) return { ok: true, value: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] !== undefined ? String(issue.path[0]) : (issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : '_row');
+    errors[field] ??= issue.code === 'unrecognized_keys' ? `Unknown field` : issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** A new row's starting values: each field's default, else null (booleans false). */
+export function defaultRow(schema: EntitySchema): Record<string, unknown> {
+  return Object.fromEntries(schema.fields.filter((f) => !f.readOnly).map((f) => [f.name, f.default ?? (f.kind === 'boolean' ? false : null)]));
+}

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import type { JSONWebKeySet } from 'jose';
+import type { ServerConfig } from './config';
+import type { Db } from './db/client';
+import { authenticate } from './auth/auth-hooks';
+import { createTokenVerifier } from './auth/token-verifier';
+import { issueXsrfCookie } from './auth/xsrf';
+import { notFoundBody, registerErrorHandler } from './http/error-handler';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerEmbeddedIdp } from './idp/register-idp';
+import type { IdpKeys } from './idp/keys';
+import { registerApiDocs } from './entities/api-docs';
+import { entityRoutes } from './entities/entity-routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
+import { housekeepingRoutes } from './modules/housekeeping/housekeeping-routes';
+import { projectRoutes } from './modules/projects/project-routes';
+import { meRoutes, publicRoutes } from './modules/session/session-routes';
+
+export type AppDeps = {
+  config: ServerConfig;
+  db: Db;
+  /** The embedded provider's keys; required when config.auth.mode is 'embedded'. */
+  idpKeys?: IdpKeys;
+  /** Pino options; tests pass false to keep output quiet. */
+  logger?: boolean | object;
+};
+
+/** Builds the whole HTTP app without listening, so tests can drive it with app.inject. */
+export async function buildApp({ config, db, idpKeys, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      // Tokens, cookies and passwords never reach the logs.
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.access_token', '*.id_token', '*.refresh_token'],
+    },
+    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomUUID()),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: process.env.TRUST_PROXY === '1',
+  });
+
+  registerErrorHandler(app);
+  registerSecurityHeaders(app, config.auth);
+  await app.register(cookie);
+  await app.register(compress, { global: true, threshold: 1024 });
+  app.addHook('onRequest', async (request, reply) => issueXsrfCookie(request, reply));
+
+  await registerApiDocs(app);
+
+  const localJwks: JSONWebKeySet | undefined = config.auth.mode === 'embedded' ? requireKeys(idpKeys).publicJwks : undefined;
+  const verify = createTokenVerifier(config.auth, localJwks);
+
+  await app.register(
+    async (api) => {
+      await api.register(publicRoutes, { db, config });
+      await api.register(async (secured) => {
+        secured.addHook('onRequest', authenticate(verify));
+        await secured.register(meRoutes);
+        await secured.register(dashboardRoutes, { db });
+        await secured.register(projectRoutes, { db });
+        await secured.register(housekeepingRoutes, { db });
+        await secured.register(entityRoutes, { db });
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.auth.mode === 'embedded') await registerEmbeddedIdp(app, { config, db, keys: requireKeys(idpKeys) });
+  const hasBrowserApp = Boolean(config.staticDir && fs.existsSync(path.join(config.staticDir, 'index.html')));
+  if (hasBrowserApp && config.staticDir) await serveBrowserApp(app, config.staticDir);
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    // History fallback: any page address of the browser app is answered with index.html.
+    if (hasBrowserApp && (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith('/idp/')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(notFoundBody(request));
+  });
+  return app;
+}
+
+function requireKeys(keys: IdpKeys | undefined): IdpKeys {
+  if (!keys) throw new Error('The embedded identity provider needs its signing keys (idpKeys).');
+  return keys;
+}
+
+/** The built browser app: hashed assets cached for a year, the rest revalidated. */
+async function serveBrowserApp(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    setHeaders: (reply, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}

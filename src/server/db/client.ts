@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as tables from './tables';
+
+export type Tables = typeof tables;
+/** The one database type the code uses: PGlite and node-postgres both satisfy it, and so does a transaction. */
+export type Db = PgDatabase<PgQueryResultHKT, Tables>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * Opens the database and brings its schema up to date.
+ * `target` is a postgres:// URL, a directory for an embedded PGlite, or 'memory://' for a throwaway one.
+ */
+export async function openDatabase(target: { url: string } | { pgliteDir: string }): Promise<Database> {
+  if ('url' in target) {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const db = drizzlePg(pool, { schema: tables });
+    await migratePg(db, { migrationsFolder });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const client = await PGlite.create(target.pgliteDir);
+  const db = drizzlePglite(client, { schema: tables });
+  await migratePglite(db, { migrationsFolder });
+  return { db, kind: 'pglite', close: () => client.close() };
+}

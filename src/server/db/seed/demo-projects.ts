@@ -1,0 +1,51 @@
+/** Demo projects of a process and mining engineering firm. Names are fictional; the work described is typical. */
+export const demoProjects = [
+  {
+    name: 'Pilbara Spodumene Concentrator Upgrade',
+    clientname: 'Redstone Lithium Ltd',
+    description: 'DMS and flotation upgrade of the concentrator from 1.5 to 2.1 Mtpa ore feed',
+    endusername: 'Redstone Lithium Operations',
+    endusersite: 'Mount Carrow Mine',
+    enduserlocation: 'Pilbara, Western Australia',
+  },
+  {
+    name: 'Salar Brine DLE Pilot Plant',
+    clientname: 'Andes Litio SpA',
+    description: 'Direct lithium extraction pilot, ion-exchange columns and reverse osmosis, 1,000 t/y LCE',
+    endusername: 'Andes Litio Operaciones',
+    endusersite: 'Salar de Pocitos',
+    enduserlocation: 'Salta, Argentina',
+  },
+  {
+    name: 'Copper Concentrator Debottleneck',
+    clientname: 'Cordillera Copper Corp',
+    description: 'SAG mill liner redesign, pebble crusher and rougher flotation cells for 95 ktpd throughput',
+    endusername: 'Minera Cordillera',
+    endusersite: 'Quebrada Blanca Concentrator',
+    enduserlocation: 'Antofagasta, Chile',
+  },
+  {
+    name: 'Gold CIL Plant Refurbishment',
+    clientname: 'Sahel Gold Mining SA',
+    description: 'Replacement of CIL tank agitators, carbon regeneration kiln and elution circuit',
+    endusername: 'Sahel Gold Mining SA',
+    endusersite: 'Kobada Plant',
+    enduserlocation: 'Koulikoro, Mali',
+  },
+  {
+    name: 'Nickel Sulphate Crystallisation Plant',
+    clientname: 'Boreal Battery Metals Oy',
+    description: 'Greenfield battery-grade nickel sulphate refinery, 25 kt/y Ni, solvent extraction and crystallisation',
+    endusername: 'Boreal Battery Metals Oy',
+    endusersite: 'Kokkola Industrial Park',
+    enduserlocation: 'Kokkola, Finland',
+  },
+  {
+    name: 'Tailings Filtration and Dry Stack',
+    clientname: 'Cordillera Copper Corp',
+    description: 'Thickened tailings filter plant (8 x 2.5 m plate presses) and conveyor to the dry stack facility',
+    endusername: 'Minera Cordillera',
+    endusersite: 'Quebrada Blanca TSF',
+    enduserlocation: 'Antofagasta, Chile',
+  },
+];

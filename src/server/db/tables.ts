@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { getEntityTable } from './entity-tables';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Columns every business row carries: optimistic concurrency and who/when. */
+const rowMeta = () => ({
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdBy: text('created_by').notNull().default('system'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text('updated_by').notNull().default('system'),
+});
+
+/** Local accounts of the embedded identity provider, and the profile of every user who signed in. */
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  sub: text('sub').notNull().unique(),
+  username: text('username').unique(),
+  passwordHash: text('password_hash'),
+  nickname: text('nickname'),
+  name: text('name'),
+  email: text('email'),
+  picture: text('picture'),
+  roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+  ...rowMeta(),
+});
+
+/** One row per changed field, written in the same transaction as the change. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tableName: text('table_name').notNull(),
+    recordId: text('record_id').notNull(),
+    fieldName: text('field_name').notNull(),
+    oldValue: text('old_value'),
+    newValue: text('new_value'),
+    action: text('action').notNull(),
+    userSub: text('user_sub').notNull(),
+    username: text('username').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_created_at_idx').on(t.createdAt), index('audit_log_record_idx').on(t.tableName, t.recordId)],
+);
+
+/** oidc-provider's sessions, grants, codes and tokens, so that any app process can answer. */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    id: text('id').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.id, t.type] }), index('oidc_payloads_grant_idx').on(t.grantId), index('oidc_payloads_uid_idx').on(t.uid)],
+);
+
+/*
+ * The entity tables, derived from src/schemas (entity-tables.ts). Exported one by one because
+ * drizzle-kit finds tables among this module's exports.
+ */
+export const currencies = getEntityTable('currencies');
+export const currencyRates = getEntityTable('currency_rates');
+export const units = getEntityTable('units');
+export const disciplines = getEntityTable('disciplines');
+export const requestTypes = getEntityTable('request_types');
+export const requestModules = getEntityTable('request_modules');
+export const requestStatuses = getEntityTable('request_statuses');
+export const requestPriorities = getEntityTable('request_priorities');
+export const itemCategories = getEntityTable('item_categories');
+export const clients = getEntityTable('clients');
+export const suppliers = getEntityTable('suppliers');
+export const lithiumProjects = getEntityTable('lithium_projects');
+export const projects = getEntityTable('projects');

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import type { BatchRequest, BatchResponse, ConflictDetails, RowError } from '../../lib/entity-api';
+import type { EntitySchema } from '../../schemas/schema-types';
+import { defaultRow, validateRow } from '../../schemas/validators';
+import type { Actor } from '../audit/audit-writer';
+import type { Db } from '../db/client';
+import { AppError } from '../http/app-error';
+import { deleteRows, insertRows, mappingDbErrors, updateRows } from './bulk-write';
+import { assertNoDependants } from './dependants';
+import { ident, jsonValues, queryRows, selectRowsById } from './entity-sql';
+import { addError, checkLookups, checkUnique, type Candidate, type CandidateErrors } from './row-checks';
+
+export const CONFLICT_MESSAGE = 'Changed by someone else since you loaded it';
+
+type Slot = Pick<RowError, 'op' | 'index' | 'id' | 'clientKey'>;
+
+function assertDistinctIds(batch: BatchRequest): void {
+  const seen = new Set<number>();
+  for (const { id } of [...(batch.updates ?? []), ...(batch.deletes ?? [])]) {
+    if (seen.has(id)) throw new AppError('bad_request', `Row ${id} appears more than once in the updates and deletes of this save.`);
+    seen.add(id);
+  }
+}
+
+/** 409 with the current state of rows changed or deleted by someone else since the caller loaded them. */
+export async function throwConflicts(db: Db, schema: EntitySchema, stale: readonly { op: 'update' | 'delete'; id: number }[]): Promise<never> {
+  const current = await selectRowsById(db, schema, stale.map((s) => s.id));
+  const conflicts: ConflictDetails['conflicts'] = stale.map(({ op, id }) => ({ op, id, current: current.get(id) ?? null }));
+  throw new AppError('conflict', CONFLICT_MESSAGE, { conflicts } satisfies ConflictDetails);
+}
+
+/** A cheap first look (ids and versions only) so that stale rows are reported before anything else. */
+async function assertCurrentVersions(db: Db, schema: EntitySchema, batch: BatchRequest): Promise<void> {
+  const listed = [...(batch.updates ?? []).map((u) => ({ op: 'update' as const, ...u })), ...(batch.deletes ?? []).map((d) => ({ op: 'delete' as const, ...d }))];
+  if (listed.length === 0) return;
+  const stored = await queryRows<{ id: number; version: number }>(db, sql`select id, version from ${ident(schema.name)} where id in ${jsonValues(listed.map((r) => r.id), 'int')}`);
+  const versions = new Map(stored.map((row) => [row.id, row.version]));
+  const stale = listed.filter((row) => versions.get(row.id) !== row.version);
+  if (stale.length > 0) await throwConflicts(db, schema, stale);
+}
+
+/**
+ * Creates, updates and deletes in one transaction, all or nothing: stale versions answer 409; every row is
+ * validated (schema rules, unique fields, lookups) and all errors are reported together (422) before
+ * anything is written; then each kind of change is written set-based, audited in the same statements.
+ * Versions are checked again by the writes themselves, so a change that slips in meanwhile is a 409 too.
+ */
+export async function saveEntityBatch(db: Db, schema: EntitySchema, batch: BatchRequest, actor: Actor): Promise<BatchResponse> {
+  const creates = batch.creates ?? [];
+  const updates = batch.updates ?? [];
+  const deletes = batch.deletes ?? [];
+  assertDistinctIds(batch);
+  if (creates.length + updates.length + deletes.length === 0) return { created: [], updated: [], deleted: [] };
+
+  return mappingDbErrors(schema, () =>
+    db.transaction(async (tx) => {
+      await assertCurrentVersions(tx, schema, batch);
+
+      const slots: Slot[] = [];
+      const candidates: Candidate[] = [];
+      const errors: CandidateErrors = new Map();
+      const validate = (slot: Slot, values: Record<string, unknown>, mode: 'create' | 'update', id?: number) => {
+        const index = slots.push(slot) - 1;
+        const result = validateRow(schema, values, mode);
+        candidates.push({ id, values: result.ok ? result.value : {} });
+        if (!result.ok) for (const [field, message] of Object.entries(result.errors)) addError(errors, index, field, message);
+      };
+      const blank = defaultRow(schema);
+      creates.forEach((create, index) => validate({ op: 'create', index, clientKey: create.clientKey }, { ...blank, ...create.values }, 'create'));
+      updates.forEach((update, index) => validate({ op: 'update', index, id: update.id }, update.changes, 'update', update.id));
+      const deleteIds = deletes.map((d) => d.id);
+      await checkUnique(tx, schema, candidates, deleteIds, errors, (label) => `Another row already has this ${label}`);
+      await checkLookups(tx, schema, candidates, errors);
+      if (errors.size > 0) {
+        const rowErrors: RowError[] = [...errors.entries()].sort(([a], [b]) => a - b).map(([slot, fields]) => ({ ...(slots[slot] as Slot), fields }));
+        const n = rowErrors.length;
+        throw new AppError('validation_failed', `${n} ${n === 1 ? 'row has' : 'rows have'} errors`, { rowErrors });
+      }
+
+      // Updates first: a save that clears a reference and deletes the referenced row in one go must succeed.
+      const changes = updates.map((update, i) => ({ id: update.id, version: update.version, changes: (candidates[creates.length + i] as Candidate).values }));
+      const { updated, stale } = await updateRows(tx, schema, changes, actor);
+      if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'update', id })));
+
+      await assertNoDependants(tx, schema, deleteIds);
+      const deleted = await deleteRows(tx, schema, deletes, actor);
+      if (deleted.stale.length > 0) await throwConflicts(tx, schema, deleted.stale.map((id) => ({ op: 'delete', id })));
+
+      const inserted = await insertRows(tx, schema, candidates.slice(0, creates.length).map((c) => c.values), actor);
+      const byId = new Map(updated.map((row) => [row.id, row]));
+      return {
+        created: inserted.map((row, i) => ({ ...row, clientKey: creates[i]?.clientKey ?? '' })),
+        updated: updates.flatMap((u) => byId.get(u.id) ?? []),
+        deleted: deleteIds,
+      };
+    }),
+  );
+}

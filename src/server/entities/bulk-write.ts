@@ -1,0 +1,191 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { EntityRow, EntitySchema, FieldDef } from '../../schemas/schema-types';
+import type { Actor } from '../audit/audit-writer';
+import type { Db } from '../db/client';
+import { AppError } from '../http/app-error';
+import { chunks, col, ident, parseJsonRows, queryRows, selectJsonOf, wireColumns, wireExpression } from './entity-sql';
+
+/**
+ * Set-based writes: each statement carries up to ROWS_PER_STATEMENT rows as one JSON parameter, which
+ * json_populate_record(set) turns into rows typed like the table (so decimals, dates and booleans convert
+ * in the database). Each statement also writes its audit rows (one per changed field, the same rows
+ * writeAudit writes) from a data-modifying CTE, so thousands of rows cost a few statements, not thousands,
+ * and no row travels back to Node twice.
+ */
+const ROWS_PER_STATEMENT = 1_000;
+
+type AuditAction = 'insert' | 'update' | 'delete';
+
+/**
+ * `insert into audit_log ... from <source>`: one row per field whose old and new wire text differ.
+ * `newAlias` / `oldAlias` name relations whose columns are wire values (text as the API sends them),
+ * which is what writeAudit's toText makes of the same values.
+ */
+function auditFrom(schema: EntitySchema, fields: readonly FieldDef[], action: AuditAction, actor: Actor, source: SQL, aliases: { old?: string; oldPrefix?: string; new?: string }): SQL {
+  if (fields.length === 0) return sql`select 1`;
+  const idAlias = aliases.new ?? aliases.old ?? 'n';
+  const value = (alias: string | undefined, column: string) => (alias ? sql`${col(alias, column)}::text` : sql`null::text`);
+  const tuples = sql.join(
+    fields.map((f) => sql`(${f.name}::text, ${value(aliases.old, `${aliases.oldPrefix ?? ''}${f.name}`)}, ${value(aliases.new, f.name)})`),
+    sql`, `,
+  );
+  return sql`insert into audit_log (table_name, record_id, field_name, old_value, new_value, action, user_sub, username)
+    select ${schema.name}::text, ${col(idAlias, 'id')}::text, x.field, x.old_value, x.new_value, ${action}::text, ${actor.sub}::text, ${actor.username}::text
+    from ${source} cross join lateral (values ${tuples}) x(field, old_value, new_value)
+    where x.old_value is distinct from x.new_value`;
+}
+
+async function queryJsonRowsOfStatement<T>(tx: Db, statement: SQL): Promise<T[]> {
+  return parseJsonRows<T>(await queryRows<{ json: string }>(tx, statement));
+}
+
+function writable(schema: EntitySchema): FieldDef[] {
+  return schema.fields.filter((f) => !f.readOnly);
+}
+
+/** Inserts rows (complete writable field values), audited; answers the stored rows in the same order. */
+export async function insertRows(tx: Db, schema: EntitySchema, rows: readonly Record<string, unknown>[], actor: Actor): Promise<EntityRow[]> {
+  if (rows.length === 0) return [];
+  const table = ident(schema.name);
+  // Ids are drawn first so that each stored row is matched to its request row without relying on RETURNING order.
+  const ids = await queryRows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence(${schema.name}, 'id'))::int as id from generate_series(1, ${rows.length}::int)`);
+  const fields = writable(schema);
+  const names = ['id', ...fields.map((f) => f.name)];
+  const columns = sql.join(names.map((name) => ident(name)), sql`, `);
+  const values = sql.join(names.map((name) => col('v', name)), sql`, `);
+  const stored = new Map<number, EntityRow>();
+  const withIds = rows.map((row, i) => ({ ...row, id: ids[i]?.id }));
+  for (const chunk of chunks(withIds, ROWS_PER_STATEMENT)) {
+    const inserted = await queryJsonRowsOfStatement<EntityRow>(
+      tx,
+      sql`with n as (
+            insert into ${table} as t (${columns}, created_by, updated_by)
+            select ${values}, ${actor.username}::text, ${actor.username}::text from json_populate_recordset(null::${table}, ${JSON.stringify(chunk)}::json) v
+            returning ${wireColumns(schema, 't')}),
+          a as (${auditFrom(schema, fields, 'insert', actor, sql`n`, { new: 'n' })})
+          ${selectJsonOf('n')}`,
+    );
+    for (const row of inserted) stored.set(row.id, row);
+  }
+  return withIds.map((row) => stored.get(row.id as number) as EntityRow);
+}
+
+export type RowChange = { id: number; version: number; changes: Record<string, unknown> };
+
+/** Changes grouped by the fields they send: each group is updated by statements that set exactly those fields. */
+function bySentFields(schema: EntitySchema, rows: readonly RowChange[]): { fields: FieldDef[]; rows: RowChange[] }[] {
+  const groups = new Map<string, { fields: FieldDef[]; rows: RowChange[] }>();
+  for (const row of rows) {
+    const fields = writable(schema).filter((f) => f.name in row.changes);
+    const signature = fields.map((f) => f.name).join(',');
+    const group = groups.get(signature) ?? { fields, rows: [] };
+    group.rows.push(row);
+    groups.set(signature, group);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * Sets the changed fields of rows whose version still matches, bumping version (also when the values sent
+ * equal the stored ones) and stamping who and when, audited field by field. Rows sending the same fields
+ * share statements (a paste or an import sends the same columns for every row). Answers the updated rows,
+ * and the ids whose version no longer matched (changed or deleted meanwhile).
+ */
+export async function updateRows(tx: Db, schema: EntitySchema, rows: readonly RowChange[], actor: Actor): Promise<{ updated: EntityRow[]; stale: number[] }> {
+  const table = ident(schema.name);
+  const stored = new Map<number, EntityRow>();
+  for (const group of bySentFields(schema, rows)) {
+    // A change that sends no field still bumps the version (the caller asked to save the row).
+    const assignments = sql.join([...group.fields.map((f) => sql`${ident(f.name)} = ${col('v', f.name)}`), sql`version = t.version + 1`], sql`, `);
+    const oldValues = sql.join(group.fields.map((f) => sql`${wireExpression(f, 'o')} as ${ident(`old.${f.name}`)}`), sql`, `);
+    const hasOld = group.fields.length > 0 ? sql`, ${oldValues}` : sql``;
+    for (const chunk of chunks(group.rows, ROWS_PER_STATEMENT)) {
+      const payload = JSON.stringify(chunk.map((row) => ({ ...row.changes, id: row.id, version: row.version })));
+      // The self-join `o` reads each row as it was before this statement, for the audit's old values.
+      const updated = await queryJsonRowsOfStatement<EntityRow & Record<string, unknown>>(
+        tx,
+        sql`with n as (
+              update ${table} as t set ${assignments}, updated_at = now(), updated_by = ${actor.username}::text
+              from json_populate_recordset(null::${table}, ${payload}::json) v join ${table} o on o.id = v.id
+              where t.id = v.id and t.version = v.version
+              returning ${wireColumns(schema, 't')}${hasOld}),
+            a as (${auditFrom(schema, group.fields, 'update', actor, sql`n`, { old: 'n', oldPrefix: 'old.', new: 'n' })})
+            ${selectJsonOf('n')}`,
+      );
+      for (const row of updated) {
+        for (const f of group.fields) delete row[`old.${f.name}`];
+        stored.set(row.id, row);
+      }
+    }
+  }
+  const updated = rows.flatMap((row) => stored.get(row.id) ?? []);
+  return { updated, stale: rows.filter((row) => !stored.has(row.id)).map((row) => row.id) };
+}
+
+/** Deletes rows whose version still matches, audited with their last values; answers the ids that did not match. */
+export async function deleteRows(tx: Db, schema: EntitySchema, rows: readonly { id: number; version: number }[], actor: Actor): Promise<{ stale: number[] }> {
+  const table = ident(schema.name);
+  const deleted = new Set<number>();
+  for (const chunk of chunks(rows, ROWS_PER_STATEMENT)) {
+    const gone = await queryRows<{ id: number }>(
+      tx,
+      sql`with o as (
+            delete from ${table} as t using json_populate_recordset(null::${table}, ${JSON.stringify(chunk)}::json) v
+            where t.id = v.id and t.version = v.version
+            returning ${wireColumns(schema, 't')}),
+          a as (${auditFrom(schema, schema.fields, 'delete', actor, sql`o`, { old: 'o' })})
+          select id from o`,
+    );
+    for (const row of gone) deleted.add(row.id);
+  }
+  return { stale: rows.filter((row) => !deleted.has(row.id)).map((row) => row.id) };
+}
+
+type PgErrorLike = { code?: string; constraint?: string; detail?: string; column?: string; cause?: unknown };
+
+function pgError(error: unknown): PgErrorLike | undefined {
+  // drizzle wraps driver errors (DrizzleQueryError) and keeps the driver's error as `cause`.
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    const candidate = current as PgErrorLike;
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate;
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+/** Database refusals become readable 4xx errors; anything else stays a 500. */
+export function toAppError(error: unknown, schema: EntitySchema): unknown {
+  if (error instanceof AppError) return error;
+  const pg = pgError(error);
+  if (!pg?.code) return error;
+  // Constraints are named <table>_<field>_unique / _check (entity-tables.ts); the key's index is <table>_key.
+  const fieldOf = (constraint?: string) => schema.fields.find((f) => constraint?.startsWith(`${schema.name}_${f.name}_`))?.label;
+  const keyLabel = schema.key.map((name) => schema.fields.find((f) => f.name === name)?.label ?? name).join(' + ');
+  switch (pg.code) {
+    case '23505':
+      return new AppError('conflict', `Another row already has this ${fieldOf(pg.constraint) ?? keyLabel}.`);
+    case '23503':
+      return new AppError('conflict', `The change refers to a row that does not exist, or removes a row still referenced elsewhere (${pg.constraint ?? 'reference'}).`);
+    case '23514':
+      return new AppError('validation_failed', `${fieldOf(pg.constraint) ?? 'A value'} is not one of the allowed values.`);
+    case '23502':
+      return new AppError('validation_failed', `${schema.fields.find((f) => f.name === pg.column)?.label ?? pg.column ?? 'A field'} is required.`);
+    case '22003':
+      return new AppError('validation_failed', 'A number is too large for its field.');
+    case '22P02':
+    case '22007':
+    case '22008':
+      return new AppError('validation_failed', 'A value is not in the form its field needs.');
+    default:
+      return error;
+  }
+}
+
+/** Runs a write, turning the database's constraint errors into 4xx. */
+export async function mappingDbErrors<T>(schema: EntitySchema, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    throw toAppError(error, schema);
+  }
+}

@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { EntitySchema } from '../../schemas/schema-types';
+import type { Actor } from '../audit/audit-writer';
+import { requireRole } from '../auth/auth-hooks';
+import type { Db } from '../db/client';
+import { requireSchemaOf } from './entity-sql';
+import { deleteEntityRow, entitySummaries, findDependants, getEntityRow, importEntityRows, listEntityRows, lookupOptions, saveEntityBatch } from './entity-service';
+import {
+  batchBody,
+  deleteQuerystring,
+  entityParams,
+  importBody,
+  jsonSchema,
+  listQuerystring,
+  optionsQuerystring,
+  parseFilters,
+  parseOr400,
+  parseSort,
+  responses,
+  rowParams,
+} from './route-schemas';
+
+const TAG = ['entities'];
+
+function actorOf(request: FastifyRequest): Actor {
+  return { sub: request.user.sub, username: request.user.name };
+}
+
+/** The entity named in the path; writes also need the entity's own write role (it differs per entity). */
+async function entityFor(request: FastifyRequest, access: 'read' | 'write'): Promise<EntitySchema> {
+  const { entity } = parseOr400(entityParams, request.params, 'path');
+  const schema = requireSchemaOf(entity);
+  if (access === 'write') await requireRole(schema.writeRole)(request);
+  return schema;
+}
+
+/**
+ * The generic entity API (contract: src/lib/entity-api.ts). Handlers parse with zod and call one service
+ * function. The JSON schemas are documentation for /api/docs: Fastify neither validates with them (zod
+ * does, answering 400 rather than Ajv's messages) nor serializes with them (which would drop the rows'
+ * per-entity properties).
+ */
+export async function entityRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+  app.setValidatorCompiler(() => (value) => ({ value }));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  app.get('/entities', { schema: { tags: TAG, summary: 'Every entity with its row count', response: { 200: jsonSchema(responses.summaries, 'output') } } }, async () =>
+    entitySummaries(db),
+  );
+
+  app.get(
+    '/entities/:entity',
+    { schema: { tags: TAG, summary: 'A page of rows: filters, sort, paging, quick search', params: jsonSchema(entityParams), querystring: jsonSchema(listQuerystring), response: { 200: jsonSchema(responses.list, 'output') } } },
+    async (request) => {
+      const schema = await entityFor(request, 'read');
+      const query = parseOr400(listQuerystring, request.query, 'query');
+      return listEntityRows(db, schema, { ...query, filters: parseFilters(query.filters), sort: parseSort(query.sort) });
+    },
+  );
+
+  app.get(
+    '/entities/:entity/options',
+    { schema: { tags: TAG, summary: 'Id and label of rows, for lookups', params: jsonSchema(entityParams), querystring: jsonSchema(optionsQuerystring), response: { 200: jsonSchema(responses.options, 'output') } } },
+    async (request) => {
+      const schema = await entityFor(request, 'read');
+      const { q, limit } = parseOr400(optionsQuerystring, request.query, 'query');
+      return lookupOptions(db, schema, q, limit);
+    },
+  );
+
+  app.get('/entities/:entity/:id', { schema: { tags: TAG, summary: 'One row', params: jsonSchema(rowParams), response: { 200: jsonSchema(responses.list.shape.rows.element, 'output') } } }, async (request) => {
+    const schema = await entityFor(request, 'read');
+    const { id } = parseOr400(rowParams, request.params, 'path');
+    return getEntityRow(db, schema, id);
+  });
+
+  app.get(
+    '/entities/:entity/:id/dependencies',
+    { schema: { tags: TAG, summary: 'Rows that reference this row', params: jsonSchema(rowParams), response: { 200: jsonSchema(responses.dependencies, 'output') } } },
+    async (request) => {
+      const schema = await entityFor(request, 'read');
+      const { id } = parseOr400(rowParams, request.params, 'path');
+      return findDependants(db, schema, id);
+    },
+  );
+
+  app.post(
+    '/entities/:entity/batch',
+    { schema: { tags: TAG, summary: 'Create, update and delete rows in one transaction', params: jsonSchema(entityParams), body: jsonSchema(batchBody), response: { 200: jsonSchema(responses.batch, 'output') } } },
+    async (request) => {
+      const schema = await entityFor(request, 'write');
+      const batch = parseOr400(batchBody, request.body, 'body');
+      return saveEntityBatch(db, schema, batch, actorOf(request));
+    },
+  );
+
+  app.delete(
+    '/entities/:entity/:id',
+    { schema: { tags: TAG, summary: 'Delete one row (refused while others reference it)', params: jsonSchema(rowParams), querystring: jsonSchema(deleteQuerystring), response: { 200: jsonSchema(responses.deleted, 'output') } } },
+    async (request) => {
+      const schema = await entityFor(request, 'write');
+      const { id } = parseOr400(rowParams, request.params, 'path');
+      const { version } = parseOr400(deleteQuerystring, request.query, 'query');
+      await deleteEntityRow(db, schema, id, version, actorOf(request));
+      return { deleted: id };
+    },
+  );
+
+  app.post(
+    '/entities/:entity/import',
+    { schema: { tags: TAG, summary: 'Import parsed rows: add, update or skip by key', params: jsonSchema(entityParams), body: jsonSchema(importBody), response: { 200: jsonSchema(responses.imported, 'output') } } },
+    async (request) => {
+      const schema = await entityFor(request, 'write');
+      const body = parseOr400(importBody, request.body, 'body');
+      return importEntityRows(db, schema, body, actorOf(request));
+    },
+  );
+}

@@ -1,0 +1,110 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { EntitySchema, EntityRow, FieldDef } from '../../schemas/schema-types';
+import { findEntitySchema } from '../../schemas/registry';
+import type { Db } from '../db/client';
+import { AppError } from '../http/app-error';
+
+/**
+ * SQL building blocks shared by the entity service. Queries are written as SQL (through drizzle's `sql`
+ * template, so every value is a parameter) because the tables are derived at run time and the bulk
+ * writes use json_populate_recordset, which the query builder cannot express.
+ */
+
+/** Rows of a raw query; PGlite and node-postgres both answer `{ rows }`. */
+export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * Rows of a query, fetched as one JSON text and parsed in Node. Thousands of wide rows arrive several
+ * times faster this way than field by field through the driver (measured on PGlite), and both drivers
+ * answer exactly the same values. `query` must be a SELECT; its ORDER BY is kept.
+ */
+export async function queryJsonRows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  return parseJsonRows<T>(await queryRows<{ json: string }>(db, sql`select coalesce(json_agg(q), '[]'::json)::text as json from (${query}) q`));
+}
+
+/** The final SELECT of a statement whose rows come from CTE `alias`, as one JSON text (see queryJsonRows). */
+export function selectJsonOf(alias: string): SQL {
+  return sql`select coalesce(json_agg(${ident(alias)}), '[]'::json)::text as json from ${ident(alias)}`;
+}
+
+export function parseJsonRows<T>(rows: { json: string }[]): T[] {
+  return JSON.parse(rows[0]?.json ?? '[]') as T[];
+}
+
+export const ident = (name: string): SQL => sql`${sql.identifier(name)}`;
+
+/** `alias."column"` */
+export function col(alias: string, name: string): SQL {
+  return sql`${ident(alias)}.${ident(name)}`;
+}
+
+/**
+ * A column as its wire value: numerics as decimal strings (never floats), dates 'YYYY-MM-DD', timestamps ISO
+ * in UTC. Cast in SQL so that both drivers answer the same thing whatever their type parsers do.
+ */
+export function wireExpression(field: FieldDef, alias: string): SQL {
+  const c = col(alias, field.name);
+  switch (field.kind) {
+    case 'decimal':
+    case 'percent':
+    case 'money':
+      return sql`${c}::text`;
+    case 'date':
+      return sql`to_char(${c}, 'YYYY-MM-DD')`;
+    default:
+      return c;
+  }
+}
+
+function isoTimestamp(alias: string, name: string): SQL {
+  return sql`to_char(${col(alias, name)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/** The select list of a whole wire row (meta columns and every field), each aliased by its own name. */
+export function wireColumns(schema: EntitySchema, alias: string): SQL {
+  const parts: SQL[] = [
+    sql`${col(alias, 'id')} as "id"`,
+    ...schema.fields.map((field) => sql`${wireExpression(field, alias)} as ${ident(field.name)}`),
+    sql`${col(alias, 'version')} as "version"`,
+    sql`${isoTimestamp(alias, 'created_at')} as "created_at"`,
+    sql`${col(alias, 'created_by')} as "created_by"`,
+    sql`${isoTimestamp(alias, 'updated_at')} as "updated_at"`,
+    sql`${col(alias, 'updated_by')} as "updated_by"`,
+  ];
+  return sql.join(parts, sql`, `);
+}
+
+/** A subquery answering the values of a JSON array, each cast to `pgType`: usable as `x in (...)`. */
+export function jsonValues(values: readonly unknown[], pgType: 'int' | 'text'): SQL {
+  return sql`(select value::${sql.raw(pgType)} from json_array_elements_text(${JSON.stringify(values)}::json))`;
+}
+
+/** Reads whole rows by id, optionally locking them for the rest of the transaction. */
+export async function selectRowsById(db: Db, schema: EntitySchema, ids: readonly number[], lock = false): Promise<Map<number, EntityRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryJsonRows<EntityRow>(
+    db,
+    sql`select ${wireColumns(schema, 't')} from ${ident(schema.name)} t where t.id in ${jsonValues(ids, 'int')}${lock ? sql` for update` : sql``}`,
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export function requireSchemaOf(entity: string): EntitySchema {
+  const schema = findEntitySchema(entity);
+  if (!schema) throw new AppError('not_found', `There is no entity called '${entity}'.`);
+  return schema;
+}
+
+export function fieldLabel(schema: EntitySchema, name: string): string {
+  return schema.fields.find((f) => f.name === name)?.label ?? name;
+}
+
+/** Splits a list into chunks, so no statement carries an unbounded payload. */
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
+  return result;
+}

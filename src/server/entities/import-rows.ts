@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import type { ImportErrors, ImportRequest, ImportResponse, ImportRowPlan } from '../../lib/entity-api';
+import { META_FIELDS, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
+import { defaultRow, validateRow } from '../../schemas/validators';
+import type { Actor } from '../audit/audit-writer';
+import type { Db } from '../db/client';
+import { AppError } from '../http/app-error';
+import { insertRows, mappingDbErrors, updateRows } from './bulk-write';
+import { throwConflicts } from './batch-save';
+import { col, ident, queryRows, wireExpression } from './entity-sql';
+import { addError, checkLookups, checkUnique, groupKey, type Candidate, type CandidateErrors } from './row-checks';
+
+const META = new Set<string>(META_FIELDS);
+
+/** Meta columns of an exported workbook (id, version, ...) are not the importer's to set. */
+function withoutMeta(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).filter(([name]) => !META.has(name)));
+}
+
+type StoredKey = { id: number; version: number };
+
+/** Id and version of the stored rows whose key matches one of `rows`, by key. */
+async function rowsByKey(tx: Db, schema: EntitySchema, keyFields: FieldDef[], rows: Record<string, unknown>[]): Promise<Map<string, StoredKey>> {
+  if (rows.length === 0) return new Map();
+  const probe = JSON.stringify(rows.map((row) => Object.fromEntries(keyFields.map((f) => [f.name, row[f.name]]))));
+  const join = sql.join(keyFields.map((f) => sql`${col('t', f.name)} = ${col('v', f.name)}`), sql` and `);
+  const keyColumns = sql.join(keyFields.map((f) => sql`${wireExpression(f, 't')} as ${ident(f.name)}`), sql`, `);
+  const found = await queryRows<StoredKey & Record<string, unknown>>(
+    tx,
+    sql`select t.id, t.version, ${keyColumns} from ${ident(schema.name)} t join json_populate_recordset(null::${ident(schema.name)}, ${probe}::json) v on ${join}`,
+  );
+  return new Map(found.map((row) => [groupKey(keyFields, row) as string, { id: row.id, version: row.version }]));
+}
+
+function plural(n: number): string {
+  return `${n} ${n === 1 ? 'row has' : 'rows have'} errors`;
+}
+
+/**
+ * Imports rows parsed in the browser, checked again here: every invalid cell is reported (422, nothing
+ * written); rows are matched to stored rows by the schema's key and added, updated or skipped by mode;
+ * dryRun answers the plan only. The commit is one transaction of set-based writes, audited in bulk.
+ */
+export async function importEntityRows(db: Db, schema: EntitySchema, request: ImportRequest, actor: Actor): Promise<ImportResponse> {
+  const rows = request.rows.map(withoutMeta);
+  const keyFields = schema.key.map((name) => schema.fields.find((f) => f.name === name) as FieldDef);
+
+  return mappingDbErrors(schema, () =>
+    db.transaction(async (tx) => {
+      const errors: CandidateErrors = new Map();
+      const firstByKey = new Map<string, number>();
+      const checked: Record<string, unknown>[] = [];
+      const keys: (string | undefined)[] = rows.map((row, index) => {
+        const shape = validateRow(schema, row, 'update');
+        checked.push(shape.ok ? shape.value : {});
+        if (!shape.ok) for (const [field, message] of Object.entries(shape.errors)) addError(errors, index, field, message);
+        for (const field of keyFields) {
+          const value = row[field.name];
+          if (value === null || value === undefined || value === '') addError(errors, index, field.name, `Required: ${field.label} is how an imported row finds its stored row`);
+        }
+        const key = groupKey(keyFields, row);
+        if (key === undefined) return undefined;
+        const first = firstByKey.get(key);
+        if (first === undefined) firstByKey.set(key, index);
+        else for (const field of keyFields) addError(errors, index, field.name, `Duplicate of row ${first + 1} in this file`);
+        return errors.has(index) ? undefined : key;
+      });
+
+      const matchable = rows.filter((_, index) => keys[index] !== undefined);
+      const stored = await rowsByKey(tx, schema, keyFields, matchable);
+      const plan: ImportRowPlan[] = [];
+      const candidates: Candidate[] = [];
+      const candidateRow: number[] = [];
+      const blank = defaultRow(schema);
+      rows.forEach((row, index) => {
+        const key = keys[index];
+        if (key === undefined) return;
+        const existing = stored.get(key);
+        if (existing && request.mode === 0) return plan.push({ index, action: 'skip', id: existing.id, reason: 'A row with this key already exists (this import only adds new rows)' });
+        if (!existing && request.mode === 2) return plan.push({ index, action: 'skip', reason: 'No stored row has this key (this import only updates rows)' });
+        if (existing) {
+          plan.push({ index, action: 'update', id: existing.id });
+          candidates.push({ id: existing.id, values: checked[index] as Record<string, unknown> });
+        } else {
+          const full = validateRow(schema, { ...blank, ...row }, 'create');
+          if (!full.ok) for (const [field, message] of Object.entries(full.errors)) addError(errors, index, field, message);
+          plan.push({ index, action: 'add' });
+          candidates.push({ values: full.ok ? full.value : {} });
+        }
+        candidateRow.push(index);
+      });
+
+      const candidateErrors: CandidateErrors = new Map();
+      await checkUnique(tx, schema, candidates, [], candidateErrors, (_label, first) => `Duplicate of row ${(candidateRow[first] ?? 0) + 1} in this file`);
+      await checkLookups(tx, schema, candidates, candidateErrors);
+      for (const [slot, fields] of candidateErrors) for (const [field, message] of Object.entries(fields)) addError(errors, candidateRow[slot] as number, field, message);
+      if (errors.size > 0) {
+        const rowErrors: ImportErrors['rowErrors'] = [...errors.entries()].sort(([a], [b]) => a - b).map(([index, fields]) => ({ index, fields }));
+        throw new AppError('validation_failed', plural(rowErrors.length), { rowErrors } satisfies ImportErrors);
+      }
+
+      const count = (action: ImportRowPlan['action']) => plan.filter((p) => p.action === action).length;
+      const summary = { added: count('add'), updated: count('update'), skipped: count('skip') };
+      if (request.dryRun) return { ...summary, plan: plan.sort((a, b) => a.index - b.index) };
+
+      const versions = new Map([...stored.values()].map((row) => [row.id, row.version]));
+      const changes = candidates.flatMap((c) => (c.id === undefined ? [] : [{ id: c.id, version: versions.get(c.id) as number, changes: c.values }]));
+      const { stale } = await updateRows(tx, schema, changes, actor);
+      if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'update', id })));
+      await insertRows(tx, schema, candidates.filter((c) => c.id === undefined).map((c) => c.values), actor);
+      return summary;
+    }),
+  );
+}

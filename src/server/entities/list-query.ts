@@ -1,0 +1,199 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { MAX_PAGE_SIZE, type ColumnFilter, type FilterOp, type ListQuery, type ListResponse, type SortSpec } from '../../lib/entity-api';
+import { getEntitySchema } from '../../schemas/registry';
+import type { EntityRow, EntitySchema, FieldDef, FieldKind } from '../../schemas/schema-types';
+import { isValidIsoDate } from '../../schemas/validators';
+import type { Db } from '../db/client';
+import { AppError } from '../http/app-error';
+import { col, ident, jsonValues, queryJsonRows, queryRows, wireColumns } from './entity-sql';
+
+export const DEFAULT_PAGE_SIZE = 100;
+
+/** A column a list can filter and sort on: a field, or one of the meta columns every row carries. */
+type Target = { name: string; label: string; kind: FieldKind | 'timestamp'; field?: FieldDef };
+
+const META_TARGETS: Target[] = [
+  { name: 'id', label: 'Id', kind: 'integer' },
+  { name: 'version', label: 'Version', kind: 'integer' },
+  { name: 'created_at', label: 'Created at', kind: 'timestamp' },
+  { name: 'created_by', label: 'Created by', kind: 'text' },
+  { name: 'updated_at', label: 'Updated at', kind: 'timestamp' },
+  { name: 'updated_by', label: 'Updated by', kind: 'text' },
+];
+
+const OPS_BY_KIND: Record<Target['kind'], readonly FilterOp[]> = {
+  text: ['contains', 'equals', 'notEquals', 'startsWith', 'in', 'blank', 'notBlank'],
+  longText: ['contains', 'equals', 'notEquals', 'startsWith', 'in', 'blank', 'notBlank'],
+  integer: ['equals', 'notEquals', 'between', 'gte', 'lte', 'in', 'blank', 'notBlank'],
+  decimal: ['equals', 'notEquals', 'between', 'gte', 'lte', 'in', 'blank', 'notBlank'],
+  money: ['equals', 'notEquals', 'between', 'gte', 'lte', 'in', 'blank', 'notBlank'],
+  percent: ['equals', 'notEquals', 'between', 'gte', 'lte', 'in', 'blank', 'notBlank'],
+  date: ['equals', 'notEquals', 'between', 'gte', 'lte', 'blank', 'notBlank'],
+  timestamp: ['equals', 'notEquals', 'between', 'gte', 'lte', 'blank', 'notBlank'],
+  boolean: ['equals', 'notEquals', 'blank', 'notBlank'],
+  enum: ['equals', 'notEquals', 'in', 'blank', 'notBlank'],
+  lookup: ['equals', 'notEquals', 'in', 'blank', 'notBlank'],
+};
+
+function findTarget(schema: EntitySchema, name: string, purpose: 'filter' | 'sort'): Target {
+  const field = schema.fields.find((f) => f.name === name);
+  if (field) return { name, label: field.label, kind: field.kind, field };
+  const meta = META_TARGETS.find((m) => m.name === name);
+  if (meta) return meta;
+  throw new AppError('bad_request', `Cannot ${purpose} on '${name}': ${schema.labelPlural} have no such field.`);
+}
+
+/** LIKE patterns match % and _ literally when the user types them. */
+export function likePattern(text: string, mode: 'contains' | 'startsWith' | 'exact'): string {
+  const escaped = text.replace(/[\\%_]/g, '\\$&');
+  return mode === 'contains' ? `%${escaped}%` : mode === 'startsWith' ? `${escaped}%` : escaped;
+}
+
+/** One filter value, checked against the column's kind and turned into a typed SQL parameter. */
+function typedValue(target: Target, value: unknown, what = 'value'): SQL {
+  const refuse = (expected: string): never => {
+    throw new AppError('bad_request', `Filter on ${target.label}: the ${what} must be ${expected}; got ${JSON.stringify(value) ?? 'nothing'}.`);
+  };
+  switch (target.kind) {
+    case 'text':
+    case 'longText':
+      if (typeof value !== 'string' && typeof value !== 'number') refuse('text');
+      return sql`${String(value)}::text`;
+    case 'integer':
+    case 'lookup':
+      if (typeof value !== 'number' || !Number.isInteger(value)) refuse('a whole number');
+      return sql`${value}::int`;
+    case 'decimal':
+    case 'money':
+    case 'percent': {
+      const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+      if (typeof text !== 'string' || !/^-?\d+(\.\d+)?$/.test(text)) refuse('a number');
+      return sql`${text}::numeric`;
+    }
+    case 'date':
+      if (typeof value !== 'string' || !isValidIsoDate(value)) refuse('a date (YYYY-MM-DD)');
+      return sql`${value}::date`;
+    case 'timestamp':
+      if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) refuse('a date and time (ISO 8601)');
+      return sql`${value}::timestamptz`;
+    case 'boolean':
+      if (typeof value !== 'boolean') refuse('true or false');
+      return sql`${value}::boolean`;
+    case 'enum': {
+      const options = target.field?.kind === 'enum' ? target.field.options : [];
+      if (typeof value !== 'string' || !options.some((o) => o.value === value)) refuse(`one of ${options.map((o) => o.value).join(', ')}`);
+      return sql`${value}::text`;
+    }
+  }
+}
+
+function filterCondition(schema: EntitySchema, filter: ColumnFilter): SQL {
+  const target = findTarget(schema, filter.field, 'filter');
+  if (!OPS_BY_KIND[target.kind].includes(filter.op)) {
+    throw new AppError('bad_request', `Filter on ${target.label}: '${String(filter.op)}' is not an operator for this field; use one of ${OPS_BY_KIND[target.kind].join(', ')}.`);
+  }
+  const c = col('t', target.name);
+  const isText = target.kind === 'text' || target.kind === 'longText';
+  const text = (): string => {
+    if (typeof filter.value !== 'string' && typeof filter.value !== 'number') throw new AppError('bad_request', `Filter on ${target.label}: '${filter.op}' needs a text value.`);
+    return String(filter.value);
+  };
+  switch (filter.op) {
+    case 'blank':
+      return isText ? sql`(${c} is null or ${c} = '')` : sql`${c} is null`;
+    case 'notBlank':
+      return isText ? sql`(${c} is not null and ${c} <> '')` : sql`${c} is not null`;
+    case 'contains':
+      return sql`${c} ilike ${likePattern(text(), 'contains')}`;
+    case 'startsWith':
+      return sql`${c} ilike ${likePattern(text(), 'startsWith')}`;
+    case 'equals':
+      return isText ? sql`${c} ilike ${likePattern(text(), 'exact')}` : sql`${c} = ${typedValue(target, filter.value)}`;
+    case 'notEquals':
+      return isText ? sql`(${c} is null or ${c} not ilike ${likePattern(text(), 'exact')})` : sql`${c} is distinct from ${typedValue(target, filter.value)}`;
+    case 'gte':
+      return sql`${c} >= ${typedValue(target, filter.value)}`;
+    case 'lte':
+      return sql`${c} <= ${typedValue(target, filter.value)}`;
+    case 'between':
+      return sql`${c} between ${typedValue(target, filter.value, 'value')} and ${typedValue(target, filter.valueTo, 'valueTo')}`;
+    case 'in': {
+      if (!Array.isArray(filter.value) || filter.value.length === 0) throw new AppError('bad_request', `Filter on ${target.label}: 'in' needs a non-empty list of values.`);
+      const values = filter.value.map((v) => typedValue(target, v));
+      // Text 'in' is case-insensitive like the other text operators.
+      if (isText) return sql`lower(${c}) in (${sql.join(values.map((v) => sql`lower(${v})`), sql`, `)})`;
+      return sql`${c} in (${sql.join(values, sql`, `)})`;
+    }
+    default:
+      throw new AppError('bad_request', `Filter on ${target.label}: unknown operator '${String(filter.op)}'.`);
+  }
+}
+
+/** Quick search: contains over text fields, enum labels and the labels of looked-up rows. */
+function quickSearchCondition(schema: EntitySchema, q: string): SQL | undefined {
+  const pattern = likePattern(q, 'contains');
+  const needle = q.toLowerCase();
+  const alternatives: SQL[] = [];
+  for (const field of schema.fields) {
+    const c = col('t', field.name);
+    if (field.kind === 'text' || field.kind === 'longText') alternatives.push(sql`${c} ilike ${pattern}`);
+    if (field.kind === 'enum') {
+      const matching = field.options.filter((o) => o.label.toLowerCase().includes(needle)).map((o) => o.value);
+      if (matching.length > 0) alternatives.push(sql`${c} in ${jsonValues(matching, 'text')}`);
+    }
+    if (field.kind === 'lookup') {
+      // An uncorrelated subquery: the planner hashes the few matching ids once, no per-row lookups.
+      const ref = getEntitySchema(field.entity);
+      alternatives.push(sql`${c} in (select r.id from ${ident(ref.name)} r where ${col('r', ref.labelField)}::text ilike ${pattern})`);
+    }
+  }
+  return alternatives.length > 0 ? sql`(${sql.join(alternatives, sql` or `)})` : undefined;
+}
+
+/** ORDER BY with joins for lookups (sorted by the referenced row's label) and id as the last tie-breaker. */
+function ordering(schema: EntitySchema, sort: readonly SortSpec[]): { joins: SQL[]; orderBy: SQL } {
+  const specs = sort.length > 0 ? [...sort] : [schema.defaultSort];
+  const joins: SQL[] = [];
+  const terms: SQL[] = [];
+  specs.forEach((spec, i) => {
+    const target = findTarget(schema, spec.field, 'sort');
+    if (spec.direction !== 'asc' && spec.direction !== 'desc') throw new AppError('bad_request', `Sort on ${target.label}: direction must be asc or desc.`);
+    const direction = sql.raw(spec.direction);
+    const c = col('t', target.name);
+    if (target.field?.kind === 'lookup') {
+      const ref = getEntitySchema(target.field.entity);
+      const alias = `s${i}`;
+      joins.push(sql`left join ${ident(ref.name)} ${ident(alias)} on ${col(alias, 'id')} = ${c}`);
+      terms.push(sql`${col(alias, ref.labelField)} ${direction}`);
+    } else if (target.field?.kind === 'enum') {
+      // Enums sort in their declared order (e.g. exploration before production), not alphabetically.
+      const values = sql.join(target.field.options.map((o) => sql`${o.value}::text`), sql`, `);
+      terms.push(sql`array_position(array[${values}], ${c}) ${direction}`);
+    } else {
+      terms.push(sql`${c} ${direction}`);
+    }
+  });
+  if (!specs.some((s) => s.field === 'id')) terms.push(sql`${col('t', 'id')} asc`);
+  return { joins, orderBy: sql.join(terms, sql`, `) };
+}
+
+export function whereClause(schema: EntitySchema, query: Pick<ListQuery, 'filters' | 'q'>): SQL {
+  const conditions = (query.filters ?? []).map((filter) => filterCondition(schema, filter));
+  const q = query.q?.trim();
+  if (q) conditions.push(quickSearchCondition(schema, q) ?? sql`false`);
+  return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+}
+
+export async function listEntityRows(db: Db, schema: EntitySchema, query: ListQuery): Promise<ListResponse> {
+  const offset = Math.max(0, Math.trunc(query.offset ?? 0));
+  const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(query.limit ?? DEFAULT_PAGE_SIZE)));
+  const where = whereClause(schema, query);
+  const { joins, orderBy } = ordering(schema, query.sort ?? []);
+  const table = ident(schema.name);
+  // Two queries rather than count(*) over (): the page query can then stop at `limit` on an index.
+  const [rows, counted] = await Promise.all([
+    queryJsonRows<EntityRow>(db, sql`select ${wireColumns(schema, 't')} from ${table} t ${sql.join(joins, sql` `)} ${where} order by ${orderBy} limit ${limit} offset ${offset}`),
+    queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${table} t ${where}`),
+  ]);
+  return { rows, total: counted[0]?.total ?? 0, offset, limit };
+}

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import type { EntitySummary, LookupOption } from '../../lib/entity-api';
+import { entitySchemas } from '../../schemas/registry';
+import type { EntityRow, EntitySchema } from '../../schemas/schema-types';
+import type { Db } from '../db/client';
+import { AppError } from '../http/app-error';
+import { col, ident, queryRows, selectRowsById } from './entity-sql';
+import { likePattern } from './list-query';
+
+export async function getEntityRow(db: Db, schema: EntitySchema, id: number): Promise<EntityRow> {
+  const row = (await selectRowsById(db, schema, [id])).get(id);
+  if (!row) throw new AppError('not_found', `No ${schema.label} with id ${id}.`);
+  return row;
+}
+
+/** Id and label of rows whose label contains `q`, for lookup editors and the import's label matching. */
+export async function lookupOptions(db: Db, schema: EntitySchema, q?: string, limit = 50): Promise<LookupOption[]> {
+  const label = sql`${col('t', schema.labelField)}::text`;
+  const where = q?.trim() ? sql`where ${label} ilike ${likePattern(q.trim(), 'contains')}` : sql``;
+  return queryRows<LookupOption>(db, sql`select t.id as id, ${label} as label from ${ident(schema.name)} t ${where} order by 2, 1 limit ${limit}`);
+}
+
+/** Every entity with its row count, in one query. */
+export async function entitySummaries(db: Db): Promise<EntitySummary[]> {
+  const counts = sql.join(
+    entitySchemas.map((schema) => sql`select ${schema.name}::text as name, count(*)::int as n from ${ident(schema.name)}`),
+    sql` union all `,
+  );
+  const rows = await queryRows<{ name: string; n: number }>(db, counts);
+  const byName = new Map(rows.map((row) => [row.name, row.n]));
+  return entitySchemas.map((schema) => ({
+    name: schema.name,
+    label: schema.label,
+    labelPlural: schema.labelPlural,
+    referenceTable: Boolean(schema.referenceTable),
+    rowCount: byName.get(schema.name) ?? 0,
+    ...(schema.description ? { description: schema.description } : {}),
+  }));
+}

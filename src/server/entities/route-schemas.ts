@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE, type ColumnFilter, type SortSpec } from '../../lib/entity-api';
+import { AppError } from '../http/app-error';
+
+/**
+ * zod schemas of the entity API's requests (parsed by the handlers, with readable 400s) and responses
+ * (documentation only: rows carry one property per field of each entity, which no fixed schema lists).
+ */
+
+const FILTER_OPS = ['contains', 'equals', 'notEquals', 'startsWith', 'in', 'between', 'gte', 'lte', 'blank', 'notBlank'] as const;
+
+export const entityParams = z.object({ entity: z.string().describe('Entity name, e.g. clients') });
+export const rowParams = entityParams.extend({ id: z.coerce.number().int().positive().describe('Row id') });
+
+export const listQuerystring = z.object({
+  filters: z.string().optional().describe('JSON array of {field, op, value, valueTo}'),
+  sort: z.string().optional().describe('e.g. name:asc,id:desc'),
+  offset: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  q: z.string().max(200).optional().describe('Quick search over text, enum and lookup labels'),
+});
+
+export const optionsQuerystring = z.object({
+  q: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+});
+
+export const deleteQuerystring = z.object({ version: z.coerce.number().int().min(1).optional().describe('The version the caller loaded') });
+
+const fieldValues = z.record(z.string(), z.unknown());
+const versioned = { id: z.number().int().positive(), version: z.number().int().min(1) };
+
+export const batchBody = z.object({
+  creates: z.array(z.object({ clientKey: z.string(), values: fieldValues })).optional(),
+  updates: z.array(z.object({ ...versioned, changes: fieldValues })).optional(),
+  deletes: z.array(z.object(versioned)).optional(),
+});
+
+export const importBody = z.object({
+  mode: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+  rows: z.array(fieldValues),
+  dryRun: z.boolean().optional(),
+});
+
+const columnFilter = z.object({ field: z.string(), op: z.enum(FILTER_OPS), value: z.unknown().optional(), valueTo: z.unknown().optional() });
+
+export const entityRow = z
+  .object({ id: z.number(), version: z.number(), created_at: z.string(), created_by: z.string(), updated_at: z.string(), updated_by: z.string() })
+  .catchall(z.unknown());
+
+export const responses = {
+  summaries: z.array(z.object({ name: z.string(), label: z.string(), labelPlural: z.string(), referenceTable: z.boolean(), rowCount: z.number(), description: z.string().optional() })),
+  list: z.object({ rows: z.array(entityRow), total: z.number(), offset: z.number(), limit: z.number() }),
+  options: z.array(z.object({ id: z.number(), label: z.string() })),
+  dependencies: z.object({ dependants: z.array(z.object({ entity: z.string(), entityLabel: z.string(), id: z.number(), label: z.string(), field: z.string() })), total: z.number() }),
+  batch: z.object({ created: z.array(entityRow.extend({ clientKey: z.string() })), updated: z.array(entityRow), deleted: z.array(z.number()) }),
+  deleted: z.object({ deleted: z.number() }),
+  imported: z.object({ added: z.number(), updated: z.number(), skipped: z.number(), plan: z.array(z.unknown()).optional() }),
+};
+
+/** Parses input or throws a 400 that names each bad part. */
+export function parseOr400<T extends z.ZodType>(schema: T, data: unknown, what: string): z.output<T> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : what}: ${issue.message}`);
+  throw new AppError('bad_request', `Invalid ${what}: ${problems.join('; ')}`);
+}
+
+/** `filters` travels as a JSON string in the query. */
+export function parseFilters(raw: string | undefined): ColumnFilter[] | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new AppError('bad_request', 'Invalid filters: must be a JSON array of {field, op, value, valueTo}.');
+  }
+  return parseOr400(z.array(columnFilter), value, 'filters');
+}
+
+/** `sort=name:asc,id:desc`; a field without direction sorts ascending. */
+export function parseSort(raw: string | undefined): SortSpec[] | undefined {
+  if (!raw) return undefined;
+  return raw.split(',').map((part) => {
+    const [field = '', direction = 'asc'] = part.trim().split(':');
+    if (!field || (direction !== 'asc' && direction !== 'desc')) throw new AppError('bad_request', `Invalid sort '${part}': use field:asc or field:desc, separated by commas.`);
+    return { field, direction };
+  });
+}
+
+/** A zod schema as the JSON schema Fastify routes declare (and @fastify/swagger publishes). */
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
+  return rest;
+}

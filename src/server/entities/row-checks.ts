@@ -1,0 +1,143 @@
+import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import { getEntitySchema } from '../../schemas/registry';
+import type { EntitySchema, FieldDef } from '../../schemas/schema-types';
+import type { Db } from '../db/client';
+import { col, ident, jsonValues, queryRows, wireExpression } from './entity-sql';
+
+/**
+ * Checks a save or an import needs the database for: unique fields and the natural key (against the
+ * table and within the request) and lookup ids that must exist. Each works set-based: one query per
+ * unique group or lookup field, whatever the number of rows.
+ */
+
+/** A row about to be written: a new row (`values` complete) or a change to stored row `id` (`values` only the fields sent). */
+export type Candidate = { id?: number; values: Record<string, unknown> };
+/** Field errors by the candidate's position in the list checked. */
+export type CandidateErrors = Map<number, Record<string, string>>;
+
+export function addError(errors: CandidateErrors, slot: number, field: string, message: string): void {
+  const fields = errors.get(slot) ?? {};
+  fields[field] ??= message;
+  errors.set(slot, fields);
+}
+
+/** Groups of fields whose values no two rows may share: each unique field, and the key. */
+export function uniqueGroups(schema: EntitySchema): FieldDef[][] {
+  const byName = (name: string): FieldDef => schema.fields.find((f) => f.name === name) as FieldDef;
+  const groups = schema.fields.filter((f) => f.unique).map((f) => [f]);
+  const keyIsOneUniqueField = schema.key.length === 1 && groups.some((g) => g[0]?.name === schema.key[0]);
+  if (!keyIsOneUniqueField) groups.push(schema.key.map(byName));
+  return groups;
+}
+
+function comparable(field: FieldDef, value: unknown): string {
+  if (field.kind === 'decimal' || field.kind === 'money' || field.kind === 'percent') {
+    try {
+      return new Decimal(String(value)).toString();
+    } catch {
+      return String(value);
+    }
+  }
+  return String(value);
+}
+
+/** The group's values as one comparable string, or undefined when any is empty (the database lets empties repeat). */
+export function groupKey(group: readonly FieldDef[], values: Record<string, unknown>): string | undefined {
+  const parts: string[] = [];
+  for (const field of group) {
+    const value = values[field.name];
+    if (value === null || value === undefined || value === '') return undefined;
+    parts.push(comparable(field, value));
+  }
+  return JSON.stringify(parts);
+}
+
+export function groupLabel(group: readonly FieldDef[]): string {
+  return group.map((f) => f.label).join(' + ');
+}
+
+/**
+ * A stored row's values of the group fields an update does not send, so that a change to one field of
+ * a composite key is checked with the key as it will be.
+ */
+async function completePartialGroups(db: Db, schema: EntitySchema, group: readonly FieldDef[], candidates: readonly Candidate[]): Promise<Map<number, Record<string, unknown>>> {
+  const partial = candidates.filter((c) => c.id !== undefined && group.some((f) => f.name in c.values) && !group.every((f) => f.name in c.values));
+  const completed = new Map<number, Record<string, unknown>>();
+  if (partial.length === 0) return completed;
+  const stored = await queryRows<Record<string, unknown> & { id: number }>(
+    db,
+    sql`select t.id, ${sql.join(group.map((f) => sql`${wireExpression(f, 't')} as ${ident(f.name)}`), sql`, `)} from ${ident(schema.name)} t where t.id in ${jsonValues(partial.map((c) => c.id), 'int')}`,
+  );
+  const byId = new Map(stored.map((row) => [row.id, row]));
+  for (const candidate of partial) completed.set(candidate.id as number, { ...byId.get(candidate.id as number), ...candidate.values });
+  return completed;
+}
+
+/**
+ * Unique fields and key: a clash with a stored row or with an earlier candidate. Candidates are new rows
+ * (complete values) and changes to stored rows (only the fields sent); a stored row's own old value does
+ * not count when the candidate replaces it, nor do the values of rows in `deletedIds`.
+ * `duplicateMessage` words the within-request clash.
+ */
+export async function checkUnique(
+  db: Db,
+  schema: EntitySchema,
+  candidates: readonly Candidate[],
+  deletedIds: readonly number[],
+  errors: CandidateErrors,
+  duplicateMessage: (label: string, firstSlot: number) => string,
+): Promise<void> {
+  for (const group of uniqueGroups(schema)) {
+    const label = groupLabel(group);
+    const completed = await completePartialGroups(db, schema, group, candidates);
+    const first = new Map<string, number>();
+    const keyed: { slot: number; key: string }[] = [];
+    const replacedIds = [...deletedIds];
+    candidates.forEach((candidate, slot) => {
+      const values = (candidate.id !== undefined && completed.get(candidate.id)) || candidate.values;
+      if (!group.every((f) => f.name in values)) return; // the group is not changed by this candidate
+      if (candidate.id !== undefined) replacedIds.push(candidate.id);
+      const key = groupKey(group, values);
+      if (key === undefined) return;
+      keyed.push({ slot, key });
+      const earlier = first.get(key);
+      if (earlier === undefined) first.set(key, slot);
+      else for (const field of group) addError(errors, slot, field.name, duplicateMessage(label, earlier));
+    });
+    if (keyed.length === 0) continue;
+
+    const probe = JSON.stringify([...first.keys()].map((key) => Object.fromEntries(group.map((f, i) => [f.name, (JSON.parse(key) as string[])[i]]))));
+    const join = sql.join(group.map((f) => sql`${col('t', f.name)} = ${col('v', f.name)}`), sql` and `);
+    const exclude = replacedIds.length > 0 ? sql`where t.id not in ${jsonValues(replacedIds, 'int')}` : sql``;
+    const clashing = await queryRows<Record<string, unknown>>(
+      db,
+      sql`select ${sql.join(group.map((f) => sql`${wireExpression(f, 't')} as ${ident(f.name)}`), sql`, `)}
+          from ${ident(schema.name)} t join json_populate_recordset(null::${ident(schema.name)}, ${probe}::json) v on ${join} ${exclude}`,
+    );
+    const taken = new Set(clashing.map((row) => groupKey(group, row)));
+    for (const { slot, key } of keyed) {
+      if (taken.has(key)) for (const field of group) addError(errors, slot, field.name, `Another row already has this ${label}`);
+    }
+  }
+}
+
+/** Every lookup id must name an existing row of the referenced entity. */
+export async function checkLookups(db: Db, schema: EntitySchema, candidates: readonly Candidate[], errors: CandidateErrors): Promise<void> {
+  for (const field of schema.fields) {
+    if (field.kind !== 'lookup') continue;
+    const ids = new Set<number>();
+    for (const candidate of candidates) {
+      const value = candidate.values[field.name];
+      if (typeof value === 'number') ids.add(value);
+    }
+    if (ids.size === 0) continue;
+    const ref = getEntitySchema(field.entity);
+    const found = await queryRows<{ id: number }>(db, sql`select id from ${ident(ref.name)} where id in ${jsonValues([...ids], 'int')}`);
+    const existing = new Set(found.map((row) => row.id));
+    candidates.forEach((candidate, slot) => {
+      const value = candidate.values[field.name];
+      if (typeof value === 'number' && !existing.has(value)) addError(errors, slot, field.name, `No ${ref.label} with id ${value}`);
+    });
+  }
+}

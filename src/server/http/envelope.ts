@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { AppError } from './app-error';
+
+/** Spec §7's generic call envelope: param1 and param2 name the operation and its argument, data carries the payload. */
+export const envelopeSchema = z.object({ param1: z.unknown().optional(), param2: z.unknown().optional(), data: z.unknown().optional() }).passthrough();
+export type Envelope = z.infer<typeof envelopeSchema>;
+
+/** Parses a request body with a zod schema; a mismatch is a 400 that says which property is wrong. */
+export function parseBody<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue?.path.length ? ` (${issue.path.join('.')})` : '';
+  throw new AppError('bad_request', `Invalid ${what}${where}: ${issue?.message ?? 'unexpected shape'}`, result.error.issues);
+}
+
+/** The payload of a call that may or may not use the envelope: `data` when present, else the body itself. */
+export function unwrapData(body: unknown): unknown {
+  if (body && typeof body === 'object' && 'data' in body) return (body as { data: unknown }).data;
+  return body;
+}

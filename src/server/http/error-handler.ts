@@ -1,0 +1,36 @@
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { ErrorBody, ErrorCode } from '../../lib/app-error';
+import { AppError } from './app-error';
+
+/**
+ * The one place errors become responses. 4xx bodies say what was wrong;
+ * 5xx bodies say only that something failed, with the request id to find it in the logs.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const body = toBody(error);
+    body.requestId = request.id;
+    const status = error instanceof AppError ? error.status : (error.statusCode ?? 500);
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      reply.status(500).send({ error: 'internal', message: 'Something went wrong on the server. The error has been logged.', requestId: request.id });
+      return;
+    }
+    request.log.info({ code: body.error, message: body.message }, 'request refused');
+    reply.status(status).send(body);
+  });
+}
+
+/** The 404 body for a route that does not exist. */
+export function notFoundBody(request: FastifyRequest): ErrorBody {
+  return { error: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}`, requestId: request.id };
+}
+
+function toBody(error: FastifyError | AppError): ErrorBody {
+  if (error instanceof AppError) return { error: error.code, message: error.message, details: error.details };
+  if (error.validation) return { error: 'validation_failed', message: `Invalid request: ${error.message}`, details: error.validation };
+  const status = error.statusCode ?? 500;
+  const code: ErrorCode =
+    status === 413 ? 'payload_too_large' : status === 429 ? 'rate_limited' : status === 404 ? 'not_found' : status === 401 ? 'unauthenticated' : status === 403 ? 'forbidden' : 'bad_request';
+  return { error: code, message: error.message };
+}

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_ACTOR, writeAudit } from '../../src/server/audit/audit-writer';
+import { projects } from '../../src/server/db/tables';
+import { demoProjects } from '../../src/server/db/seed/demo-projects';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+describe('dashboard data and the audit trail', () => {
+  it('reports real counts and the seed in the activity feed', async () => {
+    const response = await t.call({ url: '/api/dashboarddata', token: await t.tokenFor('viewer') });
+    expect(response.statusCode).toBe(200);
+    const data = response.json();
+    expect(data.counts.projects).toBe(demoProjects.length);
+    expect(data.counts.users).toBe(3);
+    expect(data.counts.auditEntries).toBeGreaterThan(0);
+    expect(data.recentactivityfeed.length).toBeGreaterThan(0);
+    expect(data.recentactivityfeed[0]).toMatchObject({ action: 'insert', tablename: expect.any(String), field_name: expect.any(String), days_ago: 0 });
+  });
+
+  it('writes one audit row per changed field, in the transaction of the change', async () => {
+    const { db } = t.database;
+    const [before] = await db.select().from(projects).limit(1);
+    if (!before) throw new Error('seed has no project');
+    const after = { ...before, description: 'Revised scope: 2.4 Mtpa', enduserlocation: 'Port Hedland, WA', version: before.version + 1 };
+    await db.transaction(async (tx) => {
+      await writeAudit(tx, { table: projects, recordId: before.id, action: 'update', actor: { sub: 'local|engineer', username: 'engineer' }, before, after });
+    });
+    const feed = (await t.call({ url: '/api/dashboarddata', token: await t.tokenFor('viewer') })).json().recentactivityfeed;
+    const fields = feed.filter((e: { action: string }) => e.action === 'update').map((e: { field_name: string }) => e.field_name).sort();
+    expect(fields).toEqual(['description', 'enduserlocation']);
+    expect(feed[0]).toMatchObject({ tablename: 'projects', username: 'engineer', record_id: String(before.id) });
+  });
+
+  it('leaves no audit row behind when the change rolls back', async () => {
+    const { db } = t.database;
+    const countBefore = (await t.call({ url: '/api/dashboarddata', token: await t.tokenFor('viewer') })).json().counts.auditEntries;
+    await expect(
+      db.transaction(async (tx) => {
+        await writeAudit(tx, { table: projects, recordId: 1, action: 'delete', actor: SYSTEM_ACTOR, before: { name: 'x' } });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    const countAfter = (await t.call({ url: '/api/dashboarddata', token: await t.tokenFor('viewer') })).json().counts.auditEntries;
+    expect(countAfter).toBe(countBefore);
+  });
+
+  it('lists the projects for the project picker', async () => {
+    const response = await t.call({ url: '/api/projects', token: await t.tokenFor('viewer') });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()[0]).toEqual(expect.objectContaining({ name: demoProjects[0]?.name, clientname: demoProjects[0]?.clientname, endusersite: demoProjects[0]?.endusersite }));
+  });
+});

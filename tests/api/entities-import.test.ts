@@ -1,0 +1,165 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportRequest, ListResponse } from '../../src/lib/entity-api';
+import { auditLog } from '../../src/server/db/tables';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let engineer: string;
+let viewer: string;
+const P = 'Im';
+
+const importRows = (payload: ImportRequest, token = engineer) => t.call({ method: 'POST', url: '/api/entities/clients/import', token, payload });
+
+async function ownClients(): Promise<ListResponse['rows']> {
+  const filters = encodeURIComponent(JSON.stringify([{ field: 'name', op: 'startsWith', value: P }]));
+  const response = await t.call({ url: `/api/entities/clients?filters=${filters}&sort=name:asc`, token: viewer });
+  return (response.json() as ListResponse).rows;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [engineer, viewer] = await Promise.all([t.tokenFor('engineer'), t.tokenFor('viewer')]);
+  const seeded = await t.call({
+    method: 'POST',
+    url: '/api/entities/clients/batch',
+    token: engineer,
+    payload: {
+      creates: [
+        { clientKey: 'a', values: { name: `${P} Alpha`, city: 'Lima', short_name: 'ALP' } },
+        { clientKey: 'b', values: { name: `${P} Beta`, city: 'Quito' } },
+      ],
+    },
+  });
+  expect(seeded.statusCode, seeded.body).toBe(200);
+});
+afterAll(async () => t?.close());
+
+describe('POST /api/entities/:entity/import', () => {
+  it('dryRun plans without writing', async () => {
+    const response = await importRows({ mode: 1, dryRun: true, rows: [{ name: `${P} Alpha`, city: 'Cusco' }, { name: `${P} Gamma`, city: 'Santiago' }] });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ added: 1, updated: 1, skipped: 0 });
+    expect(body.plan).toEqual([
+      { index: 0, action: 'update', id: expect.any(Number) },
+      { index: 1, action: 'add' },
+    ]);
+    expect((await ownClients()).map((r) => [r.name, r.city])).toEqual([
+      [`${P} Alpha`, 'Lima'],
+      [`${P} Beta`, 'Quito'],
+    ]);
+  });
+
+  it('mode 0 adds new rows and skips rows whose key exists', async () => {
+    const response = await importRows({ mode: 0, rows: [{ name: `${P} Alpha`, city: 'Nowhere' }, { name: `${P} Gamma`, city: 'Santiago', sector: 'water' }] });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ added: 1, updated: 0, skipped: 1 });
+    const rows = await ownClients();
+    expect(rows.map((r) => [r.name, r.city])).toEqual([
+      [`${P} Alpha`, 'Lima'],
+      [`${P} Beta`, 'Quito'],
+      [`${P} Gamma`, 'Santiago'],
+    ]);
+    expect(rows[2]).toMatchObject({ sector: 'water', active: true, created_by: 'engineer' });
+  });
+
+  it('mode 1 updates rows found by key (only the columns given) and adds the others', async () => {
+    const response = await importRows({ mode: 1, rows: [{ name: `${P} Alpha`, city: 'Cusco' }, { name: `${P} Delta`, city: 'La Paz' }] });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ added: 1, updated: 1, skipped: 0 });
+    const rows = await ownClients();
+    expect(rows.find((r) => r.name === `${P} Alpha`)).toMatchObject({ city: 'Cusco', short_name: 'ALP', version: 2 });
+    expect(rows.find((r) => r.name === `${P} Delta`)).toMatchObject({ city: 'La Paz', version: 1 });
+    const alphaId = String(rows.find((r) => r.name === `${P} Alpha`)?.id);
+    const trail = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tableName, 'clients'), eq(auditLog.recordId, alphaId), eq(auditLog.action, 'update')));
+    expect(trail.map((r) => [r.fieldName, r.oldValue, r.newValue, r.username])).toEqual([['city', 'Lima', 'Cusco', 'engineer']]);
+  });
+
+  it('mode 2 only updates: rows whose key is not stored are skipped', async () => {
+    const response = await importRows({ mode: 2, rows: [{ name: `${P} Beta`, city: 'Guayaquil' }, { name: `${P} Epsilon`, city: 'Bogota' }] });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ added: 0, updated: 1, skipped: 1 });
+    const rows = await ownClients();
+    expect(rows.find((r) => r.name === `${P} Beta`)?.city).toBe('Guayaquil');
+    expect(rows.some((r) => r.name === `${P} Epsilon`)).toBe(false);
+  });
+
+  it('answers 422 listing every invalid cell, and writes nothing', async () => {
+    const before = await ownClients();
+    const response = await importRows({
+      mode: 1,
+      rows: [
+        { name: `${P} Zeta`, city: 'Ok' },
+        { name: `${P} Eta`, contact_email: 'nope', sector: 'farming' },
+        { name: '', city: 'No key' },
+        { name: `${P} Zeta`, city: 'Again' },
+        { name: `${P} Theta`, website: 'www.example.com', colour: 'red' },
+      ],
+    });
+    expect(response.statusCode).toBe(422);
+    const body = response.json();
+    expect(body.message).toBe('4 rows have errors');
+    expect(body.details.rowErrors).toEqual([
+      { index: 1, fields: { contact_email: expect.stringContaining('email'), sector: expect.stringContaining('Must be one of') } },
+      { index: 2, fields: { name: expect.stringContaining('Required') } },
+      { index: 3, fields: { name: 'Duplicate of row 1 in this file' } },
+      { index: 4, fields: { website: 'Must start with http:// or https://', colour: 'Unknown field' } },
+    ]);
+    expect(await ownClients()).toEqual(before);
+  });
+
+  it('refuses a unique value clashing with a stored row, and a missing lookup', async () => {
+    await t.call({
+      method: 'POST',
+      url: '/api/entities/suppliers/batch',
+      token: engineer,
+      payload: { creates: [{ clientKey: 's', values: { name: `${P} Supplier one`, vendor_code: 'IMV1' } }] },
+    });
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/entities/suppliers/import',
+      token: engineer,
+      payload: { mode: 0, rows: [{ name: `${P} Supplier two`, vendor_code: 'IMV1' }, { name: `${P} Supplier three`, currency_id: 424242 }] },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().details.rowErrors).toEqual([
+      { index: 0, fields: { vendor_code: 'Another row already has this Vendor code' } },
+      { index: 1, fields: { currency_id: 'No Currency with id 424242' } },
+    ]);
+  });
+
+  it('needs the write role and a valid body', async () => {
+    expect((await importRows({ mode: 0, rows: [{ name: `${P} By viewer` }] }, viewer)).statusCode).toBe(403);
+    const bad = await importRows({ mode: 5, rows: [] } as unknown as ImportRequest);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('mode');
+  });
+
+  it('imports thousands of rows in one request', async () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => ({ name: `${P} Bulk ${String(i).padStart(4, '0')}`, city: `City ${i % 7}` }));
+    const response = await importRows({ mode: 1, rows });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ added: 3000, updated: 0, skipped: 0 });
+    const again = await importRows({ mode: 1, rows: rows.map((row) => ({ ...row, city: 'Moved' })) });
+    expect(again.json()).toEqual({ added: 0, updated: 3000, skipped: 0 });
+    const filters = encodeURIComponent(JSON.stringify([{ field: 'name', op: 'startsWith', value: `${P} Bulk` }, { field: 'city', op: 'equals', value: 'moved' }]));
+    expect((await t.call({ url: `/api/entities/clients?filters=${filters}&limit=1`, token: viewer })).json().total).toBe(3000);
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('serves the OpenAPI document, without a token, listing the entity routes', async () => {
+    const response = await t.app.inject({ url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/entities', '/api/entities/{entity}', '/api/entities/{entity}/batch', '/api/entities/{entity}/import', '/api/entities/{entity}/{id}/dependencies']),
+    );
+    expect(doc.paths['/api/entities/{entity}/batch'].post.requestBody).toBeDefined();
+  });
+});

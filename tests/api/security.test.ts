@@ -1,0 +1,122 @@
+import { generateKeyPair, exportJWK, SignJWT, UnsecuredJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signAccessToken, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+describe('API security', () => {
+  it('answers /api/health and /api/config without a token, and sets the XSRF-TOKEN cookie', async () => {
+    const health = await t.app.inject({ url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+
+    const config = await t.app.inject({ url: '/api/config' });
+    expect(config.statusCode).toBe(200);
+    expect(config.json().auth).toMatchObject({ mode: 'embedded', clientId: 'tagbase-web', audience: 'https://api.tagbase.local' });
+    const xsrf = config.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    expect(xsrf?.value).toMatch(/^[\w-]{20,}$/);
+    expect(xsrf?.httpOnly).toBeFalsy();
+  });
+
+  it('sends the security headers and no-store on JSON', async () => {
+    const response = await t.app.inject({ url: '/api/config' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBeTruthy();
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('refuses a call without a token with 401 and a readable JSON body', async () => {
+    const response = await t.app.inject({ url: '/api/dashboarddata' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ error: 'unauthenticated', message: expect.stringMatching(/token/i) });
+  });
+
+  it('accepts a valid token', async () => {
+    const response = await t.call({ url: '/api/me', token: await t.tokenFor('engineer') });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ sub: 'local|engineer', name: 'engineer', roles: ['engineer'] });
+  });
+
+  const forged: [string, () => Promise<string>][] = [
+    ['expired', async () => t.tokenFor('admin', { exp: Math.floor(Date.now() / 1000) - 60 })],
+    ['wrong audience', async () => t.tokenFor('admin', { aud: 'https://some-other-api.example' })],
+    ['wrong issuer', async () => t.tokenFor('admin', { iss: 'https://evil.example/' })],
+    [
+      'wrong key',
+      async () => {
+        const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+        const jwk = { ...(await exportJWK(privateKey)), kid: t.keys.privateJwks.keys[0]?.kid };
+        return signAccessToken(jwk, { iss: t.config.auth.issuer, aud: t.config.auth.audience, sub: 'local|admin', [t.config.auth.rolesClaim]: ['admin'] });
+      },
+    ],
+    [
+      'alg=none',
+      async () =>
+        new UnsecuredJWT({ [t.config.auth.rolesClaim]: ['admin'] })
+          .setIssuer(t.config.auth.issuer)
+          .setAudience(t.config.auth.audience)
+          .setSubject('local|admin')
+          .setIssuedAt()
+          .setExpirationTime('1h')
+          .encode(),
+    ],
+    [
+      'HS256 signed with the public key as secret',
+      async () =>
+        new SignJWT({ [t.config.auth.rolesClaim]: ['admin'] })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setIssuer(t.config.auth.issuer)
+          .setAudience(t.config.auth.audience)
+          .setSubject('local|admin')
+          .setExpirationTime('1h')
+          .sign(new TextEncoder().encode(JSON.stringify(t.keys.publicJwks.keys[0]))),
+    ],
+  ];
+
+  it.each(forged)('refuses a %s token with 401', async (_label, makeToken) => {
+    const response = await t.call({ url: '/api/dashboarddata', token: await makeToken() });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toBe('unauthenticated');
+  });
+
+  it('refuses a write without the X-XSRF-TOKEN header, or with a wrong one, with 403', async () => {
+    const token = await t.tokenFor('admin');
+    const body = { param1: 'purgeExpiredSignIns' };
+    const missing = await t.call({ method: 'POST', url: '/api/housekeeping', token, payload: body, xsrf: 'missing' });
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json()).toMatchObject({ error: 'xsrf_mismatch', message: expect.stringContaining('X-XSRF-TOKEN') });
+    const wrong = await t.call({ method: 'POST', url: '/api/housekeeping', token, payload: body, xsrf: 'wrong' });
+    expect(wrong.statusCode).toBe(403);
+    const right = await t.call({ method: 'POST', url: '/api/housekeeping', token, payload: body });
+    expect(right.statusCode).toBe(200);
+    expect(right.json()).toMatchObject({ operation: 'purgeExpiredSignIns', removed: expect.any(Number) });
+  });
+
+  it('refuses an admin operation to an engineer with 403', async () => {
+    const response = await t.call({ method: 'POST', url: '/api/housekeeping', token: await t.tokenFor('engineer'), payload: { param1: 'purgeExpiredSignIns' } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ error: 'forbidden', message: expect.stringContaining('admin') });
+  });
+
+  it('answers bad input with a readable 4xx, never a 5xx', async () => {
+    const token = await t.tokenFor('admin');
+    const unknownOp = await t.call({ method: 'POST', url: '/api/housekeeping', token, payload: { param1: 'dropEverything' } });
+    expect(unknownOp.statusCode).toBe(400);
+    expect(unknownOp.json().message).toContain('param1');
+    const badJson = await t.call({ method: 'POST', url: '/api/housekeeping', token, payload: '{not json', headers: { 'content-type': 'application/json' } });
+    expect(badJson.statusCode).toBe(400);
+    const unknownRoute = await t.call({ url: '/api/no-such-thing', token });
+    expect(unknownRoute.statusCode).toBe(404);
+    expect(unknownRoute.json().error).toBe('not_found');
+  });
+});

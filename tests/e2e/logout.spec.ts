@@ -1,0 +1,17 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, signInFromLanding } from './support/sign-in';
+
+test('logout shows the overlay, signs out of the provider and ends on the landing page with Login', async ({ page }) => {
+  await signInFromLanding(page, DEMO.engineer);
+  await page.getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+
+  await expect(page.getByText('Logging Out...')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Login' }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/localhost:\d+\/?$/);
+  expect(await page.evaluate(() => window.localStorage.length + window.sessionStorage.length)).toBe(0);
+
+  // The provider session ended too (federated logout): the workbench asks for a password again.
+  await page.goto('/home/dashboard');
+  await expect(page.getByRole('heading', { name: 'Sign in to Tagbase' })).toBeVisible();
+});

@@ -1,0 +1,101 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signInFromLanding } from './support/sign-in';
+
+// Spec §2, word for word: every enabled sidebar entry and where it goes.
+const SIDEBAR: [label: string, path: string][] = [
+  ['Dashboard', '/home/dashboard'],
+  ['Updates', '/home/general/appupdates'],
+  ['RequestsBugsV2', '/home/general/requestsbugsV2'],
+  ['Meetings', '/home/general/meetinglist'],
+  ['Clients', '/home/general/clientlist'],
+  ['Suppliers', '/home/general/supplierlist'],
+  ['Projects', '/home/general/projectlist'],
+  ['LithiumProjects', '/home/general/lithiumprojectlist'],
+  ['Parts & ME Lists', '/home/general/partslist'],
+  ['Proposals', '/home/general/proposallist'],
+  ['QuotesV2', '/home/general/quotelist1'],
+  ['Packages', '/home/general/packagelist'],
+  ['Adjudications', '/home/general/adjudicationlist'],
+  ['Intro', '/home/general/appintro'],
+  ['ItemCategories', '/home/general/app-frame-itemcategory'],
+  ['ManageTables', '/home/general/admintables'],
+  ['Housekeeping', '/home/general/housekeeping'],
+];
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Sidebar' });
+
+test.describe('the workbench shell', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInFromLanding(page, DEMO.engineer);
+  });
+
+  test('every sidebar entry navigates to its page, and the disabled ones are marked', async ({ page }) => {
+    for (const [label, path] of SIDEBAR) {
+      await sidebar(page).getByRole('link', { name: label, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${path.replace(/[&]/g, '\\$&')}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    await expect(sidebar(page).getByRole('link', { name: 'ProposalsV2', exact: true })).toHaveAttribute('aria-disabled', 'true');
+    await expect(sidebar(page).getByText('Commercial', { exact: true })).toHaveAttribute('aria-disabled', 'true');
+    await expect(sidebar(page).getByText('Manage', { exact: true })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  test('a module not built yet says so plainly', async ({ page }) => {
+    await sidebar(page).getByRole('link', { name: 'QuotesV2', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'QuotesV2' })).toBeVisible();
+    await expect(page.getByText('This module is not built yet.', { exact: false })).toBeVisible();
+    await page.goto('/home/general/quote/0');
+    await expect(page.getByRole('heading', { name: 'New Quote' })).toBeVisible();
+    await expect(page.getByText('This module is not built yet.', { exact: false })).toBeVisible();
+  });
+
+  test('the global search box filters the activity feed on every keystroke and clears', async ({ page }) => {
+    const feed = page.getByRole('table', { name: 'Recent activity' });
+    await expect(feed.getByRole('row').nth(1)).toBeVisible();
+    const search = page.getByRole('textbox', { name: 'Global search' });
+    await search.pressSequentially('zzzz-no-match');
+    await expect(feed.getByText('zzzz', { exact: false })).toHaveCount(0);
+    await expect(page.getByText(/No activity matches|No activity yet/)).toBeVisible();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await expect(search).toHaveValue('');
+    await expect(feed.getByRole('row').nth(1)).toBeVisible();
+  });
+
+  test('notifications show the audit trail and load on the first opening only', async ({ page }) => {
+    await sidebar(page).getByRole('link', { name: 'Clients', exact: true }).click();
+    let loads = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/dashboarddata')) loads++;
+    });
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    const panel = page.getByRole('dialog', { name: '6 New Notifications' });
+    await expect(panel.getByText(/insert · (projects|users) ·/).first()).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Clear all' })).toBeVisible();
+    await expect(panel.getByRole('link', { name: 'View all' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    await expect(panel).toBeVisible();
+    expect(loads).toBe(1);
+    await panel.getByRole('button', { name: 'Clear all' }).click();
+    await expect(panel.getByText(/insert ·/)).toHaveCount(0);
+  });
+
+  test('the project picker lists the projects with the spec columns and closes on a pick', async ({ page }) => {
+    await page.getByRole('button', { name: 'Select project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Select a project' });
+    for (const column of ['#', 'Project Name', 'Client', 'Description', 'EndUserName', 'EndUserSite', 'EndUserLocation']) {
+      await expect(dialog.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+    }
+    await dialog.getByRole('row', { name: /Salar Brine DLE Pilot Plant/ }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('the profile dropdown and page show who is signed in', async ({ page }) => {
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await expect(page.getByText('engineer@tagbase.example').first()).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/general\/profile$/);
+    await expect(page.getByText('Erin Engineer').first()).toBeVisible();
+    await expect(page.getByText('engineer', { exact: true }).first()).toBeVisible();
+  });
+});

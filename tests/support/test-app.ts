@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type ServerConfig } from '../../src/server/config';
+import type { Database } from '../../src/server/db/client';
+import { seedDatabase } from '../../src/server/db/seed/seed';
+import { loadOrCreateIdpKeys, type IdpKeys } from '../../src/server/idp/keys';
+import { createTestDatabase } from './test-database';
+
+export type TestApp = {
+  app: FastifyInstance;
+  config: ServerConfig;
+  database: Database & { label: string };
+  keys: IdpKeys;
+  /** A valid access token for the role, signed with the embedded provider's key, unless overridden. */
+  tokenFor: (role: 'viewer' | 'engineer' | 'admin', overrides?: JWTPayload) => Promise<string>;
+  /** app.inject with a bearer token and, on writes, a matching XSRF cookie and header. */
+  call: (options: InjectOptions & { token?: string; xsrf?: 'match' | 'missing' | 'wrong' }) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+};
+
+export async function createTestApp(): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagbase-api-'));
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '3999', STATIC_DIR: path.join(dataDir, 'no-browser-app') });
+  const database = await createTestDatabase();
+  await seedDatabase(database.db, { seedDemo: true, adminUsername: undefined, adminPassword: undefined });
+  const keys = await loadOrCreateIdpKeys(dataDir);
+  const app = await buildApp({ config, db: database.db, idpKeys: keys, logger: false });
+  await app.ready();
+
+  const tokenFor: TestApp['tokenFor'] = async (role, overrides = {}) =>
+    signAccessToken(keys.privateJwks.keys[0] as JWK, {
+      iss: config.auth.issuer,
+      aud: config.auth.audience,
+      sub: `local|${role}`,
+      [config.auth.rolesClaim]: [role],
+      'https://tagbase.app/name': role,
+      ...overrides,
+    });
+
+  const call: TestApp['call'] = async ({ token, xsrf = 'match', headers = {}, cookies = {}, ...rest }) => {
+    const xsrfCookie = 'test-xsrf-token';
+    return app.inject({
+      ...rest,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(xsrf === 'match' ? { 'x-xsrf-token': xsrfCookie } : xsrf === 'wrong' ? { 'x-xsrf-token': 'something-else' } : {}),
+        ...headers,
+      },
+      cookies: { 'XSRF-TOKEN': xsrfCookie, ...cookies },
+    });
+  };
+
+  return {
+    app,
+    config,
+    database,
+    keys,
+    tokenFor,
+    call,
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs like the identity provider does (RS256 with the key's kid); expiry one hour ahead unless the payload says otherwise. */
+export async function signAccessToken(jwk: JWK, payload: JWTPayload): Promise<string> {
+  const key = await importJWK(jwk, 'RS256');
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ iat: now, exp: now + 3600, ...payload }).setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'at+jwt' }).sign(key);
+}

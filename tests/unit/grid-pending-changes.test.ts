@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { changedKeys, PendingChangesStore } from '../../src/grids/pending-changes-store';
+import { lithiumProjects } from '../../src/schemas/entities/business-entities';
+import type { EntityRow } from '../../src/schemas/schema-types';
+
+const meta = { created_at: '2026-01-01', created_by: 'a', updated_at: '2026-01-01', updated_by: 'a' };
+const rows = new Map<string, EntityRow>([
+  ['1', { id: 1, version: 3, ...meta, project: 'Alpha', owner: 'Acme', deposit_type: 'brine', stage: 'pfs', country: 'Chile', start_year: 2028 }],
+  ['2', { id: 2, version: 1, ...meta, project: 'Beta', owner: 'Beta Co', deposit_type: 'clay', stage: 'pea', country: 'USA', start_year: null }],
+]);
+const make = () => new PendingChangesStore(lithiumProjects, (k) => rows.get(k));
+
+describe('PendingChangesStore', () => {
+  it('tracks an edit, drops it when the value returns to the original, and builds an update with only the changed fields', () => {
+    const store = make();
+    store.setCells([{ rowKey: '1', field: 'owner', value: 'Acme Ltd' }]);
+    expect(store.displayRow('1')).toMatchObject({ owner: 'Acme Ltd', __status: 'changed', __changed: { owner: true } });
+    expect(store.buildBatch().request).toEqual({ updates: [{ id: 1, version: 3, changes: { owner: 'Acme Ltd' } }] });
+    store.setCells([{ rowKey: '1', field: 'owner', value: 'Acme' }]);
+    expect(store.displayRow('1')?.__status).toBe('clean');
+    expect(store.summary().total).toBe(0);
+  });
+
+  it('undoes and redoes edits', () => {
+    const store = make();
+    store.setCells([{ rowKey: '1', field: 'owner', value: 'X' }]);
+    store.setCells([{ rowKey: '1', field: 'owner', value: 'Y' }]);
+    store.undo();
+    expect(store.displayRow('1')?.owner).toBe('X');
+    store.undo();
+    expect(store.displayRow('1')?.owner).toBe('Acme');
+    expect(store.canUndo).toBe(false);
+    store.redo();
+    expect(store.displayRow('1')?.owner).toBe('X');
+    store.setCells([{ rowKey: '2', field: 'owner', value: 'Z' }]);
+    expect(store.canRedo).toBe(false);
+  });
+
+  it('records a paste with added rows as one undo step', () => {
+    const store = make();
+    const keys = [store.newKey(), store.newKey()];
+    const before = store.state;
+    store.setCells(
+      [
+        { rowKey: '2', field: 'owner', value: 'P' },
+        { rowKey: keys[0]!, field: 'project', value: 'Gamma' },
+        { rowKey: keys[1]!, field: 'project', value: 'Delta' },
+      ],
+      keys,
+    );
+    expect(store.summary()).toMatchObject({ changed: 1, created: 2, deleted: 0, total: 3 });
+    expect([...changedKeys(before, store.state)].sort()).toEqual(['2', ...keys].sort());
+    store.undo();
+    expect(store.summary().total).toBe(0);
+    expect(store.displayRow(keys[0]!)).toBeUndefined();
+    store.redo();
+    expect(store.displayRow(keys[1]!)).toMatchObject({ project: 'Delta', __status: 'new' });
+  });
+
+  it('keeps invalid values with their error and validates fields', () => {
+    const store = make();
+    store.setCells([{ rowKey: '1', field: 'start_year', value: 'soon', error: '"soon" is not a whole number' }]);
+    store.setCells([{ rowKey: '2', field: 'start_year', value: 1800 }]);
+    expect(store.displayRow('1')).toMatchObject({ start_year: 'soon', __errors: { start_year: '"soon" is not a whole number' } });
+    expect(store.state.errors['2']).toEqual({ start_year: 'Must be between 1950 and 2100' });
+    store.setCells([{ rowKey: '2', field: 'start_year', value: 2030 }]);
+    expect(store.state.errors['2']).toBeUndefined();
+    expect(store.validateForSave()).toBe(false);
+  });
+
+  it('adds, duplicates and deletes rows undoably; deletes win over edits in the batch', () => {
+    const store = make();
+    const { keys } = store.addRows(0, [{ project: 'Copy', owner: 'O', deposit_type: 'brine', stage: 'pfs', country: 'Peru' }]);
+    store.setCells([{ rowKey: '1', field: 'owner', value: 'Changed' }]);
+    store.toggleDelete(['1', '2']);
+    expect(store.displayRow('1')?.__status).toBe('deleted');
+    expect(store.validateForSave()).toBe(true);
+    const { request, createKeys } = store.buildBatch();
+    expect(createKeys).toEqual(keys);
+    expect(request.creates?.[0]).toMatchObject({ clientKey: keys[0], values: { project: 'Copy', country: 'Peru', latitude: null } });
+    expect(request.updates).toBeUndefined();
+    expect(request.deletes).toEqual([
+      { id: 1, version: 3 },
+      { id: 2, version: 1 },
+    ]);
+    store.toggleDelete(['1', '2']);
+    expect(store.displayRow('1')?.__status).toBe('changed');
+    store.undo();
+    expect(store.displayRow('1')?.__status).toBe('deleted');
+    store.undo();
+    expect(store.displayRow('1')?.__status).toBe('changed');
+  });
+
+  it('flags missing required fields of new rows on save and discards everything', () => {
+    const store = make();
+    store.addRows(1);
+    expect(store.validateForSave()).toBe(false);
+    expect(Object.values(store.state.errors)[0]).toMatchObject({ project: 'Required' });
+    store.discard();
+    expect(store.summary().total).toBe(0);
+    expect(store.canUndo).toBe(false);
+  });
+});

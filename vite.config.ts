@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// One config for the browser build (vite build) and the unit/API tests (vitest).
+// The dev server proxies the API and the embedded identity provider to the Node process.
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/idp': 'http://localhost:3000',
+    },
+  },
+  test: {
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // The API tests run on a fresh embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL names a server.
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'api-pglite', include: ['tests/api/**/*.test.ts'], env: { TAGBASE_TEST_DB: 'pglite' } } },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ extends: true as const, test: { name: 'api-postgres', include: ['tests/api/**/*.test.ts'], env: { TAGBASE_TEST_DB: 'postgres' } } }]
+        : []),
+    ],
+  },
+});
