@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 // Browser tests run against the production build served by the real server, on a fresh embedded
 // database and the embedded identity provider, in the machine's Chromium (browsers are not downloaded).
+// E2E_PORT, E2E_DATA_DIR and E2E_STATIC_DIR let two runs share one work tree without clobbering each other.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 
@@ -30,6 +31,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     // Every test signs in afresh from one address: lift the per-minute sign-in limit (tested in tests/api/idp.test.ts).
-    env: { PORT: String(PORT), DATA_DIR: '.tmp/e2e-data', LOG_LEVEL: 'warn', SIGNIN_ATTEMPTS_PER_MINUTE: '1000' },
+    env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist', LOG_LEVEL: 'warn', SIGNIN_ATTEMPTS_PER_MINUTE: '1000' },
   },
 });

@@ -17,8 +17,12 @@ import { registerEmbeddedIdp } from './idp/register-idp';
 import type { IdpKeys } from './idp/keys';
 import { registerApiDocs } from './entities/api-docs';
 import { entityRoutes } from './entities/entity-routes';
+import { adminTableRoutes } from './modules/admin-tables/admin-table-routes';
+import { categoryRoutes } from './modules/categories/category-routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
 import { housekeepingRoutes } from './modules/housekeeping/housekeeping-routes';
+import { entityAliasRoutes } from './modules/legacy/entity-alias-routes';
+import { generalLookupRoutes } from './modules/legacy/general-lookup-routes';
 import { projectRoutes } from './modules/projects/project-routes';
 import { meRoutes, publicRoutes } from './modules/session/session-routes';
 
@@ -65,6 +69,10 @@ export async function buildApp({ config, db, idpKeys, logger }: AppDeps): Promis
         await secured.register(projectRoutes, { db });
         await secured.register(housekeepingRoutes, { db });
         await secured.register(entityRoutes, { db });
+        await secured.register(entityAliasRoutes, { db });
+        await secured.register(generalLookupRoutes, { db });
+        await secured.register(categoryRoutes, { db });
+        await secured.register(adminTableRoutes, { db });
       });
     },
     { prefix: '/api' },

@@ -6,6 +6,7 @@ import { hashPassword } from '../../idp/passwords';
 import type { Db } from '../client';
 import { projects, users } from '../tables';
 import { demoProjects } from './demo-projects';
+import { seedDemoEntities, seedReferenceData } from './seed-entities';
 
 export type DemoAccount = { username: string; password: string; role: Role; nickname: string; name: string; email: string };
 
@@ -21,11 +22,14 @@ export type SeedReport = { demoAccountsCreated: boolean; adminCreated: string | 
 /** Idempotent: a restart creates nothing twice and changes no row a user edited. */
 export async function seedDatabase(db: Db, config: Pick<ServerConfig, 'seedDemo' | 'adminUsername' | 'adminPassword'>): Promise<SeedReport> {
   const report: SeedReport = { demoAccountsCreated: false, adminCreated: undefined };
+  // Reference lists (spec §3 ids, currencies, units, disciplines) are part of the product, not demo data.
+  await seedReferenceData(db);
   if (config.seedDemo) {
     for (const account of DEMO_ACCOUNTS) {
       if (await createAccountIfMissing(db, { ...account, roles: [account.role] })) report.demoAccountsCreated = true;
     }
     await seedDemoProjects(db);
+    await seedDemoEntities(db);
   }
   if (config.adminUsername && config.adminPassword) {
     const created = await createAccountIfMissing(db, {
