@@ -55,8 +55,8 @@ function TreeNode({ node, depth }: { node: CategoryNode; depth: number }) {
           secondary={
             <Box component="span" sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.25 }}>
               <Chip size="small" label={`Tier ${node.tier}`} />
-              {node.tier < 3 && <Chip size="small" variant="outlined" label={`${stats.descendants} categories below`} />}
-              <Chip size="small" variant="outlined" label={`${stats.itemsBelow} items`} />
+              {node.tier < 3 && <Chip size="small" variant="outlined" label={`${stats.descendants} ${stats.descendants === 1 ? 'category' : 'categories'} below`} />}
+              <Chip size="small" variant="outlined" label={`${stats.itemsBelow} ${stats.itemsBelow === 1 ? 'item' : 'items'}`} />
             </Box>
           }
           slotProps={{ secondary: { component: 'span' } }}
