@@ -13,8 +13,12 @@ const entityScreens = () => import('../features/entity-lists/entity-screens');
 const ClientsPage = lazy(() => entityScreens().then((m) => ({ default: m.ClientsPage })));
 const SuppliersPage = lazy(() => entityScreens().then((m) => ({ default: m.SuppliersPage })));
 const LithiumProjectsPage = lazy(() => entityScreens().then((m) => ({ default: m.LithiumProjectsPage })));
+const ProjectsPage = lazy(() => entityScreens().then((m) => ({ default: m.ProjectsPage })));
+const PartsPage = lazy(() => entityScreens().then((m) => ({ default: m.PartsPage })));
 const ItemCategoriesPage = lazy(() => import('../features/entity-lists/item-categories-page').then((m) => ({ default: m.ItemCategoriesPage })));
 const ManageTablesPage = lazy(() => import('../features/entity-lists/manage-tables-page').then((m) => ({ default: m.ManageTablesPage })));
+const RequestsBugsV2Page = lazy(() => import('../features/requests/requests-page').then((m) => ({ default: m.RequestsBugsV2Page })));
+const UpdatesPage = lazy(() => import('../features/updates/updates-page').then((m) => ({ default: m.UpdatesPage })));
 const DetailNotBuiltPage = lazy(() =>
   import('../features/not-built/detail-not-built-page').then((m) => ({ default: m.DetailNotBuiltPage })),
 );
@@ -63,8 +67,12 @@ function GeneralRoutes() {
       <Route path="clientlist" element={<ClientsPage />} />
       <Route path="supplierlist" element={<SuppliersPage />} />
       <Route path="lithiumprojectlist" element={<LithiumProjectsPage />} />
+      <Route path="projectlist" element={<ProjectsPage />} />
+      <Route path="partslist" element={<PartsPage />} />
       <Route path="app-frame-itemcategory" element={<ItemCategoriesPage />} />
       <Route path="admintables" element={<ManageTablesPage />} />
+      <Route path="requestsbugsV2" element={<RequestsBugsV2Page />} />
+      <Route path="appupdates" element={<UpdatesPage />} />
       {generalEntries.map(({ segment, label, icon }) => (
         <Route key={segment} path={segment} element={<NotBuiltPage title={label} icon={icon} />} />
       ))}

@@ -58,6 +58,36 @@ export function FieldInput(props: FieldInputProps) {
         />
       );
     case 'integer':
+      if (field.choices?.length) {
+        // Named levels (e.g. priority '5 - Medium'): a select, so the user picks a label rather than typing a number.
+        return (
+          <TextField
+            id={id}
+            select
+            fullWidth
+            label={label}
+            value={typeof value === 'number' && field.choices.some((c) => c.value === value) ? value : ''}
+            onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
+            onBlur={onBlur}
+            error={Boolean(error)}
+            helperText={helperText}
+            disabled={disabled}
+            slotProps={{ select: { readOnly, onClose: onBlur }, htmlInput }}
+          >
+            {!field.required && (
+              <MenuItem value="">
+                <em>None</em>
+              </MenuItem>
+            )}
+            {field.choices.map((choice) => (
+              <MenuItem key={choice.value} value={choice.value}>
+                {choice.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        );
+      }
+      return <NumberInput {...props} label={label} helperText={helperText} disabled={disabled} htmlInput={htmlInput} />;
     case 'decimal':
     case 'percent':
     case 'money':

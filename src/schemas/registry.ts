@@ -1,5 +1,7 @@
 import * as business from './entities/business-entities';
+import { parts } from './entities/parts';
 import * as reference from './entities/reference-tables';
+import { requests } from './entities/requests';
 import type { EntitySchema } from './schema-types';
 
 /** Every entity the engine serves, by name. Order matters for seeding: referenced tables first. */
@@ -17,6 +19,8 @@ export const entitySchemas: readonly EntitySchema[] = [
   business.suppliers,
   business.lithiumProjects,
   business.projects,
+  parts,
+  requests,
 ];
 
 const byName = new Map(entitySchemas.map((schema) => [schema.name, schema]));

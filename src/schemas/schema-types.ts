@@ -62,6 +62,8 @@ export type NumberField = FieldBase & {
   scale?: number;
   /** Unit shown beside the value, e.g. 't/y LCE'. */
   unit?: string;
+  /** Named levels (e.g. priority 1 'Lowest' to 10 'Emergency'): forms offer a select of these instead of a text box. */
+  choices?: readonly { value: number; label: string }[];
   default?: number | string | null;
 };
 
@@ -98,7 +100,7 @@ export type EntitySchema = {
   labelPlural: string;
   /** The field that names a row when another entity looks it up. */
   labelField: string;
-  /** Natural key: how an imported row finds the existing row it updates (import_mode 1 and 2). */
+  /** Natural key: how an imported row finds the existing row it updates (import_mode 1 and 2). Empty: none, and no import. */
   key: readonly string[];
   fields: readonly FieldDef[];
   defaultSort: { field: string; direction: 'asc' | 'desc' };

@@ -24,6 +24,7 @@ import { housekeepingRoutes } from './modules/housekeeping/housekeeping-routes';
 import { entityAliasRoutes } from './modules/legacy/entity-alias-routes';
 import { generalLookupRoutes } from './modules/legacy/general-lookup-routes';
 import { projectRoutes } from './modules/projects/project-routes';
+import { requestRoutes } from './modules/requests/request-routes';
 import { meRoutes, publicRoutes } from './modules/session/session-routes';
 
 export type AppDeps = {
@@ -73,6 +74,7 @@ export async function buildApp({ config, db, idpKeys, logger }: AppDeps): Promis
         await secured.register(generalLookupRoutes, { db });
         await secured.register(categoryRoutes, { db });
         await secured.register(adminTableRoutes, { db });
+        await secured.register(requestRoutes, { db });
       });
     },
     { prefix: '/api' },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryNode } from '../../src/lib/category-tree';
-import type { DependencyDetails, EntityRow, EntitySummary } from '../../src/lib/entity-api';
+import type { DependencyDetails, EntitySummary } from '../../src/lib/entity-api';
+import type { EntityRow } from '../../src/schemas/schema-types';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /** Spec §7's own route names for the engine's entities, answered by the same engine (and audited). */
@@ -27,6 +28,7 @@ describe.each([
     values: { project: 'Spec Route Brine', owner: 'Route Owner', country: 'Argentina', deposit_type: 'brine', stage: 'pea', capacity_tpa_lce: '25000' },
     change: { stage: 'pfs' },
   },
+  { list: 'parts', remove: 'deletepart', values: { part_no: 'SPEC-ROUTE-1', description: 'Spare impeller', category_id: 3, list_price: '1250.50' }, change: { list_price: '1300.00' } },
 ])('GET/POST /$list and POST /$remove', ({ list, remove, values, change }) => {
   it('lists every row, creates (bare or in the envelope), updates by id and version, deletes', async () => {
     const before = await get(`/${list}`);
@@ -66,6 +68,19 @@ describe.each([
   });
 });
 
+describe('POST /part', () => {
+  it('answers one part by id, in any of the call shapes, and 404 for an unknown id', async () => {
+    const [first] = (await get('/parts')).json() as EntityRow[];
+    for (const body of [{ id: first!.id }, { data: { id: first!.id } }, { param1: first!.id }]) {
+      const one = await post('/part', body, viewer);
+      expect(one.statusCode, one.body).toBe(200);
+      expect(one.json()).toMatchObject({ id: first!.id, part_no: first!.part_no });
+    }
+    expect((await post('/part', { id: 987_654 }, viewer)).statusCode).toBe(404);
+    expect((await post('/part', { id: 'abc' }, viewer)).statusCode).toBe(400);
+  });
+});
+
 describe('POST /generallookup', () => {
   it('answers one list per flag set: clients, projects', async () => {
     const both = await post('/generallookup', { data: { clients: true, projects: true } }, viewer);
@@ -92,6 +107,14 @@ describe('GET /appframework/categories, /tree, /stats', () => {
     expect(child.children.every((grandchild) => grandchild.tier === 3 && grandchild.parent_id === child.id)).toBe(true);
     const count = (node: CategoryNode): number => node.children.reduce((sum, c) => sum + 1 + count(c), 0);
     expect(root.stats.descendants).toBe(count(root));
+
+    // Items are the parts classified under a category: a tier-1 node counts every part below it.
+    const parts = (await get('/parts')).json() as EntityRow[];
+    const underRoot = (node: CategoryNode): number[] => [node.id, ...node.children.flatMap(underRoot)];
+    const rootIds = new Set(underRoot(root));
+    expect(root.stats.itemsBelow).toBe(parts.filter((p) => rootIds.has(p.category_id as number)).length);
+    expect(tree.reduce((sum, r) => sum + r.stats.itemsBelow, 0)).toBe(parts.length);
+    expect(parts.length).toBeGreaterThan(20);
 
     const stats = (await get('/appframework/categories/stats')).json() as { id: number; descendants: number; itemsBelow: number }[];
     expect(stats).toHaveLength(flat.length);

@@ -13,19 +13,33 @@ const DATA_DIR = '.tmp/bench-browser-data';
 const STATIC_DIR = '.tmp/dist-bench';
 const LOG_FILE = '.tmp/bench-browser-server.log';
 
+/**
+ * No demo data (SEED_DEMO=0): the bench does not depend on the demo seed, and the table starts empty.
+ * The reference lists (currencies) are seeded anyway; the one account is an admin made from the environment.
+ */
+export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench-admin-password-3300' };
+
 export type BenchServer = { url: string; stop: () => Promise<void>; log: () => string };
 
 export async function startBenchServer(): Promise<BenchServer> {
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
   fs.mkdirSync(path.dirname(LOG_FILE), { recursive: true });
-  console.log(`  building the browser app into ${STATIC_DIR}…`);
-  execSync(`npx vite build --logLevel warn --outDir ${STATIC_DIR} --emptyOutDir`, { stdio: 'inherit' });
+  // BENCH_REUSE_BUILD=1 keeps a previous build (for iterating on the bench itself, not on the app).
+  if (process.env.BENCH_REUSE_BUILD === '1' && fs.existsSync(path.join(STATIC_DIR, 'index.html'))) console.log(`  reusing the browser build in ${STATIC_DIR}`);
+  else {
+    console.log(`  building the browser app into ${STATIC_DIR}…`);
+    execSync(`npx vite build --logLevel warn --outDir ${STATIC_DIR} --emptyOutDir`, { stdio: 'inherit' });
+  }
 
   const log = fs.openSync(LOG_FILE, 'w');
   const child: ChildProcess = spawn('npx', ['tsx', 'src/server/main.ts'], {
     detached: true,
     stdio: ['ignore', log, log],
-    env: { ...process.env, PORT: String(BENCH_PORT), DATA_DIR, STATIC_DIR, LOG_LEVEL: 'warn', SIGNIN_ATTEMPTS_PER_MINUTE: '1000', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(BENCH_PORT), DATA_DIR, STATIC_DIR, LOG_LEVEL: 'warn', SIGNIN_ATTEMPTS_PER_MINUTE: '1000',
+      DATABASE_URL: '', SEED_DEMO: '0', ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password,
+    },
   });
   let exited = false;
   child.on('exit', () => {

@@ -64,10 +64,11 @@ function buildTable(schema: EntitySchema): EntityTable {
       const t = columnsByName as unknown as Record<string, AnyPgColumn>;
       const extras = [];
       const keyIsOneUniqueField = schema.key.length === 1 && schema.fields.some((f) => f.name === schema.key[0] && f.unique);
-      if (!keyIsOneUniqueField) extras.push(uniqueIndex(`${schema.name}_key`).on(...(schema.key.map((name) => t[name]) as [AnyPgColumn, ...AnyPgColumn[]])));
+      if (!keyIsOneUniqueField && schema.key.length > 0) extras.push(uniqueIndex(`${schema.name}_key`).on(...(schema.key.map((name) => t[name]) as [AnyPgColumn, ...AnyPgColumn[]])));
       for (const field of schema.fields) {
         // Lookups are joined and checked for dependants; the label and default sort are filtered and sorted on.
-        if (field.kind === 'lookup' || ((field.name === schema.labelField || field.name === schema.defaultSort.field) && !field.unique)) {
+        // Long texts are not indexed: a btree entry is limited to about 2.7 kB, so a long value could not be saved.
+        if (field.kind === 'lookup' || ((field.name === schema.labelField || field.name === schema.defaultSort.field) && !field.unique && field.kind !== 'longText')) {
           extras.push(index(`${schema.name}_${field.name}_idx`).on(t[field.name]!));
         }
         if (field.kind === 'enum') {

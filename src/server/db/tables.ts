@@ -76,3 +76,5 @@ export const clients = getEntityTable('clients');
 export const suppliers = getEntityTable('suppliers');
 export const lithiumProjects = getEntityTable('lithium_projects');
 export const projects = getEntityTable('projects');
+export const parts = getEntityTable('parts');
+export const requests = getEntityTable('requests');

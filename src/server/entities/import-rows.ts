@@ -43,6 +43,7 @@ function plural(n: number): string {
  */
 export async function importEntityRows(db: Db, schema: EntitySchema, request: ImportRequest, actor: Actor): Promise<ImportResponse> {
   const rows = request.rows.map(withoutMeta);
+  if (schema.key.length === 0) throw new AppError('bad_request', `${schema.labelPlural} have no natural key to match imported rows by, so they cannot be imported.`);
   const keyFields = schema.key.map((name) => schema.fields.find((f) => f.name === name) as FieldDef);
 
   return mappingDbErrors(schema, () =>

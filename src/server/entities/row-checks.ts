@@ -27,7 +27,7 @@ export function uniqueGroups(schema: EntitySchema): FieldDef[][] {
   const byName = (name: string): FieldDef => schema.fields.find((f) => f.name === name) as FieldDef;
   const groups = schema.fields.filter((f) => f.unique).map((f) => [f]);
   const keyIsOneUniqueField = schema.key.length === 1 && groups.some((g) => g[0]?.name === schema.key[0]);
-  if (!keyIsOneUniqueField) groups.push(schema.key.map(byName));
+  if (!keyIsOneUniqueField && schema.key.length > 0) groups.push(schema.key.map(byName));
   return groups;
 }
 

@@ -6,6 +6,7 @@ import type { Db } from '../client';
 import { getEntityTable } from '../entity-tables';
 import { demoCurrencyRates, demoItemCategories } from './demo-catalogue';
 import { demoClients, demoLithiumProjects, demoSuppliers } from './demo-companies';
+import { demoParts } from './demo-parts';
 import * as reference from './reference-data';
 
 /**
@@ -60,6 +61,21 @@ export async function seedDemoEntities(db: Db): Promise<void> {
         ...project,
         capex_currency_id: currency ? currencyId(currency) : null,
         source: 'Demo data: a fictional project with typical figures',
+      })),
+    );
+  }
+  if (await isEmpty(db, 'parts')) {
+    const [categoryId, supplierId, unitId] = await Promise.all([idsBy(db, 'item_categories', 'code'), idsBy(db, 'suppliers', 'name'), idsBy(db, 'units', 'code')]);
+    await create(
+      db,
+      'parts',
+      demoParts.map(({ category, supplier, unit, currency, ...row }) => ({
+        ...row,
+        category_id: categoryId(category),
+        supplier_id: supplierId(supplier),
+        unit_id: unitId(unit),
+        price_currency_id: currencyId(currency),
+        notes: 'Demo data: illustrative list price, not a quote',
       })),
     );
   }

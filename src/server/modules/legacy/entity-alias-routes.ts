@@ -2,20 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import { getEntitySchema } from '../../../schemas/registry';
 import { actorOf, assertRole } from '../../auth/actor';
 import type { Db } from '../../db/client';
-import { listEntityRows } from '../../entities/entity-service';
+import { getEntityRow, listEntityRows } from '../../entities/entity-service';
 import { MAX_PAGE_SIZE } from '../../../lib/entity-api';
-import { unwrapData } from '../../http/envelope';
+import { parseBody, unwrapData } from '../../http/envelope';
+import { z } from 'zod';
 import { deleteOne, saveOne } from './save-one';
 
 /**
- * Spec §7 routes for clients, suppliers and lithium projects, answered by the entity engine:
+ * Spec §7 routes for clients, suppliers, lithium projects and parts, answered by the entity engine:
  * GET /<list> returns every row; POST /<list> saves one row (envelope or bare); POST /delete<one> deletes one.
  */
 const ALIASES = [
   { list: 'clients', remove: 'deleteclient', entity: 'clients' },
   { list: 'suppliers', remove: 'deletesupplier', entity: 'suppliers' },
   { list: 'lithiumprojects', remove: 'deletelithiumproject', entity: 'lithium_projects' },
+  { list: 'parts', remove: 'deletepart', entity: 'parts', one: 'part' },
 ] as const;
+
+const oneRow = z.object({ id: z.coerce.number().int().positive() });
 
 export async function entityAliasRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   for (const alias of ALIASES) {
@@ -32,5 +36,13 @@ export async function entityAliasRoutes(app: FastifyInstance, { db }: { db: Db }
       assertRole(request, schema.writeRole, schema.labelPlural.toLowerCase());
       return deleteOne(db, schema, unwrapData(request.body), actorOf(request));
     });
+    // POST /part: one row by id ({id} bare, in data, or param1 of the envelope).
+    if ('one' in alias) {
+      app.post(`/${alias.one}`, async (request) => {
+        const body = (request.body ?? {}) as { param1?: unknown };
+        const { id } = parseBody(oneRow, body.param1 !== undefined ? { id: body.param1 } : unwrapData(body), `${schema.label.toLowerCase()} address`);
+        return getEntityRow(db, schema, id);
+      });
+    }
   }
 }

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../../../lib/entity-api';
+import { requestUsername, type EnrichedRequest } from '../../../lib/requests';
+import { getEntitySchema } from '../../../schemas/registry';
+import type { EntityRow } from '../../../schemas/schema-types';
+import type { Actor } from '../../audit/audit-writer';
+import type { Db } from '../../db/client';
+import { deleteEntityRow, getEntityRow, listEntityRows, saveEntityBatch } from '../../entities/entity-service';
+import { ident, queryRows } from '../../entities/entity-sql';
+import { AppError } from '../../http/app-error';
+import { parseBody } from '../../http/envelope';
+
+/**
+ * The request tracker's data rules on top of the entity engine (which validates, versions and audits):
+ * who may change what, the server-set submitter, and the names the list is enriched with (spec §3).
+ */
+export const requestSchema = getEntitySchema('requests');
+
+/** The caller as the tracker sees them: the token's sub and name, and whether they triage (admin). */
+export type RequestCaller = { actor: Actor; isAdmin: boolean };
+
+/** Fields only admins change (spec-silent triage rule, see ARCHITECTURE.md). */
+const ADMIN_FIELDS = ['status_id', 'response'] as const;
+/** Fields the server owns: set from the token on create, never changed afterwards. */
+const SERVER_FIELDS = ['username', 'submitter_sub'] as const;
+const WRITABLE = new Set(requestSchema.fields.map((f) => f.name));
+
+const NAME_SOURCES = [
+  { entity: 'request_statuses', field: 'status_id', as: 'statusname' },
+  { entity: 'request_modules', field: 'module_id', as: 'modulename' },
+  { entity: 'request_types', field: 'type_id', as: 'typename' },
+] as const;
+
+/** Adds statusname, modulename and typename; the three lists are small, so they are read whole. */
+export async function enrichRequests(db: Db, rows: readonly EntityRow[]): Promise<EnrichedRequest[]> {
+  const names = await Promise.all(
+    NAME_SOURCES.map(async (source) => new Map((await queryRows<{ id: number; name: string }>(db, sql`select id, name from ${ident(source.entity)}`)).map((r) => [r.id, r.name]))),
+  );
+  return rows.map((row) => {
+    const enriched: Record<string, unknown> = { ...row };
+    NAME_SOURCES.forEach((source, i) => {
+      enriched[source.as] = names[i]?.get(row[source.field] as number) ?? null;
+    });
+    return enriched as EnrichedRequest;
+  });
+}
+
+/** Newest first; at most MAX_PAGE_SIZE (the list screen pages through /api/entities/requests instead). */
+export async function listRequests(db: Db): Promise<EnrichedRequest[]> {
+  const { rows } = await listEntityRows(db, requestSchema, { limit: MAX_PAGE_SIZE, sort: [{ field: 'id', direction: 'desc' }] });
+  return enrichRequests(db, rows);
+}
+
+export async function getRequest(db: Db, id: number): Promise<EnrichedRequest> {
+  const [row] = await enrichRequests(db, [await getEntityRow(db, requestSchema, id)]);
+  return row!;
+}
+
+const idSchema = z.coerce.number({ error: 'must be a request id' }).int('must be a request id').positive('must be a request id');
+
+/** POST /bugV2 and /bug name the request by `id`, `data.id`, `data` or `param1`, as old clients did. */
+export function requestIdFrom(body: unknown): number {
+  const b = (body ?? {}) as Record<string, unknown>;
+  const data = b.data;
+  const candidate = b.id ?? (data && typeof data === 'object' ? (data as Record<string, unknown>).id : data) ?? b.param1;
+  return parseBody(idSchema, candidate, 'request id');
+}
+
+const requestBody = z.record(z.string(), z.unknown()).and(
+  z.object({
+    id: z.union([z.number().int().positive(), z.null()]).optional(),
+    version: z.number().int().positive().optional(),
+  }),
+);
+
+/** The schema's fields present in the body; the enriched names, meta columns and unknown keys are dropped. */
+function fieldValues(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([key]) => WRITABLE.has(key) && !(SERVER_FIELDS as readonly string[]).includes(key)));
+}
+
+function forbidden(message: string): AppError {
+  return new AppError('forbidden', message);
+}
+
+/**
+ * Creates (no id) or updates (with id) one request and answers it enriched. Anyone signed in files a
+ * request; only its submitter or an admin changes or deletes it; only admins set status and response.
+ * An update without a version applies to the current one (old clients send none); with one, a stale
+ * version is a 409 like everywhere else.
+ */
+export async function saveRequest(db: Db, payload: unknown, caller: RequestCaller): Promise<EnrichedRequest> {
+  const data = parseBody(requestBody, payload, 'request');
+  const values = fieldValues(data);
+  const { actor, isAdmin } = caller;
+
+  if (data.id === undefined || data.id === null) {
+    const defaults = { status_id: 1, response: null };
+    for (const field of ADMIN_FIELDS) {
+      const value = values[field];
+      if (!isAdmin && value !== undefined && value !== defaults[field] && !(field === 'response' && value === '')) {
+        throw forbidden(`Only admins set the ${field === 'response' ? 'response' : 'status'} of a request.`);
+      }
+    }
+    const submitted = typeof data.username === 'string' ? data.username : null;
+    const create = { ...values, username: requestUsername({ nickname: submitted, name: actor.username }), submitter_sub: actor.sub };
+    const result = await saveEntityBatch(db, requestSchema, { creates: [{ clientKey: 'request', values: create }] }, actor);
+    return (await enrichRequests(db, result.created))[0]!;
+  }
+
+  const stored = await getEntityRow(db, requestSchema, data.id);
+  if (!isAdmin && stored.submitter_sub !== actor.sub) throw forbidden('Only the submitter of a request or an admin can change it.');
+  const changes = Object.fromEntries(Object.entries(values).filter(([name, value]) => !sameWire(stored[name], value)));
+  if (!isAdmin) {
+    const touched = ADMIN_FIELDS.filter((field) => field in changes);
+    if (touched.length > 0) throw forbidden(`Only admins change the ${touched.map((f) => (f === 'response' ? 'response' : 'status')).join(' and ')} of a request.`);
+  }
+  if (Object.keys(changes).length === 0) return (await enrichRequests(db, [stored]))[0]!;
+  const version = data.version ?? stored.version;
+  const result = await saveEntityBatch(db, requestSchema, { updates: [{ id: data.id, version, changes }] }, actor);
+  return (await enrichRequests(db, result.updated))[0]!;
+}
+
+/** Deletes one request: 404 if there is none, 403 unless the caller submitted it or is an admin. */
+export async function deleteRequest(db: Db, id: number, caller: RequestCaller): Promise<{ deleted: number }> {
+  const stored = await getEntityRow(db, requestSchema, id);
+  if (!caller.isAdmin && stored.submitter_sub !== caller.actor.sub) throw forbidden('Only the submitter of a request or an admin can delete it.');
+  await deleteEntityRow(db, requestSchema, id, undefined, caller.actor);
+  return { deleted: id };
+}
+
+/** '' and null are the same empty text; everything else compares as stored. */
+function sameWire(stored: unknown, sent: unknown): boolean {
+  const norm = (v: unknown) => (v === undefined || v === '' ? null : v);
+  return norm(stored) === norm(sent);
+}

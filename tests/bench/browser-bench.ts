@@ -1,0 +1,53 @@
+import { generateLithiumProjects } from '../../src/server/db/seed/large-data';
+import { benchGrid } from './browser-grid';
+import { benchImport, benchWorkbook } from './browser-import';
+import { BENCH_ADMIN, startBenchServer, type BenchServer } from './browser-server';
+import { currencyId, importThroughApi, openSession, rowCount, type BenchSession } from './browser-session';
+
+const GRID_ROWS = 50_000;
+const IMPORT_ROWS = 50_000;
+
+/**
+ * The browser benchmarks, in Chromium against the real server (production build, fresh embedded
+ * database on port 3300): (1) a 50,000-row grid loading and scrolling to the end, counting frames longer
+ * than 100 ms (aim 0); (2) a 50,000-row .xlsx import from file choice to committed (aim ≤ 10 s). Each is
+ * reported with a baseline measured in the same run.
+ */
+export async function runBrowserBenchmarks(): Promise<Record<string, unknown>[]> {
+  console.log('Browser benchmarks (Chromium, real server on port 3300)');
+  let server: BenchServer | undefined;
+  let session: BenchSession | undefined;
+  try {
+    server = await startBenchServer();
+    session = await openSession(server.url, BENCH_ADMIN.username, BENCH_ADMIN.password);
+    const usdId = await currencyId(session, 'USD');
+
+    // Top the table up to exactly GRID_ROWS through the import API (the server owns the PGlite database).
+    const existing = await rowCount(session, 'lithium_projects');
+    const toLoad = GRID_ROWS - existing;
+    const loadStarted = performance.now();
+    const loaded = await importThroughApi(session, 'lithium_projects', generateLithiumProjects(toLoad, usdId));
+    const apiImportMs = Math.round(performance.now() - loadStarted);
+    const total = await rowCount(session, 'lithium_projects');
+    if (total !== GRID_ROWS) throw new Error(`expected ${GRID_ROWS} lithium projects after loading, found ${total} (${JSON.stringify(loaded)})`);
+    console.log(`  ${loaded.added.toLocaleString('en-US')} rows added through the import API in ${apiImportMs} ms (${existing} rows were there before)`);
+
+    const grid = await benchGrid(session, GRID_ROWS);
+    console.log(`  grid: loaded in ${String(grid.loadMs)} ms, scrolled in ${String(grid.scrollMs)} ms, ${String(grid.longFramesOver100ms)} frames > 100 ms`);
+
+    const file = benchWorkbook(IMPORT_ROWS, usdId);
+    const imported = await benchImport(session, file, IMPORT_ROWS);
+    imported.baselineApiImport = `${loaded.added.toLocaleString('en-US')} rows written through the same import API from Node, no browser, into the emptier table`;
+    imported.baselineApiImportMs = apiImportMs;
+    console.log(`  import: ${String(imported.totalMs)} ms (preview ready at ${String(imported.previewReadyMs)} ms)`);
+    const after = await rowCount(session, 'lithium_projects');
+    if (after !== GRID_ROWS + IMPORT_ROWS) throw new Error(`expected ${GRID_ROWS + IMPORT_ROWS} lithium projects after the import, found ${after}`);
+    return [grid, imported];
+  } catch (error) {
+    if (server) console.error(`bench server log:\n${server.log().slice(-4000)}`);
+    throw error;
+  } finally {
+    await session?.browser.close().catch(() => undefined);
+    await server?.stop();
+  }
+}

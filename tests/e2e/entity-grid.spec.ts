@@ -1,0 +1,237 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signInFromLanding } from './support/sign-in';
+import { cell, createRows, grid, listRows, openList, pendingSummary, statusCell, typeInCell, uniqueTag, updateRow } from './support/entity-grid';
+
+// The schema-driven grid as a user drives it: typing, pasting an Excel block, undo/redo, save, the
+// server's refusals on their cells, conflicts with another user's save, read-only viewers, leaving with
+// unsaved changes. Every test creates its own clients (names carrying a unique tag) and narrows the
+// grid to them with the global search, so tests never depend on each other's data.
+
+const CLIENTS = '/home/general/clientlist';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+/** Puts text on the system clipboard and pastes it with Ctrl+V on the focused cell, as from Excel. */
+async function pasteText(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page.keyboard.press('ControlOrMeta+v');
+}
+
+async function threeClients(page: Page, tag: string) {
+  return createRows(
+    page,
+    'clients',
+    ['A', 'B', 'C'].map((letter) => ({ name: `${tag} ${letter}`, short_name: `short ${letter}`, sector: 'water', country: 'Peru', city: `City ${letter}`, contact_name: `Contact ${letter}` })),
+  );
+}
+
+test.describe('the entity grid (Clients)', () => {
+  test('edit cells, paste a 3×3 block, undo and redo, save, reload: the values are there', async ({ page }) => {
+    await signInFromLanding(page, DEMO.engineer);
+    const tag = uniqueTag('paste');
+    const [a, b, c] = await threeClients(page, tag);
+    const g = await openList(page, CLIENTS, 'Clients', tag, 3);
+    await expect(pendingSummary(page)).toHaveText('No unsaved changes');
+
+    // A typed edit: marked changed, counted in the summary.
+    await typeInCell(g, a!.id, 'city', 'Arequipa');
+    await expect(cell(g, a!.id, 'city')).toHaveText('Arequipa');
+    await expect(cell(g, a!.id, 'city')).toHaveClass(/tb-cell-changed/);
+    await expect(statusCell(g, a!.id)).toHaveText('Changed');
+    await expect(pendingSummary(page)).toHaveText('1 row changed, 0 new, 0 deleted');
+
+    // A 3×3 block from Excel (CRLF rows, trailing newline) pasted on row A's Short name: it fills
+    // Short name, Sector and Country of rows A, B and C; the sector is given by its label.
+    await cell(g, a!.id, 'short_name').click();
+    await pasteText(page, 'AX\tMining\tChile\r\nBX\tEnergy\tCanada\r\nCX\tChemicals\tFinland\r\n');
+    const pasted: [number, string, string, string][] = [
+      [a!.id, 'AX', 'Mining', 'Chile'],
+      [b!.id, 'BX', 'Energy', 'Canada'],
+      [c!.id, 'CX', 'Chemicals', 'Finland'],
+    ];
+    for (const [id, short, sector, country] of pasted) {
+      await expect(cell(g, id, 'short_name')).toHaveText(short);
+      await expect(cell(g, id, 'sector')).toHaveText(sector);
+      await expect(cell(g, id, 'country')).toHaveText(country);
+    }
+    await expect(page.getByText('Pasted 9 cells')).toBeVisible();
+    await expect(pendingSummary(page)).toHaveText('3 rows changed, 0 new, 0 deleted');
+
+    // A third edit, then Ctrl+Z: only that edit is undone.
+    await typeInCell(g, b!.id, 'contact_name', 'Mistake');
+    await expect(cell(g, b!.id, 'contact_name')).toHaveText('Mistake');
+    await cell(g, b!.id, 'city').click();
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect(cell(g, b!.id, 'contact_name')).toHaveText('Contact B');
+    await expect(cell(g, b!.id, 'short_name')).toHaveText('BX');
+
+    // The paste is one undo step: Undo takes back all nine cells, Redo brings them back.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    for (const [id, letter] of [[a!.id, 'A'], [b!.id, 'B'], [c!.id, 'C']] as const) {
+      await expect(cell(g, id, 'short_name')).toHaveText(`short ${letter}`);
+      await expect(cell(g, id, 'sector')).toHaveText('Water');
+      await expect(cell(g, id, 'country')).toHaveText('Peru');
+    }
+    await expect(cell(g, a!.id, 'city')).toHaveText('Arequipa');
+    await expect(pendingSummary(page)).toHaveText('1 row changed, 0 new, 0 deleted');
+    await page.keyboard.press('ControlOrMeta+y');
+    for (const [id, short, sector, country] of pasted) {
+      await expect(cell(g, id, 'short_name')).toHaveText(short);
+      await expect(cell(g, id, 'sector')).toHaveText(sector);
+      await expect(cell(g, id, 'country')).toHaveText(country);
+    }
+    await expect(pendingSummary(page)).toHaveText('3 rows changed, 0 new, 0 deleted');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved 3 changes')).toBeVisible();
+    await expect(pendingSummary(page)).toHaveText('No unsaved changes');
+    await expect(statusCell(g, a!.id)).toHaveText('');
+
+    await page.reload();
+    const reloaded = await openList(page, CLIENTS, 'Clients', tag, 3);
+    for (const [id, short, sector, country] of pasted) {
+      await expect(cell(reloaded, id, 'short_name')).toHaveText(short);
+      await expect(cell(reloaded, id, 'sector')).toHaveText(sector);
+      await expect(cell(reloaded, id, 'country')).toHaveText(country);
+    }
+    await expect(cell(reloaded, a!.id, 'city')).toHaveText('Arequipa');
+    await expect(cell(reloaded, b!.id, 'contact_name')).toHaveText('Contact B');
+  });
+
+  test('a viewer sees the grid read-only: no Add row, Save or Import, cells do not edit or take a paste', async ({ page }) => {
+    await signInFromLanding(page, DEMO.viewer);
+    await page.goto(CLIENTS);
+    const g = grid(page, 'Clients');
+    await expect(g.locator('.ag-grid-scrolling-container .ag-row').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Export to Excel' })).toBeVisible();
+    for (const name of ['Add row', 'Save', 'Undo', 'Delete', 'Import from Excel']) await expect(page.getByRole('button', { name })).toHaveCount(0);
+
+    const firstCity = g.locator('.ag-grid-scrolling-container .ag-row[row-index="0"] .ag-cell[col-id="city"]');
+    const before = await firstCity.innerText();
+    await firstCity.dblclick();
+    await expect(g.locator('.ag-cell-inline-editing, .ag-popup-editor')).toHaveCount(0);
+    await firstCity.press('Enter');
+    await firstCity.press('x');
+    await expect(g.locator('.ag-cell-inline-editing, .ag-popup-editor')).toHaveCount(0);
+    await pasteText(page, 'Pasted by a viewer');
+    await expect(firstCity).toHaveText(before);
+    await expect(g.locator('.tb-cell-changed')).toHaveCount(0);
+  });
+
+  test('a duplicate name refused by the server is shown on that cell, and can be fixed and saved', async ({ page }) => {
+    await signInFromLanding(page, DEMO.engineer);
+    const tag = uniqueTag('dup');
+    await createRows(page, 'clients', [{ name: `${tag} Existing`, country: 'Chile' }]);
+    const g = await openList(page, CLIENTS, 'Clients', tag, 1);
+
+    await page.getByRole('button', { name: 'Add row' }).click();
+    const newRow = g.locator('.ag-grid-scrolling-container .ag-row.tb-row-new');
+    await expect(newRow).toHaveCount(1);
+    const key = (await newRow.getAttribute('row-id'))!;
+    await typeInCell(g, key, 'name', `${tag} Existing`);
+    await typeInCell(g, key, 'country', 'Brazil');
+    await expect(pendingSummary(page)).toHaveText('0 rows changed, 1 new, 0 deleted');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Nothing saved: the server refused a row (marked in red)')).toBeVisible();
+    const name = cell(g, key, 'name');
+    await expect(name).toHaveClass(/tb-cell-error/);
+    await expect(name).toHaveAttribute('title', 'Another row already has this Client name');
+    await expect(cell(g, key, 'country')).not.toHaveClass(/tb-cell-error/);
+    await expect(pendingSummary(page)).toHaveText('0 rows changed, 1 new, 0 deleted · 1 with errors');
+
+    await typeInCell(g, key, 'name', `${tag} Second`);
+    await expect(name).not.toHaveClass(/tb-cell-error/);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved 1 change')).toBeVisible();
+    const stored = await listRows(page, 'clients', tag);
+    expect(stored.map((r) => [r.name, r.country])).toEqual([
+      [`${tag} Existing`, 'Chile'],
+      [`${tag} Second`, 'Brazil'],
+    ]);
+  });
+
+  test('a row changed by someone else meanwhile is marked, and the user keeps mine or takes theirs per row', async ({ page }) => {
+    await signInFromLanding(page, DEMO.engineer);
+    const tag = uniqueTag('conflict');
+    const [mine, theirs] = await createRows(page, 'clients', [
+      { name: `${tag} Keep`, city: 'Lima' },
+      { name: `${tag} Take`, city: 'Cusco' },
+    ]);
+    const g = await openList(page, CLIENTS, 'Clients', tag, 2);
+    await typeInCell(g, mine!.id, 'city', 'My city');
+    await typeInCell(g, theirs!.id, 'city', 'My other city');
+
+    // Meanwhile another session saves both rows.
+    await updateRow(page, 'clients', mine!, { contact_name: 'Their contact' });
+    await updateRow(page, 'clients', theirs!, { city: 'Their city' });
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Someone else changed 2 rows' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('row', { name: new RegExp(`${tag} Keep`) })).toContainText('Changed by engineer (version 2)');
+    await expect(statusCell(g, mine!.id)).toHaveClass(/tb-status-error/);
+    await expect(statusCell(g, mine!.id)).toHaveAttribute('title', 'Changed by someone else since you loaded it');
+    await expect(statusCell(g, theirs!.id)).toHaveAttribute('title', 'Changed by someone else since you loaded it');
+
+    await dialog.getByRole('row', { name: new RegExp(`${tag} Take`) }).getByRole('radio', { name: 'Take theirs' }).check();
+    await dialog.getByRole('button', { name: 'Apply and save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Saved 1 change')).toBeVisible();
+    await expect(pendingSummary(page)).toHaveText('No unsaved changes');
+    await expect(cell(g, mine!.id, 'city')).toHaveText('My city');
+    await expect(cell(g, mine!.id, 'contact_name')).toHaveText('Their contact');
+    await expect(cell(g, theirs!.id, 'city')).toHaveText('Their city');
+    await expect(statusCell(g, mine!.id)).not.toHaveClass(/tb-status-error/);
+
+    await page.reload();
+    const reloaded = await openList(page, CLIENTS, 'Clients', tag, 2);
+    await expect(cell(reloaded, mine!.id, 'city')).toHaveText('My city');
+    await expect(cell(reloaded, mine!.id, 'contact_name')).toHaveText('Their contact');
+    await expect(cell(reloaded, theirs!.id, 'city')).toHaveText('Their city');
+  });
+
+  test('leaving the page with unsaved changes asks first; cancelling keeps the edits', async ({ page }) => {
+    await signInFromLanding(page, DEMO.engineer);
+    const tag = uniqueTag('leave');
+    const [row] = await createRows(page, 'clients', [{ name: `${tag} Row`, city: 'Quito' }]);
+    const g = await openList(page, CLIENTS, 'Clients', tag, 1);
+    await typeInCell(g, row!.id, 'city', 'Unsaved city');
+
+    const suppliersLink = page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Suppliers', exact: true });
+    const messages: string[] = [];
+    page.once('dialog', (d) => {
+      messages.push(d.message());
+      void d.dismiss();
+    });
+    await suppliersLink.click();
+    await expect.poll(() => messages).toEqual(['You have unsaved changes. Leave this page and lose them?']);
+    await expect(page).toHaveURL(new RegExp(`${CLIENTS}$`));
+    await expect(cell(g, row!.id, 'city')).toHaveText('Unsaved city');
+
+    // A reload or closing the tab asks too (beforeunload).
+    const unload = page.waitForEvent('dialog');
+    void page.close({ runBeforeUnload: true });
+    const dialog = await unload;
+    expect(dialog.type()).toBe('beforeunload');
+    await dialog.accept();
+  });
+
+  test('after saving, leaving does not ask', async ({ page }) => {
+    await signInFromLanding(page, DEMO.engineer);
+    const tag = uniqueTag('saved');
+    const [row] = await createRows(page, 'clients', [{ name: `${tag} Row`, city: 'Quito' }]);
+    const g = await openList(page, CLIENTS, 'Clients', tag, 1);
+    await typeInCell(g, row!.id, 'city', 'Saved city');
+    let asked = false;
+    page.on('dialog', (d) => {
+      asked = true;
+      void d.dismiss();
+    });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved 1 change')).toBeVisible();
+    await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Suppliers', exact: true }).click();
+    await expect(page).toHaveURL(/\/home\/general\/supplierlist$/);
+    expect(asked).toBe(false);
+  });
+});
