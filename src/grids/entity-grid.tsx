@@ -32,7 +32,7 @@ export type EntityGridProps = {
   height?: number | string;
   /** Extra toolbar content (the Excel import/export buttons). */
   toolbarExtras?: ReactNode;
-  /** Double-click on the status column, or the 'Open' button with one row selected. Not for unsaved new rows. */
+  /** Double-click on the status column (any cell when read-only), or the 'Open' button with one row selected. Not for unsaved new rows. */
   onOpenRow?: (row: EntityRow) => void;
   /** Layout persistence key part. */
   userId: string;
@@ -194,7 +194,8 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
             onColumnPinned={persistLayout}
             onCellDoubleClicked={(e) => {
               const saved = e.data ? base.get(e.data.__key) : undefined;
-              if (e.column.getColId() === STATUS_COL_ID && saved) onOpenRow?.(plainRow(saved));
+              // A read-only grid has no cell editor to start, so a double-click anywhere opens the row.
+              if ((e.column.getColId() === STATUS_COL_ID || !canEdit) && saved) onOpenRow?.(plainRow(saved));
             }}
           />
           )}

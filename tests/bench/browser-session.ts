@@ -73,7 +73,20 @@ export async function openSession(baseUrl: string, username: string, password: s
       const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Cookie: `XSRF-TOKEN=${xsrf}` };
       if (init.method && init.method !== 'GET') headers['X-XSRF-TOKEN'] = xsrf;
       if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-      const response = await fetch(`${baseUrl}${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+      const request = () => fetch(`${baseUrl}${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+      // A kept-alive socket can be closed by the server just as a request goes out ('other side closed'):
+      // the request is sent again on a new one. Safe here: imports in mode 0 skip rows already added.
+      let response: Response;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          response = await request();
+          break;
+        } catch (error) {
+          if (attempt >= 3) throw error;
+          console.log(`    ${init.method ?? 'GET'} ${path}: ${String((error as Error).cause ?? error)}; sending again`);
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+      }
       const text = await response.text();
       if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text.slice(0, 500)}`);
       return JSON.parse(text) as T;
