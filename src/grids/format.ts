@@ -18,6 +18,8 @@ export function formatValue(field: FieldDef, value: unknown, currencyCode?: stri
     case 'integer':
       // Small bounded integers (years, weeks, counts 0-9999) read better without a thousands separator.
       if (typeof value !== 'number') return String(value);
+      // Named levels show their label, e.g. priority '5 - Medium'.
+      if (field.choices) return field.choices.find((c) => c.value === value)?.label ?? String(value);
       return field.max !== undefined && field.max < 10_000 ? String(value) : value.toLocaleString('en-US');
     case 'decimal':
       return typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? groupDecimal(value) : String(value);

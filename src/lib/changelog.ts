@@ -3,6 +3,7 @@
  * '### Added' a group, '- ' an entry; other lines are the release's summary. Pure, so it is unit-tested.
  */
 export type ReleaseGroup = { title: string; items: string[] };
+/** summary: the paragraphs before the first group (lines wrapped in the file are joined). */
 export type Release = { version: string; date: string | null; title: string | null; summary: string[]; groups: ReleaseGroup[] };
 
 const RELEASE = /^##\s+\[?([^\]\s]+)\]?(?:\s+-\s+(\d{4}-\d{2}-\d{2}))?(?:\s+-\s+(.+))?\s*$/;
@@ -11,6 +12,7 @@ export function parseChangelog(markdown: string): Release[] {
   const releases: Release[] = [];
   let release: Release | null = null;
   let group: ReleaseGroup | null = null;
+  let paragraphOpen = false;
   for (const raw of markdown.split(/\r?\n/)) {
     const line = raw.trimEnd();
     const heading = RELEASE.exec(line);
@@ -18,6 +20,7 @@ export function parseChangelog(markdown: string): Release[] {
       release = { version: heading[1] ?? '', date: heading[2] ?? null, title: heading[3]?.trim() ?? null, summary: [], groups: [] };
       releases.push(release);
       group = null;
+      paragraphOpen = false;
     } else if (!release) {
       continue;
     } else if (line.startsWith('### ')) {
@@ -33,8 +36,12 @@ export function parseChangelog(markdown: string): Release[] {
     } else if (/^\s{2,}\S/.test(raw) && group && group.items.length > 0) {
       // A wrapped entry continues on an indented line.
       group.items[group.items.length - 1] += ` ${line.trim()}`;
-    } else if (line.trim() !== '' && !group) {
-      release.summary.push(line.trim());
+    } else if (line.trim() === '') {
+      paragraphOpen = false;
+    } else if (!group) {
+      if (paragraphOpen) release.summary[release.summary.length - 1] += ` ${line.trim()}`;
+      else release.summary.push(line.trim());
+      paragraphOpen = true;
     }
   }
   return sortNewestFirst(releases);

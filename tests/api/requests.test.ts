@@ -55,6 +55,12 @@ describe('POST /api/bugsV2 (envelope)', () => {
     expect(other.json()).toMatchObject({ submitter_sub: 'local|engineer' });
   });
 
+  it('treats id 0 as a new request and reads digit strings as numbers, as old clients send them', async () => {
+    const saved = await filed(viewer, { ...bug, id: 0, type_id: '3', module_id: '7', priority: '9' });
+    expect(saved).toMatchObject({ type_id: 3, module_id: 7, priority: 9, typename: 'Enhancement', modulename: 'Clients', version: 1 });
+    expect(saved.id).toBeGreaterThan(0);
+  });
+
   it('refuses an invalid request with 422 per field: whitespace description, missing type, priority out of 1-10', async () => {
     const response = await fileRequest(viewer, { type_id: null, module_id: 2, description: '   ', priority: 11 });
     expect(response.statusCode).toBe(422);

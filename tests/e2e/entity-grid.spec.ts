@@ -74,6 +74,8 @@ test.describe('the entity grid (Clients)', () => {
     }
     await expect(cell(g, a!.id, 'city')).toHaveText('Arequipa');
     await expect(pendingSummary(page)).toHaveText('1 row changed, 0 new, 0 deleted');
+    // Redo from the keyboard, with the grid focused again.
+    await cell(g, c!.id, 'city').click();
     await page.keyboard.press('ControlOrMeta+y');
     for (const [id, short, sector, country] of pasted) {
       await expect(cell(g, id, 'short_name')).toHaveText(short);
@@ -169,7 +171,7 @@ test.describe('the entity grid (Clients)', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     const dialog = page.getByRole('dialog', { name: 'Someone else changed 2 rows' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('row', { name: new RegExp(`${tag} Keep`) })).toContainText('Changed by engineer (version 2)');
+    await expect(dialog.getByRole('row', { name: new RegExp(`${tag} Keep`) })).toContainText('Changed by Erin Engineer (version 2)');
     await expect(statusCell(g, mine!.id)).toHaveClass(/tb-status-error/);
     await expect(statusCell(g, mine!.id)).toHaveAttribute('title', 'Changed by someone else since you loaded it');
     await expect(statusCell(g, theirs!.id)).toHaveAttribute('title', 'Changed by someone else since you loaded it');

@@ -69,7 +69,7 @@ test.describe.serial('the request tracker', () => {
   test('the request is listed with its names, and reopens with the Response field', async ({ page }) => {
     await signInFromLanding(page, DEMO.viewer);
     const row = await requestRow(page);
-    for (const name of ['Bug Report', 'Projects', 'Open']) await expect(row.getByRole('gridcell', { name, exact: true })).toBeVisible();
+    for (const name of ['Bug Report', 'Projects', 'Open', '5 - Medium']) await expect(row.getByRole('gridcell', { name, exact: true })).toBeVisible();
 
     const dialog = await openRequest(page);
     await expect(dialog.getByRole('combobox', { name: 'Request Type *' })).toHaveValue('Bug Report');

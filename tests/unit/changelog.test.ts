@@ -5,10 +5,10 @@ import { parseChangelog } from '../../src/lib/changelog';
 describe('parseChangelog', () => {
   it('reads releases, groups and wrapped entries, newest first', () => {
     const releases = parseChangelog(
-      ['# Changelog', 'Intro text.', '## [0.1.0] - 2026-01-01 - First', 'Summary.', '### Added', '- One', '- Two that', '  wraps', '## [0.10.0] - 2026-03-01', '- Loose entry', '## [0.2.0] - 2026-03-01'].join('\n'),
+      ['# Changelog', 'Intro text.', '## [0.1.0] - 2026-01-01 - First', 'Summary that', 'wraps.', '', 'Second paragraph.', '### Added', '- One', '- Two that', '  wraps', '## [0.10.0] - 2026-03-01', '- Loose entry', '## [0.2.0] - 2026-03-01'].join('\n'),
     );
     expect(releases.map((r) => r.version)).toEqual(['0.10.0', '0.2.0', '0.1.0']);
-    expect(releases[2]).toEqual({ version: '0.1.0', date: '2026-01-01', title: 'First', summary: ['Summary.'], groups: [{ title: 'Added', items: ['One', 'Two that wraps'] }] });
+    expect(releases[2]).toEqual({ version: '0.1.0', date: '2026-01-01', title: 'First', summary: ['Summary that wraps.', 'Second paragraph.'], groups: [{ title: 'Added', items: ['One', 'Two that wraps'] }] });
     expect(releases[0]?.groups).toEqual([{ title: '', items: ['Loose entry'] }]);
   });
 

@@ -20,8 +20,12 @@ export function listPath(entity: string, query: ListQuery): string {
   return text ? `${entityPath(entity)}?${text}` : entityPath(entity);
 }
 
-/** How many options the export and import ask for per looked-up entity. */
-export const LOOKUP_OPTIONS_LIMIT = MAX_PAGE_SIZE;
+/**
+ * How many options the export and import ask for per looked-up entity: the options route's maximum
+ * (asking for more is a 400, which failed every export and import of an entity with lookups). Bigger
+ * targets are completed by fillMissingLookupLabels / findUnknownLookupLabels.
+ */
+export const LOOKUP_OPTIONS_LIMIT = 1000;
 
 export function optionsPath(entity: string, q = '', limit = LOOKUP_OPTIONS_LIMIT): string {
   const params = new URLSearchParams({ q, limit: String(limit) });

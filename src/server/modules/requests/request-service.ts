@@ -69,14 +69,24 @@ export function requestIdFrom(body: unknown): number {
 
 const requestBody = z.record(z.string(), z.unknown()).and(
   z.object({
-    id: z.union([z.number().int().positive(), z.null()]).optional(),
+    // 0 means new, as in the spec's /quote/0 addresses; old clients send it for a request not saved yet.
+    id: z.union([z.number().int().nonnegative(), z.null()]).optional(),
     version: z.number().int().positive().optional(),
   }),
 );
 
-/** The schema's fields present in the body; the enriched names, meta columns and unknown keys are dropped. */
+const NUMERIC = new Set(requestSchema.fields.filter((f) => f.kind === 'integer' || f.kind === 'lookup').map((f) => f.name));
+
+/**
+ * The schema's fields present in the body; the enriched names, meta columns and unknown keys are dropped,
+ * and ids and priorities sent as digit strings (form posts of old clients) are read as numbers.
+ */
 function fieldValues(data: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(data).filter(([key]) => WRITABLE.has(key) && !(SERVER_FIELDS as readonly string[]).includes(key)));
+  return Object.fromEntries(
+    Object.entries(data)
+      .filter(([key]) => WRITABLE.has(key) && !(SERVER_FIELDS as readonly string[]).includes(key))
+      .map(([key, value]) => [key, NUMERIC.has(key) && typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value]),
+  );
 }
 
 function forbidden(message: string): AppError {
@@ -94,7 +104,7 @@ export async function saveRequest(db: Db, payload: unknown, caller: RequestCalle
   const values = fieldValues(data);
   const { actor, isAdmin } = caller;
 
-  if (data.id === undefined || data.id === null) {
+  if (data.id === undefined || data.id === null || data.id === 0) {
     const defaults = { status_id: 1, response: null };
     for (const field of ADMIN_FIELDS) {
       const value = values[field];
