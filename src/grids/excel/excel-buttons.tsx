@@ -32,14 +32,20 @@ export function ExcelButtons({ schema, getQuery, canImport, onImported }: ExcelB
     if (exporting.current) return;
     exporting.current = true;
     setProgress({ fetched: 0, total: 0 });
+    // When one request fails the others are stopped, and their late progress must not bring the bar back.
+    const controller = new AbortController();
     try {
       // SheetJS loads on the first export, not with the grid.
       const { exportEntityToXlsx } = await import('./export-entity');
-      const result = await exportEntityToXlsx({ schema, query: getQuery(), fetcher, onProgress: setProgress });
+      const onProgress = (next: ExportProgress) => {
+        if (!controller.signal.aborted) setProgress(next);
+      };
+      const result = await exportEntityToXlsx({ schema, query: getQuery(), fetcher, onProgress, signal: controller.signal });
       enqueueSnackbar(`Exported ${result.rows.toLocaleString('en-US')} rows to ${result.fileName}.`, { variant: 'success' });
     } catch (error) {
       enqueueSnackbar(`Export failed: ${error instanceof Error ? error.message : String(error)}`, { variant: 'error' });
     } finally {
+      controller.abort();
       exporting.current = false;
       setProgress(null);
     }
