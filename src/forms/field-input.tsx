@@ -54,7 +54,8 @@ export function FieldInput(props: FieldInputProps) {
           disabled={disabled}
           multiline={field.kind === 'longText'}
           minRows={field.kind === 'longText' ? 3 : undefined}
-          slotProps={{ htmlInput: { ...htmlInput, maxLength: field.maxLength }, input: { readOnly } }}
+          // A hint the user should read before typing (spec §5's placeholders) is shown at once, not only on focus.
+          slotProps={{ htmlInput: { ...htmlInput, maxLength: field.maxLength }, input: { readOnly }, inputLabel: field.placeholder ? { shrink: true } : undefined }}
         />
       );
     case 'integer':

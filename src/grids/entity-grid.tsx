@@ -38,6 +38,11 @@ export type EntityGridProps = {
   userId: string;
   /** The current server-side view (filters, sort, quick search; no offset/limit), e.g. for "export the current view". */
   onQueryChange?: (query: ListQuery) => void;
+  /**
+   * Bump to load the rows again (after an import or a form save) without remounting the grid: pending
+   * changes stay, and so do the toolbar extras (the import dialog showing its summary).
+   */
+  reloadToken?: number;
 };
 
 // The header (select-all) checkbox makes AG Grid walk every row after each transaction to compute its
@@ -70,7 +75,7 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, onOpenRow, userId, onQueryChange }: EntityGridProps) {
+export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, onOpenRow, userId, onQueryChange, reloadToken = 0 }: EntityGridProps) {
   const fetcher = useApiFetch();
   const q = useDebounced(useGlobalSearchTerm().trim(), 300);
   const [api, setApi] = useState<GridApi<GridRow> | null>(null);
@@ -92,7 +97,7 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
   useEffect(() => {
     onQueryChange?.(query);
   }, [query, onQueryChange]);
-  const load = useEntityRows({ api, schema, query, fetcher, store, base, lookups, reloadToken: 0 });
+  const load = useEntityRows({ api, schema, query, fetcher, store, base, lookups, reloadToken });
   const edits = useGridEdits({ api, schema, store, lookups, canEdit, onChange: bump });
   const saver = useGridSave({ api, schema, store, base, fetcher, onChange: bump });
   const summary = store.summary();

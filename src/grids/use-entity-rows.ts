@@ -7,14 +7,16 @@ import { rowKeyOf, type GridRow, type PendingChangesStore } from './pending-chan
 import { listQueryString } from './server-query';
 
 /**
- * Loading: the client-side row model, fed page by page. Pages of 5,000 come from the server (few round
- * trips; the next page is fetched while the current one is added) and are added in slices of 1,000 with
- * applyTransactionAsync, waiting for each slice to be applied, so the grid's work per frame stays small
- * (no long animation frame while a 50,000-row list loads). Filter/sort/q changes restart the load;
- * a stale load stops at its next await.
+ * Loading: the client-side row model, fed page by page. Pages of 2,000 come from the server (the next page
+ * is fetched while the current one is added) and are added in slices of 500 with applyTransactionAsync,
+ * waiting for each slice to be applied, so the grid's work per frame stays small while a 50,000-row list
+ * loads. Both sizes are set by the browser benchmark (tests/bench/browser-grid.ts): parsing a 5,000-row
+ * page took 120-260 ms in one task and applying 1,000 rows to a 40,000-row grid 100-360 ms, each a long
+ * animation frame on a busy 2-core machine. Filter/sort/q changes restart the load; a stale load stops
+ * at its next await.
  */
-export const PAGE_SIZE = 5000;
-const SLICE = 1000;
+export const PAGE_SIZE = 2000;
+const SLICE = 500;
 
 export type LoadState = { loading: boolean; loaded: number; total: number | null; error: string | null };
 

@@ -66,7 +66,7 @@ const fetchAllJson = (total: number) => `(async () => {
   const started = performance.now();
   let rows = 0;
   for (let offset = 0; offset < ${total}; offset += ${PAGE_SIZE}) {
-    const response = await fetch('/api/entities/lithium_projects?sort=project:asc&offset=' + offset + '&limit=${PAGE_SIZE}', { headers: { Authorization: 'Bearer ' + token } });
+    const response = await fetch('/api/entities/lithium_projects?sort=project:asc,id:asc&offset=' + offset + '&limit=${PAGE_SIZE}', { headers: { Authorization: 'Bearer ' + token } });
     const body = await response.json();
     rows += body.rows.length;
   }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import { DEMO, signInFromLanding } from './support/sign-in';
@@ -84,7 +85,7 @@ test.describe('Excel round trip', () => {
     await expect(cell(g, two.id, 'country')).toHaveText('Peru');
   });
 
-  test('export to Excel and import the file back: nothing changed, nothing lost', async ({ page }) => {
+  test('export to Excel and import the file back: nothing changed, nothing lost', async ({ page }, testInfo) => {
     await signInFromLanding(page, DEMO.engineer);
     const tag = uniqueTag('roundtrip');
     const currencies = await callApi<{ id: number; label: string }[]>(page, 'GET', '/api/entities/currencies/options?q=&limit=1000');
@@ -101,13 +102,16 @@ test.describe('Excel round trip', () => {
     const gridBefore = await Promise.all(created.map((r) => rowTexts(g, r.id)));
     expect(gridBefore[0]!.project).toBe(`${tag} Alpha`);
 
-    const download = page.waitForEvent('download');
+    const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export to Excel' }).click();
-    const file = await (await download).path();
-    await expect(page.getByText(/Exported 3 rows to lithium_projects-\d{4}-\d{2}-\d{2}\.xlsx\./)).toBeVisible();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^lithium_projects-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const file = testInfo.outputPath(download.suggestedFilename());
+    await download.saveAs(file);
+    await expect(page.getByText(`Exported 3 rows to ${download.suggestedFilename()}.`)).toBeVisible();
 
     // The file holds exactly the rows of the current view, one header row, typed cells.
-    const workbook = XLSX.readFile(file);
+    const workbook = XLSX.read(fs.readFileSync(file));
     expect(workbook.SheetNames).toEqual(['Lithium projects']);
     const sheetRows = XLSX.utils.sheet_to_json<Record<string, unknown>>(workbook.Sheets['Lithium projects']!);
     expect(sheetRows.map((r) => r.Project)).toEqual([`${tag} Alpha`, `${tag} Beta`, `${tag} Gamma`]);

@@ -44,7 +44,8 @@ export function EntityListPage({ schema, icon, subtitle, height, embedded = fals
       )}
       {error && <Alert severity="error" sx={{ mb: 2 }}>Could not read your roles: {error.message}. The list is read-only.</Alert>}
       <EntityGrid
-        key={`${schema.name}-${reloadToken}`}
+        key={schema.name}
+        reloadToken={reloadToken}
         schema={schema}
         canEdit={canEdit}
         userId={userId}
