@@ -23,6 +23,8 @@ const waitForDialog = (want: 'ready' | 'done', text: string, timeoutMs: number) 
     const dialog = document.querySelector('[role="dialog"]');
     if (dialog) {
       for (const alert of dialog.querySelectorAll('.MuiAlert-standardError, .MuiAlert-standardWarning')) return reject(new Error('import dialog: ' + alert.textContent));
+      const errors = /[\\d,]+ with errors \\(fix them to import\\)/.exec(dialog.textContent || '');
+      if (errors) return reject(new Error('import dialog: ' + errors[0]));
       if (${JSON.stringify(want)} === 'ready') {
         const button = [...dialog.querySelectorAll('button')].find((b) => (b.textContent || '').trim() === 'Import');
         if (button && !button.disabled) return resolve(performance.now());

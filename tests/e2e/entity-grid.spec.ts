@@ -193,7 +193,7 @@ test.describe('the entity grid (Clients)', () => {
     await expect(cell(reloaded, theirs!.id, 'city')).toHaveText('Their city');
   });
 
-  test('leaving the page with unsaved changes asks first; cancelling keeps the edits', async ({ page }) => {
+  test('leaving the page with unsaved changes asks first: cancel keeps the edits, OK leaves', async ({ page }) => {
     await signInFromLanding(page, DEMO.engineer);
     const tag = uniqueTag('leave');
     const [row] = await createRows(page, 'clients', [{ name: `${tag} Row`, city: 'Quito' }]);
@@ -211,7 +211,14 @@ test.describe('the entity grid (Clients)', () => {
     await expect(page).toHaveURL(new RegExp(`${CLIENTS}$`));
     await expect(cell(g, row!.id, 'city')).toHaveText('Unsaved city');
 
+    page.once('dialog', (d) => void d.accept());
+    await suppliersLink.click();
+    await expect(page).toHaveURL(/\/home\/general\/supplierlist$/);
+    expect((await listRows(page, 'clients', tag))[0]!.city).toBe('Quito');
+
     // A reload or closing the tab asks too (beforeunload).
+    const again = await openList(page, CLIENTS, 'Clients', tag, 1);
+    await typeInCell(again, row!.id, 'city', 'Unsaved again');
     const unload = page.waitForEvent('dialog');
     void page.close({ runBeforeUnload: true });
     const dialog = await unload;

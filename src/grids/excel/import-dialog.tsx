@@ -114,6 +114,8 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
   const close = () => {
     if (phase === 'importing') return;
     reset();
+    // Each opening starts from the default mode (spec §3: import_mode, default 0), the safe one.
+    setMode(0);
     onClose();
   };
 

@@ -22,7 +22,12 @@ export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL)
  * answer exactly the same values. `query` must be a SELECT; its ORDER BY is kept.
  */
 export async function queryJsonRows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
-  return parseJsonRows<T>(await queryRows<{ json: string }>(db, sql`select coalesce(json_agg(q), '[]'::json)::text as json from (${query}) q`));
+  return parseJsonRows<T>(await queryRows<{ json: string }>(db, jsonRowsOf(query)));
+}
+
+/** `query`'s rows as one JSON text in column `json`. */
+export function jsonRowsOf(query: SQL): SQL {
+  return sql`select coalesce(json_agg(q), '[]'::json)::text as json from (${query}) q`;
 }
 
 /** The final SELECT of a statement whose rows come from CTE `alias`, as one JSON text (see queryJsonRows). */

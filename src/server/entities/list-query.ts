@@ -5,7 +5,7 @@ import type { EntityRow, EntitySchema, FieldDef, FieldKind } from '../../schemas
 import { isValidIsoDate } from '../../schemas/validators';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
-import { col, ident, jsonValues, queryJsonRows, queryRows, wireColumns } from './entity-sql';
+import { col, ident, jsonRowsOf, jsonValues, parseJsonRows, queryRows, wireColumns } from './entity-sql';
 
 export const DEFAULT_PAGE_SIZE = 100;
 
@@ -184,16 +184,20 @@ export function whereClause(schema: EntitySchema, query: Pick<ListQuery, 'filter
   return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 }
 
-export async function listEntityRows(db: Db, schema: EntitySchema, query: ListQuery): Promise<ListResponse> {
+/** The two statements of a list: the page of rows (as one JSON text, see queryJsonRows) and the total. */
+export function listStatements(schema: EntitySchema, query: ListQuery): { rows: SQL; count: SQL; offset: number; limit: number } {
   const offset = Math.max(0, Math.trunc(query.offset ?? 0));
   const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(query.limit ?? DEFAULT_PAGE_SIZE)));
   const where = whereClause(schema, query);
   const { joins, orderBy } = ordering(schema, query.sort ?? []);
   const table = ident(schema.name);
+  const page = sql`select ${wireColumns(schema, 't')} from ${table} t ${sql.join(joins, sql` `)} ${where} order by ${orderBy} limit ${limit} offset ${offset}`;
+  return { rows: jsonRowsOf(page), count: sql`select count(*)::int as total from ${table} t ${where}`, offset, limit };
+}
+
+export async function listEntityRows(db: Db, schema: EntitySchema, query: ListQuery): Promise<ListResponse> {
+  const statements = listStatements(schema, query);
   // Two queries rather than count(*) over (): the page query can then stop at `limit` on an index.
-  const [rows, counted] = await Promise.all([
-    queryJsonRows<EntityRow>(db, sql`select ${wireColumns(schema, 't')} from ${table} t ${sql.join(joins, sql` `)} ${where} order by ${orderBy} limit ${limit} offset ${offset}`),
-    queryRows<{ total: number }>(db, sql`select count(*)::int as total from ${table} t ${where}`),
-  ]);
-  return { rows, total: counted[0]?.total ?? 0, offset, limit };
+  const [json, counted] = await Promise.all([queryRows<{ json: string }>(db, statements.rows), queryRows<{ total: number }>(db, statements.count)]);
+  return { rows: parseJsonRows<EntityRow>(json), total: counted[0]?.total ?? 0, offset: statements.offset, limit: statements.limit };
 }
