@@ -20,7 +20,16 @@ export async function createTestDatabase(): Promise<Database & { label: string }
     label: 'PostgreSQL',
     close: async () => {
       await database.close();
-      await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      await withAdminClient(serverUrl, async (client) => {
+        // pool.end() resolves before the server has let go of every session; forcing the drop while one is
+        // still closing makes the server terminate it, and that client then throws 57P01 unhandled.
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        await client.query(`drop database if exists ${name} with (force)`);
+      });
     },
   };
 }

@@ -28,6 +28,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openDatabase(target: { url: string } | { pgliteDir: string }): Promise<Database> {
   if ('url' in target) {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server drops (restart, failover, admin kill) must not crash the process:
+    // the pool discards it and opens a new one on next use.
+    pool.on('error', (error) => console.error(`PostgreSQL dropped an idle connection (${error.message}); the next query opens a new one.`));
     const db = drizzlePg(pool, { schema: tables });
     await migratePg(db, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
