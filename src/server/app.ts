@@ -69,7 +69,7 @@ export async function buildApp({ config, db, idpKeys, logger }: AppDeps): Promis
         await secured.register(dashboardRoutes, { db });
         await secured.register(projectRoutes, { db });
         await secured.register(housekeepingRoutes, { db });
-        await secured.register(entityRoutes, { db });
+        await secured.register(entityRoutes, { db, importBodyLimitBytes: config.importBodyLimitBytes });
         await secured.register(entityAliasRoutes, { db });
         await secured.register(generalLookupRoutes, { db });
         await secured.register(categoryRoutes, { db });

@@ -151,6 +151,25 @@ describe('POST /api/entities/:entity/import', () => {
   });
 });
 
+describe('a workbook larger than the ordinary body limit', () => {
+  it('is checked and refused in one request, all or nothing, while other routes keep their 10 MiB limit', async () => {
+    // ~13 MB of JSON: more than BODY_LIMIT_BYTES, so a chunked upload would have been needed before.
+    const rows = Array.from({ length: 50_000 }, (_, i) => ({ name: `${P} Huge ${String(i).padStart(5, '0')}`, address: `${i} ${'Long Street Name '.repeat(12)}` }));
+    rows.push({ name: `${P} Huge bad`, address: 'x', contact_email: 'not an email' } as (typeof rows)[number]);
+    const body = JSON.stringify({ mode: 0, rows });
+    expect(body.length).toBeGreaterThan(t.config.bodyLimitBytes);
+
+    const refused = await importRows({ mode: 0, rows } as ImportRequest);
+    expect(refused.statusCode, refused.body.slice(0, 200)).toBe(422);
+    expect(refused.json().details.rowErrors).toEqual([{ index: 50_000, fields: { contact_email: expect.stringContaining('email') } }]);
+    const filters = encodeURIComponent(JSON.stringify([{ field: 'name', op: 'startsWith', value: `${P} Huge` }]));
+    expect((await t.call({ url: `/api/entities/clients?filters=${filters}&limit=1`, token: viewer })).json().total).toBe(0);
+
+    const batch = await t.call({ method: 'POST', url: '/api/entities/clients/batch', token: engineer, payload: body, headers: { 'content-type': 'application/json' } });
+    expect(batch.statusCode).toBe(413);
+  });
+});
+
 describe('GET /api/docs', () => {
   it('serves the OpenAPI document, without a token, listing the entity routes', async () => {
     const response = await t.app.inject({ url: '/api/docs' });

@@ -1,7 +1,7 @@
 import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
 import { matchColumns } from '../../src/grids/excel/column-matching';
-import { importChunks, IMPORT_CHUNK_BYTES, listPath } from '../../src/grids/excel/entity-requests';
+import { listPath } from '../../src/grids/excel/entity-requests';
 import { buildImportRows } from '../../src/grids/excel/import-rows';
 import { createLookupResolver, type LookupLabels } from '../../src/grids/excel/lookup-index';
 import { parseWorkbook } from '../../src/grids/excel/workbook-reader';
@@ -174,16 +174,6 @@ describe('parseWorkbook', () => {
 });
 
 describe('import requests', () => {
-  it('keeps one request when the rows fit in the body limit, and splits 50,000 wide rows under it', () => {
-    expect(importChunks([{ a: 1 }, { a: 2 }])).toEqual([[0, 2]]);
-    const wide = Array.from({ length: 50_000 }, (_, i) => Object.fromEntries(Array.from({ length: 15 }, (_, f) => [`field_number_${f}`, `value ${i} of field ${f}`])));
-    const chunks = importChunks(wide);
-    expect(chunks.length).toBeGreaterThan(1);
-    expect(chunks[0]![0]).toBe(0);
-    expect(chunks.at(-1)![1]).toBe(50_000);
-    for (const [start, end] of chunks) expect(JSON.stringify({ mode: 0, rows: wide.slice(start, end) }).length).toBeLessThanOrEqual(IMPORT_CHUNK_BYTES);
-  });
-
   it('builds list paths with filters, sort, paging and quick search', () => {
     const path = listPath('clients', { filters: [{ field: 'name', op: 'contains', value: 'a' }], sort: [{ field: 'name', direction: 'asc' }], offset: 0, limit: 10_000, q: 'x y' });
     const url = new URL(path, 'http://x');

@@ -63,75 +63,33 @@ export async function fetchAllRows(fetcher: Fetcher, schema: EntitySchema, query
   return rows;
 }
 
-/**
- * The default server body limit is 10 MiB; 50,000 rows of ~15 fields are 15-20 MB of JSON, so large
- * imports are sent in chunks of at most this many bytes (each chunk is one request and one transaction).
- */
-export const IMPORT_CHUNK_BYTES = 8 * 1024 * 1024;
-
-/** Splits the rows into consecutive [start, end) ranges whose request bodies stay under maxBytes. */
-export function importChunks(rows: readonly Record<string, unknown>[], maxBytes = IMPORT_CHUNK_BYTES): [number, number][] {
-  const encoder = new TextEncoder();
-  const chunks: [number, number][] = [];
-  const overhead = 64;
-  let start = 0;
-  let size = overhead;
-  for (let i = 0; i < rows.length; i++) {
-    const bytes = encoder.encode(JSON.stringify(rows[i])).length + 1;
-    if (i > start && size + bytes > maxBytes) {
-      chunks.push([start, i]);
-      start = i;
-      size = overhead;
-    }
-    size += bytes;
-  }
-  if (rows.length > start || rows.length === 0) chunks.push([start, rows.length]);
-  return chunks;
-}
-
 export type ImportOutcome =
-  | { ok: true; added: number; updated: number; skipped: number; plan: ImportRowPlan[]; chunks: number }
-  /** 422: errors by row index (of the whole file); rows of chunks before `failedChunk` were committed. */
-  | { ok: false; rowErrors: Map<number, Record<string, string>>; committed: { added: number; updated: number; skipped: number; rows: number }; chunks: number };
+  | { ok: true; added: number; updated: number; skipped: number; plan: ImportRowPlan[] }
+  /** 422: errors by row index; nothing was written. */
+  | { ok: false; rowErrors: Map<number, Record<string, string>> };
 
 /**
- * POST /api/entities/:entity/import, chunked only when the body would pass the size limit.
- * A dry run checks every chunk (nothing written) and merges the plans and errors.
+ * POST /api/entities/:entity/import with every row in ONE request, so the server commits the whole file in
+ * one transaction or nothing (its import route accepts bodies far larger than other routes). A dry run
+ * answers the plan without writing.
  */
 export async function postImport(
   fetcher: Fetcher,
   entity: string,
   mode: ImportMode,
   rows: readonly Record<string, unknown>[],
-  options: { dryRun?: boolean; onProgress?: (sent: number, total: number) => void; signal?: AbortSignal; isValidationError?: (error: unknown) => ImportErrors | undefined } = {},
+  options: { dryRun?: boolean; signal?: AbortSignal; isValidationError?: (error: unknown) => ImportErrors | undefined } = {},
 ): Promise<ImportOutcome> {
-  const chunks = importChunks(rows);
-  const totals = { added: 0, updated: 0, skipped: 0 };
-  const plan: ImportRowPlan[] = [];
-  const rowErrors = new Map<number, Record<string, string>>();
-  let committedRows = 0;
-  for (const [start, end] of chunks) {
-    options.signal?.throwIfAborted();
-    const body: { mode: ImportMode; rows: Record<string, unknown>[]; dryRun?: boolean } = { mode, rows: rows.slice(start, end) };
-    if (options.dryRun) body.dryRun = true;
-    try {
-      const response = await fetcher<ImportResponse>(`${entityPath(entity)}/import`, { method: 'POST', body: JSON.stringify(body), signal: options.signal });
-      totals.added += response.added;
-      totals.updated += response.updated;
-      totals.skipped += response.skipped;
-      for (const step of response.plan ?? []) plan.push({ ...step, index: step.index + start });
-      if (!options.dryRun) committedRows = end;
-    } catch (error) {
-      const details = options.isValidationError?.(error);
-      if (!details) throw error;
-      for (const rowError of details.rowErrors) rowErrors.set(rowError.index + start, { ...rowErrors.get(rowError.index + start), ...rowError.fields });
-      // A commit stops at the first refused chunk; a dry run checks them all.
-      if (!options.dryRun) return { ok: false, rowErrors, committed: { ...totals, rows: committedRows }, chunks: chunks.length };
-    }
-    options.onProgress?.(end, rows.length);
+  const body: { mode: ImportMode; rows: readonly Record<string, unknown>[]; dryRun?: boolean } = { mode, rows };
+  if (options.dryRun) body.dryRun = true;
+  try {
+    const response = await fetcher<ImportResponse>(`${entityPath(entity)}/import`, { method: 'POST', body: JSON.stringify(body), signal: options.signal });
+    return { ok: true, added: response.added, updated: response.updated, skipped: response.skipped, plan: response.plan ?? [] };
+  } catch (error) {
+    const details = options.isValidationError?.(error);
+    if (!details) throw error;
+    return { ok: false, rowErrors: new Map(details.rowErrors.map((rowError) => [rowError.index, rowError.fields])) };
   }
-  if (rowErrors.size > 0) return { ok: false, rowErrors, committed: { ...totals, rows: committedRows }, chunks: chunks.length };
-  return { ok: true, ...totals, plan, chunks: chunks.length };
 }
 
 /** True when the options answer held every row of the entity (fewer than asked for). */

@@ -78,7 +78,7 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
   const [plan, setPlan] = useState<Plan>(() => new Map());
   const [planning, setPlanning] = useState(false);
   const [planProblem, setPlanProblem] = useState<string | null>(null);
-  const [importProgress, setImportProgress] = useState<{ sent: number; total: number } | null>(null);
+  const [importProgress, setImportProgress] = useState<{ total: number } | null>(null);
   const [summary, setSummary] = useState<ImportSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -234,14 +234,14 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
     setPhase('importing');
     setError(null);
     setNotice(null);
-    setImportProgress({ sent: 0, total: rows.length });
+    setImportProgress({ total: rows.length });
     try {
       const outcome = await postImport(
         fetcher,
         schema.name,
         mode,
         rows.map((row) => row.values),
-        { onProgress: (sent, total) => setImportProgress({ sent, total }), isValidationError: importErrorsOf, signal: controller.signal },
+        { isValidationError: importErrorsOf, signal: controller.signal },
       );
       if (outcome.ok) {
         const result = { added: outcome.added, updated: outcome.updated, skipped: outcome.skipped };
@@ -251,14 +251,7 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
         return;
       }
       setServerErrors((old) => new Map([...old, ...outcome.rowErrors]));
-      const { committed } = outcome;
-      if (committed.rows > 0) {
-        const lastRow = rows[committed.rows - 1]?.rowNumber;
-        setNotice(
-          `The file was sent in ${outcome.chunks} parts (it is larger than one request may be). Rows up to sheet row ${lastRow} were imported (${importSummaryText(committed)}); the later rows were not. Fix the marked cells and import again: rows already imported are found by their key.`,
-        );
-        onImported?.(committed);
-      } else setNotice('The server refused some rows; nothing was imported. Fix the marked cells and import again.');
+      setNotice('The server refused some rows; nothing was imported. Fix the marked cells and import again.');
       setPhase('preview');
     } catch (caught) {
       setError(`Import failed: ${errorText(caught)}`);
@@ -322,9 +315,9 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
           {phase === 'importing' && importProgress && (
             <Box>
               <Typography variant="body2" gutterBottom>
-                Importing… {importProgress.sent.toLocaleString('en-US')} of {importProgress.total.toLocaleString('en-US')} rows sent
+                Importing {importProgress.total.toLocaleString('en-US')} rows in one transaction…
               </Typography>
-              <LinearProgress aria-label="Importing" variant={importProgress.sent > 0 ? 'determinate' : 'indeterminate'} value={importProgress.total ? (100 * importProgress.sent) / importProgress.total : 0} />
+              <LinearProgress aria-label="Importing" variant="indeterminate" />
             </Box>
           )}
 

@@ -8,6 +8,6 @@ export { matchColumns, normaliseHeader, type ColumnMatch } from './column-matchi
 export { buildImportRows, buildImportRow, editImportCell, revalidateRows, applyDuplicates, cellsOf, ROW_ERROR, type ImportRow, type BuildOptions } from './import-rows';
 export { neutralise, unneutralise } from './neutralise';
 export { createLookupResolver, lookupLabelsFromOptions, lookupEntities, toLookupOptions, type LookupLabels } from './lookup-index';
-export { listPath, optionsPath, fetchAllRows, fetchLookupLabels, postImport, importChunks, IMPORT_CHUNK_BYTES, type Fetcher, type ImportOutcome } from './entity-requests';
+export { listPath, optionsPath, fetchAllRows, fetchLookupLabels, postImport, type Fetcher, type ImportOutcome } from './entity-requests';
 export { parseImportFile, type ParsedImport, type ParseProgress, type ParseRequest } from './parse-pipeline';
 export { parseImportFileInBackground } from './parse-client';

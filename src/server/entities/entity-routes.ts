@@ -40,7 +40,7 @@ async function entityFor(request: FastifyRequest, access: 'read' | 'write'): Pro
  * does, answering 400 rather than Ajv's messages) nor serializes with them (which would drop the rows'
  * per-entity properties).
  */
-export async function entityRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBytes }: { db: Db; importBodyLimitBytes?: number }): Promise<void> {
   app.setValidatorCompiler(() => (value) => ({ value }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
@@ -108,7 +108,11 @@ export async function entityRoutes(app: FastifyInstance, { db }: { db: Db }): Pr
 
   app.post(
     '/entities/:entity/import',
-    { schema: { tags: TAG, summary: 'Import parsed rows: add, update or skip by key', params: jsonSchema(entityParams), body: jsonSchema(importBody), response: { 200: jsonSchema(responses.imported, 'output') } } },
+    {
+      // A whole workbook travels in one request so that its commit is one transaction (never half-written).
+      bodyLimit: importBodyLimitBytes,
+      schema: { tags: TAG, summary: 'Import parsed rows: add, update or skip by key', params: jsonSchema(entityParams), body: jsonSchema(importBody), response: { 200: jsonSchema(responses.imported, 'output') } },
+    },
     async (request) => {
       const schema = await entityFor(request, 'write');
       const body = parseOr400(importBody, request.body, 'body');
