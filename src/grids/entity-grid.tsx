@@ -43,6 +43,8 @@ export type EntityGridProps = {
    * changes stay, and so do the toolbar extras (the import dialog showing its summary).
    */
   reloadToken?: number;
+  /** Filters the page imposes on top of the user's own (e.g. the tree branch picked beside the grid). */
+  scopeFilters?: readonly ColumnFilter[];
 };
 
 // The header (select-all) checkbox makes AG Grid walk every row after each transaction to compute its
@@ -75,7 +77,7 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, onOpenRow, userId, onQueryChange, reloadToken = 0 }: EntityGridProps) {
+export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, onOpenRow, userId, onQueryChange, reloadToken = 0, scopeFilters }: EntityGridProps) {
   const fetcher = useApiFetch();
   const q = useDebounced(useGlobalSearchTerm().trim(), 300);
   const [api, setApi] = useState<GridApi<GridRow> | null>(null);
@@ -92,7 +94,7 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
   // is split from the page's own first render instead of adding to one long frame.
   const [mountGrid, setMountGrid] = useState(false);
   useEffect(() => startTransition(() => setMountGrid(true)), []);
-  const query = useMemo<ListQuery>(() => ({ filters, sort, ...(q ? { q } : {}) }), [filters, sort, q]);
+  const query = useMemo<ListQuery>(() => ({ filters: [...(scopeFilters ?? []), ...filters], sort, ...(q ? { q } : {}) }), [scopeFilters, filters, sort, q]);
 
   useEffect(() => {
     onQueryChange?.(query);

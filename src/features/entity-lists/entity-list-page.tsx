@@ -6,7 +6,7 @@ import { PageHeader } from '../../app/layout/page-header';
 import { EntityFormDialog } from '../../forms/entity-form-dialog';
 import { EntityGrid } from '../../grids/entity-grid';
 import { ExcelButtons } from '../../grids/excel/excel-buttons';
-import type { ListQuery } from '../../lib/entity-api';
+import type { ColumnFilter, ListQuery } from '../../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../../schemas/schema-types';
 
 type Props = {
@@ -16,13 +16,15 @@ type Props = {
   height?: number | string;
   /** Inside a page that has its own title: the list gets a section heading instead of the page's h1. */
   embedded?: boolean;
+  /** Filters the page imposes on the grid (and so on its export). */
+  scopeFilters?: readonly ColumnFilter[];
 };
 
 /**
  * Any engine-backed list: the schema's grid (edit, paste, undo, save), Excel export of the current view and
  * import, and the row's detail dialog. Editing needs the schema's write role; everyone else reads.
  */
-export function EntityListPage({ schema, icon, subtitle, height, embedded = false }: Props) {
+export function EntityListPage({ schema, icon, subtitle, height, embedded = false, scopeFilters }: Props) {
   const { userId, can, error } = useCurrentUser();
   const canEdit = can(schema.writeRole);
   const query = useRef<ListQuery>({});
@@ -54,6 +56,7 @@ export function EntityListPage({ schema, icon, subtitle, height, embedded = fals
           query.current = next;
         }}
         onOpenRow={setOpenRow}
+        scopeFilters={scopeFilters}
         toolbarExtras={<ExcelButtons schema={schema} getQuery={() => query.current} canImport={canEdit} onImported={reload} />}
       />
       {openRow && (
