@@ -7,7 +7,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { parseInput } from '../schemas/parse-input';
 import type { EntitySchema, FieldDef, MoneyField } from '../schemas/schema-types';
 import { requiredLabel } from './form-model';
@@ -61,31 +61,13 @@ export function FieldInput(props: FieldInputProps) {
     case 'integer':
       if (field.choices?.length) {
         // Named levels (e.g. priority '5 - Medium'): a select, so the user picks a label rather than typing a number.
+        const choices = field.choices.map((c) => ({ value: String(c.value), label: c.label }));
         return (
-          <TextField
-            id={id}
-            select
-            fullWidth
-            label={label}
-            value={typeof value === 'number' && field.choices.some((c) => c.value === value) ? value : ''}
-            onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
-            onBlur={onBlur}
-            error={Boolean(error)}
-            helperText={helperText}
-            disabled={disabled}
-            slotProps={{ select: { readOnly, onClose: onBlur }, htmlInput }}
-          >
-            {!field.required && (
-              <MenuItem value="">
-                <em>None</em>
-              </MenuItem>
-            )}
-            {field.choices.map((choice) => (
-              <MenuItem key={choice.value} value={choice.value}>
-                {choice.label}
-              </MenuItem>
-            ))}
-          </TextField>
+          <ChoiceSelect
+            {...{ id, label, helperText, disabled, readOnly, onBlur, htmlInput, choices, required: Boolean(field.required), error: Boolean(error) }}
+            value={typeof value === 'number' ? String(value) : ''}
+            onChange={(next) => onChange(next === null ? null : Number(next))}
+          />
         );
       }
       return <NumberInput {...props} label={label} helperText={helperText} disabled={disabled} htmlInput={htmlInput} />;
@@ -118,30 +100,11 @@ export function FieldInput(props: FieldInputProps) {
       );
     case 'enum':
       return (
-        <TextField
-          id={id}
-          select
-          fullWidth
-          label={label}
-          value={typeof value === 'string' && field.options.some((o) => o.value === value) ? value : ''}
-          onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
-          onBlur={onBlur}
-          error={Boolean(error)}
-          helperText={helperText}
-          disabled={disabled}
-          slotProps={{ select: { readOnly, onClose: onBlur }, htmlInput }}
-        >
-          {!field.required && (
-            <MenuItem value="">
-              <em>None</em>
-            </MenuItem>
-          )}
-          {field.options.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
+        <ChoiceSelect
+          {...{ id, label, helperText, disabled, readOnly, onBlur, htmlInput, choices: field.options, required: Boolean(field.required), error: Boolean(error) }}
+          value={typeof value === 'string' ? value : ''}
+          onChange={onChange}
+        />
       );
     case 'lookup':
       return <LookupInput field={field} id={id} value={value} onChange={onChange} onBlur={onBlur} label={label} error={Boolean(error)} helperText={helperText} disabled={disabled} readOnly={readOnly} required={required} />;
@@ -200,4 +163,49 @@ function CurrencyCode({ schema, field, row }: { schema: EntitySchema; field: Mon
   const entity = currencyField?.kind === 'lookup' ? currencyField.entity : 'currencies';
   const code = useLookupLabel(entity, row[field.currencyField]);
   return <>{code ?? ''}</>;
+}
+
+type ChoiceSelectProps = {
+  id: string;
+  label: string;
+  value: string;
+  choices: readonly { value: string; label: string }[];
+  required: boolean;
+  error: boolean;
+  helperText: ReactNode;
+  disabled: boolean;
+  readOnly: boolean;
+  htmlInput: Record<string, unknown>;
+  onBlur: () => void;
+  onChange: (value: string | null) => void;
+};
+
+/** A select of named choices (enum options, named integer levels); 'None' only when the field is optional. */
+function ChoiceSelect({ id, label, value, choices, required, error, helperText, disabled, readOnly, htmlInput, onBlur, onChange }: ChoiceSelectProps) {
+  return (
+    <TextField
+      id={id}
+      select
+      fullWidth
+      label={label}
+      value={choices.some((c) => c.value === value) ? value : ''}
+      onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
+      onBlur={onBlur}
+      error={error}
+      helperText={helperText}
+      disabled={disabled}
+      slotProps={{ select: { readOnly, onClose: onBlur }, htmlInput }}
+    >
+      {!required && (
+        <MenuItem value="">
+          <em>None</em>
+        </MenuItem>
+      )}
+      {choices.map((choice) => (
+        <MenuItem key={choice.value} value={choice.value}>
+          {choice.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
 }
