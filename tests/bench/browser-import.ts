@@ -60,6 +60,7 @@ export async function benchImport(session: BenchSession, file: Buffer, count: nu
   const doneAt = (await page.evaluate(waitForDialog('done', summary, 180_000))) as number;
   const { frames } = await longFramesSince(page, t0);
   const long = frames.filter((f) => f.start < doneAt && f.duration > 100);
+  for (const f of long) console.log(`    long frame ${Math.round(f.duration)} ms at +${Math.round(f.start - t0)} ms (${f.start < readyAt ? 'preview' : 'commit'}): ${f.scripts.join('; ') || 'no script attribution'}`);
   const totalMs = Math.round(doneAt - t0);
   await dialog.getByRole('button', { name: 'Close' }).click();
   return {
