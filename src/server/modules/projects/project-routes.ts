@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { projects } from '../../db/tables';
 
-/** The project list behind the navbar's project picker. Editing projects arrives with the entity engine. */
+/** The project list behind the navbar's project picker (the Projects screen edits them through the entity engine). */
 export async function projectRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   app.get('/projects', async () =>
     db
