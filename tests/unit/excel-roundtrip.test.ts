@@ -1,7 +1,7 @@
 import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
 import { matchColumns } from '../../src/grids/excel/column-matching';
-import { listPath } from '../../src/grids/excel/entity-requests';
+import { jsonArrayInSlices, listPath } from '../../src/grids/excel/entity-requests';
 import { buildImportRows } from '../../src/grids/excel/import-rows';
 import { createLookupResolver, type LookupLabels } from '../../src/grids/excel/lookup-index';
 import { parseWorkbook } from '../../src/grids/excel/workbook-reader';
@@ -182,5 +182,14 @@ describe('import requests', () => {
     expect(url.searchParams.get('sort')).toBe('name:asc');
     expect(url.searchParams.get('limit')).toBe('10000');
     expect(url.searchParams.get('q')).toBe('x y');
+  });
+});
+
+describe('jsonArrayInSlices', () => {
+  it('gives exactly JSON.stringify of the rows, across slices and for empty lists', async () => {
+    const rows = Array.from({ length: 4_321 }, (_, i) => ({ name: `Row "${i}"`, amount: i % 3 ? String(i * 1.5) : null, tags: [i, 'x\ny'] }));
+    expect(await jsonArrayInSlices(rows)).toBe(JSON.stringify(rows));
+    expect(await jsonArrayInSlices([])).toBe('[]');
+    expect(await jsonArrayInSlices([{}])).toBe('[{}]');
   });
 });
