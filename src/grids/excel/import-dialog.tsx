@@ -1,11 +1,9 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -17,6 +15,7 @@ import type { EntitySchema } from '../../schemas/schema-types';
 import type { ColumnMatch } from './column-matching';
 import { fetchLookupLabels, findUnknownLookupLabels, postImport, type Fetcher } from './entity-requests';
 import { editImportCell, revalidateRows, type ImportRow } from './import-rows';
+import { ImportingProgress, MatchNotices, ParsingProgress, unknownLookupTexts, withoutKey } from './import-dialog-parts';
 import { ImportPreviewTable, rowErrorsOf } from './import-preview-table';
 import { createLookupResolver, type LookupLabels } from './lookup-index';
 import { parseImportFileInBackground } from './parse-client';
@@ -288,14 +287,7 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
           )}
           {error && <Alert severity="error">{error}</Alert>}
 
-          {phase === 'parsing' && (
-            <Box>
-              <Typography variant="body2" gutterBottom>
-                {parseProgress?.stage === 'checking' && parseProgress.total > 0 ? `Checking rows… ${parseProgress.done.toLocaleString('en-US')} of ${parseProgress.total.toLocaleString('en-US')}` : 'Reading the file…'}
-              </Typography>
-              <LinearProgress aria-label="Reading the file" variant={parseProgress?.stage === 'checking' && parseProgress.total > 0 ? 'determinate' : 'indeterminate'} value={parseProgress && parseProgress.total > 0 ? (100 * parseProgress.done) / parseProgress.total : 0} />
-            </Box>
-          )}
+          {phase === 'parsing' && <ParsingProgress progress={parseProgress} />}
 
           {match && (phase === 'preview' || phase === 'importing') && <MatchNotices match={match} mode={mode} />}
           {notice && <Alert severity="warning">{notice}</Alert>}
@@ -312,14 +304,7 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
             </>
           )}
 
-          {phase === 'importing' && importProgress && (
-            <Box>
-              <Typography variant="body2" gutterBottom>
-                Importing {importProgress.total.toLocaleString('en-US')} rows in one transaction…
-              </Typography>
-              <LinearProgress aria-label="Importing" variant="indeterminate" />
-            </Box>
-          )}
+          {phase === 'importing' && importProgress && <ImportingProgress rows={importProgress.total} />}
 
           {phase === 'done' && summary && (
             <Alert severity="success" role="status">
@@ -340,44 +325,4 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
       </DialogActions>
     </Dialog>
   );
-}
-
-function MatchNotices({ match, mode }: { match: ColumnMatch; mode: ImportMode }) {
-  return (
-    <>
-      {match.matched.length === 0 && <Alert severity="error">No column header matches a field; check the file's first row.</Alert>}
-      {match.missingRequired.length > 0 && (
-        <Alert severity={mode === 2 ? 'info' : 'error'}>
-          Required {match.missingRequired.length === 1 ? 'field' : 'fields'} missing from the file: {match.missingRequired.join(', ')}.{mode === 2 ? ' Updates keep the current values.' : ' New rows need them.'}
-        </Alert>
-      )}
-      {match.unmatched.length > 0 && <Alert severity="info">Ignored {match.unmatched.length === 1 ? 'column' : 'columns'} (no matching field): {match.unmatched.join(', ')}.</Alert>}
-      {match.readOnly.length > 0 && <Alert severity="info">Ignored read-only {match.readOnly.length === 1 ? 'column' : 'columns'}: {match.readOnly.join(', ')}.</Alert>}
-      {match.repeated.length > 0 && <Alert severity="warning">Ignored repeated {match.repeated.length === 1 ? 'column' : 'columns'} (the first one is used): {match.repeated.join(', ')}.</Alert>}
-    </>
-  );
-}
-
-function withoutKey<V>(map: Map<number, V>, key: number): Map<number, V> {
-  if (!map.has(key)) return map;
-  const next = new Map(map);
-  next.delete(key);
-  return next;
-}
-
-/** Lookup cells that resolved to nothing, by target entity: candidates for a search by label. */
-function unknownLookupTexts(schema: EntitySchema, rows: readonly ImportRow[]): Map<string, Set<string>> {
-  const result = new Map<string, Set<string>>();
-  const lookups = schema.fields.filter((f) => f.kind === 'lookup');
-  for (const row of rows) {
-    for (const field of lookups) {
-      if (field.kind !== 'lookup' || !row.cellErrors[field.name]) continue;
-      const text = row.raw[field.name]?.trim();
-      if (!text) continue;
-      const set = result.get(field.entity) ?? new Set<string>();
-      set.add(text);
-      result.set(field.entity, set);
-    }
-  }
-  return result;
 }
