@@ -1,7 +1,7 @@
 import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
 import { matchColumns } from '../../src/grids/excel/column-matching';
-import { jsonArrayInSlices, listPath } from '../../src/grids/excel/entity-requests';
+import { jsonArrayBlob, listPath } from '../../src/grids/excel/entity-requests';
 import { buildImportRows } from '../../src/grids/excel/import-rows';
 import { createLookupResolver, type LookupLabels } from '../../src/grids/excel/lookup-index';
 import { parseWorkbook } from '../../src/grids/excel/workbook-reader';
@@ -185,11 +185,11 @@ describe('import requests', () => {
   });
 });
 
-describe('jsonArrayInSlices', () => {
-  it('gives exactly JSON.stringify of the rows, across slices and for empty lists', async () => {
-    const rows = Array.from({ length: 4_321 }, (_, i) => ({ name: `Row "${i}"`, amount: i % 3 ? String(i * 1.5) : null, tags: [i, 'x\ny'] }));
-    expect(await jsonArrayInSlices(rows)).toBe(JSON.stringify(rows));
-    expect(await jsonArrayInSlices([])).toBe('[]');
-    expect(await jsonArrayInSlices([{}])).toBe('[{}]');
+describe('jsonArrayBlob', () => {
+  it('holds exactly JSON.stringify of the rows, across slices and for empty lists', async () => {
+    const rows = Array.from({ length: 4_321 }, (_, i) => ({ name: `Row "${i}" – Größe`, amount: i % 3 ? String(i * 1.5) : null, tags: [i, 'x\ny'] }));
+    expect(await (await jsonArrayBlob(rows)).text()).toBe(JSON.stringify(rows));
+    expect(await (await jsonArrayBlob([])).text()).toBe('[]');
+    expect(await (await jsonArrayBlob([{}])).text()).toBe('[{}]');
   });
 });

@@ -1,6 +1,7 @@
 import type { ParsedImport, ParseProgress, ParseRequest } from './parse-pipeline';
 
-type WorkerMessage = { type: 'progress'; progress: ParseProgress } | { type: 'done'; result: ParsedImport } | { type: 'error'; message: string };
+/** 'rows' carries the parsed rows a slice at a time; 'done' then carries the rest of the result. */
+type WorkerMessage = { type: 'progress'; progress: ParseProgress } | { type: 'rows'; rows: ParsedImport['rows'] } | { type: 'done'; result: ParsedImport } | { type: 'error'; message: string };
 
 /**
  * Runs parseImportFile in a Web Worker; where workers are missing or fail to start, runs it on the
@@ -17,6 +18,7 @@ export function parseImportFileInBackground(request: ParseRequest, onProgress?: 
       return;
     }
     let settled = false;
+    const rows: ParsedImport['rows'] = [];
     const finish = () => {
       settled = true;
       worker.terminate();
@@ -29,9 +31,11 @@ export function parseImportFileInBackground(request: ParseRequest, onProgress?: 
     worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
       const message = event.data;
       if (message.type === 'progress') onProgress?.(message.progress);
-      else if (message.type === 'done') {
+      else if (message.type === 'rows') {
+        for (const row of message.rows) rows.push(row);
+      } else if (message.type === 'done') {
         finish();
-        resolve(message.result);
+        resolve({ ...message.result, rows });
       } else {
         finish();
         reject(new Error(message.message));
