@@ -43,12 +43,8 @@ function writable(schema: EntitySchema): FieldDef[] {
   return schema.fields.filter((f) => !f.readOnly);
 }
 
-/**
- * Inserts rows (complete writable field values), audited; answers the stored rows in the same order, or
- * nothing with `answer: false` (an import of 50,000 rows has no use for them coming back).
- */
-export async function insertRows(tx: Db, schema: EntitySchema, rows: readonly Record<string, unknown>[], actor: Actor, options: { answer?: boolean } = {}): Promise<EntityRow[]> {
-  const answer = options.answer ?? true;
+/** Inserts rows (complete writable field values), audited; answers the stored rows in the same order. */
+export async function insertRows(tx: Db, schema: EntitySchema, rows: readonly Record<string, unknown>[], actor: Actor): Promise<EntityRow[]> {
   if (rows.length === 0) return [];
   const table = ident(schema.name);
   // Ids are drawn first so that each stored row is matched to its request row without relying on RETURNING order.
@@ -67,11 +63,11 @@ export async function insertRows(tx: Db, schema: EntitySchema, rows: readonly Re
             select ${values}, ${actor.username}::text, ${actor.username}::text from json_populate_recordset(null::${table}, ${JSON.stringify(chunk)}::json) v
             returning ${wireColumns(schema, 't')}),
           a as (${auditFrom(schema, fields, 'insert', actor, sql`n`, { new: 'n' })})
-          ${answer ? selectJsonOf('n') : sql`select '[]' as json where (select count(*) from n) >= 0`}`,
+          ${selectJsonOf('n')}`,
     );
     for (const row of inserted) stored.set(row.id, row);
   }
-  return answer ? withIds.map((row) => stored.get(row.id as number) as EntityRow) : [];
+  return withIds.map((row) => stored.get(row.id as number) as EntityRow);
 }
 
 export type RowChange = { id: number; version: number; changes: Record<string, unknown> };

@@ -108,7 +108,7 @@ export async function importEntityRows(db: Db, schema: EntitySchema, request: Im
       const changes = candidates.flatMap((c) => (c.id === undefined ? [] : [{ id: c.id, version: versions.get(c.id) as number, changes: c.values }]));
       const { stale } = await updateRows(tx, schema, changes, actor);
       if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'update', id })));
-      await insertRows(tx, schema, candidates.filter((c) => c.id === undefined).map((c) => c.values), actor, { answer: false });
+      await insertRows(tx, schema, candidates.filter((c) => c.id === undefined).map((c) => c.values), actor);
       return summary;
     }),
   );
