@@ -19,3 +19,20 @@ export function unwrapData(body: unknown): unknown {
   if (body && typeof body === 'object' && 'data' in body) return (body as { data: unknown }).data;
   return body;
 }
+
+/** A positive record id, possibly sent as digits; `what` names it in the 400 ("must be a request id"). */
+export function recordIdSchema(what: string) {
+  const message = `must be a ${what}`;
+  return z.coerce.number({ error: message }).int(message).positive(message);
+}
+
+/**
+ * The record id of a "get one" call (POST /part, /bugV2, /bug), in any shape old clients sent it:
+ * `{id}`, `{data: {id}}`, `{data: id}` or the envelope's `param1`.
+ */
+export function recordIdFromBody(body: unknown, what: string): number {
+  const b = (body ?? {}) as Record<string, unknown>;
+  const data = b.data;
+  const candidate = b.id ?? (data && typeof data === 'object' ? (data as Record<string, unknown>).id : data) ?? b.param1;
+  return parseBody(recordIdSchema(what), candidate, what);
+}

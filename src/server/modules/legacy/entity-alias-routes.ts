@@ -4,8 +4,7 @@ import { actorOf, assertRole } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { getEntityRow, listEntityRows } from '../../entities/entity-service';
 import { MAX_PAGE_SIZE } from '../../../lib/entity-api';
-import { parseBody, unwrapData } from '../../http/envelope';
-import { z } from 'zod';
+import { recordIdFromBody, unwrapData } from '../../http/envelope';
 import { deleteOne, saveOne } from './save-one';
 
 /**
@@ -18,8 +17,6 @@ const ALIASES = [
   { list: 'lithiumprojects', remove: 'deletelithiumproject', entity: 'lithium_projects' },
   { list: 'parts', remove: 'deletepart', entity: 'parts', one: 'part' },
 ] as const;
-
-const oneRow = z.object({ id: z.coerce.number().int().positive() });
 
 export async function entityAliasRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   for (const alias of ALIASES) {
@@ -36,13 +33,9 @@ export async function entityAliasRoutes(app: FastifyInstance, { db }: { db: Db }
       assertRole(request, schema.writeRole, schema.labelPlural.toLowerCase());
       return deleteOne(db, schema, unwrapData(request.body), actorOf(request));
     });
-    // POST /part: one row by id ({id} bare, in data, or param1 of the envelope).
+    // POST /part: one row by id.
     if ('one' in alias) {
-      app.post(`/${alias.one}`, async (request) => {
-        const body = (request.body ?? {}) as { param1?: unknown };
-        const { id } = parseBody(oneRow, body.param1 !== undefined ? { id: body.param1 } : unwrapData(body), `${schema.label.toLowerCase()} address`);
-        return getEntityRow(db, schema, id);
-      });
+      app.post(`/${alias.one}`, async (request) => getEntityRow(db, schema, recordIdFromBody(request.body, `${schema.label.toLowerCase()} id`)));
     }
   }
 }

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { actorOf } from '../../auth/actor';
 import { hasRole } from '../../auth/roles';
 import type { Db } from '../../db/client';
-import { parseBody, unwrapData } from '../../http/envelope';
-import { deleteRequest, getRequest, listRequests, requestIdFrom, saveRequest, type RequestCaller } from './request-service';
+import { parseBody, recordIdFromBody, recordIdSchema, unwrapData } from '../../http/envelope';
+import { deleteRequest, getRequest, listRequests, saveRequest, type RequestCaller } from './request-service';
 
-const idParams = z.object({ id: z.coerce.number({ error: 'must be a request id' }).int('must be a request id').positive('must be a request id') });
+const idParams = z.object({ id: recordIdSchema('request id') });
 
 function callerOf(request: FastifyRequest): RequestCaller {
   return { actor: actorOf(request), isAdmin: hasRole(request.user.roles, 'admin') };
@@ -22,7 +22,7 @@ export async function requestRoutes(app: FastifyInstance, { db }: { db: Db }): P
     { one: '/bugV2', list: '/bugsV2', remove: '/deletebugV2/:id' },
     { one: '/bug', list: '/bugs', remove: '/deletebug/:id' },
   ]) {
-    app.post(names.one, async (request) => getRequest(db, requestIdFrom(request.body)));
+    app.post(names.one, async (request) => getRequest(db, recordIdFromBody(request.body, 'request id')));
     app.get(names.list, async () => listRequests(db));
     app.post(names.list, async (request) => saveRequest(db, unwrapData(request.body), callerOf(request)));
     app.delete(names.remove, async (request) => {

@@ -57,16 +57,6 @@ export async function getRequest(db: Db, id: number): Promise<EnrichedRequest> {
   return row!;
 }
 
-const idSchema = z.coerce.number({ error: 'must be a request id' }).int('must be a request id').positive('must be a request id');
-
-/** POST /bugV2 and /bug name the request by `id`, `data.id`, `data` or `param1`, as old clients did. */
-export function requestIdFrom(body: unknown): number {
-  const b = (body ?? {}) as Record<string, unknown>;
-  const data = b.data;
-  const candidate = b.id ?? (data && typeof data === 'object' ? (data as Record<string, unknown>).id : data) ?? b.param1;
-  return parseBody(idSchema, candidate, 'request id');
-}
-
 const requestBody = z.record(z.string(), z.unknown()).and(
   z.object({
     // 0 means new, as in the spec's /quote/0 addresses; old clients send it for a request not saved yet.
