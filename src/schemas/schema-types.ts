@@ -118,6 +118,15 @@ export type MetaField = (typeof META_FIELDS)[number];
 /** A row on the wire: the meta columns plus one value per field. */
 export type EntityRow = { id: number; version: number; created_at: string; created_by: string; updated_at: string; updated_by: string } & Record<string, unknown>;
 
+/**
+ * Whether the natural key needs a unique constraint of its own: not when it is one field already marked
+ * unique, and not when the entity has no key (requests). The table and the save checks both follow this.
+ */
+export function keyNeedsOwnUniqueIndex(schema: EntitySchema): boolean {
+  if (schema.key.length === 0) return false;
+  return !(schema.key.length === 1 && schema.fields.some((f) => f.name === schema.key[0] && f.unique));
+}
+
 export function defineEntity<const S extends EntitySchema>(schema: S): S {
   return schema;
 }

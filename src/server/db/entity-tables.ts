@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn, type PgTableWithColumns } from 'drizzle-orm/pg-core';
-import type { EntitySchema, FieldDef } from '../../schemas/schema-types';
+import { keyNeedsOwnUniqueIndex, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
 import { entitySchemas } from '../../schemas/registry';
 
 /**
@@ -63,8 +63,7 @@ function buildTable(schema: EntitySchema): EntityTable {
     (columnsByName) => {
       const t = columnsByName as unknown as Record<string, AnyPgColumn>;
       const extras = [];
-      const keyIsOneUniqueField = schema.key.length === 1 && schema.fields.some((f) => f.name === schema.key[0] && f.unique);
-      if (!keyIsOneUniqueField && schema.key.length > 0) extras.push(uniqueIndex(`${schema.name}_key`).on(...(schema.key.map((name) => t[name]) as [AnyPgColumn, ...AnyPgColumn[]])));
+      if (keyNeedsOwnUniqueIndex(schema)) extras.push(uniqueIndex(`${schema.name}_key`).on(...(schema.key.map((name) => t[name]) as [AnyPgColumn, ...AnyPgColumn[]])));
       for (const field of schema.fields) {
         // Lookups are joined and checked for dependants; the label and default sort are filtered and sorted on.
         // Long texts are not indexed: a btree entry is limited to about 2.7 kB, so a long value could not be saved.

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { getEntitySchema } from '../../schemas/registry';
-import type { EntitySchema, FieldDef } from '../../schemas/schema-types';
+import { keyNeedsOwnUniqueIndex, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
 import type { Db } from '../db/client';
 import { col, ident, jsonValues, queryRows, wireExpression } from './entity-sql';
 
@@ -26,8 +26,7 @@ export function addError(errors: CandidateErrors, slot: number, field: string, m
 export function uniqueGroups(schema: EntitySchema): FieldDef[][] {
   const byName = (name: string): FieldDef => schema.fields.find((f) => f.name === name) as FieldDef;
   const groups = schema.fields.filter((f) => f.unique).map((f) => [f]);
-  const keyIsOneUniqueField = schema.key.length === 1 && groups.some((g) => g[0]?.name === schema.key[0]);
-  if (!keyIsOneUniqueField && schema.key.length > 0) groups.push(schema.key.map(byName));
+  if (keyNeedsOwnUniqueIndex(schema)) groups.push(schema.key.map(byName));
   return groups;
 }
 
