@@ -47,8 +47,8 @@ export function RequestsBugsV2Page() {
         }
       />
       <EntityGrid
-        key={reloadToken}
         schema={schema}
+        reloadToken={reloadToken}
         canEdit={false}
         userId={userId}
         height="calc(100vh - 250px)"
