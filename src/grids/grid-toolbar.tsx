@@ -44,7 +44,7 @@ export function pendingText(s: PendingSummary): string {
 export function GridToolbar(props: Props) {
   const { canEdit, summary, selectedCount, load } = props;
   const [menu, setMenu] = useState<HTMLElement | null>(null);
-  const loadingText = load.error ? `Could not load: ${load.error}` : load.loading ? `Loading ${load.loaded.toLocaleString('en-US')}${load.total !== null ? ` of ${load.total.toLocaleString('en-US')}` : ''} rows…` : `${(load.total ?? 0).toLocaleString('en-US')} rows`;
+  const loadingText = load.error ? `Could not load: ${load.error}` : load.loading ? `Loading ${load.loaded.toLocaleString('en-US')}${load.total !== null ? ` of ${load.total.toLocaleString('en-US')}` : ''} rows…` : `${(load.total ?? 0).toLocaleString('en-US')} ${load.total === 1 ? 'row' : 'rows'}`;
   return (
     <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, p: 0.5 }}>

@@ -67,7 +67,7 @@ export async function openList(page: Page, path: string, labelPlural: string, ta
   await expect(page.getByRole('heading', { name: labelPlural, level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Global search' }).fill(tag);
   const g = grid(page, labelPlural);
-  await expect(page.getByText(`${expectedRows} rows`, { exact: true })).toBeVisible();
+  await expect(page.getByText(`${expectedRows} ${expectedRows === 1 ? 'row' : 'rows'}`, { exact: true })).toBeVisible();
   await expect(g.locator('.ag-grid-scrolling-container .ag-row')).toHaveCount(expectedRows);
   return g;
 }
