@@ -46,7 +46,7 @@ export function ItemCategoriesPage() {
             sx={{ mb: 1 }}
             color="primary"
             variant="outlined"
-            label={`Showing ${picked.code} · ${picked.name} and the categories below it`}
+            label={`Showing ${picked.code} · ${picked.name}${picked.children.length > 0 ? ' and the categories below it' : ''}`}
             onDelete={() => setPicked(null)}
             deleteIcon={<span aria-label="Show all categories">✕</span>}
           />
