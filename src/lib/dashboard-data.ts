@@ -5,7 +5,8 @@ export type ActivityEntry = {
   id: number;
   action: string;
   tablename: string;
-  field_name: string;
+  /** Null on a create or a delete: one row for the whole record, its values as JSON in new_value / old_value. */
+  field_name: string | null;
   record_id: string;
   old_value: string | null;
   new_value: string | null;

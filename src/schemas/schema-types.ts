@@ -118,6 +118,12 @@ export type MetaField = (typeof META_FIELDS)[number];
 /** A row on the wire: the meta columns plus one value per field. */
 export type EntityRow = { id: number; version: number; created_at: string; created_by: string; updated_at: string; updated_by: string } & Record<string, unknown>;
 
+/** Decimal places a decimal, percent or money field keeps (the column's scale, the validators' limit). */
+export function decimalScale(field: FieldDef): number {
+  if (field.kind === 'money') return 2;
+  return (field.kind === 'decimal' || field.kind === 'percent' ? field.scale : undefined) ?? 6;
+}
+
 /**
  * Whether the natural key needs a unique constraint of its own: not when it is one field already marked
  * unique, and not when the entity has no key (requests). The table and the save checks both follow this.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EntitySchema, FieldDef } from './schema-types';
+import { decimalScale, type EntitySchema, type FieldDef } from './schema-types';
 
 /**
  * zod validators derived from a schema; the browser (forms, grid, import preview) and the server
@@ -43,7 +43,7 @@ function valueValidator(field: FieldDef): z.ZodType {
     case 'decimal':
     case 'percent':
     case 'money': {
-      const scale = field.kind === 'money' ? 2 : (field.scale ?? 6);
+      const scale = decimalScale(field);
       return z
         .string({ error: 'Must be a number' })
         .regex(DECIMAL, 'Must be a number')

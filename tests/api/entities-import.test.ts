@@ -88,6 +88,22 @@ describe('POST /api/entities/:entity/import', () => {
     expect(rows.some((r) => r.name === `${P} Epsilon`)).toBe(false);
   });
 
+  it('stores text exactly as imported (quotes, commas, line breaks, control characters; empty text apart from no value) and audits each new row once', async () => {
+    const awkward = 'He said "stop", then\nleft;\ttab \u0001 end';
+    const response = await importRows({ mode: 0, rows: [{ name: `${P} Awkward`, address: awkward, city: '', notes: 'a,b,"c"' }, { name: `${P} Sparse` }] });
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = await ownClients();
+    const stored = rows.find((r) => r.name === `${P} Awkward`);
+    expect(stored).toMatchObject({ address: awkward, city: '', notes: 'a,b,"c"', country: null, active: true, version: 1, created_by: 'engineer' });
+    expect(rows.find((r) => r.name === `${P} Sparse`)).toMatchObject({ city: null, address: null, active: true });
+    const trail = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tableName, 'clients'), eq(auditLog.recordId, String(stored?.id))));
+    expect(trail.map((r) => [r.action, r.fieldName, r.oldValue, r.username])).toEqual([['insert', null, null, 'engineer']]);
+    expect(JSON.parse(trail[0]?.newValue ?? '{}')).toEqual({ name: `${P} Awkward`, address: awkward, city: '', notes: 'a,b,"c"', active: 'true' });
+  });
+
   it('answers 422 listing every invalid cell, and writes nothing', async () => {
     const before = await ownClients();
     const response = await importRows({

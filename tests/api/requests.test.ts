@@ -151,7 +151,7 @@ describe('the audit trail', () => {
       .select({ field: auditLog.fieldName, action: auditLog.action, sub: auditLog.userSub })
       .from(auditLog)
       .where(and(eq(auditLog.tableName, 'requests'), eq(auditLog.recordId, String(own.id))));
-    expect(trail).toContainEqual({ field: 'description', action: 'insert', sub: 'local|viewer' });
+    expect(trail).toContainEqual({ field: null, action: 'insert', sub: 'local|viewer' });
     expect(trail).toContainEqual({ field: 'status_id', action: 'update', sub: 'local|admin' });
     const feed = (await t.call({ url: '/api/dashboarddata', token: viewer })).json();
     expect(feed.recentactivityfeed.some((entry: { tablename: string }) => entry.tablename === 'requests')).toBe(true);

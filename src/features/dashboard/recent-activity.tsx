@@ -66,7 +66,7 @@ export function RecentActivity({ entries }: { entries: ActivityEntry[] | undefin
                   <TableCell>{entry.username}</TableCell>
                   <TableCell>{entry.action}</TableCell>
                   <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.78rem' }}>{entry.tablename}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.78rem' }}>{entry.field_name}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.78rem' }}>{entry.field_name ?? '(whole record)'}</TableCell>
                   <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.78rem' }}>{entry.record_id}</TableCell>
                   <ValueCell value={entry.old_value} />
                   <ValueCell value={entry.new_value} />

@@ -1,6 +1,5 @@
-import { getTableColumns, getTableName } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { auditLog } from '../db/tables';
 import type { Db } from '../db/client';
 
 export type AuditAction = 'insert' | 'update' | 'delete';
@@ -12,28 +11,88 @@ type Row = Record<string, unknown>;
 /** Fields that change on every write and say nothing to a reader of the trail. */
 const IGNORED_FIELDS = new Set(['version', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy']);
 
+/** One audit_log row as written (column names). */
+export type AuditRow = {
+  table_name: string;
+  record_id: string;
+  field_name: string | null;
+  old_value: string | null;
+  new_value: string | null;
+  action: AuditAction;
+  user_sub: string;
+  username: string;
+};
+
 /**
- * Writes one audit row per changed field, named as the database names table and column.
- * Call it with the transaction that makes the change, so the change and its trail commit or roll back together.
+ * Writes the audit rows of one change, named as the database names table and column: an update writes one
+ * row per changed field; a create or a delete writes one row for the record (see recordAuditRow). Call it
+ * with the transaction that makes the change, so the change and its trail commit or roll back together.
+ * Answers the number of rows written.
  */
 export async function writeAudit(
   tx: Db,
   entry: { table: PgTable; recordId: string | number; action: AuditAction; actor: Actor; before?: Row | null; after?: Row | null },
 ): Promise<number> {
-  const tableName = getTableName(entry.table);
   const columns: Record<string, { name: string }> = getTableColumns(entry.table);
-  const rows = changedFields(entry.before ?? null, entry.after ?? null).map(({ field, oldValue, newValue }) => ({
-    tableName,
-    recordId: String(entry.recordId),
-    fieldName: columns[field]?.name ?? field,
-    oldValue,
-    newValue,
-    action: entry.action,
-    userSub: entry.actor.sub,
-    username: entry.actor.username,
-  }));
-  if (rows.length > 0) await tx.insert(auditLog).values(rows);
+  const columnName = (field: string) => columns[field]?.name ?? field;
+  const tableName = getTableName(entry.table);
+  if (entry.action !== 'update') {
+    const row = (entry.action === 'insert' ? entry.after : entry.before) ?? {};
+    const named = Object.fromEntries(Object.entries(row).map(([field, value]) => [columnName(field), value]));
+    const fields = Object.keys(row).filter((field) => !IGNORED_FIELDS.has(field) && field !== 'id').map(columnName);
+    await insertAuditRows(tx, [recordAuditRow(tableName, entry.recordId, entry.action, entry.actor, named, fields)]);
+    return 1;
+  }
+  const rows = changedFields(entry.before ?? null, entry.after ?? null).map(
+    ({ field, oldValue, newValue }): AuditRow => ({
+      table_name: tableName,
+      record_id: String(entry.recordId),
+      field_name: columnName(field),
+      old_value: oldValue,
+      new_value: newValue,
+      action: 'update',
+      user_sub: entry.actor.sub,
+      username: entry.actor.username,
+    }),
+  );
+  await insertAuditRows(tx, rows);
   return rows.length;
+}
+
+/**
+ * The one audit row of a created or deleted record: field_name null, and the record's non-empty `fields`
+ * as a JSON object of text values in new_value (created) or old_value (deleted). One row, not one per
+ * field: a 10,000-row import writes 10,000 audit rows, not 130,000 (ARCHITECTURE.md, "Audit trail").
+ */
+export function recordAuditRow(tableName: string, recordId: string | number, action: 'insert' | 'delete', actor: Actor, row: Row, fields: readonly string[]): AuditRow {
+  const values: Record<string, string> = {};
+  for (const field of fields) {
+    const text = toText(row[field]);
+    if (text !== null) values[field] = text;
+  }
+  const snapshot = JSON.stringify(values);
+  return {
+    table_name: tableName,
+    record_id: String(recordId),
+    field_name: null,
+    old_value: action === 'delete' ? snapshot : null,
+    new_value: action === 'insert' ? snapshot : null,
+    action,
+    user_sub: actor.sub,
+    username: actor.username,
+  };
+}
+
+/** Audit rows per statement: one JSON parameter of a few MB at most. */
+const AUDIT_ROWS_PER_STATEMENT = 5_000;
+
+/** Inserts audit rows set-based: each statement carries its rows as one JSON parameter. */
+export async function insertAuditRows(tx: Db, rows: readonly AuditRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += AUDIT_ROWS_PER_STATEMENT) {
+    const chunk = JSON.stringify(rows.slice(i, i + AUDIT_ROWS_PER_STATEMENT));
+    await tx.execute(sql`insert into audit_log (table_name, record_id, field_name, old_value, new_value, action, user_sub, username)
+      select table_name, record_id, field_name, old_value, new_value, action, user_sub, username from json_populate_recordset(null::audit_log, ${chunk}::json)`);
+  }
 }
 
 export function changedFields(before: Row | null, after: Row | null): { field: string; oldValue: string | null; newValue: string | null }[] {
@@ -48,7 +107,8 @@ export function changedFields(before: Row | null, after: Row | null): { field: s
   return changes;
 }
 
-function toText(value: unknown): string | null {
+/** A value as the trail stores it: wire text (what the API sends), dates in ISO form, objects as JSON. */
+export function toText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') return JSON.stringify(value);

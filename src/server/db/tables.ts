@@ -25,14 +25,18 @@ export const users = pgTable('users', {
   ...rowMeta(),
 });
 
-/** One row per changed field, written in the same transaction as the change. */
+/**
+ * The audit trail, written in the same transaction as the change: an update writes one row per changed
+ * field (old and new value); a create or a delete writes one row for the record, field_name null, holding
+ * the record's values as a JSON object in new_value (create) or old_value (delete). See ARCHITECTURE.md.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     tableName: text('table_name').notNull(),
     recordId: text('record_id').notNull(),
-    fieldName: text('field_name').notNull(),
+    fieldName: text('field_name'),
     oldValue: text('old_value'),
     newValue: text('new_value'),
     action: text('action').notNull(),

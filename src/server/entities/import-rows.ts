@@ -5,7 +5,8 @@ import { defaultRow, validateRow } from '../../schemas/validators';
 import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
-import { insertRows, mappingDbErrors, updateRows } from './bulk-write';
+import { mappingDbErrors, updateRows } from './bulk-write';
+import { copyInsertRows } from './copy-insert';
 import { throwConflicts } from './batch-save';
 import { col, ident, queryRows, wireExpression } from './entity-sql';
 import { addError, checkLookups, checkUnique, groupKey, type Candidate, type CandidateErrors } from './row-checks';
@@ -49,18 +50,21 @@ export async function importEntityRows(db: Db, schema: EntitySchema, request: Im
   return mappingDbErrors(schema, () =>
     db.transaction(async (tx) => {
       const errors: CandidateErrors = new Map();
+      const report = (index: number, result: ReturnType<typeof validateRow>) => {
+        if (!result.ok) for (const [field, message] of Object.entries(result.errors)) addError(errors, index, field, message);
+        return result.ok ? result.value : undefined;
+      };
+      // First the keys alone (valid, present, once in the file), so that rows can be matched to stored rows;
+      // then each row is validated once, as a new row or as a change, by what the match found.
       const firstByKey = new Map<string, number>();
-      const checked: Record<string, unknown>[] = [];
       const keys: (string | undefined)[] = rows.map((row, index) => {
-        const shape = validateRow(schema, row, 'update');
-        checked.push(shape.ok ? shape.value : {});
-        if (!shape.ok) for (const [field, message] of Object.entries(shape.errors)) addError(errors, index, field, message);
+        report(index, validateRow(schema, Object.fromEntries(keyFields.map((f) => [f.name, row[f.name]])), 'update'));
         for (const field of keyFields) {
           const value = row[field.name];
           if (value === null || value === undefined || value === '') addError(errors, index, field.name, `Required: ${field.label} is how an imported row finds its stored row`);
         }
         const key = groupKey(keyFields, row);
-        if (key === undefined) return undefined;
+        if (key === undefined || errors.has(index)) return undefined;
         const first = firstByKey.get(key);
         if (first === undefined) firstByKey.set(key, index);
         else for (const field of keyFields) addError(errors, index, field.name, `Duplicate of row ${first + 1} in this file`);
@@ -75,24 +79,21 @@ export async function importEntityRows(db: Db, schema: EntitySchema, request: Im
       const blank = defaultRow(schema);
       rows.forEach((row, index) => {
         const key = keys[index];
-        if (key === undefined) return;
-        const existing = stored.get(key);
+        const existing = key === undefined ? undefined : stored.get(key);
+        const adds = key !== undefined && !existing && request.mode !== 2;
+        // A row that is skipped is still checked: every invalid cell of the file is reported.
+        const values = report(index, adds ? validateRow(schema, { ...blank, ...row }, 'create') : validateRow(schema, row, 'update'));
+        if (key === undefined || !values) return;
         if (existing && request.mode === 0) return plan.push({ index, action: 'skip', id: existing.id, reason: 'A row with this key already exists (this import only adds new rows)' });
         if (!existing && request.mode === 2) return plan.push({ index, action: 'skip', reason: 'No stored row has this key (this import only updates rows)' });
-        if (existing) {
-          plan.push({ index, action: 'update', id: existing.id });
-          candidates.push({ id: existing.id, values: checked[index] as Record<string, unknown> });
-        } else {
-          const full = validateRow(schema, { ...blank, ...row }, 'create');
-          if (!full.ok) for (const [field, message] of Object.entries(full.errors)) addError(errors, index, field, message);
-          plan.push({ index, action: 'add' });
-          candidates.push({ values: full.ok ? full.value : {} });
-        }
+        plan.push(existing ? { index, action: 'update', id: existing.id } : { index, action: 'add' });
+        candidates.push({ id: existing?.id, values });
         candidateRow.push(index);
       });
 
       const candidateErrors: CandidateErrors = new Map();
-      await checkUnique(tx, schema, candidates, [], candidateErrors, (_label, first) => `Duplicate of row ${(candidateRow[first] ?? 0) + 1} in this file`);
+      // The key itself was checked above (once in the file; a stored key means an update, never a clash).
+      await checkUnique(tx, schema, candidates, [], candidateErrors, (_label, first) => `Duplicate of row ${(candidateRow[first] ?? 0) + 1} in this file`, { exceptKey: true });
       await checkLookups(tx, schema, candidates, candidateErrors);
       for (const [slot, fields] of candidateErrors) for (const [field, message] of Object.entries(fields)) addError(errors, candidateRow[slot] as number, field, message);
       if (errors.size > 0) {
@@ -108,7 +109,7 @@ export async function importEntityRows(db: Db, schema: EntitySchema, request: Im
       const changes = candidates.flatMap((c) => (c.id === undefined ? [] : [{ id: c.id, version: versions.get(c.id) as number, changes: c.values }]));
       const { stale } = await updateRows(tx, schema, changes, actor);
       if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'update', id })));
-      await insertRows(tx, schema, candidates.filter((c) => c.id === undefined).map((c) => c.values), actor);
+      await copyInsertRows(tx, schema, candidates.filter((c) => c.id === undefined).map((c) => c.values), actor);
       return summary;
     }),
   );

@@ -77,7 +77,8 @@ async function completePartialGroups(db: Db, schema: EntitySchema, group: readon
  * Unique fields and key: a clash with a stored row or with an earlier candidate. Candidates are new rows
  * (complete values) and changes to stored rows (only the fields sent); a stored row's own old value does
  * not count when the candidate replaces it, nor do the values of rows in `deletedIds`.
- * `duplicateMessage` words the within-request clash.
+ * `duplicateMessage` words the within-request clash. `exceptKey` leaves out the key's group, for a caller
+ * that has matched rows by key itself (the import).
  */
 export async function checkUnique(
   db: Db,
@@ -86,8 +87,11 @@ export async function checkUnique(
   deletedIds: readonly number[],
   errors: CandidateErrors,
   duplicateMessage: (label: string, firstSlot: number) => string,
+  options: { exceptKey?: boolean } = {},
 ): Promise<void> {
+  const isKey = (group: readonly FieldDef[]) => group.length === schema.key.length && group.every((f) => schema.key.includes(f.name));
   for (const group of uniqueGroups(schema)) {
+    if (options.exceptKey && isKey(group)) continue;
     const label = groupLabel(group);
     const completed = await completePartialGroups(db, schema, group, candidates);
     const first = new Map<string, number>();

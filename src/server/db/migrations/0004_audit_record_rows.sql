@@ -1,0 +1,1 @@
+ALTER TABLE "audit_log" ALTER COLUMN "field_name" DROP NOT NULL;
