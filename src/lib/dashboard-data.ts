@@ -5,7 +5,7 @@ export type ActivityEntry = {
   id: number;
   action: string;
   tablename: string;
-  /** Null on a create or a delete: one row for the whole record, its values as JSON in new_value / old_value. */
+  /** Null on a create or a delete: one row for the whole record (a delete's last values as JSON in old_value). */
   field_name: string | null;
   record_id: string;
   old_value: string | null;

@@ -66,7 +66,17 @@ export type DependencyDetails = { dependants: Dependant[]; total: number };
  * dryRun: validate and plan only; nothing is written.
  */
 export type ImportMode = 0 | 1 | 2;
-export type ImportRequest = { mode: ImportMode; rows: Record<string, unknown>[]; dryRun?: boolean };
+export type ImportRequest = {
+  mode: ImportMode;
+  rows: Record<string, unknown>[];
+  dryRun?: boolean;
+  /**
+   * Dry run only: the rows carry just the columns the database checks (databaseCheckedFields: key, unique
+   * and lookup fields), so a preview of 50,000 rows sends a fraction of the file. Missing required fields
+   * are then not reported (the browser checked them; the commit checks every row in full).
+   */
+  partialRows?: boolean;
+};
 export type ImportRowPlan = { index: number; action: 'add' | 'update' | 'skip'; id?: number; reason?: string };
 export type ImportResponse = { added: number; updated: number; skipped: number; plan?: ImportRowPlan[] };
 /** 422 details of an import: every invalid cell (index = position in rows), nothing written. */

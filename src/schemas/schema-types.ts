@@ -118,6 +118,11 @@ export type MetaField = (typeof META_FIELDS)[number];
 /** A row on the wire: the meta columns plus one value per field. */
 export type EntityRow = { id: number; version: number; created_at: string; created_by: string; updated_at: string; updated_by: string } & Record<string, unknown>;
 
+/** The fields whose values the database must check on a save or an import: the key, unique fields and lookups. */
+export function databaseCheckedFields(schema: EntitySchema): FieldDef[] {
+  return schema.fields.filter((f) => f.unique || f.kind === 'lookup' || schema.key.includes(f.name));
+}
+
 /** Decimal places a decimal, percent or money field keeps (the column's scale, the validators' limit). */
 export function decimalScale(field: FieldDef): number {
   if (field.kind === 'money') return 2;

@@ -71,16 +71,16 @@ export type ImportOutcome =
 /**
  * POST /api/entities/:entity/import with every row in ONE request, so the server commits the whole file in
  * one transaction or nothing (its import route accepts bodies far larger than other routes). A dry run
- * answers the plan without writing.
+ * answers the plan without writing; with `partialRows` it is sent only the columns the database checks.
  */
 export async function postImport(
   fetcher: Fetcher,
   entity: string,
   mode: ImportMode,
   rows: readonly Record<string, unknown>[],
-  options: { dryRun?: boolean; signal?: AbortSignal; isValidationError?: (error: unknown) => ImportErrors | undefined } = {},
+  options: { dryRun?: boolean; partialRows?: boolean; signal?: AbortSignal; isValidationError?: (error: unknown) => ImportErrors | undefined } = {},
 ): Promise<ImportOutcome> {
-  const head = JSON.stringify({ mode, ...(options.dryRun ? { dryRun: true } : {}) }).slice(0, -1);
+  const head = JSON.stringify({ mode, ...(options.dryRun ? { dryRun: true } : {}), ...(options.partialRows ? { partialRows: true } : {}) }).slice(0, -1);
   const body = new Blob([head, ',"rows":', await jsonArrayBlob(rows, options.signal), '}']);
   try {
     const response = await fetcher<ImportResponse>(`${entityPath(entity)}/import`, { method: 'POST', body, signal: options.signal });

@@ -25,6 +25,13 @@ export function MatchNotices({ match, mode }: { match: ColumnMatch; mode: Import
   );
 }
 
+/** The row's values of `fields` only (absent ones stay absent). */
+export function pickFields(values: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const field of fields) if (field in values) picked[field] = values[field];
+  return picked;
+}
+
 export function withoutKey<V>(map: Map<number, V>, key: number): Map<number, V> {
   if (!map.has(key)) return map;
   const next = new Map(map);

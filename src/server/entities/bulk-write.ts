@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { EntityRow, EntitySchema, FieldDef } from '../../schemas/schema-types';
-import { insertAuditRows, recordAuditRow, type Actor, type AuditRow } from '../audit/audit-writer';
+import { createdAuditRow, deletedAuditRow, insertAuditRows, type Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
 import { chunks, col, ident, parseJsonRows, queryRows, selectJsonOf, wireColumns, wireExpression } from './entity-sql';
@@ -10,7 +10,7 @@ import { chunks, col, ident, parseJsonRows, queryRows, selectJsonOf, wireColumns
  * json_populate_record(set) turns into rows typed like the table (so decimals, dates and booleans convert
  * in the database), so thousands of rows cost a few statements, not thousands. An update writes its audit
  * rows (one per changed field) in the same statement, from a data-modifying CTE; a create or a delete
- * writes one audit row per record, built from the rows the statement answers.
+ * writes one audit row per record (a delete's holds the values the statement answers).
  */
 // 5,000 rows (a few MB of JSON) per statement: a 5,000-row save took 180 ms in one statement and 230 ms in
 // five of 1,000 (PostgreSQL, tests/bench); larger gained nothing.
@@ -31,12 +31,6 @@ function updateAuditFrom(schema: EntitySchema, fields: readonly FieldDef[], acto
     select ${schema.name}::text, ${col(source, 'id')}::text, x.field, x.old_value, x.new_value, 'update', ${actor.sub}::text, ${actor.username}::text
     from ${ident(source)} cross join lateral (values ${tuples}) x(field, old_value, new_value)
     where x.old_value is distinct from x.new_value`;
-}
-
-/** The one audit row per created or deleted record (writeAudit's rule), from the rows as stored. */
-export function recordAuditRows(schema: EntitySchema, action: 'insert' | 'delete', actor: Actor, rows: readonly EntityRow[], fields: readonly FieldDef[]): AuditRow[] {
-  const names = fields.map((f) => f.name);
-  return rows.map((row) => recordAuditRow(schema.name, row.id, action, actor, row, names));
 }
 
 async function queryJsonRowsOfStatement<T>(tx: Db, statement: SQL): Promise<T[]> {
@@ -75,7 +69,7 @@ export async function insertRows(tx: Db, schema: EntitySchema, rows: readonly Re
             returning ${wireColumns(schema, 't')})
           ${selectJsonOf('n')}`,
     );
-    await insertAuditRows(tx, recordAuditRows(schema, 'insert', actor, inserted, fields));
+    await insertAuditRows(tx, inserted.map((row) => createdAuditRow(schema.name, row.id, actor)));
     for (const row of inserted) stored.set(row.id, row);
   }
   return withIds.map((row) => stored.get(row.id as number) as EntityRow);
@@ -146,7 +140,8 @@ export async function deleteRows(tx: Db, schema: EntitySchema, rows: readonly { 
             returning ${wireColumns(schema, 't')})
           ${selectJsonOf('o')}`,
     );
-    await insertAuditRows(tx, recordAuditRows(schema, 'delete', actor, gone, schema.fields));
+    const names = schema.fields.map((f) => f.name);
+    await insertAuditRows(tx, gone.map((row) => deletedAuditRow(schema.name, row.id, actor, row, names)));
     for (const row of gone) deleted.add(row.id);
   }
   return { stale: rows.filter((row) => !deleted.has(row.id)).map((row) => row.id) };

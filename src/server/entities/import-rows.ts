@@ -44,6 +44,7 @@ function plural(n: number): string {
  */
 export async function importEntityRows(db: Db, schema: EntitySchema, request: ImportRequest, actor: Actor): Promise<ImportResponse> {
   const rows = request.rows.map(withoutMeta);
+  if (request.partialRows && !request.dryRun) throw new AppError('bad_request', 'partialRows is for a dry run only: an import commits complete rows.');
   if (schema.key.length === 0) throw new AppError('bad_request', `${schema.labelPlural} have no natural key to match imported rows by, so they cannot be imported.`);
   const keyFields = schema.key.map((name) => schema.fields.find((f) => f.name === name) as FieldDef);
 
@@ -80,7 +81,8 @@ export async function importEntityRows(db: Db, schema: EntitySchema, request: Im
       rows.forEach((row, index) => {
         const key = keys[index];
         const existing = key === undefined ? undefined : stored.get(key);
-        const adds = key !== undefined && !existing && request.mode !== 2;
+        // A new row is checked as complete (required fields present), unless the dry run was sent partial rows.
+        const adds = key !== undefined && !existing && request.mode !== 2 && !request.partialRows;
         // A row that is skipped is still checked: every invalid cell of the file is reported.
         const values = report(index, adds ? validateRow(schema, { ...blank, ...row }, 'create') : validateRow(schema, row, 'update'));
         if (key === undefined || !values) return;

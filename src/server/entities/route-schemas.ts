@@ -40,6 +40,7 @@ export const importBody = z.object({
   mode: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
   rows: z.array(fieldValues),
   dryRun: z.boolean().optional(),
+  partialRows: z.boolean().optional().describe('Dry run only: rows carry just the key, unique and lookup columns; required fields are not checked'),
 });
 
 const columnFilter = z.object({ field: z.string(), op: z.enum(FILTER_OPS), value: z.unknown().optional(), valueTo: z.unknown().optional() });
