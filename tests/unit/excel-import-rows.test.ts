@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchColumns } from '../../src/grids/excel/column-matching';
-import { buildImportRows, editImportCell, revalidateRows, ROW_ERROR } from '../../src/grids/excel/import-rows';
+import { buildImportRows, cellDisplayText, editImportCell, revalidateRows, ROW_ERROR } from '../../src/grids/excel/import-rows';
 import { createLookupResolver } from '../../src/grids/excel/lookup-index';
 import { lithiumProjects, suppliers } from '../../src/schemas/entities/business-entities';
 
@@ -15,7 +15,7 @@ describe('buildImportRows', () => {
     expect(row!.errors).toEqual({});
     expect(row!.rowNumber).toBe(2);
     expect(row!.values).toEqual({ project: 'Salar', owner: 'Owner Co', deposit_type: 'brine', stage: 'pfs', country: 'Chile', latitude: '-23.5', capacity_tpa_lce: '40000', capex_usd: '1250000.5', capex_currency_id: 1, start_year: 2028 });
-    expect(row!.raw.capex_usd).toBe('$1,250,000.50');
+    expect(cellDisplayText(row!, 'capex_usd')).toBe('$1,250,000.50');
   });
 
   it('marks every invalid cell with its message', () => {
@@ -92,7 +92,7 @@ describe('buildImportRows', () => {
     fixed = editImportCell(lithiumProjects, fixed, 1, 'project', 'Salar 2', resolve);
     expect(fixed[1]!.errors).toEqual({});
     expect(fixed[1]!.values).toMatchObject({ project: 'Salar 2', deposit_type: 'hard_rock', latitude: '-12.25' });
-    expect(fixed[1]!.raw.deposit_type).toBe('Hard rock');
+    expect(cellDisplayText(fixed[1]!, 'deposit_type')).toBe('Hard rock');
     expect(rows[1]!.errors).not.toEqual({});
   });
 });

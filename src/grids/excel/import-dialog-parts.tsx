@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { ImportMode } from '../../lib/entity-api';
 import type { EntitySchema } from '../../schemas/schema-types';
 import type { ColumnMatch } from './column-matching';
-import type { ImportRow } from './import-rows';
+import { cellDisplayText, type ImportRow } from './import-rows';
 import type { ParseProgress } from './parse-pipeline';
 
 /** The import dialog's pieces that hold no state: the column-matching notices and pure helpers. */
@@ -46,7 +46,7 @@ export function unknownLookupTexts(schema: EntitySchema, rows: readonly ImportRo
   for (const row of rows) {
     for (const field of lookups) {
       if (field.kind !== 'lookup' || !row.cellErrors[field.name]) continue;
-      const text = row.raw[field.name]?.trim();
+      const text = cellDisplayText(row, field.name).trim();
       if (!text) continue;
       const set = result.get(field.entity) ?? new Set<string>();
       set.add(text);

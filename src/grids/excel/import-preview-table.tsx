@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { memo, useMemo, useRef, useState } from 'react';
 import type { ImportRowPlan } from '../../lib/entity-api';
 import type { EntitySchema, FieldDef } from '../../schemas/schema-types';
-import { ROW_ERROR, type ImportRow } from './import-rows';
+import { cellDisplayText, ROW_ERROR, type ImportRow } from './import-rows';
 
 const PAGE_SIZES = [25, 50, 100];
 
@@ -93,7 +93,7 @@ export function ImportPreviewTable({ schema, fields, rows, serverErrors, plan, p
                 onStartEdit={(field) => setEditing({ index: row.index, field })}
                 onFinishEdit={(field, text) => {
                   setEditing(null);
-                  if (text !== undefined && text !== (row.raw[field] ?? '')) onEditCell(row.index, field, text);
+                  if (text !== undefined && text !== cellDisplayText(row, field)) onEditCell(row.index, field, text);
                 }}
               />
             ))}
@@ -156,7 +156,7 @@ const PreviewRow = memo(function PreviewRow({ row, defs, errors, step, planning,
       </TableCell>
       {defs.map((field) => {
         const message = errors[field.name];
-        const text = row.raw[field.name] ?? '';
+        const text = cellDisplayText(row, field.name);
         return (
           <TableCell
             key={field.name}
