@@ -1,4 +1,5 @@
 import type { EntitySchema, FieldDef } from '../schemas/schema-types';
+import { sameFieldValue } from '../schemas/same-value';
 import { defaultRow, fieldValidator, validateRow, type FieldErrors } from '../schemas/validators';
 
 /**
@@ -90,17 +91,8 @@ export function changedValues(schema: EntitySchema, original: Record<string, unk
   const changes: Record<string, unknown> = {};
   for (const field of schema.fields) {
     if (field.readOnly || !(field.name in value)) continue;
-    if (!sameValue(original[field.name], value[field.name])) changes[field.name] = value[field.name];
+    if (!sameFieldValue(field, original[field.name], value[field.name])) changes[field.name] = value[field.name];
   }
   return changes;
 }
 
-/** Wire values compare by value; '' and undefined count as null; decimals compare numerically ('1.50' = '1.5'). */
-export function sameValue(a: unknown, b: unknown): boolean {
-  const norm = (v: unknown) => (v === undefined || v === '' ? null : v);
-  const x = norm(a);
-  const y = norm(b);
-  if (x === y) return true;
-  if (typeof x === 'string' && typeof y === 'string' && /^-?\d+(\.\d+)?$/.test(x) && /^-?\d+(\.\d+)?$/.test(y)) return Number(x) === Number(y) && x.replace(/\.?0+$/, '') === y.replace(/\.?0+$/, '');
-  return false;
-}

@@ -4,4 +4,4 @@ export { useFormEngine, type FormEngineState } from './use-form-engine';
 export { EntityFormDialog, formDialogTitle, type EntityFormDialogProps } from './entity-form-dialog';
 export { FieldInput, FORM_DATE_FORMAT, type FieldInputProps } from './field-input';
 export { LookupInput, useLookupLabel, searchLookupOptions } from './lookup-input';
-export { requiredLabel, formSections, formFieldNames, isFullWidth, writableValues, fieldError, validateForm, changedValues, sameValue, type FormSection, type FormSelection } from './form-model';
+export { requiredLabel, formSections, formFieldNames, isFullWidth, writableValues, fieldError, validateForm, changedValues, type FormSection, type FormSelection } from './form-model';

@@ -1,5 +1,6 @@
 import { enablePatches, produceWithPatches, applyPatches, produce, type Draft, type Patch } from 'immer';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
+import { sameValueOf } from '../schemas/same-value';
 import { defaultRow, validateRow } from '../schemas/validators';
 import type { BatchRequest } from '../lib/entity-api';
 import type { PasteWrite } from './paste';
@@ -188,7 +189,7 @@ export class PendingChangesStore {
       return;
     }
     const base = this.getBase(rowKey);
-    if (!message && base && sameValue(base[field], value)) {
+    if (!message && base && sameValueOf(this.schema, field, base[field], value)) {
       const edits = draft.edits[rowKey];
       if (edits) {
         delete edits[field];
@@ -280,6 +281,3 @@ export function changedKeys(previous: PendingState, next: PendingState): Set<str
   return keys;
 }
 
-function sameValue(a: unknown, b: unknown): boolean {
-  return (a ?? null) === (b ?? null);
-}

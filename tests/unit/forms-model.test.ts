@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedValues, fieldError, formFieldNames, formSections, isFullWidth, requiredLabel, sameValue, validateForm, writableValues } from '../../src/forms/form-model';
+import { changedValues, fieldError, formFieldNames, formSections, isFullWidth, requiredLabel, validateForm, writableValues } from '../../src/forms/form-model';
 import { clients, itemCategories, lithiumProjects, projects, suppliers } from '../../src/schemas/entities/business-entities';
 import { defineEntity } from '../../src/schemas/schema-types';
 
@@ -89,8 +89,10 @@ describe('validation (the server validators)', () => {
     const original = { id: 1, version: 1, name: 'Acme', city: null, active: true, contact_email: '' };
     expect(changedValues(clients, original, { ...writableValues(clients, original), city: 'Perth' })).toEqual({ city: 'Perth' });
     expect(changedValues(clients, original, writableValues(clients, original))).toEqual({});
-    expect(sameValue('10.50', '10.5')).toBe(true);
-    expect(sameValue('10', '1')).toBe(false);
-    expect(sameValue('', null)).toBe(true);
+  });
+
+  it('saves a text edit that only looks like the same number, and not a decimal written another way', () => {
+    const original = { id: 1, version: 1, project: '1.50', capex_usd: '1250000.00' };
+    expect(changedValues(lithiumProjects, original, { project: '1.5', capex_usd: '1250000' })).toEqual({ project: '1.5' });
   });
 });

@@ -21,6 +21,14 @@ describe('PendingChangesStore', () => {
     expect(store.summary().total).toBe(0);
   });
 
+  it('counts a decimal typed with other zeros as no change, and a text that only looks like the same number as one', () => {
+    const store = new PendingChangesStore(lithiumProjects, (k) => (k === '3' ? { id: 3, version: 1, ...meta, project: '1.50', capacity_tpa_lce: '25000.000000' } : undefined));
+    store.setCells([{ rowKey: '3', field: 'capacity_tpa_lce', value: '25000' }]);
+    expect(store.summary().total).toBe(0);
+    store.setCells([{ rowKey: '3', field: 'project', value: '1.5' }]);
+    expect(store.buildBatch().request).toEqual({ updates: [{ id: 3, version: 1, changes: { project: '1.5' } }] });
+  });
+
   it('undoes and redoes edits', () => {
     const store = make();
     store.setCells([{ rowKey: '1', field: 'owner', value: 'X' }]);

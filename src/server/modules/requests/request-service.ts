@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../../../lib/entity-api';
 import { requestUsername, type EnrichedRequest } from '../../../lib/requests';
 import { getEntitySchema } from '../../../schemas/registry';
+import { sameValueOf } from '../../../schemas/same-value';
 import type { EntityRow } from '../../../schemas/schema-types';
 import type { Actor } from '../../audit/audit-writer';
 import type { Db } from '../../db/client';
@@ -110,7 +111,7 @@ export async function saveRequest(db: Db, payload: unknown, caller: RequestCalle
 
   const stored = await getEntityRow(db, requestSchema, data.id);
   if (!isAdmin && stored.submitter_sub !== actor.sub) throw forbidden('Only the submitter of a request or an admin can change it.');
-  const changes = Object.fromEntries(Object.entries(values).filter(([name, value]) => !sameWire(stored[name], value)));
+  const changes = Object.fromEntries(Object.entries(values).filter(([name, value]) => !sameValueOf(requestSchema, name, stored[name], value)));
   if (!isAdmin) {
     const touched = ADMIN_FIELDS.filter((field) => field in changes);
     if (touched.length > 0) throw forbidden(`Only admins change the ${touched.map((f) => (f === 'response' ? 'response' : 'status')).join(' and ')} of a request.`);
@@ -129,8 +130,3 @@ export async function deleteRequest(db: Db, id: number, caller: RequestCaller): 
   return { deleted: id };
 }
 
-/** '' and null are the same empty text; everything else compares as stored. */
-function sameWire(stored: unknown, sent: unknown): boolean {
-  const norm = (v: unknown) => (v === undefined || v === '' ? null : v);
-  return norm(stored) === norm(sent);
-}
