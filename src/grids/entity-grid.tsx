@@ -150,7 +150,7 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
 
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs}>
-      <Box sx={{ display: 'flex', flexDirection: 'column', height, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', height, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }} onKeyDownCapture={edits.onKeyDown}>
         <GridToolbar
           canEdit={canEdit}
           summary={summary}
@@ -172,7 +172,7 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
           onToggleColumn={(colId, visible) => api?.setColumnsVisible([colId], visible)}
           onOpen={onOpenRow ? openSelected : undefined}
         />
-        <Box className="tb-entity-grid" aria-label={`${schema.labelPlural} grid`} role="region" sx={{ flex: 1, minHeight: 0 }} onPaste={(e) => void edits.onPaste(e)} onKeyDownCapture={edits.onKeyDown}>
+        <Box className="tb-entity-grid" aria-label={`${schema.labelPlural} grid`} role="region" sx={{ flex: 1, minHeight: 0 }} onPaste={(e) => void edits.onPaste(e)}>
           {mountGrid && (
           <AgGridReact<GridRow>
             theme={gridTheme}

@@ -72,8 +72,15 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange }:
   const redo = () => commit(store.redo());
 
   /** Ctrl+Z / Ctrl+Y / Ctrl+Shift+Z when no cell editor is open (an open editor keeps its own undo). */
+  /**
+   * Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z) anywhere in the grid or its toolbar (so also right after clicking the
+   * toolbar's Undo), but not in a text box (a column filter, a dialog the toolbar opened: React passes their
+   * keys up through the portal), where they undo typing.
+   */
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!canEdit || !api || !(event.ctrlKey || event.metaKey) || api.getEditingCells().length > 0) return;
+    const target = event.target as HTMLElement;
+    if (!event.currentTarget.contains(target) || target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return;
     const key = event.key.toLowerCase();
     if (key === 'z' && !event.shiftKey) undo();
     else if (key === 'y' || (key === 'z' && event.shiftKey)) redo();
