@@ -63,13 +63,30 @@ function valueValidator(field: FieldDef): z.ZodType {
   }
 }
 
-/** One field: null allowed unless required; required text must have non-whitespace content. */
+/** The 'Required' rule: a value is there unless null, undefined or '' (or, for text, only whitespace). */
+export function isPresent(field: FieldDef, value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return false;
+  return !((field.kind === 'text' || field.kind === 'longText') && typeof value === 'string' && value.trim() === '');
+}
+
+/** One field: null allowed unless required; a required one must be present (isPresent). */
 export function fieldValidator(field: FieldDef): z.ZodType {
   const value = valueValidator(field);
   if (!field.required) return value.nullable();
-  // Required text needs non-whitespace content; any required value must be present.
-  const present = field.kind === 'text' || field.kind === 'longText' ? value.refine((v) => typeof v !== 'string' || v.trim() !== '', 'Required') : value;
-  return z.any().refine((v) => v !== null && v !== undefined && v !== '', 'Required').pipe(present);
+  return z
+    .any()
+    .refine((v) => isPresent(field, v), 'Required')
+    .pipe(value);
+}
+
+/**
+ * The required fields a new row leaves empty: what validateRow(…, 'create') adds to validateRow(…, 'update')
+ * for a row completed with defaultRow. The import checks its new rows this way, one zod pass per row.
+ */
+export function missingRequired(schema: EntitySchema, row: Record<string, unknown>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of schema.fields) if (field.required && !field.readOnly && !isPresent(field, row[field.name])) errors[field.name] = 'Required';
+  return errors;
 }
 
 const cache = new WeakMap<EntitySchema, { create: z.ZodType; update: z.ZodType }>();

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { copyCsv, csvLine } from '../db/copy-csv';
 import { drawIds, writable } from './bulk-write';
 
+/** The audit columns COPY writes: the record id second, so that a line is `<table>,<id>,<the rest>`. */
 const AUDIT_COLUMNS = ['table_name', 'record_id', 'field_name', 'old_value', 'new_value', 'action', 'user_sub', 'username'] as const satisfies readonly (keyof AuditRow)[];
 
 /**
@@ -15,16 +16,22 @@ const AUDIT_COLUMNS = ['table_name', 'record_id', 'field_name', 'old_value', 'ne
 export async function copyInsertRows(tx: Db, schema: EntitySchema, rows: readonly Record<string, unknown>[], actor: Actor): Promise<number[]> {
   if (rows.length === 0) return [];
   const ids = await drawIds(tx, schema, rows.length);
-  const fields = writable(schema);
-  const names = fields.map((f) => f.name);
+  const names = writable(schema).map((f) => f.name);
+  // Every audit line is the same but for the id, so what comes before and after it is made once.
+  const entry = createdAuditRow(schema.name, 0, actor);
+  const auditHead = `${csvLine([entry.table_name]).slice(0, -1)},`;
+  const auditTail = `,${csvLine(AUDIT_COLUMNS.slice(2).map((column) => entry[column]))}`;
+  const stamp = csvLine([actor.username, actor.username]);
   let data = '';
   let audit = '';
-  rows.forEach((row, i) => {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as Record<string, unknown>;
     const id = ids[i] as number;
-    data += csvLine([id, ...names.map((name) => row[name]), actor.username, actor.username]);
-    const entry = createdAuditRow(schema.name, id, actor);
-    audit += csvLine(AUDIT_COLUMNS.map((column) => entry[column]));
-  });
+    const values: unknown[] = [id];
+    for (const name of names) values.push(row[name]);
+    data += `${csvLine(values).slice(0, -1)},${stamp}`;
+    audit += `${auditHead}${id}${auditTail}`;
+  }
   await copyCsv(tx, schema.name, ['id', ...names, 'created_by', 'updated_by'], data);
   await copyCsv(tx, 'audit_log', AUDIT_COLUMNS, audit);
   return ids;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ImportErrors, ImportRequest, ImportResponse, ImportRowPlan } from '../../lib/entity-api';
 import { META_FIELDS, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
-import { defaultRow, validateRow } from '../../schemas/validators';
+import { defaultRow, missingRequired, validateRow } from '../../schemas/validators';
 import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
@@ -15,7 +15,8 @@ const META = new Set<string>(META_FIELDS);
 
 /** Meta columns of an exported workbook (id, version, ...) are not the importer's to set. */
 function withoutMeta(row: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(row).filter(([name]) => !META.has(name)));
+  for (const name in row) if (META.has(name)) return Object.fromEntries(Object.entries(row).filter(([field]) => !META.has(field)));
+  return row;
 }
 
 type StoredKey = { id: number; version: number };
@@ -51,25 +52,28 @@ export async function importEntityRows(db: Db, schema: EntitySchema, request: Im
   return mappingDbErrors(schema, () =>
     db.transaction(async (tx) => {
       const errors: CandidateErrors = new Map();
-      const report = (index: number, result: ReturnType<typeof validateRow>) => {
-        if (!result.ok) for (const [field, message] of Object.entries(result.errors)) addError(errors, index, field, message);
-        return result.ok ? result.value : undefined;
+      const report = (index: number, fields: Record<string, string>) => {
+        for (const [field, message] of Object.entries(fields)) addError(errors, index, field, message);
       };
-      // First the keys alone (valid, present, once in the file), so that rows can be matched to stored rows;
-      // then each row is validated once, as a new row or as a change, by what the match found.
+      // Each row is validated once (the fields it has); a row that will be added is then checked for the
+      // required fields it leaves empty (missingRequired), which together is validateRow's 'create'.
       const firstByKey = new Map<string, number>();
+      const checked = rows.map((row, index) => {
+        const result = validateRow(schema, row, 'update');
+        if (!result.ok) report(index, result.errors);
+        return result.ok ? result.value : undefined;
+      });
       const keys: (string | undefined)[] = rows.map((row, index) => {
-        report(index, validateRow(schema, Object.fromEntries(keyFields.map((f) => [f.name, row[f.name]])), 'update'));
         for (const field of keyFields) {
           const value = row[field.name];
           if (value === null || value === undefined || value === '') addError(errors, index, field.name, `Required: ${field.label} is how an imported row finds its stored row`);
         }
         const key = groupKey(keyFields, row);
-        if (key === undefined || errors.has(index)) return undefined;
+        if (key === undefined || keyFields.some((f) => errors.get(index)?.[f.name])) return undefined;
         const first = firstByKey.get(key);
         if (first === undefined) firstByKey.set(key, index);
         else for (const field of keyFields) addError(errors, index, field.name, `Duplicate of row ${first + 1} in this file`);
-        return errors.has(index) ? undefined : key;
+        return key;
       });
 
       const matchable = rows.filter((_, index) => keys[index] !== undefined);
@@ -78,14 +82,16 @@ export async function importEntityRows(db: Db, schema: EntitySchema, request: Im
       const candidates: Candidate[] = [];
       const candidateRow: number[] = [];
       const blank = defaultRow(schema);
-      rows.forEach((row, index) => {
+      rows.forEach((_, index) => {
         const key = keys[index];
         const existing = key === undefined ? undefined : stored.get(key);
+        const changes = checked[index];
         // A new row is checked as complete (required fields present), unless the dry run was sent partial rows.
-        const adds = key !== undefined && !existing && request.mode !== 2 && !request.partialRows;
-        // A row that is skipped is still checked: every invalid cell of the file is reported.
-        const values = report(index, adds ? validateRow(schema, { ...blank, ...row }, 'create') : validateRow(schema, row, 'update'));
-        if (key === undefined || !values) return;
+        const adds = key !== undefined && !existing && request.mode !== 2;
+        const values = adds && changes ? { ...blank, ...changes } : changes;
+        if (adds && values && !request.partialRows) report(index, missingRequired(schema, values));
+        // A row that is skipped is still checked above: every invalid cell of the file is reported.
+        if (key === undefined || !values || errors.has(index)) return;
         if (existing && request.mode === 0) return plan.push({ index, action: 'skip', id: existing.id, reason: 'A row with this key already exists (this import only adds new rows)' });
         if (!existing && request.mode === 2) return plan.push({ index, action: 'skip', reason: 'No stored row has this key (this import only updates rows)' });
         plan.push(existing ? { index, action: 'update', id: existing.id } : { index, action: 'add' });
