@@ -112,7 +112,8 @@ test.describe.serial('the request tracker', () => {
     await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Updates', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Updates' })).toBeVisible();
     const releases = page.getByRole('article');
-    await expect(releases.first()).toContainText('Request tracker');
+    await expect(releases.first()).toContainText('Faster imports, fewer surprises');
+    await expect(releases.nth(1)).toContainText('Request tracker');
     await expect(releases.last()).toContainText('Platform and sign-in');
   });
 });
