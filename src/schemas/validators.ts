@@ -16,7 +16,8 @@ export function isValidIsoDate(value: string): boolean {
 }
 
 function decimalPlaces(value: string): number {
-  return value.split('.')[1]?.length ?? 0;
+  const dot = value.indexOf('.');
+  return dot < 0 ? 0 : value.length - dot - 1;
 }
 
 function range(field: { min?: number; max?: number }, unit = ''): string {
