@@ -1,5 +1,5 @@
 import type { BatchRequest, BatchResponse, ConflictDetails, RowError } from '../../lib/entity-api';
-import type { EntitySchema } from '../../schemas/schema-types';
+import type { EntityRow, EntitySchema } from '../../schemas/schema-types';
 import { defaultRow, validateRow } from '../../schemas/validators';
 import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
@@ -36,6 +36,24 @@ export async function throwConflicts(db: Db, schema: EntitySchema, stale: readon
  * current rows. (A separate version check before validating cost a query over every id: 5-10% of a save.)
  */
 export async function saveEntityBatch(db: Db, schema: EntitySchema, batch: BatchRequest, actor: Actor): Promise<BatchResponse> {
+  const saved = await writeEntityBatch(db, schema, batch, actor);
+  return { ...saved, updated: saved.updated.flatMap((json) => JSON.parse(json) as EntityRow[]) };
+}
+
+/**
+ * saveEntityBatch's answer as JSON text, for the batch route: the updated rows come from the database as
+ * JSON and go out as they came. Parsing and serialising them again cost a tenth of a 5,000-row save.
+ * `updated` lists the rows in the order written (rows sending the same fields together), not the request's.
+ */
+export async function saveEntityBatchAsJson(db: Db, schema: EntitySchema, batch: BatchRequest, actor: Actor): Promise<string> {
+  const saved = await writeEntityBatch(db, schema, batch, actor);
+  const updated = saved.updated.map((json) => json.slice(1, -1)).filter((rows) => rows.trim() !== '');
+  return `{"created":${JSON.stringify(saved.created)},"updated":[${updated.join(',')}],"deleted":${JSON.stringify(saved.deleted)}}`;
+}
+
+type WrittenBatch = Omit<BatchResponse, 'updated'> & { updated: string[] };
+
+async function writeEntityBatch(db: Db, schema: EntitySchema, batch: BatchRequest, actor: Actor): Promise<WrittenBatch> {
   const creates = batch.creates ?? [];
   const updates = batch.updates ?? [];
   const deletes = batch.deletes ?? [];
@@ -75,10 +93,9 @@ export async function saveEntityBatch(db: Db, schema: EntitySchema, batch: Batch
       if (deleted.stale.length > 0) await throwConflicts(tx, schema, deleted.stale.map((id) => ({ op: 'delete', id })));
 
       const inserted = await insertRows(tx, schema, candidates.slice(0, creates.length).map((c) => c.values), actor);
-      const byId = new Map(updated.map((row) => [row.id, row]));
       return {
         created: inserted.map((row, i) => ({ ...row, clientKey: creates[i]?.clientKey ?? '' })),
-        updated: updates.flatMap((u) => byId.get(u.id) ?? []),
+        updated: updated.json,
         deleted: deleteIds,
       };
     }),

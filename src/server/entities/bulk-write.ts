@@ -3,7 +3,7 @@ import type { EntityRow, EntitySchema, FieldDef } from '../../schemas/schema-typ
 import { createdAuditRow, deletedAuditRow, insertAuditRows, type Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
-import { chunks, col, ident, parseJsonRows, queryRows, selectJsonOf, wireColumns, wireExpression } from './entity-sql';
+import { chunks, col, ident, parseJsonRows, queryRows, selectJsonOf, wireColumnNames, wireColumns, wireExpression } from './entity-sql';
 
 /**
  * Set-based writes: each statement carries up to ROWS_PER_STATEMENT rows as one JSON parameter, which
@@ -94,15 +94,20 @@ function bySentFields(schema: EntitySchema, rows: readonly RowChange[]): { field
   return [...groups.values()];
 }
 
+/** The stored rows an update statement answers, as JSON text (a save passes it on to its answer unparsed), and their ids. */
+export type UpdatedRows = { json: string[]; ids: Set<number> };
+
 /**
  * Sets the changed fields of rows whose version still matches, bumping version (also when the values sent
  * equal the stored ones) and stamping who and when, audited field by field. Rows sending the same fields
- * share statements (a paste or an import sends the same columns for every row). Answers the updated rows,
- * and the ids whose version no longer matched (changed or deleted meanwhile).
+ * share statements (a paste or an import sends the same columns for every row). Answers the updated rows
+ * (one JSON array per statement, in the order written), and the ids whose version no longer matched
+ * (changed or deleted meanwhile).
  */
-export async function updateRows(tx: Db, schema: EntitySchema, rows: readonly RowChange[], actor: Actor): Promise<{ updated: EntityRow[]; stale: number[] }> {
+export async function updateRows(tx: Db, schema: EntitySchema, rows: readonly RowChange[], actor: Actor): Promise<{ updated: UpdatedRows; stale: number[] }> {
   const table = ident(schema.name);
-  const stored = new Map<number, EntityRow>();
+  const updated: UpdatedRows = { json: [], ids: new Set() };
+  const wireNames = sql.join(wireColumnNames(schema).map((name) => col('n', name)), sql`, `);
   for (const group of bySentFields(schema, rows)) {
     // A change that sends no field still bumps the version (the caller asked to save the row).
     const assignments = sql.join([...group.fields.map((f) => sql`${ident(f.name)} = ${col('v', f.name)}`), sql`version = t.version + 1`], sql`, `);
@@ -111,24 +116,22 @@ export async function updateRows(tx: Db, schema: EntitySchema, rows: readonly Ro
     for (const chunk of chunks(group.rows, ROWS_PER_STATEMENT)) {
       const payload = JSON.stringify(chunk.map((row) => ({ ...row.changes, id: row.id, version: row.version })));
       // The self-join `o` reads each row as it was before this statement, for the audit's old values.
-      const updated = await queryJsonRowsOfStatement<EntityRow & Record<string, unknown>>(
+      const [answer] = await queryRows<{ json: string; ids: string }>(
         tx,
         sql`with n as (
               update ${table} as t set ${assignments}, updated_at = now(), updated_by = ${actor.username}::text
               from json_populate_recordset(null::${table}, ${payload}::json) v join ${table} o on o.id = v.id
               where t.id = v.id and t.version = v.version
               returning ${wireColumns(schema, 't')}${hasOld}),
-            a as (${updateAuditFrom(schema, group.fields, actor, 'n')})
-            ${selectJsonOf('n')}`,
+            a as (${updateAuditFrom(schema, group.fields, actor, 'n')}),
+            w as (select ${wireNames} from n)
+            select coalesce(json_agg(w), '[]'::json)::text as json, coalesce(json_agg(w.id), '[]'::json)::text as ids from w`,
       );
-      for (const row of updated) {
-        for (const f of group.fields) delete row[`old.${f.name}`];
-        stored.set(row.id, row);
-      }
+      if (answer) updated.json.push(answer.json);
+      for (const id of JSON.parse(answer?.ids ?? '[]') as number[]) updated.ids.add(id);
     }
   }
-  const updated = rows.flatMap((row) => stored.get(row.id) ?? []);
-  return { updated, stale: rows.filter((row) => !stored.has(row.id)).map((row) => row.id) };
+  return { updated, stale: rows.filter((row) => !updated.ids.has(row.id)).map((row) => row.id) };
 }
 
 /** Deletes rows whose version still matches, audited with their last values; answers the ids that did not match. */

@@ -4,7 +4,7 @@ import type { Actor } from '../audit/audit-writer';
 import { requireRole } from '../auth/auth-hooks';
 import type { Db } from '../db/client';
 import { requireSchemaOf } from './entity-sql';
-import { deleteEntityRow, entitySummaries, findDependants, getEntityRow, importEntityRows, listEntityRows, lookupOptions, saveEntityBatch } from './entity-service';
+import { deleteEntityRow, entitySummaries, findDependants, getEntityRow, importEntityRows, listEntityRows, lookupOptions, saveEntityBatchAsJson } from './entity-service';
 import {
   batchBody,
   deleteQuerystring,
@@ -87,10 +87,10 @@ export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBy
   app.post(
     '/entities/:entity/batch',
     { schema: { tags: TAG, summary: 'Create, update and delete rows in one transaction', params: jsonSchema(entityParams), body: jsonSchema(batchBody), response: { 200: jsonSchema(responses.batch, 'output') } } },
-    async (request) => {
+    async (request, reply) => {
       const schema = await entityFor(request, 'write');
       const batch = parseOr400(batchBody, request.body, 'body');
-      return saveEntityBatch(db, schema, batch, actorOf(request));
+      return reply.type('application/json; charset=utf-8').send(await saveEntityBatchAsJson(db, schema, batch, actorOf(request)));
     },
   );
 

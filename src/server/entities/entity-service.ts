@@ -4,7 +4,7 @@
  */
 export { listEntityRows } from './list-query';
 export { getEntityRow, lookupOptions, entitySummaries } from './read-rows';
-export { saveEntityBatch } from './batch-save';
+export { saveEntityBatch, saveEntityBatchAsJson } from './batch-save';
 export { deleteEntityRow } from './delete-row';
 export { findDependants } from './dependants';
 export { importEntityRows } from './import-rows';

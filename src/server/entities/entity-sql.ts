@@ -68,6 +68,11 @@ function isoTimestamp(alias: string, name: string): SQL {
   return sql`to_char(${col(alias, name)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
+/** The names of a wire row's columns, in wireColumns' order. */
+export function wireColumnNames(schema: EntitySchema): string[] {
+  return ['id', ...schema.fields.map((f) => f.name), 'version', 'created_at', 'created_by', 'updated_at', 'updated_by'];
+}
+
 /** The select list of a whole wire row (meta columns and every field), each aliased by its own name. */
 export function wireColumns(schema: EntitySchema, alias: string): SQL {
   const parts: SQL[] = [
