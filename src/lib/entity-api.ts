@@ -41,7 +41,9 @@ export type BatchRequest = {
   deletes?: { id: number; version: number }[];
 };
 export type BatchResponse = {
+  /** The new rows as stored, in the order of the request's creates, each with its clientKey. */
   created: (EntityRow & { clientKey: string })[];
+  /** The updated rows as stored, in the order written (match them by id). */
   updated: EntityRow[];
   deleted: number[];
 };
