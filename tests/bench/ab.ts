@@ -1,6 +1,6 @@
 /**
- * A/B timing: baseline and candidate run alternately, round after round, in the same process, so machine
- * noise hits both alike. Reported: the median time of each and the speed ratio baseline/candidate
+ * A/B timing: after one untimed warm-up run of each, baseline and candidate run alternately, round after
+ * round, in the same process, so machine noise hits both alike. Reported: the median time of each and the speed ratio baseline/candidate
  * (1.0 = as fast as the baseline, 0.5 = twice as slow).
  */
 export type AbResult = { name: string; rounds: number; baselineMs: number; candidateMs: number; ratio: number; aim: number; meetsAim: boolean; note?: string };
@@ -17,6 +17,11 @@ export async function abCompare(options: {
 }): Promise<AbResult> {
   const baseline: number[] = [];
   const candidate: number[] = [];
+  // One untimed run of each first, so that neither is timed compiling its code or planning its statements.
+  for (const run of [options.baseline, options.candidate]) {
+    await options.reset?.(-1);
+    await run(-1);
+  }
   for (let round = 0; round < options.rounds; round++) {
     // Alternate which goes first, so neither always benefits from a warm cache.
     const order = round % 2 === 0 ? (['baseline', 'candidate'] as const) : (['candidate', 'baseline'] as const);
