@@ -3,11 +3,11 @@ import type { EntityRow, EntitySchema, FieldDef } from '../../schemas/schema-typ
 import { createdAuditRow, deletedAuditRow, insertAuditRows, type Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
-import { chunks, col, ident, parseJsonRows, queryRows, selectJsonOf, wireColumnNames, wireColumns, wireExpression } from './entity-sql';
+import { chunks, col, ident, jsonRecordset, parseJsonRows, queryRows, selectJsonOf, wireColumnNames, wireColumns, wireExpression } from './entity-sql';
 
 /**
  * Set-based writes: each statement carries up to ROWS_PER_STATEMENT rows as one JSON parameter, which
- * json_populate_record(set) turns into rows typed like the table (so decimals, dates and booleans convert
+ * jsonRecordset turns into rows typed like the table's columns (so decimals, dates and booleans convert
  * in the database), so thousands of rows cost a few statements, not thousands. An update writes its audit
  * rows (one per changed field) in the same statement, from a data-modifying CTE; a create or a delete
  * writes one audit row per record (a delete's holds the values the statement answers).
@@ -69,7 +69,7 @@ export async function insertRows(tx: Db, schema: EntitySchema, rows: readonly Re
       tx,
       sql`with n as (
             insert into ${table} as t (${columns}, created_by, updated_by)
-            select ${values}, ${actor.username}::text, ${actor.username}::text from json_populate_recordset(null::${table}, ${JSON.stringify(chunk)}::json) v
+            select ${values}, ${actor.username}::text, ${actor.username}::text from ${jsonRecordset(schema, JSON.stringify(chunk), names)}
             returning ${wireColumns(schema, 't')})
           ${selectJsonOf('n')}`,
     );
@@ -120,7 +120,7 @@ export async function updateRows(tx: Db, schema: EntitySchema, rows: readonly Ro
         tx,
         sql`with n as (
               update ${table} as t set ${assignments}, updated_at = now(), updated_by = ${actor.username}::text
-              from json_populate_recordset(null::${table}, ${payload}::json) v join ${table} o on o.id = v.id
+              from ${jsonRecordset(schema, payload, ['id', 'version', ...group.fields.map((f) => f.name)])} join ${table} o on o.id = v.id
               where t.id = v.id and t.version = v.version
               returning ${wireColumns(schema, 't')}${hasOld}),
             a as (${updateAuditFrom(schema, group.fields, actor, 'n')}),
@@ -142,7 +142,7 @@ export async function deleteRows(tx: Db, schema: EntitySchema, rows: readonly { 
     const gone = await queryJsonRowsOfStatement<EntityRow>(
       tx,
       sql`with o as (
-            delete from ${table} as t using json_populate_recordset(null::${table}, ${JSON.stringify(chunk)}::json) v
+            delete from ${table} as t using ${jsonRecordset(schema, JSON.stringify(chunk), ['id', 'version'])}
             where t.id = v.id and t.version = v.version
             returning ${wireColumns(schema, 't')})
           ${selectJsonOf('o')}`,

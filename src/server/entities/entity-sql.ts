@@ -1,14 +1,32 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { EntitySchema, EntityRow, FieldDef } from '../../schemas/schema-types';
 import { findEntitySchema } from '../../schemas/registry';
 import type { Db } from '../db/client';
+import { getEntityTable } from '../db/entity-tables';
 import { AppError } from '../http/app-error';
 
 /**
  * SQL building blocks shared by the entity service. Queries are written as SQL (through drizzle's `sql`
  * template, so every value is a parameter) because the tables are derived at run time and the bulk
- * writes use json_populate_recordset, which the query builder cannot express.
+ * writes use json_to_recordset (jsonRecordset), which the query builder cannot express.
  */
+
+/**
+ * `json_to_recordset(<json>) as <alias>(<name> <type>, …)`: the rows of a JSON array parameter with just
+ * the named columns, each typed as the entity table's column (so decimals, dates and booleans convert in
+ * the database). json_populate_recordset(null::<table>, …) typed every column of the table for every row:
+ * a 5,000-row update statement took 30% longer with it.
+ */
+export function jsonRecordset(schema: EntitySchema, json: string, names: readonly string[], alias = 'v'): SQL {
+  const columns: Record<string, { getSQLType(): string }> = getTableColumns(getEntityTable(schema.name));
+  const definitions = names.map((name) => {
+    const column = columns[name];
+    if (!column) throw new Error(`${schema.name} has no column ${name}`);
+    // serial is a column default, not a type.
+    return sql`${ident(name)} ${sql.raw(name === 'id' ? 'integer' : column.getSQLType())}`;
+  });
+  return sql`json_to_recordset(${json}::json) as ${ident(alias)}(${sql.join(definitions, sql`, `)})`;
+}
 
 /** Rows of a raw query; PGlite and node-postgres both answer `{ rows }`. */
 export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {

@@ -8,7 +8,7 @@ import { AppError } from '../http/app-error';
 import { mappingDbErrors, updateRows } from './bulk-write';
 import { copyInsertRows } from './copy-insert';
 import { throwConflicts } from './batch-save';
-import { col, ident, queryRows, wireExpression } from './entity-sql';
+import { col, ident, jsonRecordset, queryRows, wireExpression } from './entity-sql';
 import { addError, checkLookups, checkUnique, groupKey, type Candidate, type CandidateErrors } from './row-checks';
 
 const META = new Set<string>(META_FIELDS);
@@ -29,7 +29,7 @@ async function rowsByKey(tx: Db, schema: EntitySchema, keyFields: FieldDef[], ro
   const keyColumns = sql.join(keyFields.map((f) => sql`${wireExpression(f, 't')} as ${ident(f.name)}`), sql`, `);
   const found = await queryRows<StoredKey & Record<string, unknown>>(
     tx,
-    sql`select t.id, t.version, ${keyColumns} from ${ident(schema.name)} t join json_populate_recordset(null::${ident(schema.name)}, ${probe}::json) v on ${join}`,
+    sql`select t.id, t.version, ${keyColumns} from ${ident(schema.name)} t join ${jsonRecordset(schema, probe, keyFields.map((f) => f.name))} on ${join}`,
   );
   return new Map(found.map((row) => [groupKey(keyFields, row) as string, { id: row.id, version: row.version }]));
 }

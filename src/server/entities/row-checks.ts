@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { getEntitySchema } from '../../schemas/registry';
 import { keyNeedsOwnUniqueIndex, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
 import type { Db } from '../db/client';
-import { col, ident, jsonValues, queryRows, wireExpression } from './entity-sql';
+import { col, ident, jsonRecordset, jsonValues, queryRows, wireExpression } from './entity-sql';
 
 /**
  * Checks a save or an import needs the database for: unique fields and the natural key (against the
@@ -116,7 +116,7 @@ export async function checkUnique(
     const clashing = await queryRows<Record<string, unknown>>(
       db,
       sql`select ${sql.join(group.map((f) => sql`${wireExpression(f, 't')} as ${ident(f.name)}`), sql`, `)}
-          from ${ident(schema.name)} t join json_populate_recordset(null::${ident(schema.name)}, ${probe}::json) v on ${join} ${exclude}`,
+          from ${ident(schema.name)} t join ${jsonRecordset(schema, probe, group.map((f) => f.name))} on ${join} ${exclude}`,
     );
     const taken = new Set(clashing.map((row) => groupKey(group, row)));
     for (const { slot, key } of keyed) {
