@@ -44,7 +44,10 @@ export const auditLog = pgTable(
     username: text('username').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_created_at_idx').on(t.createdAt), index('audit_log_record_idx').on(t.tableName, t.recordId)],
+  // Only the feed's index (newest first, counts per week). An index on (table_name, record_id) cost every
+  // audited write a third of its audit time (10,000 rows: 65 ms -> 35 ms, PostgreSQL) and no screen reads a
+  // record's history yet: the screen that does will bring the index its query needs.
+  (t) => [index('audit_log_created_at_idx').on(t.createdAt)],
 );
 
 /** oidc-provider's sessions, grants, codes and tokens, so that any app process can answer. */
