@@ -188,6 +188,7 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
             rowBuffer={4}
             enableBrowserTooltips
             debounceVerticalScrollbar
+            alwaysShowVerticalScroll
             enterNavigatesVerticallyAfterEdit
             loading={load.loading && load.loaded === 0}
             onGridReady={onGridReady}
