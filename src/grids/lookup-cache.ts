@@ -17,6 +17,7 @@ export class LookupCache {
   private byLabel = new Map<string, Map<string, number>>();
   private complete = new Set<string>();
   private listeners = new Set<() => void>();
+  private preloading = new Map<string, Promise<void>>();
 
   constructor(private readonly fetcher: Fetcher) {}
 
@@ -70,13 +71,20 @@ export class LookupCache {
 
   async preload(entity: string): Promise<void> {
     if (this.complete.has(entity)) return;
-    const options = await this.search(entity, '', PRELOAD_LIMIT);
-    if (options.length < PRELOAD_LIMIT) this.complete.add(entity);
-    this.notify();
+    const running = this.preloading.get(entity);
+    if (running) return running;
+    const loading = this.search(entity, '', PRELOAD_LIMIT).then((options) => {
+      if (options.length < PRELOAD_LIMIT) this.complete.add(entity);
+      this.notify();
+    });
+    this.preloading.set(entity, loading);
+    return loading.finally(() => this.preloading.delete(entity));
   }
 
   /** Labels of ids seen in loaded rows that the cache does not know (big targets), by id filter on the list API. */
   async ensureIds(entity: string, ids: Iterable<unknown>): Promise<void> {
+    // A preload under way answers these ids too (and its one repaint is enough): wait for it, not beside it.
+    await this.preloading.get(entity)?.catch(() => undefined);
     if (this.complete.has(entity)) return;
     const known = this.labels.get(entity);
     const missing = [...new Set([...ids].filter((id): id is number => typeof id === 'number' && !known?.has(id)))];
