@@ -1,22 +1,22 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import type { CellDoubleClickedEvent, CellEditRequestEvent, ColDef, ColumnMovedEvent, ColumnResizedEvent, FilterChangedEvent, GridApi, GridReadyEvent, RowSelectionOptions, SelectionChangedEvent, SortChangedEvent } from 'ag-grid-community';
-import { AgGridReact } from 'ag-grid-react';
-import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import type { ColDef, GridApi, GridReadyEvent } from 'ag-grid-community';
+import { startTransition, useCallback, useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
 import { useApiFetch } from '../app/api/api-client';
 import { useGlobalSearchTerm } from '../app/search/global-search';
 import type { ColumnFilter, ListQuery, SortSpec } from '../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
-import { ensureAgGridModules, gridTheme } from './ag-grid-setup';
+import { ensureAgGridModules } from './ag-grid-setup';
 import { fieldColumns, statusColumn, STATUS_COL_ID } from './column-factory';
+import { plainRow, useGridElement } from './grid-element';
 import { ConflictDialog } from './conflict-dialog';
 import { DependantsDialog } from './dependants-dialog';
 import { GridToolbar } from './grid-toolbar';
 import { clearLayout, loadLayout, saveLayout } from './layout-storage';
 import { LookupCache } from './lookup-cache';
 import { PendingChangesStore, type GridRow } from './pending-changes-store';
-import { filtersFromModel, sortFromColumns } from './server-query';
+import { sortFromColumns } from './server-query';
 import { useEntityRows } from './use-entity-rows';
 import { useGridEdits } from './use-grid-edits';
 import { useGridSave } from './use-grid-save';
@@ -46,27 +46,6 @@ export type EntityGridProps = {
   /** Filters the page imposes on top of the user's own (e.g. the tree branch picked beside the grid). */
   scopeFilters?: readonly ColumnFilter[];
 };
-
-// The header (select-all) checkbox makes AG Grid walk every row after each transaction to compute its
-// state, so it is only shown once loading is done (measured: the biggest cost of appending 50,000 rows).
-const rowSelectionLoading: RowSelectionOptions = { mode: 'multiRow', checkboxes: true, headerCheckbox: false, enableClickSelection: false };
-const rowSelectionLoaded: RowSelectionOptions = { ...rowSelectionLoading, headerCheckbox: true, selectAll: 'filtered' };
-const selectionColumnDef = { pinned: 'left' as const, width: 40, lockPinned: true, suppressHeaderMenuButton: true };
-// cellDataType off: AG Grid's inferred number/date types would parse typed text itself ('soon' -> NaN)
-// before parseInput sees it; every value goes through parseInput instead.
-const defaultColDef: ColDef<GridRow> = { resizable: true, cellDataType: false };
-const getRowId = (p: { data: GridRow }) => p.data.__key;
-const rowClassRules = {
-  'tb-row-new': (p: { data?: GridRow }) => p.data?.__status === 'new',
-  'tb-row-deleted': (p: { data?: GridRow }) => p.data?.__status === 'deleted',
-  'tb-row-changed': (p: { data?: GridRow }) => p.data?.__status === 'changed',
-};
-
-/** The saved row without the grid's markers, for the detail dialog. */
-function plainRow(row: EntityRow): EntityRow {
-  const { __key: _k, __status: _s, __changed: _c, __errors: _e, ...rest } = row as EntityRow & Partial<GridRow>;
-  return rest as EntityRow;
-}
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -148,60 +127,7 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
     edits.commit(store.discard());
   };
 
-  // The grid element is made again only when what it shows changes (columns, loading state): a new element
-  // on every render of this component (each loaded page, each edit) made React re-render AG Grid's
-  // header and rows, 80-140 ms tasks while 50,000 rows loaded (browser benchmark). Its event handlers
-  // reach the current render's state through `latest`.
-  const latest = useRef({ edits, onOpenRow, canEdit, base, schema, persistLayout });
-  latest.current = { edits, onOpenRow, canEdit, base, schema, persistLayout };
-  const gridEvents = useMemo(
-    () => ({
-      onCellEditRequest: (e: CellEditRequestEvent<GridRow>) => latest.current.edits.onCellEditRequest(e),
-      onFilterChanged: (e: FilterChangedEvent<GridRow>) => setFilters(filtersFromModel(latest.current.schema, e.api.getFilterModel())),
-      onSortChanged: (e: SortChangedEvent<GridRow>) => setSort(sortFromColumns(latest.current.schema, e.api.getColumnState())),
-      onSelectionChanged: (e: SelectionChangedEvent<GridRow>) => setSelectedCount(e.api.getSelectedNodes().length),
-      onColumnMoved: (e: ColumnMovedEvent<GridRow>) => e.finished && latest.current.persistLayout(),
-      onColumnResized: (e: ColumnResizedEvent<GridRow>) => e.finished && latest.current.persistLayout(),
-      onColumnVisible: () => latest.current.persistLayout(),
-      onColumnPinned: () => latest.current.persistLayout(),
-      onCellDoubleClicked: (e: CellDoubleClickedEvent<GridRow>) => {
-        const { base: rows, canEdit: editable, onOpenRow: open } = latest.current;
-        const saved = e.data ? rows.get(e.data.__key) : undefined;
-        // A read-only grid has no cell editor to start, so a double-click anywhere opens the row.
-        if ((e.column.getColId() === STATUS_COL_ID || !editable) && saved) open?.(plainRow(saved));
-      },
-    }),
-    [],
-  );
-  const showLoading = load.loading && load.loaded === 0;
-  const grid = useMemo(
-    () =>
-      mountGrid && (
-        <AgGridReact<GridRow>
-          theme={gridTheme}
-          columnDefs={columnDefs}
-          defaultColDef={defaultColDef}
-          getRowId={getRowId}
-          rowSelection={load.loading ? rowSelectionLoading : rowSelectionLoaded}
-          selectionColumnDef={selectionColumnDef}
-          rowClassRules={rowClassRules}
-          readOnlyEdit
-          deltaSort
-          asyncTransactionWaitMillis={10}
-          // No rows rendered beyond the visible ones: rendering the first rows was a 120 ms frame with a
-          // buffer of 4 above and below (browser benchmark); rows entering on scroll render before paint.
-          rowBuffer={0}
-          enableBrowserTooltips
-          debounceVerticalScrollbar
-          alwaysShowVerticalScroll
-          enterNavigatesVerticallyAfterEdit
-          loading={showLoading}
-          onGridReady={onGridReady}
-          {...gridEvents}
-        />
-      ),
-    [mountGrid, columnDefs, load.loading, showLoading, onGridReady, gridEvents],
-  );
+  const grid = useGridElement({ mountGrid, columnDefs, loading: load.loading, loaded: load.loaded, onGridReady, setFilters, setSort, setSelectedCount, latest: { edits, onOpenRow, canEdit, base, schema, persistLayout } });
 
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs}>
