@@ -1,6 +1,6 @@
 import type { IFilterOptionDef } from 'ag-grid-community';
 import type { ColumnFilter, FilterOp, ListQuery, SortSpec } from '../lib/entity-api';
-import type { EntitySchema, FieldDef } from '../schemas/schema-types';
+import { isDecimalKind, type EntitySchema, type FieldDef } from '../schemas/schema-types';
 
 /**
  * Filtering and sorting happen on the SERVER (lists are 20,000+ rows). The grid keeps its filter UI,
@@ -22,7 +22,7 @@ type SimpleModel = { filterType?: string; type?: string; filter?: unknown; filte
 function toWire(field: FieldDef | undefined, value: unknown): unknown {
   if (value === null || value === undefined) return value;
   if (!field) return value;
-  if (field.kind === 'decimal' || field.kind === 'money' || field.kind === 'percent') return String(value);
+  if (isDecimalKind(field)) return String(value);
   return value;
 }
 

@@ -1,9 +1,12 @@
-import type { EntitySchema, FieldDef } from './schema-types';
+import { fieldByName, isDecimalKind, type EntitySchema, type FieldDef } from './schema-types';
 
 const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 
-/** A plain decimal without insignificant zeros ('-0012.500' -> '-12.5', '-0.0' -> '0'); undefined if it is not one. */
-function canonicalDecimal(text: string): string | undefined {
+/**
+ * A plain decimal without insignificant zeros ('-0012.500' -> '-12.5', '-0.0' -> '0'); undefined if it is
+ * not one. Two decimals are the same number exactly when these agree (sameFieldValue, the save checks' keys).
+ */
+export function canonicalDecimal(text: string): string | undefined {
   const match = PLAIN_DECIMAL.exec(text);
   if (!match) return undefined;
   const whole = (match[2] ?? '').replace(/^0+(?=\d)/, '');
@@ -22,7 +25,7 @@ export function sameFieldValue(field: FieldDef | undefined, a: unknown, b: unkno
   const x = a === undefined || a === '' ? null : a;
   const y = b === undefined || b === '' ? null : b;
   if (x === y) return true;
-  if (field && (field.kind === 'decimal' || field.kind === 'money' || field.kind === 'percent') && typeof x === 'string' && typeof y === 'string') {
+  if (field && isDecimalKind(field) && typeof x === 'string' && typeof y === 'string') {
     const canonical = canonicalDecimal(x);
     return canonical !== undefined && canonical === canonicalDecimal(y);
   }
@@ -31,9 +34,5 @@ export function sameFieldValue(field: FieldDef | undefined, a: unknown, b: unkno
 
 /** sameFieldValue for the field called `name` of `schema` (exact comparison for a name it does not have). */
 export function sameValueOf(schema: EntitySchema, name: string, a: unknown, b: unknown): boolean {
-  return sameFieldValue(
-    schema.fields.find((f) => f.name === name),
-    a,
-    b,
-  );
+  return sameFieldValue(fieldByName(schema, name), a, b);
 }

@@ -123,10 +123,27 @@ export function databaseCheckedFields(schema: EntitySchema): FieldDef[] {
   return schema.fields.filter((f) => f.unique || f.kind === 'lookup' || schema.key.includes(f.name));
 }
 
+/** Decimal, percent and money fields: exact decimals, strings on the wire (never floats). */
+export function isDecimalKind(field: FieldDef): field is Extract<FieldDef, { kind: 'decimal' | 'percent' | 'money' }> {
+  return field.kind === 'decimal' || field.kind === 'percent' || field.kind === 'money';
+}
+
 /** Decimal places a decimal, percent or money field keeps (the column's scale, the validators' limit). */
 export function decimalScale(field: FieldDef): number {
   if (field.kind === 'money') return 2;
   return (field.kind === 'decimal' || field.kind === 'percent' ? field.scale : undefined) ?? 6;
+}
+
+const fieldIndex = new WeakMap<EntitySchema, Map<string, FieldDef>>();
+
+/** The schema's field called `name`, from a map made once per schema (grids and imports ask per cell). */
+export function fieldByName(schema: EntitySchema, name: string): FieldDef | undefined {
+  let byName = fieldIndex.get(schema);
+  if (!byName) {
+    byName = new Map(schema.fields.map((f) => [f.name, f]));
+    fieldIndex.set(schema, byName);
+  }
+  return byName.get(name);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ImportMode } from '../../lib/entity-api';
 import { parseInput, type LookupResolver } from '../../schemas/parse-input';
-import type { EntitySchema, FieldDef } from '../../schemas/schema-types';
+import { fieldByName, type EntitySchema } from '../../schemas/schema-types';
 import { defaultRow, validateRow } from '../../schemas/validators';
 import { unneutralise } from './neutralise';
 import { cellText } from './cell-text';
@@ -91,15 +91,6 @@ function withDefaultsForFailed(schema: EntitySchema, values: Record<string, unkn
   return result;
 }
 
-const fieldCache = new WeakMap<EntitySchema, Map<string, FieldDef>>();
-function fieldByName(schema: EntitySchema, name: string): FieldDef | undefined {
-  let map = fieldCache.get(schema);
-  if (!map) {
-    map = new Map(schema.fields.map((f) => [f.name, f]));
-    fieldCache.set(schema, map);
-  }
-  return map.get(name);
-}
 
 /**
  * Each file row through parseInput, then validateRow; rows repeating the natural key (or a unique

@@ -1,7 +1,7 @@
-import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { getEntitySchema } from '../../schemas/registry';
-import { keyNeedsOwnUniqueIndex, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
+import { canonicalDecimal } from '../../schemas/same-value';
+import { isDecimalKind, keyNeedsOwnUniqueIndex, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
 import type { Db } from '../db/client';
 import { col, ident, jsonRecordset, jsonValues, queryRows, wireExpression } from './entity-sql';
 
@@ -30,15 +30,9 @@ export function uniqueGroups(schema: EntitySchema): FieldDef[][] {
   return groups;
 }
 
+/** A value as a key part: decimals as their canonical digits ('1.50' and the stored '1.500000' are one key). */
 function comparable(field: FieldDef, value: unknown): string {
-  if (field.kind === 'decimal' || field.kind === 'money' || field.kind === 'percent') {
-    try {
-      return new Decimal(String(value)).toString();
-    } catch {
-      return String(value);
-    }
-  }
-  return String(value);
+  return (isDecimalKind(field) && canonicalDecimal(String(value))) || String(value);
 }
 
 /** The group's values as one comparable string, or undefined when any is empty (the database lets empties repeat). */
