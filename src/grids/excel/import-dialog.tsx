@@ -77,7 +77,6 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
   const [plan, setPlan] = useState<Plan>(() => new Map());
   const [planning, setPlanning] = useState(false);
   const [planProblem, setPlanProblem] = useState<string | null>(null);
-  const [importProgress, setImportProgress] = useState<{ total: number } | null>(null);
   const [summary, setSummary] = useState<ImportSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -104,7 +103,6 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
     setPlan(new Map());
     setPlanning(false);
     setPlanProblem(null);
-    setImportProgress(null);
     setSummary(null);
     setError(null);
     setNotice(null);
@@ -239,7 +237,6 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
     setPhase('importing');
     setError(null);
     setNotice(null);
-    setImportProgress({ total: rows.length });
     try {
       const outcome = await postImport(
         fetcher,
@@ -261,8 +258,6 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
     } catch (caught) {
       setError(`Import failed: ${errorText(caught)}`);
       setPhase('preview');
-    } finally {
-      setImportProgress(null);
     }
   };
 
@@ -310,7 +305,7 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
             </>
           )}
 
-          {phase === 'importing' && importProgress && <ImportingProgress rows={importProgress.total} />}
+          {phase === 'importing' && <ImportingProgress rows={rows.length} />}
 
           {phase === 'done' && summary && (
             <Alert severity="success" role="status">
