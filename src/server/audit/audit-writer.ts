@@ -83,6 +83,10 @@ export function deletedAuditRow(tableName: string, recordId: string | number, ac
   return { ...createdAuditRow(tableName, recordId, actor), action: 'delete', old_value: JSON.stringify(values) };
 }
 
+/** The columns every audit row is written with (the rest are defaults: id, created_at). */
+export const AUDIT_COLUMNS = ['table_name', 'record_id', 'field_name', 'old_value', 'new_value', 'action', 'user_sub', 'username'] as const satisfies readonly (keyof AuditRow)[];
+const auditColumnList = sql.raw(AUDIT_COLUMNS.join(', '));
+
 /** Audit rows per statement: one JSON parameter of a few MB at most. */
 const AUDIT_ROWS_PER_STATEMENT = 5_000;
 
@@ -90,8 +94,7 @@ const AUDIT_ROWS_PER_STATEMENT = 5_000;
 export async function insertAuditRows(tx: Db, rows: readonly AuditRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += AUDIT_ROWS_PER_STATEMENT) {
     const chunk = JSON.stringify(rows.slice(i, i + AUDIT_ROWS_PER_STATEMENT));
-    await tx.execute(sql`insert into audit_log (table_name, record_id, field_name, old_value, new_value, action, user_sub, username)
-      select table_name, record_id, field_name, old_value, new_value, action, user_sub, username from json_populate_recordset(null::audit_log, ${chunk}::json)`);
+    await tx.execute(sql`insert into audit_log (${auditColumnList}) select ${auditColumnList} from json_populate_recordset(null::audit_log, ${chunk}::json)`);
   }
 }
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { EntityRow, EntitySchema, FieldDef } from '../../schemas/schema-types';
-import { createdAuditRow, deletedAuditRow, insertAuditRows, type Actor } from '../audit/audit-writer';
+import { AUDIT_COLUMNS, createdAuditRow, deletedAuditRow, insertAuditRows, type Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
 import { chunks, col, ident, jsonRecordset, parseJsonRows, queryRows, selectJsonOf, wireColumnNames, wireColumns, wireExpression } from './entity-sql';
@@ -27,7 +27,7 @@ function updateAuditFrom(schema: EntitySchema, fields: readonly FieldDef[], acto
     fields.map((f) => sql`(${f.name}::text, ${col(source, `old.${f.name}`)}::text, ${col(source, f.name)}::text)`),
     sql`, `,
   );
-  return sql`insert into audit_log (table_name, record_id, field_name, old_value, new_value, action, user_sub, username)
+  return sql`insert into audit_log (${sql.raw(AUDIT_COLUMNS.join(', '))})
     select ${schema.name}::text, ${col(source, 'id')}::text, x.field, x.old_value, x.new_value, 'update', ${actor.sub}::text, ${actor.username}::text
     from ${ident(source)} cross join lateral (values ${tuples}) x(field, old_value, new_value)
     where x.old_value is distinct from x.new_value`;
@@ -138,6 +138,7 @@ export async function updateRows(tx: Db, schema: EntitySchema, rows: readonly Ro
 export async function deleteRows(tx: Db, schema: EntitySchema, rows: readonly { id: number; version: number }[], actor: Actor): Promise<{ stale: number[] }> {
   const table = ident(schema.name);
   const deleted = new Set<number>();
+  const names = schema.fields.map((f) => f.name);
   for (const chunk of chunks(rows, ROWS_PER_STATEMENT)) {
     const gone = await queryJsonRowsOfStatement<EntityRow>(
       tx,
@@ -147,7 +148,6 @@ export async function deleteRows(tx: Db, schema: EntitySchema, rows: readonly { 
             returning ${wireColumns(schema, 't')})
           ${selectJsonOf('o')}`,
     );
-    const names = schema.fields.map((f) => f.name);
     await insertAuditRows(tx, gone.map((row) => deletedAuditRow(schema.name, row.id, actor, row, names)));
     for (const row of gone) deleted.add(row.id);
   }

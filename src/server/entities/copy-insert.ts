@@ -1,11 +1,8 @@
 import type { EntitySchema } from '../../schemas/schema-types';
-import { createdAuditRow, type Actor, type AuditRow } from '../audit/audit-writer';
+import { AUDIT_COLUMNS, createdAuditRow, type Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { copyCsv, csvLine } from '../db/copy-csv';
 import { drawIds, writable } from './bulk-write';
-
-/** The audit columns COPY writes: the record id second, so that a line is `<table>,<id>,<the rest>`. */
-const AUDIT_COLUMNS = ['table_name', 'record_id', 'field_name', 'old_value', 'new_value', 'action', 'user_sub', 'username'] as const satisfies readonly (keyof AuditRow)[];
 
 /**
  * The import's write path for new rows: COPY of the rows and of their audit rows (one per record, as every
@@ -17,7 +14,8 @@ export async function copyInsertRows(tx: Db, schema: EntitySchema, rows: readonl
   if (rows.length === 0) return [];
   const ids = await drawIds(tx, schema, rows.length);
   const names = writable(schema).map((f) => f.name);
-  // Every audit line is the same but for the id, so what comes before and after it is made once.
+  // Every audit line is the same but for the id (AUDIT_COLUMNS' second), so what comes before and after
+  // it is made once.
   const entry = createdAuditRow(schema.name, 0, actor);
   const auditHead = `${csvLine([entry.table_name]).slice(0, -1)},`;
   const auditTail = `,${csvLine(AUDIT_COLUMNS.slice(2).map((column) => entry[column]))}`;

@@ -1,5 +1,5 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { EntitySchema, EntityRow, FieldDef } from '../../schemas/schema-types';
+import { fieldByName, type EntitySchema, type EntityRow, type FieldDef } from '../../schemas/schema-types';
 import { findEntitySchema } from '../../schemas/registry';
 import type { Db } from '../db/client';
 import { getEntityTable } from '../db/entity-tables';
@@ -86,23 +86,22 @@ function isoTimestamp(alias: string, name: string): SQL {
   return sql`to_char(${col(alias, name)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
-/** The names of a wire row's columns, in wireColumns' order. */
+/** The names of a wire row's columns: id, every field, then the other meta columns. */
 export function wireColumnNames(schema: EntitySchema): string[] {
   return ['id', ...schema.fields.map((f) => f.name), 'version', 'created_at', 'created_by', 'updated_at', 'updated_by'];
 }
 
-/** The select list of a whole wire row (meta columns and every field), each aliased by its own name. */
+/** The select list of a whole wire row (wireColumnNames: meta columns and every field), each aliased by its own name. */
 export function wireColumns(schema: EntitySchema, alias: string): SQL {
-  const parts: SQL[] = [
-    sql`${col(alias, 'id')} as "id"`,
-    ...schema.fields.map((field) => sql`${wireExpression(field, alias)} as ${ident(field.name)}`),
-    sql`${col(alias, 'version')} as "version"`,
-    sql`${isoTimestamp(alias, 'created_at')} as "created_at"`,
-    sql`${col(alias, 'created_by')} as "created_by"`,
-    sql`${isoTimestamp(alias, 'updated_at')} as "updated_at"`,
-    sql`${col(alias, 'updated_by')} as "updated_by"`,
-  ];
-  return sql.join(parts, sql`, `);
+  const expression = (name: string): SQL => {
+    const field = fieldByName(schema, name);
+    if (field) return wireExpression(field, alias);
+    return name === 'created_at' || name === 'updated_at' ? isoTimestamp(alias, name) : col(alias, name);
+  };
+  return sql.join(
+    wireColumnNames(schema).map((name) => sql`${expression(name)} as ${ident(name)}`),
+    sql`, `,
+  );
 }
 
 /** A subquery answering the values of a JSON array, each cast to `pgType`: usable as `x in (...)`. */
