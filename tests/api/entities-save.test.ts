@@ -117,6 +117,29 @@ describe('POST /api/entities/:entity/batch', () => {
     ]);
   });
 
+  it("answers only what each update changed under 'Prefer: return=minimal', storing the whole row as usual", async () => {
+    const { created } = await saved('lithium_projects', {
+      creates: [{ clientKey: 'a', values: { project: `${P} Minimal`, owner: 'Andes Lithium', deposit_type: 'brine', stage: 'pfs', country: 'Chile', capacity_tpa_lce: '20000' } }],
+    });
+    const id = created[0]!.id;
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/entities/lithium_projects/batch',
+      token: engineer,
+      headers: { prefer: 'return=minimal' },
+      payload: { updates: [{ id, version: 1, changes: { capex_usd: '1250000.5', stage: 'dfs' } }] },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['preference-applied']).toBe('return=minimal');
+    const [answered] = (response.json() as BatchResponse).updated;
+    // The decimal comes back as stored (the column's scale), so the grid shows what the database holds.
+    expect(answered).toEqual({ id, capex_usd: '1250000.50', stage: 'dfs', version: 2, updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), updated_by: 'engineer' });
+    expect((await t.call({ url: `/api/entities/lithium_projects/${id}`, token: viewer })).json()).toMatchObject({ project: `${P} Minimal`, owner: 'Andes Lithium', capacity_tpa_lce: '20000', capex_usd: '1250000.50', stage: 'dfs', version: 2 });
+
+    const whole = await saved('lithium_projects', { updates: [{ id, version: 2, changes: { stage: 'production' } }] });
+    expect(whole.updated[0]).toMatchObject({ project: `${P} Minimal`, owner: 'Andes Lithium', stage: 'production', version: 3, created_by: 'engineer' });
+  });
+
   it('checks a composite key when an update changes only one of its fields', async () => {
     const currency = (await saved('currencies', { creates: [{ clientKey: 'c', values: { code: 'QKR', name: 'Key money' } }] }, admin)).created[0]!;
     const { created } = await saved(
@@ -220,6 +243,9 @@ describe('POST /api/entities/:entity/batch', () => {
     const malformed = await batch('clients', { creates: [{ values: { name: 'x' } }] } as unknown as BatchRequest);
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toContain('clientKey');
+    const listOfValues = await batch('clients', { updates: [{ id: 1, version: 1, changes: ['Lima'] }] } as unknown as BatchRequest);
+    expect(listOfValues.statusCode).toBe(400);
+    expect(listOfValues.json().message).toBe('Invalid body: updates.0.changes: Expected an object of field values');
     expect((await batch('spaceships', { creates: [] })).statusCode).toBe(404);
   });
 });

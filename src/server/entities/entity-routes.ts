@@ -7,6 +7,7 @@ import { requireSchemaOf } from './entity-sql';
 import { deleteEntityRow, entitySummaries, findDependants, getEntityRow, importEntityRows, listEntityRows, lookupOptions, saveEntityBatchAsJson } from './entity-service';
 import {
   batchBody,
+  batchHeaders,
   deleteQuerystring,
   entityParams,
   importBody,
@@ -16,6 +17,7 @@ import {
   parseFilters,
   parseOr400,
   parseSort,
+  prefersMinimalReturn,
   responses,
   rowParams,
 } from './route-schemas';
@@ -86,11 +88,22 @@ export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBy
 
   app.post(
     '/entities/:entity/batch',
-    { schema: { tags: TAG, summary: 'Create, update and delete rows in one transaction', params: jsonSchema(entityParams), body: jsonSchema(batchBody), response: { 200: jsonSchema(responses.batch, 'output') } } },
+    {
+      schema: {
+        tags: TAG,
+        summary: 'Create, update and delete rows in one transaction',
+        params: jsonSchema(entityParams),
+        headers: jsonSchema(batchHeaders),
+        body: jsonSchema(batchBody),
+        response: { 200: jsonSchema(responses.batch, 'output') },
+      },
+    },
     async (request, reply) => {
       const schema = await entityFor(request, 'write');
       const batch = parseOr400(batchBody, request.body, 'body');
-      return reply.type('application/json; charset=utf-8').send(await saveEntityBatchAsJson(db, schema, batch, actorOf(request)));
+      const answer = prefersMinimalReturn(request.headers.prefer) ? 'changes' : 'rows';
+      if (answer === 'changes') reply.header('preference-applied', 'return=minimal');
+      return reply.type('application/json; charset=utf-8').send(await saveEntityBatchAsJson(db, schema, batch, actorOf(request), answer));
     },
   );
 

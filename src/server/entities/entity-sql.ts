@@ -91,15 +91,15 @@ export function wireColumnNames(schema: EntitySchema): string[] {
   return ['id', ...schema.fields.map((f) => f.name), 'version', 'created_at', 'created_by', 'updated_at', 'updated_by'];
 }
 
-/** The select list of a whole wire row (wireColumnNames: meta columns and every field), each aliased by its own name. */
-export function wireColumns(schema: EntitySchema, alias: string): SQL {
+/** The select list of a wire row (by default whole: wireColumnNames), each column aliased by its own name. */
+export function wireColumns(schema: EntitySchema, alias: string, names: readonly string[] = wireColumnNames(schema)): SQL {
   const expression = (name: string): SQL => {
     const field = fieldByName(schema, name);
     if (field) return wireExpression(field, alias);
     return name === 'created_at' || name === 'updated_at' ? isoTimestamp(alias, name) : col(alias, name);
   };
   return sql.join(
-    wireColumnNames(schema).map((name) => sql`${expression(name)} as ${ident(name)}`),
+    names.map((name) => sql`${expression(name)} as ${ident(name)}`),
     sql`, `,
   );
 }

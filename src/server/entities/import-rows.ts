@@ -115,7 +115,8 @@ export async function importEntityRows(db: Db, schema: EntitySchema, request: Im
 
       const versions = new Map([...stored.values()].map((row) => [row.id, row.version]));
       const changes = candidates.flatMap((c) => (c.id === undefined ? [] : [{ id: c.id, version: versions.get(c.id) as number, changes: c.values }]));
-      const { stale } = await updateRows(tx, schema, changes, actor);
+      // The import answers counts only, so the updated rows come back as small as they can.
+      const { stale } = await updateRows(tx, schema, changes, actor, 'changes');
       if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'update', id })));
       await copyInsertRows(tx, schema, candidates.filter((c) => c.id === undefined).map((c) => c.values), actor);
       return summary;

@@ -27,7 +27,11 @@ export const optionsQuerystring = z.object({
 
 export const deleteQuerystring = z.object({ version: z.coerce.number().int().min(1).optional().describe('The version the caller loaded') });
 
-const fieldValues = z.record(z.string(), z.unknown());
+// Each row's values are checked field by field by validateRow, with per-row errors; here only their shape.
+// (z.record walked and copied every value of every row first: ~12 ms of a 5,000-row save.)
+const fieldValues = z
+  .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'Expected an object of field values')
+  .meta({ type: 'object', additionalProperties: true, description: 'Field values by field name' });
 const versioned = { id: z.number().int().positive(), version: z.number().int().min(1) };
 
 export const batchBody = z.object({
@@ -35,6 +39,19 @@ export const batchBody = z.object({
   updates: z.array(z.object({ ...versioned, changes: fieldValues })).optional(),
   deletes: z.array(z.object(versioned)).optional(),
 });
+
+export const batchHeaders = z.object({
+  prefer: z
+    .string()
+    .optional()
+    .describe("RFC 7240. 'return=minimal': each updated row in the answer holds only id, the fields the save changed (as stored), version, updated_at and updated_by"),
+});
+
+/** Whether a Prefer header (RFC 7240) asks for return=minimal. */
+export function prefersMinimalReturn(prefer: string | string[] | undefined): boolean {
+  const values = Array.isArray(prefer) ? prefer.join(',') : (prefer ?? '');
+  return values.split(',').some((preference) => /^return\s*=\s*"?minimal"?$/i.test(preference.split(';')[0]?.trim() ?? ''));
+}
 
 export const importBody = z.object({
   mode: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
@@ -49,12 +66,19 @@ export const entityRow = z
   .object({ id: z.number(), version: z.number(), created_at: z.string(), created_by: z.string(), updated_at: z.string(), updated_by: z.string() })
   .catchall(z.unknown());
 
+/** An updated row's answer under `Prefer: return=minimal`: the fields the save changed and these meta columns. */
+const updatedChanges = z.object({ id: z.number(), version: z.number(), updated_at: z.string(), updated_by: z.string() }).catchall(z.unknown());
+
 export const responses = {
   summaries: z.array(z.object({ name: z.string(), label: z.string(), labelPlural: z.string(), referenceTable: z.boolean(), rowCount: z.number(), description: z.string().optional() })),
   list: z.object({ rows: z.array(entityRow), total: z.number(), offset: z.number(), limit: z.number() }),
   options: z.array(z.object({ id: z.number(), label: z.string() })),
   dependencies: z.object({ dependants: z.array(z.object({ entity: z.string(), entityLabel: z.string(), id: z.number(), label: z.string(), field: z.string() })), total: z.number() }),
-  batch: z.object({ created: z.array(entityRow.extend({ clientKey: z.string() })), updated: z.array(entityRow), deleted: z.array(z.number()) }),
+  batch: z.object({
+    created: z.array(entityRow.extend({ clientKey: z.string() })),
+    updated: z.array(entityRow.or(updatedChanges)).describe("Whole rows; with 'Prefer: return=minimal', only what each update changed"),
+    deleted: z.array(z.number()),
+  }),
   deleted: z.object({ deleted: z.number() }),
   imported: z.object({ added: z.number(), updated: z.number(), skipped: z.number(), plan: z.array(z.unknown()).optional() }),
 };
