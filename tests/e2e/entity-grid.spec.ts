@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
 import { cell, createRows, grid, listRows, openList, pendingSummary, statusCell, typeInCell, uniqueTag, updateRow } from './support/entity-grid';
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/fixtures';
 import * as XLSX from 'xlsx';
 import { DEMO, signInFromLanding } from './support/sign-in';
 import { callApi, cell, createRows, listRows, openList, uniqueTag } from './support/entity-grid';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
 
 test('ItemCategories: the tree counts categories and parts below each node, and picking a node narrows the list to its branch', async ({ page }) => {

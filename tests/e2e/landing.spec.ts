@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 
 const LANDING_JS_BUDGET_BYTES = 170 * 1024;
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
 
 test('logout shows the overlay, signs out of the provider and ends on the landing page with Login', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
 
 // Spec §2, §4, §5, §8, §9: the request modal, word for word, and the RequestsBugsV2 list.

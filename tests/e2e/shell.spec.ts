@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
 
 // Spec §2, word for word: every enabled sidebar entry and where it goes.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { DEMO, signInFromLanding, submitSignInForm } from './support/sign-in';
 
 test('landing -> Login -> sign in as engineer on the embedded provider -> dashboard with real data', async ({ page }) => {
