@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { parseChangelog } from '../../src/lib/changelog';
 import { expect, test, type Locator, type Page } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
 
@@ -111,9 +113,11 @@ test.describe.serial('the request tracker', () => {
     await signInFromLanding(page, DEMO.engineer);
     await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Updates', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Updates' })).toBeVisible();
-    const releases = page.getByRole('article');
-    await expect(releases.first()).toContainText('Faster imports, fewer surprises');
-    await expect(releases.nth(1)).toContainText('Request tracker');
-    await expect(releases.last()).toContainText('Platform and sign-in');
+    // Every release of the repository's CHANGELOG.md, in its order (newest first), each with its title.
+    const releases = parseChangelog(fs.readFileSync('CHANGELOG.md', 'utf8'));
+    const articles = page.getByRole('article');
+    await expect(articles).toHaveCount(releases.length);
+    for (const [i, release] of releases.entries()) await expect(articles.nth(i)).toContainText(`${release.version} · ${release.title}`);
+    await expect(articles.last()).toContainText('Platform and sign-in');
   });
 });
