@@ -85,7 +85,8 @@ export function deletedAuditRow(tableName: string, recordId: string | number, ac
 
 /** The columns every audit row is written with (the rest are defaults: id, created_at). */
 export const AUDIT_COLUMNS = ['table_name', 'record_id', 'field_name', 'old_value', 'new_value', 'action', 'user_sub', 'username'] as const satisfies readonly (keyof AuditRow)[];
-const auditColumnList = sql.raw(AUDIT_COLUMNS.join(', '));
+/** AUDIT_COLUMNS as an SQL column list. */
+export const AUDIT_COLUMN_LIST = sql.raw(AUDIT_COLUMNS.join(', '));
 
 /** Audit rows per statement: one JSON parameter of a few MB at most. */
 const AUDIT_ROWS_PER_STATEMENT = 5_000;
@@ -94,7 +95,7 @@ const AUDIT_ROWS_PER_STATEMENT = 5_000;
 export async function insertAuditRows(tx: Db, rows: readonly AuditRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += AUDIT_ROWS_PER_STATEMENT) {
     const chunk = JSON.stringify(rows.slice(i, i + AUDIT_ROWS_PER_STATEMENT));
-    await tx.execute(sql`insert into audit_log (${auditColumnList}) select ${auditColumnList} from json_populate_recordset(null::audit_log, ${chunk}::json)`);
+    await tx.execute(sql`insert into audit_log (${AUDIT_COLUMN_LIST}) select ${AUDIT_COLUMN_LIST} from json_populate_recordset(null::audit_log, ${chunk}::json)`);
   }
 }
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { EntityRow, EntitySchema, FieldDef } from '../../schemas/schema-types';
-import { AUDIT_COLUMNS, createdAuditRow, deletedAuditRow, insertAuditRows, type Actor } from '../audit/audit-writer';
+import { AUDIT_COLUMN_LIST, createdAuditRow, deletedAuditRow, insertAuditRows, type Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
 import { chunks, col, ident, jsonRecordset, parseJsonRows, queryRows, selectJsonOf, wireColumnNames, wireColumns, wireExpression } from './entity-sql';
@@ -27,7 +27,7 @@ function updateAuditFrom(schema: EntitySchema, fields: readonly FieldDef[], acto
     fields.map((f) => sql`(${f.name}::text, ${col(source, `old.${f.name}`)}::text, ${col(source, f.name)}::text)`),
     sql`, `,
   );
-  return sql`insert into audit_log (${sql.raw(AUDIT_COLUMNS.join(', '))})
+  return sql`insert into audit_log (${AUDIT_COLUMN_LIST})
     select ${schema.name}::text, ${col(source, 'id')}::text, x.field, x.old_value, x.new_value, 'update', ${actor.sub}::text, ${actor.username}::text
     from ${ident(source)} cross join lateral (values ${tuples}) x(field, old_value, new_value)
     where x.old_value is distinct from x.new_value`;
@@ -135,7 +135,7 @@ export async function updateRows(
     for (const chunk of chunks(group.rows, ROWS_PER_STATEMENT)) {
       const payload = JSON.stringify(chunk.map((row) => ({ ...row.changes, id: row.id, version: row.version })));
       // The self-join `o` reads each row as it was before this statement, for the audit's old values.
-      const [answer] = await queryRows<{ json: string; ids: string }>(
+      const [result] = await queryRows<{ json: string; ids: string }>(
         tx,
         sql`with n as (
               update ${table} as t set ${assignments}, updated_at = now(), updated_by = ${actor.username}::text
@@ -146,8 +146,8 @@ export async function updateRows(
             w as (select ${answeredNames} from n)
             select coalesce(json_agg(w), '[]'::json)::text as json, coalesce(json_agg(w.id), '[]'::json)::text as ids from w`,
       );
-      if (answer) updated.json.push(answer.json);
-      for (const id of JSON.parse(answer?.ids ?? '[]') as number[]) updated.ids.add(id);
+      if (result) updated.json.push(result.json);
+      for (const id of JSON.parse(result?.ids ?? '[]') as number[]) updated.ids.add(id);
     }
   }
   return { updated, stale: rows.filter((row) => !updated.ids.has(row.id)).map((row) => row.id) };

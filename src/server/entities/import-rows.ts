@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ImportErrors, ImportRequest, ImportResponse, ImportRowPlan } from '../../lib/entity-api';
-import { META_FIELDS, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
+import { fieldByName, META_FIELDS, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
 import { defaultRow, missingRequired, validateRow } from '../../schemas/validators';
 import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
@@ -47,7 +47,7 @@ export async function importEntityRows(db: Db, schema: EntitySchema, request: Im
   const rows = request.rows.map(withoutMeta);
   if (request.partialRows && !request.dryRun) throw new AppError('bad_request', 'partialRows is for a dry run only: an import commits complete rows.');
   if (schema.key.length === 0) throw new AppError('bad_request', `${schema.labelPlural} have no natural key to match imported rows by, so they cannot be imported.`);
-  const keyFields = schema.key.map((name) => schema.fields.find((f) => f.name === name) as FieldDef);
+  const keyFields = schema.key.map((name) => fieldByName(schema, name) as FieldDef);
 
   return mappingDbErrors(schema, () =>
     db.transaction(async (tx) => {
@@ -103,7 +103,7 @@ export async function importEntityRows(db: Db, schema: EntitySchema, request: Im
       // The key itself was checked above (once in the file; a stored key means an update, never a clash).
       await checkUnique(tx, schema, candidates, [], candidateErrors, (_label, first) => `Duplicate of row ${(candidateRow[first] ?? 0) + 1} in this file`, { exceptKey: true });
       await checkLookups(tx, schema, candidates, candidateErrors);
-      for (const [slot, fields] of candidateErrors) for (const [field, message] of Object.entries(fields)) addError(errors, candidateRow[slot] as number, field, message);
+      for (const [slot, fields] of candidateErrors) report(candidateRow[slot] as number, fields);
       if (errors.size > 0) {
         const rowErrors: ImportErrors['rowErrors'] = [...errors.entries()].sort(([a], [b]) => a - b).map(([index, fields]) => ({ index, fields }));
         throw new AppError('validation_failed', plural(rowErrors.length), { rowErrors } satisfies ImportErrors);

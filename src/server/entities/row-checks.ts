@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { getEntitySchema } from '../../schemas/registry';
 import { canonicalDecimal } from '../../schemas/same-value';
-import { isDecimalKind, keyNeedsOwnUniqueIndex, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
+import { fieldByName, isDecimalKind, keyNeedsOwnUniqueIndex, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
 import type { Db } from '../db/client';
 import { col, ident, jsonRecordset, jsonValues, queryRows, wireExpression } from './entity-sql';
 
@@ -24,9 +24,8 @@ export function addError(errors: CandidateErrors, slot: number, field: string, m
 
 /** Groups of fields whose values no two rows may share: each unique field, and the key. */
 export function uniqueGroups(schema: EntitySchema): FieldDef[][] {
-  const byName = (name: string): FieldDef => schema.fields.find((f) => f.name === name) as FieldDef;
   const groups = schema.fields.filter((f) => f.unique).map((f) => [f]);
-  if (keyNeedsOwnUniqueIndex(schema)) groups.push(schema.key.map(byName));
+  if (keyNeedsOwnUniqueIndex(schema)) groups.push(schema.key.map((name) => fieldByName(schema, name) as FieldDef));
   return groups;
 }
 
