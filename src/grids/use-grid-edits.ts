@@ -71,11 +71,11 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange }:
   const undo = () => commit(store.undo());
   const redo = () => commit(store.redo());
 
-  /** Ctrl+Z / Ctrl+Y / Ctrl+Shift+Z when no cell editor is open (an open editor keeps its own undo). */
   /**
    * Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z) anywhere in the grid or its toolbar (so also right after clicking the
-   * toolbar's Undo), but not in a text box (a column filter, a dialog the toolbar opened: React passes their
-   * keys up through the portal), where they undo typing.
+   * toolbar's Undo) when no cell editor is open (an open editor keeps its own undo), and not in a text
+   * box (a column filter, a dialog the toolbar opened: React passes their keys up through the portal),
+   * where they undo typing.
    */
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!canEdit || !api || !(event.ctrlKey || event.metaKey) || api.getEditingCells().length > 0) return;

@@ -109,6 +109,12 @@ export type EntitySchema = {
   /** Listed in ManageTables (reference data kept by admins). */
   referenceTable?: boolean;
   description?: string;
+  /**
+   * A tree of levels (item categories: tier 1 > tier 2 > tier 3): `parentField` is a lookup to this entity,
+   * `levelField` an integer. A level-1 row has no parent; any other row's parent is one level up. Saves
+   * and imports refuse rows that break this, so the tree can hold no orphans and no loops.
+   */
+  tree?: { parentField: string; levelField: string };
 };
 
 /** Columns every entity row carries besides its fields. */
@@ -120,7 +126,7 @@ export type EntityRow = { id: number; version: number; created_at: string; creat
 
 /** The fields whose values the database must check on a save or an import: the key, unique fields and lookups. */
 export function databaseCheckedFields(schema: EntitySchema): FieldDef[] {
-  return schema.fields.filter((f) => f.unique || f.kind === 'lookup' || schema.key.includes(f.name));
+  return schema.fields.filter((f) => f.unique || f.kind === 'lookup' || schema.key.includes(f.name) || f.name === schema.tree?.levelField);
 }
 
 /** Decimal, percent and money fields: exact decimals, strings on the wire (never floats). */
@@ -132,6 +138,11 @@ export function isDecimalKind(field: FieldDef): field is Extract<FieldDef, { kin
 export function decimalScale(field: FieldDef): number {
   if (field.kind === 'money') return 2;
   return (field.kind === 'decimal' || field.kind === 'percent' ? field.scale : undefined) ?? 6;
+}
+
+/** Total digits a decimal, percent or money column holds (its numeric precision); the validators allow precision - scale before the point. */
+export function decimalPrecision(field: FieldDef): number {
+  return field.kind === 'money' ? 18 : 24;
 }
 
 const fieldIndex = new WeakMap<EntitySchema, Map<string, FieldDef>>();

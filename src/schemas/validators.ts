@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalScale, type EntitySchema, type FieldDef } from './schema-types';
+import { decimalPrecision, decimalScale, type EntitySchema, type FieldDef } from './schema-types';
 
 /**
  * zod validators derived from a schema; the browser (forms, grid, import preview) and the server
@@ -20,10 +20,29 @@ function decimalPlaces(value: string): number {
   return dot < 0 ? 0 : value.length - dot - 1;
 }
 
+/** Digits before the point, leading zeros and sign left out. */
+function wholeDigits(value: string): number {
+  const dot = value.indexOf('.');
+  return (dot < 0 ? value : value.slice(0, dot)).replace(/^-?0*/, '').length;
+}
+
+/** The largest whole number an integer column holds (PostgreSQL integer). */
+export const MAX_INTEGER = 2_147_483_647;
+
 function range(field: { min?: number; max?: number }, unit = ''): string {
   if (field.min !== undefined && field.max !== undefined) return `Must be between ${field.min} and ${field.max}${unit}`;
   if (field.min !== undefined) return `Must be at least ${field.min}${unit}`;
   return `Must be at most ${field.max}${unit}`;
+}
+
+// PostgreSQL text holds neither NUL nor half of a UTF-16 surrogate pair (a lone surrogate cannot be encoded as UTF-8).
+// eslint-disable-next-line no-control-regex -- NUL is exactly the character to find
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const UNSTORABLE_TEXT_MESSAGE = 'Contains a character that cannot be stored (NUL or a broken Unicode character)';
+
+/** True when text holds a character the database cannot store. */
+export function hasUnstorableCharacter(text: string): boolean {
+  return UNSTORABLE.test(text);
 }
 
 /** The validator of one field's non-empty value. */
@@ -32,7 +51,7 @@ function valueValidator(field: FieldDef): z.ZodType {
     case 'text':
     case 'longText': {
       const max = field.maxLength ?? DEFAULT_MAX_LENGTH[field.kind];
-      let schema = z.string({ error: 'Must be text' }).max(max, `At most ${max} characters`);
+      let schema = z.string({ error: 'Must be text' }).max(max, `At most ${max} characters`).refine((v) => !hasUnstorableCharacter(v), UNSTORABLE_TEXT_MESSAGE);
       if (field.pattern) schema = schema.regex(new RegExp(field.pattern.regex), field.pattern.message);
       return schema;
     }
@@ -40,15 +59,18 @@ function valueValidator(field: FieldDef): z.ZodType {
       return z
         .number({ error: 'Must be a whole number' })
         .int('Must be a whole number')
+        .refine((v) => Math.abs(v) <= MAX_INTEGER, `Must be between -${MAX_INTEGER} and ${MAX_INTEGER}`)
         .refine((v) => (field.min === undefined || v >= field.min) && (field.max === undefined || v <= field.max), range(field));
     case 'decimal':
     case 'percent':
     case 'money': {
       const scale = decimalScale(field);
+      const whole = decimalPrecision(field) - scale;
       return z
         .string({ error: 'Must be a number' })
         .regex(DECIMAL, 'Must be a number')
         .refine((v) => decimalPlaces(v) <= scale, `At most ${scale} decimal places`)
+        .refine((v) => wholeDigits(v) <= whole, `At most ${whole} digits before the decimal point`)
         .refine((v) => (field.min === undefined || Number(v) >= field.min) && (field.max === undefined || Number(v) <= field.max), range(field));
     }
     case 'date':
@@ -60,7 +82,7 @@ function valueValidator(field: FieldDef): z.ZodType {
       return z.string().refine((v) => values.includes(v), `Must be one of: ${field.options.map((o) => o.label).join(', ')}`);
     }
     case 'lookup':
-      return z.number({ error: 'Must reference an existing row' }).int().positive('Must reference an existing row');
+      return z.number({ error: 'Must reference an existing row' }).int().positive('Must reference an existing row').max(MAX_INTEGER, 'Must reference an existing row');
   }
 }
 
@@ -110,15 +132,29 @@ export function rowValidators(schema: EntitySchema): { create: z.ZodType<Record<
 
 export type FieldErrors = Record<string, string>;
 
-/** Validates a row and answers field -> message, the way the grid and forms show them. */
+/**
+ * Records a field's first error. Own properties only: a field named 'constructor' or '__proto__' (sent by
+ * a client as an unknown field) must neither find the prototype's property nor set the prototype.
+ */
+export function addFieldError(errors: FieldErrors, field: string, message: string): void {
+  if (!Object.hasOwn(errors, field)) Object.defineProperty(errors, field, { value: message, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * Validates a row and answers field -> message, the way the grid and forms show them. Every unknown field
+ * gets its own entry, and a refused row always has at least one: a field named like a built-in property
+ * ('constructor', 'toString') once found the prototype's and was dropped, turning a bad row into an empty one.
+ */
 export function validateRow(schema: EntitySchema, row: Record<string, unknown>, mode: 'create' | 'update'): { ok: true; value: Record<string, unknown> } | { ok: false; errors: FieldErrors } {
   const result = rowValidators(schema)[mode].safeParse(row);
   if (result.success) return { ok: true, value: result.data };
   const errors: FieldErrors = {};
+  const add = (field: string, message: string) => addFieldError(errors, field, message);
   for (const issue of result.error.issues) {
-    const field = issue.path[0] !== undefined ? String(issue.path[0]) : (issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : '_row');
-    errors[field] ??= issue.code === 'unrecognized_keys' ? `Unknown field` : issue.message;
+    if (issue.code === 'unrecognized_keys') for (const key of issue.keys) add(key, 'Unknown field');
+    else add(issue.path[0] !== undefined ? String(issue.path[0]) : '_row', issue.message);
   }
+  if (Object.keys(errors).length === 0) add('_row', 'The row could not be read');
   return { ok: false, errors };
 }
 

@@ -169,12 +169,12 @@ describe('POST /api/entities/:entity/batch', () => {
     expect(response.json().details.rowErrors[0]).toMatchObject({ op: 'create', clientKey: 's', fields: { currency_id: 'No Currency with id 987654' } });
   });
 
-  it('turns a database refusal (numeric overflow) into a 4xx, never a 500', async () => {
+  it('refuses a number too large for its column on its cell (the database would overflow), never a 500', async () => {
     const response = await batch('lithium_projects', {
       creates: [{ clientKey: 'big', values: { project: `${P} Huge`, owner: 'O', deposit_type: 'brine', stage: 'pfs', country: 'Chile', capacity_tpa_lce: '1'.padEnd(40, '0') } }],
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json().message).toMatch(/too large/);
+    expect(response.json().details.rowErrors[0].fields).toEqual({ capacity_tpa_lce: expect.stringMatching(/^At most \d+ digits before the decimal point$/) });
   });
 
   it('maps a constraint the checks did not catch (e.g. a concurrent insert) to 409 with the field named', async () => {

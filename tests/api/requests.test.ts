@@ -121,6 +121,13 @@ describe('GET /api/bugsV2 and POST /api/bugV2', () => {
     }
     expect((await t.call({ method: 'POST', url: '/api/bugV2', token: engineer, payload: { id: 987654 } })).statusCode).toBe(404);
     expect((await t.call({ method: 'POST', url: '/api/bugV2', token: engineer, payload: {} })).statusCode).toBe(400);
+    // Ids are numbers or digits, nothing coerced into one (true once read as request 1), and never past the column.
+    for (const id of [true, [1], '1e0', 2_147_483_648]) {
+      const refused = await t.call({ method: 'POST', url: '/api/bugV2', token: engineer, payload: { id } });
+      expect({ id, status: refused.statusCode }).toEqual({ id, status: 400 });
+      expect(refused.json().message).toContain('must be a request id');
+    }
+    expect((await t.call({ method: 'DELETE', url: '/api/deletebugV2/2147483648', token: engineer })).statusCode).toBe(400);
   });
 });
 

@@ -170,6 +170,7 @@ export const itemCategories = defineEntity({
   writeRole: 'admin',
   description: 'The 3-tier classification of equipment and parts: tier 1 > tier 2 > tier 3.',
   defaultSort: { field: 'code', direction: 'asc' },
+  tree: { parentField: 'parent_id', levelField: 'tier' },
   fields: [
     { name: 'code', label: 'Code', kind: 'text', required: true, unique: true, maxLength: 20, pattern: { regex: '^[A-Z0-9][A-Z0-9.-]*$', message: 'Capital letters, digits, dots and dashes, e.g. ME.PMP.CEN' }, grid: { width: 140, pinned: 'left' } },
     { name: 'name', label: 'Name', kind: 'text', required: true, grid: { width: 240 } },

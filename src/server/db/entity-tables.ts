@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn, type PgTableWithColumns } from 'drizzle-orm/pg-core';
-import { decimalScale, keyNeedsOwnUniqueIndex, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
+import { decimalPrecision, decimalScale, keyNeedsOwnUniqueIndex, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
 import { entitySchemas } from '../../schemas/registry';
 
 /**
@@ -25,9 +25,9 @@ function column(schema: EntitySchema, field: FieldDef) {
         return integer(field.name);
       case 'decimal':
       case 'percent':
-        return numeric(field.name, { precision: 24, scale: decimalScale(field) });
+        return numeric(field.name, { precision: decimalPrecision(field), scale: decimalScale(field) });
       case 'money':
-        return numeric(field.name, { precision: 18, scale: decimalScale(field) });
+        return numeric(field.name, { precision: decimalPrecision(field), scale: decimalScale(field) });
       case 'date':
         return date(field.name, { mode: 'string' });
       case 'boolean':

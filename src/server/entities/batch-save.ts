@@ -4,9 +4,10 @@ import { defaultRow, validateRow } from '../../schemas/validators';
 import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
-import { deleteRows, insertRows, mappingDbErrors, updateRows, type UpdateAnswer } from './bulk-write';
+import { checkDeferredUniques, deferUniqueChecks, deleteRows, insertRows, mappingDbErrors, updateRows, type UpdateAnswer } from './bulk-write';
 import { assertNoDependants } from './dependants';
 import { selectRowsById } from './entity-sql';
+import { checkTree } from './tree-checks';
 import { addError, checkLookups, checkUnique, type Candidate, type CandidateErrors } from './row-checks';
 
 export const CONFLICT_MESSAGE = 'Changed by someone else since you loaded it';
@@ -78,6 +79,7 @@ async function writeEntityBatch(db: Db, schema: EntitySchema, batch: BatchReques
       const deleteIds = deletes.map((d) => d.id);
       await checkUnique(tx, schema, candidates, deleteIds, errors, (label) => `Another row already has this ${label}`);
       await checkLookups(tx, schema, candidates, errors);
+      await checkTree(tx, schema, candidates, deleteIds, errors);
       if (errors.size > 0) {
         const rowErrors: RowError[] = [...errors.entries()].sort(([a], [b]) => a - b).map(([slot, fields]) => ({ ...(slots[slot] as Slot), fields }));
         const n = rowErrors.length;
@@ -85,6 +87,8 @@ async function writeEntityBatch(db: Db, schema: EntitySchema, batch: BatchReques
       }
 
       // Updates first: a save that clears a reference and deletes the referenced row in one go must succeed.
+      // Unique values are checked at the end, so updates may also take a value a later delete frees.
+      await deferUniqueChecks(tx);
       const changes = updates.map((update, i) => ({ id: update.id, version: update.version, changes: (candidates[creates.length + i] as Candidate).values }));
       const { updated, stale } = await updateRows(tx, schema, changes, actor, answer);
       if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'update', id })));
@@ -94,6 +98,7 @@ async function writeEntityBatch(db: Db, schema: EntitySchema, batch: BatchReques
       if (deleted.stale.length > 0) await throwConflicts(tx, schema, deleted.stale.map((id) => ({ op: 'delete', id })));
 
       const inserted = await insertRows(tx, schema, candidates.slice(0, creates.length).map((c) => c.values), actor);
+      await checkDeferredUniques(tx);
       return {
         created: inserted.map((row, i) => ({ ...row, clientKey: creates[i]?.clientKey ?? '' })),
         updated: updated.json,

@@ -3,6 +3,7 @@ import type { EntityRow, EntitySchema, FieldDef } from '../../schemas/schema-typ
 import { AUDIT_COLUMN_LIST, createdAuditRow, deletedAuditRow, insertAuditRows, type Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
+import { pgError } from '../db/pg-error';
 import { chunks, col, ident, jsonRecordset, parseJsonRows, queryRows, selectJsonOf, wireColumnNames, wireColumns, wireExpression } from './entity-sql';
 
 /**
@@ -173,18 +174,6 @@ export async function deleteRows(tx: Db, schema: EntitySchema, rows: readonly { 
   return { stale: rows.filter((row) => !deleted.has(row.id)).map((row) => row.id) };
 }
 
-type PgErrorLike = { code?: string; constraint?: string; detail?: string; column?: string; cause?: unknown };
-
-function pgError(error: unknown): PgErrorLike | undefined {
-  // drizzle wraps driver errors (DrizzleQueryError) and keeps the driver's error as `cause`.
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
-    const candidate = current as PgErrorLike;
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate;
-    current = candidate.cause;
-  }
-  return undefined;
-}
-
 /** Database refusals become readable 4xx errors; anything else stays a 500. */
 export function toAppError(error: unknown, schema: EntitySchema): unknown {
   if (error instanceof AppError) return error;
@@ -211,6 +200,20 @@ export function toAppError(error: unknown, schema: EntitySchema): unknown {
     default:
       return error;
   }
+}
+
+/**
+ * Inside a save's transaction: unique fields are checked once, at checkDeferredUniques, instead of per
+ * statement, so a save may swap or shift unique values between its rows (migration 0006 made them
+ * DEFERRABLE). The save's own checks (checkUnique) have already compared the rows as they will be.
+ */
+export async function deferUniqueChecks(tx: Db): Promise<void> {
+  await tx.execute(sql`set constraints all deferred`);
+}
+
+/** The deferred unique checks, now: a clash fails here, inside the write, as a readable error. */
+export async function checkDeferredUniques(tx: Db): Promise<void> {
+  await tx.execute(sql`set constraints all immediate`);
 }
 
 /** Runs a write, turning the database's constraint errors into 4xx. */

@@ -44,7 +44,10 @@ export async function findDependantsOf(db: Db, schema: EntitySchema, ids: readon
   return { dependants, total: counted[0]?.total ?? 0 };
 }
 
+/** The rows referencing row `id`; 404 when the row itself does not exist (an empty list would say it is free to delete). */
 export async function findDependants(db: Db, schema: EntitySchema, id: number, limit = 50): Promise<DependencyDetails> {
+  const found = await queryRows<{ id: number }>(db, sql`select id from ${ident(schema.name)} where id = ${id}`);
+  if (found.length === 0) throw new AppError('not_found', `No ${schema.label} with id ${id}.`);
   return findDependantsOf(db, schema, [id], limit);
 }
 

@@ -5,10 +5,11 @@ import { defaultRow, missingRequired, validateRow } from '../../schemas/validato
 import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
-import { mappingDbErrors, updateRows } from './bulk-write';
+import { checkDeferredUniques, deferUniqueChecks, mappingDbErrors, updateRows } from './bulk-write';
 import { copyInsertRows } from './copy-insert';
 import { throwConflicts } from './batch-save';
 import { col, ident, jsonRecordset, queryRows, wireExpression } from './entity-sql';
+import { checkTree } from './tree-checks';
 import { addError, checkLookups, checkUnique, groupKey, type Candidate, type CandidateErrors } from './row-checks';
 
 const META = new Set<string>(META_FIELDS);
@@ -103,6 +104,7 @@ export async function importEntityRows(db: Db, schema: EntitySchema, request: Im
       // The key itself was checked above (once in the file; a stored key means an update, never a clash).
       await checkUnique(tx, schema, candidates, [], candidateErrors, (_label, first) => `Duplicate of row ${(candidateRow[first] ?? 0) + 1} in this file`, { exceptKey: true });
       await checkLookups(tx, schema, candidates, candidateErrors);
+      await checkTree(tx, schema, candidates, [], candidateErrors);
       for (const [slot, fields] of candidateErrors) report(candidateRow[slot] as number, fields);
       if (errors.size > 0) {
         const rowErrors: ImportErrors['rowErrors'] = [...errors.entries()].sort(([a], [b]) => a - b).map(([index, fields]) => ({ index, fields }));
@@ -116,9 +118,11 @@ export async function importEntityRows(db: Db, schema: EntitySchema, request: Im
       const versions = new Map([...stored.values()].map((row) => [row.id, row.version]));
       const changes = candidates.flatMap((c) => (c.id === undefined ? [] : [{ id: c.id, version: versions.get(c.id) as number, changes: c.values }]));
       // The import answers counts only, so the updated rows come back as small as they can.
+      await deferUniqueChecks(tx);
       const { stale } = await updateRows(tx, schema, changes, actor, 'changes');
       if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'update', id })));
       await copyInsertRows(tx, schema, candidates.filter((c) => c.id === undefined).map((c) => c.values), actor);
+      await checkDeferredUniques(tx);
       return summary;
     }),
   );

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { MAX_PAGE_SIZE, type ColumnFilter, type FilterOp, type ListQuery, type ListResponse, type SortSpec } from '../../lib/entity-api';
 import { getEntitySchema } from '../../schemas/registry';
 import type { EntityRow, EntitySchema, FieldDef, FieldKind } from '../../schemas/schema-types';
-import { isValidIsoDate } from '../../schemas/validators';
+import { hasUnstorableCharacter, isValidIsoDate, MAX_INTEGER, UNSTORABLE_TEXT_MESSAGE } from '../../schemas/validators';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
 import { col, ident, jsonRowsOf, jsonValues, parseJsonRows, queryRows, wireColumns } from './entity-sql';
@@ -49,6 +49,20 @@ export function likePattern(text: string, mode: 'contains' | 'startsWith' | 'exa
   return mode === 'contains' ? `%${escaped}%` : mode === 'startsWith' ? `${escaped}%` : escaped;
 }
 
+// A date, optionally with a time and an offset: what PostgreSQL's timestamptz reads (Date.parse also takes '2024').
+const ISO_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})(?:[T ]([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,6})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?)?$/;
+
+function isIsoTimestamp(value: string): boolean {
+  const match = ISO_TIMESTAMP.exec(value);
+  return !!match && isValidIsoDate(match[1] as string);
+}
+
+/** Text a filter or the quick search compares: characters the database cannot hold are refused, not sent. */
+export function searchText(label: string, text: string): string {
+  if (hasUnstorableCharacter(text)) throw new AppError('bad_request', `${label}: ${UNSTORABLE_TEXT_MESSAGE.toLowerCase()}.`);
+  return text;
+}
+
 /** One filter value, checked against the column's kind and turned into a typed SQL parameter. */
 function typedValue(target: Target, value: unknown, what = 'value'): SQL {
   const refuse = (expected: string): never => {
@@ -58,10 +72,10 @@ function typedValue(target: Target, value: unknown, what = 'value'): SQL {
     case 'text':
     case 'longText':
       if (typeof value !== 'string' && typeof value !== 'number') refuse('text');
-      return sql`${String(value)}::text`;
+      return sql`${searchText(`Filter on ${target.label}`, String(value))}::text`;
     case 'integer':
     case 'lookup':
-      if (typeof value !== 'number' || !Number.isInteger(value)) refuse('a whole number');
+      if (typeof value !== 'number' || !Number.isInteger(value) || Math.abs(value) > MAX_INTEGER) refuse(`a whole number between -${MAX_INTEGER} and ${MAX_INTEGER}`);
       return sql`${value}::int`;
     case 'decimal':
     case 'money':
@@ -74,7 +88,7 @@ function typedValue(target: Target, value: unknown, what = 'value'): SQL {
       if (typeof value !== 'string' || !isValidIsoDate(value)) refuse('a date (YYYY-MM-DD)');
       return sql`${value}::date`;
     case 'timestamp':
-      if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) refuse('a date and time (ISO 8601)');
+      if (typeof value !== 'string' || !isIsoTimestamp(value)) refuse('a date and time (ISO 8601, e.g. 2024-05-31T14:30:00Z)');
       return sql`${value}::timestamptz`;
     case 'boolean':
       if (typeof value !== 'boolean') refuse('true or false');
@@ -96,7 +110,7 @@ function filterCondition(schema: EntitySchema, filter: ColumnFilter): SQL {
   const isText = target.kind === 'text' || target.kind === 'longText';
   const text = (): string => {
     if (typeof filter.value !== 'string' && typeof filter.value !== 'number') throw new AppError('bad_request', `Filter on ${target.label}: '${filter.op}' needs a text value.`);
-    return String(filter.value);
+    return searchText(`Filter on ${target.label}`, String(filter.value));
   };
   switch (filter.op) {
     case 'blank':
@@ -180,6 +194,7 @@ function ordering(schema: EntitySchema, sort: readonly SortSpec[]): { joins: SQL
 export function whereClause(schema: EntitySchema, query: Pick<ListQuery, 'filters' | 'q'>): SQL {
   const conditions = (query.filters ?? []).map((filter) => filterCondition(schema, filter));
   const q = query.q?.trim();
+  if (q) searchText('Search', q);
   if (q) conditions.push(quickSearchCondition(schema, q) ?? sql`false`);
   return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 }

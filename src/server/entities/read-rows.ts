@@ -5,7 +5,7 @@ import type { EntityRow, EntitySchema } from '../../schemas/schema-types';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
 import { col, ident, queryRows, selectRowsById } from './entity-sql';
-import { likePattern } from './list-query';
+import { likePattern, searchText } from './list-query';
 
 export async function getEntityRow(db: Db, schema: EntitySchema, id: number): Promise<EntityRow> {
   const row = (await selectRowsById(db, schema, [id])).get(id);
@@ -16,7 +16,8 @@ export async function getEntityRow(db: Db, schema: EntitySchema, id: number): Pr
 /** Id and label of rows whose label contains `q`, for lookup editors and the import's label matching. */
 export async function lookupOptions(db: Db, schema: EntitySchema, q?: string, limit = 50): Promise<LookupOption[]> {
   const label = sql`${col('t', schema.labelField)}::text`;
-  const where = q?.trim() ? sql`where ${label} ilike ${likePattern(q.trim(), 'contains')}` : sql``;
+  const text = q?.trim() ? searchText('Search', q.trim()) : '';
+  const where = text ? sql`where ${label} ilike ${likePattern(text, 'contains')}` : sql``;
   return queryRows<LookupOption>(db, sql`select t.id as id, ${label} as label from ${ident(schema.name)} t ${where} order by 2, 1 limit ${limit}`);
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, type ColumnFilter, type SortSpec } from '../../lib/entity-api';
+import { MAX_INTEGER } from '../../schemas/validators';
 import { AppError } from '../http/app-error';
 
 /**
@@ -10,7 +11,7 @@ import { AppError } from '../http/app-error';
 const FILTER_OPS = ['contains', 'equals', 'notEquals', 'startsWith', 'in', 'between', 'gte', 'lte', 'blank', 'notBlank'] as const;
 
 export const entityParams = z.object({ entity: z.string().describe('Entity name, e.g. clients') });
-export const rowParams = entityParams.extend({ id: z.coerce.number().int().positive().describe('Row id') });
+export const rowParams = entityParams.extend({ id: z.coerce.number().int().positive().max(MAX_INTEGER, 'No row has an id this large').describe('Row id') });
 
 export const listQuerystring = z.object({
   filters: z.string().optional().describe('JSON array of {field, op, value, valueTo}'),
@@ -32,7 +33,7 @@ export const deleteQuerystring = z.object({ version: z.coerce.number().int().min
 const fieldValues = z
   .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'Expected an object of field values')
   .meta({ type: 'object', additionalProperties: true, description: 'Field values by field name' });
-const versioned = { id: z.number().int().positive(), version: z.number().int().min(1) };
+const versioned = { id: z.number().int().positive().max(MAX_INTEGER), version: z.number().int().min(1).max(MAX_INTEGER) };
 
 export const batchBody = z.object({
   creates: z.array(z.object({ clientKey: z.string(), values: fieldValues })).optional(),
@@ -107,8 +108,8 @@ export function parseFilters(raw: string | undefined): ColumnFilter[] | undefine
 export function parseSort(raw: string | undefined): SortSpec[] | undefined {
   if (!raw) return undefined;
   return raw.split(',').map((part) => {
-    const [field = '', direction = 'asc'] = part.trim().split(':');
-    if (!field || (direction !== 'asc' && direction !== 'desc')) throw new AppError('bad_request', `Invalid sort '${part}': use field:asc or field:desc, separated by commas.`);
+    const [field = '', direction = 'asc', ...rest] = part.trim().split(':');
+    if (!field || rest.length > 0 || (direction !== 'asc' && direction !== 'desc')) throw new AppError('bad_request', `Invalid sort '${part}': use field:asc or field:desc, separated by commas.`);
     return { field, direction };
   });
 }

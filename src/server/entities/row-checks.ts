@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { getEntitySchema } from '../../schemas/registry';
+import { addFieldError } from '../../schemas/validators';
 import { canonicalDecimal } from '../../schemas/same-value';
 import { fieldByName, isDecimalKind, keyNeedsOwnUniqueIndex, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
 import type { Db } from '../db/client';
@@ -18,7 +19,7 @@ export type CandidateErrors = Map<number, Record<string, string>>;
 
 export function addError(errors: CandidateErrors, slot: number, field: string, message: string): void {
   const fields = errors.get(slot) ?? {};
-  fields[field] ??= message;
+  addFieldError(fields, field, message);
   errors.set(slot, fields);
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INTEGER } from '../../schemas/validators';
 import { AppError } from './app-error';
 
 /** Spec §7's generic call envelope: param1 and param2 name the operation and its argument, data carries the payload. */
@@ -20,10 +21,15 @@ export function unwrapData(body: unknown): unknown {
   return body;
 }
 
-/** A positive record id, possibly sent as digits; `what` names it in the 400 ("must be a request id"). */
+/**
+ * A positive record id, a JSON number or digits (a path, an old client); `what` names it in the 400
+ * ("must be a request id"). Nothing else is read as a number: coercing turned true into 1 and [7] into 7.
+ */
 export function recordIdSchema(what: string) {
-  const message = `must be a ${what}`;
-  return z.coerce.number({ error: message }).int(message).positive(message);
+  const message = `must be a ${what} (a whole number from 1 to ${MAX_INTEGER})`;
+  return z
+    .union([z.number(), z.string().regex(/^\d+$/).transform(Number)], { error: message })
+    .pipe(z.number().int(message).positive(message).max(MAX_INTEGER, message));
 }
 
 /**

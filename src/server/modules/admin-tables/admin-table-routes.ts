@@ -1,16 +1,16 @@
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { EntitySummary } from '../../../lib/entity-api';
-import { MAX_PAGE_SIZE } from '../../../lib/entity-api';
 import { referenceTableSchemas } from '../../../schemas/registry';
 import type { EntitySchema } from '../../../schemas/schema-types';
 import { actorOf, assertRole } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { getEntityTable } from '../../db/entity-tables';
-import { findDependants, getEntityRow, listEntityRows } from '../../entities/entity-service';
+import { findDependants, getEntityRow } from '../../entities/entity-service';
 import { AppError } from '../../http/app-error';
-import { envelopeSchema, parseBody, unwrapData } from '../../http/envelope';
+import { isObject, objectBody, payloadOf, rowTarget } from '../legacy/legacy-body';
+import { listWindow, readRowsJson, sendRows } from '../legacy/list-all';
+import { describeValue, pathId, queryVersion } from '../legacy/record-id';
 import { deleteOne, saveOne } from '../legacy/save-one';
 
 /**
@@ -20,70 +20,76 @@ import { deleteOne, saveOne } from '../legacy/save-one';
 const byName = new Map(referenceTableSchemas.map((schema) => [schema.name, schema]));
 
 function referenceTable(name: unknown): EntitySchema {
-  const schema = typeof name === 'string' ? byName.get(name) : undefined;
-  if (!schema) throw new AppError('not_found', `No reference table named "${String(name)}". Known tables: ${[...byName.keys()].join(', ')}.`);
+  const known = `Known tables: ${[...byName.keys()].join(', ')}.`;
+  if (typeof name !== 'string') throw new AppError('bad_request', `param1 must name a reference table; got ${describeValue(name)}. ${known}`);
+  const schema = byName.get(name);
+  if (!schema) throw new AppError('not_found', `No reference table named "${name}". ${known}`);
   return schema;
 }
 
-const idParam = z.object({ table: z.string(), id: z.coerce.number().int().positive() });
+type RowParams = { table: string; id: string };
+
+/** The table and row an address names: /admin/tables/{table}/{id}, the id digits only. */
+function addressed(params: RowParams): { schema: EntitySchema; id: number } {
+  const schema = referenceTable(params.table);
+  return { schema, id: pathId(params.id, schema) };
+}
 
 export async function adminTableRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   app.get('/admin/tables', async () => summaries(db));
 
-  app.get<{ Params: { table: string } }>('/admin/tables/:table', async (request) => listAll(db, referenceTable(request.params.table)));
+  app.get<{ Params: { table: string } }>('/admin/tables/:table', async (request, reply) =>
+    sendRows(reply, await readRowsJson(db, referenceTable(request.params.table), listWindow(request.query))),
+  );
 
   app.post<{ Params: { table: string } }>('/admin/tables/:table', async (request, reply) => {
     const schema = referenceTable(request.params.table);
     assertRole(request, schema.writeRole, schema.labelPlural.toLowerCase());
-    const body = parseBody(z.record(z.string(), z.unknown()), unwrapData(request.body), `${schema.label} row`);
-    if ('id' in body) throw new AppError('bad_request', 'A new row has no id: use PUT /admin/tables/{table}/{id} to change a row.');
-    return reply.status(201).send(await saveOne(db, schema, body, actorOf(request)));
+    const row = payloadOf(objectBody(request.body, `the new ${schema.label.toLowerCase()}`));
+    if (isObject(row) && 'id' in row) throw new AppError('bad_request', 'A new row has no id: use PUT /admin/tables/{table}/{id} to change a row.');
+    return reply.status(201).send(await saveOne(db, schema, row, actorOf(request)));
   });
 
-  app.put('/admin/tables/:table/:id', async (request) => {
-    const { table, id } = parseBody(idParam, request.params, 'address');
-    const schema = referenceTable(table);
+  app.put<{ Params: RowParams }>('/admin/tables/:table/:id', async (request) => {
+    const { schema, id } = addressed(request.params);
     assertRole(request, schema.writeRole, schema.labelPlural.toLowerCase());
-    const body = parseBody(z.record(z.string(), z.unknown()), unwrapData(request.body), `${schema.label} row`);
-    return saveOne(db, schema, { ...body, id }, actorOf(request));
+    const row = payloadOf(objectBody(request.body, `the ${schema.label.toLowerCase()}'s changes`));
+    // The row GET answered may come back whole; its id must then be the address's.
+    if (isObject(row) && row.id !== undefined && row.id !== id) {
+      throw new AppError('bad_request', `The body's id (${describeValue(row.id)}) is not the id in the address (${id}).`);
+    }
+    return saveOne(db, schema, isObject(row) ? { ...row, id } : row, actorOf(request));
   });
 
-  app.delete('/admin/tables/:table/:id', async (request) => {
-    const { table, id } = parseBody(idParam, request.params, 'address');
-    const schema = referenceTable(table);
+  app.delete<{ Params: RowParams }>('/admin/tables/:table/:id', async (request) => {
+    const { schema, id } = addressed(request.params);
     assertRole(request, schema.writeRole, schema.labelPlural.toLowerCase());
-    const version = (request.query as { version?: string }).version;
-    return deleteOne(db, schema, { id, version }, actorOf(request));
+    return deleteOne(db, schema, { id, version: queryVersion((request.query as Record<string, unknown>).version) }, actorOf(request));
   });
 
-  app.get('/admin/tables/:table/:id/dependencies', async (request) => {
-    const { table, id } = parseBody(idParam, request.params, 'address');
-    const schema = referenceTable(table);
+  app.get<{ Params: RowParams }>('/admin/tables/:table/:id/dependencies', async (request) => {
+    const { schema, id } = addressed(request.params);
     await getEntityRow(db, schema, id);
     return findDependants(db, schema, id);
   });
 
-  // Legacy envelope calls: param1 names the table; data carries the row (or {id, version} to delete).
-  app.post('/admintable', async (request) => {
-    const { param1 } = parseBody(envelopeSchema, request.body, 'envelope');
-    return listAll(db, referenceTable(param1));
+  // Legacy envelope calls: param1 names the table; data carries the row; the row to delete is param2 or data.
+  app.post('/admintable', async (request, reply) => {
+    const { param1 } = objectBody(request.body, 'the envelope {"param1": "<table>"}');
+    return sendRows(reply, await readRowsJson(db, referenceTable(param1)));
   });
   app.post('/admintableupdate', async (request) => {
-    const { param1, data } = parseBody(envelopeSchema, request.body, 'envelope');
+    const { param1, data } = objectBody(request.body, 'the envelope {"param1": "<table>", "data": {…}}');
     const schema = referenceTable(param1);
     assertRole(request, schema.writeRole, schema.labelPlural.toLowerCase());
     return saveOne(db, schema, data, actorOf(request));
   });
   app.post('/admintabledelete', async (request) => {
-    const { param1, param2, data } = parseBody(envelopeSchema, request.body, 'envelope');
-    const schema = referenceTable(param1);
+    const body = objectBody(request.body, 'the envelope {"param1": "<table>", "param2": <id>}');
+    const schema = referenceTable(body.param1);
     assertRole(request, schema.writeRole, schema.labelPlural.toLowerCase());
-    return deleteOne(db, schema, data ?? { id: param2 }, actorOf(request));
+    return deleteOne(db, schema, rowTarget(body, schema, ['param2']), actorOf(request));
   });
-}
-
-async function listAll(db: Db, schema: EntitySchema) {
-  return (await listEntityRows(db, schema, { limit: MAX_PAGE_SIZE, sort: [schema.defaultSort] })).rows;
 }
 
 async function summaries(db: Db): Promise<EntitySummary[]> {

@@ -2,14 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { getEntitySchema } from '../../../schemas/registry';
 import { actorOf, assertRole } from '../../auth/actor';
 import type { Db } from '../../db/client';
-import { getEntityRow, listEntityRows } from '../../entities/entity-service';
-import { MAX_PAGE_SIZE } from '../../../lib/entity-api';
-import { recordIdFromBody, unwrapData } from '../../http/envelope';
+import { getEntityRow } from '../../entities/entity-service';
+import { objectBody, payloadOf, rowTarget } from './legacy-body';
+import { listWindow, readRowsJson, sendRows } from './list-all';
 import { deleteOne, saveOne } from './save-one';
 
 /**
  * Spec §7 routes for clients, suppliers, lithium projects and parts, answered by the entity engine:
- * GET /<list> returns every row; POST /<list> saves one row (envelope or bare); POST /delete<one> deletes one.
+ * GET /<list> returns every row (list-all.ts); POST /<list> saves one row (envelope or bare);
+ * POST /delete<one> deletes one, named by id, data or the envelope's argument param2.
  */
 const ALIASES = [
   { list: 'clients', remove: 'deleteclient', entity: 'clients' },
@@ -21,21 +22,19 @@ const ALIASES = [
 export async function entityAliasRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   for (const alias of ALIASES) {
     const schema = getEntitySchema(alias.entity);
-    app.get(`/${alias.list}`, async () => {
-      const { rows } = await listEntityRows(db, schema, { limit: MAX_PAGE_SIZE, sort: [schema.defaultSort] });
-      return rows;
-    });
+    const what = `the ${schema.label.toLowerCase()}`;
+    app.get(`/${alias.list}`, async (request, reply) => sendRows(reply, await readRowsJson(db, schema, listWindow(request.query))));
     app.post(`/${alias.list}`, async (request) => {
       assertRole(request, schema.writeRole, schema.labelPlural.toLowerCase());
-      return saveOne(db, schema, unwrapData(request.body), actorOf(request));
+      return saveOne(db, schema, payloadOf(objectBody(request.body, what)), actorOf(request));
     });
     app.post(`/${alias.remove}`, async (request) => {
       assertRole(request, schema.writeRole, schema.labelPlural.toLowerCase());
-      return deleteOne(db, schema, unwrapData(request.body), actorOf(request));
+      return deleteOne(db, schema, rowTarget(objectBody(request.body, `the ${schema.label.toLowerCase()} to delete`), schema, ['param2']), actorOf(request));
     });
-    // POST /part: one row by id.
+    // POST /part: one row by id; older clients put the id in param1.
     if ('one' in alias) {
-      app.post(`/${alias.one}`, async (request) => getEntityRow(db, schema, recordIdFromBody(request.body, `${schema.label.toLowerCase()} id`)));
+      app.post(`/${alias.one}`, async (request) => getEntityRow(db, schema, rowTarget(objectBody(request.body, what), schema, ['param1', 'param2']).id));
     }
   }
 }

@@ -1,23 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from '../../../lib/entity-api';
 import { getEntitySchema } from '../../../schemas/registry';
 import type { Db } from '../../db/client';
-import { listEntityRows } from '../../entities/entity-service';
-import { parseBody, unwrapData } from '../../http/envelope';
+import { AppError } from '../../http/app-error';
+import { parseBody } from '../../http/envelope';
+import { objectBody, payloadOf } from './legacy-body';
+import { readRowsJson } from './list-all';
 
-/** POST /generallookup (spec §7): flags say which lists to return; the answer has one property per flag set. */
+/**
+ * POST /generallookup (spec §7): flags say which lists to return, every row of each; the answer has one
+ * property per flag set. The flags come bare or as the envelope's data; param1 and param2 mean nothing here.
+ */
 const flags = z.object({ clients: z.boolean().optional(), projects: z.boolean().optional() }).strict();
+const LISTS = [
+  ['clients', 'clients'],
+  ['projects', 'projects'],
+] as const;
+const HOW = 'send {"clients": true, "projects": true} (either or both), bare or as the envelope\'s data';
 
 export async function generalLookupRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
-  app.post('/generallookup', async (request) => {
-    const wanted = parseBody(flags, unwrapData(request.body), 'lookup flags (clients, projects)');
-    const answer: Record<string, unknown> = {};
-    for (const [flag, entity] of [['clients', 'clients'], ['projects', 'projects']] as const) {
-      if (!wanted[flag]) continue;
-      const schema = getEntitySchema(entity);
-      answer[flag] = (await listEntityRows(db, schema, { limit: MAX_PAGE_SIZE, sort: [schema.defaultSort] })).rows;
+  app.post('/generallookup', async (request, reply) => {
+    const payload = payloadOf(objectBody(request.body, 'the lookup flags'));
+    const wanted = parseBody(flags, payload ?? {}, `lookup flags (${HOW})`);
+    // A call naming no list at all is a mistake (e.g. {"param1": "clients"}), not a request for nothing.
+    if (wanted.clients === undefined && wanted.projects === undefined) throw new AppError('bad_request', `Name the lists wanted: ${HOW}.`);
+    const parts: string[] = [];
+    for (const [flag, entity] of LISTS) {
+      if (wanted[flag]) parts.push(`${JSON.stringify(flag)}:${(await readRowsJson(db, getEntitySchema(entity))).json}`);
     }
-    return answer;
+    return reply.type('application/json; charset=utf-8').send(`{${parts.join(',')}}`);
   });
 }

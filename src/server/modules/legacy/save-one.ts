@@ -1,35 +1,50 @@
-import { z } from 'zod';
+import type { ConflictDetails } from '../../../lib/entity-api';
 import type { EntitySchema, EntityRow } from '../../../schemas/schema-types';
 import { META_FIELDS } from '../../../schemas/schema-types';
 import type { Actor } from '../../audit/audit-writer';
 import type { Db } from '../../db/client';
 import { deleteEntityRow, saveEntityBatch } from '../../entities/entity-service';
-import { parseBody } from '../../http/envelope';
+import { AppError } from '../../http/app-error';
+import { isObject } from './legacy-body';
+import { bodyId, optionalVersion } from './record-id';
 
 /**
- * The spec's single-row calls (POST /clients, /admintableupdate, …) on top of the batch engine:
- * a row with an id updates it (its version is required, for optimistic concurrency), without one creates it.
+ * The spec's single-row calls (POST /clients, /admintableupdate, PUT /admin/tables/…) on top of the batch
+ * engine: a row with an id updates it (its version is required, for optimistic concurrency), without one
+ * creates it. The answer is the row as GET lists it, so a caller can send it back with a change.
  */
-const rowWithOptionalId = z.record(z.string(), z.unknown()).and(z.object({ id: z.number().int().positive().optional(), version: z.number().int().positive().optional() }));
-
 export async function saveOne(db: Db, schema: EntitySchema, payload: unknown, actor: Actor): Promise<EntityRow> {
-  const row = parseBody(rowWithOptionalId, payload, `${schema.label} row`);
-  const values = Object.fromEntries(Object.entries(row).filter(([key]) => !(META_FIELDS as readonly string[]).includes(key)));
-  if (row.id === undefined) {
-    const result = await saveEntityBatch(db, schema, { creates: [{ clientKey: 'row', values }] }, actor);
-    return result.created[0]!;
+  if (!isObject(payload)) throw new AppError('bad_request', `Send the ${schema.label.toLowerCase()} as a JSON object of its fields.`);
+  const values = Object.fromEntries(Object.entries(payload).filter(([key]) => !(META_FIELDS as readonly string[]).includes(key)));
+  if (payload.id === undefined) {
+    const { created } = await saveEntityBatch(db, schema, { creates: [{ clientKey: 'row', values }] }, actor);
+    // clientKey only matches a batch's answers to its requests; it is no field of the row.
+    const { clientKey: _clientKey, ...row } = created[0]!;
+    return row as EntityRow;
   }
-  if (row.version === undefined) {
-    parseBody(z.object({ version: z.number({ error: 'version is required to change an existing row' }) }), row, `${schema.label} row`);
-  }
-  const result = await saveEntityBatch(db, schema, { updates: [{ id: row.id, version: row.version!, changes: values }] }, actor);
-  return result.updated[0]!;
+  const id = bodyId(payload.id, schema);
+  const version = optionalVersion(payload.version);
+  if (version === undefined) throw new AppError('bad_request', 'The version is required to change an existing row: send the version of the row you loaded.');
+  const { updated } = await notFoundWhenGone(schema, id, () => saveEntityBatch(db, schema, { updates: [{ id, version, changes: values }] }, actor));
+  return updated[0]!;
 }
 
-const deleteRequest = z.object({ id: z.coerce.number().int().positive(), version: z.coerce.number().int().positive().optional() });
+/** Deletes one row; `version`, when given, must still be the row's. */
+export async function deleteOne(db: Db, schema: EntitySchema, target: { id: number; version?: number }, actor: Actor): Promise<{ deleted: number }> {
+  await notFoundWhenGone(schema, target.id, () => deleteEntityRow(db, schema, target.id, target.version, actor));
+  return { deleted: target.id };
+}
 
-export async function deleteOne(db: Db, schema: EntitySchema, payload: unknown, actor: Actor): Promise<{ deleted: number }> {
-  const { id, version } = parseBody(deleteRequest, payload, `delete of a ${schema.label.toLowerCase()}`);
-  await deleteEntityRow(db, schema, id, version, actor);
-  return { deleted: id };
+/**
+ * The engine answers a versioned write to a missing row with 409 and `current: null` (a batch cannot tell
+ * "never existed" from "deleted meanwhile"). A one-row call names the row by id, so the truthful answer is 404.
+ */
+async function notFoundWhenGone<T>(schema: EntitySchema, id: number, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const conflicts = error instanceof AppError && error.code === 'conflict' ? (error.details as Partial<ConflictDetails> | undefined)?.conflicts : undefined;
+    if (conflicts?.length === 1 && conflicts[0]!.id === id && conflicts[0]!.current === null) throw new AppError('not_found', `No ${schema.label} with id ${id}.`);
+    throw error;
+  }
 }
