@@ -34,6 +34,7 @@ afterAll(async () => t?.close());
 describe('POST /api/bugsV2 (envelope)', () => {
   it('creates a request for any signed-in user, with status 1, priority 5, the caller as submitter, and answers it enriched', async () => {
     const saved = await filed(viewer, { ...bug, username: 'vic' });
+    expect(saved).not.toHaveProperty('clientKey');
     expect(saved).toMatchObject({
       ...bug,
       status_id: 1,

@@ -10,6 +10,7 @@ import {
   batchHeaders,
   deleteQuerystring,
   entityParams,
+  errors,
   importBody,
   jsonSchema,
   listQuerystring,
@@ -20,6 +21,7 @@ import {
   prefersMinimalReturn,
   responses,
   rowParams,
+  writeErrors,
 } from './route-schemas';
 
 const TAG = ['entities'];
@@ -38,21 +40,18 @@ async function entityFor(request: FastifyRequest, access: 'read' | 'write'): Pro
 
 /**
  * The generic entity API (contract: src/lib/entity-api.ts). Handlers parse with zod and call one service
- * function. The JSON schemas are documentation for /api/docs: Fastify neither validates with them (zod
- * does, answering 400 rather than Ajv's messages) nor serializes with them (which would drop the rows'
- * per-entity properties).
+ * function. The JSON schemas are documentation for /api/docs: Fastify neither validates nor serializes
+ * with them (api-docs.ts gives every /api route no-op compilers).
  */
 export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBytes }: { db: Db; importBodyLimitBytes?: number }): Promise<void> {
-  app.setValidatorCompiler(() => (value) => ({ value }));
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  app.get('/entities', { schema: { tags: TAG, summary: 'Every entity with its row count', response: { 200: jsonSchema(responses.summaries, 'output') } } }, async () =>
+  app.get('/entities', { schema: { tags: TAG, summary: 'Every entity with its row count', response: { 200: jsonSchema(responses.summaries, 'output'), ...errors(401) } } }, async () =>
     entitySummaries(db),
   );
 
   app.get(
     '/entities/:entity',
-    { schema: { tags: TAG, summary: 'A page of rows: filters, sort, paging, quick search', params: jsonSchema(entityParams), querystring: jsonSchema(listQuerystring), response: { 200: jsonSchema(responses.list, 'output') } } },
+    { schema: { tags: TAG, summary: 'A page of rows: filters, sort, paging, quick search', params: jsonSchema(entityParams), querystring: jsonSchema(listQuerystring), response: { 200: jsonSchema(responses.list, 'output'), ...errors(400, 401, 404) } } },
     async (request) => {
       const schema = await entityFor(request, 'read');
       const query = parseOr400(listQuerystring, request.query, 'query');
@@ -62,7 +61,7 @@ export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBy
 
   app.get(
     '/entities/:entity/options',
-    { schema: { tags: TAG, summary: 'Id and label of rows, for lookups', params: jsonSchema(entityParams), querystring: jsonSchema(optionsQuerystring), response: { 200: jsonSchema(responses.options, 'output') } } },
+    { schema: { tags: TAG, summary: 'Id and label of rows, for lookups', params: jsonSchema(entityParams), querystring: jsonSchema(optionsQuerystring), response: { 200: jsonSchema(responses.options, 'output'), ...errors(400, 401, 404) } } },
     async (request) => {
       const schema = await entityFor(request, 'read');
       const { q, limit } = parseOr400(optionsQuerystring, request.query, 'query');
@@ -70,7 +69,7 @@ export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBy
     },
   );
 
-  app.get('/entities/:entity/:id', { schema: { tags: TAG, summary: 'One row', params: jsonSchema(rowParams), response: { 200: jsonSchema(responses.list.shape.rows.element, 'output') } } }, async (request) => {
+  app.get('/entities/:entity/:id', { schema: { tags: TAG, summary: 'One row', params: jsonSchema(rowParams), response: { 200: jsonSchema(responses.list.shape.rows.element, 'output'), ...errors(400, 401, 404) } } }, async (request) => {
     const schema = await entityFor(request, 'read');
     const { id } = parseOr400(rowParams, request.params, 'path');
     return getEntityRow(db, schema, id);
@@ -78,7 +77,7 @@ export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBy
 
   app.get(
     '/entities/:entity/:id/dependencies',
-    { schema: { tags: TAG, summary: 'Rows that reference this row', params: jsonSchema(rowParams), response: { 200: jsonSchema(responses.dependencies, 'output') } } },
+    { schema: { tags: TAG, summary: 'Rows that reference this row', params: jsonSchema(rowParams), response: { 200: jsonSchema(responses.dependencies, 'output'), ...errors(400, 401, 404) } } },
     async (request) => {
       const schema = await entityFor(request, 'read');
       const { id } = parseOr400(rowParams, request.params, 'path');
@@ -95,7 +94,7 @@ export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBy
         params: jsonSchema(entityParams),
         headers: jsonSchema(batchHeaders),
         body: jsonSchema(batchBody),
-        response: { 200: jsonSchema(responses.batch, 'output') },
+        response: { 200: jsonSchema(responses.batch, 'output'), ...writeErrors(404, 409, 422) },
       },
     },
     async (request, reply) => {
@@ -109,7 +108,7 @@ export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBy
 
   app.delete(
     '/entities/:entity/:id',
-    { schema: { tags: TAG, summary: 'Delete one row (refused while others reference it)', params: jsonSchema(rowParams), querystring: jsonSchema(deleteQuerystring), response: { 200: jsonSchema(responses.deleted, 'output') } } },
+    { schema: { tags: TAG, summary: 'Delete one row (refused while others reference it)', params: jsonSchema(rowParams), querystring: jsonSchema(deleteQuerystring), response: { 200: jsonSchema(responses.deleted, 'output'), ...errors(400, 401, 403, 404, 409) } } },
     async (request) => {
       const schema = await entityFor(request, 'write');
       const { id } = parseOr400(rowParams, request.params, 'path');
@@ -124,7 +123,7 @@ export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBy
     {
       // A whole workbook travels in one request so that its commit is one transaction (never half-written).
       bodyLimit: importBodyLimitBytes,
-      schema: { tags: TAG, summary: 'Import parsed rows: add, update or skip by key', params: jsonSchema(entityParams), body: jsonSchema(importBody), response: { 200: jsonSchema(responses.imported, 'output') } },
+      schema: { tags: TAG, summary: 'Import parsed rows: add, update or skip by key', params: jsonSchema(entityParams), body: jsonSchema(importBody), response: { 200: jsonSchema(responses.imported, 'output'), ...writeErrors(404, 409, 422) } },
     },
     async (request) => {
       const schema = await entityFor(request, 'write');

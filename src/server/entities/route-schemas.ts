@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorStatus, type ErrorBody, type ErrorCode } from '../../lib/app-error';
 import { MAX_PAGE_SIZE, type ColumnFilter, type SortSpec } from '../../lib/entity-api';
 import { MAX_INTEGER } from '../../schemas/validators';
 import { AppError } from '../http/app-error';
@@ -83,6 +84,46 @@ export const responses = {
   deleted: z.object({ deleted: z.number() }),
   imported: z.object({ added: z.number(), updated: z.number(), skipped: z.number(), plan: z.array(z.unknown()).optional() }),
 };
+
+/** The spec's list routes (list-all.ts): every row, or the window offset/limit name; X-Total-Count counts the table. */
+export const listWindowQuery = z.object({
+  offset: z.coerce.number().int().min(0).optional().describe('Rows to skip (digits)'),
+  limit: z.coerce.number().int().min(0).optional().describe('At most this many rows (digits); absent: every row'),
+});
+export const rowsResponse = {
+  ...jsonSchema(z.array(entityRow), 'output'),
+  description: "Every row (or the window asked for), in the entity's default order",
+  headers: { 'X-Total-Count': { type: 'integer', description: 'How many rows the table holds' } },
+};
+
+/** The one error body (src/lib/app-error.ts), published once as components.schemas.ErrorBody and referenced by every route. */
+export const ERROR_BODY_ID = 'ErrorBody';
+export const errorBody = z.object({
+  error: z.enum(Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]]).describe('What went wrong, for programs; the status follows from it'),
+  message: z.string().describe('What went wrong, for people'),
+  details: z.unknown().optional().describe('422: errors per row and field; 409: the conflicting or referencing rows'),
+  requestId: z.string().optional().describe("The request's id in the server log"),
+}) satisfies z.ZodType<ErrorBody>;
+
+const ERROR_MEANINGS = {
+  400: 'bad_request: the message names the part of the request that is wrong (also malformed JSON)',
+  401: 'unauthenticated: no bearer token, or one that is expired, forged or for another audience',
+  403: 'forbidden (the role is too low), or xsrf_mismatch (a write without X-XSRF-TOKEN equal to the XSRF-TOKEN cookie)',
+  404: 'not_found: no such entity, table or row',
+  409: 'conflict: a stale version (details hold the current row), or rows that still reference this one',
+  413: 'payload_too_large: the body is over the size limit',
+  415: 'bad_request: the body is not JSON (Content-Type)',
+  422: 'validation_failed: details list the errors per row and field',
+  500: 'internal: the server failed; requestId finds the logged error',
+} as const;
+export type ErrorStatus = keyof typeof ERROR_MEANINGS;
+
+/** Response entries for the error statuses a route can answer, each with the shared error body. */
+export function errors(...statuses: ErrorStatus[]): Record<number, Record<string, unknown>> {
+  return Object.fromEntries(statuses.map((status) => [status, { description: ERROR_MEANINGS[status], $ref: `${ERROR_BODY_ID}#` }]));
+}
+/** A write with a JSON body: bad input, token, role or XSRF, size and type of the body, plus the route's own. */
+export const writeErrors = (...more: ErrorStatus[]) => errors(400, 401, 403, 413, 415, ...more);
 
 /** Parses input or throws a 400 that names each bad part. */
 export function parseOr400<T extends z.ZodType>(schema: T, data: unknown, what: string): z.output<T> {

@@ -1,17 +1,34 @@
 import { asc, count, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { buildCategoryTree, flattenCategoryTree, type CategoryRow } from '../../../lib/category-tree';
 import { entitySchemas } from '../../../schemas/registry';
 import type { Db } from '../../db/client';
 import { getEntityTable } from '../../db/entity-tables';
+import { errors, jsonSchema } from '../../entities/route-schemas';
 
 const CATEGORY_ENTITY = 'item_categories';
 
+// The answers' shapes (src/lib/category-tree.ts), for /api/docs only.
+const category = z.object({ id: z.number(), code: z.string(), name: z.string(), tier: z.number(), parent_id: z.number().nullable() });
+const stats = z.object({
+  children: z.number().describe('Direct child categories'),
+  descendants: z.number().describe('Categories below, at any depth'),
+  items: z.number().describe('Items classified directly under this category'),
+  itemsBelow: z.number().describe('Items under this category or any below it'),
+});
+const node = category.extend({ stats, children: z.array(z.looseObject({})).describe('The child nodes, each of this same shape, sorted by code') });
+const docs = (summary: string, answer: z.ZodType) => ({ schema: { tags: ['categories'], summary, response: { 200: jsonSchema(answer, 'output'), ...errors(401) } } });
+
 /** GET /appframework/categories (flat), /categories/tree (nested), /categories/stats (counts per node). */
 export async function categoryRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
-  app.get('/appframework/categories', async () => loadCategories(db));
-  app.get('/appframework/categories/tree', async () => buildCategoryTree(await loadCategories(db), await countItems(db)));
-  app.get('/appframework/categories/stats', async () => flattenCategoryTree(buildCategoryTree(await loadCategories(db), await countItems(db))));
+  app.get('/appframework/categories', docs('Every item category, by code', z.array(category)), async () => loadCategories(db));
+  app.get('/appframework/categories/tree', docs('The category tree: tier-1 roots with their children and counts', z.array(node)), async () =>
+    buildCategoryTree(await loadCategories(db), await countItems(db)),
+  );
+  app.get('/appframework/categories/stats', docs('Every category with its counts, depth first', z.array(category.extend(stats.shape))), async () =>
+    flattenCategoryTree(buildCategoryTree(await loadCategories(db), await countItems(db))),
+  );
 }
 
 async function loadCategories(db: Db): Promise<CategoryRow[]> {

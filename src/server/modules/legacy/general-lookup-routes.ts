@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { getEntitySchema } from '../../../schemas/registry';
 import type { Db } from '../../db/client';
+import { entityRow, jsonSchema, writeErrors } from '../../entities/route-schemas';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/envelope';
+import { bareOrEnvelope } from './entity-alias-routes';
 import { objectBody, payloadOf } from './legacy-body';
 import { readRowsJson } from './list-all';
 
@@ -18,8 +20,16 @@ const LISTS = [
 ] as const;
 const HOW = 'send {"clients": true, "projects": true} (either or both), bare or as the envelope\'s data';
 
+const rows = z.array(entityRow).optional();
+const schema = {
+  tags: ['spec lists'],
+  summary: 'Every client and/or project, as the flags ask',
+  body: jsonSchema(bareOrEnvelope(flags)),
+  response: { 200: { ...jsonSchema(z.object({ clients: rows, projects: rows }), 'output'), description: 'One property per flag set true' }, ...writeErrors() },
+};
+
 export async function generalLookupRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
-  app.post('/generallookup', async (request, reply) => {
+  app.post('/generallookup', { schema }, async (request, reply) => {
     const payload = payloadOf(objectBody(request.body, 'the lookup flags'));
     const wanted = parseBody(flags, payload ?? {}, `lookup flags (${HOW})`);
     // A call naming no list at all is a mistake (e.g. {"param1": "clients"}), not a request for nothing.

@@ -106,7 +106,9 @@ export async function saveRequest(db: Db, payload: unknown, caller: RequestCalle
     const submitted = typeof data.username === 'string' ? data.username : null;
     const create = { ...values, username: requestUsername({ nickname: submitted, name: actor.username }), submitter_sub: actor.sub };
     const result = await saveEntityBatch(db, requestSchema, { creates: [{ clientKey: 'request', values: create }] }, actor);
-    return (await enrichRequests(db, result.created))[0]!;
+    // clientKey only matches a batch's answers to its requests; it is no field of the request.
+    const { clientKey: _clientKey, ...created } = result.created[0]!;
+    return (await enrichRequests(db, [created]))[0]!;
   }
 
   const stored = await getEntityRow(db, requestSchema, data.id);
