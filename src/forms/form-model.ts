@@ -96,3 +96,21 @@ export function changedValues(schema: EntitySchema, original: Record<string, unk
   return changes;
 }
 
+
+/**
+ * Where a form on an existing row starts: the row's writable values with the unsaved edits made
+ * elsewhere (the grid's pending changes) applied, for the fields in `shown` only (a partial form leaves
+ * the others as saved, so its save does not carry edits it never showed).
+ */
+export function withPendingEdits(schema: EntitySchema, row: Record<string, unknown> | null | undefined, pending: Record<string, unknown> | undefined, shown: readonly string[]): Record<string, unknown> {
+  const values = writableValues(schema, row);
+  if (!row || !pending) return values;
+  for (const name of shown) if (name in pending && name in values) values[name] = pending[name];
+  return values;
+}
+
+/** The snackbar after a row is saved: 'Saved <the row's label>' (its id when it has no label). */
+export function savedMessage(schema: EntitySchema, row: Record<string, unknown>): string {
+  const label = row[schema.labelField];
+  return `Saved ${label === null || label === undefined || label === '' ? `${schema.label} #${String(row.id)}` : String(label)}`;
+}

@@ -1,6 +1,7 @@
 import type { ColDef, EditableCallbackParams, SuppressKeyboardEventParams, ValueFormatterParams } from 'ag-grid-community';
-import type { EntitySchema, FieldDef } from '../schemas/schema-types';
+import { fieldByName, type EntitySchema, type FieldDef } from '../schemas/schema-types';
 import { DateCellEditor } from './cell-editors/date-editor';
+import { MoneyCellEditor, type MoneyEditorParams } from './cell-editors/money-editor';
 import { SelectCellEditor, type SelectEditorParams } from './cell-editors/select-editor';
 import { formatValue, headerName } from './format';
 import type { LookupCache } from './lookup-cache';
@@ -38,12 +39,14 @@ function filterFor(field: FieldDef, lookups: LookupCache): Pick<ColDef, 'filter'
   }
 }
 
-function editorFor(field: FieldDef, lookups: LookupCache): Pick<ColDef, 'cellEditor' | 'cellEditorPopup' | 'cellEditorParams' | 'cellRenderer' | 'suppressKeyboardEvent'> {
+function editorFor(field: FieldDef, lookups: LookupCache, currencyOf: MoneyEditorParams['currencyOf']): Pick<ColDef, 'cellEditor' | 'cellEditorPopup' | 'cellEditorParams' | 'cellRenderer' | 'suppressKeyboardEvent'> {
   switch (field.kind) {
     case 'longText':
       return { cellEditor: 'agLargeTextCellEditor', cellEditorPopup: true, cellEditorParams: { maxLength: field.maxLength ?? 10_000, rows: 8, cols: 60 } };
     case 'boolean':
       return { cellRenderer: 'agCheckboxCellRenderer', cellEditor: 'agCheckboxCellEditor' };
+    case 'money':
+      return { cellEditor: MoneyCellEditor, cellEditorParams: { currencyOf } satisfies MoneyEditorParams };
     case 'date':
       return { cellEditor: DateCellEditor, cellEditorPopup: true, suppressKeyboardEvent: popupOwnsKeys };
     case 'enum':
@@ -62,13 +65,18 @@ const STATUS_TEXT: Record<GridRow['__status'], string> = { clean: '', new: 'New'
  * entity-grid.css) and every message of the row in its tooltip; double-click opens the row.
  * No React cell renderer: React renderers in every row cost real time when scrolling 50,000 rows.
  */
-export function statusColumn(): ColDef<GridRow> {
+export function statusColumn(schema: EntitySchema): ColDef<GridRow> {
+  // Messages name the column as its header does, not by the field's internal name.
+  const labelOf = (name: string) => {
+    const field = fieldByName(schema, name);
+    return field ? headerName(field) : name;
+  };
   return {
     colId: STATUS_COL_ID,
     headerName: '',
     headerTooltip: 'Row status',
     valueGetter: (p) => (p.data ? STATUS_TEXT[p.data.__status] : ''),
-    tooltipValueGetter: (p) => (p.data?.__errors ? Object.entries(p.data.__errors).map(([f, m]) => (f === '_row' ? m : `${f}: ${m}`)).join('\n') : undefined),
+    tooltipValueGetter: (p) => (p.data?.__errors ? Object.entries(p.data.__errors).map(([f, m]) => (f === '_row' ? m : `${labelOf(f)}: ${m}`)).join('\n') : undefined),
     cellClass: 'tb-status',
     cellClassRules: {
       'tb-status-new': (p) => p.data?.__status === 'new',
@@ -93,13 +101,11 @@ export function fieldColumns(schema: EntitySchema, canEdit: boolean, lookups: Lo
   const byName = new Map(schema.fields.map((f) => [f.name, f]));
   return schema.fields.map((field) => {
     const name = field.name;
+    const currencyField = field.kind === 'money' ? byName.get(field.currencyField) : undefined;
+    const currencyOf = (row: GridRow | undefined) => (currencyField?.kind === 'lookup' ? lookups.label(currencyField.entity, row?.[currencyField.name]) : undefined);
     const formatter = (p: ValueFormatterParams<GridRow>): string => {
       if (field.kind === 'lookup') return lookups.label(field.entity, p.value) ?? (p.value === null || p.value === undefined ? '' : typeof p.value === 'number' ? `#${p.value}` : String(p.value));
-      if (field.kind === 'money') {
-        const currencyField = byName.get(field.currencyField);
-        const code = currencyField?.kind === 'lookup' ? lookups.label(currencyField.entity, p.data?.[field.currencyField]) : undefined;
-        return formatValue(field, p.value, code);
-      }
+      if (field.kind === 'money') return formatValue(field, p.value, currencyOf(p.data));
       return formatValue(field, p.value);
     };
     const column: ColDef<GridRow> = {
@@ -113,7 +119,7 @@ export function fieldColumns(schema: EntitySchema, canEdit: boolean, lookups: Lo
       sortable: true,
       comparator: sameOrder,
       ...filterFor(field, lookups),
-      ...editorFor(field, lookups),
+      ...editorFor(field, lookups, currencyOf),
       valueFormatter: field.kind === 'boolean' ? undefined : formatter,
       editable: (p: EditableCallbackParams<GridRow>) => canEdit && !field.readOnly && p.data?.__status !== 'deleted',
       cellClass: NUMERIC.has(field.kind) ? 'ag-right-aligned-cell' : undefined,

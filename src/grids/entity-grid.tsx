@@ -11,6 +11,7 @@ import { ensureAgGridModules } from './ag-grid-setup';
 import { fieldColumns, statusColumn, STATUS_COL_ID } from './column-factory';
 import { plainRow, useGridElement } from './grid-element';
 import { ConflictDialog } from './conflict-dialog';
+import { syncRows } from './grid-sync';
 import { DependantsDialog } from './dependants-dialog';
 import { GridToolbar } from './grid-toolbar';
 import { clearLayout, loadLayout, saveLayout } from './layout-storage';
@@ -25,6 +26,22 @@ import './entity-grid.css';
 
 ensureAgGridModules();
 
+/** A loaded row opened in its detail dialog, with what the grid holds for it besides the saved row. */
+export type OpenedRow = {
+  /** The row as loaded or last saved (no grid markers): a save from the dialog sends its id and version. */
+  saved: EntityRow;
+  /** The row's pending (unsaved) grid edits, field -> value; empty when none (always for a read-only grid). */
+  pending: Record<string, unknown>;
+  /** The messages of those edits (a value the grid could not read is kept as typed, with its message). */
+  pendingErrors: Record<string, string>;
+  /**
+   * The dialog saved the row (`row`: the saved row, its new version). The grid shows it; the pending edits
+   * of `fields` (the fields the dialog showed, so their values went into its save) are no longer pending;
+   * the row's other pending edits stay, now against the new version. The row's undo history ends.
+   */
+  onSaved: (row: EntityRow, fields: readonly string[]) => void;
+};
+
 export type EntityGridProps = {
   schema: EntitySchema;
   /** false for viewers: fully read-only (no edit, paste, add, delete or save). */
@@ -32,8 +49,12 @@ export type EntityGridProps = {
   height?: number | string;
   /** Extra toolbar content (the Excel import/export buttons). */
   toolbarExtras?: ReactNode;
-  /** Double-click on the status column (any cell when read-only), or the 'Open' button with one row selected. Not for unsaved new rows. */
-  onOpenRow?: (row: EntityRow) => void;
+  /**
+   * Double-click on the status column (any cell when read-only), or the 'Open' button with one row
+   * selected. Not for unsaved new rows. `row` is the saved row; `opened` adds its pending edits and the
+   * callback that hands a save made in the dialog back to the grid.
+   */
+  onOpenRow?: (row: EntityRow, opened: OpenedRow) => void;
   /** Layout persistence key part. */
   userId: string;
   /** The current server-side view (filters, sort, quick search; no offset/limit), e.g. for "export the current view". */
@@ -99,7 +120,7 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
     };
   }, [schema, lookups, api]);
 
-  const columnDefs = useMemo<ColDef<GridRow>[]>(() => [statusColumn(), ...fieldColumns(schema, canEdit, lookups)], [schema, canEdit, lookups]);
+  const columnDefs = useMemo<ColDef<GridRow>[]>(() => [statusColumn(schema), ...fieldColumns(schema, canEdit, lookups)], [schema, canEdit, lookups]);
 
   const onGridReady = useCallback(
     (event: GridReadyEvent<GridRow>) => {
@@ -117,17 +138,40 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
     clearLayout(userId, schema.name);
     api?.resetColumnState();
   };
+  /** The row saved in its dialog: the grid holds the saved row; the store drops what that save covered. */
+  const rowSavedInDialog = (key: string, row: EntityRow, fields: readonly string[]) => {
+    if (!base.has(key)) return;
+    base.set(key, row);
+    const previous = store.rowSaved(key, fields);
+    if (api) syncRows(api, store, previous, [key]);
+    for (const field of schema.fields) if (field.kind === 'lookup') void lookups.ensureIds(field.entity, [row[field.name]]).catch(() => undefined);
+    bump();
+  };
+  const openRow = (key: string): boolean => {
+    const saved = base.get(key);
+    if (!saved || !onOpenRow) return false;
+    // An open cell editor commits first, so its value is among the pending edits the dialog shows.
+    api?.stopEditing();
+    const { edits, errors } = store.state;
+    const opened: OpenedRow = {
+      saved: plainRow(saved),
+      pending: canEdit ? { ...(edits[key] ?? {}) } : {},
+      pendingErrors: canEdit ? Object.fromEntries(Object.entries(errors[key] ?? {}).filter(([field]) => field !== '_row' && edits[key] && field in edits[key])) : {},
+      onSaved: (row, fields) => rowSavedInDialog(key, row, fields),
+    };
+    onOpenRow(opened.saved, opened);
+    return true;
+  };
   const openSelected = () => {
     const row = api?.getSelectedRows()[0];
-    const saved = row ? base.get(row.__key) : undefined;
-    if (saved) onOpenRow?.(plainRow(saved));
+    if (row) openRow(row.__key);
   };
   const discard = () => {
     setConfirmDiscard(false);
     edits.commit(store.discard());
   };
 
-  const grid = useGridElement({ mountGrid, columnDefs, loading: load.loading, loaded: load.loaded, onGridReady, setFilters, setSort, setSelectedCount, latest: { edits, onOpenRow, canEdit, base, schema, persistLayout } });
+  const grid = useGridElement({ mountGrid, columnDefs, loading: load.loading, loaded: load.loaded, onGridReady, setFilters, setSort, setSelectedCount, latest: { edits, openRow, canEdit, schema, persistLayout } });
 
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs}>
@@ -153,7 +197,7 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
           onToggleColumn={(colId, visible) => api?.setColumnsVisible([colId], visible)}
           onOpen={onOpenRow ? openSelected : undefined}
         />
-        <Box className="tb-entity-grid" aria-label={`${schema.labelPlural} grid`} role="region" sx={{ flex: 1, minHeight: 0 }} onPaste={(e) => void edits.onPaste(e)}>
+        <Box className="tb-entity-grid" aria-label={`${schema.labelPlural} grid`} role="region" sx={{ flex: 1, minHeight: 0 }} onPaste={(e) => void edits.onPaste(e)} onCopy={edits.onCopy}>
           {grid}
         </Box>
       </Box>
@@ -168,7 +212,7 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
         </DialogActions>
       </Dialog>
       <ConflictDialog schema={schema} conflicts={saver.conflicts} rowLabel={(k) => String(base.get(k)?.[schema.labelField] ?? `#${k}`)} onResolve={saver.resolveConflicts} onCancel={() => saver.setConflicts(null)} />
-      <DependantsDialog open={saver.dependants !== null} dependants={saver.dependants ?? []} onClose={saver.closeDependants} />
+      <DependantsDialog open={saver.dependants !== null} dependants={saver.dependants?.list ?? []} total={saver.dependants?.total ?? 0} rows={saver.dependants?.rows ?? 0} onClose={saver.closeDependants} />
     </LocalizationProvider>
   );
 }

@@ -23,7 +23,7 @@ const rowClassRules = {
   'tb-row-changed': (p: { data?: GridRow }) => p.data?.__status === 'changed',
 };
 
-/** The saved row without the grid's markers, for the detail dialog. */
+/** A row without the grid's markers, for the detail dialog. */
 export function plainRow(row: EntityRow): EntityRow {
   const { __key: _k, __status: _s, __changed: _c, __errors: _e, ...rest } = row as EntityRow & Partial<GridRow>;
   return rest as EntityRow;
@@ -32,9 +32,9 @@ export function plainRow(row: EntityRow): EntityRow {
 /** What the grid's event handlers need of the current render. */
 type Latest = {
   edits: { onCellEditRequest: (event: CellEditRequestEvent<GridRow>) => void };
-  onOpenRow?: (row: EntityRow) => void;
+  /** Opens a loaded row's detail dialog (false for an unsaved new row, which has none). */
+  openRow: (key: string) => boolean;
   canEdit: boolean;
-  base: Map<string, EntityRow>;
   schema: EntitySchema;
   persistLayout: () => void;
 };
@@ -72,10 +72,8 @@ export function useGridElement(options: Options): ReactNode {
       onColumnVisible: () => latest.current.persistLayout(),
       onColumnPinned: () => latest.current.persistLayout(),
       onCellDoubleClicked: (e: CellDoubleClickedEvent<GridRow>) => {
-        const { base: rows, canEdit: editable, onOpenRow: open } = latest.current;
-        const saved = e.data ? rows.get(e.data.__key) : undefined;
         // A read-only grid has no cell editor to start, so a double-click anywhere opens the row.
-        if ((e.column.getColId() === STATUS_COL_ID || !editable) && saved) open?.(plainRow(saved));
+        if (e.data && (e.column.getColId() === STATUS_COL_ID || !latest.current.canEdit)) latest.current.openRow(e.data.__key);
       },
     }),
     [setFilters, setSort, setSelectedCount],

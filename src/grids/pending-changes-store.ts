@@ -125,6 +125,49 @@ export class PendingChangesStore {
     return previous;
   }
 
+  /**
+   * The row was saved outside the grid (its detail dialog), and `getBase(key)` already answers the saved
+   * row (its new version). The pending edits of `savedFields` went into that save (the dialog showed them
+   * and saved the values it held), so they are no longer pending; the row's other edits, and its delete
+   * mark, stay pending against the new version (an edit the saved row already holds is dropped). Only
+   * the messages of edits still pending stay (a row message from an earlier save attempt goes).
+   * Undo/redo: the save ends the row's history (every step forgets its part of that row; steps left with
+   * nothing are dropped), as the grid's Save ends all history; the other rows keep theirs. Not undoable:
+   * what is saved is saved.
+   */
+  rowSaved(key: string, savedFields: readonly string[]): PendingState {
+    const saved = new Set(savedFields);
+    const previous = this.update((draft) => {
+      const base = this.getBase(key);
+      const errors = draft.errors[key];
+      const edits = draft.edits[key];
+      if (edits) {
+        for (const field of Object.keys(edits)) {
+          const holds = !errors?.[field] && base !== undefined && sameValueOf(this.schema, field, base[field], edits[field]);
+          if (saved.has(field) || holds) delete edits[field];
+        }
+        if (Object.keys(edits).length === 0) delete draft.edits[key];
+      }
+      if (errors) {
+        delete errors._row;
+        const left = draft.edits[key] ?? {};
+        for (const field of Object.keys(errors)) if (!(field in left)) delete errors[field];
+        if (Object.keys(errors).length === 0) delete draft.errors[key];
+      }
+    });
+    this.forgetHistoryOf(key);
+    return previous;
+  }
+
+  /** Drops a row's part of every undo and redo step (patches are keyed by row: edits/errors/deleted → key). */
+  private forgetHistoryOf(key: string): void {
+    const ofRow = (patch: Patch) => (patch.path[0] === 'edits' || patch.path[0] === 'errors' || patch.path[0] === 'deleted') && String(patch.path[1]) === key;
+    const prune = (stack: { forward: Patch[]; inverse: Patch[] }[]) =>
+      stack.map((step) => ({ forward: step.forward.filter((p) => !ofRow(p)), inverse: step.inverse.filter((p) => !ofRow(p)) })).filter((step) => step.forward.length > 0);
+    this.undoStack = prune(this.undoStack);
+    this.redoStack = prune(this.redoStack);
+  }
+
   /** Edits (typed or pasted) and the rows a paste adds, as ONE undo step. */
   setCells(writes: readonly PasteWrite[], addRowsAtBottom: readonly string[] = []): PendingState {
     return this.record((draft) => {

@@ -13,7 +13,7 @@ export type SaveOutcome =
   | { kind: 'invalid'; rows: number }
   | { kind: 'rejected'; rows: number }
   | { kind: 'conflict'; conflicts: Conflict[] }
-  | { kind: 'dependants'; dependants: Dependant[]; keys: string[] }
+  | { kind: 'dependants'; dependants: Dependant[]; total: number; keys: string[] }
   | { kind: 'error'; message: string };
 
 type Context = { schema: EntitySchema; fetcher: Fetcher; store: PendingChangesStore; base: Map<string, EntityRow>; api: GridApi<GridRow> };
@@ -65,7 +65,7 @@ export async function saveBatch({ schema, fetcher, store, base, api }: Context):
       });
       return { kind: 'conflict', conflicts };
     }
-    if (error.status === 409 && details?.dependants) return { kind: 'dependants', dependants: details.dependants, keys: built.deleteKeys };
+    if (error.status === 409 && details?.dependants) return { kind: 'dependants', dependants: details.dependants, total: details.total ?? details.dependants.length, keys: built.deleteKeys };
     return { kind: 'error', message: error.message };
   }
 }
@@ -105,15 +105,17 @@ function applySaved(response: MinimalBatchResponse, { store, base, api }: Contex
 }
 
 /** Which of the deletes are refused for dependants (GET .../:id/dependencies per deleted row). */
-export async function deletesWithDependants(fetcher: Fetcher, schema: EntitySchema, keys: readonly string[]): Promise<{ keys: string[]; dependants: Dependant[] }> {
+export async function deletesWithDependants(fetcher: Fetcher, schema: EntitySchema, keys: readonly string[]): Promise<{ keys: string[]; dependants: Dependant[]; total: number }> {
   const found: string[] = [];
   const dependants: Dependant[] = [];
+  let total = 0;
   await Promise.all(
     keys.slice(0, 200).map(async (key) => {
       const details = await fetcher<DependencyDetails>(`/api/entities/${encodeURIComponent(schema.name)}/${encodeURIComponent(key)}/dependencies`).catch(() => null);
       if (!details || details.total > 0) found.push(key);
       if (details) dependants.push(...details.dependants);
+      total += details?.total ?? 0;
     }),
   );
-  return { keys: found, dependants };
+  return { keys: found, dependants, total };
 }

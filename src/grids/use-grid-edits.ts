@@ -5,6 +5,7 @@ import { parseInput } from '../schemas/parse-input';
 import type { EntitySchema } from '../schemas/schema-types';
 import { syncRows } from './grid-sync';
 import type { LookupCache } from './lookup-cache';
+import { copyText, toTsv } from './copy';
 import { planPaste, parseTsv, type PasteColumn } from './paste';
 import type { GridRow, PendingChangesStore, PendingState } from './pending-changes-store';
 
@@ -68,6 +69,30 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange }:
     enqueueSnackbar(parts.join(', '), { variant: errors ? 'warning' : 'info' });
   };
 
+  /**
+   * Ctrl+C: the selected rows (every shown field column, in screen order), else the focused cell, as TSV
+   * that Excel and this grid's paste read back. Text selected on the page, a filter box or an open editor
+   * keep the browser's own copy.
+   */
+  const onCopy = (event: ClipboardEvent<HTMLDivElement>) => {
+    if (!api || api.getEditingCells().length > 0) return;
+    const target = event.target as HTMLElement;
+    if (target.isContentEditable || ['INPUT', 'TEXTAREA'].includes(target.tagName) || !(window.getSelection()?.isCollapsed ?? true)) return;
+    const columns = api.getAllDisplayedColumns().flatMap((c) => fields.get(c.getColId()) ?? []);
+    const selected = api.getSelectedNodes().filter((n) => n.data).sort((a, b) => (a.rowIndex ?? 0) - (b.rowIndex ?? 0));
+    const focused = api.getFocusedCell();
+    const focusedField = focused ? fields.get(focused.column.getColId()) : undefined;
+    const focusedRow = focused ? api.getDisplayedRowAtIndex(focused.rowIndex)?.data : undefined;
+    const label = (entity: string, id: unknown) => lookups.label(entity, id);
+    let rows: string[][];
+    if (selected.length > 0) rows = selected.map((n) => columns.map((f) => copyText(f, n.data?.[f.name], label)));
+    else if (focusedField && focusedRow) rows = [[copyText(focusedField, focusedRow[focusedField.name], label)]];
+    else return;
+    event.clipboardData.setData('text/plain', toTsv(rows));
+    event.preventDefault();
+    if (selected.length > 0) enqueueSnackbar(`Copied ${selected.length.toLocaleString('en-US')} ${selected.length === 1 ? 'row' : 'rows'} (${columns.length} columns)`, { variant: 'info' });
+  };
+
   const undo = () => commit(store.undo());
   const redo = () => commit(store.redo());
 
@@ -117,5 +142,5 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange }:
     api.deselectAll();
   };
 
-  return { onCellEditRequest, onPaste, onKeyDown, undo, redo, addRow, duplicate, toggleDelete, commit };
+  return { onCellEditRequest, onPaste, onCopy, onKeyDown, undo, redo, addRow, duplicate, toggleDelete, commit };
 }

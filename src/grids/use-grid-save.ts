@@ -16,7 +16,7 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange }: Opt
   const { enqueueSnackbar } = useSnackbar();
   const [saving, setSaving] = useState(false);
   const [conflicts, setConflicts] = useState<Conflict[] | null>(null);
-  const [dependants, setDependants] = useState<Dependant[] | null>(null);
+  const [dependants, setDependants] = useState<{ list: Dependant[]; total: number; rows: number } | null>(null);
 
   const save = async () => {
     if (!api || saving) return;
@@ -45,7 +45,7 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange }: Opt
             for (const key of found.keys) delete draft.deleted[key];
           });
           syncRows(api, store, previous);
-          setDependants(outcome.dependants.length ? outcome.dependants : found.dependants);
+          setDependants(outcome.dependants.length ? { list: outcome.dependants, total: outcome.total, rows: found.keys.length } : { list: found.dependants, total: found.total, rows: found.keys.length });
           break;
         }
         case 'error':

@@ -2,15 +2,28 @@ import { useEffect } from 'react';
 
 const MESSAGE = 'You have unsaved changes. Leave this page and lose them?';
 
+/** How many mounted grids hold unsaved changes right now. */
+let dirtyGrids = 0;
+
+/**
+ * For in-app moves that are no link click but still unmount a grid (switching ManageTables' table,
+ * logging out): asks when unsaved changes would be lost. True to go on.
+ */
+export function confirmLeave(): boolean {
+  return dirtyGrids === 0 || window.confirm(MESSAGE);
+}
+
 /**
  * react-router-dom 7's useBlocker only works under a data router (createBrowserRouter); this app mounts
  * the declarative <BrowserRouter>, where useBlocker throws. So: beforeunload for reloads, tab closes and
  * external navigation, plus a capture-phase click guard on same-origin links (the sidebar and navbar
- * links) that asks before the router navigates. Browser Back is not intercepted.
+ * links) that asks before the router navigates, and confirmLeave for moves made in code. Browser Back is
+ * not intercepted.
  */
 export function useLeaveGuard(dirty: boolean): void {
   useEffect(() => {
     if (!dirty) return;
+    dirtyGrids += 1;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       event.returnValue = MESSAGE;
@@ -29,6 +42,7 @@ export function useLeaveGuard(dirty: boolean): void {
     window.addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);
     return () => {
+      dirtyGrids -= 1;
       window.removeEventListener('beforeunload', onBeforeUnload);
       document.removeEventListener('click', onClick, true);
     };

@@ -87,8 +87,18 @@ export type ImportRequest = {
    */
   partialRows?: boolean;
 };
-export type ImportRowPlan = { index: number; action: 'add' | 'update' | 'skip'; id?: number; reason?: string };
-export type ImportResponse = { added: number; updated: number; skipped: number; plan?: ImportRowPlan[] };
+/**
+ * A row's planned action. 'unchanged': found by key, and every value it sends equals the stored one (as
+ * stored: '1.5' equals 1.500000), so it is not written (no new version). Only a dry run of complete rows
+ * can tell; a dry run of partialRows plans such a row as 'update'.
+ */
+export type ImportRowPlan = { index: number; action: 'add' | 'update' | 'unchanged' | 'skip'; id?: number; reason?: string };
+/**
+ * added + updated + unchanged + skipped = the rows sent. `updated` counts rows written; `unchanged` rows found
+ * by key whose values all equal the stored ones, left as they are (no version, updated_at or audit change).
+ * The server always answers `unchanged`; it is optional here only for callers that total answers themselves.
+ */
+export type ImportResponse = { added: number; updated: number; unchanged: number; skipped: number; plan?: ImportRowPlan[] };
 /** 422 details of an import: every invalid cell (index = position in rows), nothing written. */
 export type ImportErrors = { rowErrors: { index: number; fields: Record<string, string> }[] };
 

@@ -1,7 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportRequest, ListResponse } from '../../src/lib/entity-api';
+import { getEntitySchema } from '../../src/schemas/registry';
+import type { EntityRow } from '../../src/schemas/schema-types';
 import { auditLog } from '../../src/server/db/tables';
+import { updateRows } from '../../src/server/entities/bulk-write';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -40,7 +43,7 @@ describe('POST /api/entities/:entity/import', () => {
     const response = await importRows({ mode: 1, dryRun: true, rows: [{ name: `${P} Alpha`, city: 'Cusco' }, { name: `${P} Gamma`, city: 'Santiago' }] });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
-    expect(body).toMatchObject({ added: 1, updated: 1, skipped: 0 });
+    expect(body).toMatchObject({ added: 1, updated: 1, unchanged: 0, skipped: 0 });
     expect(body.plan).toEqual([
       { index: 0, action: 'update', id: expect.any(Number) },
       { index: 1, action: 'add' },
@@ -74,7 +77,7 @@ describe('POST /api/entities/:entity/import', () => {
   it('mode 0 adds new rows and skips rows whose key exists', async () => {
     const response = await importRows({ mode: 0, rows: [{ name: `${P} Alpha`, city: 'Nowhere' }, { name: `${P} Gamma`, city: 'Santiago', sector: 'water' }] });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ added: 1, updated: 0, skipped: 1 });
+    expect(response.json()).toEqual({ added: 1, updated: 0, unchanged: 0, skipped: 1 });
     const rows = await ownClients();
     expect(rows.map((r) => [r.name, r.city])).toEqual([
       [`${P} Alpha`, 'Lima'],
@@ -87,7 +90,7 @@ describe('POST /api/entities/:entity/import', () => {
   it('mode 1 updates rows found by key (only the columns given) and adds the others', async () => {
     const response = await importRows({ mode: 1, rows: [{ name: `${P} Alpha`, city: 'Cusco' }, { name: `${P} Delta`, city: 'La Paz' }] });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ added: 1, updated: 1, skipped: 0 });
+    expect(response.json()).toEqual({ added: 1, updated: 1, unchanged: 0, skipped: 0 });
     const rows = await ownClients();
     expect(rows.find((r) => r.name === `${P} Alpha`)).toMatchObject({ city: 'Cusco', short_name: 'ALP', version: 2 });
     expect(rows.find((r) => r.name === `${P} Delta`)).toMatchObject({ city: 'La Paz', version: 1 });
@@ -102,7 +105,7 @@ describe('POST /api/entities/:entity/import', () => {
   it('mode 2 only updates: rows whose key is not stored are skipped', async () => {
     const response = await importRows({ mode: 2, rows: [{ name: `${P} Beta`, city: 'Guayaquil' }, { name: `${P} Epsilon`, city: 'Bogota' }] });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ added: 0, updated: 1, skipped: 1 });
+    expect(response.json()).toEqual({ added: 0, updated: 1, unchanged: 0, skipped: 1 });
     const rows = await ownClients();
     expect(rows.find((r) => r.name === `${P} Beta`)?.city).toBe('Guayaquil');
     expect(rows.some((r) => r.name === `${P} Epsilon`)).toBe(false);
@@ -178,11 +181,152 @@ describe('POST /api/entities/:entity/import', () => {
     const rows = Array.from({ length: 3000 }, (_, i) => ({ name: `${P} Bulk ${String(i).padStart(4, '0')}`, city: `City ${i % 7}` }));
     const response = await importRows({ mode: 1, rows });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ added: 3000, updated: 0, skipped: 0 });
+    expect(response.json()).toEqual({ added: 3000, updated: 0, unchanged: 0, skipped: 0 });
     const again = await importRows({ mode: 1, rows: rows.map((row) => ({ ...row, city: 'Moved' })) });
-    expect(again.json()).toEqual({ added: 0, updated: 3000, skipped: 0 });
+    expect(again.json()).toEqual({ added: 0, updated: 3000, unchanged: 0, skipped: 0 });
     const filters = encodeURIComponent(JSON.stringify([{ field: 'name', op: 'startsWith', value: `${P} Bulk` }, { field: 'city', op: 'equals', value: 'moved' }]));
     expect((await t.call({ url: `/api/entities/clients?filters=${filters}&limit=1`, token: viewer })).json().total).toBe(3000);
+  });
+});
+
+describe('an import of rows that already hold their values', () => {
+  const lithium = (payload: ImportRequest, token = engineer) => t.call({ method: 'POST', url: '/api/entities/lithium_projects/import', token, payload });
+  let usd: number;
+  /** As created: decimals and money are stored with their column's scale ('-24.1234' becomes '-24.123400'). */
+  const complete = (project: string) => ({
+    project,
+    owner: 'Salar Co',
+    deposit_type: 'brine',
+    stage: 'pfs',
+    country: 'Argentina',
+    region: null,
+    latitude: '-24.1234',
+    longitude: '-66.5',
+    capacity_tpa_lce: '25000',
+    capex_usd: '1850000000.5',
+    capex_currency_id: usd,
+    start_year: 2029,
+    source: 'Company filing, "Q3"',
+  });
+
+  async function stored(names: string[]): Promise<EntityRow[]> {
+    const filters = encodeURIComponent(JSON.stringify([{ field: 'project', op: 'in', value: names }]));
+    const response = await t.call({ url: `/api/entities/lithium_projects?filters=${filters}&sort=project:asc`, token: viewer });
+    return (response.json() as ListResponse).rows;
+  }
+  async function updateTrail(ids: number[]) {
+    return t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tableName, 'lithium_projects'), inArray(auditLog.recordId, ids.map(String)), eq(auditLog.action, 'update')));
+  }
+  async function create(names: string[]): Promise<EntityRow[]> {
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/entities/lithium_projects/batch',
+      token: engineer,
+      payload: { creates: names.map((name) => ({ clientKey: name, values: { ...complete(name), latitude: '-24.123400', capex_usd: '1850000000.50' } })) },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return stored(names);
+  }
+  const stamp = (row: EntityRow) => [row.id, row.version, row.updated_at, row.updated_by];
+
+  beforeAll(async () => {
+    const options = await t.call({ url: '/api/entities/currencies/options?q=USD&limit=20', token: viewer });
+    usd = (options.json() as { id: number; label: string }[]).find((o) => o.label === 'USD')!.id;
+  });
+
+  it('mode 1: rows equal to the stored ones (decimals with fewer trailing zeros, nulls) are counted unchanged and not written: same version and stamp, no audit rows', async () => {
+    const names = [`${P} Same one`, `${P} Same two`];
+    const before = await create(names);
+    expect(before.map((r) => [r.latitude, r.capex_usd, r.region])).toEqual(names.map(() => ['-24.123400', '1850000000.50', null]));
+
+    // The full dry run can compare, and says so; the preview's dry run (partial rows) cannot, and plans an update.
+    const planned = await lithium({ mode: 1, dryRun: true, rows: names.map(complete) });
+    expect(planned.json()).toEqual({
+      added: 0,
+      updated: 0,
+      unchanged: 2,
+      skipped: 0,
+      plan: [0, 1].map((index) => ({ index, action: 'unchanged', id: before[index]!.id, reason: expect.any(String) })),
+    });
+    const partial = await lithium({ mode: 1, dryRun: true, partialRows: true, rows: names.map((project) => ({ project, capex_currency_id: usd })) });
+    expect(partial.json()).toMatchObject({ added: 0, updated: 2, unchanged: 0, skipped: 0 });
+
+    const response = await lithium({ mode: 1, rows: names.map(complete) });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ added: 0, updated: 0, unchanged: 2, skipped: 0 });
+    expect((await stored(names)).map(stamp)).toEqual(before.map(stamp));
+    expect(await updateTrail(before.map((r) => r.id))).toEqual([]);
+    // Mode 2 likewise; a row sending only its key holds nothing new either.
+    expect((await lithium({ mode: 2, rows: [complete(names[0]!), { project: names[1] }] })).json()).toEqual({ added: 0, updated: 0, unchanged: 2, skipped: 0 });
+    expect((await stored(names)).map(stamp)).toEqual(before.map(stamp));
+  });
+
+  it('mode 1, a mixed file: the changed row is updated (new version, audited), the unchanged one left as it is, the new one added', async () => {
+    const names = [`${P} Mixed changed`, `${P} Mixed same`];
+    const before = await create(names);
+    const rows = [{ ...complete(names[0]!), capex_usd: '1900000000', region: 'Salta' }, complete(names[1]!), complete(`${P} Mixed new`)];
+
+    const planned = await lithium({ mode: 1, dryRun: true, rows });
+    expect(planned.json()).toMatchObject({ added: 1, updated: 1, unchanged: 1, skipped: 0 });
+    expect(planned.json().plan.map((p: { action: string }) => p.action)).toEqual(['update', 'unchanged', 'add']);
+
+    const response = await lithium({ mode: 1, rows });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ added: 1, updated: 1, unchanged: 1, skipped: 0 });
+    const after = await stored([...names, `${P} Mixed new`]);
+    const [changed, added, same] = [after.find((r) => r.project === names[0])!, after.find((r) => r.project === `${P} Mixed new`)!, after.find((r) => r.project === names[1])!];
+    expect(changed).toMatchObject({ version: 2, capex_usd: '1900000000.00', region: 'Salta' });
+    expect(changed.updated_at).not.toBe(before[0]!.updated_at);
+    expect(stamp(same)).toEqual(stamp(before[1]!));
+    expect(added).toMatchObject({ version: 1, latitude: '-24.123400' });
+    const trail = await updateTrail(before.map((r) => r.id));
+    expect(trail.map((r) => [r.recordId, r.fieldName, r.oldValue, r.newValue]).sort()).toEqual([
+      [String(before[0]!.id), 'capex_usd', '1850000000.50', '1900000000.00'],
+      [String(before[0]!.id), 'region', null, 'Salta'],
+    ]);
+  });
+
+  it('compares dates and booleans as stored too (currency rates, clients)', async () => {
+    const admin = await t.tokenFor('admin');
+    const rate = { currency_id: usd, rate_date: '1901-02-03', rate_to_usd: '1.5', source: null };
+    const rates = (payload: ImportRequest) => t.call({ method: 'POST', url: '/api/entities/currency_rates/import', token: admin, payload });
+    expect((await rates({ mode: 1, rows: [rate] })).json()).toEqual({ added: 1, updated: 0, unchanged: 0, skipped: 0 });
+    expect((await rates({ mode: 1, rows: [{ ...rate, rate_to_usd: '1.50000000' }] })).json()).toEqual({ added: 0, updated: 0, unchanged: 1, skipped: 0 });
+    expect((await rates({ mode: 1, rows: [{ ...rate, rate_to_usd: '1.50000001' }] })).json()).toEqual({ added: 0, updated: 1, unchanged: 0, skipped: 0 });
+
+    const client = { name: `${P} Boolean`, active: false, city: '' };
+    expect((await importRows({ mode: 1, rows: [client] })).json()).toMatchObject({ added: 1 });
+    // Empty text is a value apart from no value: '' against '' is unchanged, null against '' is a change.
+    expect((await importRows({ mode: 1, rows: [client] })).json()).toEqual({ added: 0, updated: 0, unchanged: 1, skipped: 0 });
+    expect((await importRows({ mode: 1, rows: [{ ...client, city: null }] })).json()).toEqual({ added: 0, updated: 1, unchanged: 0, skipped: 0 });
+    expect((await importRows({ mode: 1, rows: [{ ...client, active: true }] })).json()).toEqual({ added: 0, updated: 1, unchanged: 0, skipped: 0 });
+  });
+
+  it('updateRows: a row left alone for holding its values is unchanged, one whose version moved on is stale, whatever its values', async () => {
+    const names = [`${P} Rows changed`, `${P} Rows same`, `${P} Rows stale`];
+    const [changed, same, stale] = await create(names);
+    const schema = getEntitySchema('lithium_projects');
+    const sent = (row: EntityRow, version: number, changes: Record<string, unknown>) => ({ id: row.id, version, changes });
+    const result = await t.database.db.transaction((tx) =>
+      updateRows(
+        tx,
+        schema,
+        [sent(changed!, 1, { latitude: '-24.5' }), sent(same!, 1, { latitude: '-24.1234', region: null }), sent(stale!, 0, { latitude: '-24.1234', region: null })],
+        { sub: 'test', username: 'test' },
+        'changes',
+        { skipUnchanged: true },
+      ),
+    );
+    expect([...result.updated.ids]).toEqual([changed!.id]);
+    expect(result.unchanged).toEqual([same!.id]);
+    expect(result.stale).toEqual([stale!.id]);
+    // Without the option (the batch route), a row sending its own values is still written.
+    const batch = await t.database.db.transaction((tx) => updateRows(tx, schema, [sent(same!, 1, { latitude: '-24.1234' })], { sub: 'test', username: 'test' }));
+    expect([...batch.updated.ids]).toEqual([same!.id]);
+    expect(batch.unchanged).toEqual([]);
   });
 });
 

@@ -158,11 +158,11 @@ describe('GET /api/entities/:entity (list)', () => {
 
   it('sorts on several columns, stably, enums in declared order and lookups by label', async () => {
     expect(names(await list('suppliers', { sort: 'lead_time_weeks:desc,name:desc' }))).toEqual([
-      `${P} Delta cables`, // nulls first when descending
       `${P} Epsilon gears`,
       `${P} Gamma motors`,
       `${P} Beta valves`,
       `${P} Alpha pumps`,
+      `${P} Delta cables`, // blanks last both ways, as in Excel
     ]);
     expect(names(await list('suppliers', { sort: 'rating:asc' }))).toEqual([`${P} Alpha pumps`, `${P} Beta valves`, `${P} Epsilon gears`, `${P} Gamma motors`, `${P} Delta cables`]);
     // Currency codes QXA < QXB; rows with the same currency keep id order (the tie-breaker).

@@ -8,6 +8,7 @@ import { cell, createRows, grid, listRows, openList, pendingSummary, statusCell,
 // grid to them with the global search, so tests never depend on each other's data.
 
 const CLIENTS = '/home/general/clientlist';
+const SUPPLIERS = '/home/general/supplierlist';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -191,6 +192,97 @@ test.describe('the entity grid (Clients)', () => {
     await expect(cell(reloaded, mine!.id, 'city')).toHaveText('My city');
     await expect(cell(reloaded, mine!.id, 'contact_name')).toHaveText('Their contact');
     await expect(cell(reloaded, theirs!.id, 'city')).toHaveText('Their city');
+  });
+
+  test("the row's dialog shows the grid's pending edit, saves it with the form, and the grid saves on without a conflict", async ({ page }) => {
+    await signInFromLanding(page, DEMO.engineer);
+    const tag = uniqueTag('dlg');
+    const [row] = await createRows(page, 'suppliers', [{ name: `${tag} Supplier`, vendor_code: `A-${tag}`, country: 'Peru', city: 'Town 12' }]);
+    const g = await openList(page, SUPPLIERS, 'Suppliers', tag, 1);
+
+    await typeInCell(g, row!.id, 'city', 'Grid City');
+    await expect(statusCell(g, row!.id)).toHaveText('Changed');
+    await statusCell(g, row!.id).dblclick();
+    const dialog = page.getByRole('dialog', { name: 'Edit Supplier' });
+    await expect(dialog).toBeVisible();
+    // One row, not two versions of it: the form holds the pending value, and says it does.
+    const city = dialog.getByRole('textbox', { name: 'City', exact: true });
+    await expect(city).toHaveValue('Grid City');
+    await expect(dialog.getByText('Shown with your unsaved grid change to City')).toBeVisible();
+    await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
+    await page.screenshot({ path: test.info().outputPath('dialog-with-pending-edit.png') });
+
+    // Closing without a change of its own does not ask, and the pending edit stays in the grid.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(cell(g, row!.id, 'city')).toHaveText('Grid City');
+    await expect(pendingSummary(page)).toHaveText('1 row changed, 0 new, 0 deleted');
+
+    await statusCell(g, row!.id).dblclick();
+    await expect(city).toHaveValue('Grid City');
+    const code = dialog.getByRole('textbox', { name: 'Vendor code', exact: true });
+    await code.fill(`B-${tag}`);
+    // Escape or a click outside with a change of its own asks first; 'Keep editing' keeps the form as it is.
+    const discard = page.getByRole('dialog', { name: 'Discard changes?' });
+    await page.keyboard.press('Escape');
+    await expect(discard).toBeVisible();
+    await discard.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(discard).toBeHidden();
+    await page.mouse.click(5, 400);
+    await expect(discard).toBeVisible();
+    await discard.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(code).toHaveValue(`B-${tag}`);
+
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Saved ${tag} Supplier`)).toBeVisible();
+    // The grid holds the saved row: both values, nothing pending, nothing to undo on it.
+    await expect(cell(g, row!.id, 'vendor_code')).toHaveText(`B-${tag}`);
+    await expect(cell(g, row!.id, 'city')).toHaveText('Grid City');
+    await expect(cell(g, row!.id, 'city')).not.toHaveClass(/tb-cell-changed/);
+    await expect(statusCell(g, row!.id)).toHaveText('');
+    await expect(pendingSummary(page)).toHaveText('No unsaved changes');
+    await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
+    expect(await listRows(page, 'suppliers', tag)).toMatchObject([{ city: 'Grid City', vendor_code: `B-${tag}`, version: 2 }]);
+
+    // A later grid edit of the row saves against the new version: no conflict with oneself.
+    await typeInCell(g, row!.id, 'country', 'Chile');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved 1 change')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: /Someone else changed/ })).toHaveCount(0);
+    await expect(pendingSummary(page)).toHaveText('No unsaved changes');
+
+    await page.reload();
+    const reloaded = await openList(page, SUPPLIERS, 'Suppliers', tag, 1);
+    await expect(cell(reloaded, row!.id, 'city')).toHaveText('Grid City');
+    await expect(cell(reloaded, row!.id, 'vendor_code')).toHaveText(`B-${tag}`);
+    await expect(cell(reloaded, row!.id, 'country')).toHaveText('Chile');
+  });
+
+  test("the row's dialog still reports a row someone else changed meanwhile, and the grid keeps its pending edit", async ({ page }) => {
+    await signInFromLanding(page, DEMO.engineer);
+    const tag = uniqueTag('dlg409');
+    const [row] = await createRows(page, 'suppliers', [{ name: `${tag} Supplier`, city: 'Town 7' }]);
+    const g = await openList(page, SUPPLIERS, 'Suppliers', tag, 1);
+    await typeInCell(g, row!.id, 'city', 'Grid City');
+    await statusCell(g, row!.id).dblclick();
+    const dialog = page.getByRole('dialog', { name: 'Edit Supplier' });
+    await expect(dialog.getByRole('textbox', { name: 'City', exact: true })).toHaveValue('Grid City');
+
+    await updateRow(page, 'suppliers', row!, { contact_name: 'Their contact' });
+    await dialog.getByRole('textbox', { name: 'Vendor code', exact: true }).fill(`C-${tag}`);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Someone else changed this supplier since you opened it.')).toBeVisible();
+    await expect(page.getByText(`Saved ${tag} Supplier`)).toHaveCount(0);
+
+    // Discarding the form leaves the grid as it was: the edit pending against the version it loaded.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(cell(g, row!.id, 'city')).toHaveText('Grid City');
+    await expect(cell(g, row!.id, 'vendor_code')).toHaveText('');
+    await expect(pendingSummary(page)).toHaveText('1 row changed, 0 new, 0 deleted');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('dialog', { name: 'Someone else changed this row' })).toContainText('Changed by Erin Engineer (version 2)');
   });
 
   test('leaving the page with unsaved changes asks first: cancel keeps the edits, OK leaves', async ({ page }) => {

@@ -5,7 +5,7 @@ import { DEMO, signInFromLanding } from './support/sign-in';
 import { callApi, cell, createRows, listRows, openList, uniqueTag } from './support/entity-grid';
 
 // Excel import and export as a user does them: a workbook built here (no committed binaries) with one
-// bad row, fixed in the preview and committed; an export re-imported with nothing changed or lost.
+// bad row, fixed in the preview and committed; an export re-imported with nothing changed, lost or rewritten.
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -68,7 +68,7 @@ test.describe('Excel round trip', () => {
     await expect(preview.locator('tr[data-row-number="3"]')).toContainText('Add');
 
     await dialog.getByRole('button', { name: 'Import' }).click();
-    await expect(dialog.getByRole('status')).toHaveText('Added 3, updated 0, skipped 0 rows.');
+    await expect(dialog.getByRole('status')).toHaveText('Added 3, updated 0, unchanged 0, skipped 0 rows.');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
@@ -85,7 +85,7 @@ test.describe('Excel round trip', () => {
     await expect(cell(g, two.id, 'country')).toHaveText('Peru');
   });
 
-  test('export to Excel and import the file back: nothing changed, nothing lost', async ({ page }, testInfo) => {
+  test('export to Excel and import the file back: nothing changed, nothing lost, no row rewritten', async ({ page }, testInfo) => {
     await signInFromLanding(page, DEMO.engineer);
     const tag = uniqueTag('roundtrip');
     const currencies = await callApi<{ id: number; label: string }[]>(page, 'GET', '/api/entities/currencies/options?q=&limit=1000');
@@ -125,14 +125,17 @@ test.describe('Excel round trip', () => {
     await expect(dialog.getByText('3 rows · no errors · to add 0, to update 3, to skip 0')).toBeVisible();
     await expect(dialog.getByRole('table', { name: 'Import preview' }).locator('td[aria-invalid="true"]')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Import' }).click();
-    await expect(dialog.getByRole('status')).toHaveText('Added 0, updated 3, skipped 0 rows.');
+    await expect(dialog.getByRole('status')).toHaveText('Added 0, updated 0, unchanged 3, skipped 0 rows.');
     await dialog.getByRole('button', { name: 'Close' }).click();
 
-    // Stored values are the same, field by field; the grid shows the same text in every cell.
+    // Stored values are the same, field by field; the grid shows the same text in every cell. Nothing was
+    // written: no new version (which would give anyone holding these rows a false conflict), no new stamp.
     const after = await listRows(page, 'lithium_projects', tag);
     expect(after.map((r) => r.id)).toEqual(before.map((r) => r.id));
     const pick = (r: Record<string, unknown>) => Object.fromEntries(fields.map((f) => [f, r[f]]));
     expect(after.map(pick)).toEqual(before.map(pick));
+    const stamp = (r: Record<string, unknown>) => [r.version, r.updated_at, r.updated_by];
+    expect(after.map(stamp)).toEqual(before.map(stamp));
     await expect(page.getByText('3 rows', { exact: true })).toBeVisible();
     await expect(cell(g, created[0]!.id, 'project')).toHaveText(`${tag} Alpha`);
     expect(await Promise.all(created.map((r) => rowTexts(g, r.id)))).toEqual(gridBefore);
@@ -142,7 +145,7 @@ test.describe('Excel round trip', () => {
     await again.locator('input[type="file"]').setInputFiles(file);
     await expect(again.getByText('3 rows · no errors · to add 0, to update 0, to skip 3')).toBeVisible();
     await again.getByRole('button', { name: 'Import' }).click();
-    await expect(again.getByRole('status')).toHaveText('Added 0, updated 0, skipped 3 rows.');
+    await expect(again.getByRole('status')).toHaveText('Added 0, updated 0, unchanged 0, skipped 3 rows.');
     expect((await listRows(page, 'lithium_projects', tag)).map(pick)).toEqual(before.map(pick));
   });
 });

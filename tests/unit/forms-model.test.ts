@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedValues, fieldError, formFieldNames, formSections, isFullWidth, requiredLabel, validateForm, writableValues } from '../../src/forms/form-model';
+import { changedValues, fieldError, formFieldNames, formSections, isFullWidth, requiredLabel, savedMessage, validateForm, withPendingEdits, writableValues } from '../../src/forms/form-model';
 import { clients, itemCategories, lithiumProjects, projects, suppliers } from '../../src/schemas/entities/business-entities';
 import { defineEntity } from '../../src/schemas/schema-types';
 
@@ -89,6 +89,24 @@ describe('validation (the server validators)', () => {
     const original = { id: 1, version: 1, name: 'Acme', city: null, active: true, contact_email: '' };
     expect(changedValues(clients, original, { ...writableValues(clients, original), city: 'Perth' })).toEqual({ city: 'Perth' });
     expect(changedValues(clients, original, writableValues(clients, original))).toEqual({});
+  });
+
+  it("opens an existing row with the grid's pending edits of the fields it shows, and saves them with the user's own changes", () => {
+    const saved = { id: 12, version: 1, name: 'Supplier 12', vendor_code: 'V-12', city: 'Town 12', phone: '1' };
+    const pending = { city: 'Grid City', phone: '2', id: 99 };
+    const shown = formFieldNames(suppliers, { sections: ['Supplier', 'Location'] });
+    const start = withPendingEdits(suppliers, saved, pending, shown);
+    // Phone is not shown by this partial form: it stays as saved (and pending in the grid); meta columns are never taken.
+    expect(start).toMatchObject({ name: 'Supplier 12', city: 'Grid City', phone: '1' });
+    expect(start).not.toHaveProperty('id');
+    expect(changedValues(suppliers, writableValues(suppliers, saved), { ...start, vendor_code: 'V-12B' })).toEqual({ city: 'Grid City', vendor_code: 'V-12B' });
+    expect(withPendingEdits(suppliers, saved, undefined, shown)).toEqual(writableValues(suppliers, saved));
+    expect(withPendingEdits(suppliers, null, pending, shown)).toEqual(writableValues(suppliers, null));
+  });
+
+  it("names the saved row by its label field in the snackbar, else by its id", () => {
+    expect(savedMessage(suppliers, { id: 12, name: 'Supplier 12' })).toBe('Saved Supplier 12');
+    expect(savedMessage(suppliers, { id: 12, name: null })).toBe('Saved Supplier #12');
   });
 
   it('saves a text edit that only looks like the same number, and not a decimal written another way', () => {

@@ -99,6 +99,58 @@ describe('PendingChangesStore', () => {
     expect(store.displayRow('1')?.__status).toBe('changed');
   });
 
+  it('takes a row saved in its dialog: the saved fields stop pending, other edits stay against the new version, the row leaves the undo history', () => {
+    const saved = new Map(rows);
+    const store = new PendingChangesStore(lithiumProjects, (k) => saved.get(k));
+    // One paste step over both rows, then a typed edit of row 1 (a second step), then an unreadable year.
+    store.setCells([
+      { rowKey: '1', field: 'owner', value: 'Grid owner' },
+      { rowKey: '2', field: 'owner', value: 'Other owner' },
+    ]);
+    store.setCells([{ rowKey: '1', field: 'country', value: 'Peru' }]);
+    store.setCells([{ rowKey: '1', field: 'start_year', value: 'soon', error: '"soon" is not a whole number' }]);
+    store.update((draft) => {
+      draft.errors['1'] = { ...draft.errors['1'], _row: 'Changed by someone else since you loaded it' };
+    });
+
+    // The dialog showed owner and start_year (a partial form), fixed the year and changed the stage, and saved.
+    saved.set('1', { ...rows.get('1')!, version: 4, owner: 'Grid owner', start_year: 2031, stage: 'dfs', updated_by: 'Erin Engineer' });
+    const before = store.state;
+    store.rowSaved('1', ['owner', 'start_year', 'stage']);
+    expect([...changedKeys(before, store.state)]).toEqual(['1']);
+    expect(store.state.edits['1']).toEqual({ country: 'Peru' });
+    expect(store.state.errors['1']).toBeUndefined();
+    expect(store.displayRow('1')).toMatchObject({ version: 4, owner: 'Grid owner', start_year: 2031, stage: 'dfs', country: 'Peru', __status: 'changed', __changed: { country: true } });
+    expect(store.buildBatch().request.updates).toEqual([
+      { id: 1, version: 4, changes: { country: 'Peru' } },
+      { id: 2, version: 1, changes: { owner: 'Other owner' } },
+    ]);
+
+    // Undo reaches only the other row's part of the paste; row 1's pending edit stays (nothing left to undo of it).
+    expect(store.canUndo).toBe(true);
+    store.undo();
+    expect(store.displayRow('2')?.owner).toBe('Beta Co');
+    expect(store.displayRow('1')).toMatchObject({ owner: 'Grid owner', country: 'Peru', __status: 'changed' });
+    expect(store.canUndo).toBe(false);
+    store.redo();
+    expect(store.displayRow('2')?.owner).toBe('Other owner');
+    expect(store.state.edits['1']).toEqual({ country: 'Peru' });
+  });
+
+  it('drops every edit of a row whose dialog saved them all, and keeps its delete mark', () => {
+    const saved = new Map(rows);
+    const store = new PendingChangesStore(lithiumProjects, (k) => saved.get(k));
+    store.setCells([{ rowKey: '2', field: 'owner', value: 'Dialog owner' }]);
+    store.toggleDelete(['2']);
+    saved.set('2', { ...rows.get('2')!, version: 2, owner: 'Dialog owner' });
+    store.rowSaved('2', ['owner']);
+    expect(store.displayRow('2')).toMatchObject({ version: 2, owner: 'Dialog owner', __status: 'deleted', __changed: null });
+    expect(store.buildBatch().request).toEqual({ deletes: [{ id: 2, version: 2 }] });
+    expect(store.summary()).toMatchObject({ changed: 0, deleted: 1, total: 1 });
+    expect(store.canUndo).toBe(false);
+    expect(store.canRedo).toBe(false);
+  });
+
   it('flags missing required fields of new rows on save and discards everything', () => {
     const store = make();
     store.addRows(1);

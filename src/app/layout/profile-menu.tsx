@@ -13,6 +13,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { confirmLeave } from '../../grids/use-leave-guard';
 import { setPendingLogout } from '../auth/logout-flow';
 import { paths } from '../paths';
 
@@ -28,6 +29,7 @@ export function ProfileMenu() {
 
   const logout = () => {
     close();
+    if (!confirmLeave()) return;
     // Spec §4: the landing page sees the flag, shows 'Logging Out...' and signs out.
     setPendingLogout();
     navigate(paths.landing);

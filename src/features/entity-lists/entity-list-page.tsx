@@ -4,10 +4,10 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useCurrentUser } from '../../app/auth/use-current-user';
 import { PageHeader } from '../../app/layout/page-header';
 import { EntityFormDialog } from '../../forms/entity-form-dialog';
-import { EntityGrid } from '../../grids/entity-grid';
+import { EntityGrid, type OpenedRow } from '../../grids/entity-grid';
 import { ExcelButtons } from '../../grids/excel/excel-buttons';
 import type { ColumnFilter, ListQuery } from '../../lib/entity-api';
-import type { EntityRow, EntitySchema } from '../../schemas/schema-types';
+import type { EntitySchema } from '../../schemas/schema-types';
 
 type Props = {
   schema: EntitySchema;
@@ -29,7 +29,7 @@ export function EntityListPage({ schema, icon, subtitle, height, embedded = fals
   const canEdit = can(schema.writeRole);
   const query = useRef<ListQuery>({});
   const [reloadToken, setReloadToken] = useState(0);
-  const [openRow, setOpenRow] = useState<EntityRow | null>(null);
+  const [opened, setOpened] = useState<OpenedRow | null>(null);
   const reload = useCallback(() => setReloadToken((n) => n + 1), []);
 
   return (
@@ -55,20 +55,24 @@ export function EntityListPage({ schema, icon, subtitle, height, embedded = fals
         onQueryChange={(next) => {
           query.current = next;
         }}
-        onOpenRow={setOpenRow}
+        onOpenRow={(_row, row) => setOpened(row)}
         scopeFilters={scopeFilters}
         toolbarExtras={<ExcelButtons schema={schema} getQuery={() => query.current} canImport={canEdit} onImported={reload} />}
       />
-      {openRow && (
+      {opened && (
+        // The dialog shows the row as the grid does (its pending edits included) and hands its save back to
+        // the grid, which then holds the saved row; no reload of the list.
         <EntityFormDialog
           schema={schema}
-          row={openRow}
+          row={opened.saved}
+          pending={opened.pending}
+          pendingErrors={opened.pendingErrors}
           open
           readOnly={!canEdit}
-          onClose={() => setOpenRow(null)}
-          onSaved={() => {
-            setOpenRow(null);
-            reload();
+          onClose={() => setOpened(null)}
+          onSaved={(row, fields) => {
+            opened.onSaved(row, fields);
+            setOpened(null);
           }}
         />
       )}

@@ -19,7 +19,16 @@ export function DateCellEditor({ value, onValueChange, stopEditing }: CustomCell
     if (close) setTimeout(() => stopEditing(), 0);
   };
   return (
-    <Box sx={{ bgcolor: 'background.paper', p: 1, boxShadow: 3, borderRadius: 1 }}>
+    // Enter belongs to the popup (popupOwnsKeys keeps it from the grid), so the editor closes itself on it:
+    // the typed date is already the value (onChange above), as Enter commits a typed cell anywhere else.
+    <Box
+      sx={{ bgcolor: 'background.paper', p: 1, boxShadow: 3, borderRadius: 1 }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter') return;
+        event.preventDefault();
+        setTimeout(() => stopEditing(), 0);
+      }}
+    >
       <DateField size="small" autoFocus format="YYYY-MM-DD" value={date} onChange={(next) => commit(next, false)} fullWidth />
       <DateCalendar value={date && date.isValid() ? date : null} onChange={(next: Dayjs | null) => commit(next, true)} />
     </Box>

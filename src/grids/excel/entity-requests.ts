@@ -64,7 +64,7 @@ export async function fetchAllRows(fetcher: Fetcher, schema: EntitySchema, query
 }
 
 export type ImportOutcome =
-  | { ok: true; added: number; updated: number; skipped: number; plan: ImportRowPlan[] }
+  | { ok: true; added: number; updated: number; unchanged: number; skipped: number; plan: ImportRowPlan[] }
   /** 422: errors by row index; nothing was written. */
   | { ok: false; rowErrors: Map<number, Record<string, string>> };
 
@@ -84,7 +84,7 @@ export async function postImport(
   const body = new Blob([head, ',"rows":', await jsonArrayBlob(rows, options.signal), '}']);
   try {
     const response = await fetcher<ImportResponse>(`${entityPath(entity)}/import`, { method: 'POST', body, signal: options.signal });
-    return { ok: true, added: response.added, updated: response.updated, skipped: response.skipped, plan: response.plan ?? [] };
+    return { ok: true, added: response.added, updated: response.updated, unchanged: response.unchanged ?? 0, skipped: response.skipped, plan: response.plan ?? [] };
   } catch (error) {
     const details = options.isValidationError?.(error);
     if (!details) throw error;

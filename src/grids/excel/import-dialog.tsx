@@ -28,10 +28,11 @@ export const IMPORT_MODES: readonly { value: ImportMode; label: string }[] = [
   { value: 2, label: '2 — Update existing rows only' },
 ];
 
-export type ImportSummary = { added: number; updated: number; skipped: number };
+/** What a commit did: `unchanged` rows were found by key but already held the file's values, so were not written. */
+export type ImportSummary = { added: number; updated: number; unchanged: number; skipped: number };
 
-export function importSummaryText({ added, updated, skipped }: ImportSummary): string {
-  return `Added ${added}, updated ${updated}, skipped ${skipped} rows.`;
+export function importSummaryText({ added, updated, unchanged, skipped }: ImportSummary): string {
+  return `Added ${added}, updated ${updated}, unchanged ${unchanged}, skipped ${skipped} rows.`;
 }
 
 export type ImportDialogProps = {
@@ -174,7 +175,9 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
 
   // The server's dry run plans (add/update/skip) and checks against the database every row that is
   // valid here and not yet checked: the whole file once, then each row the user fixes. It is sent only
-  // the columns the database checks (key, unique, lookups): the browser has checked the rest.
+  // the columns the database checks (key, unique, lookups): the browser has checked the rest. So it cannot
+  // tell which rows to update already hold the file's values: the commit leaves those unwritten and its
+  // summary counts them as unchanged.
   const pending = useMemo(() => rows.filter((row) => Object.keys(row.errors).length === 0 && !plan.has(row.index) && !serverErrors.has(row.index)).map((row) => row.index), [rows, plan, serverErrors]);
   useEffect(() => {
     if (phase !== 'preview' || planning || planProblem || pending.length === 0) return;
@@ -225,7 +228,7 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
 
   const invalidRows = useMemo(() => rows.filter((row) => Object.keys(rowErrorsOf(row, serverErrors)).length > 0).length, [rows, serverErrors]);
   const counts = useMemo(() => {
-    const result = { add: 0, update: 0, skip: 0 };
+    const result = { add: 0, update: 0, unchanged: 0, skip: 0 };
     for (const step of plan.values()) if (step) result[step.action]++;
     return result;
   }, [plan]);
@@ -246,7 +249,7 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
         { isValidationError: importErrorsOf, signal: controller.signal },
       );
       if (outcome.ok) {
-        const result = { added: outcome.added, updated: outcome.updated, skipped: outcome.skipped };
+        const result = { added: outcome.added, updated: outcome.updated, unchanged: outcome.unchanged, skipped: outcome.skipped };
         setSummary(result);
         setPhase('done');
         onImported?.(result);
@@ -298,7 +301,7 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
             <>
               <Typography variant="body2" aria-live="polite">
                 {rows.length.toLocaleString('en-US')} rows · {invalidRows === 0 ? 'no errors' : `${invalidRows.toLocaleString('en-US')} with errors (fix them to import)`}
-                {plan.size > 0 && ` · to add ${counts.add}, to update ${counts.update}, to skip ${counts.skip}`}
+                {plan.size > 0 && ` · to add ${counts.add}, to update ${counts.update}${counts.unchanged > 0 ? `, unchanged ${counts.unchanged}` : ''}, to skip ${counts.skip}`}
                 {planning && ' · checking against existing rows…'}
               </Typography>
               <ImportPreviewTable schema={schema} fields={fields} rows={rows} serverErrors={serverErrors} plan={plan as Map<number, ImportRowPlan>} planning={planning || pending.length > 0} readOnly={phase === 'importing'} onEditCell={editCell} />

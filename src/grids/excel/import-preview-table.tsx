@@ -188,9 +188,9 @@ const PreviewRow = memo(function PreviewRow({ row, defs, errors, step, planning,
 function ActionLabel({ invalid, step, planning }: { invalid: boolean; step: ImportRowPlan | undefined; planning: boolean }) {
   if (invalid) return <Typography variant="body2" color="error">Fix errors</Typography>;
   if (!step) return <Typography variant="body2" color="text.secondary">{planning ? 'Checking…' : '—'}</Typography>;
-  const text = step.action === 'add' ? 'Add' : step.action === 'update' ? 'Update' : 'Skip';
+  const text = { add: 'Add', update: 'Update', unchanged: 'Unchanged', skip: 'Skip' }[step.action];
   return (
-    <Typography variant="body2" color={step.action === 'skip' ? 'text.secondary' : 'text.primary'} title={step.reason}>
+    <Typography variant="body2" color={step.action === 'skip' || step.action === 'unchanged' ? 'text.secondary' : 'text.primary'} title={step.reason}>
       {text}
       {step.reason && (
         <Typography variant="caption" color="text.secondary" component="div">

@@ -111,11 +111,33 @@ function answeredColumns(schema: EntitySchema, fields: readonly FieldDef[], answ
 }
 
 /**
+ * `row(t.a, …) <operator> row(v.a, …)` over `fields`: whether the values sent (`v`, typed like the table's
+ * columns by jsonRecordset, so '1.5' is the stored 1.500000 and a date is a date) differ from the stored ones
+ * (`t`), compared as the database stores them: decimals by value, null equal to null, text exactly.
+ */
+function comparedValues(fields: readonly FieldDef[], operator: 'is distinct from' | 'is not distinct from'): SQL {
+  if (fields.length === 0) return operator === 'is distinct from' ? sql`false` : sql`true`;
+  const row = (alias: string) => sql`row(${sql.join(fields.map((f) => col(alias, f.name)), sql`, `)})`;
+  return sql`${row('t')} ${sql.raw(operator)} ${row('v')}`;
+}
+
+/** What updateRows does with a row whose values sent all equal the stored ones. */
+export type UpdateOptions = {
+  /**
+   * false (a save's batch): the row is written anyway, bumping its version (the caller asked to save it).
+   * true (an import): it is left as it is, no version bump, no stamp, and answered in `unchanged`, so that
+   * re-importing an exported file does not make everyone holding those rows meet a false conflict.
+   */
+  skipUnchanged?: boolean;
+};
+
+/**
  * Sets the changed fields of rows whose version still matches, bumping version (also when the values sent
- * equal the stored ones) and stamping who and when, audited field by field. Rows sending the same fields
- * share statements (a paste or an import sends the same columns for every row). Answers the updated rows
- * (one JSON array per statement, in the order written), and the ids whose version no longer matched
- * (changed or deleted meanwhile).
+ * equal the stored ones, unless `skipUnchanged`) and stamping who and when, audited field by field. Rows
+ * sending the same fields share statements (a paste or an import sends the same columns for every row).
+ * Answers the updated rows (one JSON array per statement, in the order written), the ids whose version no
+ * longer matched (changed or deleted meanwhile), and with `skipUnchanged` the ids left unwritten because
+ * every value sent equals the stored one (never stale: their version still matches).
  */
 export async function updateRows(
   tx: Db,
@@ -123,16 +145,21 @@ export async function updateRows(
   rows: readonly RowChange[],
   actor: Actor,
   answer: UpdateAnswer = 'rows',
-): Promise<{ updated: UpdatedRows; stale: number[] }> {
+  options: UpdateOptions = {},
+): Promise<{ updated: UpdatedRows; stale: number[]; unchanged: number[] }> {
   const table = ident(schema.name);
   const updated: UpdatedRows = { json: [], ids: new Set() };
   for (const group of bySentFields(schema, rows)) {
+    // Nothing sent, nothing to change: such rows are all unchanged or stale (decided below).
+    if (options.skipUnchanged && group.fields.length === 0) continue;
     const answered = answeredColumns(schema, group.fields, answer);
     const answeredNames = sql.join(answered.map((name) => col('n', name)), sql`, `);
-    // A change that sends no field still bumps the version (the caller asked to save the row).
+    // Without skipUnchanged, a change that sends no field still bumps the version (the caller asked to save the row).
     const assignments = sql.join([...group.fields.map((f) => sql`${ident(f.name)} = ${col('v', f.name)}`), sql`version = t.version + 1`], sql`, `);
     const oldValues = sql.join(group.fields.map((f) => sql`${wireExpression(f, 'o')} as ${ident(`old.${f.name}`)}`), sql`, `);
     const hasOld = group.fields.length > 0 ? sql`, ${oldValues}` : sql``;
+    // Compared inside the update, on the row it has already found by id: no extra read of the table.
+    const onlyChanged = options.skipUnchanged ? sql` and ${comparedValues(group.fields, 'is distinct from')}` : sql``;
     for (const chunk of chunks(group.rows, ROWS_PER_STATEMENT)) {
       const payload = JSON.stringify(chunk.map((row) => ({ ...row.changes, id: row.id, version: row.version })));
       // The self-join `o` reads each row as it was before this statement, for the audit's old values.
@@ -141,7 +168,7 @@ export async function updateRows(
         sql`with n as (
               update ${table} as t set ${assignments}, updated_at = now(), updated_by = ${actor.username}::text
               from ${jsonRecordset(schema, payload, ['id', 'version', ...group.fields.map((f) => f.name)])} join ${table} o on o.id = v.id
-              where t.id = v.id and t.version = v.version
+              where t.id = v.id and t.version = v.version${onlyChanged}
               returning ${wireColumns(schema, 't', answered)}${hasOld}),
             a as (${updateAuditFrom(schema, group.fields, actor, 'n')}),
             w as (select ${answeredNames} from n)
@@ -151,7 +178,34 @@ export async function updateRows(
       for (const id of JSON.parse(result?.ids ?? '[]') as number[]) updated.ids.add(id);
     }
   }
-  return { updated, stale: rows.filter((row) => !updated.ids.has(row.id)).map((row) => row.id) };
+  const unwritten = rows.filter((row) => !updated.ids.has(row.id));
+  // A row the update left alone is stale, unless it was left alone for holding the values sent already:
+  // read back by id for the unwritten rows only (none when every row changed).
+  const unchanged = options.skipUnchanged && unwritten.length > 0 ? await unchangedRows(tx, schema, unwritten) : new Set<number>();
+  return { updated, stale: unwritten.filter((row) => !unchanged.has(row.id)).map((row) => row.id), unchanged: [...unchanged] };
+}
+
+/**
+ * The ids of `rows` whose stored row still has the version given and already holds every value sent
+ * (compared as stored, like updateRows' skipUnchanged): what an update would leave as it is. Reads each
+ * row by id, in the same set-based statements as updateRows.
+ */
+export async function unchangedRows(tx: Db, schema: EntitySchema, rows: readonly RowChange[]): Promise<Set<number>> {
+  const table = ident(schema.name);
+  const same = new Set<number>();
+  for (const group of bySentFields(schema, rows)) {
+    for (const chunk of chunks(group.rows, ROWS_PER_STATEMENT)) {
+      const payload = JSON.stringify(chunk.map((row) => ({ ...row.changes, id: row.id, version: row.version })));
+      const [result] = await queryRows<{ ids: string }>(
+        tx,
+        sql`select coalesce(json_agg(v.id), '[]'::json)::text as ids
+            from ${jsonRecordset(schema, payload, ['id', 'version', ...group.fields.map((f) => f.name)])} join ${table} t on t.id = v.id
+            where t.version = v.version and ${comparedValues(group.fields, 'is not distinct from')}`,
+      );
+      for (const id of JSON.parse(result?.ids ?? '[]') as number[]) same.add(id);
+    }
+  }
+  return same;
 }
 
 /** Deletes rows whose version still matches, audited with their last values; answers the ids that did not match. */

@@ -5,7 +5,7 @@ import { defaultRow, missingRequired, validateRow } from '../../schemas/validato
 import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
-import { checkDeferredUniques, deferUniqueChecks, mappingDbErrors, updateRows } from './bulk-write';
+import { checkDeferredUniques, deferUniqueChecks, mappingDbErrors, unchangedRows, updateRows, type RowChange } from './bulk-write';
 import { copyInsertRows } from './copy-insert';
 import { throwConflicts } from './batch-save';
 import { col, ident, jsonRecordset, queryRows, wireExpression } from './entity-sql';
@@ -42,6 +42,7 @@ function plural(n: number): string {
 /**
  * Imports rows parsed in the browser, checked again here: every invalid cell is reported (422, nothing
  * written); rows are matched to stored rows by the schema's key and added, updated or skipped by mode;
+ * a row to update whose values all equal the stored ones is left unwritten and counted as unchanged.
  * dryRun answers the plan only. The commit is one transaction of set-based writes, audited in bulk.
  */
 export async function importEntityRows(db: Db, schema: EntitySchema, request: ImportRequest, actor: Actor): Promise<ImportResponse> {
@@ -111,19 +112,27 @@ export async function importEntityRows(db: Db, schema: EntitySchema, request: Im
         throw new AppError('validation_failed', plural(rowErrors.length), { rowErrors } satisfies ImportErrors);
       }
 
-      const count = (action: ImportRowPlan['action']) => plan.filter((p) => p.action === action).length;
-      const summary = { added: count('add'), updated: count('update'), skipped: count('skip') };
-      if (request.dryRun) return { ...summary, plan: plan.sort((a, b) => a.index - b.index) };
-
       const versions = new Map([...stored.values()].map((row) => [row.id, row.version]));
-      const changes = candidates.flatMap((c) => (c.id === undefined ? [] : [{ id: c.id, version: versions.get(c.id) as number, changes: c.values }]));
-      // The import answers counts only, so the updated rows come back as small as they can.
+      const changes: RowChange[] = candidates.flatMap((c) => (c.id === undefined ? [] : [{ id: c.id, version: versions.get(c.id) as number, changes: c.values }]));
+      const count = (action: ImportRowPlan['action']) => plan.filter((p) => p.action === action).length;
+      if (request.dryRun) {
+        // Complete rows can be compared with the stored ones (by id, the rows to update only); partial rows
+        // cannot, so their plan says 'update' and the commit's answer tells how many were unchanged.
+        const same = request.partialRows || changes.length === 0 ? new Set<number>() : await unchangedRows(tx, schema, changes);
+        for (const [slot, step] of plan.entries()) {
+          if (step.action === 'update' && same.has(step.id as number)) plan[slot] = { ...step, action: 'unchanged', reason: 'Every value equals the stored one: the row is left as it is' };
+        }
+        return { added: count('add'), updated: count('update'), unchanged: count('unchanged'), skipped: count('skip'), plan: plan.sort((a, b) => a.index - b.index) };
+      }
+
+      // The import answers counts only, so the updated rows come back as small as they can. A row whose
+      // values all equal the stored ones is not written (no version bump that others would take for a change).
       await deferUniqueChecks(tx);
-      const { stale } = await updateRows(tx, schema, changes, actor, 'changes');
+      const { stale, unchanged } = await updateRows(tx, schema, changes, actor, 'changes', { skipUnchanged: true });
       if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'update', id })));
       await copyInsertRows(tx, schema, candidates.filter((c) => c.id === undefined).map((c) => c.values), actor);
       await checkDeferredUniques(tx);
-      return summary;
+      return { added: count('add'), updated: count('update') - unchanged.length, unchanged: unchanged.length, skipped: count('skip') };
     }),
   );
 }

@@ -172,7 +172,9 @@ function ordering(schema: EntitySchema, sort: readonly SortSpec[]): { joins: SQL
   specs.forEach((spec, i) => {
     const target = findTarget(schema, spec.field, 'sort');
     if (spec.direction !== 'asc' && spec.direction !== 'desc') throw new AppError('bad_request', `Sort on ${target.label}: direction must be asc or desc.`);
-    const direction = sql.raw(spec.direction);
+    // Blanks go last both ways, as in Excel; a column that cannot be blank keeps a plain direction, so an
+    // index on it can still serve a descending sort.
+    const direction = sql.raw(spec.direction === 'desc' && !target.field?.required ? 'desc nulls last' : spec.direction);
     const c = col('t', target.name);
     if (target.field?.kind === 'lookup') {
       const ref = getEntitySchema(target.field.entity);

@@ -82,7 +82,7 @@ export const responses = {
     deleted: z.array(z.number()),
   }),
   deleted: z.object({ deleted: z.number() }),
-  imported: z.object({ added: z.number(), updated: z.number(), skipped: z.number(), plan: z.array(z.unknown()).optional() }),
+  imported: z.object({ added: z.number(), updated: z.number(), unchanged: z.number(), skipped: z.number(), plan: z.array(z.unknown()).optional() }),
 };
 
 /** The spec's list routes (list-all.ts): every row, or the window offset/limit name; X-Total-Count counts the table. */

@@ -1,0 +1,88 @@
+import { expect, test } from './support/fixtures';
+import { DEMO, signInFromLanding } from './support/sign-in';
+import { callApi, cell, createRows, grid, openList, pendingSummary, uniqueTag } from './support/entity-grid';
+
+// Editors and keys a power user reaches for: the money editor names its currency, Enter commits a typed
+// date, Ctrl+C copies what Excel and the grid's paste read back, and switching ManageTables' table asks
+// before unsaved changes are lost.
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+test('the money editor shows the row currency, and Ctrl+C copies the cell as Excel reads it', async ({ page }) => {
+  // Wide enough that AG Grid renders the CAPEX column without scrolling sideways.
+  await page.setViewportSize({ width: 2600, height: 900 });
+  await signInFromLanding(page, DEMO.engineer);
+  const tag = uniqueTag('money');
+  const eur = (await callApi<{ id: number; label: string }[]>(page, 'GET', '/api/entities/currencies/options?q=EUR')).body.find((o) => o.label === 'EUR')!;
+  const [project] = await createRows(page, 'lithium_projects', [{ project: `${tag} Salar`, owner: 'Owner', deposit_type: 'brine', stage: 'pfs', country: 'Chile', capex_usd: '1000.50', capex_currency_id: eur.id }]);
+  const g = await openList(page, '/home/general/lithiumprojectlist', 'Lithium projects', tag, 1);
+
+  const capex = cell(g, project!.id, 'capex_usd');
+  await expect(capex).toHaveText('EUR 1,000.50');
+  await capex.dblclick();
+  await expect(capex.locator('.tb-money-editor-currency')).toHaveText('EUR');
+  await expect(capex.getByRole('textbox', { name: 'Amount in EUR' })).toHaveValue('1000.50');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('2,500');
+  await page.keyboard.press('Enter');
+  await expect(capex).toHaveText('EUR 2,500.00');
+  await expect(capex).toHaveClass(/tb-cell-changed/);
+
+  await cell(g, project!.id, 'owner').click();
+  await page.keyboard.press('ControlOrMeta+c');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Owner\r\n');
+  await capex.click();
+  await page.keyboard.press('ControlOrMeta+c');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^2500(\.0+)?\r\n$/);
+});
+
+test('Enter commits a typed date, and switching ManageTables table with unsaved changes asks first', async ({ page }) => {
+  await signInFromLanding(page, DEMO.admin);
+  await page.goto('/home/general/admintables?table=currency_rates');
+  const g = grid(page, 'Currency rates');
+  const first = g.locator('.ag-grid-scrolling-container .ag-row[row-index="0"]');
+  await expect(first).toBeVisible();
+  const rowId = await first.getAttribute('row-id');
+  const date = cell(g, rowId!, 'rate_date');
+  await date.dblclick();
+  await expect(page.locator('.ag-popup-editor')).toBeVisible();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('20310105');
+  await page.keyboard.press('Enter');
+  await expect(date).toHaveText('2031-01-05');
+  await expect(page.locator('.ag-popup-editor')).toHaveCount(0);
+  await expect(pendingSummary(page)).toHaveText('1 row changed, 0 new, 0 deleted');
+
+  // Dismissing the question keeps the table and the change; accepting it switches.
+  const questions: string[] = [];
+  page.once('dialog', (dialog) => {
+    questions.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole('button', { name: 'Units of measure' }).click();
+  await expect.poll(() => questions).toEqual(['You have unsaved changes. Leave this page and lose them?']);
+  await expect(page).toHaveURL(/table=currency_rates/);
+  await expect(pendingSummary(page)).toHaveText('1 row changed, 0 new, 0 deleted');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Units of measure' }).click();
+  await expect(page).toHaveURL(/table=units/);
+  await expect(grid(page, 'Units of measure')).toBeVisible();
+});
+
+test('deleting a currency still in use shows how many records use it, and keeps the row', async ({ page }) => {
+  await signInFromLanding(page, DEMO.admin);
+  await page.goto('/home/general/admintables?table=currencies');
+  await page.getByRole('textbox', { name: 'Global search' }).fill('USD');
+  const g = grid(page, 'Currencies');
+  const usd = g.locator('.ag-row').filter({ has: page.locator('[col-id="code"]', { hasText: /^USD$/ }) }).first();
+  await expect(usd).toBeVisible();
+  const rowId = await usd.getAttribute('row-id');
+  await g.locator(`.ag-row[row-id="${rowId}"] .ag-selection-checkbox input`).check();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading')).toHaveText(/^Cannot delete: [\d,]+ records? uses? the row$/);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(cell(g, rowId!, 'code')).toHaveText('USD');
+  await expect(pendingSummary(page)).toHaveText('No unsaved changes');
+});
