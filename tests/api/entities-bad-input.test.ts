@@ -95,24 +95,31 @@ describe('values the database cannot hold', () => {
 });
 
 describe('unique values moved between rows of one save', () => {
-  it('swaps two unique names in one batch', async () => {
+  const twoSaves = expect.stringContaining('takes two saves');
+
+  it('refuses a swap of two unique names on the rows, and writes nothing', async () => {
     const [a, b] = await createClients(`${P} Swap A`, `${P} Swap B`);
-    await saved('clients', {
+    const response = await batch('clients', {
       updates: [
         { id: a!.id, version: 1, changes: { name: `${P} Swap B` } },
         { id: b!.id, version: 1, changes: { name: `${P} Swap A` } },
       ],
     });
-    expect([(await row('clients', a!.id)).name, (await row('clients', b!.id)).name]).toEqual([`${P} Swap B`, `${P} Swap A`]);
+    expect(response.statusCode).toBe(422);
+    expect(rowErrors(response.body).some((e) => e.fields.name === undefined)).toBe(false);
+    expect(rowErrors(response.body)[0]?.fields).toEqual({ name: twoSaves });
+    expect([(await row('clients', a!.id)).name, (await row('clients', b!.id)).name]).toEqual([`${P} Swap A`, `${P} Swap B`]);
   });
 
-  it('renames a row to the name of a row the same save deletes', async () => {
+  it('refuses a rename to the name of a row the same save deletes on that row, and keeps both rows', async () => {
     const [keep, gone] = await createClients(`${P} Keep`, `${P} Gone`);
-    await saved('clients', { updates: [{ id: keep!.id, version: 1, changes: { name: `${P} Gone` } }], deletes: [{ id: gone!.id, version: 1 }] });
-    expect((await row('clients', keep!.id)).name).toBe(`${P} Gone`);
+    const response = await batch('clients', { updates: [{ id: keep!.id, version: 1, changes: { name: `${P} Gone` } }], deletes: [{ id: gone!.id, version: 1 }] });
+    expect(response.statusCode).toBe(422);
+    expect(rowErrors(response.body)).toEqual([expect.objectContaining({ op: 'update', id: keep!.id, fields: { name: twoSaves } })]);
+    expect((await row('clients', gone!.id)).name).toBe(`${P} Gone`);
   });
 
-  it('still refuses a name another row keeps, on the row and field', async () => {
+  it('refuses a name another row keeps, on the row and field', async () => {
     const [a] = await createClients(`${P} Taken A`, `${P} Taken B`);
     const response = await batch('clients', { updates: [{ id: a!.id, version: 1, changes: { name: `${P} Taken B` } }] });
     expect(response.statusCode).toBe(422);

@@ -256,18 +256,13 @@ export function toAppError(error: unknown, schema: EntitySchema): unknown {
   }
 }
 
-/**
- * Inside a save's transaction: unique fields are checked once, at checkDeferredUniques, instead of per
- * statement, so a save may swap or shift unique values between its rows (migration 0006 made them
- * DEFERRABLE). The save's own checks (checkUnique) have already compared the rows as they will be.
- */
-export async function deferUniqueChecks(tx: Db): Promise<void> {
-  await tx.execute(sql`set constraints all deferred`);
-}
-
-/** The deferred unique checks, now: a clash fails here, inside the write, as a readable error. */
-export async function checkDeferredUniques(tx: Db): Promise<void> {
-  await tx.execute(sql`set constraints all immediate`);
+/** A unique field's clash as the database reports it ('Key (name)=(Acme) already exists.'), for a one-field constraint. */
+export function uniqueClash(error: unknown, schema: EntitySchema): { field: FieldDef; value: string } | undefined {
+  const pg = pgError(error);
+  if (pg?.code !== '23505') return undefined;
+  const match = /^Key \((\w+)\)=\((.*)\) already exists\.$/s.exec(pg.detail ?? '');
+  const field = match ? schema.fields.find((f) => f.name === match[1]) : undefined;
+  return field && match ? { field, value: match[2] as string } : undefined;
 }
 
 /** Runs a write, turning the database's constraint errors into 4xx. */

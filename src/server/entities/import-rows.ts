@@ -5,7 +5,7 @@ import { defaultRow, missingRequired, validateRow } from '../../schemas/validato
 import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
-import { checkDeferredUniques, deferUniqueChecks, mappingDbErrors, unchangedRows, updateRows, type RowChange } from './bulk-write';
+import { mappingDbErrors, unchangedRows, updateRows, type RowChange } from './bulk-write';
 import { copyInsertRows } from './copy-insert';
 import { throwConflicts } from './batch-save';
 import { col, ident, jsonRecordset, queryRows, wireExpression } from './entity-sql';
@@ -127,11 +127,9 @@ export async function importEntityRows(db: Db, schema: EntitySchema, request: Im
 
       // The import answers counts only, so the updated rows come back as small as they can. A row whose
       // values all equal the stored ones is not written (no version bump that others would take for a change).
-      await deferUniqueChecks(tx);
       const { stale, unchanged } = await updateRows(tx, schema, changes, actor, 'changes', { skipUnchanged: true });
       if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'update', id })));
       await copyInsertRows(tx, schema, candidates.filter((c) => c.id === undefined).map((c) => c.values), actor);
-      await checkDeferredUniques(tx);
       return { added: count('add'), updated: count('update') - unchanged.length, unchanged: unchanged.length, skipped: count('skip') };
     }),
   );
