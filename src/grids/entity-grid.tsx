@@ -21,7 +21,7 @@ import { sortFromColumns } from './server-query';
 import { useEntityRows } from './use-entity-rows';
 import { useGridEdits } from './use-grid-edits';
 import { useGridSave } from './use-grid-save';
-import { useLeaveGuard } from './use-leave-guard';
+import { useLeaveGuard } from '../app/leave-guard';
 import './entity-grid.css';
 
 ensureAgGridModules();

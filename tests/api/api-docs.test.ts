@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getEntitySchema } from '../../src/schemas/registry';
 import { META_FIELDS, type EntityRow } from '../../src/schemas/schema-types';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, roleTokens, type TestApp } from '../support/test-app';
 
 /** GET /api/docs: every /api route documented (tag, summary, input, real statuses, the one error body), and nothing else. */
 type Operation = {
@@ -22,7 +22,7 @@ let viewer: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, engineer, viewer] = await Promise.all([t.tokenFor('admin'), t.tokenFor('engineer'), t.tokenFor('viewer')]);
+  ({ admin, engineer, viewer } = await roleTokens(t));
   const response = await t.app.inject({ url: '/api/docs' });
   expect(response.statusCode).toBe(200);
   doc = response.json() as Doc;

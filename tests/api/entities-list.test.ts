@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchResponse, ColumnFilter, ListResponse } from '../../src/lib/entity-api';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, roleTokens, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let admin: string;
@@ -33,7 +33,7 @@ const names = (response: ListResponse) => response.rows.map((row) => row.name);
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, engineer, viewer] = await Promise.all([t.tokenFor('admin'), t.tokenFor('engineer'), t.tokenFor('viewer')]);
+  ({ admin, engineer, viewer } = await roleTokens(t));
   const currencies = await save('currencies', [
     { code: 'QXA', name: 'Quux dollar' },
     { code: 'QXB', name: 'Zorkmid' },

@@ -5,7 +5,7 @@ import { getEntitySchema } from '../../src/schemas/registry';
 import { defaultRow } from '../../src/schemas/validators';
 import { auditLog } from '../../src/server/db/tables';
 import { insertRows, mappingDbErrors } from '../../src/server/entities/bulk-write';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, roleTokens, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 let admin: string;
@@ -36,7 +36,7 @@ const auditOf = (table: string, id: number) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, engineer, viewer] = await Promise.all([t.tokenFor('admin'), t.tokenFor('engineer'), t.tokenFor('viewer')]);
+  ({ admin, engineer, viewer } = await roleTokens(t));
 });
 afterAll(async () => t?.close());
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityRow } from '../../src/schemas/schema-types';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, roleTokens, type TestApp } from '../support/test-app';
 
 /** What an API user of the spec's legacy and ManageTables routes notices: ids, answers, lists, envelopes. */
 let t: TestApp;
@@ -11,7 +11,7 @@ let viewer: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, engineer, viewer] = await Promise.all([t.tokenFor('admin'), t.tokenFor('engineer'), t.tokenFor('viewer')]);
+  ({ admin, engineer, viewer } = await roleTokens(t));
 });
 afterAll(async () => t?.close());
 

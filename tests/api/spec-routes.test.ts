@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryNode } from '../../src/lib/category-tree';
 import type { DependencyDetails, EntitySummary } from '../../src/lib/entity-api';
 import type { EntityRow } from '../../src/schemas/schema-types';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, roleTokens, type TestApp } from '../support/test-app';
 
 /** Spec §7's own route names for the engine's entities, answered by the same engine (and audited). */
 let t: TestApp;
@@ -12,7 +12,7 @@ let viewer: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, engineer, viewer] = await Promise.all([t.tokenFor('admin'), t.tokenFor('engineer'), t.tokenFor('viewer')]);
+  ({ admin, engineer, viewer } = await roleTokens(t));
 });
 afterAll(async () => t?.close());
 

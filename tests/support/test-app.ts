@@ -22,6 +22,12 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+/** Tokens of the three roles (admin, engineer, viewer), as most API test files sign in. */
+export async function roleTokens(t: TestApp): Promise<{ admin: string; engineer: string; viewer: string }> {
+  const [admin, engineer, viewer] = await Promise.all([t.tokenFor('admin'), t.tokenFor('engineer'), t.tokenFor('viewer')]);
+  return { admin, engineer, viewer };
+}
+
 export async function createTestApp(): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagbase-api-'));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '3999', STATIC_DIR: path.join(dataDir, 'no-browser-app') });

@@ -13,7 +13,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { confirmLeave } from '../../grids/use-leave-guard';
+import { confirmLeave } from '../leave-guard';
 import { setPendingLogout } from '../auth/logout-flow';
 import { paths } from '../paths';
 

@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useApi } from '../../app/api/api-client';
 import { PageHeader } from '../../app/layout/page-header';
 import type { EntitySummary } from '../../lib/entity-api';
-import { confirmLeave } from '../../grids/use-leave-guard';
+import { confirmLeave } from '../../app/leave-guard';
 import { findEntitySchema } from '../../schemas/registry';
 import { EntityListPage } from './entity-list-page';
 

@@ -13,9 +13,11 @@ export function pgError(error: unknown): PgErrorLike | undefined {
 }
 
 /**
- * Class 22, data exception: a value the database could not read or hold (out of range, bad date, NUL).
- * The checks before a query should have refused it; if one slips through it is still the caller's input.
+ * The database's error if it is of class 22, data exception: a value the database could not read or hold
+ * (out of range, bad date, NUL). The checks before a query should have refused it; if one slips through
+ * it is still the caller's input.
  */
-export function isDataException(error: unknown): boolean {
-  return pgError(error)?.code?.startsWith('22') ?? false;
+export function dataException(error: unknown): PgErrorLike | undefined {
+  const pg = pgError(error);
+  return pg?.code?.startsWith('22') ? pg : undefined;
 }

@@ -50,7 +50,7 @@ export function likePattern(text: string, mode: 'contains' | 'startsWith' | 'exa
 }
 
 // A date, optionally with a time and an offset: what PostgreSQL's timestamptz reads (Date.parse also takes '2024').
-const ISO_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})(?:[T ]([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,6})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?)?$/;
+const ISO_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})(?:[T ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,6})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?)?$/;
 
 function isIsoTimestamp(value: string): boolean {
   const match = ISO_TIMESTAMP.exec(value);

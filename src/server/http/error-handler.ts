@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ErrorBody, ErrorCode } from '../../lib/app-error';
 import { AppError } from './app-error';
-import { isDataException, pgError } from '../db/pg-error';
+import { dataException } from '../db/pg-error';
 
 /**
  * The one place errors become responses. 4xx bodies say what was wrong;
@@ -9,10 +9,10 @@ import { isDataException, pgError } from '../db/pg-error';
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const dataException = !(error instanceof AppError) && isDataException(error);
-    const body = dataException ? { error: 'bad_request' as const, message: `The database could not use a value in the request: ${pgError(error)?.message ?? 'invalid value'}.` } : toBody(error);
-    (body as ErrorBody).requestId = request.id;
-    const status = dataException ? 400 : error instanceof AppError ? error.status : (error.statusCode ?? 500);
+    const badValue = error instanceof AppError ? undefined : dataException(error);
+    const body: ErrorBody = badValue ? { error: 'bad_request', message: `The database could not use a value in the request: ${badValue.message ?? 'invalid value'}.` } : toBody(error);
+    body.requestId = request.id;
+    const status = badValue ? 400 : error instanceof AppError ? error.status : (error.statusCode ?? 500);
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       reply.status(500).send({ error: 'internal', message: 'Something went wrong on the server. The error has been logged.', requestId: request.id });

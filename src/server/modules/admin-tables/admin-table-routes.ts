@@ -7,7 +7,7 @@ import type { EntitySchema } from '../../../schemas/schema-types';
 import { actorOf, assertRole } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { getEntityTable } from '../../db/entity-tables';
-import { findDependants, getEntityRow } from '../../entities/entity-service';
+import { findDependants } from '../../entities/entity-service';
 import { deleteQuerystring, errors, jsonSchema, listWindowQuery, responses, rowsResponse, writeErrors } from '../../entities/route-schemas';
 import { AppError } from '../../http/app-error';
 import { envelopeSchema } from '../../http/envelope';
@@ -92,7 +92,7 @@ export async function adminTableRoutes(app: FastifyInstance, { db }: { db: Db })
   const dependencyDocs = docs('Rows that reference this row', { params: rowParams, response: { 200: jsonSchema(responses.dependencies, 'output'), ...errors(400, 401, 404) } });
   app.get<{ Params: RowParams }>('/admin/tables/:table/:id/dependencies', dependencyDocs, async (request) => {
     const { schema, id } = addressed(request.params);
-    await getEntityRow(db, schema, id);
+    // 404 for a row that does not exist (findDependants checks).
     return findDependants(db, schema, id);
   });
 
