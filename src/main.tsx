@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppAuthProvider } from './app/auth/app-auth-provider';
 import { AppRoutes } from './app/app-routes';
 import { loadRuntimeConfig } from './app/runtime-config';
@@ -10,13 +10,21 @@ const root = createRoot(document.getElementById('root')!);
 
 loadRuntimeConfig()
   .then((config) => {
-    root.render(
-      <StrictMode>
-        <BrowserRouter>
+    // A data router (one catch-all route; the app's own <Routes> match below it) so that a page with
+    // unsaved changes can block leaving, browser Back included (useBlocker, app/leave-guard.ts).
+    const router = createBrowserRouter([
+      {
+        path: '*',
+        element: (
           <AppAuthProvider config={config}>
             <AppRoutes config={config} />
           </AppAuthProvider>
-        </BrowserRouter>
+        ),
+      },
+    ]);
+    root.render(
+      <StrictMode>
+        <RouterProvider router={router} />
       </StrictMode>,
     );
   })

@@ -1,24 +1,27 @@
 import { useEffect } from 'react';
+import { useBlocker } from 'react-router-dom';
 
 const MESSAGE = 'You have unsaved changes. Leave this page and lose them?';
 
 /** How many mounted grids hold unsaved changes right now. */
 let dirtyGrids = 0;
+/** The user already said yes (confirmLeave) to the move about to happen: the blocker lets it through. */
+let leaveConfirmed = false;
 
 /**
- * For in-app moves that are no link click but still unmount a grid (switching ManageTables' table,
- * logging out): asks when unsaved changes would be lost. True to go on.
+ * For moves made in code that the router's blocker does not see or should not ask about twice
+ * (switching ManageTables' table only changes the query string; logging out): asks when unsaved
+ * changes would be lost. True to go on.
  */
 export function confirmLeave(): boolean {
-  return dirtyGrids === 0 || window.confirm(MESSAGE);
+  if (dirtyGrids === 0) return true;
+  leaveConfirmed = window.confirm(MESSAGE);
+  return leaveConfirmed;
 }
 
 /**
- * react-router-dom 7's useBlocker only works under a data router (createBrowserRouter); this app mounts
- * the declarative <BrowserRouter>, where useBlocker throws. So: beforeunload for reloads, tab closes and
- * external navigation, plus a capture-phase click guard on same-origin links (the sidebar and navbar
- * links) that asks before the router navigates, and confirmLeave for moves made in code. Browser Back is
- * not intercepted.
+ * A grid with unsaved changes: counted for LeaveGuardPrompt, and the browser asks before a reload, a
+ * tab close or a move to another site (beforeunload).
  */
 export function useLeaveGuard(dirty: boolean): void {
   useEffect(() => {
@@ -29,22 +32,34 @@ export function useLeaveGuard(dirty: boolean): void {
       event.returnValue = MESSAGE;
       return MESSAGE;
     };
-    const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const anchor = (event.target as Element | null)?.closest?.('a[href]');
-      if (!(anchor instanceof HTMLAnchorElement) || anchor.target === '_blank' || anchor.origin !== window.location.origin) return;
-      if (anchor.pathname === window.location.pathname) return;
-      if (!window.confirm(MESSAGE)) {
-        event.preventDefault();
-        event.stopPropagation();
-      }
-    };
     window.addEventListener('beforeunload', onBeforeUnload);
-    document.addEventListener('click', onClick, true);
     return () => {
       dirtyGrids -= 1;
+      if (dirtyGrids === 0) leaveConfirmed = false;
       window.removeEventListener('beforeunload', onBeforeUnload);
-      document.removeEventListener('click', onClick, true);
     };
   }, [dirty]);
+}
+
+/**
+ * Mounted once in the shell: every router move to another page while a grid has unsaved changes asks
+ * first, whether it comes from a link, from code or from the browser's Back and Forward buttons (the
+ * data router's blocker puts the history entry back while it asks). One blocker for the whole app:
+ * the router supports only one at a time.
+ */
+export function LeaveGuardPrompt(): null {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (dirtyGrids === 0 || currentLocation.pathname === nextLocation.pathname) return false;
+    if (leaveConfirmed) {
+      leaveConfirmed = false;
+      return false;
+    }
+    return true;
+  });
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    if (window.confirm(MESSAGE)) blocker.proceed();
+    else blocker.reset();
+  }, [blocker]);
+  return null;
 }

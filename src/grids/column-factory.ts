@@ -3,7 +3,8 @@ import { fieldByName, type EntitySchema, type FieldDef } from '../schemas/schema
 import { DateCellEditor } from './cell-editors/date-editor';
 import { MoneyCellEditor, type MoneyEditorParams } from './cell-editors/money-editor';
 import { SelectCellEditor, type SelectEditorParams } from './cell-editors/select-editor';
-import { formatValue, headerName } from './format';
+import { currencyCode, displayValue } from './display-value';
+import { headerName } from './format';
 import type { LookupCache } from './lookup-cache';
 import type { GridRow } from './pending-changes-store';
 import { rangeFilterOptions, textFilterOptions } from './server-query';
@@ -98,16 +99,10 @@ export function statusColumn(schema: EntitySchema): ColDef<GridRow> {
 
 /** One column per field: col-id = field name, header = label (+unit), tooltip = help; grid hints as initial state. */
 export function fieldColumns(schema: EntitySchema, canEdit: boolean, lookups: LookupCache): ColDef<GridRow>[] {
-  const byName = new Map(schema.fields.map((f) => [f.name, f]));
   return schema.fields.map((field) => {
     const name = field.name;
-    const currencyField = field.kind === 'money' ? byName.get(field.currencyField) : undefined;
-    const currencyOf = (row: GridRow | undefined) => (currencyField?.kind === 'lookup' ? lookups.label(currencyField.entity, row?.[currencyField.name]) : undefined);
-    const formatter = (p: ValueFormatterParams<GridRow>): string => {
-      if (field.kind === 'lookup') return lookups.label(field.entity, p.value) ?? (p.value === null || p.value === undefined ? '' : typeof p.value === 'number' ? `#${p.value}` : String(p.value));
-      if (field.kind === 'money') return formatValue(field, p.value, currencyOf(p.data));
-      return formatValue(field, p.value);
-    };
+    const currencyOf = (row: GridRow | undefined) => currencyCode(schema, field, row, lookups);
+    const formatter = (p: ValueFormatterParams<GridRow>): string => displayValue(schema, field, p.value, p.data, lookups);
     const column: ColDef<GridRow> = {
       colId: name,
       field: name,

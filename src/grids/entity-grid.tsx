@@ -2,7 +2,7 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import type { ColDef, GridApi, GridReadyEvent } from 'ag-grid-community';
-import { startTransition, useCallback, useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useReducer, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useApiFetch } from '../app/api/api-client';
 import { useGlobalSearchTerm } from '../app/search/global-search';
 import type { ColumnFilter, ListQuery, SortSpec } from '../lib/entity-api';
@@ -11,8 +11,10 @@ import { ensureAgGridModules } from './ag-grid-setup';
 import { fieldColumns, statusColumn, STATUS_COL_ID } from './column-factory';
 import { plainRow, useGridElement } from './grid-element';
 import { ConflictDialog } from './conflict-dialog';
-import { syncRows } from './grid-sync';
+import { displayValue } from './display-value';
+import { commitOpenEditor, syncRows } from './grid-sync';
 import { DependantsDialog } from './dependants-dialog';
+import { moveLikeExcel } from './excel-keys';
 import { GridToolbar } from './grid-toolbar';
 import { clearLayout, loadLayout, saveLayout } from './layout-storage';
 import { LookupCache } from './lookup-cache';
@@ -89,6 +91,7 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
   const [filters, setFilters] = useState<ColumnFilter[]>([]);
   const [sort, setSort] = useState<SortSpec[]>(() => sortFromColumns(schema, []));
   const [selectedCount, setSelectedCount] = useState(0);
+  const [editing, setEditing] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   // The grid mounts in a transition after the toolbar paints, so its first render (header, filters)
   // is split from the page's own first render instead of adding to one long frame.
@@ -147,11 +150,12 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
     for (const field of schema.fields) if (field.kind === 'lookup') void lookups.ensureIds(field.entity, [row[field.name]]).catch(() => undefined);
     bump();
   };
-  const openRow = (key: string): boolean => {
-    const saved = base.get(key);
-    if (!saved || !onOpenRow) return false;
+  const openRow = async (key: string): Promise<void> => {
+    if (!base.has(key) || !onOpenRow) return;
     // An open cell editor commits first, so its value is among the pending edits the dialog shows.
-    api?.stopEditing();
+    await commitOpenEditor(api);
+    const saved = base.get(key);
+    if (!saved) return;
     const { edits, errors } = store.state;
     const opened: OpenedRow = {
       saved: plainRow(saved),
@@ -160,22 +164,38 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
       onSaved: (row, fields) => rowSavedInDialog(key, row, fields),
     };
     onOpenRow(opened.saved, opened);
-    return true;
   };
   const openSelected = () => {
     const row = api?.getSelectedRows()[0];
-    if (row) openRow(row.__key);
+    if (row) void openRow(row.__key);
+  };
+  // Ctrl+S saves, as in Excel, also from an open cell editor (save commits it first); not the browser's
+  // "Save page". Home, End, Ctrl+Home and Ctrl+End move as in Excel.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const inGrid = event.currentTarget.contains(event.target as Node); // not in a dialog the toolbar opened (portal)
+    if (canEdit && inGrid && (event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 's') {
+      event.preventDefault();
+      event.stopPropagation();
+      void saver.save();
+      return;
+    }
+    if (api && inGrid && moveLikeExcel(api, event)) {
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
+    edits.onKeyDown(event);
   };
   const discard = () => {
     setConfirmDiscard(false);
     edits.commit(store.discard());
   };
 
-  const grid = useGridElement({ mountGrid, columnDefs, loading: load.loading, loaded: load.loaded, onGridReady, setFilters, setSort, setSelectedCount, latest: { edits, openRow, canEdit, schema, persistLayout } });
+  const grid = useGridElement({ mountGrid, columnDefs, loading: load.loading, loaded: load.loaded, onGridReady, setFilters, setSort, setSelectedCount, setEditing, latest: { edits, openRow, canEdit, schema, persistLayout } });
 
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs}>
-      <Box sx={{ display: 'flex', flexDirection: 'column', height, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }} onKeyDownCapture={edits.onKeyDown}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', height, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }} onKeyDownCapture={onKeyDown}>
         <GridToolbar
           canEdit={canEdit}
           summary={summary}
@@ -183,6 +203,7 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
           canUndo={store.canUndo}
           canRedo={store.canRedo}
           saving={saver.saving}
+          editing={editing}
           load={load}
           extras={toolbarExtras}
           columns={() => (api?.getColumns() ?? []).filter((c) => c.getColId() !== STATUS_COL_ID && schema.fields.some((f) => f.name === c.getColId())).map((c) => ({ colId: c.getColId(), label: c.getColDef().headerName ?? c.getColId(), visible: c.isVisible() }))}
@@ -211,7 +232,15 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
           </Button>
         </DialogActions>
       </Dialog>
-      <ConflictDialog schema={schema} conflicts={saver.conflicts} rowLabel={(k) => String(base.get(k)?.[schema.labelField] ?? `#${k}`)} onResolve={saver.resolveConflicts} onCancel={() => saver.setConflicts(null)} />
+      <ConflictDialog
+        schema={schema}
+        conflicts={saver.conflicts}
+        rowLabel={(k) => String(base.get(k)?.[schema.labelField] ?? `#${k}`)}
+        mine={(k) => ({ loaded: base.get(k), edits: store.state.edits[k] ?? {}, deleting: store.state.deleted[k] === true })}
+        display={(field, value, row) => displayValue(schema, field, value, row, lookups)}
+        onResolve={saver.resolveConflicts}
+        onCancel={() => saver.setConflicts(null)}
+      />
       <DependantsDialog open={saver.dependants !== null} dependants={saver.dependants?.list ?? []} total={saver.dependants?.total ?? 0} rows={saver.dependants?.rows ?? 0} onClose={saver.closeDependants} />
     </LocalizationProvider>
   );

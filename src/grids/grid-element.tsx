@@ -32,8 +32,8 @@ export function plainRow(row: EntityRow): EntityRow {
 /** What the grid's event handlers need of the current render. */
 type Latest = {
   edits: { onCellEditRequest: (event: CellEditRequestEvent<GridRow>) => void };
-  /** Opens a loaded row's detail dialog (false for an unsaved new row, which has none). */
-  openRow: (key: string) => boolean;
+  /** Opens a loaded row's detail dialog (not for an unsaved new row, which has none). */
+  openRow: (key: string) => Promise<void>;
   canEdit: boolean;
   schema: EntitySchema;
   persistLayout: () => void;
@@ -48,6 +48,7 @@ type Options = {
   setFilters: (filters: ColumnFilter[]) => void;
   setSort: (sort: SortSpec[]) => void;
   setSelectedCount: (count: number) => void;
+  setEditing: (editing: boolean) => void;
   latest: Latest;
 };
 
@@ -60,23 +61,25 @@ type Options = {
 export function useGridElement(options: Options): ReactNode {
   const latest = useRef(options.latest);
   latest.current = options.latest;
-  const { setFilters, setSort, setSelectedCount, mountGrid, columnDefs, loading, loaded, onGridReady } = options;
+  const { setFilters, setSort, setSelectedCount, setEditing, mountGrid, columnDefs, loading, loaded, onGridReady } = options;
   const gridEvents = useMemo(
     () => ({
       onCellEditRequest: (e: CellEditRequestEvent<GridRow>) => latest.current.edits.onCellEditRequest(e),
       onFilterChanged: (e: FilterChangedEvent<GridRow>) => setFilters(filtersFromModel(latest.current.schema, e.api.getFilterModel())),
       onSortChanged: (e: SortChangedEvent<GridRow>) => setSort(sortFromColumns(latest.current.schema, e.api.getColumnState())),
       onSelectionChanged: (e: SelectionChangedEvent<GridRow>) => setSelectedCount(e.api.getSelectedNodes().length),
+      onCellEditingStarted: () => setEditing(true),
+      onCellEditingStopped: () => setEditing(false),
       onColumnMoved: (e: ColumnMovedEvent<GridRow>) => e.finished && latest.current.persistLayout(),
       onColumnResized: (e: ColumnResizedEvent<GridRow>) => e.finished && latest.current.persistLayout(),
       onColumnVisible: () => latest.current.persistLayout(),
       onColumnPinned: () => latest.current.persistLayout(),
       onCellDoubleClicked: (e: CellDoubleClickedEvent<GridRow>) => {
         // A read-only grid has no cell editor to start, so a double-click anywhere opens the row.
-        if (e.data && (e.column.getColId() === STATUS_COL_ID || !latest.current.canEdit)) latest.current.openRow(e.data.__key);
+        if (e.data && (e.column.getColId() === STATUS_COL_ID || !latest.current.canEdit)) void latest.current.openRow(e.data.__key);
       },
     }),
-    [setFilters, setSort, setSelectedCount],
+    [setFilters, setSort, setSelectedCount, setEditing],
   );
   const showLoading = loading && loaded === 0;
   return useMemo(

@@ -30,3 +30,14 @@ export function syncRows(api: GridApi<GridRow>, store: PendingChangesStore, prev
   api.applyTransaction({ update, remove: remove as GridRow[], add: top, addIndex: 0 });
   if (bottom.length) api.applyTransaction({ add: bottom });
 }
+
+/**
+ * Closes an open cell editor and resolves once its value is among the pending edits. AG Grid hands an
+ * edit to its listeners (cellEditRequest) on a later turn, one setTimeout(0) batch, so a save or the
+ * detail dialog that read the store right after stopEditing() would miss what was just typed.
+ */
+export async function commitOpenEditor(api: GridApi<GridRow> | null): Promise<void> {
+  if (!api || api.getEditingCells().length === 0) return;
+  api.stopEditing();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}

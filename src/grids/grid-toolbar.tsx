@@ -19,6 +19,8 @@ type Props = {
   canUndo: boolean;
   canRedo: boolean;
   saving: boolean;
+  /** A cell editor is open: its value is not pending yet, but Save commits it first. */
+  editing: boolean;
   load: LoadState;
   columns: () => ColumnChoice[];
   extras?: ReactNode;
@@ -67,7 +69,7 @@ export function GridToolbar(props: Props) {
               Redo
             </Button>
             <Divider orientation="vertical" flexItem />
-            <Button size="small" variant="contained" startIcon={<SaveIcon />} onClick={props.onSave} disabled={summary.total === 0 || props.saving}>
+            <Button size="small" variant="contained" startIcon={<SaveIcon />} onClick={props.onSave} disabled={(summary.total === 0 && !props.editing) || props.saving} title="Ctrl+S">
               Save
             </Button>
             <Button size="small" onClick={props.onDiscard} disabled={summary.total === 0 || props.saving}>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Dependant } from '../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import type { ConflictChoice } from './conflict-dialog';
-import { syncRows } from './grid-sync';
+import { commitOpenEditor, syncRows } from './grid-sync';
 import type { Fetcher } from './lookup-cache';
 import type { GridRow, PendingChangesStore } from './pending-changes-store';
 import { deletesWithDependants, saveBatch, type Conflict } from './save-batch';
@@ -20,10 +20,10 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange }: Opt
 
   const save = async () => {
     if (!api || saving) return;
-    api.stopEditing();
     setSaving(true);
-    const before = store.state;
     try {
+      await commitOpenEditor(api);
+      const before = store.state;
       const outcome = await saveBatch({ schema, fetcher, store, base, api });
       if (outcome.kind !== 'saved') syncRows(api, store, before);
       switch (outcome.kind) {

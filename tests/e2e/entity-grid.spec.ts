@@ -173,6 +173,12 @@ test.describe('the entity grid (Clients)', () => {
     const dialog = page.getByRole('dialog', { name: 'Someone else changed 2 rows' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('row', { name: new RegExp(`${tag} Keep`) })).toContainText('Changed by Erin Engineer (version 2)');
+    // Column by column: what I loaded, theirs now, mine; the column we both changed is highlighted.
+    await expect(dialog.locator('tr[data-field="city"]').first().locator('td')).toHaveText(['City', 'Lima', '(not changed)', 'My city']);
+    await expect(dialog.locator('tr[data-field="contact_name"] td')).toHaveText(['Contact', '(blank)', 'Their contact', '(not changed)']);
+    const clash = dialog.locator('tr[data-field="city"]').nth(1).locator('td');
+    await expect(clash).toHaveText(['City', 'Cusco', 'Their city', 'My other city']);
+    await expect(clash.nth(2)).toHaveCSS('font-weight', '600');
     await expect(statusCell(g, mine!.id)).toHaveClass(/tb-status-error/);
     await expect(statusCell(g, mine!.id)).toHaveAttribute('title', 'Changed by someone else since you loaded it');
     await expect(statusCell(g, theirs!.id)).toHaveAttribute('title', 'Changed by someone else since you loaded it');
@@ -308,9 +314,29 @@ test.describe('the entity grid (Clients)', () => {
     await expect(page).toHaveURL(/\/home\/general\/supplierlist$/);
     expect((await listRows(page, 'clients', tag))[0]!.city).toBe('Quito');
 
-    // A reload or closing the tab asks too (beforeunload).
-    const again = await openList(page, CLIENTS, 'Clients', tag, 1);
+    // The browser's Back button asks too: dismissing stays on the list with the edit, accepting goes back.
+    await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Clients', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Global search' }).fill(tag);
+    const again = grid(page, 'Clients');
+    await expect(again.locator('.ag-grid-scrolling-container .ag-row')).toHaveCount(1);
     await typeInCell(again, row!.id, 'city', 'Unsaved again');
+    const backQuestions: string[] = [];
+    page.once('dialog', (d) => {
+      backQuestions.push(d.message());
+      void d.dismiss();
+    });
+    await page.evaluate(() => history.back());
+    await expect.poll(() => backQuestions).toEqual(['You have unsaved changes. Leave this page and lose them?']);
+    await expect(page).toHaveURL(new RegExp(`${CLIENTS}$`));
+    await expect(cell(again, row!.id, 'city')).toHaveText('Unsaved again');
+    page.once('dialog', (d) => void d.accept());
+    await page.evaluate(() => history.back());
+    await expect(page).toHaveURL(/\/home\/general\/supplierlist$/);
+    await page.evaluate(() => history.forward());
+    const third = await openList(page, CLIENTS, 'Clients', tag, 1);
+    await typeInCell(third, row!.id, 'city', 'Unsaved once more');
+
+    // A reload or closing the tab asks too (beforeunload).
     const unload = page.waitForEvent('dialog');
     void page.close({ runBeforeUnload: true });
     const dialog = await unload;

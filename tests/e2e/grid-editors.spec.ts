@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
-import { callApi, cell, createRows, grid, openList, pendingSummary, uniqueTag } from './support/entity-grid';
+import { callApi, cell, createRows, grid, listRows, openList, pendingSummary, uniqueTag } from './support/entity-grid';
 
 // Editors and keys a power user reaches for: the money editor names its currency, Enter commits a typed
 // date, Ctrl+C copies what Excel and the grid's paste read back, and switching ManageTables' table asks
@@ -89,4 +89,59 @@ test('deleting a currency still in use shows how many records use it, and keeps 
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(cell(g, rowId!, 'code')).toHaveText('USD');
   await expect(pendingSummary(page)).toHaveText('No unsaved changes');
+});
+
+test('Save with a cell editor still open saves what was typed, and Ctrl+S saves like Excel', async ({ page }) => {
+  await signInFromLanding(page, DEMO.engineer);
+  const tag = uniqueTag('opened');
+  const [client] = await createRows(page, 'clients', [{ name: `${tag} Client`, city: 'Lima' }]);
+  const g = await openList(page, '/home/general/clientlist', 'Clients', tag, 1);
+
+  // Typed but not committed with Enter: Save is clickable, commits the editor and saves it.
+  const city = cell(g, client!.id, 'city');
+  await city.dblclick();
+  await city.locator('input').fill('Arequipa');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved 1 change')).toBeVisible();
+  await expect(city).toHaveText('Arequipa');
+  await expect(pendingSummary(page)).toHaveText('No unsaved changes');
+
+  // Ctrl+S from an open editor: the browser's "Save page" does not open; the row is saved.
+  const contact = cell(g, client!.id, 'contact_name');
+  await contact.dblclick();
+  await contact.locator('input').fill('Rosa Quispe');
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(contact).toHaveText('Rosa Quispe');
+  await expect
+    .poll(async () => {
+      const [stored] = await listRows(page, 'clients', tag);
+      return [stored!.city, stored!.contact_name, stored!.version];
+    })
+    .toEqual(['Arequipa', 'Rosa Quispe', 3]);
+  await expect(contact).not.toHaveClass(/tb-cell-changed/);
+  await expect(pendingSummary(page)).toHaveText('No unsaved changes');
+});
+
+test('Home, End, Ctrl+Home and Ctrl+End move as in Excel', async ({ page }) => {
+  await signInFromLanding(page, DEMO.engineer);
+  const tag = uniqueTag('keys');
+  const rows = await createRows(page, 'clients', [{ name: `${tag} A` }, { name: `${tag} B` }, { name: `${tag} C` }]);
+  const g = await openList(page, '/home/general/clientlist', 'Clients', tag, 3);
+  const focused = g.locator('.ag-cell-focus');
+  const rowOfFocus = () => focused.evaluate((el) => el.closest('.ag-row')?.getAttribute('row-index'));
+
+  await cell(g, rows[1]!.id, 'city').click();
+  await page.keyboard.press('End');
+  const lastColumn = await g.locator('.ag-header-cell[col-id]').last().getAttribute('col-id');
+  await expect(focused).toHaveAttribute('col-id', lastColumn!);
+  expect(await rowOfFocus()).toBe('1');
+  await page.keyboard.press('Home');
+  await expect(focused).toHaveAttribute('col-id', 'name');
+  expect(await rowOfFocus()).toBe('1');
+  await page.keyboard.press('ControlOrMeta+End');
+  await expect(focused).toHaveAttribute('col-id', lastColumn!);
+  await expect.poll(rowOfFocus).toBe('2');
+  await page.keyboard.press('ControlOrMeta+Home');
+  await expect(focused).toHaveAttribute('col-id', 'name');
+  await expect.poll(rowOfFocus).toBe('0');
 });

@@ -14,6 +14,7 @@ import { RequestModalProvider } from './request-modal-context';
 import { Sidebar } from './sidebar';
 import { useSidebarState } from './sidebar-state';
 import { TopNavbar } from './top-navbar';
+import { LeaveGuardPrompt } from '../leave-guard';
 
 /** Providers every workbench screen relies on (spec §9: toasts 3000 ms, top-right, no duplicates, no close button). */
 export function HomeLayout({ children }: { children: ReactNode }) {
@@ -23,6 +24,7 @@ export function HomeLayout({ children }: { children: ReactNode }) {
       <SnackbarProvider anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={3000} preventDuplicate>
         <GlobalSearchProvider>
           <RequestModalProvider>
+            <LeaveGuardPrompt />
             <Shell>{children}</Shell>
           </RequestModalProvider>
         </GlobalSearchProvider>
