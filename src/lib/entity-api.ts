@@ -92,7 +92,14 @@ export type ImportRequest = {
  * stored: '1.5' equals 1.500000), so it is not written (no new version). Only a dry run of complete rows
  * can tell; a dry run of partialRows plans such a row as 'update'.
  */
-export type ImportRowPlan = { index: number; action: 'add' | 'update' | 'unchanged' | 'skip'; id?: number; reason?: string };
+export type ImportRowPlan = {
+  index: number;
+  action: 'add' | 'update' | 'unchanged' | 'skip';
+  id?: number;
+  reason?: string;
+  /** A row to update: the stored values its blank cells will clear (field -> stored wire value). */
+  clears?: Record<string, unknown>;
+};
 /**
  * added + updated + unchanged + skipped = the rows sent. `updated` counts rows written; `unchanged` rows found
  * by key whose values all equal the stored ones, left as they are (no version, updated_at or audit change).

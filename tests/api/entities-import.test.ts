@@ -54,6 +54,25 @@ describe('POST /api/entities/:entity/import', () => {
     ]);
   });
 
+  it("a dry run names the stored values a row's blank cells will clear, and only those", async () => {
+    // Alpha has city Lima and short name ALP; Beta has city Quito and no short name.
+    const rows = [
+      { name: `${P} Alpha`, city: null, short_name: null },
+      { name: `${P} Beta`, city: 'Quito', short_name: null },
+    ];
+    for (const partialRows of [false, true]) {
+      const response = await importRows({ mode: 1, dryRun: true, partialRows, rows });
+      expect(response.statusCode, response.body).toBe(200);
+      const plan = response.json().plan as { action: string; clears?: Record<string, unknown> }[];
+      expect(plan[0]).toMatchObject({ action: 'update', clears: { city: 'Lima', short_name: 'ALP' } });
+      expect(plan[1]?.clears).toBeUndefined();
+    }
+    expect((await ownClients()).map((r) => [r.name, r.city, r.short_name])).toEqual([
+      [`${P} Alpha`, 'Lima', 'ALP'],
+      [`${P} Beta`, 'Quito', null],
+    ]);
+  });
+
   it('a dry run of partial rows (key, unique and lookup columns only) plans and checks them without asking for the rest; a commit never takes partial rows', async () => {
     const response = await t.call({
       method: 'POST',

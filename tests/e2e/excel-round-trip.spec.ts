@@ -85,6 +85,31 @@ test.describe('Excel round trip', () => {
     await expect(cell(g, two.id, 'country')).toHaveText('Peru');
   });
 
+  test('updating by key, the preview shows which stored values blank cells will clear, before anything is written', async ({ page }) => {
+    await signInFromLanding(page, DEMO.engineer);
+    const tag = uniqueTag('clears');
+    const [stored] = await createRows(page, 'clients', [{ name: `${tag} Kept`, city: 'Lima', country: 'Peru' }]);
+    await openList(page, '/home/general/clientlist', 'Clients', tag, 1);
+    const file = workbookBuffer([
+      ['Client name', 'City', 'Country'],
+      [`${tag} Kept`, '', 'Peru'],
+    ]);
+    const dialog = await openImport(page, 'Clients');
+    await dialog.getByRole('combobox', { name: 'Import mode' }).click();
+    await page.getByRole('option', { name: '1 — Update existing rows and add new ones' }).click();
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'blank-city.xlsx', mimeType: XLSX_MIME, buffer: file });
+    await expect(dialog.getByText('1 row · no errors · to add 0, to update 1, to skip 0 · blank cells will clear 1 stored value')).toBeVisible();
+    const city = dialog.getByRole('table', { name: 'Import preview' }).locator('tr[data-row-number="2"] td[data-field="city"]');
+    await expect(city.locator('[data-cleared]')).toHaveText('clears Lima');
+    await expect(dialog.getByRole('table', { name: 'Import preview' }).locator('[data-cleared]')).toHaveCount(1);
+    expect((await listRows(page, 'clients', tag))[0]!.city).toBe('Lima');
+
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Added 0, updated 1, unchanged 0, skipped 0 rows.');
+    const [after] = await listRows(page, 'clients', tag);
+    expect([after!.id, after!.city, after!.country]).toEqual([stored!.id, null, 'Peru']);
+  });
+
   test('export to Excel and import the file back: nothing changed, nothing lost, no row rewritten', async ({ page }, testInfo) => {
     await signInFromLanding(page, DEMO.engineer);
     const tag = uniqueTag('roundtrip');

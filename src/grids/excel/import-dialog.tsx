@@ -175,9 +175,10 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
 
   // The server's dry run plans (add/update/skip) and checks against the database every row that is
   // valid here and not yet checked: the whole file once, then each row the user fixes. It is sent only
-  // the columns the database checks (key, unique, lookups): the browser has checked the rest. So it cannot
-  // tell which rows to update already hold the file's values: the commit leaves those unwritten and its
-  // summary counts them as unchanged.
+  // the columns the database checks (key, unique, lookups), plus the row's blank cells (so the plan can
+  // name the stored values they will clear): the browser has checked the rest. So it cannot tell which
+  // rows to update already hold the file's values: the commit leaves those unwritten and its summary
+  // counts them as unchanged.
   const pending = useMemo(() => rows.filter((row) => Object.keys(row.errors).length === 0 && !plan.has(row.index) && !serverErrors.has(row.index)).map((row) => row.index), [rows, plan, serverErrors]);
   useEffect(() => {
     if (phase !== 'preview' || planning || planProblem || pending.length === 0) return;
@@ -186,7 +187,10 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
       const sentEdits = new Map(pending.map((index) => [index, edits.current.get(index) ?? 0]));
       const current = new Map(rows.map((row) => [row.index, row]));
       const checkedFields = databaseCheckedFields(schema).map((f) => f.name);
-      const sent = pending.map((index) => pickFields(current.get(index)?.values ?? {}, checkedFields));
+      const sent = pending.map((index) => {
+        const values = current.get(index)?.values ?? {};
+        return pickFields(values, [...checkedFields, ...Object.keys(values).filter((field) => values[field] === null)]);
+      });
       const stillSame = (index: number) => (edits.current.get(index) ?? 0) === sentEdits.get(index) && generation.current === myGeneration;
       setPlanning(true);
       postImport(fetcher, schema.name, mode, sent, { dryRun: true, partialRows: true, isValidationError: importErrorsOf })
@@ -228,8 +232,12 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
 
   const invalidRows = useMemo(() => rows.filter((row) => Object.keys(rowErrorsOf(row, serverErrors)).length > 0).length, [rows, serverErrors]);
   const counts = useMemo(() => {
-    const result = { add: 0, update: 0, unchanged: 0, skip: 0 };
-    for (const step of plan.values()) if (step) result[step.action]++;
+    const result = { add: 0, update: 0, unchanged: 0, skip: 0, cleared: 0 };
+    for (const step of plan.values()) {
+      if (!step) continue;
+      result[step.action]++;
+      result.cleared += Object.keys(step.clears ?? {}).length;
+    }
     return result;
   }, [plan]);
   const canImport = phase === 'preview' && rows.length > 0 && invalidRows === 0 && !planning && (pending.length === 0 || planProblem !== null);
@@ -300,11 +308,12 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
           {(phase === 'preview' || phase === 'importing') && (
             <>
               <Typography variant="body2" aria-live="polite">
-                {rows.length.toLocaleString('en-US')} rows · {invalidRows === 0 ? 'no errors' : `${invalidRows.toLocaleString('en-US')} with errors (fix them to import)`}
+                {rows.length.toLocaleString('en-US')} {rows.length === 1 ? 'row' : 'rows'} · {invalidRows === 0 ? 'no errors' : `${invalidRows.toLocaleString('en-US')} with errors (fix them to import)`}
                 {plan.size > 0 && ` · to add ${counts.add}, to update ${counts.update}${counts.unchanged > 0 ? `, unchanged ${counts.unchanged}` : ''}, to skip ${counts.skip}`}
+                {counts.cleared > 0 && ` · blank cells will clear ${counts.cleared.toLocaleString('en-US')} stored ${counts.cleared === 1 ? 'value' : 'values'}`}
                 {planning && ' · checking against existing rows…'}
               </Typography>
-              <ImportPreviewTable schema={schema} fields={fields} rows={rows} serverErrors={serverErrors} plan={plan as Map<number, ImportRowPlan>} planning={planning || pending.length > 0} readOnly={phase === 'importing'} onEditCell={editCell} />
+              <ImportPreviewTable schema={schema} fields={fields} rows={rows} serverErrors={serverErrors} plan={plan as Map<number, ImportRowPlan>} planning={planning || pending.length > 0} labels={labels} readOnly={phase === 'importing'} onEditCell={editCell} />
             </>
           )}
 

@@ -13,7 +13,9 @@ import Typography from '@mui/material/Typography';
 import { memo, useMemo, useRef, useState } from 'react';
 import type { ImportRowPlan } from '../../lib/entity-api';
 import type { EntitySchema, FieldDef } from '../../schemas/schema-types';
+import { formatValue } from '../format';
 import { cellDisplayText, ROW_ERROR, type ImportRow } from './import-rows';
+import type { LookupLabels } from './lookup-index';
 
 const PAGE_SIZES = [25, 50, 100];
 
@@ -26,6 +28,8 @@ export type ImportPreviewTableProps = {
   plan: ReadonlyMap<number, ImportRowPlan>;
   /** True while the plan is being fetched. */
   planning: boolean;
+  /** Lookup labels by entity, to show the stored values a blank cell will clear. */
+  labels: LookupLabels;
   readOnly?: boolean;
   onEditCell: (index: number, field: string, text: string) => void;
 };
@@ -40,7 +44,7 @@ export function rowErrorsOf(row: ImportRow, serverErrors: ReadonlyMap<number, Re
  * The import preview: one page of rows at a time (50,000 rows never render at once), every invalid
  * cell red with its message, the planned action per row; click a cell to retype its value.
  */
-export function ImportPreviewTable({ schema, fields, rows, serverErrors, plan, planning, readOnly, onEditCell }: ImportPreviewTableProps) {
+export function ImportPreviewTable({ schema, fields, rows, serverErrors, plan, planning, labels, readOnly, onEditCell }: ImportPreviewTableProps) {
   const [onlyErrors, setOnlyErrors] = useState(false);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(50);
@@ -87,6 +91,7 @@ export function ImportPreviewTable({ schema, fields, rows, serverErrors, plan, p
                 defs={defs}
                 errors={rowErrorsOf(row, serverErrors)}
                 step={plan.get(row.index)}
+                labels={labels}
                 planning={planning}
                 editingField={editing?.index === row.index ? editing.field : null}
                 readOnly={readOnly}
@@ -131,13 +136,14 @@ type PreviewRowProps = {
   errors: Record<string, string>;
   step: ImportRowPlan | undefined;
   planning: boolean;
+  labels: LookupLabels;
   editingField: string | null;
   readOnly: boolean | undefined;
   onStartEdit: (field: string) => void;
   onFinishEdit: (field: string, text: string | undefined) => void;
 };
 
-const PreviewRow = memo(function PreviewRow({ row, defs, errors, step, planning, editingField, readOnly, onStartEdit, onFinishEdit }: PreviewRowProps) {
+const PreviewRow = memo(function PreviewRow({ row, defs, errors, step, planning, labels, editingField, readOnly, onStartEdit, onFinishEdit }: PreviewRowProps) {
   const mapped = new Set(defs.map((f) => f.name));
   const rowMessages = Object.entries(errors)
     .filter(([field]) => !mapped.has(field))
@@ -157,6 +163,7 @@ const PreviewRow = memo(function PreviewRow({ row, defs, errors, step, planning,
       {defs.map((field) => {
         const message = errors[field.name];
         const text = cellDisplayText(row, field.name);
+        const cleared = text === '' && step?.clears && field.name in step.clears ? clearedText(field, step.clears[field.name], labels) : undefined;
         return (
           <TableCell
             key={field.name}
@@ -171,6 +178,11 @@ const PreviewRow = memo(function PreviewRow({ row, defs, errors, step, planning,
             ) : (
               <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', minHeight: '1.4em' }}>
                 {text}
+              </Typography>
+            )}
+            {cleared !== undefined && editingField !== field.name && (
+              <Typography variant="caption" color="warning.dark" component="div" data-cleared title="The file's cell is blank: importing clears the stored value">
+                clears <s>{cleared}</s>
               </Typography>
             )}
             {message && (
@@ -199,6 +211,12 @@ function ActionLabel({ invalid, step, planning }: { invalid: boolean; step: Impo
       )}
     </Typography>
   );
+}
+
+/** A stored value a blank cell will clear, as people know it (a lookup by its label). */
+function clearedText(field: FieldDef, value: unknown, labels: LookupLabels): string {
+  if (field.kind === 'lookup' && typeof value === 'number') return labels[field.entity]?.get(value) ?? `#${value}`;
+  return formatValue(field, value);
 }
 
 /** Inline editor of one preview cell: Enter or leaving keeps the text, Escape cancels. */

@@ -8,7 +8,7 @@ import { AppError } from '../http/app-error';
 import { mappingDbErrors, unchangedRows, updateRows, type RowChange } from './bulk-write';
 import { copyInsertRows } from './copy-insert';
 import { throwConflicts } from './batch-save';
-import { col, ident, jsonRecordset, queryRows, wireExpression } from './entity-sql';
+import { col, ident, jsonRecordset, queryRows, selectRowsById, wireExpression } from './entity-sql';
 import { checkTree } from './tree-checks';
 import { addError, checkLookups, checkUnique, groupKey, type Candidate, type CandidateErrors } from './row-checks';
 
@@ -33,6 +33,22 @@ async function rowsByKey(tx: Db, schema: EntitySchema, keyFields: FieldDef[], ro
     sql`select t.id, t.version, ${keyColumns} from ${ident(schema.name)} t join ${jsonRecordset(schema, probe, keyFields.map((f) => f.name))} on ${join}`,
   );
   return new Map(found.map((row) => [groupKey(keyFields, row) as string, { id: row.id, version: row.version }]));
+}
+
+/**
+ * The stored values an update will clear: fields a row sends empty (a blank cell of a column the file
+ * has) whose stored value is not, by row id. Only rows that send an empty value are read.
+ */
+async function clearedValues(tx: Db, schema: EntitySchema, changes: readonly RowChange[]): Promise<Map<number, Record<string, unknown>>> {
+  const blanks = changes.filter((c) => Object.values(c.changes).some((value) => value === null));
+  const stored = await selectRowsById(tx, schema, blanks.map((c) => c.id));
+  const result = new Map<number, Record<string, unknown>>();
+  for (const change of blanks) {
+    const row = stored.get(change.id);
+    const cleared = Object.fromEntries(Object.entries(change.changes).filter(([field, value]) => value === null && row?.[field] !== null && row?.[field] !== undefined).map(([field]) => [field, row?.[field]]));
+    if (Object.keys(cleared).length > 0) result.set(change.id, cleared);
+  }
+  return result;
 }
 
 function plural(n: number): string {
@@ -119,8 +135,11 @@ export async function importEntityRows(db: Db, schema: EntitySchema, request: Im
         // Complete rows can be compared with the stored ones (by id, the rows to update only); partial rows
         // cannot, so their plan says 'update' and the commit's answer tells how many were unchanged.
         const same = request.partialRows || changes.length === 0 ? new Set<number>() : await unchangedRows(tx, schema, changes);
+        const clears = await clearedValues(tx, schema, changes);
         for (const [slot, step] of plan.entries()) {
-          if (step.action === 'update' && same.has(step.id as number)) plan[slot] = { ...step, action: 'unchanged', reason: 'Every value equals the stored one: the row is left as it is' };
+          if (step.action !== 'update') continue;
+          if (same.has(step.id as number)) plan[slot] = { ...step, action: 'unchanged', reason: 'Every value equals the stored one: the row is left as it is' };
+          else if (clears.has(step.id as number)) plan[slot] = { ...step, clears: clears.get(step.id as number) };
         }
         return { added: count('add'), updated: count('update'), unchanged: count('unchanged'), skipped: count('skip'), plan: plan.sort((a, b) => a.index - b.index) };
       }

@@ -82,7 +82,19 @@ export const responses = {
     deleted: z.array(z.number()),
   }),
   deleted: z.object({ deleted: z.number() }),
-  imported: z.object({ added: z.number(), updated: z.number(), unchanged: z.number(), skipped: z.number(), plan: z.array(z.unknown()).optional() }),
+  imported: z.object({ added: z.number(), updated: z.number(), unchanged: z.number(), skipped: z.number(), plan: z
+      .array(
+        z.object({
+          index: z.number(),
+          action: z.enum(['add', 'update', 'unchanged', 'skip']),
+          id: z.number().optional(),
+          reason: z.string().optional(),
+          clears: z.record(z.string(), z.unknown()).optional().describe('A row to update: the stored values its blank cells will clear'),
+        }),
+      )
+      .optional()
+      .describe('dryRun only: the planned action per row sent'),
+  }),
 };
 
 /** The spec's list routes (list-all.ts): every row, or the window offset/limit name; X-Total-Count counts the table. */
