@@ -4,9 +4,11 @@ import { changedKeys, type GridRow, type PendingChangesStore, type PendingState 
 /**
  * Pushes store changes into the grid in ONE synchronous transaction (a 5,000-row paste is one
  * transaction, not 5,000 setDataValue calls). Only rows whose pending state changed are touched.
- * New rows are added on top (Add row, Duplicate) or at the bottom (rows a paste ran past the end).
+ * New rows are added on top (Add row, Duplicate) or at the bottom (rows a paste ran past the end,
+ * store.bottomKeys, also when an undo or redo brings them back).
  */
-export function syncRows(api: GridApi<GridRow>, store: PendingChangesStore, previous: PendingState, extraKeys: Iterable<string> = [], bottomKeys: ReadonlySet<string> = new Set()): void {
+export function syncRows(api: GridApi<GridRow>, store: PendingChangesStore, previous: PendingState, extraKeys: Iterable<string> = []): void {
+  const bottomKeys = store.bottomKeys;
   const keys = changedKeys(previous, store.state);
   for (const k of extraKeys) keys.add(k);
   if (keys.size === 0) return;

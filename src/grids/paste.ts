@@ -1,5 +1,6 @@
 import type { FieldDef } from '../schemas/schema-types';
 import { parseInput, type LookupResolver } from '../schemas/parse-input';
+import { unneutralise } from './excel/neutralise';
 
 /**
  * Pure clipboard logic for the grid (AG Grid Community has no clipboard module): parse the text/plain
@@ -125,7 +126,8 @@ export function planPaste({ block, rowKeys, columns, isRowReadOnly, newRowKey, r
         skipped += 1;
         return;
       }
-      const parsed = parseInput(field, raw, resolveLookup);
+      // A cell copied from our own export keeps its formula guard ("'=SUM(A1)"): drop it, as the import does.
+      const parsed = parseInput(field, unneutralise(raw), resolveLookup);
       writes.push(parsed.ok ? { rowKey: rowKey, field: field.name, value: parsed.value } : { rowKey: rowKey, field: field.name, value: raw, error: parsed.error });
     });
   });

@@ -55,6 +55,11 @@ export class PendingChangesStore {
   state: PendingState = EMPTY;
   private undoStack: { forward: Patch[]; inverse: Patch[] }[] = [];
   private redoStack: { forward: Patch[]; inverse: Patch[] }[] = [];
+  /**
+   * New rows a paste added below the last row: shown at the bottom, where the pasted block ran on, also
+   * when a redo brings them back (keys are never reused, so the set only grows).
+   */
+  readonly bottomKeys = new Set<string>();
 
   constructor(
     private readonly schema: EntitySchema,
@@ -170,6 +175,7 @@ export class PendingChangesStore {
 
   /** Edits (typed or pasted) and the rows a paste adds, as ONE undo step. */
   setCells(writes: readonly PasteWrite[], addRowsAtBottom: readonly string[] = []): PendingState {
+    for (const key of addRowsAtBottom) this.bottomKeys.add(key);
     return this.record((draft) => {
       for (const key of addRowsAtBottom) {
         draft.created[key] = defaultRow(this.schema);

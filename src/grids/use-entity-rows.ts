@@ -49,7 +49,13 @@ export function useEntityRows({ api, schema, query, fetcher, store, base, lookup
       const s = store.state;
       return new Set([...Object.keys(s.edits), ...Object.keys(s.deleted), ...Object.keys(s.errors)]);
     };
-    const fetchPage = (offset: number) => fetcher<ListResponse>(`/api/entities/${encodeURIComponent(schema.name)}?${listQueryString({ ...query, offset, limit: PAGE_SIZE })}`, { signal: controller.signal });
+    const fetchPage = (offset: number) => {
+      const page = fetcher<ListResponse>(`/api/entities/${encodeURIComponent(schema.name)}?${listQueryString({ ...query, offset, limit: PAGE_SIZE })}`, { signal: controller.signal });
+      // The next page is fetched ahead; a reload that aborts it before it is awaited must not leave an
+      // unhandled rejection ("signal is aborted") behind. When awaited, its error still reaches run's catch.
+      page.catch(() => undefined);
+      return page;
+    };
 
     const run = async () => {
       api.flushAsyncTransactions();

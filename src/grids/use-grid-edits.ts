@@ -20,8 +20,8 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange }:
   const fields = new Map(schema.fields.map((f) => [f.name, f]));
 
   const commit = useCallback(
-    (previous: PendingState, bottomKeys?: ReadonlySet<string>) => {
-      if (api) syncRows(api, store, previous, [], bottomKeys);
+    (previous: PendingState) => {
+      if (api) syncRows(api, store, previous);
       onChange();
     },
     [api, store, onChange],
@@ -60,7 +60,11 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange }:
     );
     const plan = planPaste({ block, rowKeys, columns, isRowReadOnly: (k) => store.state.deleted[k] === true, newRowKey: () => store.newKey(), resolveLookup: lookups.resolve });
     const previous = store.setCells(plan.writes, plan.newRowKeys);
-    commit(previous, new Set(plan.newRowKeys));
+    commit(previous);
+    // Rows the block ran on into are at the bottom of the list: show where they went.
+    const lastNew = plan.newRowKeys.at(-1);
+    const lastNode = lastNew ? api.getRowNode(lastNew) : undefined;
+    if (lastNode?.rowIndex != null) api.ensureIndexVisible(lastNode.rowIndex, 'bottom');
     const errors = plan.writes.filter((w) => w.error).length;
     const parts = [`Pasted ${plan.writes.length.toLocaleString('en-US')} ${plan.writes.length === 1 ? 'cell' : 'cells'}`];
     if (plan.newRowKeys.length) parts.push(`${plan.newRowKeys.length.toLocaleString('en-US')} new rows`);

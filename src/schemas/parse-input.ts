@@ -21,9 +21,14 @@ export function parseInput(field: FieldDef, raw: unknown, resolveLookup?: Lookup
   }
   switch (field.kind) {
     case 'text':
+      // Spaces around a one-line value are never meant ('  ACME ' would be a second ACME to a key match).
+      return { ok: true, value: raw instanceof Date ? toIsoDate(raw) : String(raw).trim() };
     case 'longText':
       return { ok: true, value: raw instanceof Date ? toIsoDate(raw) : String(raw) };
     case 'integer': {
+      if (raw instanceof Date) return { ok: false, error: `${toIsoDate(raw)} is a date, not a whole number` };
+      const grouping = misusedComma(raw);
+      if (grouping) return { ok: false, error: grouping };
       const number = toNumber(raw);
       return number !== undefined && Number.isInteger(number) ? { ok: true, value: number } : { ok: false, error: `"${String(raw)}" is not a whole number` };
     }
@@ -52,6 +57,23 @@ export function parseInput(field: FieldDef, raw: unknown, resolveLookup?: Lookup
   }
 }
 
+const GROUPED = /^[-+(]?[$€£¥]?\d{1,3}(,\d{3})+(\.\d*)?\)?(\s*%)?$/;
+
+/**
+ * en-US: a comma only groups thousands ('1,250,000.5'). '1,5' or '0,92' is a decimal comma from another
+ * locale; dropping the comma would store 15 or 92, so it is refused with the reason instead.
+ */
+function misusedComma(raw: unknown): string | undefined {
+  if (typeof raw !== 'string' || !raw.includes(',')) return undefined;
+  const text = raw.trim().replace(/^[A-Z]{3}\s+/, '').replace(/\s+(?=\d)/g, '');
+  return GROUPED.test(text) ? undefined : `"${raw}" is not a number: use a point for decimals (1.5); a comma only groups thousands (1,500)`;
+}
+
+/** A currency named in a money cell: its code or symbol. The row's currency is its own column. */
+function namedCurrency(text: string): string | undefined {
+  return /^[A-Z]{3}\b|\b[A-Z]{3}$/.exec(text)?.[0] ?? /[$€£¥]/.exec(text)?.[0];
+}
+
 function toNumber(raw: unknown): number | undefined {
   if (typeof raw === 'number') return Number.isFinite(raw) ? raw : undefined;
   const text = String(raw).trim().replace(/[,\s]/g, '').replace(/^\((.*)\)$/, '-$1');
@@ -61,8 +83,13 @@ function toNumber(raw: unknown): number | undefined {
 
 function toDecimalString(raw: unknown, kind: 'decimal' | 'percent' | 'money'): ParseResult {
   let text = typeof raw === 'number' ? numberToPlainString(raw) : String(raw).trim();
-  // Accept what people paste: '$1,234.50', '12.5 %', 'USD 1,000', '(250.00)' for a negative amount.
-  text = text.replace(/^[A-Z]{3}\s+/, '').replace(/[$€£¥,\s]/g, '');
+  const grouping = misusedComma(raw);
+  if (grouping) return { ok: false, error: grouping };
+  // A currency in the cell is refused, not dropped: 'EUR 5,000,000' on a USD row would be stored as USD.
+  const currency = kind === 'money' ? namedCurrency(text) : undefined;
+  if (currency) return { ok: false, error: `"${String(raw)}" names a currency (${currency}): type the amount only; the currency is its own column` };
+  // Accept what people paste: '1,234.50', '12.5 %', '(250.00)' for a negative amount.
+  text = text.replace(/[,\s]/g, '');
   if (kind === 'percent') text = text.replace(/%$/, '');
   text = text.replace(/^\((.*)\)$/, '-$1').replace(/^\+/, '');
   if (/^-?\d*\.\d+$|^-?\d+\.?$/.test(text)) return { ok: true, value: normaliseDecimal(text) };

@@ -69,7 +69,7 @@ function valueValidator(field: FieldDef): z.ZodType {
       return z
         .string({ error: 'Must be a number' })
         .regex(DECIMAL, 'Must be a number')
-        .refine((v) => decimalPlaces(v) <= scale, `At most ${scale} decimal places`)
+        .refine((v) => decimalPlaces(v) <= scale, scale === 0 ? 'Must be a whole number' : `At most ${scale} decimal places`)
         .refine((v) => wholeDigits(v) <= whole, `At most ${whole} digits before the decimal point`)
         .refine((v) => (field.min === undefined || Number(v) >= field.min) && (field.max === undefined || Number(v) <= field.max), range(field));
     }

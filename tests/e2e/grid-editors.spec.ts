@@ -145,3 +145,27 @@ test('Home, End, Ctrl+Home and Ctrl+End move as in Excel', async ({ page }) => {
   await expect(focused).toHaveAttribute('col-id', 'name');
   await expect.poll(rowOfFocus).toBe('0');
 });
+
+test('rows a paste adds below the last row stay below it through undo and redo, in the order pasted', async ({ page }) => {
+  await signInFromLanding(page, DEMO.engineer);
+  const tag = uniqueTag('tail');
+  const [only] = await createRows(page, 'clients', [{ name: `${tag} A` }]);
+  const g = await openList(page, '/home/general/clientlist', 'Clients', tag, 1);
+  const names = () => g.locator('.ag-grid-scrolling-container .ag-row').evaluateAll((rows) =>
+    rows
+      .map((row) => [Number(row.getAttribute('row-index')), row.querySelector('[col-id="name"]')?.textContent ?? ''] as const)
+      .sort((a, b) => a[0] - b[0])
+      .map(([, name]) => name),
+  );
+
+  await cell(g, only!.id, 'name').click();
+  await page.evaluate((t) => navigator.clipboard.writeText(t), `${tag} A2\r\n${tag} B\r\n${tag} C\r\n`);
+  await page.keyboard.press('ControlOrMeta+v');
+  const pastedOrder = [`${tag} A2`, `${tag} B`, `${tag} C`];
+  await expect.poll(names).toEqual(pastedOrder);
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect.poll(names).toEqual([`${tag} A`]);
+  await page.keyboard.press('ControlOrMeta+y');
+  await expect.poll(names).toEqual(pastedOrder);
+  await expect(pendingSummary(page)).toHaveText('1 row changed, 2 new, 0 deleted');
+});

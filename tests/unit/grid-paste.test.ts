@@ -49,7 +49,7 @@ describe('planPaste', () => {
   const newRowKey = () => `new-t${++n}`;
 
   it('parses each value by its kind and reports unparsable cells with the raw text', () => {
-    const plan = planPaste({ block: [['Alpha', 'Hard rock', '$1,250.5', '2027'], ['Beta', 'Lava', '12', 'soon']], rowKeys: ['1', '2'], columns, newRowKey });
+    const plan = planPaste({ block: [['Alpha', 'Hard rock', '1,250.5', '2027'], ['Beta', 'Lava', '12', 'soon']], rowKeys: ['1', '2'], columns, newRowKey });
     expect(plan.newRowKeys).toEqual([]);
     expect(plan.writes).toEqual([
       { rowKey: '1', field: 'project', value: 'Alpha' },
@@ -60,6 +60,14 @@ describe('planPaste', () => {
       expect.objectContaining({ rowKey: '2', field: 'deposit_type', value: 'Lava', error: expect.stringContaining('is not one of') }),
       { rowKey: '2', field: 'capex_usd', value: '12' },
       expect.objectContaining({ rowKey: '2', field: 'start_year', value: 'soon', error: expect.stringContaining('whole number') }),
+    ]);
+  });
+
+  it("drops the formula guard of a cell copied from an export ('=SUM(A1) pastes as =SUM(A1)) and the spaces around a name", () => {
+    const plan = planPaste({ block: [["'=SUM(A1)"], ['  Padded  ']], rowKeys: ['1', '2'], columns, newRowKey });
+    expect(plan.writes).toEqual([
+      { rowKey: '1', field: 'project', value: '=SUM(A1)' },
+      { rowKey: '2', field: 'project', value: 'Padded' },
     ]);
   });
 

@@ -13,13 +13,31 @@ describe('parsing typed, pasted and imported values by field kind (en-US)', () =
   });
 
   it('reads decimals and money into exact decimal strings', () => {
-    expect(parseInput(field('money'), '$1,250.50')).toEqual(ok('1250.5'));
-    expect(parseInput(field('money'), 'USD 1,000')).toEqual(ok('1000'));
+    expect(parseInput(field('money'), '1,250.50')).toEqual(ok('1250.5'));
+    expect(parseInput(field('money'), '1,250,000')).toEqual(ok('1250000'));
     expect(parseInput(field('money'), '(250.00)')).toEqual(ok('-250'));
     expect(parseInput(field('decimal'), 0.1)).toEqual(ok('0.1'));
     expect(parseInput(field('decimal'), 1e21)).toEqual(ok('1000000000000000000000'));
     expect(parseInput(field('percent'), '12.5%')).toEqual(ok('12.5'));
     expect(parseInput(field('decimal'), 'n/a')).toMatchObject({ ok: false });
+  });
+
+  it('refuses a decimal comma instead of reading 1,5 as 15, and a currency in a money cell instead of dropping it', () => {
+    const comma = 'use a point for decimals (1.5); a comma only groups thousands (1,500)';
+    expect(parseInput(field('decimal'), '1,5')).toEqual({ ok: false, error: `"1,5" is not a number: ${comma}` });
+    expect(parseInput(field('decimal'), '0,92')).toMatchObject({ ok: false, error: expect.stringContaining(comma) });
+    expect(parseInput(field('integer'), '2,75')).toMatchObject({ ok: false, error: expect.stringContaining(comma) });
+    expect(parseInput(field('decimal'), '1,2345.5')).toMatchObject({ ok: false });
+    expect(parseInput(field('percent'), '12,500.5 %')).toEqual(ok('12500.5'));
+    for (const text of ['EUR 5,000,000', '$1,250.50', '5000 USD', '€ 12']) {
+      expect(parseInput(field('money'), text)).toMatchObject({ ok: false, error: expect.stringContaining('names a currency') });
+    }
+    expect(parseInput(field('integer'), new Date(Date.UTC(2030, 0, 1)))).toEqual({ ok: false, error: '2030-01-01 is a date, not a whole number' });
+  });
+
+  it('trims spaces around one-line text, not inside it and not in long text', () => {
+    expect(parseInput(field('text'), '  ACME  Mining ')).toEqual(ok('ACME  Mining'));
+    expect(parseInput(field('longText'), '  indented\n')).toEqual(ok('  indented\n'));
   });
 
   it('reads ISO, US and Excel-serial dates', () => {
