@@ -38,8 +38,9 @@ type Props = {
 
 export function pendingText(s: PendingSummary): string {
   if (s.total === 0) return 'No unsaved changes';
-  const parts = [`${s.changed} ${s.changed === 1 ? 'row' : 'rows'} changed`, `${s.created} new`, `${s.deleted} deleted`];
-  return s.errors ? `${parts.join(', ')} · ${s.errors} with errors` : parts.join(', ');
+  const n = (count: number) => count.toLocaleString('en-US');
+  const parts = [`${n(s.changed)} ${s.changed === 1 ? 'row' : 'rows'} changed`, `${n(s.created)} new`, `${n(s.deleted)} deleted`];
+  return s.errors ? `${parts.join(', ')} · ${n(s.errors)} with errors` : parts.join(', ');
 }
 
 /** Buttons carry their names as text so their accessible names are exactly 'Add row', 'Save'... */

@@ -28,7 +28,7 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange }: Opt
       if (outcome.kind !== 'saved') syncRows(api, store, before);
       switch (outcome.kind) {
         case 'saved':
-          enqueueSnackbar(`Saved ${outcome.count} ${outcome.count === 1 ? 'change' : 'changes'}`, { variant: 'success' });
+          enqueueSnackbar(`Saved ${outcome.count.toLocaleString('en-US')} ${outcome.count === 1 ? 'change' : 'changes'}`, { variant: 'success' });
           break;
         case 'invalid':
           enqueueSnackbar(`Nothing saved: fix the ${outcome.rows === 1 ? 'row' : `${outcome.rows} rows`} marked in red first`, { variant: 'error' });
