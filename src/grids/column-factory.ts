@@ -3,7 +3,7 @@ import { fieldByName, type EntitySchema, type FieldDef } from '../schemas/schema
 import { DateCellEditor } from './cell-editors/date-editor';
 import { MoneyCellEditor, type MoneyEditorParams } from './cell-editors/money-editor';
 import { SelectCellEditor, type SelectEditorParams } from './cell-editors/select-editor';
-import { currencyCode, displayValue } from './display-value';
+import { currencyReader, displayValue } from './display-value';
 import { headerName } from './format';
 import type { LookupCache } from './lookup-cache';
 import type { GridRow } from './pending-changes-store';
@@ -101,8 +101,8 @@ export function statusColumn(schema: EntitySchema): ColDef<GridRow> {
 export function fieldColumns(schema: EntitySchema, canEdit: boolean, lookups: LookupCache): ColDef<GridRow>[] {
   return schema.fields.map((field) => {
     const name = field.name;
-    const currencyOf = (row: GridRow | undefined) => currencyCode(schema, field, row, lookups);
-    const formatter = (p: ValueFormatterParams<GridRow>): string => displayValue(schema, field, p.value, p.data, lookups);
+    const currencyOf = currencyReader(schema, field, lookups);
+    const formatter = (p: ValueFormatterParams<GridRow>): string => displayValue(field, p.value, currencyOf(p.data), lookups);
     const column: ColDef<GridRow> = {
       colId: name,
       field: name,

@@ -11,7 +11,7 @@ import { ensureAgGridModules } from './ag-grid-setup';
 import { fieldColumns, statusColumn, STATUS_COL_ID } from './column-factory';
 import { plainRow, useGridElement } from './grid-element';
 import { ConflictDialog } from './conflict-dialog';
-import { displayValue } from './display-value';
+import { currencyReader, displayValue } from './display-value';
 import { commitOpenEditor, syncRows } from './grid-sync';
 import { DependantsDialog } from './dependants-dialog';
 import { moveLikeExcel } from './excel-keys';
@@ -237,7 +237,7 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
         conflicts={saver.conflicts}
         rowLabel={(k) => String(base.get(k)?.[schema.labelField] ?? `#${k}`)}
         mine={(k) => ({ loaded: base.get(k), edits: store.state.edits[k] ?? {}, deleting: store.state.deleted[k] === true })}
-        display={(field, value, row) => displayValue(schema, field, value, row, lookups)}
+        display={(field, value, row) => displayValue(field, value, currencyReader(schema, field, lookups)(row), lookups)}
         onResolve={saver.resolveConflicts}
         onCancel={() => saver.setConflicts(null)}
       />
