@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getEntitySchema } from '../../src/schemas/registry';
 import { META_FIELDS, type EntityRow } from '../../src/schemas/schema-types';
-import { createTestApp, roleTokens, type TestApp } from '../support/test-app';
+import { signedInSuite } from '../support/test-app';
 
 /** GET /api/docs: every /api route documented (tag, summary, input, real statuses, the one error body), and nothing else. */
 type Operation = {
@@ -14,20 +14,14 @@ type Operation = {
 type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, { properties: Record<string, unknown>; required: string[] }> } };
 
 const ERROR_REF = '#/components/schemas/ErrorBody';
-let t: TestApp;
+const suite = signedInSuite();
 let doc: Doc;
-let admin: string;
-let engineer: string;
-let viewer: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ({ admin, engineer, viewer } = await roleTokens(t));
-  const response = await t.app.inject({ url: '/api/docs' });
+  const response = await suite.t.app.inject({ url: '/api/docs' });
   expect(response.statusCode).toBe(200);
   doc = response.json() as Doc;
 });
-afterAll(async () => t?.close());
 
 function operations(): { name: string; method: string; op: Operation }[] {
   return Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, method, op })));
@@ -78,30 +72,30 @@ describe('the OpenAPI document', () => {
     const responses = doc.paths['/api/admin/tables/{table}']!.post!.responses;
     expect(Object.keys(responses)).toContain('201');
     expect(Object.keys(responses)).not.toContain('200');
-    const created = await t.call({ method: 'POST', url: '/api/admin/tables/disciplines', token: admin, payload: { code: 'DOC', name: 'Documented' } });
+    const created = await suite.t.call({ method: 'POST', url: '/api/admin/tables/disciplines', token: suite.admin, payload: { code: 'DOC', name: 'Documented' } });
     expect(created.statusCode, created.body).toBe(201);
   });
 
   it('documents the statuses the routes really answer', async () => {
-    const [client] = (await t.call({ url: '/api/clients', token: viewer })).json() as EntityRow[];
-    const [unit] = (await t.call({ url: '/api/admin/tables/units', token: viewer })).json() as EntityRow[];
+    const [client] = (await suite.t.call({ url: '/api/clients', token: suite.viewer })).json() as EntityRow[];
+    const [unit] = (await suite.t.call({ url: '/api/admin/tables/units', token: suite.viewer })).json() as EntityRow[];
     const calls: { path: string; method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; token?: string; payload?: object }[] = [
-      { path: '/api/clients', url: '/api/clients?limit=x', token: viewer },
+      { path: '/api/clients', url: '/api/clients?limit=x', token: suite.viewer },
       { path: '/api/clients', url: '/api/clients' },
-      { path: '/api/clients', method: 'POST', url: '/api/clients', token: viewer, payload: { name: 'Not allowed' } },
-      { path: '/api/clients', method: 'POST', url: '/api/clients', token: engineer, payload: { id: client!.id, version: client!.version + 5, name: 'Stale' } },
-      { path: '/api/clients', method: 'POST', url: '/api/clients', token: engineer, payload: { name: '' } },
-      { path: '/api/deleteclient', method: 'POST', url: '/api/deleteclient', token: engineer, payload: { id: 2_000_000_000 } },
-      { path: '/api/entities/{entity}', url: '/api/entities/nothing', token: viewer },
-      { path: '/api/entities/{entity}/batch', method: 'POST', url: '/api/entities/clients/batch', token: engineer, payload: { creates: [{ clientKey: 'a', values: { name: '' } }] } },
-      { path: '/api/admin/tables/{table}/{id}', method: 'PUT', url: `/api/admin/tables/units/${unit!.id}`, token: admin, payload: { version: unit!.version + 5 } },
-      { path: '/api/admintable', method: 'POST', url: '/api/admintable', token: viewer, payload: { param1: 'nothing' } },
-      { path: '/api/generallookup', method: 'POST', url: '/api/generallookup', token: viewer, payload: {} },
-      { path: '/api/deletebugV2/{id}', method: 'DELETE', url: '/api/deletebugV2/abc', token: viewer },
-      { path: '/api/housekeeping', method: 'POST', url: '/api/housekeeping', token: engineer, payload: { param1: 'purgeExpiredSignIns' } },
+      { path: '/api/clients', method: 'POST', url: '/api/clients', token: suite.viewer, payload: { name: 'Not allowed' } },
+      { path: '/api/clients', method: 'POST', url: '/api/clients', token: suite.engineer, payload: { id: client!.id, version: client!.version + 5, name: 'Stale' } },
+      { path: '/api/clients', method: 'POST', url: '/api/clients', token: suite.engineer, payload: { name: '' } },
+      { path: '/api/deleteclient', method: 'POST', url: '/api/deleteclient', token: suite.engineer, payload: { id: 2_000_000_000 } },
+      { path: '/api/entities/{entity}', url: '/api/entities/nothing', token: suite.viewer },
+      { path: '/api/entities/{entity}/batch', method: 'POST', url: '/api/entities/clients/batch', token: suite.engineer, payload: { creates: [{ clientKey: 'a', values: { name: '' } }] } },
+      { path: '/api/admin/tables/{table}/{id}', method: 'PUT', url: `/api/admin/tables/units/${unit!.id}`, token: suite.admin, payload: { version: unit!.version + 5 } },
+      { path: '/api/admintable', method: 'POST', url: '/api/admintable', token: suite.viewer, payload: { param1: 'nothing' } },
+      { path: '/api/generallookup', method: 'POST', url: '/api/generallookup', token: suite.viewer, payload: {} },
+      { path: '/api/deletebugV2/{id}', method: 'DELETE', url: '/api/deletebugV2/abc', token: suite.viewer },
+      { path: '/api/housekeeping', method: 'POST', url: '/api/housekeeping', token: suite.engineer, payload: { param1: 'purgeExpiredSignIns' } },
     ];
     for (const { path, method = 'GET', url, token, payload } of calls) {
-      const response = await t.call({ method, url, token, payload });
+      const response = await suite.t.call({ method, url, token, payload });
       const documented = Object.keys(doc.paths[path]![method.toLowerCase()]!.responses);
       expect(documented, `${method} ${url} answered ${response.statusCode}: ${response.body.slice(0, 200)}`).toContain(String(response.statusCode));
       if (response.statusCode >= 400) expect(Object.keys(response.json()).every((key) => key in doc.components.schemas.ErrorBody!.properties)).toBe(true);
@@ -113,17 +107,17 @@ describe('the documentation changes no answer (schemas neither validate nor seri
   const clientFields = [...META_FIELDS, ...getEntitySchema('clients').fields.map((field) => field.name)].sort();
 
   it('GET /api/clients answers rows with every field', async () => {
-    const response = await t.call({ url: '/api/clients', token: viewer });
+    const response = await suite.t.call({ url: '/api/clients', token: suite.viewer });
     expect(response.statusCode).toBe(200);
     const rows = response.json() as EntityRow[];
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(Object.keys(row).sort()).toEqual(clientFields);
-    const one = await t.call({ url: `/api/entities/clients/${rows[0]!.id}`, token: viewer });
+    const one = await suite.t.call({ url: `/api/entities/clients/${rows[0]!.id}`, token: suite.viewer });
     expect(one.json()).toEqual(rows[0]);
   });
 
   it('GET /api/entities/clients?limit=1 answers its row with every field', async () => {
-    const response = await t.call({ url: '/api/entities/clients?limit=1', token: viewer });
+    const response = await suite.t.call({ url: '/api/entities/clients?limit=1', token: suite.viewer });
     expect(response.statusCode).toBe(200);
     const answer = response.json() as { rows: EntityRow[]; total: number; offset: number; limit: number };
     expect(answer.rows).toHaveLength(1);
@@ -132,19 +126,19 @@ describe('the documentation changes no answer (schemas neither validate nor seri
   });
 
   it('keeps the enriched names of requests and the rows of /generallookup', async () => {
-    const saved = await t.call({ method: 'POST', url: '/api/bugsV2', token: viewer, payload: { param2: 'local|viewer', data: { type_id: 1, module_id: 12, description: 'Documented' } } });
+    const saved = await suite.t.call({ method: 'POST', url: '/api/bugsV2', token: suite.viewer, payload: { param2: 'local|viewer', data: { type_id: 1, module_id: 12, description: 'Documented' } } });
     expect(saved.statusCode, saved.body).toBe(200);
     const requestFields = [...META_FIELDS, ...getEntitySchema('requests').fields.map((field) => field.name), 'statusname', 'modulename', 'typename'].sort();
-    const [listed] = (await t.call({ url: '/api/bugsV2', token: viewer })).json() as EntityRow[];
+    const [listed] = (await suite.t.call({ url: '/api/bugsV2', token: suite.viewer })).json() as EntityRow[];
     expect(Object.keys(listed!).sort()).toEqual(requestFields);
     expect(saved.json()).toEqual(expect.objectContaining(listed));
     expect(listed).toEqual(expect.objectContaining({ statusname: 'Open', modulename: 'General System', typename: 'Bug Report' }));
-    const lookup = (await t.call({ method: 'POST', url: '/api/generallookup', token: viewer, payload: { clients: true } })).json() as { clients: EntityRow[] };
+    const lookup = (await suite.t.call({ method: 'POST', url: '/api/generallookup', token: suite.viewer, payload: { clients: true } })).json() as { clients: EntityRow[] };
     expect(Object.keys(lookup.clients[0]!).sort()).toEqual(clientFields);
   });
 
   it('still parses input with the handlers: their readable 400, not a schema validator', async () => {
-    const response = await t.call({ url: '/api/admin/tables/units?offset=-1', token: viewer });
+    const response = await suite.t.call({ url: '/api/admin/tables/units?offset=-1', token: suite.viewer });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'bad_request', message: expect.stringContaining('offset must be a whole number'), requestId: expect.any(String) });
   });

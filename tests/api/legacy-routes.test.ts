@@ -1,24 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EntityRow } from '../../src/schemas/schema-types';
-import { createTestApp, roleTokens, type TestApp } from '../support/test-app';
+import { signedInSuite } from '../support/test-app';
 
 /** What an API user of the spec's legacy and ManageTables routes notices: ids, answers, lists, envelopes. */
-let t: TestApp;
-let admin: string;
-let engineer: string;
-let viewer: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ admin, engineer, viewer } = await roleTokens(t));
-});
-afterAll(async () => t?.close());
-
-const get = (url: string, token = viewer) => t.call({ url: `/api${url}`, token });
-const post = (url: string, payload: unknown, token = engineer) => t.call({ method: 'POST', url: `/api${url}`, token, payload: payload as object });
-const put = (url: string, payload: unknown) => t.call({ method: 'PUT', url: `/api${url}`, token: admin, payload: payload as object });
-const del = (url: string) => t.call({ method: 'DELETE', url: `/api${url}`, token: admin });
+const suite = signedInSuite();
+const { get, post } = suite;
+const put = (url: string, payload: unknown) => suite.t.call({ method: 'PUT', url: `/api${url}`, token: suite.admin, payload: payload as object });
+const del = (url: string) => suite.t.call({ method: 'DELETE', url: `/api${url}`, token: suite.admin });
 const exists = async (entity: string, id: number) => (await get(`/entities/${entity}/${id}`)).statusCode === 200;
 
 async function newClient(name: string): Promise<EntityRow> {
@@ -49,20 +38,20 @@ describe('ids: a positive whole number, never coerced', () => {
       expect(missing.statusCode, missing.body).toBe(404);
       expect(missing.json().message).toContain('No Client with id');
       expect((await post('/clients', { id, version: 1, name: 'x' })).statusCode).toBe(404);
-      expect((await post('/part', { id }, viewer)).statusCode).toBe(404);
+      expect((await post('/part', { id }, suite.viewer)).statusCode).toBe(404);
     }
     expect((await post('/clients', { id: 1, version: 2_147_483_648, name: 'x' })).statusCode).toBe(400);
-    expect((await post('/part', { id: true }, viewer)).statusCode).toBe(400);
+    expect((await post('/part', { id: true }, suite.viewer)).statusCode).toBe(400);
   });
 
   it('refuses /admintabledelete with a non-numeric param2 and keeps the row', async () => {
     const statuses = (await get('/admin/tables/request_statuses')).json() as EntityRow[];
     for (const param2 of [true, '1', [1], 1.5]) {
-      const refused = await post('/admintabledelete', { param1: 'request_statuses', param2 }, admin);
+      const refused = await post('/admintabledelete', { param1: 'request_statuses', param2 }, suite.admin);
       expect(refused.statusCode, JSON.stringify(param2)).toBe(400);
       expect(refused.json().message).toContain('request status id');
     }
-    expect((await post('/admintabledelete', { param1: 'request_statuses', param2: 2_147_483_648 }, admin)).statusCode).toBe(404);
+    expect((await post('/admintabledelete', { param1: 'request_statuses', param2: 2_147_483_648 }, suite.admin)).statusCode).toBe(404);
     expect((await get('/admin/tables/request_statuses')).json()).toEqual(statuses);
   });
 
@@ -110,7 +99,7 @@ describe('create answers are the row as listed', () => {
   });
 
   it('POST /admin/tables/{table} and /admintableupdate answer the plain row; PUT takes it back', async () => {
-    const created = await post('/admin/tables/disciplines', { code: 'RT1', name: 'Round trip' }, admin);
+    const created = await post('/admin/tables/disciplines', { code: 'RT1', name: 'Round trip' }, suite.admin);
     expect(created.statusCode, created.body).toBe(201);
     const row = created.json() as EntityRow;
     expect(row).not.toHaveProperty('clientKey');
@@ -118,7 +107,7 @@ describe('create answers are the row as listed', () => {
     const changed = await put(`/admin/tables/disciplines/${row.id}`, { ...row, name: 'Round trip 2' });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ name: 'Round trip 2', version: 2 });
-    const legacy = await post('/admintableupdate', { param1: 'disciplines', param2: null, data: { code: 'RT2', name: 'Round trip legacy' } }, admin);
+    const legacy = await post('/admintableupdate', { param1: 'disciplines', param2: null, data: { code: 'RT2', name: 'Round trip legacy' } }, suite.admin);
     expect(legacy.statusCode, legacy.body).toBe(200);
     expect(legacy.json()).not.toHaveProperty('clientKey');
   });
@@ -135,21 +124,21 @@ describe('the envelope {param1, param2, data}, read the same way by every legacy
     expect(deleted.json()).toEqual({ deleted: client.id });
     expect(await exists('clients', client.id)).toBe(false);
 
-    const discipline = (await post('/admin/tables/disciplines', { code: 'ENV', name: 'Envelope' }, admin)).json() as EntityRow;
-    const viaData = await post('/admintabledelete', { param1: 'disciplines', data: { id: discipline.id, version: 1 } }, admin);
+    const discipline = (await post('/admin/tables/disciplines', { code: 'ENV', name: 'Envelope' }, suite.admin)).json() as EntityRow;
+    const viaData = await post('/admintabledelete', { param1: 'disciplines', data: { id: discipline.id, version: 1 } }, suite.admin);
     expect(viaData.json()).toEqual({ deleted: discipline.id });
   });
 
   it('/generallookup reads its flags bare or as data, and says how when there are none', async () => {
-    const enveloped = await post('/generallookup', { param1: null, param2: null, data: { clients: true } }, viewer);
+    const enveloped = await post('/generallookup', { param1: null, param2: null, data: { clients: true } }, suite.viewer);
     expect(enveloped.statusCode, enveloped.body).toBe(200);
     expect(Object.keys(enveloped.json())).toEqual(['clients']);
     for (const body of [{ param1: 'clients' }, {}, { data: null }]) {
-      const refused = await post('/generallookup', body, viewer);
+      const refused = await post('/generallookup', body, suite.viewer);
       expect(refused.statusCode, JSON.stringify(body)).toBe(400);
       expect(refused.json().message).toContain('"clients": true');
     }
-    expect((await post('/admintable', {}, viewer)).statusCode).toBe(400);
+    expect((await post('/admintable', {}, suite.viewer)).statusCode).toBe(400);
   });
 });
 
@@ -157,8 +146,8 @@ describe('lists answer every row', () => {
   const BULK = 10_050;
 
   beforeAll(async () => {
-    await t.database.db.execute(sql`insert into clients (name) select 'Bulk client ' || lpad(g::text, 5, '0') from generate_series(1, ${BULK}) g`);
-    await t.database.db.execute(sql`insert into disciplines (code, name) select 'B' || lpad(g::text, 5, '0'), 'Bulk discipline' from generate_series(1, ${BULK}) g`);
+    await suite.t.database.db.execute(sql`insert into clients (name) select 'Bulk client ' || lpad(g::text, 5, '0') from generate_series(1, ${BULK}) g`);
+    await suite.t.database.db.execute(sql`insert into disciplines (code, name) select 'B' || lpad(g::text, 5, '0'), 'Bulk discipline' from generate_series(1, ${BULK}) g`);
   });
 
   it('GET /clients and /generallookup return all rows, in order, with X-Total-Count', async () => {
@@ -178,7 +167,7 @@ describe('lists answer every row', () => {
     expect((await get('/clients?limit=0')).json()).toEqual([]);
     for (const query of ['limit=abc', 'offset=-1', 'limit=1.5']) expect((await get(`/clients?${query}`)).statusCode, query).toBe(400);
 
-    const lookup = (await post('/generallookup', { clients: true }, viewer)).json() as { clients: EntityRow[] };
+    const lookup = (await post('/generallookup', { clients: true }, suite.viewer)).json() as { clients: EntityRow[] };
     expect(lookup.clients).toEqual(rows);
   });
 
@@ -187,6 +176,6 @@ describe('lists answer every row', () => {
     const rows = listed.json() as EntityRow[];
     expect(rows.length).toBeGreaterThan(BULK);
     expect(listed.headers['x-total-count']).toBe(String(rows.length));
-    expect((await post('/admintable', { param1: 'disciplines' }, viewer)).json()).toEqual(rows);
+    expect((await post('/admintable', { param1: 'disciplines' }, suite.viewer)).json()).toEqual(rows);
   });
 });

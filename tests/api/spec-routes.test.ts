@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CategoryNode } from '../../src/lib/category-tree';
 import type { DependencyDetails, EntitySummary } from '../../src/lib/entity-api';
 import type { EntityRow } from '../../src/schemas/schema-types';
-import { createTestApp, roleTokens, type TestApp } from '../support/test-app';
+import { signedInSuite } from '../support/test-app';
 
 /** Spec §7's own route names for the engine's entities, answered by the same engine (and audited). */
-let t: TestApp;
-let admin: string;
-let engineer: string;
-let viewer: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ admin, engineer, viewer } = await roleTokens(t));
-});
-afterAll(async () => t?.close());
-
-const get = (url: string, token = viewer) => t.call({ url: `/api${url}`, token });
-const post = (url: string, payload: unknown, token = engineer) => t.call({ method: 'POST', url: `/api${url}`, token, payload: payload as object });
+const suite = signedInSuite();
+const { get, post } = suite;
 
 describe.each([
   { list: 'clients', remove: 'deleteclient', values: { name: 'Spec Route Client', country: 'Chile' }, change: { country: 'Peru' } },
@@ -52,7 +41,7 @@ describe.each([
     expect(noVersion.statusCode).toBe(400);
     expect(noVersion.json().message).toContain('version');
 
-    expect((await post(`/${remove}`, { id: row.id }, viewer)).statusCode).toBe(403);
+    expect((await post(`/${remove}`, { id: row.id }, suite.viewer)).statusCode).toBe(403);
     const deleted = await post(`/${remove}`, { data: { id: row.id, version: 2 } });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toEqual({ deleted: row.id });
@@ -64,7 +53,7 @@ describe.each([
     expect(invalid.statusCode).toBe(400);
     const missing = await post(`/${remove}`, { id: 999_999 });
     expect(missing.statusCode).toBe(404);
-    expect((await post(`/${list}`, values, viewer)).statusCode).toBe(403);
+    expect((await post(`/${list}`, values, suite.viewer)).statusCode).toBe(403);
   });
 });
 
@@ -72,25 +61,25 @@ describe('POST /part', () => {
   it('answers one part by id, in any of the call shapes, and 404 for an unknown id', async () => {
     const [first] = (await get('/parts')).json() as EntityRow[];
     for (const body of [{ id: first!.id }, { data: { id: first!.id } }, { param1: first!.id }]) {
-      const one = await post('/part', body, viewer);
+      const one = await post('/part', body, suite.viewer);
       expect(one.statusCode, one.body).toBe(200);
       expect(one.json()).toMatchObject({ id: first!.id, part_no: first!.part_no });
     }
-    expect((await post('/part', { id: 987_654 }, viewer)).statusCode).toBe(404);
-    expect((await post('/part', { id: 'abc' }, viewer)).statusCode).toBe(400);
+    expect((await post('/part', { id: 987_654 }, suite.viewer)).statusCode).toBe(404);
+    expect((await post('/part', { id: 'abc' }, suite.viewer)).statusCode).toBe(400);
   });
 });
 
 describe('POST /generallookup', () => {
   it('answers one list per flag set: clients, projects', async () => {
-    const both = await post('/generallookup', { data: { clients: true, projects: true } }, viewer);
+    const both = await post('/generallookup', { data: { clients: true, projects: true } }, suite.viewer);
     expect(both.statusCode).toBe(200);
     expect(Object.keys(both.json()).sort()).toEqual(['clients', 'projects']);
     expect(both.json().clients.length).toBeGreaterThan(0);
     expect(both.json().projects[0]).toHaveProperty('name');
-    const clientsOnly = await post('/generallookup', { clients: true }, viewer);
+    const clientsOnly = await post('/generallookup', { clients: true }, suite.viewer);
     expect(Object.keys(clientsOnly.json())).toEqual(['clients']);
-    expect((await post('/generallookup', { suppliers: true }, viewer)).statusCode).toBe(400);
+    expect((await post('/generallookup', { suppliers: true }, suite.viewer)).statusCode).toBe(400);
   });
 });
 
@@ -133,39 +122,39 @@ describe('ManageTables: /admin/tables and the legacy /admintable calls', () => {
   });
 
   it('creates, updates and deletes a row (admins only), and refuses to delete a row in use, naming its dependants', async () => {
-    expect((await post('/admin/tables/units', { code: 'kWh/t', name: 'Kilowatt-hours per tonne' }, engineer)).statusCode).toBe(403);
-    const created = await post('/admin/tables/units', { data: { code: 'kWh/t', name: 'Kilowatt-hours per tonne', quantity: 'other', active: true } }, admin);
+    expect((await post('/admin/tables/units', { code: 'kWh/t', name: 'Kilowatt-hours per tonne' }, suite.engineer)).statusCode).toBe(403);
+    const created = await post('/admin/tables/units', { data: { code: 'kWh/t', name: 'Kilowatt-hours per tonne', quantity: 'other', active: true } }, suite.admin);
     expect(created.statusCode, created.body).toBe(201);
     const unit = created.json() as EntityRow;
-    const put = await t.call({ method: 'PUT', url: `/api/admin/tables/units/${unit.id}`, token: admin, payload: { version: 1, name: 'kWh per tonne' } });
+    const put = await suite.t.call({ method: 'PUT', url: `/api/admin/tables/units/${unit.id}`, token: suite.admin, payload: { version: 1, name: 'kWh per tonne' } });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toMatchObject({ name: 'kWh per tonne', version: 2 });
-    expect((await t.call({ method: 'PUT', url: `/api/admin/tables/units/${unit.id}`, token: admin, payload: { version: 1, name: 'x' } })).statusCode).toBe(409);
+    expect((await suite.t.call({ method: 'PUT', url: `/api/admin/tables/units/${unit.id}`, token: suite.admin, payload: { version: 1, name: 'x' } })).statusCode).toBe(409);
 
     const usd = ((await get('/admin/tables/currencies')).json() as EntityRow[]).find((c) => c.code === 'USD')!;
     const dependencies = (await get(`/admin/tables/currencies/${usd.id}/dependencies`)).json() as DependencyDetails;
     expect(dependencies.total).toBeGreaterThan(0);
-    const refused = await t.call({ method: 'DELETE', url: `/api/admin/tables/currencies/${usd.id}`, token: admin });
+    const refused = await suite.t.call({ method: 'DELETE', url: `/api/admin/tables/currencies/${usd.id}`, token: suite.admin });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().details.total).toBe(dependencies.total);
 
-    const deleted = await t.call({ method: 'DELETE', url: `/api/admin/tables/units/${unit.id}?version=2`, token: admin });
+    const deleted = await suite.t.call({ method: 'DELETE', url: `/api/admin/tables/units/${unit.id}?version=2`, token: suite.admin });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await get(`/admin/tables/units/${unit.id}/dependencies`)).statusCode).toBe(404);
   });
 
   it('answers the legacy envelope calls: param1 names the table', async () => {
-    const listed = await post('/admintable', { param1: 'disciplines' }, viewer);
+    const listed = await post('/admintable', { param1: 'disciplines' }, suite.viewer);
     expect(listed.statusCode).toBe(200);
     expect(listed.json().length).toBeGreaterThan(3);
-    const created = await post('/admintableupdate', { param1: 'disciplines', data: { code: 'GEO', name: 'Geotechnical', active: true } }, admin);
+    const created = await post('/admintableupdate', { param1: 'disciplines', data: { code: 'GEO', name: 'Geotechnical', active: true } }, suite.admin);
     expect(created.statusCode, created.body).toBe(200);
     const row = created.json() as EntityRow;
-    const updated = await post('/admintableupdate', { param1: 'disciplines', data: { id: row.id, version: 1, name: 'Geotechnics' } }, admin);
+    const updated = await post('/admintableupdate', { param1: 'disciplines', data: { id: row.id, version: 1, name: 'Geotechnics' } }, suite.admin);
     expect(updated.json()).toMatchObject({ name: 'Geotechnics', version: 2 });
-    expect((await post('/admintabledelete', { param1: 'disciplines', param2: row.id }, engineer)).statusCode).toBe(403);
-    const deleted = await post('/admintabledelete', { param1: 'disciplines', param2: row.id }, admin);
+    expect((await post('/admintabledelete', { param1: 'disciplines', param2: row.id }, suite.engineer)).statusCode).toBe(403);
+    const deleted = await post('/admintabledelete', { param1: 'disciplines', param2: row.id }, suite.admin);
     expect(deleted.json()).toEqual({ deleted: row.id });
-    expect((await post('/admintable', { param1: 'users' }, viewer)).statusCode).toBe(404);
+    expect((await post('/admintable', { param1: 'users' }, suite.viewer)).statusCode).toBe(404);
   });
 });

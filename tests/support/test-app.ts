@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
@@ -26,6 +27,33 @@ export type TestApp = {
 export async function roleTokens(t: TestApp): Promise<{ admin: string; engineer: string; viewer: string }> {
   const [admin, engineer, viewer] = await Promise.all([t.tokenFor('admin'), t.tokenFor('engineer'), t.tokenFor('viewer')]);
   return { admin, engineer, viewer };
+}
+
+/**
+ * The API test file set-up most files share: a test app with the three roles signed in, made before the
+ * file's tests and closed after them (the file may add its own beforeAll, which runs after this one).
+ * get reads as the viewer and post writes as the engineer unless given another token.
+ */
+export type SignedInSuite = {
+  t: TestApp;
+  admin: string;
+  engineer: string;
+  viewer: string;
+  get: (url: string, token?: string) => Promise<LightMyRequestResponse>;
+  post: (url: string, payload: unknown, token?: string) => Promise<LightMyRequestResponse>;
+};
+
+export function signedInSuite(): SignedInSuite {
+  const suite = {
+    get: (url: string, token = suite.viewer) => suite.t.call({ url: `/api${url}`, token }),
+    post: (url: string, payload: unknown, token = suite.engineer) => suite.t.call({ method: 'POST', url: `/api${url}`, token, payload: payload as object }),
+  } as SignedInSuite;
+  beforeAll(async () => {
+    suite.t = await createTestApp();
+    Object.assign(suite, await roleTokens(suite.t));
+  });
+  afterAll(async () => suite.t?.close());
+  return suite;
 }
 
 export async function createTestApp(): Promise<TestApp> {
