@@ -43,3 +43,15 @@ export async function commitOpenEditor(api: GridApi<GridRow> | null): Promise<vo
   api.stopEditing();
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * Shows the hidden columns that hold a marked cell (an amount's currency column is hidden by default, and
+ * a Save refused for it must show where to fix it). Answers their headers, for the message.
+ */
+export function revealColumnsWithErrors(api: GridApi<GridRow>, errors: PendingState['errors']): string[] {
+  const fields = new Set(Object.values(errors).flatMap((fieldErrors) => Object.keys(fieldErrors)));
+  const hidden = [...fields].map((field) => api.getColumn(field)).filter((column) => column !== null && !column.isVisible());
+  if (hidden.length === 0) return [];
+  api.setColumnsVisible(hidden.map((column) => column!.getColId()), true);
+  return hidden.map((column) => column!.getColDef().headerName ?? column!.getColId());
+}

@@ -1,7 +1,7 @@
 import { enablePatches, produceWithPatches, applyPatches, produce, type Draft, type Patch } from 'immer';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import { sameValueOf } from '../schemas/same-value';
-import { defaultRow, validateRow } from '../schemas/validators';
+import { defaultRow, moneyCurrencyErrors, moneyPairs, noCurrencyMessages, validateRow, withStoredPairs } from '../schemas/validators';
 import type { BatchRequest } from '../lib/entity-api';
 import type { PasteWrite } from './paste';
 
@@ -193,6 +193,7 @@ export class PendingChangesStore {
         const result = valid.length ? validateRow(this.schema, Object.fromEntries(valid.map((w) => [w.field, w.value])), 'update') : null;
         const messages = result && !result.ok ? result.errors : {};
         for (const write of rowWrites) this.writeCell(draft, write.error === undefined && messages[write.field] ? { ...write, error: messages[write.field] } : write);
+        this.settleMoneyPairs(draft, rowWrites[0]!.rowKey, new Set(rowWrites.map((w) => w.field)));
       }
     });
   }
@@ -222,6 +223,24 @@ export class PendingChangesStore {
         else draft.deleted[key] = true;
       }
     });
+  }
+
+  /**
+   * Save marks an amount with no currency on both cells; an edit to either half that fixes it clears the
+   * other cell's mark too (an edit only clears its own cell's message).
+   */
+  private settleMoneyPairs(draft: Draft<PendingState>, rowKey: string, fields: ReadonlySet<string>): void {
+    const errors = draft.errors[rowKey];
+    if (!errors) return;
+    const row = isNewKey(rowKey) ? (draft.created[rowKey] ?? {}) : { ...this.getBase(rowKey), ...draft.edits[rowKey] };
+    for (const pair of moneyPairs(this.schema)) {
+      const names = [pair.amount.name, pair.currency.name];
+      if (!names.some((name) => fields.has(name))) continue;
+      const still = moneyCurrencyErrors(this.schema, { [names[0]!]: row[names[0]!], [names[1]!]: row[names[1]!] });
+      const messages = noCurrencyMessages(pair);
+      for (const name of names) if (!still[name] && errors[name] === messages[name]) delete errors[name];
+    }
+    if (Object.keys(errors).length === 0) delete draft.errors[rowKey];
   }
 
   private writeCell(draft: Draft<PendingState>, { rowKey, field, value, error }: PasteWrite): void {
@@ -264,7 +283,7 @@ export class PendingChangesStore {
         next[key] = Object.fromEntries(Object.entries(result.errors).map(([f, m]) => [f, previous[f] ?? m]));
       };
       for (const key of draft.createdOrder) check(key, { ...(draft.created[key] ?? {}) }, 'create');
-      for (const [key, edits] of Object.entries(draft.edits)) if (!draft.deleted[key]) check(key, { ...edits }, 'update');
+      for (const [key, edits] of Object.entries(draft.edits)) if (!draft.deleted[key]) check(key, withStoredPairs(this.schema, { ...edits }, this.getBase(key) ?? {}), 'update');
       draft.errors = next;
     });
     return Object.keys(this.state.errors).length === 0;

@@ -4,10 +4,15 @@ import { useState } from 'react';
 import type { Dependant } from '../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import type { ConflictChoice } from './conflict-dialog';
-import { commitOpenEditor, syncRows } from './grid-sync';
+import { commitOpenEditor, revealColumnsWithErrors, syncRows } from './grid-sync';
 import type { Fetcher } from './lookup-cache';
 import type { GridRow, PendingChangesStore } from './pending-changes-store';
 import { deletesWithDependants, saveBatch, type Conflict } from './save-batch';
+
+/** The toast's note on hidden columns a refused Save has just shown. */
+function shown(headers: readonly string[]): string {
+  return headers.length === 0 ? '' : `; now showing the hidden ${headers.length === 1 ? 'column' : 'columns'} ${headers.join(', ')}`;
+}
 
 type Options = { api: GridApi<GridRow> | null; schema: EntitySchema; store: PendingChangesStore; base: Map<string, EntityRow>; fetcher: Fetcher; onChange: () => void };
 
@@ -31,10 +36,10 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange }: Opt
           enqueueSnackbar(`Saved ${outcome.count.toLocaleString('en-US')} ${outcome.count === 1 ? 'change' : 'changes'}`, { variant: 'success' });
           break;
         case 'invalid':
-          enqueueSnackbar(`Nothing saved: fix the ${outcome.rows === 1 ? 'row' : `${outcome.rows} rows`} marked in red first`, { variant: 'error' });
+          enqueueSnackbar(`Nothing saved: fix the ${outcome.rows === 1 ? 'row' : `${outcome.rows} rows`} marked in red first${shown(revealColumnsWithErrors(api, store.state.errors))}`, { variant: 'error' });
           break;
         case 'rejected':
-          enqueueSnackbar(`Nothing saved: the server refused ${outcome.rows === 1 ? 'a row' : `${outcome.rows} rows`} (marked in red)`, { variant: 'error' });
+          enqueueSnackbar(`Nothing saved: the server refused ${outcome.rows === 1 ? 'a row' : `${outcome.rows} rows`} (marked in red)${shown(revealColumnsWithErrors(api, store.state.errors))}`, { variant: 'error' });
           break;
         case 'conflict':
           setConflicts(outcome.conflicts);

@@ -124,9 +124,12 @@ export type MetaField = (typeof META_FIELDS)[number];
 /** A row on the wire: the meta columns plus one value per field. */
 export type EntityRow = { id: number; version: number; created_at: string; created_by: string; updated_at: string; updated_by: string } & Record<string, unknown>;
 
-/** The fields whose values the database must check on a save or an import: the key, unique fields and lookups. */
+/**
+ * The fields whose values the database must check on a save or an import: the key, unique fields, lookups
+ * and money amounts (an amount for a stored row needs that row's currency).
+ */
 export function databaseCheckedFields(schema: EntitySchema): FieldDef[] {
-  return schema.fields.filter((f) => f.unique || f.kind === 'lookup' || schema.key.includes(f.name) || f.name === schema.tree?.levelField);
+  return schema.fields.filter((f) => f.unique || f.kind === 'lookup' || f.kind === 'money' || schema.key.includes(f.name) || f.name === schema.tree?.levelField);
 }
 
 /** Decimal, percent and money fields: exact decimals, strings on the wire (never floats). */

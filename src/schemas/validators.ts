@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalPrecision, decimalScale, type EntitySchema, type FieldDef } from './schema-types';
+import { decimalPrecision, decimalScale, fieldByName, type EntitySchema, type FieldDef } from './schema-types';
 
 /**
  * zod validators derived from a schema; the browser (forms, grid, import preview) and the server
@@ -103,13 +103,65 @@ export function fieldValidator(field: FieldDef): z.ZodType {
 }
 
 /**
- * The required fields a new row leaves empty: what validateRow(…, 'create') adds to validateRow(…, 'update')
- * for a row completed with defaultRow. The import checks its new rows this way, one zod pass per row.
+ * The required fields a new row leaves empty, and its amounts with no currency: what validateRow(…, 'create')
+ * adds to validateRow(…, 'update') for a row completed with defaultRow. The import checks its new rows
+ * this way, one zod pass per row.
  */
 export function missingRequired(schema: EntitySchema, row: Record<string, unknown>): FieldErrors {
-  const errors: FieldErrors = {};
+  const errors: FieldErrors = moneyCurrencyErrors(schema, row);
   for (const field of schema.fields) if (field.required && !field.readOnly && !isPresent(field, row[field.name])) errors[field.name] = 'Required';
   return errors;
+}
+
+export type MoneyPair = { amount: FieldDef; currency: FieldDef };
+const pairCache = new WeakMap<EntitySchema, readonly MoneyPair[]>();
+
+/** Each money field with the lookup field that names its currency (once per schema: every row's validation asks). */
+export function moneyPairs(schema: EntitySchema): readonly MoneyPair[] {
+  let pairs = pairCache.get(schema);
+  if (!pairs) {
+    pairs = schema.fields.flatMap((amount) => {
+      const currency = amount.kind === 'money' ? fieldByName(schema, amount.currencyField) : undefined;
+      return currency ? [{ amount, currency }] : [];
+    });
+    pairCache.set(schema, pairs);
+  }
+  return pairs;
+}
+
+/**
+ * An amount is stored only with its currency: '5,000,000' with no currency could be read as any of them.
+ * Checked where `row` holds both fields of a pair (a new row, or a change sending both); the message goes
+ * on both cells, since the currency column may be hidden in the grid. Adds to `errors`, leaving out a
+ * pair that already has an error there.
+ */
+export function moneyCurrencyErrors(schema: EntitySchema, row: Record<string, unknown>, errors: FieldErrors = {}): FieldErrors {
+  for (const { amount, currency } of moneyPairs(schema)) {
+    if (!(amount.name in row) || !(currency.name in row) || Object.hasOwn(errors, amount.name) || Object.hasOwn(errors, currency.name)) continue;
+    if (!isPresent(amount, row[amount.name]) || isPresent(currency, row[currency.name])) continue;
+    const messages = noCurrencyMessages({ amount, currency });
+    addFieldError(errors, amount.name, messages[amount.name] as string);
+    addFieldError(errors, currency.name, messages[currency.name] as string);
+  }
+  return errors;
+}
+
+/** What moneyCurrencyErrors says on each cell of a pair, by field name. */
+export function noCurrencyMessages({ amount, currency }: MoneyPair): FieldErrors {
+  return { [amount.name]: `No currency: choose the ${currency.label}`, [currency.name]: `Required while ${amount.label} has an amount` };
+}
+
+/**
+ * A change to a stored row with, for each money pair it touches, the stored value of the half it does not
+ * send: validateRow then checks the amount against the currency the row will have.
+ */
+export function withStoredPairs(schema: EntitySchema, changes: Record<string, unknown>, stored: Record<string, unknown>): Record<string, unknown> {
+  let result = changes;
+  for (const { amount, currency } of moneyPairs(schema)) {
+    const missing = amount.name in changes ? (currency.name in changes ? undefined : currency.name) : currency.name in changes ? amount.name : undefined;
+    if (missing !== undefined && missing in stored) result = { ...result, [missing]: stored[missing] };
+  }
+  return result;
 }
 
 const cache = new WeakMap<EntitySchema, { create: z.ZodType; update: z.ZodType }>();
@@ -147,13 +199,17 @@ export function addFieldError(errors: FieldErrors, field: string, message: strin
  */
 export function validateRow(schema: EntitySchema, row: Record<string, unknown>, mode: 'create' | 'update'): { ok: true; value: Record<string, unknown> } | { ok: false; errors: FieldErrors } {
   const result = rowValidators(schema)[mode].safeParse(row);
-  if (result.success) return { ok: true, value: result.data };
+  if (result.success) {
+    const pairErrors = moneyCurrencyErrors(schema, result.data);
+    return Object.keys(pairErrors).length === 0 ? { ok: true, value: result.data } : { ok: false, errors: pairErrors };
+  }
   const errors: FieldErrors = {};
   const add = (field: string, message: string) => addFieldError(errors, field, message);
   for (const issue of result.error.issues) {
     if (issue.code === 'unrecognized_keys') for (const key of issue.keys) add(key, 'Unknown field');
     else add(issue.path[0] !== undefined ? String(issue.path[0]) : '_row', issue.message);
   }
+  moneyCurrencyErrors(schema, row, errors);
   if (Object.keys(errors).length === 0) add('_row', 'The row could not be read');
   return { ok: false, errors };
 }

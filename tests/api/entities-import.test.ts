@@ -283,6 +283,25 @@ describe('an import of rows that already hold their values', () => {
     expect((await stored(names)).map(stamp)).toEqual(before.map(stamp));
   });
 
+  it('refuses an amount with no currency: a new row without one, and a stored row without one given only the amount (dry run and commit)', async () => {
+    const name = `${P} Currency check`;
+    const [created] = await create([name]);
+    const changes = { capex_usd: null, capex_currency_id: null };
+    const cleared = await t.call({ method: 'POST', url: '/api/entities/lithium_projects/batch', token: engineer, payload: { updates: [{ id: created!.id, version: created!.version, changes }] } });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    const noCurrency = { capex_usd: 'No currency: choose the CAPEX currency', capex_currency_id: 'Required while CAPEX has an amount' };
+    const rows = [
+      { project: name, capex_usd: '7500000' },
+      { ...complete(`${P} Currency new`), capex_currency_id: null },
+    ];
+    for (const payload of [{ mode: 1 as const, dryRun: true, partialRows: true, rows: rows.slice(0, 1) }, { mode: 1 as const, rows }]) {
+      const response = await lithium(payload);
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json().details.rowErrors).toEqual(payload.rows.map((_, index) => ({ index, fields: noCurrency })));
+    }
+    expect((await stored([name, `${P} Currency new`])).map((r) => [r.project, r.capex_usd, r.version])).toEqual([[name, null, 2]]);
+  });
+
   it('mode 1, a mixed file: the changed row is updated (new version, audited), the unchanged one left as it is, the new one added', async () => {
     const names = [`${P} Mixed changed`, `${P} Mixed same`];
     const before = await create(names);

@@ -53,7 +53,7 @@ beforeAll(async () => {
   );
   await save('lithium_projects', [
     { project: `${P} Salar one`, owner: 'Owner A', deposit_type: 'brine', stage: 'production', country: 'Chile', capex_usd: '1500000.50', capex_currency_id: ids.QXA, latitude: '-23.5', start_year: 2020 },
-    { project: `${P} Hard rock two`, owner: 'Owner B', deposit_type: 'hard_rock', stage: 'pfs', country: 'Australia', capex_usd: '250000.00', start_year: 2027 },
+    { project: `${P} Hard rock two`, owner: 'Owner B', deposit_type: 'hard_rock', stage: 'pfs', country: 'Australia', capex_usd: '250000.00', capex_currency_id: ids.QXB, start_year: 2027 },
     { project: `${P} Clay three`, owner: 'Owner C', deposit_type: 'clay', stage: 'exploration', country: 'USA', capex_usd: null, start_year: 2031 },
   ]);
 });

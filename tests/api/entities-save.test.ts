@@ -118,8 +118,9 @@ describe('POST /api/entities/:entity/batch', () => {
   });
 
   it("answers only what each update changed under 'Prefer: return=minimal', storing the whole row as usual", async () => {
+    const currency = (await saved('currencies', { creates: [{ clientKey: 'c', values: { code: 'QMN', name: 'Minimal money' } }] }, admin)).created[0]!;
     const { created } = await saved('lithium_projects', {
-      creates: [{ clientKey: 'a', values: { project: `${P} Minimal`, owner: 'Andes Lithium', deposit_type: 'brine', stage: 'pfs', country: 'Chile', capacity_tpa_lce: '20000' } }],
+      creates: [{ clientKey: 'a', values: { project: `${P} Minimal`, owner: 'Andes Lithium', deposit_type: 'brine', stage: 'pfs', country: 'Chile', capacity_tpa_lce: '20000', capex_currency_id: currency.id } }],
     });
     const id = created[0]!.id;
     const response = await t.call({
@@ -138,6 +139,41 @@ describe('POST /api/entities/:entity/batch', () => {
 
     const whole = await saved('lithium_projects', { updates: [{ id, version: 2, changes: { stage: 'production' } }] });
     expect(whole.updated[0]).toMatchObject({ project: `${P} Minimal`, owner: 'Andes Lithium', stage: 'production', version: 3, created_by: 'engineer' });
+  });
+
+  it('refuses an amount with no currency, also when a change sends only the amount or only an emptied currency', async () => {
+    const currency = (await saved('currencies', { creates: [{ clientKey: 'c', values: { code: 'QNC', name: 'Pair money' } }] }, admin)).created[0]!;
+    const project = (name: string, values: Record<string, unknown>) => ({ clientKey: name, values: { project: `${P} ${name}`, owner: 'Pair Owner', deposit_type: 'clay', stage: 'pea', country: 'Peru', ...values } });
+    const noCurrency = { capex_usd: 'No currency: choose the CAPEX currency', capex_currency_id: 'Required while CAPEX has an amount' };
+
+    const refusedCreate = await batch('lithium_projects', { creates: [project('Bare amount', { capex_usd: '5000000' })] });
+    expect(refusedCreate.statusCode).toBe(422);
+    expect(refusedCreate.json().details.rowErrors).toEqual([{ op: 'create', index: 0, clientKey: 'Bare amount', fields: noCurrency }]);
+
+    const { created } = await saved('lithium_projects', { creates: [project('No money', {}), project('Priced', { capex_usd: '100.00', capex_currency_id: currency.id })] });
+    const [bare, priced] = created;
+    const refused = await batch('lithium_projects', {
+      updates: [
+        { id: bare!.id, version: 1, changes: { capex_usd: '250000' } },
+        { id: priced!.id, version: 1, changes: { capex_currency_id: null } },
+      ],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().details.rowErrors).toEqual([
+      { op: 'update', index: 0, id: bare!.id, fields: noCurrency },
+      { op: 'update', index: 1, id: priced!.id, fields: noCurrency },
+    ]);
+    // Nothing was written; sending the missing half, or emptying both, is accepted.
+    const accepted = await saved('lithium_projects', {
+      updates: [
+        { id: bare!.id, version: 1, changes: { capex_usd: '250000', capex_currency_id: currency.id } },
+        { id: priced!.id, version: 1, changes: { capex_currency_id: null, capex_usd: null } },
+      ],
+    });
+    expect(accepted.updated.map((row) => [row.capex_usd, row.capex_currency_id])).toEqual([
+      ['250000.00', currency.id],
+      [null, null],
+    ]);
   });
 
   it('checks a composite key when an update changes only one of its fields', async () => {

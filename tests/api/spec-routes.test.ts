@@ -17,7 +17,7 @@ describe.each([
     values: { project: 'Spec Route Brine', owner: 'Route Owner', country: 'Argentina', deposit_type: 'brine', stage: 'pea', capacity_tpa_lce: '25000' },
     change: { stage: 'pfs' },
   },
-  { list: 'parts', remove: 'deletepart', values: { part_no: 'SPEC-ROUTE-1', description: 'Spare impeller', category_id: 3, list_price: '1250.50' }, change: { list_price: '1300.00' } },
+  { list: 'parts', remove: 'deletepart', values: { part_no: 'SPEC-ROUTE-1', description: 'Spare impeller', category_id: 3, list_price: '1250.50', price_currency_id: 1 }, change: { list_price: '1300.00' } },
 ])('GET/POST /$list and POST /$remove', ({ list, remove, values, change }) => {
   it('lists every row, creates (bare or in the envelope), updates by id and version, deletes', async () => {
     const before = await get(`/${list}`);

@@ -36,6 +36,41 @@ test('the money editor shows the row currency, and Ctrl+C copies the cell as Exc
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^2500(\.0+)?\r\n$/);
 });
 
+test('an amount typed into a row with no currency is refused on Save, the hidden currency column is shown, and choosing one saves', async ({ page }) => {
+  await page.setViewportSize({ width: 2600, height: 900 });
+  await signInFromLanding(page, DEMO.engineer);
+  const tag = uniqueTag('nocur');
+  const [project] = await createRows(page, 'lithium_projects', [{ project: `${tag} Clay`, owner: 'Owner', deposit_type: 'clay', stage: 'pea', country: 'Mexico' }]);
+  const g = await openList(page, '/home/general/lithiumprojectlist', 'Lithium projects', tag, 1);
+  const capex = cell(g, project!.id, 'capex_usd');
+  const currency = cell(g, project!.id, 'capex_currency_id');
+  await expect(currency).toHaveCount(0);
+
+  await capex.dblclick();
+  await expect(capex.locator('.tb-money-editor-currency')).toHaveText('no currency');
+  await page.keyboard.type('2500');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Nothing saved: fix the row marked in red first; now showing the hidden column CAPEX currency')).toBeVisible();
+  await expect(capex).toHaveClass(/tb-cell-error/);
+  await expect(capex).toHaveAttribute('title', 'No currency: choose the CAPEX currency');
+  await expect(currency).toHaveClass(/tb-cell-error/);
+  await expect(currency).toHaveAttribute('title', 'Required while CAPEX has an amount');
+
+  await currency.dblclick();
+  await page.keyboard.type('EUR');
+  await page.getByRole('option', { name: 'EUR', exact: true }).click();
+  await expect(currency).toHaveText('EUR');
+  // Choosing the currency clears the mark on both cells at once.
+  await expect(capex).not.toHaveClass(/tb-cell-error/);
+  await expect(capex).toHaveText('EUR 2,500.00');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved 1 change')).toBeVisible();
+  const [stored] = await listRows(page, 'lithium_projects', tag);
+  expect(stored).toMatchObject({ capex_usd: '2500.00', version: 2 });
+  expect(stored!.capex_currency_id).toEqual(expect.any(Number));
+});
+
 test('Enter commits a typed date, and switching ManageTables table with unsaved changes asks first', async ({ page }) => {
   await signInFromLanding(page, DEMO.admin);
   await page.goto('/home/general/admintables?table=currency_rates');

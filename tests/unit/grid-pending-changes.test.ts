@@ -76,6 +76,28 @@ describe('PendingChangesStore', () => {
     expect(store.validateForSave()).toBe(false);
   });
 
+  it('refuses, on Save, an amount typed into a row whose stored currency is empty, or a currency emptied under a stored amount', () => {
+    const withMoney = new Map<string, EntityRow>([
+      ['5', { id: 5, version: 1, ...meta, project: 'No currency', capex_usd: null, capex_currency_id: null }],
+      ['6', { id: 6, version: 1, ...meta, project: 'In euros', capex_usd: '100.00', capex_currency_id: 2 }],
+    ]);
+    const store = new PendingChangesStore(lithiumProjects, (k) => withMoney.get(k));
+    store.setCells([
+      { rowKey: '5', field: 'capex_usd', value: '250000' },
+      { rowKey: '6', field: 'capex_currency_id', value: null },
+    ]);
+    expect(store.validateForSave()).toBe(false);
+    expect(store.state.errors).toEqual({
+      '5': { capex_usd: 'No currency: choose the CAPEX currency', capex_currency_id: 'Required while CAPEX has an amount' },
+      '6': { capex_usd: 'No currency: choose the CAPEX currency', capex_currency_id: 'Required while CAPEX has an amount' },
+    });
+    // Fixing either half clears the mark on both cells at once, not only at the next Save.
+    store.setCells([{ rowKey: '5', field: 'capex_currency_id', value: 2 }]);
+    store.setCells([{ rowKey: '6', field: 'capex_usd', value: null }]);
+    expect(store.state.errors).toEqual({});
+    expect(store.validateForSave()).toBe(true);
+  });
+
   it('adds, duplicates and deletes rows undoably; deletes win over edits in the batch', () => {
     const store = make();
     const { keys } = store.addRows(0, [{ project: 'Copy', owner: 'O', deposit_type: 'brine', stage: 'pfs', country: 'Peru' }]);

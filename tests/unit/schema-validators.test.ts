@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { clients, lithiumProjects } from '../../src/schemas/entities/business-entities';
 import { currencies, currencyRates } from '../../src/schemas/entities/reference-tables';
-import { defaultRow, validateRow } from '../../src/schemas/validators';
+import { defaultRow, missingRequired, validateRow, withStoredPairs } from '../../src/schemas/validators';
 
 const lithium = (values: Record<string, unknown>) => ({ ...defaultRow(lithiumProjects), project: 'Test', owner: 'Owner', deposit_type: 'brine', stage: 'pfs', country: 'Chile', ...values });
 
 describe('validators derived from the schemas', () => {
   it('accepts a complete valid row', () => {
-    expect(validateRow(lithiumProjects, lithium({ capacity_tpa_lce: '25000', capex_usd: '690000000.00', latitude: '-24.39', start_year: 2029 }), 'create')).toMatchObject({ ok: true });
+    expect(validateRow(lithiumProjects, lithium({ capacity_tpa_lce: '25000', capex_usd: '690000000.00', capex_currency_id: 1, latitude: '-24.39', start_year: 2029 }), 'create')).toMatchObject({ ok: true });
   });
 
   it('requires required fields, and whitespace is not content', () => {
@@ -47,6 +47,27 @@ describe('validators derived from the schemas', () => {
 
   it('lets an update send only the fields that changed', () => {
     expect(validateRow(clients, { city: 'Lima' }, 'update')).toEqual({ ok: true, value: { city: 'Lima' } });
+  });
+
+  it('refuses an amount with no currency, on both cells, in a new row and in a change sending both', () => {
+    const noCurrency = { capex_usd: 'No currency: choose the CAPEX currency', capex_currency_id: 'Required while CAPEX has an amount' };
+    expect(validateRow(lithiumProjects, lithium({ capex_usd: '5000000' }), 'create')).toEqual({ ok: false, errors: noCurrency });
+    expect(validateRow(lithiumProjects, { capex_usd: '5000000', capex_currency_id: null }, 'update')).toEqual({ ok: false, errors: noCurrency });
+    // Alongside another field's error, and not over an error of the amount itself.
+    expect(validateRow(lithiumProjects, lithium({ capex_usd: '5000000', start_year: 1800 }), 'create')).toEqual({ ok: false, errors: { start_year: 'Must be between 1950 and 2100', ...noCurrency } });
+    expect(validateRow(lithiumProjects, lithium({ capex_usd: '5,000' }), 'create')).toEqual({ ok: false, errors: { capex_usd: 'Must be a number' } });
+    // No amount needs no currency; a change sending only the amount is checked where the stored currency is known.
+    expect(validateRow(lithiumProjects, lithium({ capex_usd: null }), 'create').ok).toBe(true);
+    expect(validateRow(lithiumProjects, { capex_usd: '5000000' }, 'update').ok).toBe(true);
+    expect(missingRequired(lithiumProjects, lithium({ capex_usd: '1' }))).toEqual(noCurrency);
+  });
+
+  it('completes a change with the stored half of each money pair it touches, and only those', () => {
+    const stored = { capex_usd: '100.00', capex_currency_id: 7, owner: 'Stored owner' };
+    expect(withStoredPairs(lithiumProjects, { capex_usd: '5' }, stored)).toEqual({ capex_usd: '5', capex_currency_id: 7 });
+    expect(withStoredPairs(lithiumProjects, { capex_currency_id: null }, stored)).toEqual({ capex_currency_id: null, capex_usd: '100.00' });
+    expect(withStoredPairs(lithiumProjects, { owner: 'X' }, stored)).toEqual({ owner: 'X' });
+    expect(validateRow(lithiumProjects, withStoredPairs(lithiumProjects, { capex_currency_id: null }, stored), 'update').ok).toBe(false);
   });
 
   it('starts new rows from the schema defaults', () => {

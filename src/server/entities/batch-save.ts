@@ -8,7 +8,7 @@ import { deleteRows, insertRows, mappingDbErrors, uniqueClash, updateRows, type 
 import { assertNoDependants } from './dependants';
 import { selectRowsById } from './entity-sql';
 import { checkTree } from './tree-checks';
-import { addError, checkLookups, checkUnique, type Candidate, type CandidateErrors } from './row-checks';
+import { addError, checkLookups, checkMoneyCurrencies, checkUnique, type Candidate, type CandidateErrors } from './row-checks';
 
 export const CONFLICT_MESSAGE = 'Changed by someone else since you loaded it';
 
@@ -79,6 +79,7 @@ async function writeEntityBatch(db: Db, schema: EntitySchema, batch: BatchReques
       const deleteIds = deletes.map((d) => d.id);
       await checkUnique(tx, schema, candidates, deleteIds, errors, (label) => `Another row already has this ${label}`);
       await checkLookups(tx, schema, candidates, errors);
+      await checkMoneyCurrencies(tx, schema, candidates, errors);
       await checkTree(tx, schema, candidates, deleteIds, errors);
       const refuse = (): never => {
         const rowErrors: RowError[] = [...errors.entries()].sort(([a], [b]) => a - b).map(([slot, fields]) => ({ ...(slots[slot] as Slot), fields }));

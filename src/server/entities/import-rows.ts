@@ -10,7 +10,7 @@ import { copyInsertRows } from './copy-insert';
 import { throwConflicts } from './batch-save';
 import { col, ident, jsonRecordset, queryRows, selectRowsById, wireExpression } from './entity-sql';
 import { checkTree } from './tree-checks';
-import { addError, checkLookups, checkUnique, groupKey, type Candidate, type CandidateErrors } from './row-checks';
+import { addError, checkLookups, checkMoneyCurrencies, checkUnique, groupKey, type Candidate, type CandidateErrors } from './row-checks';
 
 const META = new Set<string>(META_FIELDS);
 
@@ -121,6 +121,7 @@ export async function importEntityRows(db: Db, schema: EntitySchema, request: Im
       // The key itself was checked above (once in the file; a stored key means an update, never a clash).
       await checkUnique(tx, schema, candidates, [], candidateErrors, (_label, first) => `Duplicate of row ${(candidateRow[first] ?? 0) + 1} in this file`, { exceptKey: true });
       await checkLookups(tx, schema, candidates, candidateErrors);
+      await checkMoneyCurrencies(tx, schema, candidates, candidateErrors);
       await checkTree(tx, schema, candidates, [], candidateErrors);
       for (const [slot, fields] of candidateErrors) report(candidateRow[slot] as number, fields);
       if (errors.size > 0) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { getEntitySchema } from '../../schemas/registry';
-import { addFieldError } from '../../schemas/validators';
+import { addFieldError, isPresent, moneyCurrencyErrors, moneyPairs, withStoredPairs } from '../../schemas/validators';
 import { canonicalDecimal } from '../../schemas/same-value';
 import { fieldByName, isDecimalKind, keyNeedsOwnUniqueIndex, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
 import type { Db } from '../db/client';
@@ -50,6 +50,15 @@ export function groupLabel(group: readonly FieldDef[]): string {
   return group.map((f) => f.label).join(' + ');
 }
 
+/** The stored values of `fields` (as on the wire) of the rows `ids`, by id. */
+async function storedValues(db: Db, schema: EntitySchema, fields: readonly FieldDef[], ids: readonly number[]): Promise<Map<number, Record<string, unknown>>> {
+  const stored = await queryRows<Record<string, unknown> & { id: number }>(
+    db,
+    sql`select t.id, ${sql.join(fields.map((f) => sql`${wireExpression(f, 't')} as ${ident(f.name)}`), sql`, `)} from ${ident(schema.name)} t where t.id in ${jsonValues(ids, 'int')}`,
+  );
+  return new Map(stored.map(({ id, ...values }) => [id, values]));
+}
+
 /**
  * A stored row's values of the group fields an update does not send, so that a change to one field of
  * a composite key is checked with the key as it will be.
@@ -58,11 +67,7 @@ async function completePartialGroups(db: Db, schema: EntitySchema, group: readon
   const partial = candidates.filter((c) => c.id !== undefined && group.some((f) => f.name in c.values) && !group.every((f) => f.name in c.values));
   const completed = new Map<number, Record<string, unknown>>();
   if (partial.length === 0) return completed;
-  const stored = await queryRows<Record<string, unknown> & { id: number }>(
-    db,
-    sql`select t.id, ${sql.join(group.map((f) => sql`${wireExpression(f, 't')} as ${ident(f.name)}`), sql`, `)} from ${ident(schema.name)} t where t.id in ${jsonValues(partial.map((c) => c.id), 'int')}`,
-  );
-  const byId = new Map(stored.map((row) => [row.id, row]));
+  const byId = await storedValues(db, schema, group, partial.map((c) => c.id as number));
   for (const candidate of partial) completed.set(candidate.id as number, { ...byId.get(candidate.id as number), ...candidate.values });
   return completed;
 }
@@ -137,4 +142,26 @@ export async function checkLookups(db: Db, schema: EntitySchema, candidates: rea
       if (typeof value === 'number' && !existing.has(value)) addError(errors, slot, field.name, `No ${ref.label} with id ${value}`);
     });
   }
+}
+
+/**
+ * An amount needs its currency (moneyCurrencyErrors), also when a change sends only one of the two: an
+ * amount for a row whose stored currency is empty, or an emptied currency for a row whose stored amount is
+ * not. Only those rows are read, so a save that changes neither (or both) costs no query.
+ */
+export async function checkMoneyCurrencies(db: Db, schema: EntitySchema, candidates: readonly Candidate[], errors: CandidateErrors): Promise<void> {
+  const pairs = moneyPairs(schema);
+  if (pairs.length === 0) return;
+  const couldFail = (values: Record<string, unknown>) =>
+    pairs.some(({ amount, currency }) =>
+      amount.name in values ? !(currency.name in values) && isPresent(amount, values[amount.name]) : currency.name in values && !isPresent(currency, values[currency.name]),
+    );
+  const partial = candidates.filter((c) => c.id !== undefined && couldFail(c.values));
+  if (partial.length === 0) return;
+  const byId = await storedValues(db, schema, pairs.flatMap(({ amount, currency }) => [amount, currency]), partial.map((c) => c.id as number));
+  candidates.forEach((candidate, slot) => {
+    const row = candidate.id !== undefined && couldFail(candidate.values) ? byId.get(candidate.id) : undefined;
+    if (!row) return;
+    for (const [field, message] of Object.entries(moneyCurrencyErrors(schema, withStoredPairs(schema, candidate.values, row)))) addError(errors, slot, field, message);
+  });
 }
