@@ -1,7 +1,7 @@
 import { enablePatches, produceWithPatches, applyPatches, produce, type Draft, type Patch } from 'immer';
-import type { EntityRow, EntitySchema } from '../schemas/schema-types';
+import { groupLabel, uniqueGroups, type EntityRow, type EntitySchema, type FieldDef } from '../schemas/schema-types';
 import { sameValueOf } from '../schemas/same-value';
-import { defaultRow, moneyCurrencyErrors, moneyPairs, noCurrencyMessages, validateRow, withStoredPairs } from '../schemas/validators';
+import { defaultRow, isPresent, moneyCurrencyErrors, moneyPairs, noCurrencyMessages, validateRow, withStoredPairs } from '../schemas/validators';
 import type { BatchRequest } from '../lib/entity-api';
 import type { PasteWrite } from './paste';
 
@@ -49,6 +49,11 @@ export function rowKeyOf(row: { id: number }): string {
 
 export function isNewKey(key: string): boolean {
   return key.startsWith('new-');
+}
+
+/** The mark on a copy's unique values (PendingChangesStore.duplicateRows). */
+function copyMessage(group: readonly FieldDef[]): string {
+  return `A copy needs its own ${groupLabel(group)}`;
 }
 
 export class PendingChangesStore {
@@ -193,20 +198,39 @@ export class PendingChangesStore {
         const result = valid.length ? validateRow(this.schema, Object.fromEntries(valid.map((w) => [w.field, w.value])), 'update') : null;
         const messages = result && !result.ok ? result.errors : {};
         for (const write of rowWrites) this.writeCell(draft, write.error === undefined && messages[write.field] ? { ...write, error: messages[write.field] } : write);
-        this.settleMoneyPairs(draft, rowWrites[0]!.rowKey, new Set(rowWrites.map((w) => w.field)));
+        this.settleLinkedMessages(draft, rowWrites[0]!.rowKey, new Set(rowWrites.map((w) => w.field)));
       }
     });
   }
 
-  addRows(count = 1, values: Record<string, unknown>[] = []): { previous: PendingState; keys: string[] } {
+  addRows(count = 1, values: Record<string, unknown>[] = [], errorsOf?: (row: Record<string, unknown>) => Record<string, string>): { previous: PendingState; keys: string[] } {
     const keys = Array.from({ length: Math.max(count, values.length) }, () => this.newKey());
     const previous = this.record((draft) => {
       keys.forEach((key, i) => {
-        draft.created[key] = { ...defaultRow(this.schema), ...(values[i] ?? {}) };
+        const row = { ...defaultRow(this.schema), ...(values[i] ?? {}) };
+        draft.created[key] = row;
+        const errors = errorsOf?.(row);
+        if (errors && Object.keys(errors).length > 0) draft.errors[key] = errors;
       });
       draft.createdOrder.unshift(...keys);
     });
     return { previous, keys };
+  }
+
+  /**
+   * Copies of rows, on top, as one undo step. A copy holds its original's unique values (a user typically
+   * changes one character: P-101 to P-102), so those cells are marked until changed: Save would refuse them.
+   */
+  duplicateRows(values: Record<string, unknown>[]): { previous: PendingState; keys: string[] } {
+    const groups = uniqueGroups(this.schema);
+    return this.addRows(0, values, (row) => {
+      const errors: Record<string, string> = {};
+      for (const group of groups) {
+        if (group.some((f) => !isPresent(f, row[f.name]))) continue;
+        for (const field of group) errors[field.name] ??= copyMessage(group);
+      }
+      return errors;
+    });
   }
 
   /** Marks existing rows deleted and drops new ones; if every one is already marked, unmarks them. */
@@ -226,10 +250,11 @@ export class PendingChangesStore {
   }
 
   /**
-   * Save marks an amount with no currency on both cells; an edit to either half that fixes it clears the
-   * other cell's mark too (an edit only clears its own cell's message).
+   * Messages that span several cells, cleared on all of them by an edit to one (an edit only clears its own
+   * cell's message): an amount with no currency, once either half fixes it; a copy's unique values, once
+   * any field of the group changes.
    */
-  private settleMoneyPairs(draft: Draft<PendingState>, rowKey: string, fields: ReadonlySet<string>): void {
+  private settleLinkedMessages(draft: Draft<PendingState>, rowKey: string, fields: ReadonlySet<string>): void {
     const errors = draft.errors[rowKey];
     if (!errors) return;
     const row = isNewKey(rowKey) ? (draft.created[rowKey] ?? {}) : { ...this.getBase(rowKey), ...draft.edits[rowKey] };
@@ -239,6 +264,10 @@ export class PendingChangesStore {
       const still = moneyCurrencyErrors(this.schema, { [names[0]!]: row[names[0]!], [names[1]!]: row[names[1]!] });
       const messages = noCurrencyMessages(pair);
       for (const name of names) if (!still[name] && errors[name] === messages[name]) delete errors[name];
+    }
+    for (const group of uniqueGroups(this.schema)) {
+      if (!group.some((f) => fields.has(f.name))) continue;
+      for (const field of group) if (errors[field.name] === copyMessage(group)) delete errors[field.name];
     }
     if (Object.keys(errors).length === 0) delete draft.errors[rowKey];
   }

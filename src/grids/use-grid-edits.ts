@@ -134,9 +134,13 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange }:
     const writable = schema.fields.filter((f) => !f.readOnly).map((f) => f.name);
     const values = api.getSelectedRows().map((row) => Object.fromEntries(writable.map((f) => [f, row[f] ?? null])));
     if (!values.length) return;
-    commit(store.addRows(0, values).previous);
+    commit(store.duplicateRows(values).previous);
     api.deselectAll();
     api.ensureIndexVisible(0);
+    // Focus the first copy's first marked cell (its unique value, to be changed), else its first column.
+    const marked = Object.keys(store.state.errors[store.state.createdOrder[0] ?? ''] ?? {});
+    const target = api.getAllDisplayedColumns().find((c) => marked.includes(c.getColId())) ?? api.getAllDisplayedColumns().find((c) => fields.has(c.getColId()));
+    if (target) api.setFocusedCell(0, target);
   };
 
   const toggleDelete = () => {

@@ -169,6 +169,18 @@ export function keyNeedsOwnUniqueIndex(schema: EntitySchema): boolean {
   return !(schema.key.length === 1 && schema.fields.some((f) => f.name === schema.key[0] && f.unique));
 }
 
+/** Groups of fields whose values no two rows may share: each unique field, and the key. */
+export function uniqueGroups(schema: EntitySchema): FieldDef[][] {
+  const groups = schema.fields.filter((f) => f.unique).map((f) => [f]);
+  if (keyNeedsOwnUniqueIndex(schema)) groups.push(schema.key.map((name) => fieldByName(schema, name) as FieldDef));
+  return groups;
+}
+
+/** A unique group as users read it: 'Currency + Rate date'. */
+export function groupLabel(group: readonly FieldDef[]): string {
+  return group.map((f) => f.label).join(' + ');
+}
+
 export function defineEntity<const S extends EntitySchema>(schema: S): S {
   return schema;
 }

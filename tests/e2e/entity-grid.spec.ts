@@ -121,6 +121,37 @@ test.describe('the entity grid (Clients)', () => {
     await expect(g.locator('.tb-cell-changed')).toHaveCount(0);
   });
 
+  test("Duplicate copies a row on top with its name marked and focused; typing a new name saves the copy", async ({ page }) => {
+    await signInFromLanding(page, DEMO.engineer);
+    const tag = uniqueTag('copy');
+    const [original] = await createRows(page, 'clients', [{ name: `${tag} Pump P-101`, country: 'Chile', city: 'Antofagasta' }]);
+    const g = await openList(page, CLIENTS, 'Clients', tag, 1);
+
+    await g.locator(`.ag-row[row-id="${original!.id}"] .ag-selection-checkbox input`).check();
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    const copy = g.locator('.ag-grid-scrolling-container .ag-row.tb-row-new');
+    await expect(copy).toHaveCount(1);
+    const key = (await copy.getAttribute('row-id'))!;
+    const name = cell(g, key, 'name');
+    await expect(name).toHaveText(`${tag} Pump P-101`);
+    await expect(cell(g, key, 'city')).toHaveText('Antofagasta');
+    await expect(name).toHaveClass(/tb-cell-error/);
+    await expect(name).toHaveAttribute('title', 'A copy needs its own Client name');
+    await expect(name).toHaveClass(/ag-cell-focus/);
+
+    // Typing on the focused cell replaces the name, as in Excel.
+    await page.keyboard.type(`${tag} Pump P-102`);
+    await page.keyboard.press('Enter');
+    await expect(name).toHaveText(`${tag} Pump P-102`);
+    await expect(name).not.toHaveClass(/tb-cell-error/);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved 1 change')).toBeVisible();
+    expect((await listRows(page, 'clients', tag, 'name')).map((r) => [r.name, r.city])).toEqual([
+      [`${tag} Pump P-101`, 'Antofagasta'],
+      [`${tag} Pump P-102`, 'Antofagasta'],
+    ]);
+  });
+
   test('a duplicate name refused by the server is shown on that cell, and can be fixed and saved', async ({ page }) => {
     await signInFromLanding(page, DEMO.engineer);
     const tag = uniqueTag('dup');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { changedKeys, PendingChangesStore } from '../../src/grids/pending-changes-store';
 import { lithiumProjects } from '../../src/schemas/entities/business-entities';
+import { currencyRates } from '../../src/schemas/entities/reference-tables';
 import type { EntityRow } from '../../src/schemas/schema-types';
 
 const meta = { created_at: '2026-01-01', created_by: 'a', updated_at: '2026-01-01', updated_by: 'a' };
@@ -96,6 +97,23 @@ describe('PendingChangesStore', () => {
     store.setCells([{ rowKey: '6', field: 'capex_usd', value: null }]);
     expect(store.state.errors).toEqual({});
     expect(store.validateForSave()).toBe(true);
+  });
+
+  it("marks a copy's unique values (each unique field, a composite key on all its fields) until one of them changes", () => {
+    const store = make();
+    const { keys } = store.duplicateRows([{ project: 'Alpha', owner: 'Acme' }, { project: null, owner: 'Nameless' }]);
+    expect(store.state.errors).toEqual({ [keys[0]!]: { project: 'A copy needs its own Project' } });
+    store.setCells([{ rowKey: keys[0]!, field: 'project', value: 'Alpha 2' }]);
+    expect(store.state.errors).toEqual({});
+    store.undo();
+    expect(store.state.errors[keys[0]!]).toEqual({ project: 'A copy needs its own Project' });
+
+    const rates = new PendingChangesStore(currencyRates, () => undefined);
+    const [rate] = rates.duplicateRows([{ currency_id: 3, rate_date: '2026-01-01', rate_to_usd: '1.1' }]).keys;
+    const both = { currency_id: 'A copy needs its own Currency + Rate date', rate_date: 'A copy needs its own Currency + Rate date' };
+    expect(rates.state.errors).toEqual({ [rate!]: both });
+    rates.setCells([{ rowKey: rate!, field: 'rate_date', value: '2026-02-01' }]);
+    expect(rates.state.errors).toEqual({});
   });
 
   it('adds, duplicates and deletes rows undoably; deletes win over edits in the batch', () => {

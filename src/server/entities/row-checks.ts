@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { getEntitySchema } from '../../schemas/registry';
 import { addFieldError, isPresent, moneyCurrencyErrors, moneyPairs, withStoredPairs } from '../../schemas/validators';
 import { canonicalDecimal } from '../../schemas/same-value';
-import { fieldByName, isDecimalKind, keyNeedsOwnUniqueIndex, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
+import { groupLabel, isDecimalKind, uniqueGroups, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
 import type { Db } from '../db/client';
 import { col, ident, jsonRecordset, jsonValues, queryRows, wireExpression } from './entity-sql';
 
@@ -23,12 +23,6 @@ export function addError(errors: CandidateErrors, slot: number, field: string, m
   errors.set(slot, fields);
 }
 
-/** Groups of fields whose values no two rows may share: each unique field, and the key. */
-export function uniqueGroups(schema: EntitySchema): FieldDef[][] {
-  const groups = schema.fields.filter((f) => f.unique).map((f) => [f]);
-  if (keyNeedsOwnUniqueIndex(schema)) groups.push(schema.key.map((name) => fieldByName(schema, name) as FieldDef));
-  return groups;
-}
 
 /** A value as a key part: decimals as their canonical digits ('1.50' and the stored '1.500000' are one key). */
 function comparable(field: FieldDef, value: unknown): string {
@@ -46,9 +40,6 @@ export function groupKey(group: readonly FieldDef[], values: Record<string, unkn
   return JSON.stringify(parts);
 }
 
-export function groupLabel(group: readonly FieldDef[]): string {
-  return group.map((f) => f.label).join(' + ');
-}
 
 /** The stored values of `fields` (as on the wire) of the rows `ids`, by id. */
 async function storedValues(db: Db, schema: EntitySchema, fields: readonly FieldDef[], ids: readonly number[]): Promise<Map<number, Record<string, unknown>>> {
