@@ -9,7 +9,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { parseInput } from '../schemas/parse-input';
-import type { EntitySchema, FieldDef, MoneyField } from '../schemas/schema-types';
+import { fieldByName, type EntitySchema, type FieldDef } from '../schemas/schema-types';
 import { requiredLabel } from './form-model';
 import { LookupInput, useLookupLabel } from './lookup-input';
 
@@ -123,13 +123,15 @@ function NumberInput({ schema, field, row, id, onChange, onBlur, error, readOnly
   const value = row[field.name];
   const [text, setText] = useState(() => toText(value));
   const [shown, setShown] = useState(value);
+  const currency = useRowCurrency(schema, field, row);
+  const context = { rowCurrency: currency };
   // The value changed from outside (reset, reload): show it.
   if (shown !== value) {
     setShown(value);
-    const parsed = parseInput(field, text);
+    const parsed = parseInput(field, text, undefined, context);
     if (!(parsed.ok && parsed.value === value) && text !== value) setText(toText(value));
   }
-  const unit = field.kind === 'money' ? <CurrencyCode schema={schema} field={field} row={row} /> : 'unit' in field && field.unit ? field.unit : null;
+  const unit = field.kind === 'money' ? (currency ?? '') : 'unit' in field && field.unit ? field.unit : null;
   return (
     <TextField
       id={id}
@@ -139,7 +141,7 @@ function NumberInput({ schema, field, row, id, onChange, onBlur, error, readOnly
       onChange={(event) => {
         const next = event.target.value;
         setText(next);
-        const parsed = parseInput(field, next);
+        const parsed = parseInput(field, next, undefined, context);
         const nextValue = parsed.ok ? parsed.value : next;
         setShown(nextValue);
         onChange(nextValue);
@@ -157,12 +159,11 @@ function NumberInput({ schema, field, row, id, onChange, onBlur, error, readOnly
   );
 }
 
-/** The code of the currency the row's currencyField points at (e.g. 'USD'). */
-function CurrencyCode({ schema, field, row }: { schema: EntitySchema; field: MoneyField; row: Record<string, unknown> }) {
-  const currencyField = schema.fields.find((f) => f.name === field.currencyField);
-  const entity = currencyField?.kind === 'lookup' ? currencyField.entity : 'currencies';
-  const code = useLookupLabel(entity, row[field.currencyField]);
-  return <>{code ?? ''}</>;
+/** For a money field, the code of the currency the row's currencyField points at (e.g. 'USD'); else undefined. */
+function useRowCurrency(schema: EntitySchema, field: FieldDef, row: Record<string, unknown>): string | undefined {
+  const currencyField = field.kind === 'money' ? fieldByName(schema, field.currencyField) : undefined;
+  const code = useLookupLabel(currencyField?.kind === 'lookup' ? currencyField.entity : 'currencies', currencyField ? row[currencyField.name] : undefined);
+  return currencyField ? code : undefined;
 }
 
 type ChoiceSelectProps = {

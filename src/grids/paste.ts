@@ -101,13 +101,18 @@ export type PasteTarget = {
   /** Makes the key of a row added for the overflow. */
   newRowKey: () => string;
   resolveLookup?: LookupResolver;
+  /**
+   * The code of a row's currency, for its money cells (see ParseContext): from the currency the block
+   * pastes into that row (`pasted`, its parsed values), else from the row.
+   */
+  currencyOf?: (rowKey: string, currencyField: string, pasted: Readonly<Record<string, unknown>>) => string | undefined;
 };
 
 /**
  * Maps a block onto rows downward and columns rightward. Read-only columns keep their place in the
  * mapping (what the user sees is what lines up) but are not written. Rows past the end are added.
  */
-export function planPaste({ block, rowKeys, columns, isRowReadOnly, newRowKey, resolveLookup }: PasteTarget): PastePlan {
+export function planPaste({ block, rowKeys, columns, isRowReadOnly, newRowKey, resolveLookup, currencyOf }: PasteTarget): PastePlan {
   const writes: PasteWrite[] = [];
   const newRowKeys: string[] = [];
   let skipped = 0;
@@ -120,16 +125,27 @@ export function planPaste({ block, rowKeys, columns, isRowReadOnly, newRowKey, r
       skipped += cells.length;
       return;
     }
-    cells.forEach((raw, c) => {
-      const field = columns[c]?.field;
-      if (!field || field.readOnly) {
-        skipped += 1;
-        return;
-      }
+    const key = rowKey;
+    const pasted: Record<string, unknown> = {};
+    const rowWrites: (PasteWrite | undefined)[] = [];
+    const write = (c: number, field: FieldDef) => {
+      const raw = cells[c] as string;
+      const rowCurrency = field.kind === 'money' ? currencyOf?.(key, field.currencyField, pasted) : undefined;
       // A cell copied from our own export keeps its formula guard ("'=SUM(A1)"): drop it, as the import does.
-      const parsed = parseInput(field, unneutralise(raw), resolveLookup);
-      writes.push(parsed.ok ? { rowKey: rowKey, field: field.name, value: parsed.value } : { rowKey: rowKey, field: field.name, value: raw, error: parsed.error });
+      const parsed = parseInput(field, unneutralise(raw), resolveLookup, { rowCurrency });
+      if (parsed.ok) pasted[field.name] = parsed.value;
+      rowWrites[c] = parsed.ok ? { rowKey: key, field: field.name, value: parsed.value } : { rowKey: key, field: field.name, value: raw, error: parsed.error };
+    };
+    // Money cells after the others: an amount reads the currency this same row of the block may paste.
+    const money: [number, FieldDef][] = [];
+    cells.forEach((_raw, c) => {
+      const field = columns[c]?.field;
+      if (!field || field.readOnly) skipped += 1;
+      else if (field.kind === 'money') money.push([c, field]);
+      else write(c, field);
     });
+    for (const [c, field] of money) write(c, field);
+    for (const w of rowWrites) if (w) writes.push(w);
   });
   return { writes, newRowKeys, skipped };
 }

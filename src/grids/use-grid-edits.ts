@@ -3,6 +3,7 @@ import { useSnackbar } from 'notistack';
 import { useCallback, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { parseInput } from '../schemas/parse-input';
 import type { EntitySchema } from '../schemas/schema-types';
+import { currencyReader } from './display-value';
 import { syncRows } from './grid-sync';
 import type { LookupCache } from './lookup-cache';
 import { copyText, toTsv } from './copy';
@@ -31,7 +32,7 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange }:
   const onCellEditRequest = (event: CellEditRequestEvent<GridRow>) => {
     const field = fields.get(event.colDef.field ?? '');
     if (!canEdit || !field || field.readOnly || !event.data) return;
-    const parsed = parseInput(field, event.newValue, lookups.resolve);
+    const parsed = parseInput(field, event.newValue, lookups.resolve, { rowCurrency: currencyReader(schema, field, lookups)(event.data) });
     const write = parsed.ok ? { rowKey: event.data.__key, field: field.name, value: parsed.value } : { rowKey: event.data.__key, field: field.name, value: event.newValue, error: parsed.error };
     commit(store.setCells([write]));
   };
@@ -58,7 +59,12 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange }:
     await Promise.all(
       columns.map((c, i) => (c.field?.kind === 'lookup' ? lookups.ensureLabels(c.field.entity, block.map((r) => r[i] ?? '')) : Promise.resolve())),
     );
-    const plan = planPaste({ block, rowKeys, columns, isRowReadOnly: (k) => store.state.deleted[k] === true, newRowKey: () => store.newKey(), resolveLookup: lookups.resolve });
+    const currencyOf = (rowKey: string, currencyField: string, pasted: Readonly<Record<string, unknown>>) => {
+      const field = fields.get(currencyField);
+      const id = currencyField in pasted ? pasted[currencyField] : store.displayRow(rowKey)?.[currencyField];
+      return field?.kind === 'lookup' ? lookups.label(field.entity, id) : undefined;
+    };
+    const plan = planPaste({ block, rowKeys, columns, isRowReadOnly: (k) => store.state.deleted[k] === true, newRowKey: () => store.newKey(), resolveLookup: lookups.resolve, currencyOf });
     const previous = store.setCells(plan.writes, plan.newRowKeys);
     commit(previous);
     // Rows the block ran on into are at the bottom of the list: show where they went.

@@ -15,7 +15,16 @@ const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 'x', '✓']);
 const FALSE_WORDS = new Set(['false', 'no', 'n', '0', '']);
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 
-export function parseInput(field: FieldDef, raw: unknown, resolveLookup?: LookupResolver): ParseResult {
+/** What a cell's parse may need from its row. */
+export type ParseContext = {
+  /**
+   * The code of the row's currency (a money cell): an amount naming that same currency ('USD 1,250', '$1,250'
+   * on a USD row, as Excel copies a currency-formatted cell) is read as its amount; any other is refused.
+   */
+  rowCurrency?: string;
+};
+
+export function parseInput(field: FieldDef, raw: unknown, resolveLookup?: LookupResolver, context: ParseContext = {}): ParseResult {
   if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) {
     return field.kind === 'boolean' ? { ok: true, value: false } : { ok: true, value: null };
   }
@@ -35,7 +44,7 @@ export function parseInput(field: FieldDef, raw: unknown, resolveLookup?: Lookup
     case 'decimal':
     case 'percent':
     case 'money':
-      return toDecimalString(raw, field.kind);
+      return toDecimalString(raw, field.kind, context.rowCurrency);
     case 'date':
       return toDate(raw);
     case 'boolean': {
@@ -63,15 +72,31 @@ const GROUPED = /^[-+(]?[$€£¥]?\d{1,3}(,\d{3})+(\.\d*)?\)?(\s*%)?$/;
  * en-US: a comma only groups thousands ('1,250,000.5'). '1,5' or '0,92' is a decimal comma from another
  * locale; dropping the comma would store 15 or 92, so it is refused with the reason instead.
  */
-function misusedComma(raw: unknown): string | undefined {
+function misusedComma(raw: unknown, shown: unknown = raw): string | undefined {
   if (typeof raw !== 'string' || !raw.includes(',')) return undefined;
   const text = raw.trim().replace(/^[A-Z]{3}\s+/, '').replace(/\s+(?=\d)/g, '');
-  return GROUPED.test(text) ? undefined : `"${raw}" is not a number: use a point for decimals (1.5); a comma only groups thousands (1,500)`;
+  return GROUPED.test(text) ? undefined : `"${String(shown)}" is not a number: use a point for decimals (1.5); a comma only groups thousands (1,500)`;
 }
 
-/** A currency named in a money cell: its code or symbol. The row's currency is its own column. */
-function namedCurrency(text: string): string | undefined {
-  return /^[A-Z]{3}\b|\b[A-Z]{3}$/.exec(text)?.[0] ?? /[$€£¥]/.exec(text)?.[0];
+const CODE_AT_EDGE = /^[A-Z]{3}(?![A-Z])|(?<![A-Z])[A-Z]{3}$/;
+const SYMBOL = /[$€£¥]/;
+/** The currencies a symbol can stand for without doubt ('$' alone is USD: AUD or CAD amounts are written with their code). */
+const SYMBOL_CURRENCIES: Readonly<Record<string, readonly string[]>> = { $: ['USD'], '€': ['EUR'], '£': ['GBP'], '¥': ['JPY', 'CNY'] };
+
+/**
+ * A money cell's text with the currencies it names taken out, when each is the row's own; else the first
+ * currency that is not. The currency is its own column: 'EUR 5,000,000' on a USD row must not be stored as USD.
+ */
+function withoutRowCurrency(text: string, rowCurrency: string | undefined): { text: string } | { named: string } {
+  let rest = text;
+  for (;;) {
+    const code = CODE_AT_EDGE.exec(rest)?.[0];
+    const named = code ?? SYMBOL.exec(rest)?.[0];
+    if (!named) return { text: rest.trim() };
+    const own = rowCurrency !== undefined && (named === rowCurrency.toUpperCase() || (SYMBOL_CURRENCIES[named]?.includes(rowCurrency.toUpperCase()) ?? false));
+    if (!own) return { named };
+    rest = code ? rest.replace(CODE_AT_EDGE, '') : rest.replace(named, '');
+  }
 }
 
 function toNumber(raw: unknown): number | undefined {
@@ -81,13 +106,18 @@ function toNumber(raw: unknown): number | undefined {
   return Number(text);
 }
 
-function toDecimalString(raw: unknown, kind: 'decimal' | 'percent' | 'money'): ParseResult {
+function toDecimalString(raw: unknown, kind: 'decimal' | 'percent' | 'money', rowCurrency?: string): ParseResult {
   let text = typeof raw === 'number' ? numberToPlainString(raw) : String(raw).trim();
-  const grouping = misusedComma(raw);
+  if (kind === 'money') {
+    const amount = withoutRowCurrency(text, rowCurrency);
+    if ('named' in amount) {
+      const why = rowCurrency ? `but the row's currency is ${rowCurrency}` : 'and the row has no currency yet';
+      return { ok: false, error: `"${String(raw)}" names a currency (${amount.named}) ${why}: type the amount only; the currency is its own column` };
+    }
+    text = amount.text;
+  }
+  const grouping = misusedComma(typeof raw === 'string' ? text : raw, raw);
   if (grouping) return { ok: false, error: grouping };
-  // A currency in the cell is refused, not dropped: 'EUR 5,000,000' on a USD row would be stored as USD.
-  const currency = kind === 'money' ? namedCurrency(text) : undefined;
-  if (currency) return { ok: false, error: `"${String(raw)}" names a currency (${currency}): type the amount only; the currency is its own column` };
   // Accept what people paste: '1,234.50', '12.5 %', '(250.00)' for a negative amount.
   text = text.replace(/[,\s]/g, '');
   if (kind === 'percent') text = text.replace(/%$/, '');

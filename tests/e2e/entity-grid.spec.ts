@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
-import { cell, createRows, grid, listRows, openList, pendingSummary, statusCell, typeInCell, uniqueTag, updateRow } from './support/entity-grid';
+import { cell, createRows, grid, listRows, openList, pasteText, pendingSummary, statusCell, typeInCell, uniqueTag, updateRow } from './support/entity-grid';
 
 // The schema-driven grid as a user drives it: typing, pasting an Excel block, undo/redo, save, the
 // server's refusals on their cells, conflicts with another user's save, read-only viewers, leaving with
@@ -11,12 +11,6 @@ const CLIENTS = '/home/general/clientlist';
 const SUPPLIERS = '/home/general/supplierlist';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
-
-/** Puts text on the system clipboard and pastes it with Ctrl+V on the focused cell, as from Excel. */
-async function pasteText(page: Page, text: string): Promise<void> {
-  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-  await page.keyboard.press('ControlOrMeta+v');
-}
 
 async function threeClients(page: Page, tag: string) {
   return createRows(

@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
-import { callApi, cell, createRows, grid, listRows, openList, pendingSummary, uniqueTag } from './support/entity-grid';
+import { callApi, cell, createRows, grid, listRows, openList, pasteText, pendingSummary, uniqueTag } from './support/entity-grid';
 
 // Editors and keys a power user reaches for: the money editor names its currency, Enter commits a typed
 // date, Ctrl+C copies what Excel and the grid's paste read back, and switching ManageTables' table asks
@@ -8,7 +8,7 @@ import { callApi, cell, createRows, grid, listRows, openList, pendingSummary, un
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-test('the money editor shows the row currency, and Ctrl+C copies the cell as Excel reads it', async ({ page }) => {
+test('the money editor shows the row currency, Ctrl+C copies the cell as Excel reads it, and a pasted amount may name the row currency', async ({ page }) => {
   // Wide enough that AG Grid renders the CAPEX column without scrolling sideways.
   await page.setViewportSize({ width: 2600, height: 900 });
   await signInFromLanding(page, DEMO.engineer);
@@ -34,6 +34,13 @@ test('the money editor shows the row currency, and Ctrl+C copies the cell as Exc
   await capex.click();
   await page.keyboard.press('ControlOrMeta+c');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^2500(\.0+)?\r\n$/);
+
+  // An amount naming the row's own currency, as Excel copies a currency-formatted cell, is read; another is refused.
+  await pasteText(page, '€ 3,000.25');
+  await expect(capex).toHaveText('EUR 3,000.25');
+  await pasteText(page, 'USD 3,000');
+  await expect(capex).toHaveClass(/tb-cell-error/);
+  await expect(capex).toHaveAttribute('title', `"USD 3,000" names a currency (USD) but the row's currency is EUR: type the amount only; the currency is its own column`);
 });
 
 test('an amount typed into a row with no currency is refused on Save, the hidden currency column is shown, and choosing one saves', async ({ page }) => {
@@ -194,8 +201,7 @@ test('rows a paste adds below the last row stay below it through undo and redo, 
   );
 
   await cell(g, only!.id, 'name').click();
-  await page.evaluate((t) => navigator.clipboard.writeText(t), `${tag} A2\r\n${tag} B\r\n${tag} C\r\n`);
-  await page.keyboard.press('ControlOrMeta+v');
+  await pasteText(page, `${tag} A2\r\n${tag} B\r\n${tag} C\r\n`);
   const pastedOrder = [`${tag} A2`, `${tag} B`, `${tag} C`];
   await expect.poll(names).toEqual(pastedOrder);
   await page.keyboard.press('ControlOrMeta+z');

@@ -18,6 +18,14 @@ describe('buildImportRows', () => {
     expect(cellDisplayText(row!, 'capex_usd')).toBe('1,250,000.50');
   });
 
+  it("reads an amount naming the currency of the row's own currency cell, and refuses one naming another", () => {
+    const row = (capex: string, currency: string) => buildImportRows(lithiumProjects, [['Salar', 'Owner Co', 'brine', 'PFS', 'Chile', '-23.5', '40,000', capex, currency, 2028]], mapping, resolve)[0]!;
+    expect(row('USD 1,250,000.50', 'usd').values).toMatchObject({ capex_usd: '1250000.5', capex_currency_id: 1 });
+    expect(row('€2,000', 'EUR').values).toMatchObject({ capex_usd: '2000', capex_currency_id: 2 });
+    expect(row('EUR 2,000', 'USD').errors).toEqual({ capex_usd: `"EUR 2,000" names a currency (EUR) but the row's currency is USD: type the amount only; the currency is its own column` });
+    expect(row('$2,000', '').errors).toMatchObject({ capex_usd: expect.stringContaining('the row has no currency yet') });
+  });
+
   it('marks every invalid cell with its message', () => {
     const [row] = buildImportRows(lithiumProjects, [['', 'Owner', 'lava', 'PFS', 'Chile', '95', 'lots', '12.345', 'GBP', '2028.5']], mapping, resolve);
     expect(row!.errors).toEqual({

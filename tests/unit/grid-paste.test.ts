@@ -93,6 +93,31 @@ describe('planPaste', () => {
     expect(plan.writes[1]).toMatchObject({ rowKey: '2', value: 'XXX', error: 'No Quote currency named "XXX"' });
   });
 
+  it("reads an amount naming the row's currency, as pasted into that row or as the row holds it", () => {
+    const money: PasteColumn[] = [{ field: field(f, 'capex_currency_id') }, { field: field(f, 'capex_usd') }];
+    const codes = new Map<unknown, string>([[1, 'USD'], [2, 'EUR']]);
+    const stored: Record<string, number> = { '1': 1, '2': 1 };
+    const plan = planPaste({
+      block: [['EUR', '€ 5,000'], ['', '$7'], ['', '$9']],
+      rowKeys: ['1', '2'],
+      columns: money,
+      newRowKey,
+      resolveLookup: (_entity, text) => ({ USD: 1, EUR: 2 })[text],
+      // A blank currency cell pastes an empty currency: the amount then has none to name.
+      currencyOf: (rowKey, currencyField, pasted) => codes.get(currencyField in pasted ? pasted[currencyField] : stored[rowKey]),
+    });
+    expect(plan.writes).toEqual([
+      { rowKey: '1', field: 'capex_currency_id', value: 2 },
+      { rowKey: '1', field: 'capex_usd', value: '5000' },
+      { rowKey: '2', field: 'capex_currency_id', value: null },
+      expect.objectContaining({ rowKey: '2', field: 'capex_usd', value: '$7', error: expect.stringContaining('the row has no currency yet') }),
+      { rowKey: plan.newRowKeys[0], field: 'capex_currency_id', value: null },
+      expect.objectContaining({ field: 'capex_usd', error: expect.stringContaining('names a currency ($)') }),
+    ]);
+    const amountOnly = planPaste({ block: [['$1,250']], rowKeys: ['1'], columns: [money[1]!], newRowKey, currencyOf: (rowKey, name, pasted) => codes.get(name in pasted ? pasted[name] : stored[rowKey]) });
+    expect(amountOnly.writes).toEqual([{ rowKey: '1', field: 'capex_usd', value: '1250' }]);
+  });
+
   it('maps a 5,000-row block quickly', () => {
     const text = Array.from({ length: 5000 }, (_, i) => `P${i}\tBrine\t${i}.5\t2030`).join('\r\n');
     const started = performance.now();

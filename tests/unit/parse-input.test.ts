@@ -35,6 +35,22 @@ describe('parsing typed, pasted and imported values by field kind (en-US)', () =
     expect(parseInput(field('integer'), new Date(Date.UTC(2030, 0, 1)))).toEqual({ ok: false, error: '2030-01-01 is a date, not a whole number' });
   });
 
+  it("reads a money cell naming the row's own currency as its amount (as Excel copies a currency-formatted cell), and refuses any other", () => {
+    const usd = { rowCurrency: 'USD' };
+    for (const [text, amount] of [['$1,250.50', '1250.5'], ['USD 5,000,000', '5000000'], ['5000 USD', '5000'], ['($1,250.00)', '-1250'], ['-$12', '-12'], ['USD $7', '7']] as const) {
+      expect(parseInput(field('money'), text, undefined, usd)).toEqual(ok(amount));
+    }
+    expect(parseInput(field('money'), '¥ 1,000', undefined, { rowCurrency: 'JPY' })).toEqual(ok('1000'));
+    expect(parseInput(field('money'), 'EUR 5,000,000', undefined, usd)).toEqual({ ok: false, error: `"EUR 5,000,000" names a currency (EUR) but the row's currency is USD: type the amount only; the currency is its own column` });
+    // '$' is USD only: an AUD row takes 'AUD 12', not '$12'.
+    expect(parseInput(field('money'), '$12', undefined, { rowCurrency: 'AUD' })).toMatchObject({ ok: false, error: expect.stringContaining("names a currency ($) but the row's currency is AUD") });
+    expect(parseInput(field('money'), 'AUD 12', undefined, { rowCurrency: 'AUD' })).toEqual(ok('12'));
+    expect(parseInput(field('money'), '$12')).toMatchObject({ ok: false, error: expect.stringContaining('and the row has no currency yet') });
+    expect(parseInput(field('money'), 'USD 1,5', undefined, usd)).toMatchObject({ ok: false, error: expect.stringContaining('use a point for decimals') });
+    // Only money cells read currencies: a decimal column never takes one.
+    expect(parseInput(field('decimal'), '$12', undefined, usd)).toMatchObject({ ok: false });
+  });
+
   it('trims spaces around one-line text, not inside it and not in long text', () => {
     expect(parseInput(field('text'), '  ACME  Mining ')).toEqual(ok('ACME  Mining'));
     expect(parseInput(field('longText'), '  indented\n')).toEqual(ok('  indented\n'));

@@ -1,6 +1,6 @@
 import type { ImportMode } from '../../lib/entity-api';
 import { parseInput, type LookupResolver } from '../../schemas/parse-input';
-import { fieldByName, type EntitySchema } from '../../schemas/schema-types';
+import { fieldByName, type EntitySchema, type FieldDef, type MoneyField } from '../../schemas/schema-types';
 import { defaultRow, validateRow } from '../../schemas/validators';
 import { unneutralise } from './neutralise';
 import { cellText } from './cell-text';
@@ -41,13 +41,22 @@ export type BuildOptions = {
 export function buildImportRow(schema: EntitySchema, index: number, rowNumber: number, cells: Record<string, unknown>, resolveLookup: LookupResolver | undefined, mode: ImportMode = 0): ImportRow {
   const values: Record<string, unknown> = {};
   const cellErrors: Record<string, string> = {};
+  const parse = (field: FieldDef, rowCurrency?: string) => {
+    const parsed = parseInput(field, unneutralise(cells[field.name]), resolveLookup, { rowCurrency });
+    if (parsed.ok) values[field.name] = parsed.value;
+    else cellErrors[field.name] = parsed.error;
+  };
+  // Money cells last: an amount naming a currency ('USD 1,250') is read when it is the row's, as the
+  // file's currency cell names it (a code, as exported); a row updated without that column stays strict.
+  const money: MoneyField[] = [];
   for (const name of Object.keys(cells)) {
     const field = fieldByName(schema, name);
-    if (!field) continue;
-    const cell = unneutralise(cells[name]);
-    const parsed = parseInput(field, cell, resolveLookup);
-    if (parsed.ok) values[name] = parsed.value;
-    else cellErrors[name] = parsed.error;
+    if (field?.kind === 'money') money.push(field);
+    else if (field) parse(field);
+  }
+  for (const field of money) {
+    const currency = field.currencyField in values && values[field.currencyField] !== null ? String(cells[field.currencyField]).trim().toUpperCase() : undefined;
+    parse(field, currency);
   }
   const check = mode === 2 ? validateRow(schema, values, 'update') : validateRow(schema, { ...defaultsOf(schema), ...withDefaultsForFailed(schema, values, cellErrors) }, 'create');
   if (!check.ok) {

@@ -98,3 +98,9 @@ export async function typeInCell(g: Locator, rowKey: string | number, field: str
 export function pendingSummary(page: Page): Locator {
   return page.getByRole('status').filter({ hasText: /unsaved changes|rows? changed/ });
 }
+
+/** Puts text on the system clipboard and pastes it with Ctrl+V on the focused cell, as from Excel. */
+export async function pasteText(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page.keyboard.press('ControlOrMeta+v');
+}
