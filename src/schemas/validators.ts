@@ -9,8 +9,9 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DEFAULT_MAX_LENGTH = { text: 255, longText: 10_000 } as const;
 
+/** A calendar date the database stores: PostgreSQL has no year 0000 ('0000-01-01' passed JavaScript's Date and failed the insert). */
 export function isValidIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
+  if (!ISO_DATE.test(value) || value.startsWith('0000')) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
@@ -51,7 +52,10 @@ function valueValidator(field: FieldDef): z.ZodType {
     case 'text':
     case 'longText': {
       const max = field.maxLength ?? DEFAULT_MAX_LENGTH[field.kind];
-      let schema = z.string({ error: 'Must be text' }).max(max, `At most ${max} characters`).refine((v) => !hasUnstorableCharacter(v), UNSTORABLE_TEXT_MESSAGE);
+      // One-line text is trimmed here too, not only by the browser's parse: an API client's 'ACME ' would
+      // be a second ACME that a key match misses. Long text keeps its layout.
+      const text = field.kind === 'text' ? z.string({ error: 'Must be text' }).trim() : z.string({ error: 'Must be text' });
+      let schema = text.max(max, `At most ${max} characters`).refine((v) => !hasUnstorableCharacter(v), UNSTORABLE_TEXT_MESSAGE);
       if (field.pattern) schema = schema.regex(new RegExp(field.pattern.regex), field.pattern.message);
       return schema;
     }
@@ -67,7 +71,8 @@ function valueValidator(field: FieldDef): z.ZodType {
       const scale = decimalScale(field);
       const whole = decimalPrecision(field) - scale;
       return z
-        .string({ error: 'Must be a number' })
+        // The wire carries decimals as text, so no digit is lost to floating point: say so to an API client sending 5.
+        .string({ error: (issue) => (typeof issue.input === 'number' ? 'Must be a number written as text, e.g. "1250.50" (decimals travel as text, so no digit is lost)' : 'Must be a number') })
         .regex(DECIMAL, 'Must be a number')
         .refine((v) => decimalPlaces(v) <= scale, scale === 0 ? 'Must be a whole number' : `At most ${scale} decimal places`)
         .refine((v) => wholeDigits(v) <= whole, `At most ${whole} digits before the decimal point`)

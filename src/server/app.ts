@@ -47,6 +47,9 @@ export async function buildApp({ config, db, idpKeys, logger }: AppDeps): Promis
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomUUID()),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: process.env.TRUST_PROXY === '1',
+    // List filters travel in the URL: a set filter of a few thousand values overran Node's 16 KiB of
+    // headers and got a bare 431. 256 KiB holds ~10,000 short values, well under what browsers send.
+    http: { maxHeaderSize: 256 * 1024 },
   });
 
   registerErrorHandler(app);

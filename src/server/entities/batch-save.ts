@@ -78,7 +78,7 @@ async function writeEntityBatch(db: Db, schema: EntitySchema, batch: BatchReques
       updates.forEach((update, index) => validate({ op: 'update', index, id: update.id }, update.changes, 'update', update.id));
       const deleteIds = deletes.map((d) => d.id);
       await checkUnique(tx, schema, candidates, deleteIds, errors, (label) => `Another row already has this ${label}`);
-      await checkLookups(tx, schema, candidates, errors);
+      await checkLookups(tx, schema, candidates, errors, deleteIds);
       await checkMoneyCurrencies(tx, schema, candidates, errors);
       await checkTree(tx, schema, candidates, deleteIds, errors);
       const refuse = (): never => {
@@ -91,15 +91,13 @@ async function writeEntityBatch(db: Db, schema: EntitySchema, batch: BatchReques
       // Updates first: a save that clears a reference and deletes the referenced row in one go must succeed.
       const changes = updates.map((update, i) => ({ id: update.id, version: update.version, changes: (candidates[creates.length + i] as Candidate).values }));
       const { updated, stale } = await updateRows(tx, schema, changes, actor, answer).catch((error: unknown) => {
-        // The checks above compare rows as the save leaves them, but the database checks a unique field
-        // row by row: values swapped or shifted between rows, or taken from a row this save deletes, clash
-        // mid-statement. Reported on the rows that take the value (deferrable constraints would allow it,
-        // at ~20% of every large save's time on PostgreSQL: see ARCHITECTURE.md).
+        // checkUnique has refused values moved between rows of this save; a clash here is a value another
+        // save took since (its transaction committed after our check). Reported on the rows taking it.
         const clash = uniqueClash(error, schema);
         if (!clash) throw error;
         candidates.forEach((candidate, slot) => {
           if (candidate.id !== undefined && clash.field.name in candidate.values && String(candidate.values[clash.field.name]) === clash.value) {
-            addError(errors, slot, clash.field.name, `Another row still had this ${clash.field.label} when this save wrote it: swapping or shifting values between rows, or taking one from a row deleted in the same save, takes two saves`);
+            addError(errors, slot, clash.field.name, `Another row already has this ${clash.field.label}`);
           }
         });
         return errors.size > 0 ? refuse() : Promise.reject(error);

@@ -81,7 +81,8 @@ export async function importEntityRows(db: Db, schema: EntitySchema, request: Im
         if (!result.ok) report(index, result.errors);
         return result.ok ? result.value : undefined;
       });
-      const keys: (string | undefined)[] = rows.map((row, index) => {
+      const keys: (string | undefined)[] = rows.map((sent, index) => {
+        const row = checked[index] ?? sent; // as validated: one-line text trimmed
         for (const field of keyFields) {
           const value = row[field.name];
           if (value === null || value === undefined || value === '') addError(errors, index, field.name, `Required: ${field.label} is how an imported row finds its stored row`);
@@ -94,7 +95,7 @@ export async function importEntityRows(db: Db, schema: EntitySchema, request: Im
         return key;
       });
 
-      const matchable = rows.filter((_, index) => keys[index] !== undefined);
+      const matchable = rows.flatMap((sent, index) => (keys[index] !== undefined ? [checked[index] ?? sent] : []));
       const stored = await rowsByKey(tx, schema, keyFields, matchable);
       const plan: ImportRowPlan[] = [];
       const candidates: Candidate[] = [];
@@ -119,7 +120,7 @@ export async function importEntityRows(db: Db, schema: EntitySchema, request: Im
 
       const candidateErrors: CandidateErrors = new Map();
       // The key itself was checked above (once in the file; a stored key means an update, never a clash).
-      await checkUnique(tx, schema, candidates, [], candidateErrors, (_label, first) => `Duplicate of row ${(candidateRow[first] ?? 0) + 1} in this file`, { exceptKey: true });
+      await checkUnique(tx, schema, candidates, [], candidateErrors, (_label, first) => `Duplicate of row ${(candidateRow[first] ?? 0) + 1} in this file`, { exceptKey: true, request: 'import' });
       await checkLookups(tx, schema, candidates, candidateErrors);
       await checkMoneyCurrencies(tx, schema, candidates, candidateErrors);
       await checkTree(tx, schema, candidates, [], candidateErrors);

@@ -59,7 +59,7 @@ function isIsoTimestamp(value: string): boolean {
 
 /** Text a filter or the quick search compares: characters the database cannot hold are refused, not sent. */
 export function searchText(label: string, text: string): string {
-  if (hasUnstorableCharacter(text)) throw new AppError('bad_request', `${label}: ${UNSTORABLE_TEXT_MESSAGE.toLowerCase()}.`);
+  if (hasUnstorableCharacter(text)) throw new AppError('bad_request', `${label}: ${UNSTORABLE_TEXT_MESSAGE.charAt(0).toLowerCase()}${UNSTORABLE_TEXT_MESSAGE.slice(1)}.`);
   return text;
 }
 

@@ -12,7 +12,15 @@ import { AppError } from '../http/app-error';
 const FILTER_OPS = ['contains', 'equals', 'notEquals', 'startsWith', 'in', 'between', 'gte', 'lte', 'blank', 'notBlank'] as const;
 
 export const entityParams = z.object({ entity: z.string().describe('Entity name, e.g. clients') });
-export const rowParams = entityParams.extend({ id: z.coerce.number().int().positive().max(MAX_INTEGER, 'No row has an id this large').describe('Row id') });
+// Digits only: coercion read '0xe', '1e3' and ' 1' as ids, and a DELETE then removed a row nobody named.
+export const rowParams = entityParams.extend({
+  id: z
+    .string()
+    .regex(/^\d+$/, 'A row id is digits only (a positive whole number)')
+    .transform(Number)
+    .pipe(z.number().positive('A row id is a positive whole number').max(MAX_INTEGER, 'No row has an id this large'))
+    .describe('Row id (digits)'),
+});
 
 export const listQuerystring = z.object({
   filters: z.string().optional().describe('JSON array of {field, op, value, valueTo}'),
@@ -36,10 +44,12 @@ const fieldValues = z
   .meta({ type: 'object', additionalProperties: true, description: 'Field values by field name' });
 const versioned = { id: z.number().int().positive().max(MAX_INTEGER), version: z.number().int().min(1).max(MAX_INTEGER) };
 
-export const batchBody = z.object({
-  creates: z.array(z.object({ clientKey: z.string(), values: fieldValues })).optional(),
-  updates: z.array(z.object({ ...versioned, changes: fieldValues })).optional(),
-  deletes: z.array(z.object(versioned)).optional(),
+// Strict: a misspelt key ('create', or the spec routes' {param1, data} envelope) must be a 400, not a
+// save that answers 200 having written nothing.
+export const batchBody = z.strictObject({
+  creates: z.array(z.strictObject({ clientKey: z.string(), values: fieldValues })).optional(),
+  updates: z.array(z.strictObject({ ...versioned, changes: fieldValues })).optional(),
+  deletes: z.array(z.strictObject(versioned)).optional(),
 });
 
 export const batchHeaders = z.object({
@@ -55,7 +65,8 @@ export function prefersMinimalReturn(prefer: string | string[] | undefined): boo
   return values.split(',').some((preference) => /^return\s*=\s*"?minimal"?$/i.test(preference.split(';')[0]?.trim() ?? ''));
 }
 
-export const importBody = z.object({
+// Strict: a misspelt 'dryrun' once committed the rows it was meant to preview.
+export const importBody = z.strictObject({
   mode: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
   rows: z.array(fieldValues),
   dryRun: z.boolean().optional(),

@@ -65,10 +65,14 @@ async function completePartialGroups(db: Db, schema: EntitySchema, group: readon
 
 /**
  * Unique fields and key: a clash with a stored row or with an earlier candidate. Candidates are new rows
- * (complete values) and changes to stored rows (only the fields sent); a stored row's own old value does
- * not count when the candidate replaces it, nor do the values of rows in `deletedIds`.
+ * (complete values) and changes to stored rows (only the fields sent). A stored row's own value is no clash
+ * for itself. A value still held by a row this same request changes or deletes is refused too, with its
+ * own message: the database checks a unique index row by row, so swapping or shifting values between
+ * rows, or taking one from a deleted row (deletes follow updates), clashes mid-statement (deferrable constraints would allow it,
+ * at ~20% of every large save's time on PostgreSQL: see ARCHITECTURE.md). Said before anything is
+ * written, so an import's dry run tells it too.
  * `duplicateMessage` words the within-request clash. `exceptKey` leaves out the key's group, for a caller
- * that has matched rows by key itself (the import).
+ * that has matched rows by key itself (the import). `request` names the request in messages.
  */
 export async function checkUnique(
   db: Db,
@@ -77,21 +81,23 @@ export async function checkUnique(
   deletedIds: readonly number[],
   errors: CandidateErrors,
   duplicateMessage: (label: string, firstSlot: number) => string,
-  options: { exceptKey?: boolean } = {},
+  options: { exceptKey?: boolean; request?: 'save' | 'import' } = {},
 ): Promise<void> {
   const isKey = (group: readonly FieldDef[]) => group.length === schema.key.length && group.every((f) => schema.key.includes(f.name));
+  const deleted = new Set(deletedIds);
   for (const group of uniqueGroups(schema)) {
     if (options.exceptKey && isKey(group)) continue;
     const label = groupLabel(group);
     const completed = await completePartialGroups(db, schema, group, candidates);
     const first = new Map<string, number>();
     const keyed: { slot: number; key: string }[] = [];
-    const replacedIds = [...deletedIds];
+    /** The group's new key of each stored row a candidate changes it on (undefined: emptied). */
+    const newKeyOf = new Map<number, string | undefined>();
     candidates.forEach((candidate, slot) => {
       const values = (candidate.id !== undefined && completed.get(candidate.id)) || candidate.values;
       if (!group.every((f) => f.name in values)) return; // the group is not changed by this candidate
-      if (candidate.id !== undefined) replacedIds.push(candidate.id);
       const key = groupKey(group, values);
+      if (candidate.id !== undefined) newKeyOf.set(candidate.id, key);
       if (key === undefined) return;
       keyed.push({ slot, key });
       const earlier = first.get(key);
@@ -102,21 +108,38 @@ export async function checkUnique(
 
     const probe = JSON.stringify([...first.keys()].map((key) => Object.fromEntries(group.map((f, i) => [f.name, (JSON.parse(key) as string[])[i]]))));
     const join = sql.join(group.map((f) => sql`${col('t', f.name)} = ${col('v', f.name)}`), sql` and `);
-    const exclude = replacedIds.length > 0 ? sql`where t.id not in ${jsonValues(replacedIds, 'int')}` : sql``;
-    const clashing = await queryRows<Record<string, unknown>>(
+    const stored = await queryRows<Record<string, unknown> & { id: number }>(
       db,
-      sql`select ${sql.join(group.map((f) => sql`${wireExpression(f, 't')} as ${ident(f.name)}`), sql`, `)}
-          from ${ident(schema.name)} t join ${jsonRecordset(schema, probe, group.map((f) => f.name))} on ${join} ${exclude}`,
+      sql`select t.id, ${sql.join(group.map((f) => sql`${wireExpression(f, 't')} as ${ident(f.name)}`), sql`, `)}
+          from ${ident(schema.name)} t join ${jsonRecordset(schema, probe, group.map((f) => f.name))} on ${join}`,
     );
-    const taken = new Set(clashing.map((row) => groupKey(group, row)));
+    const holders = new Map<string, number[]>();
+    for (const row of stored) {
+      const key = groupKey(group, row) as string;
+      holders.set(key, [...(holders.get(key) ?? []), row.id]);
+    }
+    // A holder gives the value up in this request when it is deleted, or changed to another value.
+    const givesUp = (id: number, key: string) => deleted.has(id) || (newKeyOf.has(id) && newKeyOf.get(id) !== key);
+    const request = options.request ?? 'save';
     for (const { slot, key } of keyed) {
-      if (taken.has(key)) for (const field of group) addError(errors, slot, field.name, `Another row already has this ${label}`);
+      const id = candidates[slot]?.id;
+      const others = (holders.get(key) ?? []).filter((holder) => holder !== id);
+      // New rows are written after every update and delete: by then the value is free.
+      if (others.length === 0 || (id === undefined && others.every((holder) => givesUp(holder, key)))) continue;
+      const message = others.every((holder) => givesUp(holder, key))
+        ? `Another row holds this ${label} until this ${request} changes or deletes it: swapping or shifting values between rows, or taking one from a deleted row, takes two ${request}s`
+        : `Another row already has this ${label}`;
+      for (const field of group) addError(errors, slot, field.name, message);
     }
   }
 }
 
-/** Every lookup id must name an existing row of the referenced entity. */
-export async function checkLookups(db: Db, schema: EntitySchema, candidates: readonly Candidate[], errors: CandidateErrors): Promise<void> {
+/**
+ * Every lookup id must name an existing row of the referenced entity, and not one this same save deletes
+ * (a row referring to its own entity: a category's parent).
+ */
+export async function checkLookups(db: Db, schema: EntitySchema, candidates: readonly Candidate[], errors: CandidateErrors, deletedIds: readonly number[] = []): Promise<void> {
+  const deleted = new Set(deletedIds);
   for (const field of schema.fields) {
     if (field.kind !== 'lookup') continue;
     const ids = new Set<number>();
@@ -130,7 +153,9 @@ export async function checkLookups(db: Db, schema: EntitySchema, candidates: rea
     const existing = new Set(found.map((row) => row.id));
     candidates.forEach((candidate, slot) => {
       const value = candidate.values[field.name];
-      if (typeof value === 'number' && !existing.has(value)) addError(errors, slot, field.name, `No ${ref.label} with id ${value}`);
+      if (typeof value !== 'number') return;
+      if (!existing.has(value)) addError(errors, slot, field.name, `No ${ref.label} with id ${value}`);
+      else if (ref.name === schema.name && deleted.has(value)) addError(errors, slot, field.name, `${ref.label} ${value} is deleted by this same save`);
     });
   }
 }
