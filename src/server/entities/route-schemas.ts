@@ -135,7 +135,7 @@ const ERROR_MEANINGS = {
   404: 'not_found: no such entity, table or row',
   409: 'conflict: a stale version (details hold the current row), or rows that still reference this one',
   413: 'payload_too_large: the body is over the size limit',
-  415: 'bad_request: the body is not JSON (Content-Type)',
+  415: "bad_request: the body's Content-Type is neither JSON nor text (a text/plain body is read, and refused with 400)",
   422: 'validation_failed: details list the errors per row and field',
   500: 'internal: the server failed; requestId finds the logged error',
 } as const;
