@@ -23,6 +23,7 @@ import { sortFromColumns } from './server-query';
 import { useEntityRows } from './use-entity-rows';
 import { useGridEdits } from './use-grid-edits';
 import { useGridSave } from './use-grid-save';
+import { useBodyShortcuts } from './use-body-shortcuts';
 import { useLeaveGuard } from '../app/leave-guard';
 import './entity-grid.css';
 
@@ -186,6 +187,7 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
     }
     edits.onKeyDown(event);
   };
+  useBodyShortcuts(canEdit ? { save: () => void saver.save(), undo: edits.undo, redo: edits.redo } : null);
   const discard = () => {
     setConfirmDiscard(false);
     edits.commit(store.discard());

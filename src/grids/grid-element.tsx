@@ -94,6 +94,9 @@ export function useGridElement(options: Options): ReactNode {
           selectionColumnDef={selectionColumnDef}
           rowClassRules={rowClassRules}
           readOnlyEdit
+          // New column definitions (lookups loaded, the role known) must not put the columns back in the
+          // schema's order: that undid the user's saved order on load, and the layout saved then kept it lost.
+          maintainColumnOrder
           deltaSort
           asyncTransactionWaitMillis={10}
           // No rows rendered beyond the visible ones: rendering the first rows was a 120 ms frame with a

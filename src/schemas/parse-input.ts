@@ -148,6 +148,12 @@ function toDate(raw: unknown): ParseResult {
   if (typeof raw === 'number') return { ok: true, value: new Date(EXCEL_EPOCH_MS + Math.round(raw) * 86_400_000).toISOString().slice(0, 10) };
   const text = String(raw).trim();
   if (isValidIsoDate(text)) return { ok: true, value: text };
+  // Year first, as typed in a hurry: 2024-3-5, 2024/03/05, 2024.03.05, 20240305.
+  const yearFirst = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(text);
+  if (yearFirst) {
+    const iso = `${yearFirst[1]}-${yearFirst[2]!.padStart(2, '0')}-${yearFirst[3]!.padStart(2, '0')}`;
+    if (isValidIsoDate(iso)) return { ok: true, value: iso };
+  }
   const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
   if (us) {
     const iso = `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}`;

@@ -59,6 +59,10 @@ describe('parsing typed, pasted and imported values by field kind (en-US)', () =
   it('reads ISO, US and Excel-serial dates', () => {
     expect(parseInput(field('date'), '2026-03-31')).toEqual(ok('2026-03-31'));
     expect(parseInput(field('date'), '3/31/2026')).toEqual(ok('2026-03-31'));
+    for (const text of ['2026-3-31', '2026/03/31', '2026.3.31', '20260331']) expect(parseInput(field('date'), text)).toEqual(ok('2026-03-31'));
+    // Day first is not en-US: refused, not read as another date.
+    expect(parseInput(field('date'), '31/03/2026')).toMatchObject({ ok: false, error: expect.stringContaining('is not a date') });
+    expect(parseInput(field('date'), '20260231')).toMatchObject({ ok: false });
     expect(parseInput(field('date'), 46112)).toEqual(ok('2026-03-31'));
     expect(parseInput(field('date'), new Date(Date.UTC(2026, 2, 31)))).toEqual(ok('2026-03-31'));
     expect(parseInput(field('date'), '31/3/2026')).toMatchObject({ ok: false });

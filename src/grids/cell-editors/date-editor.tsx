@@ -1,36 +1,65 @@
-import { Box } from '@mui/material';
+import { Box, TextField } from '@mui/material';
 import { DateCalendar } from '@mui/x-date-pickers/DateCalendar';
-import { DateField } from '@mui/x-date-pickers/DateField';
 import type { CustomCellEditorProps } from 'ag-grid-react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { parseInput } from '../../schemas/parse-input';
+import type { FieldDef } from '../../schemas/schema-types';
+import { closeAndMoveDown } from './close-editor';
+
+const DATE: FieldDef = { name: 'date', label: 'Date', kind: 'date' };
 
 /**
- * Popup date editor: MUI's date field (type YYYY-MM-DD) over a calendar (click a day to commit).
- * The calendar is rendered inline rather than as DatePicker's portal popper so a click in it is inside
- * AG Grid's popup and does not count as a click elsewhere. Answers 'YYYY-MM-DD' or null.
+ * Popup date editor: a plain text box over a calendar (click a day to commit). What is typed goes to the
+ * grid as typed and is read there like a paste (`parseInput`: 2024-03-15, 2024-3-5, 20240315, 3/15/2024),
+ * so a date it cannot read is kept and marked on the cell with the reason, never turned into another
+ * date. (MUI's sectioned date field split '2024-03-15' typed onto the cell into year, month and day
+ * parts and stored 0015-11-02 or kept the old date, without a word.) Typing on the cell replaces its
+ * date, as in Excel. The calendar is inline, not DatePicker's portal, so a click in it is inside AG
+ * Grid's popup.
  */
-export function DateCellEditor({ value, onValueChange, stopEditing }: CustomCellEditorProps) {
-  const initial = typeof value === 'string' && dayjs(value, 'YYYY-MM-DD', true).isValid() ? dayjs(value) : null;
-  const [date, setDate] = useState<Dayjs | null>(initial);
-  const commit = (next: Dayjs | null, close: boolean) => {
-    setDate(next);
-    onValueChange(next && next.isValid() ? next.format('YYYY-MM-DD') : next ? value : null);
-    if (close) setTimeout(() => stopEditing(), 0);
+export function DateCellEditor(props: CustomCellEditorProps) {
+  const { value, onValueChange, stopEditing, eventKey } = props;
+  const [text, setText] = useState(() => (eventKey && eventKey.length === 1 ? eventKey : typeof value === 'string' ? value : ''));
+  const parsed = parseInput(DATE, text);
+  const shown: Dayjs | null = parsed.ok && typeof parsed.value === 'string' ? dayjs(parsed.value) : null;
+  const change = (next: string) => {
+    setText(next);
+    onValueChange(next.trim() === '' ? null : next);
   };
   return (
     // Enter belongs to the popup (popupOwnsKeys keeps it from the grid), so the editor closes itself on it:
-    // the typed date is already the value (onChange above), as Enter commits a typed cell anywhere else.
+    // the typed text is already the value (onValueChange), as Enter commits a typed cell anywhere else.
     <Box
       sx={{ bgcolor: 'background.paper', p: 1, boxShadow: 3, borderRadius: 1 }}
       onKeyDown={(event) => {
         if (event.key !== 'Enter') return;
         event.preventDefault();
-        setTimeout(() => stopEditing(), 0);
+        closeAndMoveDown(props);
       }}
     >
-      <DateField size="small" autoFocus format="YYYY-MM-DD" value={date} onChange={(next) => commit(next, false)} fullWidth />
-      <DateCalendar value={date && date.isValid() ? date : null} onChange={(next: Dayjs | null) => commit(next, true)} />
+      <TextField
+        size="small"
+        autoFocus
+        fullWidth
+        placeholder="YYYY-MM-DD"
+        value={text}
+        error={text.trim() !== '' && !parsed.ok}
+        helperText={text.trim() !== '' && !parsed.ok ? 'YYYY-MM-DD or M/D/YYYY' : ' '}
+        onChange={(event) => change(event.target.value)}
+        onFocus={(event) => {
+          // Started by a typed key: keep the caret after it; started by F2 or a double-click: select all.
+          if (!(eventKey && eventKey.length === 1)) event.target.select();
+        }}
+        slotProps={{ htmlInput: { 'aria-label': 'Date' } }}
+      />
+      <DateCalendar
+        value={shown}
+        onChange={(next: Dayjs | null) => {
+          change(next && next.isValid() ? next.format('YYYY-MM-DD') : '');
+          setTimeout(() => stopEditing(), 0);
+        }}
+      />
     </Box>
   );
 }

@@ -3,6 +3,7 @@ import type { CustomCellEditorProps } from 'ag-grid-react';
 import { useEffect, useMemo, useState } from 'react';
 import type { FieldDef } from '../../schemas/schema-types';
 import type { LookupCache } from '../lookup-cache';
+import { closeAndMoveDown } from './close-editor';
 
 export type SelectEditorParams = { fieldDef: FieldDef; lookups: LookupCache };
 type Option = { value: string | number; label: string };
@@ -59,6 +60,11 @@ export function SelectCellEditor(props: CustomCellEditorProps & SelectEditorPara
       onChange={(_e, option) => {
         onValueChange(option ? option.value : null);
         setTimeout(() => stopEditing(), 0);
+      }}
+      onKeyDown={(event) => {
+        // Enter on the value the cell already holds fires no onChange: close anyway (the editor stayed open
+        // and took the keys meant for the next row), and move down as Enter does on a typed cell.
+        if (event.key === 'Enter') closeAndMoveDown(props);
       }}
       renderInput={(params) => <TextField {...params} autoFocus placeholder={selected?.label ?? fieldDef.label} />}
     />
