@@ -5,7 +5,7 @@ import { jsonArrayBlob, listPath } from '../../src/grids/excel/entity-requests';
 import { buildImportRows } from '../../src/grids/excel/import-rows';
 import { createLookupResolver, type LookupLabels } from '../../src/grids/excel/lookup-index';
 import { parseWorkbook } from '../../src/grids/excel/workbook-reader';
-import { DATE_FORMAT, exportFileName, MONEY_FORMAT, PERCENT_FORMAT, rowsToWorkbook, sheetNameOf, workbookToArrayBuffer } from '../../src/grids/excel/workbook-writer';
+import { DATE_FORMAT, exportFileName, MONEY_FORMAT, PERCENT_FORMAT, rowsToWorkbook, WHOLE_FORMAT, sheetNameOf, workbookToArrayBuffer } from '../../src/grids/excel/workbook-writer';
 import { lithiumProjects } from '../../src/schemas/entities/business-entities';
 import { defineEntity, type EntitySchema } from '../../src/schemas/schema-types';
 
@@ -82,6 +82,14 @@ describe('export writer', () => {
     const sheet = workbook.Sheets[workbook.SheetNames[0]!]!;
     const aoa = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true });
     expect(aoa[0]).toEqual(['Code', 'Remarks', 'Quantity', 'Ratio', 'Price', 'Currency', 'Share', 'Due date', 'Active', 'Stage', 'Computed']);
+  });
+
+  it('groups whole-number decimals, so Excel shows a 12-digit capacity in full, not as 1.23457E+11', () => {
+    const workbook = XLSX.read(workbookToArrayBuffer(rowsToWorkbook(lithiumProjects, [{ project: 'Big', capacity_tpa_lce: '123456789012', latitude: '-24.5' }], labels)), { type: 'array', cellNF: true });
+    const sheet = workbook.Sheets[workbook.SheetNames[0]!]!;
+    const cells = Object.values(sheet).filter((c): c is XLSX.CellObject => typeof c === 'object' && c !== null && 't' in c);
+    expect(cells.find((c) => c.v === 123456789012)).toMatchObject({ t: 'n', z: WHOLE_FORMAT });
+    expect(cells.find((c) => c.v === -24.5)?.z ?? 'General').toBe('General');
   });
 
   it('types cells: numbers, money and percent formats, real dates, booleans, enum and lookup labels', () => {

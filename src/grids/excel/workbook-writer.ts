@@ -1,10 +1,11 @@
 import * as XLSX from 'xlsx';
-import type { EntitySchema, FieldDef } from '../../schemas/schema-types';
+import { decimalScale, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
 import type { LookupLabels } from './lookup-index';
 import { neutralise } from './neutralise';
 
 /** Number formats of exported cells (Excel shows them; the stored value stays the plain number). */
 export const MONEY_FORMAT = '#,##0.00';
+export const WHOLE_FORMAT = '#,##0';
 export const PERCENT_FORMAT = '0.00"%"';
 export const DATE_FORMAT = 'yyyy-mm-dd';
 
@@ -69,7 +70,8 @@ export function toCell(field: FieldDef, value: unknown, lookupLabels: LookupLabe
       return Number.isFinite(number) ? { t: 'n', v: number } : { t: 's', v: neutralise(String(value)) };
     }
     case 'decimal':
-      return decimalCell(value);
+      // Whole-number decimals (capacities in t/y) grouped: Excel's General showed 123456789012 as 1.23457E+11.
+      return decimalCell(value, decimalScale(field) === 0 ? WHOLE_FORMAT : undefined);
     case 'money':
       return decimalCell(value, MONEY_FORMAT);
     case 'percent':
