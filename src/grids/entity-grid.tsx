@@ -15,6 +15,7 @@ import { currencyReader, displayValue } from './display-value';
 import { commitOpenEditor, syncRows } from './grid-sync';
 import { DependantsDialog } from './dependants-dialog';
 import { moveLikeExcel } from './excel-keys';
+import { bufferTypedKey } from './cell-editors/key-buffer';
 import { GridToolbar } from './grid-toolbar';
 import { clearLayout, loadLayout, saveLayout } from './layout-storage';
 import { LookupCache } from './lookup-cache';
@@ -178,6 +179,12 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
       event.preventDefault();
       event.stopPropagation();
       void saver.save();
+      return;
+    }
+    // A popup editor is opening (editing has started, its input has no focus yet): keep what is typed for it.
+    if (api && inGrid && api.getEditingCells().length > 0 && bufferTypedKey(event)) {
+      event.preventDefault();
+      event.stopPropagation();
       return;
     }
     if (api && inGrid && moveLikeExcel(api, event)) {

@@ -1,4 +1,5 @@
 import type { CellDoubleClickedEvent, CellEditRequestEvent, ColDef, ColumnMovedEvent, ColumnResizedEvent, FilterChangedEvent, GridReadyEvent, RowSelectionOptions, SelectionChangedEvent, SortChangedEvent } from 'ag-grid-community';
+import { takeTypedKeys } from './cell-editors/key-buffer';
 import { AgGridReact } from 'ag-grid-react';
 import { useMemo, useRef, type ReactNode } from 'react';
 import type { ColumnFilter, SortSpec } from '../lib/entity-api';
@@ -69,7 +70,10 @@ export function useGridElement(options: Options): ReactNode {
       onSortChanged: (e: SortChangedEvent<GridRow>) => setSort(sortFromColumns(latest.current.schema, e.api.getColumnState())),
       onSelectionChanged: (e: SelectionChangedEvent<GridRow>) => setSelectedCount(e.api.getSelectedNodes().length),
       onCellEditingStarted: () => setEditing(true),
-      onCellEditingStopped: () => setEditing(false),
+      onCellEditingStopped: () => {
+        takeTypedKeys(); // keys buffered for an editor that has closed belong to nothing
+        setEditing(false);
+      },
       onColumnMoved: (e: ColumnMovedEvent<GridRow>) => e.finished && latest.current.persistLayout(),
       onColumnResized: (e: ColumnResizedEvent<GridRow>) => e.finished && latest.current.persistLayout(),
       onColumnVisible: () => latest.current.persistLayout(),

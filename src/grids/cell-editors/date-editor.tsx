@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { parseInput } from '../../schemas/parse-input';
 import type { FieldDef } from '../../schemas/schema-types';
 import { closeAndMoveDown } from './close-editor';
+import { takeTypedKeys } from './key-buffer';
 
 const DATE: FieldDef = { name: 'date', label: 'Date', kind: 'date' };
 
@@ -48,8 +49,12 @@ export function DateCellEditor(props: CustomCellEditorProps) {
         helperText={text.trim() !== '' && !parsed.ok ? 'YYYY-MM-DD or M/D/YYYY' : ' '}
         onChange={(event) => change(event.target.value)}
         onFocus={(event) => {
-          // Started by a typed key: keep the caret after it; started by F2 or a double-click: select all.
-          if (!(eventKey && eventKey.length === 1)) event.target.select();
+          // Started by a typed key: add the keys typed while the editor opened, caret at the end; started
+          // by F2 or a double-click: select all.
+          if (eventKey && eventKey.length === 1) {
+            const more = takeTypedKeys();
+            if (more) change(text + more);
+          } else event.target.select();
         }}
         slotProps={{ htmlInput: { 'aria-label': 'Date' } }}
       />

@@ -1,4 +1,5 @@
 import type { CustomCellEditorProps } from 'ag-grid-react';
+import { takeTypedKeys } from './key-buffer';
 import { useEffect, useRef, useState } from 'react';
 import type { GridRow } from '../pending-changes-store';
 
@@ -21,8 +22,13 @@ export function MoneyCellEditor({ value, onValueChange, eventKey, data, currency
     const element = input.current;
     if (!element) return;
     element.focus();
+    // Keys typed while the editor mounted (after the one that opened it) belong after it.
+    const typed = start === original ? '' : start + takeTypedKeys();
     if (start === original) element.select();
-    else onValueChange(start);
+    else {
+      setText(typed);
+      onValueChange(typed);
+    }
     // Once, when the editor opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

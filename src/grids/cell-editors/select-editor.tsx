@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { FieldDef } from '../../schemas/schema-types';
 import type { LookupCache } from '../lookup-cache';
 import { closeAndMoveDown } from './close-editor';
+import { takeTypedKeys } from './key-buffer';
 
 export type SelectEditorParams = { fieldDef: FieldDef; lookups: LookupCache };
 type Option = { value: string | number; label: string };
@@ -66,7 +67,18 @@ export function SelectCellEditor(props: CustomCellEditorProps & SelectEditorPara
         // and took the keys meant for the next row), and move down as Enter does on a typed cell.
         if (event.key === 'Enter') closeAndMoveDown(props);
       }}
-      renderInput={(params) => <TextField {...params} autoFocus placeholder={selected?.label ?? fieldDef.label} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          autoFocus
+          placeholder={selected?.label ?? fieldDef.label}
+          onFocus={() => {
+            // Keys typed while the editor opened (after the one that opened it) join the search.
+            const more = takeTypedKeys();
+            if (more) setInput((current) => current + more);
+          }}
+        />
+      )}
     />
   );
 }
