@@ -1,4 +1,4 @@
-import type { FieldDef } from '../schemas/schema-types';
+import type { FieldDef, MoneyField } from '../schemas/schema-types';
 import { parseInput, type LookupResolver } from '../schemas/parse-input';
 import { unneutralise } from './excel/neutralise';
 
@@ -105,7 +105,7 @@ export type PasteTarget = {
    * The code of a row's currency, for its money cells (see ParseContext): from the currency the block
    * pastes into that row (`pasted`, its parsed values), else from the row.
    */
-  currencyOf?: (rowKey: string, currencyField: string, pasted: Readonly<Record<string, unknown>>) => string | undefined;
+  currencyOf?: (rowKey: string, field: MoneyField, pasted: Readonly<Record<string, unknown>>) => string | undefined;
 };
 
 /**
@@ -130,7 +130,7 @@ export function planPaste({ block, rowKeys, columns, isRowReadOnly, newRowKey, r
     const rowWrites: (PasteWrite | undefined)[] = [];
     const write = (c: number, field: FieldDef) => {
       const raw = cells[c] as string;
-      const rowCurrency = field.kind === 'money' ? currencyOf?.(key, field.currencyField, pasted) : undefined;
+      const rowCurrency = field.kind === 'money' ? currencyOf?.(key, field, pasted) : undefined;
       // A cell copied from our own export keeps its formula guard ("'=SUM(A1)"): drop it, as the import does.
       const parsed = parseInput(field, unneutralise(raw), resolveLookup, { rowCurrency });
       if (parsed.ok) pasted[field.name] = parsed.value;

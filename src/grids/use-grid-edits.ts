@@ -2,7 +2,7 @@ import type { CellEditRequestEvent, GridApi } from 'ag-grid-community';
 import { useSnackbar } from 'notistack';
 import { useCallback, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { parseInput } from '../schemas/parse-input';
-import type { EntitySchema } from '../schemas/schema-types';
+import type { EntitySchema, MoneyField } from '../schemas/schema-types';
 import { currencyReader } from './display-value';
 import { syncRows } from './grid-sync';
 import type { LookupCache } from './lookup-cache';
@@ -59,11 +59,9 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange }:
     await Promise.all(
       columns.map((c, i) => (c.field?.kind === 'lookup' ? lookups.ensureLabels(c.field.entity, block.map((r) => r[i] ?? '')) : Promise.resolve())),
     );
-    const currencyOf = (rowKey: string, currencyField: string, pasted: Readonly<Record<string, unknown>>) => {
-      const field = fields.get(currencyField);
-      const id = currencyField in pasted ? pasted[currencyField] : store.displayRow(rowKey)?.[currencyField];
-      return field?.kind === 'lookup' ? lookups.label(field.entity, id) : undefined;
-    };
+    // The currency this row of the block pastes, else the row's.
+    const currencyOf = (rowKey: string, field: MoneyField, pasted: Readonly<Record<string, unknown>>) =>
+      currencyReader(schema, field, lookups)(field.currencyField in pasted ? pasted : store.displayRow(rowKey));
     const plan = planPaste({ block, rowKeys, columns, isRowReadOnly: (k) => store.state.deleted[k] === true, newRowKey: () => store.newKey(), resolveLookup: lookups.resolve, currencyOf });
     const previous = store.setCells(plan.writes, plan.newRowKeys);
     commit(previous);

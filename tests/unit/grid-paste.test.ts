@@ -104,7 +104,7 @@ describe('planPaste', () => {
       newRowKey,
       resolveLookup: (_entity, text) => ({ USD: 1, EUR: 2 })[text],
       // A blank currency cell pastes an empty currency: the amount then has none to name.
-      currencyOf: (rowKey, currencyField, pasted) => codes.get(currencyField in pasted ? pasted[currencyField] : stored[rowKey]),
+      currencyOf: (rowKey, { currencyField }, pasted) => codes.get(currencyField in pasted ? pasted[currencyField] : stored[rowKey]),
     });
     expect(plan.writes).toEqual([
       { rowKey: '1', field: 'capex_currency_id', value: 2 },
@@ -114,7 +114,7 @@ describe('planPaste', () => {
       { rowKey: plan.newRowKeys[0], field: 'capex_currency_id', value: null },
       expect.objectContaining({ field: 'capex_usd', error: expect.stringContaining('names a currency ($)') }),
     ]);
-    const amountOnly = planPaste({ block: [['$1,250']], rowKeys: ['1'], columns: [money[1]!], newRowKey, currencyOf: (rowKey, name, pasted) => codes.get(name in pasted ? pasted[name] : stored[rowKey]) });
+    const amountOnly = planPaste({ block: [['$1,250']], rowKeys: ['1'], columns: [money[1]!], newRowKey, currencyOf: (rowKey, { currencyField }, pasted) => codes.get(currencyField in pasted ? pasted[currencyField] : stored[rowKey]) });
     expect(amountOnly.writes).toEqual([{ rowKey: '1', field: 'capex_usd', value: '1250' }]);
   });
 

@@ -68,9 +68,9 @@ async function completePartialGroups(db: Db, schema: EntitySchema, group: readon
  * (complete values) and changes to stored rows (only the fields sent). A stored row's own value is no clash
  * for itself. A value still held by a row this same request changes or deletes is refused too, with its
  * own message: the database checks a unique index row by row, so swapping or shifting values between
- * rows, or taking one from a deleted row (deletes follow updates), clashes mid-statement (deferrable constraints would allow it,
- * at ~20% of every large save's time on PostgreSQL: see ARCHITECTURE.md). Said before anything is
- * written, so an import's dry run tells it too.
+ * rows, or taking one from a deleted row (deletes follow updates), clashes mid-statement. Deferrable
+ * constraints would allow it, at ~20% of every large save's time on PostgreSQL (see ARCHITECTURE.md).
+ * Said before anything is written, so an import's dry run tells it too.
  * `duplicateMessage` words the within-request clash. `exceptKey` leaves out the key's group, for a caller
  * that has matched rows by key itself (the import). `request` names the request in messages.
  */
@@ -106,17 +106,24 @@ export async function checkUnique(
     });
     if (keyed.length === 0) continue;
 
-    const probe = JSON.stringify([...first.keys()].map((key) => Object.fromEntries(group.map((f, i) => [f.name, (JSON.parse(key) as string[])[i]]))));
+    // Each value with the id of the stored row sending it (null for a new row): a row's own value is left
+    // out in the query, so a large import of rows keeping their values reads nothing back.
+    const probe = JSON.stringify(
+      [...first].map(([key, slot]) => ({ ...Object.fromEntries(group.map((f, i) => [f.name, (JSON.parse(key) as string[])[i]])), id: candidates[slot]?.id ?? null })),
+    );
     const join = sql.join(group.map((f) => sql`${col('t', f.name)} = ${col('v', f.name)}`), sql` and `);
     const stored = await queryRows<Record<string, unknown> & { id: number }>(
       db,
       sql`select t.id, ${sql.join(group.map((f) => sql`${wireExpression(f, 't')} as ${ident(f.name)}`), sql`, `)}
-          from ${ident(schema.name)} t join ${jsonRecordset(schema, probe, group.map((f) => f.name))} on ${join}`,
+          from ${ident(schema.name)} t join ${jsonRecordset(schema, probe, [...group.map((f) => f.name), 'id'])} on ${join}
+          where t.id is distinct from v.id`,
     );
     const holders = new Map<string, number[]>();
     for (const row of stored) {
       const key = groupKey(group, row) as string;
-      holders.set(key, [...(holders.get(key) ?? []), row.id]);
+      const ids = holders.get(key);
+      if (ids) ids.push(row.id);
+      else holders.set(key, [row.id]);
     }
     // A holder gives the value up in this request when it is deleted, or changed to another value.
     const givesUp = (id: number, key: string) => deleted.has(id) || (newKeyOf.has(id) && newKeyOf.get(id) !== key);
