@@ -182,7 +182,8 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
       return;
     }
     // A popup editor is opening (editing has started, its input has no focus yet): keep what is typed for it.
-    if (api && inGrid && api.getEditingCells().length > 0 && bufferTypedKey(event)) {
+    const opening = api?.getEditingCells()[0];
+    if (api && inGrid && opening && bufferTypedKey(event, opening.column?.getColDef().cellEditorPopup === true)) {
       event.preventDefault();
       event.stopPropagation();
       return;

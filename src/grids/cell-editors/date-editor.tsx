@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { parseInput } from '../../schemas/parse-input';
 import type { FieldDef } from '../../schemas/schema-types';
 import { closeAndMoveDown } from './close-editor';
-import { takeTypedKeys } from './key-buffer';
+import { replayEnter, takeTypedKeys } from './key-buffer';
 
 const DATE: FieldDef = { name: 'date', label: 'Date', kind: 'date' };
 
@@ -51,10 +51,11 @@ export function DateCellEditor(props: CustomCellEditorProps) {
         onFocus={(event) => {
           // Started by a typed key: add the keys typed while the editor opened, caret at the end; started
           // by F2 or a double-click: select all.
+          const more = takeTypedKeys();
           if (eventKey && eventKey.length === 1) {
-            const more = takeTypedKeys();
-            if (more) change(text + more);
+            if (more.text) change(text + more.text);
           } else event.target.select();
+          if (more.enter) replayEnter(event.target);
         }}
         slotProps={{ htmlInput: { 'aria-label': 'Date' } }}
       />

@@ -23,7 +23,7 @@ export function MoneyCellEditor({ value, onValueChange, eventKey, data, currency
     if (!element) return;
     element.focus();
     // Keys typed while the editor mounted (after the one that opened it) belong after it.
-    const typed = start === original ? '' : start + takeTypedKeys();
+    const typed = start === original ? '' : start + takeTypedKeys().text;
     if (start === original) element.select();
     else {
       setText(typed);

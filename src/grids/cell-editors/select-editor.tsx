@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { FieldDef } from '../../schemas/schema-types';
 import type { LookupCache } from '../lookup-cache';
 import { closeAndMoveDown } from './close-editor';
-import { takeTypedKeys } from './key-buffer';
+import { replayEnter, takeTypedKeys } from './key-buffer';
 
 export type SelectEditorParams = { fieldDef: FieldDef; lookups: LookupCache };
 type Option = { value: string | number; label: string };
@@ -72,10 +72,12 @@ export function SelectCellEditor(props: CustomCellEditorProps & SelectEditorPara
           {...params}
           autoFocus
           placeholder={selected?.label ?? fieldDef.label}
-          onFocus={() => {
-            // Keys typed while the editor opened (after the one that opened it) join the search.
+          onFocus={(event) => {
+            // Keys typed while the editor opened (after the one that opened it) join the search; an Enter
+            // among them picks, once the search has narrowed the list.
             const more = takeTypedKeys();
-            if (more) setInput((current) => current + more);
+            if (more.text) setInput((current) => current + more.text);
+            if (more.enter) replayEnter(event.target);
           }}
         />
       )}
