@@ -4,7 +4,7 @@ import { AUDIT_COLUMN_LIST, createdAuditRow, deletedAuditRow, insertAuditRows, t
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
 import { pgError } from '../db/pg-error';
-import { chunks, col, ident, jsonRecordset, parseJsonRows, queryRows, selectJsonOf, wireColumnNames, wireColumns, wireExpression } from './entity-sql';
+import { chunks, col, ident, jsonRecordset, queryRows, selectCteJson, selectCteRows, wireColumnNames, wireColumns, wireExpression } from './entity-sql';
 
 /**
  * Set-based writes: each statement carries up to ROWS_PER_STATEMENT rows as one JSON parameter, which
@@ -32,10 +32,6 @@ function updateAuditFrom(schema: EntitySchema, fields: readonly FieldDef[], acto
     select ${schema.name}::text, ${col(source, 'id')}::text, x.field, x.old_value, x.new_value, 'update', ${actor.sub}::text, ${actor.username}::text
     from ${ident(source)} cross join lateral (values ${tuples}) x(field, old_value, new_value)
     where x.old_value is distinct from x.new_value`;
-}
-
-async function queryJsonRowsOfStatement<T>(tx: Db, statement: SQL): Promise<T[]> {
-  return parseJsonRows<T>(await queryRows<{ json: string }>(tx, statement));
 }
 
 /** `count` new ids from the table's sequence, in one query. */
@@ -66,13 +62,13 @@ export async function insertRows(tx: Db, schema: EntitySchema, rows: readonly Re
   const stored = new Map<number, EntityRow>();
   const withIds = rows.map((row, i) => ({ ...row, id: ids[i] }));
   for (const chunk of chunks(withIds, ROWS_PER_STATEMENT)) {
-    const inserted = await queryJsonRowsOfStatement<EntityRow>(
+    const inserted = await selectCteRows<EntityRow>(
       tx,
       sql`with n as (
             insert into ${table} as t (${columns}, created_by, updated_by)
             select ${values}, ${actor.username}::text, ${actor.username}::text from ${jsonRecordset(schema, JSON.stringify(chunk), names)}
-            returning ${wireColumns(schema, 't')})
-          ${selectJsonOf('n')}`,
+            returning ${wireColumns(schema, 't')})`,
+      'n',
     );
     await insertAuditRows(tx, inserted.map((row) => createdAuditRow(schema.name, row.id, actor)));
     for (const row of inserted) stored.set(row.id, row);
@@ -163,7 +159,7 @@ export async function updateRows(
     for (const chunk of chunks(group.rows, ROWS_PER_STATEMENT)) {
       const payload = JSON.stringify(chunk.map((row) => ({ ...row.changes, id: row.id, version: row.version })));
       // The self-join `o` reads each row as it was before this statement, for the audit's old values.
-      const [result] = await queryRows<{ json: string; ids: string }>(
+      const written = await selectCteJson(
         tx,
         sql`with n as (
               update ${table} as t set ${assignments}, updated_at = now(), updated_by = ${actor.username}::text
@@ -171,11 +167,11 @@ export async function updateRows(
               where t.id = v.id and t.version = v.version${onlyChanged}
               returning ${wireColumns(schema, 't', answered)}${hasOld}),
             a as (${updateAuditFrom(schema, group.fields, actor, 'n')}),
-            w as (select ${answeredNames} from n)
-            select coalesce(json_agg(w), '[]'::json)::text as json, coalesce(json_agg(w.id), '[]'::json)::text as ids from w`,
+            w as (select ${answeredNames} from n)`,
+        'w',
       );
-      if (result) updated.json.push(result.json);
-      for (const id of JSON.parse(result?.ids ?? '[]') as number[]) updated.ids.add(id);
+      updated.json.push(written.json);
+      for (const id of written.ids) updated.ids.add(id);
     }
   }
   const unwritten = rows.filter((row) => !updated.ids.has(row.id));
@@ -214,13 +210,13 @@ export async function deleteRows(tx: Db, schema: EntitySchema, rows: readonly { 
   const deleted = new Set<number>();
   const names = schema.fields.map((f) => f.name);
   for (const chunk of chunks(rows, ROWS_PER_STATEMENT)) {
-    const gone = await queryJsonRowsOfStatement<EntityRow>(
+    const gone = await selectCteRows<EntityRow>(
       tx,
       sql`with o as (
             delete from ${table} as t using ${jsonRecordset(schema, JSON.stringify(chunk), ['id', 'version'])}
             where t.id = v.id and t.version = v.version
-            returning ${wireColumns(schema, 't')})
-          ${selectJsonOf('o')}`,
+            returning ${wireColumns(schema, 't')})`,
+      'o',
     );
     await insertAuditRows(tx, gone.map((row) => deletedAuditRow(schema.name, row.id, actor, row, names)));
     for (const row of gone) deleted.add(row.id);

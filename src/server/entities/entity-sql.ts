@@ -1,4 +1,5 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, is, sql, type SQL } from 'drizzle-orm';
+import { NodePgDatabase, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { fieldByName, type EntitySchema, type EntityRow, type FieldDef } from '../../schemas/schema-types';
 import { findEntitySchema } from '../../schemas/registry';
 import type { Db } from '../db/client';
@@ -55,6 +56,39 @@ export function selectJsonOf(alias: string): SQL {
 
 export function parseJsonRows<T>(rows: { json: string }[]): T[] {
   return JSON.parse(rows[0]?.json ?? '[]') as T[];
+}
+
+/**
+ * Whether many rows come back fastest as one JSON text the database builds (PGlite, which decodes every
+ * value of a plain row in JavaScript) or as plain rows (PostgreSQL through node-postgres: json_agg looks up
+ * an output function per value, so 5,000 wide rows took 54 ms as JSON and 28 ms as rows turned into JSON
+ * text in Node).
+ */
+function rowsTravelAsJson(db: Db): boolean {
+  return !is(db, NodePgDatabase) && !is(db, NodePgTransaction);
+}
+
+/** The rows of CTE `alias`, the last of `ctes` (a `with …` clause, which may write), each driver its fastest way. */
+export async function selectCteRows<T>(db: Db, ctes: SQL, alias: string): Promise<T[]> {
+  if (rowsTravelAsJson(db)) return parseJsonRows<T>(await queryRows<{ json: string }>(db, sql`${ctes} ${selectJsonOf(alias)}`));
+  return queryRows<T>(db, sql`${ctes} select * from ${ident(alias)}`);
+}
+
+/**
+ * The rows of CTE `alias` (see selectCteRows) as one JSON array text, to be passed on unparsed, and their
+ * ids (column `id`).
+ */
+export async function selectCteJson(db: Db, ctes: SQL, alias: string): Promise<{ json: string; ids: number[] }> {
+  if (rowsTravelAsJson(db)) {
+    const a = ident(alias);
+    const [row] = await queryRows<{ json: string; ids: string }>(
+      db,
+      sql`${ctes} select coalesce(json_agg(${a}), '[]'::json)::text as json, coalesce(json_agg(${a}.id), '[]'::json)::text as ids from ${a}`,
+    );
+    return { json: row?.json ?? '[]', ids: JSON.parse(row?.ids ?? '[]') as number[] };
+  }
+  const rows = await queryRows<{ id: number }>(db, sql`${ctes} select * from ${ident(alias)}`);
+  return { json: JSON.stringify(rows), ids: rows.map((row) => row.id) };
 }
 
 export const ident = (name: string): SQL => sql`${sql.identifier(name)}`;
