@@ -44,10 +44,12 @@ export const auditLog = pgTable(
     username: text('username').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // Only the feed's index (newest first, counts per week). An index on (table_name, record_id) cost every
-  // audited write a third of its audit time (10,000 rows: 65 ms -> 35 ms, PostgreSQL) and no screen reads a
-  // record's history yet: the screen that does will bring the index its query needs.
-  (t) => [index('audit_log_created_at_idx').on(t.createdAt)],
+  // The log only grows, in time order, so a BRIN index (a few pages, one entry per range of blocks) serves
+  // the dashboard's count of the last week; the feed reads newest first by id, the primary key. A b-tree on
+  // created_at cost every audited write as much as the primary key did: 10,000 audit rows took 39 ms with
+  // it and 29 ms without (PostgreSQL). An index on (table_name, record_id) cost a third of the audit time
+  // too, and no screen reads a record's history yet: the screen that does will bring the index it needs.
+  (t) => [index('audit_log_created_at_idx').using('brin', t.createdAt)],
 );
 
 /** oidc-provider's sessions, grants, codes and tokens, so that any app process can answer. */
