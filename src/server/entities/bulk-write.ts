@@ -81,8 +81,9 @@ export type RowChange = { id: number; version: number; changes: Record<string, u
 /** Changes grouped by the fields they send: each group is updated by statements that set exactly those fields. */
 function bySentFields(schema: EntitySchema, rows: readonly RowChange[]): { fields: FieldDef[]; rows: RowChange[] }[] {
   const groups = new Map<string, { fields: FieldDef[]; rows: RowChange[] }>();
+  const fieldsOfSchema = writable(schema);
   for (const row of rows) {
-    const fields = writable(schema).filter((f) => f.name in row.changes);
+    const fields = fieldsOfSchema.filter((f) => f.name in row.changes);
     const signature = fields.map((f) => f.name).join(',');
     const group = groups.get(signature) ?? { fields, rows: [] };
     group.rows.push(row);
