@@ -92,7 +92,7 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
   const [, bump] = useReducer((n: number) => n + 1, 0);
   const [filters, setFilters] = useState<ColumnFilter[]>([]);
   const [sort, setSort] = useState<SortSpec[]>(() => sortFromColumns(schema, []));
-  const [selectedCount, setSelectedCount] = useState(0);
+  const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
   const [editing, setEditing] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   // The grid mounts in a transition after the toolbar paints, so its first render (header, filters)
@@ -201,7 +201,7 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
     edits.commit(store.discard());
   };
 
-  const grid = useGridElement({ mountGrid, columnDefs, loading: load.loading, loaded: load.loaded, onGridReady, setFilters, setSort, setSelectedCount, setEditing, latest: { edits, openRow, canEdit, schema, persistLayout } });
+  const grid = useGridElement({ mountGrid, columnDefs, loading: load.loading, loaded: load.loaded, onGridReady, setFilters, setSort, setSelectedKeys, setEditing, latest: { edits, openRow, canEdit, schema, persistLayout } });
 
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs}>
@@ -209,7 +209,8 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
         <GridToolbar
           canEdit={canEdit}
           summary={summary}
-          selectedCount={selectedCount}
+          selectedCount={selectedKeys.length}
+          deleteRestores={store.restores(selectedKeys)}
           canUndo={store.canUndo}
           canRedo={store.canRedo}
           saving={saver.saving}

@@ -48,7 +48,8 @@ type Options = {
   onGridReady: (event: GridReadyEvent<GridRow>) => void;
   setFilters: (filters: ColumnFilter[]) => void;
   setSort: (sort: SortSpec[]) => void;
-  setSelectedCount: (count: number) => void;
+  /** The keys of the selected rows. */
+  setSelectedKeys: (keys: string[]) => void;
   setEditing: (editing: boolean) => void;
   latest: Latest;
 };
@@ -62,13 +63,13 @@ type Options = {
 export function useGridElement(options: Options): ReactNode {
   const latest = useRef(options.latest);
   latest.current = options.latest;
-  const { setFilters, setSort, setSelectedCount, setEditing, mountGrid, columnDefs, loading, loaded, onGridReady } = options;
+  const { setFilters, setSort, setSelectedKeys, setEditing, mountGrid, columnDefs, loading, loaded, onGridReady } = options;
   const gridEvents = useMemo(
     () => ({
       onCellEditRequest: (e: CellEditRequestEvent<GridRow>) => latest.current.edits.onCellEditRequest(e),
       onFilterChanged: (e: FilterChangedEvent<GridRow>) => setFilters(filtersFromModel(latest.current.schema, e.api.getFilterModel())),
       onSortChanged: (e: SortChangedEvent<GridRow>) => setSort(sortFromColumns(latest.current.schema, e.api.getColumnState())),
-      onSelectionChanged: (e: SelectionChangedEvent<GridRow>) => setSelectedCount(e.api.getSelectedNodes().length),
+      onSelectionChanged: (e: SelectionChangedEvent<GridRow>) => setSelectedKeys(e.api.getSelectedRows().map((row) => row.__key)),
       onCellEditingStarted: () => setEditing(true),
       onCellEditingStopped: () => {
         takeTypedKeys(); // keys buffered for an editor that has closed belong to nothing
@@ -83,7 +84,7 @@ export function useGridElement(options: Options): ReactNode {
         if (e.data && (e.column.getColId() === STATUS_COL_ID || !latest.current.canEdit)) void latest.current.openRow(e.data.__key);
       },
     }),
-    [setFilters, setSort, setSelectedCount, setEditing],
+    [setFilters, setSort, setSelectedKeys, setEditing],
   );
   const showLoading = loading && loaded === 0;
   return useMemo(

@@ -2,6 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import RedoIcon from '@mui/icons-material/Redo';
+import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import SaveIcon from '@mui/icons-material/Save';
 import UndoIcon from '@mui/icons-material/Undo';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
@@ -16,6 +17,8 @@ type Props = {
   canEdit: boolean;
   summary: PendingSummary;
   selectedCount: number;
+  /** Every selected row is marked deleted: the Delete button restores them, and says so. */
+  deleteRestores: boolean;
   canUndo: boolean;
   canRedo: boolean;
   saving: boolean;
@@ -59,8 +62,8 @@ export function GridToolbar(props: Props) {
             <Button size="small" startIcon={<ContentCopyIcon />} onClick={props.onDuplicate} disabled={selectedCount === 0}>
               Duplicate
             </Button>
-            <Button size="small" startIcon={<DeleteOutlineIcon />} onClick={props.onDelete} disabled={selectedCount === 0}>
-              Delete
+            <Button size="small" startIcon={props.deleteRestores ? <RestoreFromTrashIcon /> : <DeleteOutlineIcon />} onClick={props.onDelete} disabled={selectedCount === 0}>
+              {props.deleteRestores ? 'Restore' : 'Delete'}
             </Button>
             <Divider orientation="vertical" flexItem />
             <Button size="small" startIcon={<UndoIcon />} onClick={props.onUndo} disabled={!props.canUndo} title="Ctrl+Z">

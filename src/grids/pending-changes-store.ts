@@ -234,9 +234,13 @@ export class PendingChangesStore {
   }
 
   /** Marks existing rows deleted and drops new ones; if every one is already marked, unmarks them. */
+  /** Whether toggleDelete(keys) restores them: every one is a stored row marked deleted. */
+  restores(keys: readonly string[]): boolean {
+    return keys.length > 0 && keys.every((k) => !isNewKey(k) && this.state.deleted[k]);
+  }
+
   toggleDelete(keys: readonly string[]): PendingState {
-    const existing = keys.filter((k) => !isNewKey(k));
-    const undelete = existing.length > 0 && existing.every((k) => this.state.deleted[k]) && keys.every((k) => !isNewKey(k));
+    const undelete = this.restores(keys);
     return this.record((draft) => {
       for (const key of keys) {
         if (isNewKey(key)) {

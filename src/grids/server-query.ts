@@ -15,7 +15,8 @@ export const textFilterOptions = [option('contains', 'Contains'), option('equals
 export const rangeFilterOptions = [option('equals', 'Equals'), option('notEquals', 'Does not equal'), option('gte', 'At least'), option('lte', 'At most'), option('between', 'Between (inclusive)', 2), option('blank', 'Blank', 0), option('notBlank', 'Not blank', 0)];
 
 /** The model of the checkbox filter used for enum, lookup and boolean columns. */
-export type SetFilterModel = { filterType: 'set'; values: (string | number | boolean)[] };
+/** The set filter's ticked values; null is '(Blanks)'. */
+export type SetFilterModel = { filterType: 'set'; values: (string | number | boolean | null)[] };
 
 type SimpleModel = { filterType?: string; type?: string; filter?: unknown; filterTo?: unknown; dateFrom?: string | null; dateTo?: string | null; values?: unknown[]; operator?: string; conditions?: SimpleModel[] };
 

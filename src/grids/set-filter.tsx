@@ -6,12 +6,12 @@ import type { LookupCache } from './lookup-cache';
 import type { SetFilterModel } from './server-query';
 
 export type SetFilterParams = { fieldDef: FieldDef; lookups: LookupCache };
-type Choice = { value: string | number | boolean; label: string };
+type Choice = { value: string | number | boolean | null; label: string };
 
 /**
  * Community has no Set Filter: this small checkbox list stands in for enum, boolean and (small) lookup
  * columns. It never hides a row itself (doesFilterPass is true); its model becomes an 'in' ColumnFilter
- * and the server filters.
+ * and the server filters. A field that may be empty lists '(Blanks)' last, as Excel's filter does.
  */
 export function SetFilter({ model, onModelChange, fieldDef, lookups }: CustomFilterProps<unknown, unknown, SetFilterModel> & SetFilterParams) {
   const doesFilterPass = useCallback(() => true, []);
@@ -30,6 +30,7 @@ export function SetFilter({ model, onModelChange, fieldDef, lookups }: CustomFil
         : fieldDef.kind === 'lookup'
           ? lookups.options(fieldDef.entity).map((o) => ({ value: o.id, label: o.label }))
           : [];
+  if (!fieldDef.required && fieldDef.kind !== 'boolean') choices.push({ value: null, label: '(Blanks)' });
   const selected = new Set(model?.values ?? []);
   const toggle = (value: Choice['value']) => {
     const next = new Set(selected);

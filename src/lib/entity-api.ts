@@ -10,7 +10,7 @@ export type FilterOp =
   | 'equals' // any kind
   | 'notEquals'
   | 'startsWith' // text
-  | 'in' // enum, lookup, text: value is an array
+  | 'in' // enum, lookup, text: value is an array; null in it matches rows with no value too (the set filter's '(Blanks)')
   | 'between' // number, money, date: value and valueTo, inclusive
   | 'gte'
   | 'lte'

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { FieldDef } from './schema-types';
-import { isValidIsoDate } from './validators';
+import { isValidIsoDate, oneLine } from './validators';
 
 /**
  * Turns what a person typed, pasted from Excel or imported from a workbook into a field's wire value.
@@ -30,8 +30,8 @@ export function parseInput(field: FieldDef, raw: unknown, resolveLookup?: Lookup
   }
   switch (field.kind) {
     case 'text':
-      // Spaces around a one-line value are never meant ('  ACME ' would be a second ACME to a key match).
-      return { ok: true, value: raw instanceof Date ? toIsoDate(raw) : String(raw).trim() };
+      // Spaces around a one-line value are never meant, nor are its line breaks (oneLine).
+      return { ok: true, value: raw instanceof Date ? toIsoDate(raw) : oneLine(String(raw)) };
     case 'longText':
       return { ok: true, value: raw instanceof Date ? toIsoDate(raw) : String(raw) };
     case 'integer': {

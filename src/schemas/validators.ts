@@ -9,6 +9,16 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DEFAULT_MAX_LENGTH = { text: 255, longText: 10_000 } as const;
 
+/**
+ * One-line text as stored: without the spaces around it (' ACME ' would be a second ACME to a key match),
+ * and with a line break, with the spaces around it, made one space (an Excel cell written over two lines
+ * with Alt+Enter pastes and imports with its line break; a one-line field cannot show it).
+ */
+export function oneLine(text: string): string {
+  const trimmed = text.trim();
+  return trimmed.includes('\n') || trimmed.includes('\r') ? trimmed.replace(/\s*[\r\n]+\s*/g, ' ') : trimmed;
+}
+
 /** A calendar date the database stores: PostgreSQL has no year 0000 ('0000-01-01' passed JavaScript's Date and failed the insert). */
 export function isValidIsoDate(value: string): boolean {
   if (!ISO_DATE.test(value) || value.startsWith('0000')) return false;
@@ -80,9 +90,9 @@ function valueValidator(field: FieldDef): z.ZodType {
     case 'text':
     case 'longText': {
       const max = field.maxLength ?? DEFAULT_MAX_LENGTH[field.kind];
-      // One-line text is trimmed here too, not only by the browser's parse: an API client's 'ACME ' would
-      // be a second ACME that a key match misses. Long text keeps its layout.
-      const text = field.kind === 'text' ? z.string({ error: 'Must be text' }).trim() : z.string({ error: 'Must be text' });
+      // One-line text is made one line here too (oneLine), not only by the browser's parse: an API client's
+      // 'ACME ' would be a second ACME that a key match misses. Long text keeps its layout.
+      const text = field.kind === 'text' ? z.string({ error: 'Must be text' }).overwrite(oneLine) : z.string({ error: 'Must be text' });
       const rules: Rule<string>[] = [
         [(v) => v.length <= max, `At most ${max} characters`],
         [(v) => !hasUnstorableCharacter(v), UNSTORABLE_TEXT_MESSAGE],

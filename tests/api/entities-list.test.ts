@@ -143,13 +143,21 @@ describe('GET /api/entities/:entity (list)', () => {
     expect(sorted.rows[0]!.id).toBeLessThan(sorted.rows[1]!.id);
   });
 
-  it('filters enums and lookups with in, and booleans with equals', async () => {
+  it('filters enums and lookups with in, (Blanks) included, and booleans with equals', async () => {
     expect(names(await list('suppliers', { filters: [{ field: 'rating', op: 'in', value: ['preferred', 'conditional'] }], sort: 'name:asc' }))).toEqual([
       `${P} Alpha pumps`,
       `${P} Gamma motors`,
     ]);
     expect(names(await list('suppliers', { filters: [{ field: 'currency_id', op: 'in', value: [ids.QXB] }], sort: 'name:asc' }))).toEqual([`${P} Beta valves`, `${P} Epsilon gears`]);
     expect(names(await list('suppliers', { filters: [{ field: 'currency_id', op: 'equals', value: ids.QXA }], sort: 'name:asc' }))).toEqual([`${P} Alpha pumps`, `${P} Gamma motors`]);
+    // null in the list is the set filter's '(Blanks)': rows with no value (an empty text counts) match too.
+    expect(names(await list('suppliers', { filters: [{ field: 'currency_id', op: 'in', value: [ids.QXB, null] }], sort: 'name:asc' }))).toEqual([
+      `${P} Beta valves`,
+      `${P} Delta cables`,
+      `${P} Epsilon gears`,
+    ]);
+    expect(names(await list('suppliers', { filters: [{ field: 'currency_id', op: 'in', value: [null] }] }))).toEqual([`${P} Delta cables`]);
+    expect(names(await list('suppliers', { filters: [{ field: 'country', op: 'in', value: ['peru', null] }], sort: 'name:asc' }))).toEqual([`${P} Beta valves`, `${P} Delta cables`]);
     const codes = async (value: boolean) =>
       (await list('currencies', { filters: [{ field: 'code', op: 'startsWith', value: 'QX' }, { field: 'active', op: 'equals', value }] }, false)).rows.map((row) => row.code);
     expect(await codes(true)).toEqual(['QXA', 'QXB']);

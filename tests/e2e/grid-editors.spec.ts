@@ -136,7 +136,7 @@ test('a date typed onto a date cell is taken as typed, or marked with the reason
   await expect(page.locator('.ag-popup-editor')).toHaveCount(0);
 });
 
-test("Enter on a select's own value closes it and goes down; Ctrl+Z works after the Delete button; a moved column stays moved", async ({ page }) => {
+test("Enter on a select's own value closes it and goes down; the Delete button restores rows marked deleted, and Ctrl+Z works after it; a moved column stays moved", async ({ page }) => {
   await page.setViewportSize({ width: 2600, height: 900 });
   await signInFromLanding(page, DEMO.engineer);
   const tag = uniqueTag('keys');
@@ -162,9 +162,16 @@ test("Enter on a select's own value closes it and goes down; Ctrl+Z works after 
   await expect(cell(g, first!, 'deposit_type')).toHaveText('Clay');
   await expect(cell(g, second!, 'deposit_type')).toHaveText('Brine');
 
-  // Delete disables itself once the rows are marked, dropping focus to the page: Ctrl+Z still undoes.
+  // Delete (and Restore) disables itself once the rows are marked, dropping focus to the page: Ctrl+Z still undoes.
   await g.locator(`.ag-row[row-id="${first}"] .ag-selection-checkbox input`).check();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(pendingSummary(page)).toHaveText('1 row changed, 0 new, 1 deleted');
+  // Selected again, a row marked deleted is restored by the same button, which says so.
+  await g.locator(`.ag-row[row-id="${first}"] .ag-selection-checkbox input`).check();
+  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Restore', exact: true }).click();
+  await expect(pendingSummary(page)).toHaveText('1 row changed, 0 new, 0 deleted');
+  await page.keyboard.press('ControlOrMeta+z');
   await expect(pendingSummary(page)).toHaveText('1 row changed, 0 new, 1 deleted');
   await page.keyboard.press('ControlOrMeta+z');
   await expect(pendingSummary(page)).toHaveText('1 row changed, 0 new, 0 deleted');
@@ -288,4 +295,26 @@ test('rows a paste adds below the last row stay below it through undo and redo, 
   await page.keyboard.press('ControlOrMeta+y');
   await expect.poll(names).toEqual(pastedOrder);
   await expect(pendingSummary(page)).toHaveText('1 row changed, 2 new, 0 deleted');
+});
+
+test("a set filter's (Blanks) finds the rows with no value, alone or with values ticked", async ({ page }) => {
+  await signInFromLanding(page, DEMO.engineer);
+  const tag = uniqueTag('blanks');
+  const [usd] = await listRows(page, 'currencies', 'USD', 'code');
+  const [quoted, unquoted] = await createRows(page, 'suppliers', [
+    { name: `${tag} Quoted`, currency_id: usd!.id },
+    { name: `${tag} Unquoted`, currency_id: null },
+  ]);
+  const g = await openList(page, '/home/general/supplierlist', 'Suppliers', tag, 2);
+
+  await g.locator('.ag-header-cell[col-id="currency_id"] .ag-header-cell-filter-button').click();
+  const blanks = page.getByRole('checkbox', { name: '(Blanks)' });
+  await blanks.check();
+  await expect(g.locator('.ag-grid-scrolling-container .ag-row')).toHaveCount(1);
+  await expect(cell(g, unquoted!.id, 'name')).toHaveText(`${tag} Unquoted`);
+  await page.getByRole('checkbox', { name: /^USD/ }).check();
+  await expect(g.locator('.ag-grid-scrolling-container .ag-row')).toHaveCount(2);
+  await blanks.uncheck();
+  await expect(g.locator('.ag-grid-scrolling-container .ag-row')).toHaveCount(1);
+  await expect(cell(g, quoted!.id, 'name')).toHaveText(`${tag} Quoted`);
 });

@@ -56,6 +56,11 @@ describe('parsing typed, pasted and imported values by field kind (en-US)', () =
     expect(parseInput(field('longText'), '  indented\n')).toEqual(ok('  indented\n'));
   });
 
+  it('makes a line break in one-line text one space (an Excel cell written with Alt+Enter), not in long text', () => {
+    expect(parseInput(field('text'), 'Slurry pump \r\n  Line 2\nLine 3')).toEqual(ok('Slurry pump Line 2 Line 3'));
+    expect(parseInput(field('longText'), 'Slurry pump\nLine 2')).toEqual(ok('Slurry pump\nLine 2'));
+  });
+
   it('reads ISO, US and Excel-serial dates', () => {
     expect(parseInput(field('date'), '2026-03-31')).toEqual(ok('2026-03-31'));
     expect(parseInput(field('date'), '3/31/2026')).toEqual(ok('2026-03-31'));

@@ -45,6 +45,11 @@ describe('validators derived from the schemas', () => {
     expect(validateRow(clients, { name: 'A', colour: 'red' }, 'update')).toEqual({ ok: false, errors: { colour: 'Unknown field' } });
   });
 
+  it('stores one-line text on one line, trimmed, and keeps the layout of long text', () => {
+    expect(validateRow(clients, { city: ' Lima\r\n Callao ' }, 'update')).toEqual({ ok: true, value: { city: 'Lima Callao' } });
+    expect(validateRow(clients, { notes: ' Line 1\nLine 2' }, 'update')).toEqual({ ok: true, value: { notes: ' Line 1\nLine 2' } });
+  });
+
   it('lets an update send only the fields that changed', () => {
     expect(validateRow(clients, { city: 'Lima' }, 'update')).toEqual({ ok: true, value: { city: 'Lima' } });
   });

@@ -21,7 +21,7 @@ export function HomeLayout({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <SnackbarProvider anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={3000} preventDuplicate>
+      <SnackbarProvider anchorOrigin={{ vertical: 'top', horizontal: 'right' }} classes={{ containerAnchorOriginTopRight: 'toasts-below-app-bar' }} autoHideDuration={3000} preventDuplicate>
         <GlobalSearchProvider>
           <RequestModalProvider>
             <LeaveGuardPrompt />

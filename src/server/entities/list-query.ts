@@ -112,9 +112,10 @@ function filterCondition(schema: EntitySchema, filter: ColumnFilter): SQL {
     if (typeof filter.value !== 'string' && typeof filter.value !== 'number') throw new AppError('bad_request', `Filter on ${target.label}: '${filter.op}' needs a text value.`);
     return searchText(`Filter on ${target.label}`, String(filter.value));
   };
+  const blank = isText ? sql`(${c} is null or ${c} = '')` : sql`${c} is null`;
   switch (filter.op) {
     case 'blank':
-      return isText ? sql`(${c} is null or ${c} = '')` : sql`${c} is null`;
+      return blank;
     case 'notBlank':
       return isText ? sql`(${c} is not null and ${c} <> '')` : sql`${c} is not null`;
     case 'contains':
@@ -133,10 +134,12 @@ function filterCondition(schema: EntitySchema, filter: ColumnFilter): SQL {
       return sql`${c} between ${typedValue(target, filter.value, 'value')} and ${typedValue(target, filter.valueTo, 'valueTo')}`;
     case 'in': {
       if (!Array.isArray(filter.value) || filter.value.length === 0) throw new AppError('bad_request', `Filter on ${target.label}: 'in' needs a non-empty list of values.`);
-      const values = filter.value.map((v) => typedValue(target, v));
+      // null in the list is the set filter's '(Blanks)': rows with no value match too.
+      const values = filter.value.filter((v) => v !== null).map((v) => typedValue(target, v));
+      if (values.length === 0) return blank;
       // Text 'in' is case-insensitive like the other text operators.
-      if (isText) return sql`lower(${c}) in (${sql.join(values.map((v) => sql`lower(${v})`), sql`, `)})`;
-      return sql`${c} in (${sql.join(values, sql`, `)})`;
+      const listed = isText ? sql`lower(${c}) in (${sql.join(values.map((v) => sql`lower(${v})`), sql`, `)})` : sql`${c} in (${sql.join(values, sql`, `)})`;
+      return values.length < filter.value.length ? sql`(${listed} or ${blank})` : listed;
     }
     default:
       throw new AppError('bad_request', `Filter on ${target.label}: unknown operator '${String(filter.op)}'.`);
