@@ -33,6 +33,7 @@ export function parseInput(field: FieldDef, raw: unknown, resolveLookup?: Lookup
       // Spaces around a one-line value are never meant, nor are its line breaks (oneLine).
       return { ok: true, value: raw instanceof Date ? toIsoDate(raw) : oneLine(String(raw)) };
     case 'longText':
+      // Kept exactly, line endings too: an exported note with \r\n must import back unchanged.
       return { ok: true, value: raw instanceof Date ? toIsoDate(raw) : String(raw) };
     case 'integer': {
       if (raw instanceof Date) return { ok: false, error: `${toIsoDate(raw)} is a date, not a whole number` };

@@ -9,14 +9,16 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DEFAULT_MAX_LENGTH = { text: 255, longText: 10_000 } as const;
 
+const LINE_BREAK_OR_TAB = /[\r\n\t]/;
+
 /**
  * One-line text as stored: without the spaces around it (' ACME ' would be a second ACME to a key match),
- * and with a line break, with the spaces around it, made one space (an Excel cell written over two lines
- * with Alt+Enter pastes and imports with its line break; a one-line field cannot show it).
+ * and with each line break or tab, with the spaces around it, made one space (an Excel cell written over
+ * two lines with Alt+Enter pastes and imports with its line break; a one-line field shows neither).
  */
 export function oneLine(text: string): string {
   const trimmed = text.trim();
-  return trimmed.includes('\n') || trimmed.includes('\r') ? trimmed.replace(/\s*[\r\n]+\s*/g, ' ') : trimmed;
+  return LINE_BREAK_OR_TAB.test(trimmed) ? trimmed.replace(/\s*[\r\n\t]+\s*/g, ' ') : trimmed;
 }
 
 /** A calendar date the database stores: PostgreSQL has no year 0000 ('0000-01-01' passed JavaScript's Date and failed the insert). */

@@ -56,9 +56,10 @@ describe('parsing typed, pasted and imported values by field kind (en-US)', () =
     expect(parseInput(field('longText'), '  indented\n')).toEqual(ok('  indented\n'));
   });
 
-  it('makes a line break in one-line text one space (an Excel cell written with Alt+Enter), not in long text', () => {
-    expect(parseInput(field('text'), 'Slurry pump \r\n  Line 2\nLine 3')).toEqual(ok('Slurry pump Line 2 Line 3'));
-    expect(parseInput(field('longText'), 'Slurry pump\nLine 2')).toEqual(ok('Slurry pump\nLine 2'));
+  it('makes a line break or tab in one-line text one space (an Excel cell written with Alt+Enter), not in long text', () => {
+    expect(parseInput(field('text'), 'Slurry pump \r\n  Line 2\nLine 3\tTagged')).toEqual(ok('Slurry pump Line 2 Line 3 Tagged'));
+    // Long text keeps its lines exactly, line endings too (an exported note imports back unchanged).
+    expect(parseInput(field('longText'), 'Slurry pump\nLine 2\r\nLine 3')).toEqual(ok('Slurry pump\nLine 2\r\nLine 3'));
   });
 
   it('reads ISO, US and Excel-serial dates', () => {

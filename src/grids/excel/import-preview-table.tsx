@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { memo, useMemo, useRef, useState } from 'react';
 import type { ImportRowPlan } from '../../lib/entity-api';
 import type { EntitySchema, FieldDef } from '../../schemas/schema-types';
+import { oneLine } from '../../schemas/validators';
 import { formatValue } from '../format';
 import { cellDisplayText, ROW_ERROR, type ImportRow } from './import-rows';
 import type { LookupLabels } from './lookup-index';
@@ -177,7 +178,8 @@ const PreviewRow = memo(function PreviewRow({ row, defs, errors, step, planning,
               <CellEditor label={`Row ${row.rowNumber} ${field.label}`} initial={text} onDone={(value) => onFinishEdit(field.name, value)} />
             ) : (
               <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', minHeight: '1.4em' }}>
-                {text}
+                {/* The file's text, but one-line text on one line, as it will be stored. */}
+                {field.kind === 'text' ? oneLine(text) : text}
               </Typography>
             )}
             {cleared !== undefined && editingField !== field.name && (
