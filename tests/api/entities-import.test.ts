@@ -130,13 +130,15 @@ describe('POST /api/entities/:entity/import', () => {
     expect(rows.some((r) => r.name === `${P} Epsilon`)).toBe(false);
   });
 
-  it('stores text exactly as imported (quotes, commas, line breaks, control characters; empty text apart from no value) and audits each new row once', async () => {
+  it('stores text as imported (quotes, commas, line breaks, control characters; empty text apart from no value; one-line text on one line) and audits each new row once', async () => {
     const awkward = 'He said "stop", then\nleft;\ttab \u0001 end';
-    const response = await importRows({ mode: 0, rows: [{ name: `${P} Awkward`, address: awkward, city: '', notes: 'a,b,"c"' }, { name: `${P} Sparse` }] });
+    const notes = `${awkward}\r\na,b,"c"`;
+    const response = await importRows({ mode: 0, rows: [{ name: `${P} Awkward`, address: awkward, city: '', notes }, { name: `${P} Sparse` }] });
     expect(response.statusCode, response.body).toBe(200);
     const rows = await ownClients();
     const stored = rows.find((r) => r.name === `${P} Awkward`);
-    expect(stored).toMatchObject({ address: awkward, city: '', notes: 'a,b,"c"', country: null, active: true, version: 1, created_by: 'engineer' });
+    // Long text exactly; one-line text with each line break or tab made one space.
+    expect(stored).toMatchObject({ address: 'He said "stop", then left; tab \u0001 end', city: '', notes, country: null, active: true, version: 1, created_by: 'engineer' });
     expect(rows.find((r) => r.name === `${P} Sparse`)).toMatchObject({ city: null, address: null, active: true });
     const trail = await t.database.db
       .select()
