@@ -117,15 +117,13 @@ export function planPaste({ block, rowKeys, columns, isRowReadOnly, newRowKey, r
   const newRowKeys: string[] = [];
   let skipped = 0;
   block.forEach((cells, r) => {
-    let rowKey = rowKeys[r];
-    if (rowKey === undefined) {
-      rowKey = newRowKey();
-      newRowKeys.push(rowKey);
-    } else if (isRowReadOnly?.(rowKey)) {
+    const stored = rowKeys[r];
+    if (stored !== undefined && isRowReadOnly?.(stored)) {
       skipped += cells.length;
       return;
     }
-    const key = rowKey;
+    const key = stored ?? newRowKey();
+    if (stored === undefined) newRowKeys.push(key);
     const pasted: Record<string, unknown> = {};
     const rowWrites: (PasteWrite | undefined)[] = [];
     const write = (c: number, field: FieldDef) => {

@@ -233,12 +233,12 @@ export class PendingChangesStore {
     });
   }
 
-  /** Marks existing rows deleted and drops new ones; if every one is already marked, unmarks them. */
   /** Whether toggleDelete(keys) restores them: every one is a stored row marked deleted. */
   restores(keys: readonly string[]): boolean {
     return keys.length > 0 && keys.every((k) => !isNewKey(k) && this.state.deleted[k]);
   }
 
+  /** Marks existing rows deleted and drops new ones; if every one is already marked, unmarks them. */
   toggleDelete(keys: readonly string[]): PendingState {
     const undelete = this.restores(keys);
     return this.record((draft) => {

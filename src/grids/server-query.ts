@@ -14,8 +14,7 @@ const option = (op: FilterOp, displayName: string, numberOfInputs: 0 | 1 | 2 = 1
 export const textFilterOptions = [option('contains', 'Contains'), option('equals', 'Equals'), option('notEquals', 'Does not equal'), option('startsWith', 'Begins with'), option('blank', 'Blank', 0), option('notBlank', 'Not blank', 0)];
 export const rangeFilterOptions = [option('equals', 'Equals'), option('notEquals', 'Does not equal'), option('gte', 'At least'), option('lte', 'At most'), option('between', 'Between (inclusive)', 2), option('blank', 'Blank', 0), option('notBlank', 'Not blank', 0)];
 
-/** The model of the checkbox filter used for enum, lookup and boolean columns. */
-/** The set filter's ticked values; null is '(Blanks)'. */
+/** The model of the checkbox filter used for enum, lookup and boolean columns; a null value is '(Blanks)'. */
 export type SetFilterModel = { filterType: 'set'; values: (string | number | boolean | null)[] };
 
 type SimpleModel = { filterType?: string; type?: string; filter?: unknown; filterTo?: unknown; dateFrom?: string | null; dateTo?: string | null; values?: unknown[]; operator?: string; conditions?: SimpleModel[] };

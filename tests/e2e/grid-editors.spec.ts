@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
-import { callApi, cell, createRows, grid, listRows, openList, pasteText, pendingSummary, uniqueTag } from './support/entity-grid';
+import { callApi, cell, createRows, firstTwoRowIds, grid, listRows, onSlowCpu, openList, pasteText, pendingSummary, uniqueTag } from './support/entity-grid';
 
 // Editors and keys a power user reaches for: the money editor names its currency, Enter commits a typed
 // date, Ctrl+C copies what Excel and the grid's paste read back, and switching ManageTables' table asks
@@ -115,24 +115,21 @@ test('a date typed onto a date cell is taken as typed, or marked with the reason
   await signInFromLanding(page, DEMO.admin);
   await page.goto('/home/general/admintables?table=currency_rates');
   const g = grid(page, 'Currency rates');
-  const rowAt = (index: number) => g.locator(`.ag-grid-scrolling-container .ag-row[row-index="${index}"]`);
-  await expect(rowAt(1)).toBeVisible();
-  const [first, second] = [await rowAt(0).getAttribute('row-id'), await rowAt(1).getAttribute('row-id')];
+  const [first, second] = await firstTwoRowIds(g);
 
   // Typing on the focused cell, as in Excel: the typed text replaces the date; Enter goes one row down.
   // On a slowed CPU, as on a busy machine: keys typed while the editor opens must not be lost ('2-03-15').
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
-  await cell(g, first!, 'rate_date').click();
-  await page.keyboard.type('2024-03-15');
-  await page.keyboard.press('Enter');
-  await expect(cell(g, first!, 'rate_date')).toHaveText('2024-03-15');
-  await expect(cell(g, second!, 'rate_date')).toHaveClass(/ag-cell-focus/);
-  await page.keyboard.type('15/03/2024');
-  await page.keyboard.press('Enter');
-  await expect(cell(g, second!, 'rate_date')).toHaveClass(/tb-cell-error/);
-  await expect(cell(g, second!, 'rate_date')).toHaveAttribute('title', '"15/03/2024" is not a date (use YYYY-MM-DD or M/D/YYYY)');
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await onSlowCpu(page, async () => {
+    await cell(g, first, 'rate_date').click();
+    await page.keyboard.type('2024-03-15');
+    await page.keyboard.press('Enter');
+    await expect(cell(g, first, 'rate_date')).toHaveText('2024-03-15');
+    await expect(cell(g, second, 'rate_date')).toHaveClass(/ag-cell-focus/);
+    await page.keyboard.type('15/03/2024');
+    await page.keyboard.press('Enter');
+    await expect(cell(g, second, 'rate_date')).toHaveClass(/tb-cell-error/);
+    await expect(cell(g, second, 'rate_date')).toHaveAttribute('title', '"15/03/2024" is not a date (use YYYY-MM-DD or M/D/YYYY)');
+  });
   await expect(page.locator('.ag-popup-editor')).toHaveCount(0);
 });
 
@@ -145,22 +142,20 @@ test("Enter on a select's own value closes it and goes down; the Delete button r
     { project: `${tag} B`, owner: 'O', deposit_type: 'clay', stage: 'pea', country: 'Peru' },
   ]);
   const g = await openList(page, '/home/general/lithiumprojectlist', 'Lithium projects', tag, 2);
-  const rowAt = (index: number) => g.locator(`.ag-grid-scrolling-container .ag-row[row-index="${index}"]`);
-  const [first, second] = [await rowAt(0).getAttribute('row-id'), await rowAt(1).getAttribute('row-id')];
+  const [first, second] = await firstTwoRowIds(g);
 
   // On a slowed CPU the Enter, like the letters, arrives before the editor's input has focus (seen in CI).
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
-  await cell(g, first!, 'deposit_type').click();
-  await page.keyboard.type('Clay');
-  await page.keyboard.press('Enter');
-  await expect(page.locator('.ag-popup-editor')).toHaveCount(0);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  await expect(cell(g, second!, 'deposit_type')).toHaveClass(/ag-cell-focus/);
+  await onSlowCpu(page, async () => {
+    await cell(g, first, 'deposit_type').click();
+    await page.keyboard.type('Clay');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.ag-popup-editor')).toHaveCount(0);
+  });
+  await expect(cell(g, second, 'deposit_type')).toHaveClass(/ag-cell-focus/);
   await page.keyboard.type('Brine');
   await page.keyboard.press('Enter');
-  await expect(cell(g, first!, 'deposit_type')).toHaveText('Clay');
-  await expect(cell(g, second!, 'deposit_type')).toHaveText('Brine');
+  await expect(cell(g, first, 'deposit_type')).toHaveText('Clay');
+  await expect(cell(g, second, 'deposit_type')).toHaveText('Brine');
 
   // Delete (and Restore) disables itself once the rows are marked, dropping focus to the page: Ctrl+Z still undoes.
   await g.locator(`.ag-row[row-id="${first}"] .ag-selection-checkbox input`).check();
@@ -176,7 +171,7 @@ test("Enter on a select's own value closes it and goes down; the Delete button r
   await page.keyboard.press('ControlOrMeta+z');
   await expect(pendingSummary(page)).toHaveText('1 row changed, 0 new, 0 deleted');
   await page.keyboard.press('ControlOrMeta+z');
-  await expect(cell(g, second!, 'deposit_type')).toHaveText('Clay');
+  await expect(cell(g, second, 'deposit_type')).toHaveText('Clay');
 
   // A column order the grid saved is the order after a reload (maintainColumnOrder keeps later column
   // definitions from resetting it: the outside check saw that race in 3 of 4 reloads; this run may not).

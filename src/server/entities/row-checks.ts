@@ -23,7 +23,6 @@ export function addError(errors: CandidateErrors, slot: number, field: string, m
   errors.set(slot, fields);
 }
 
-
 /** A value as a key part: decimals as their canonical digits ('1.50' and the stored '1.500000' are one key). */
 function comparable(field: FieldDef, value: unknown): string {
   return (isDecimalKind(field) && canonicalDecimal(String(value))) || String(value);
@@ -39,7 +38,6 @@ export function groupKey(group: readonly FieldDef[], values: Record<string, unkn
   }
   return JSON.stringify(parts);
 }
-
 
 /** The stored values of `fields` (as on the wire) of the rows `ids`, by id. */
 async function storedValues(db: Db, schema: EntitySchema, fields: readonly FieldDef[], ids: readonly number[]): Promise<Map<number, Record<string, unknown>>> {

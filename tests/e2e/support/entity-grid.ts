@@ -72,6 +72,27 @@ export async function openList(page: Page, path: string, labelPlural: string, ta
   return g;
 }
 
+/** The row ids of the first two rows the grid shows, in their displayed order (once both are shown). */
+export async function firstTwoRowIds(g: Locator): Promise<[string, string]> {
+  const rowAt = (index: number) => g.locator(`.ag-grid-scrolling-container .ag-row[row-index="${index}"]`);
+  await expect(rowAt(1)).toBeVisible();
+  return [(await rowAt(0).getAttribute('row-id'))!, (await rowAt(1).getAttribute('row-id'))!];
+}
+
+/**
+ * Runs `steps` on a CPU slowed 6 times, as on a busy machine (CI): keys typed while a cell editor opens
+ * arrive before its input has focus. The CPU is back to full speed afterwards, also when a step fails.
+ */
+export async function onSlowCpu(page: Page, steps: () => Promise<void>): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  try {
+    await steps();
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+}
+
 /** The cell of a row (by its id, or the grid's key of a new row) and a field. */
 export function cell(g: Locator, rowKey: string | number, field: string): Locator {
   return g.locator(`.ag-row[row-id="${rowKey}"] .ag-cell[col-id="${field}"]`);
