@@ -28,6 +28,17 @@ export type ListQuery = { filters?: ColumnFilter[]; sort?: SortSpec[]; offset?: 
 export type ListResponse = { rows: EntityRow[]; total: number; offset: number; limit: number };
 export const MAX_PAGE_SIZE = 10_000;
 
+/**
+ * Request limits, so that no request inside the body limits can exhaust the server's memory: refused
+ * with a readable 413 before the rows are worked on.
+ * An import takes at most what one Excel worksheet holds.
+ */
+export const MAX_IMPORT_ROWS = 1_048_576;
+/** Creates, updates and deletes of one batch save together (a 10 MB body of empty creates is ~300,000). */
+export const MAX_BATCH_OPERATIONS = 50_000;
+/** A 422 lists the errors of this many rows at most, and says how many rows have errors in all. */
+export const MAX_LISTED_ROW_ERRORS = 10_000;
+
 /** GET /api/entities/:entity/options?q=&limit= : id and label of rows, for lookup editors and import. */
 export type LookupOption = { id: number; label: string };
 
@@ -106,7 +117,10 @@ export type ImportRowPlan = {
  * The server always answers `unchanged`; it is optional here only for callers that total answers themselves.
  */
 export type ImportResponse = { added: number; updated: number; unchanged: number; skipped: number; plan?: ImportRowPlan[] };
-/** 422 details of an import: every invalid cell (index = position in rows), nothing written. */
-export type ImportErrors = { rowErrors: { index: number; fields: Record<string, string> }[] };
+/**
+ * 422 details of an import: every invalid cell (index = position in rows), nothing written. Past
+ * MAX_LISTED_ROW_ERRORS rows, `rowErrors` lists the first ones and `rowsWithErrors` counts them all.
+ */
+export type ImportErrors = { rowErrors: { index: number; fields: Record<string, string> }[]; rowsWithErrors?: number };
 
 export type EntitySummary = { name: string; label: string; labelPlural: string; referenceTable: boolean; rowCount: number; description?: string };

@@ -156,7 +156,7 @@ describe('POST /api/entities/:entity/import', () => {
         { name: `${P} Eta`, contact_email: 'nope', sector: 'farming' },
         { name: '', city: 'No key' },
         { name: `${P} Zeta`, city: 'Again' },
-        { name: `${P} Theta`, website: 'www.example.com', colour: 'red' },
+        { name: `${P} Theta`, website: 'www.example.com' },
       ],
     });
     expect(response.statusCode).toBe(422);
@@ -166,8 +166,16 @@ describe('POST /api/entities/:entity/import', () => {
       { index: 1, fields: { contact_email: expect.stringContaining('email'), sector: expect.stringContaining('Must be one of') } },
       { index: 2, fields: { name: expect.stringContaining('Required') } },
       { index: 3, fields: { name: 'Duplicate of row 1 in this file' } },
-      { index: 4, fields: { website: 'Must start with http:// or https://', colour: 'Unknown field' } },
+      { index: 4, fields: { website: 'Must start with http:// or https://' } },
     ]);
+    expect(await ownClients()).toEqual(before);
+  });
+
+  it('refuses rows carrying fields their schema does not have before checking anything else, listing only those', async () => {
+    const before = await ownClients();
+    const response = await importRows({ mode: 1, rows: [{ name: `${P} Iota`, contact_email: 'nope' }, { name: `${P} Kappa`, colour: 'red' }] });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().details.rowErrors).toEqual([{ index: 1, fields: { colour: 'Unknown field' } }]);
     expect(await ownClients()).toEqual(before);
   });
 

@@ -1,4 +1,4 @@
-import type { BatchRequest, BatchResponse, ConflictDetails, RowError } from '../../lib/entity-api';
+import { MAX_BATCH_OPERATIONS, type BatchRequest, type BatchResponse, type ConflictDetails, type RowError } from '../../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../../schemas/schema-types';
 import { defaultRow, validateRow } from '../../schemas/validators';
 import type { Actor } from '../audit/audit-writer';
@@ -9,6 +9,7 @@ import { assertNoDependants } from './dependants';
 import { selectRowsById } from './entity-sql';
 import { checkTree } from './tree-checks';
 import { addError, checkLookups, checkMoneyCurrencies, checkUnique, type Candidate, type CandidateErrors } from './row-checks';
+import { allowedFieldNames, refuseRows, RowErrorList, unknownFieldErrors } from './row-refusals';
 
 export const CONFLICT_MESSAGE = 'Changed by someone else since you loaded it';
 
@@ -20,6 +21,34 @@ function assertDistinctIds(batch: BatchRequest): void {
     if (seen.has(id)) throw new AppError('bad_request', `Row ${id} appears more than once in the updates and deletes of this save.`);
     seen.add(id);
   }
+}
+
+/**
+ * Refused before anything else is done: more operations than a save takes (MAX_BATCH_OPERATIONS), which
+ * the route also checks before it parses the body further (assertBatchSize), and rows carrying fields
+ * their schema does not have.
+ */
+export function assertBatchSize(operations: number): void {
+  if (operations > MAX_BATCH_OPERATIONS) {
+    throw new AppError(
+      'payload_too_large',
+      `A save takes at most ${MAX_BATCH_OPERATIONS.toLocaleString('en-US')} rows (creates, updates and deletes together); this one has ${operations.toLocaleString('en-US')}. Save in parts, or import the rows from a workbook.`,
+    );
+  }
+}
+
+function refuseUnknownFields(schema: EntitySchema, batch: BatchRequest): void {
+  const allowed = allowedFieldNames(schema, false);
+  const errors = new RowErrorList<RowError>();
+  (batch.creates ?? []).forEach((create, index) => {
+    const fields = unknownFieldErrors(create.values, allowed);
+    if (fields) errors.add({ op: 'create', index, clientKey: create.clientKey, fields });
+  });
+  (batch.updates ?? []).forEach((update, index) => {
+    const fields = unknownFieldErrors(update.changes, allowed);
+    if (fields) errors.add({ op: 'update', index, id: update.id, fields });
+  });
+  if (errors.total > 0) refuseRows(errors);
 }
 
 /** 409 with the current state of rows changed or deleted by someone else since the caller loaded them. */
@@ -59,7 +88,9 @@ async function writeEntityBatch(db: Db, schema: EntitySchema, batch: BatchReques
   const creates = batch.creates ?? [];
   const updates = batch.updates ?? [];
   const deletes = batch.deletes ?? [];
+  assertBatchSize(creates.length + updates.length + deletes.length);
   assertDistinctIds(batch);
+  refuseUnknownFields(schema, batch);
   if (creates.length + updates.length + deletes.length === 0) return { created: [], updated: [], deleted: [] };
 
   return mappingDbErrors(schema, () =>
@@ -82,9 +113,9 @@ async function writeEntityBatch(db: Db, schema: EntitySchema, batch: BatchReques
       await checkMoneyCurrencies(tx, schema, candidates, errors);
       await checkTree(tx, schema, candidates, deleteIds, errors);
       const refuse = (): never => {
-        const rowErrors: RowError[] = [...errors.entries()].sort(([a], [b]) => a - b).map(([slot, fields]) => ({ ...(slots[slot] as Slot), fields }));
-        const n = rowErrors.length;
-        throw new AppError('validation_failed', `${n} ${n === 1 ? 'row has' : 'rows have'} errors`, { rowErrors });
+        const rowErrors = new RowErrorList<RowError>();
+        for (const [slot, fields] of [...errors.entries()].sort(([a], [b]) => a - b)) rowErrors.add({ ...(slots[slot] as Slot), fields });
+        return refuseRows(rowErrors);
       };
       if (errors.size > 0) refuse();
 

@@ -1,10 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EntitySchema } from '../../schemas/schema-types';
 import type { Actor } from '../audit/audit-writer';
 import { requireRole } from '../auth/auth-hooks';
 import type { Db } from '../db/client';
+import { assertBatchSize } from './batch-save';
 import { requireSchemaOf } from './entity-sql';
-import { deleteEntityRow, entitySummaries, findDependants, getEntityRow, importEntityRows, listEntityRows, lookupOptions, saveEntityBatchAsJson } from './entity-service';
+import { AppError } from '../http/app-error';
+import { deleteEntityRow, entitySummaries, findDependants, getEntityRow, listEntityRows, lookupOptions, saveEntityBatchAsJson } from './entity-service';
+import { importAnswerJson } from './import/import-plan';
+import { IMPORT_CHUNK_ROWS } from './import/import-rows';
+import { runImport } from './import/import-run';
+import { receiveImportBody } from './import/receive-import-body';
 import {
   batchBody,
   batchHeaders,
@@ -25,6 +32,13 @@ import {
 } from './route-schemas';
 
 const TAG = ['entities'];
+
+/** How many operations a batch body lists, read before the body is parsed further. */
+function operationCount(body: unknown): number {
+  if (typeof body !== 'object' || body === null) return 0;
+  const lists = body as Record<string, unknown>;
+  return ['creates', 'updates', 'deletes'].reduce((sum, key) => sum + (Array.isArray(lists[key]) ? (lists[key] as unknown[]).length : 0), 0);
+}
 
 function actorOf(request: FastifyRequest): Actor {
   return { sub: request.user.sub, username: request.user.name };
@@ -99,6 +113,7 @@ export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBy
     },
     async (request, reply) => {
       const schema = await entityFor(request, 'write');
+      assertBatchSize(operationCount(request.body)); // before zod copies every operation
       const batch = parseOr400(batchBody, request.body, 'body');
       const answer = prefersMinimalReturn(request.headers.prefer) ? 'changes' : 'rows';
       if (answer === 'changes') reply.header('preference-applied', 'return=minimal');
@@ -118,17 +133,40 @@ export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBy
     },
   );
 
-  app.post(
-    '/entities/:entity/import',
-    {
-      // A whole workbook travels in one request so that its commit is one transaction (never half-written).
-      bodyLimit: importBodyLimitBytes,
-      schema: { tags: TAG, summary: 'Import parsed rows: add, update or skip by key', params: jsonSchema(entityParams), body: jsonSchema(importBody), response: { 200: jsonSchema(responses.imported, 'output'), ...writeErrors(404, 409, 422) } },
-    },
-    async (request) => {
-      const schema = await entityFor(request, 'write');
-      const body = parseOr400(importBody, request.body, 'body');
-      return importEntityRows(db, schema, body, actorOf(request));
-    },
-  );
+  // The import route reads its body itself, as a stream (receiveImportBody): its own scope, whose only
+  // parser hands the JSON body over unread.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('application/json', (_request, payload, done) => done(null, payload));
+    scope.post(
+      '/entities/:entity/import',
+      {
+        schema: { tags: TAG, summary: 'Import parsed rows: add, update or skip by key', params: jsonSchema(entityParams), body: jsonSchema(importBody), response: { 200: jsonSchema(responses.imported, 'output'), ...writeErrors(404, 409, 422) } },
+      },
+      async (request, reply) => {
+        const schema = await entityFor(request, 'write');
+        if (!(request.body instanceof Readable)) throw new AppError('bad_request', 'An import needs a JSON body: {"mode": 0, "rows": [{…}, …]}.');
+        const limit = importBodyLimitBytes ?? DEFAULT_IMPORT_LIMIT;
+        if (Number(request.headers['content-length']) > limit) refuseTooLarge(reply, limit);
+        const upload = await receiveImportBody(request.body, schema, limit).catch((error: unknown) => {
+          // The rest of a body over the limit is not read: the connection closes after the answer.
+          if (error instanceof AppError && error.status === 413) reply.header('connection', 'close');
+          throw error;
+        });
+        try {
+          const outcome = await runImport(db, schema, upload.options, upload.rowCount, upload.chunks(IMPORT_CHUNK_ROWS), actorOf(request));
+          return reply.type('application/json; charset=utf-8').send(Readable.from(importAnswerJson(outcome)));
+        } finally {
+          await upload.dispose();
+        }
+      },
+    );
+  });
+}
+
+const DEFAULT_IMPORT_LIMIT = 256 * 1024 * 1024;
+
+function refuseTooLarge(reply: FastifyReply, limit: number): never {
+  reply.header('connection', 'close');
+  throw new AppError('payload_too_large', `An import body may be at most ${Math.floor(limit / 1048576).toLocaleString('en-US')} MiB (IMPORT_BODY_LIMIT_BYTES).`);
 }

@@ -7,4 +7,4 @@ export { getEntityRow, lookupOptions, entitySummaries } from './read-rows';
 export { saveEntityBatch, saveEntityBatchAsJson } from './batch-save';
 export { deleteEntityRow } from './delete-row';
 export { findDependants } from './dependants';
-export { importEntityRows } from './import-rows';
+export { importEntityRows } from './import/import-rows';

@@ -4,7 +4,7 @@ import { getEntitySchema } from '../../../schemas/registry';
 import { SYSTEM_ACTOR } from '../../audit/audit-writer';
 import { loadConfig } from '../../config';
 import { queryRows } from '../../entities/entity-sql';
-import { importEntityRows } from '../../entities/import-rows';
+import { importEntityRows } from '../../entities/import/import-rows';
 import { openDatabase } from '../client';
 import { lockDataDir } from '../data-dir-lock';
 import { generateLithiumProjects } from './large-data';

@@ -1,0 +1,233 @@
+import { sql } from 'drizzle-orm';
+import type { ImportErrors, ImportMode } from '../../../lib/entity-api';
+import { fieldByName, groupLabel, META_FIELDS, uniqueGroups, type EntitySchema, type FieldDef } from '../../../schemas/schema-types';
+import { defaultRow, missingRequired, validateRow } from '../../../schemas/validators';
+import type { Actor } from '../../audit/audit-writer';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import { throwConflicts } from '../batch-save';
+import { mappingDbErrors, unchangedRows, updateRows, type RowChange } from '../bulk-write';
+import { copyInsertRows } from '../copy-insert';
+import { col, ident, jsonRecordset, queryRows, selectRowsById, wireExpression } from '../entity-sql';
+import { addError, checkLookups, checkMoneyCurrencies, checkUnique, groupKey, type Candidate, type CandidateErrors } from '../row-checks';
+import { refuseRows, RowErrorList } from '../row-refusals';
+import { checkTree } from '../tree-checks';
+import { ImportPlan, type ImportOutcome } from './import-plan';
+
+export type ImportOptions = { mode: ImportMode; dryRun?: boolean; partialRows?: boolean };
+
+const META = new Set<string>(META_FIELDS);
+
+/** Meta columns of an exported workbook (id, version, ...) are not the importer's to set. */
+function withoutMeta(row: Record<string, unknown>): Record<string, unknown> {
+  for (const name in row) if (META.has(name)) return Object.fromEntries(Object.entries(row).filter(([field]) => !META.has(field)));
+  return row;
+}
+
+type StoredKey = { id: number; version: number };
+
+/** Id and version of the stored rows whose key matches one of `rows`, by key. */
+async function rowsByKey(tx: Db, schema: EntitySchema, keyFields: FieldDef[], rows: Record<string, unknown>[]): Promise<Map<string, StoredKey>> {
+  if (rows.length === 0) return new Map();
+  const probe = JSON.stringify(rows.map((row) => Object.fromEntries(keyFields.map((f) => [f.name, row[f.name]]))));
+  const join = sql.join(keyFields.map((f) => sql`${col('t', f.name)} = ${col('v', f.name)}`), sql` and `);
+  const keyColumns = sql.join(keyFields.map((f) => sql`${wireExpression(f, 't')} as ${ident(f.name)}`), sql`, `);
+  const found = await queryRows<StoredKey & Record<string, unknown>>(
+    tx,
+    sql`select t.id, t.version, ${keyColumns} from ${ident(schema.name)} t join ${jsonRecordset(schema, probe, keyFields.map((f) => f.name))} on ${join}`,
+  );
+  return new Map(found.map((row) => [groupKey(keyFields, row) as string, { id: row.id, version: row.version }]));
+}
+
+/**
+ * The stored values an update will clear: fields a row sends empty (a blank cell of a column the file
+ * has) whose stored value is not, by row id. Only rows that send an empty value are read.
+ */
+async function clearedValues(tx: Db, schema: EntitySchema, changes: readonly RowChange[]): Promise<Map<number, Record<string, unknown>>> {
+  const blanks = changes.filter((c) => Object.values(c.changes).some((value) => value === null));
+  const stored = await selectRowsById(tx, schema, blanks.map((c) => c.id));
+  const result = new Map<number, Record<string, unknown>>();
+  for (const change of blanks) {
+    const row = stored.get(change.id);
+    const cleared = Object.fromEntries(Object.entries(change.changes).filter(([field, value]) => value === null && row?.[field] !== null && row?.[field] !== undefined).map(([field]) => [field, row?.[field]]));
+    if (Object.keys(cleared).length > 0) result.set(change.id, cleared);
+  }
+  return result;
+}
+
+/**
+ * Imports rows that arrive in chunks (the upload's spool, or an array cut into chunks), in ONE transaction:
+ * every invalid cell of the file is reported (422, nothing written); rows are matched to stored rows by the
+ * schema's key and added, updated or skipped by mode; a row to update whose values all equal the stored
+ * ones is left unwritten and counted as unchanged. A dry run answers the plan only.
+ *
+ * Chunk by chunk, so that the memory an import needs is bounded by the chunk, not the file: each chunk is
+ * validated, checked against the database and written (set-based, audited in bulk) before the next is read.
+ * What spans chunks is kept file-wide and small: the keys seen (a key twice in the file is an error), the
+ * values of unique fields seen, the errors (listed up to a bound), and a dry run's plan (ImportPlan). Once a
+ * chunk has errors nothing more is written (the transaction is rolled back at the end), but the later
+ * chunks are still checked so the answer lists the file's errors.
+ */
+export async function runImport(db: Db, schema: EntitySchema, options: ImportOptions, rowCount: number, chunks: AsyncIterable<Record<string, unknown>[]>, actor: Actor): Promise<ImportOutcome> {
+  if (options.partialRows && !options.dryRun) throw new AppError('bad_request', 'partialRows is for a dry run only: an import commits complete rows.');
+  if (schema.key.length === 0) throw new AppError('bad_request', `${schema.labelPlural} have no natural key to match imported rows by, so they cannot be imported.`);
+  return mappingDbErrors(schema, () =>
+    db.transaction(async (tx) => {
+      const run = new ImportRun(tx, schema, options, rowCount, actor);
+      for await (const chunk of chunks) await run.chunk(chunk);
+      return run.finish();
+    }),
+  );
+}
+
+class ImportRun {
+  private readonly keyFields: FieldDef[];
+  /** Unique groups other than the key: their in-file duplicates across chunks are found here. */
+  private readonly otherUniqueGroups: FieldDef[][];
+  private readonly firstByKey = new Map<string, number>();
+  private readonly firstByUnique = new Map<string, Map<string, number>>();
+  private readonly errors = new RowErrorList<ImportErrors['rowErrors'][number]>();
+  private readonly plan: ImportPlan | undefined;
+  private readonly counts = { added: 0, updated: 0, unchanged: 0, skipped: 0 };
+  private readonly blank: Record<string, unknown>;
+  private next = 0;
+
+  constructor(
+    private readonly tx: Db,
+    private readonly schema: EntitySchema,
+    private readonly options: ImportOptions,
+    rowCount: number,
+    private readonly actor: Actor,
+  ) {
+    this.keyFields = schema.key.map((name) => fieldByName(schema, name) as FieldDef);
+    const isKey = (group: readonly FieldDef[]) => group.length === schema.key.length && group.every((f) => schema.key.includes(f.name));
+    this.otherUniqueGroups = uniqueGroups(schema).filter((group) => !isKey(group));
+    this.plan = options.dryRun ? new ImportPlan(rowCount, options.mode) : undefined;
+    this.blank = defaultRow(schema);
+  }
+
+  async chunk(sent: readonly Record<string, unknown>[]): Promise<void> {
+    const base = this.next;
+    this.next += sent.length;
+    const { schema, keyFields, options, tx } = this;
+    const errors: CandidateErrors = new Map();
+    const report = (slot: number, fields: Record<string, string>) => {
+      for (const [field, message] of Object.entries(fields)) addError(errors, slot, field, message);
+    };
+    const rows = sent.map(withoutMeta);
+    // Each row is validated once (the fields it has); a row that will be added is then checked for the
+    // required fields it leaves empty (missingRequired), which together is validateRow's 'create'.
+    const checked = rows.map((row, slot) => {
+      const result = validateRow(schema, row, 'update');
+      if (!result.ok) report(slot, result.errors);
+      return result.ok ? result.value : undefined;
+    });
+    const keys = rows.map((row, slot) => this.keyOf(checked[slot] ?? row, slot, base + slot, errors));
+
+    const stored = await rowsByKey(tx, schema, keyFields, rows.flatMap((row, slot) => (keys[slot] !== undefined ? [checked[slot] ?? row] : [])));
+    const candidates: Candidate[] = [];
+    const candidateSlot: number[] = [];
+    const planned: { slot: number; action: 'add' | 'update' | 'skip'; id?: number }[] = [];
+    rows.forEach((_, slot) => {
+      const key = keys[slot];
+      const existing = key === undefined ? undefined : stored.get(key);
+      const changes = checked[slot];
+      // A new row is checked as complete (required fields present), unless the dry run was sent partial rows.
+      const adds = key !== undefined && !existing && options.mode !== 2;
+      const values = adds && changes ? { ...this.blank, ...changes } : changes;
+      if (adds && values && !options.partialRows) report(slot, missingRequired(schema, values));
+      // A row that is skipped is still checked above: every invalid cell of the file is reported.
+      if (key === undefined || !values || errors.has(slot)) return;
+      if ((existing && options.mode === 0) || (!existing && options.mode === 2)) return planned.push({ slot, action: 'skip', id: existing?.id });
+      planned.push({ slot, action: existing ? 'update' : 'add', id: existing?.id });
+      candidates.push({ id: existing?.id, values });
+      candidateSlot.push(slot);
+    });
+
+    const candidateErrors: CandidateErrors = new Map();
+    this.checkUniqueAcrossChunks(candidates, (candidate) => base + (candidateSlot[candidate] as number), candidateErrors);
+    // The key itself was checked above (once in the file; a stored key means an update, never a clash).
+    const fileRow = (candidate: number) => base + (candidateSlot[candidate] as number) + 1;
+    await checkUnique(tx, schema, candidates, [], candidateErrors, (_label, first) => `Duplicate of row ${fileRow(first)} in this file`, { exceptKey: true, request: 'import' });
+    await checkLookups(tx, schema, candidates, candidateErrors);
+    await checkMoneyCurrencies(tx, schema, candidates, candidateErrors);
+    await checkTree(tx, schema, candidates, [], candidateErrors);
+    for (const [candidate, fields] of candidateErrors) report(candidateSlot[candidate] as number, fields);
+    for (const [slot, fields] of [...errors.entries()].sort(([a], [b]) => a - b)) this.errors.add({ index: base + slot, fields });
+    if (this.errors.total > 0) return; // nothing more is written; the rest of the file is still checked
+
+    const versions = new Map([...stored.values()].map((row) => [row.id, row.version]));
+    const updates: RowChange[] = candidates.flatMap((c) => (c.id === undefined ? [] : [{ id: c.id, version: versions.get(c.id) as number, changes: c.values }]));
+    this.counts.skipped += planned.filter((p) => p.action === 'skip').length;
+    if (this.plan) return this.planChunk(base, planned, updates);
+
+    // The import answers counts only, so the updated rows come back as small as they can. A row whose
+    // values all equal the stored ones is not written (no version bump that others would take for a change).
+    const { stale, unchanged } = await updateRows(tx, schema, updates, this.actor, 'changes', { skipUnchanged: true });
+    if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'update', id })));
+    const added = candidates.filter((c) => c.id === undefined).map((c) => c.values);
+    await copyInsertRows(tx, schema, added, this.actor);
+    this.counts.added += added.length;
+    this.counts.updated += updates.length - unchanged.length;
+    this.counts.unchanged += unchanged.length;
+  }
+
+  /** The answer once every chunk is in: the counts (and a dry run's plan), or the 422 of the file's errors. */
+  finish(): ImportOutcome {
+    if (this.errors.total > 0) refuseRows(this.errors);
+    return { ...this.counts, ...(this.plan ? { plan: this.plan } : {}) };
+  }
+
+  /**
+   * The row's key, reporting it missing or already sent by an earlier row of the file (`slot` is the row's
+   * place in its chunk, `index` in the file); undefined when it has none.
+   */
+  private keyOf(row: Record<string, unknown>, slot: number, index: number, errors: CandidateErrors): string | undefined {
+    for (const field of this.keyFields) {
+      const value = row[field.name];
+      if (value === null || value === undefined || value === '') addError(errors, slot, field.name, `Required: ${field.label} is how an imported row finds its stored row`);
+    }
+    const key = groupKey(this.keyFields, row);
+    if (key === undefined || this.keyFields.some((f) => errors.get(slot)?.[f.name])) return undefined;
+    const first = this.firstByKey.get(key);
+    if (first === undefined) this.firstByKey.set(key, index);
+    else for (const field of this.keyFields) addError(errors, slot, field.name, `Duplicate of row ${first + 1} in this file`);
+    return key;
+  }
+
+  /** A unique value (other than the key) sent twice in the file, also when the two rows are in different chunks. */
+  private checkUniqueAcrossChunks(candidates: readonly Candidate[], indexOf: (candidate: number) => number, errors: CandidateErrors): void {
+    for (const group of this.otherUniqueGroups) {
+      const label = groupLabel(group);
+      let first = this.firstByUnique.get(label);
+      if (!first) this.firstByUnique.set(label, (first = new Map()));
+      candidates.forEach((candidate, slot) => {
+        if (!group.every((f) => f.name in candidate.values)) return;
+        const key = groupKey(group, candidate.values);
+        if (key === undefined) return;
+        const earlier = first.get(key);
+        if (earlier === undefined) first.set(key, indexOf(slot));
+        else for (const field of group) addError(errors, slot, field.name, `Duplicate of row ${earlier + 1} in this file`);
+      });
+    }
+  }
+
+  private async planChunk(base: number, planned: readonly { slot: number; action: 'add' | 'update' | 'skip'; id?: number }[], updates: readonly RowChange[]): Promise<void> {
+    const plan = this.plan as ImportPlan;
+    // Complete rows can be compared with the stored ones (by id, the rows to update only); partial rows
+    // cannot, so their plan says 'update' and the commit's answer tells how many were unchanged.
+    const same = this.options.partialRows || updates.length === 0 ? new Set<number>() : await unchangedRows(this.tx, this.schema, updates);
+    const clears = await clearedValues(this.tx, this.schema, updates);
+    for (const { slot, action, id } of planned) {
+      const index = base + slot;
+      if (action === 'update' && same.has(id as number)) {
+        plan.set(index, 'unchanged', id);
+        this.counts.unchanged++;
+      } else {
+        plan.set(index, action, id, action === 'update' ? clears.get(id as number) : undefined);
+        if (action === 'add') this.counts.added++;
+        if (action === 'update') this.counts.updated++;
+      }
+    }
+  }
+}
