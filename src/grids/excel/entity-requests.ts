@@ -65,8 +65,8 @@ export async function fetchAllRows(fetcher: Fetcher, schema: EntitySchema, query
 
 export type ImportOutcome =
   | { ok: true; added: number; updated: number; unchanged: number; skipped: number; plan: ImportRowPlan[] }
-  /** 422: errors by row index; nothing was written. */
-  | { ok: false; rowErrors: Map<number, Record<string, string>> };
+  /** 422: errors by row index (the first MAX_LISTED_ROW_ERRORS rows), how many rows have errors in all; nothing was written. */
+  | { ok: false; rowErrors: Map<number, Record<string, string>>; rowsWithErrors: number };
 
 /**
  * POST /api/entities/:entity/import with every row in ONE request, so the server commits the whole file in
@@ -88,7 +88,7 @@ export async function postImport(
   } catch (error) {
     const details = options.isValidationError?.(error);
     if (!details) throw error;
-    return { ok: false, rowErrors: new Map(details.rowErrors.map((rowError) => [rowError.index, rowError.fields])) };
+    return { ok: false, rowErrors: new Map(details.rowErrors.map((rowError) => [rowError.index, rowError.fields])), rowsWithErrors: details.rowsWithErrors ?? details.rowErrors.length };
   }
 }
 

@@ -264,7 +264,8 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
         return;
       }
       setServerErrors((old) => new Map([...old, ...outcome.rowErrors]));
-      setNotice('The server refused some rows; nothing was imported. Fix the marked cells and import again.');
+      const unlisted = outcome.rowsWithErrors > outcome.rowErrors.size ? ` ${outcome.rowsWithErrors.toLocaleString('en-US')} rows have errors; the first ${outcome.rowErrors.size.toLocaleString('en-US')} are marked.` : '';
+      setNotice(`The server refused some rows; nothing was imported. Fix the marked cells and import again.${unlisted}`);
       setPhase('preview');
     } catch (caught) {
       setError(`Import failed: ${errorText(caught)}`);
