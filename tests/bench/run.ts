@@ -6,7 +6,8 @@ import { runApiBenchmarks } from './api-bench';
 /**
  * `npm run bench`: every benchmark is a ratio against a baseline run in the same process, A/B interleaved,
  * medians reported, written to bench-results/benchmarks.json. PostgreSQL runs too when BENCH_DATABASE_URL
- * (or TEST_DATABASE_URL) names a server; browser benchmarks run unless BENCH_SKIP_BROWSER=1.
+ * (or TEST_DATABASE_URL) names a server; the import memory benchmark unless BENCH_SKIP_MEMORY=1; browser
+ * benchmarks unless BENCH_SKIP_BROWSER=1.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const OUT_DIR = path.resolve('bench-results');
@@ -26,6 +27,13 @@ async function main(): Promise<void> {
     results.push(...(await runApiBenchmarks('PostgreSQL', ROUNDS)));
   } else {
     console.log('PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://… to include it');
+  }
+
+  if (process.env.BENCH_SKIP_MEMORY !== '1') {
+    console.log('Import memory (a server process)');
+    const { runImportMemoryBenchmark } = await import('./import-memory');
+    extra.push(await runImportMemoryBenchmark('PGlite'));
+    if (serverUrl) extra.push(await runImportMemoryBenchmark('PostgreSQL', serverUrl));
   }
 
   if (process.env.BENCH_SKIP_BROWSER !== '1') {
