@@ -62,3 +62,26 @@ describe('a server process sent hostile bodies', () => {
     expect(JSON.parse(answer.body)).toEqual({ added: 2_000, updated: 0, unchanged: 0, skipped: 0 });
   });
 });
+
+describe('an import body over IMPORT_BODY_LIMIT_BYTES', () => {
+  let small: SpawnedServer;
+  beforeAll(async () => {
+    small = await spawnServer({ IMPORT_BODY_LIMIT_BYTES: String(1024 * 1024) });
+  });
+  afterAll(async () => small?.stop());
+
+  it('is refused with a 413 whether its length is declared or not, and the process answers on', async () => {
+    const write = await small.writeHeaders(await small.token('engineer'));
+    const rows = (count: number) => importBody('"mode":0', count, (i) => `{"name":"Over ${i}"}`);
+    const declared = [...rows(100_000)].join('');
+    const withLength = await postStreamed(`${small.url}/api/entities/clients/import`, { ...write, 'content-length': String(Buffer.byteLength(declared)) }, [declared]).catch((error: unknown) => error);
+    const streamed = await postStreamed(`${small.url}/api/entities/clients/import`, write, rows(100_000)).catch((error: unknown) => error);
+    for (const answer of [withLength, streamed]) {
+      // The server stops reading: a client still sending may see the connection close before it reads the answer.
+      if (answer instanceof Error) expect((answer as NodeJS.ErrnoException).code).toMatch(/EPIPE|ECONNRESET/);
+      else expect(answer).toMatchObject({ status: 413, headers: { connection: 'close' } });
+    }
+    expect(small.alive()).toBe(true);
+    expect((await fetch(`${small.url}/api/health`)).status).toBe(200);
+  });
+});
