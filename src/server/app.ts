@@ -11,6 +11,7 @@ import type { Db } from './db/client';
 import { authenticate } from './auth/auth-hooks';
 import { createTokenVerifier } from './auth/token-verifier';
 import { issueXsrfCookie } from './auth/xsrf';
+import { trackConnections, type ConnectionTracker } from './http/connections';
 import { notFoundBody, registerErrorHandler } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerEmbeddedIdp } from './idp/register-idp';
@@ -26,6 +27,14 @@ import { generalLookupRoutes } from './modules/legacy/general-lookup-routes';
 import { projectRoutes } from './modules/projects/project-routes';
 import { requestRoutes } from './modules/requests/request-routes';
 import { meRoutes, publicRoutes } from './modules/session/session-routes';
+
+declare module 'fastify' {
+  // Declaration merging needs an interface here.
+  interface FastifyInstance {
+    /** The server's connections: stalled uploads, and the graceful stop (http/connections.ts). */
+    connections: ConnectionTracker;
+  }
+}
 
 export type AppDeps = {
   config: ServerConfig;
@@ -47,9 +56,29 @@ export async function buildApp({ config, db, idpKeys, logger }: AppDeps): Promis
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomUUID()),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: process.env.TRUST_PROXY === '1',
-    // List filters travel in the URL: a set filter of a few thousand values overran Node's 16 KiB of
-    // headers and got a bare 431. 256 KiB holds ~10,000 short values, well under what browsers send.
-    http: { maxHeaderSize: 256 * 1024 },
+    // Timeouts (README's configuration table). Node checks the headers and request timeouts every
+    // connectionsCheckingInterval (30 s by default, too coarse for them).
+    keepAliveTimeout: config.timeouts.keepAlive,
+    requestTimeout: config.timeouts.request,
+    // New requests during a stop get our own 503 (below), in the API's error shape.
+    return503OnClosing: false,
+    http: {
+      // List filters travel in the URL: a set filter of a few thousand values overran Node's 16 KiB of
+      // headers and got a bare 431. 256 KiB holds ~10,000 short values, well under what browsers send.
+      maxHeaderSize: 256 * 1024,
+      headersTimeout: config.timeouts.headers,
+      connectionsCheckingInterval: 1_000,
+    },
+  });
+  const connections = trackConnections(app.server, { bodyIdleMs: config.timeouts.bodyIdle });
+  app.decorate('connections', connections);
+  app.addHook('onRequest', async (_request, reply) => {
+    if (connections.refusing) {
+      return reply.status(503).header('connection', 'close').send({ error: 'unavailable', message: 'The server is stopping; send the request again in a moment.' });
+    }
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (connections.stopping) reply.header('connection', 'close');
   });
 
   registerErrorHandler(app);

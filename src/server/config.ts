@@ -24,6 +24,23 @@ export type ServerConfig = {
   callbackErrorPath: string;
   /** Sign-in form posts allowed per client address and minute on the embedded provider. */
   signInAttemptsPerMinute: number;
+  timeouts: Timeouts;
+};
+
+/** Every limit in time the server keeps, in milliseconds (README's configuration table). */
+export type Timeouts = {
+  /** Receiving a request's headers (slow senders are answered 408). */
+  headers: number;
+  /** Receiving a whole request, body included; a large import on a slow link needs minutes. */
+  request: number;
+  /** A request whose body stops arriving for this long is answered 408 and its connection closed. */
+  bodyIdle: number;
+  /** An idle keep-alive connection is closed after this long. */
+  keepAlive: number;
+  /** On SIGTERM or SIGINT, requests in flight get this long to finish before their connections are cut. */
+  shutdown: number;
+  /** Opening a PostgreSQL connection; while the server is down, requests answer 503 after at most this. */
+  databaseConnect: number;
 };
 
 export type AuthSettings = {
@@ -67,7 +84,21 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     importBodyLimitBytes: Number(env.IMPORT_BODY_LIMIT_BYTES ?? 256 * 1024 * 1024),
     callbackErrorPath: env.AUTH_CALLBACK_ERROR_PATH ?? '/',
     signInAttemptsPerMinute: Number(env.SIGNIN_ATTEMPTS_PER_MINUTE ?? 10),
+    timeouts: {
+      headers: milliseconds(env, 'HEADERS_TIMEOUT_MS', 20_000),
+      request: milliseconds(env, 'REQUEST_TIMEOUT_MS', 300_000),
+      bodyIdle: milliseconds(env, 'BODY_IDLE_TIMEOUT_MS', 20_000),
+      keepAlive: milliseconds(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000),
+      shutdown: milliseconds(env, 'SHUTDOWN_TIMEOUT_MS', 8_000),
+      databaseConnect: milliseconds(env, 'DB_CONNECT_TIMEOUT_MS', 5_000),
+    },
   };
+}
+
+function milliseconds(env: Env, name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number of milliseconds, got "${env[name]}"`);
+  return value;
 }
 
 function authSettings(env: Env, publicUrl: string): AuthSettings {

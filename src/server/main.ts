@@ -10,7 +10,7 @@ import { loadOrCreateIdpKeys } from './idp/keys';
 async function main(): Promise<void> {
   const config = loadConfig();
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'pgdata') });
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, connectTimeoutMs: config.timeouts.databaseConnect } : { pgliteDir: path.join(config.dataDir, 'pgdata') });
   const seeded = await seedDatabase(database.db, config);
   const idpKeys = config.auth.mode === 'embedded' ? await loadOrCreateIdpKeys(config.dataDir) : undefined;
   const app = await buildApp({ config, db: database.db, idpKeys });
@@ -19,14 +19,28 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    unlock();
-    process.exit(0);
+    app.log.info({ signal }, 'stopping: answering the requests in flight, refusing new ones');
+    // Whatever happens below, the process is gone shortly after the deadline.
+    setTimeout(() => process.exit(1), config.timeouts.shutdown + 5_000).unref();
+    let exitCode = 0;
+    try {
+      const { cut } = await app.connections.drain(config.timeouts.shutdown);
+      if (cut > 0) app.log.warn({ cut }, 'requests still running at the shutdown deadline were cut off');
+      await app.close();
+      await database.close();
+      app.log.info('stopped');
+    } catch (error) {
+      app.log.error({ err: error }, 'the stop failed');
+      exitCode = 1;
+    } finally {
+      unlock();
+    }
+    process.exit(exitCode);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // A promise nobody waited for (a request already answered) is logged; it does not take the server down.
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
 
   await app.listen({ port: config.port, host: config.host });
   printBanner(config.publicUrl, database.kind, config.auth.mode, seeded.demoAccountsCreated || config.seedDemo, seeded.adminCreated);

@@ -12,7 +12,7 @@ describe('API security', () => {
   it('answers /api/health and /api/config without a token, and sets the XSRF-TOKEN cookie', async () => {
     const health = await t.app.inject({ url: '/api/health' });
     expect(health.statusCode).toBe(200);
-    expect(health.json()).toEqual({ status: 'ok' });
+    expect(health.json()).toEqual({ status: 'ok', database: 'up' });
 
     const config = await t.app.inject({ url: '/api/config' });
     expect(config.statusCode).toBe(200);

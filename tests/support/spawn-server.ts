@@ -40,8 +40,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function spawnServer(env: Record<string, string> = {}): Promise<SpawnedServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagbase-process-'));
+/** `keepDataDir`: a DATA_DIR to use and leave in place (to start the server again on the same data). */
+export async function spawnServer(env: Record<string, string> = {}, keepDataDir?: string): Promise<SpawnedServer> {
+  const dataDir = keepDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tagbase-process-'));
   const keys = await loadOrCreateIdpKeys(dataDir);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -56,7 +57,7 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Spa
   let running = true;
   void exited.then(() => {
     running = false;
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   for (let waited = 0; ; waited += 200) {
@@ -95,7 +96,13 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Spa
  * POSTs a body made piece by piece as it is sent (with backpressure), so a test can send hundreds of MB
  * without holding them; answers the status, headers and body text.
  */
-export function postStreamed(url: string, headers: Record<string, string>, pieces: Iterable<string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+export function postStreamed(
+  url: string,
+  headers: Record<string, string>,
+  pieces: Iterable<string>,
+  /** Called once the whole request has been handed to the operating system. */
+  onSent?: () => void,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (response) => {
       let body = '';
@@ -104,6 +111,7 @@ export function postStreamed(url: string, headers: Record<string, string>, piece
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
     });
     request.on('error', reject);
+    if (onSent) request.once('finish', onSent);
     const iterator = pieces[Symbol.iterator]();
     const pump = (): void => {
       for (let next = iterator.next(); !next.done; next = iterator.next()) {

@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import { GuardedPool } from './pool-guard';
 import * as tables from './tables';
 
 export type Tables = typeof tables;
@@ -25,12 +25,14 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * Opens the database and brings its schema up to date.
  * `target` is a postgres:// URL, a directory for an embedded PGlite, or 'memory://' for a throwaway one.
  */
-export async function openDatabase(target: { url: string } | { pgliteDir: string }): Promise<Database> {
+export async function openDatabase(target: { url: string; connectTimeoutMs?: number } | { pgliteDir: string }): Promise<Database> {
   if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    // An idle connection the server drops (restart, failover, admin kill) must not crash the process:
-    // the pool discards it and opens a new one on next use.
-    pool.on('error', (error) => console.error(`PostgreSQL dropped an idle connection (${error.message}); the next query opens a new one.`));
+    // A connection the server drops (restart, failover, admin kill) fails the request using it, never the
+    // process: the pool discards it and opens a new one on next use (pool-guard.ts). While the server is
+    // down, a connection attempt gives up after connectTimeoutMs, so requests answer 503 instead of waiting.
+    const pool = new GuardedPool({ connectionString: target.url, max: 10, connectionTimeoutMillis: target.connectTimeoutMs ?? 5_000 }, (error) =>
+      console.error(`PostgreSQL connection lost (${error.message}); the next query opens a new one.`),
+    );
     const db = drizzlePg(pool, { schema: tables });
     await migratePg(db, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };

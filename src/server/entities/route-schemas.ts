@@ -138,6 +138,7 @@ const ERROR_MEANINGS = {
   415: "bad_request: the body's Content-Type is neither JSON nor text (a text/plain body is read, and refused with 400)",
   422: 'validation_failed: details list the errors per row and field',
   500: 'internal: the server failed; requestId finds the logged error',
+  503: 'unavailable: the database cannot be reached right now (Retry-After says when to try again), or the server is stopping',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_MEANINGS;
 

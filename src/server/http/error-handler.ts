@@ -1,7 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ErrorBody, ErrorCode } from '../../lib/app-error';
 import { AppError } from './app-error';
+import { isDatabaseUnavailable } from '../db/connection-errors';
 import { dataException } from '../db/pg-error';
+
+/** How long a client is told to wait before retrying while the database is unreachable. */
+const RETRY_AFTER_SECONDS = 5;
+export const DATABASE_UNAVAILABLE = 'The database cannot be reached right now, so this request was not carried out. Try again in a few seconds.';
 
 /**
  * The one place errors become responses. 4xx bodies say what was wrong;
@@ -13,6 +18,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const body: ErrorBody = badValue ? { error: 'bad_request', message: `The database could not use a value in the request: ${badValue.message ?? 'invalid value'}.` } : toBody(error);
     body.requestId = request.id;
     const status = badValue ? 400 : error instanceof AppError ? error.status : (error.statusCode ?? 500);
+    if (status >= 500 && isDatabaseUnavailable(error)) {
+      // A lost connection fails this request only; its transaction went with the connection.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ error: 'unavailable', message: DATABASE_UNAVAILABLE, requestId: request.id });
+      return;
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       reply.status(500).send({ error: 'internal', message: 'Something went wrong on the server. The error has been logged.', requestId: request.id });
@@ -33,6 +44,6 @@ function toBody(error: FastifyError | AppError): ErrorBody {
   if (error.validation) return { error: 'validation_failed', message: `Invalid request: ${error.message}`, details: error.validation };
   const status = error.statusCode ?? 500;
   const code: ErrorCode =
-    status === 413 ? 'payload_too_large' : status === 429 ? 'rate_limited' : status === 404 ? 'not_found' : status === 401 ? 'unauthenticated' : status === 403 ? 'forbidden' : 'bad_request';
+    status === 413 ? 'payload_too_large' : status === 408 ? 'request_timeout' : status === 429 ? 'rate_limited' : status === 404 ? 'not_found' : status === 401 ? 'unauthenticated' : status === 403 ? 'forbidden' : 'bad_request';
   return { error: code, message: error.message };
 }

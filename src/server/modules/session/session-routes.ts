@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { errors, jsonSchema } from '../../entities/route-schemas';
 
 // Answer shapes, for /api/docs only (route schemas neither validate nor serialize: see api-docs.ts).
-const health = z.object({ status: z.literal('ok') });
+const health = z.object({ status: z.enum(['ok', 'down']), database: z.enum(['up', 'down']), message: z.string().optional() });
 const browserConfig = z.object({
   auth: z.object({ mode: z.enum(['embedded', 'auth0']), domain: z.string(), clientId: z.string(), audience: z.string() }),
   callbackErrorPath: z.string(),
@@ -18,10 +18,18 @@ const PUBLIC = { tags: ['session'], security: [] };
 
 /** Routes that answer without a token: the liveness check and the browser's run-time configuration. */
 export async function publicRoutes(app: FastifyInstance, { db, config }: { db: Db; config: ServerConfig }): Promise<void> {
-  app.get('/health', { schema: { ...PUBLIC, summary: 'Liveness: the server and its database answer', response: { 200: jsonSchema(health, 'output'), ...errors(500) } } }, async () => {
-    await db.execute(sql`select 1`);
-    return { status: 'ok' };
-  });
+  app.get(
+    '/health',
+    { schema: { ...PUBLIC, summary: 'Liveness: the server answers, and whether its database does', response: { 200: jsonSchema(health, 'output'), 503: { ...jsonSchema(health, 'output'), description: 'The database does not answer' } } } },
+    async (_request, reply) => {
+      try {
+        await db.execute(sql`select 1`);
+        return { status: 'ok', database: 'up' };
+      } catch (error) {
+        return reply.status(503).send({ status: 'down', database: 'down', message: `The database does not answer: ${error instanceof Error ? error.message : String(error)}` });
+      }
+    },
+  );
 
   app.get('/config', { schema: { ...PUBLIC, summary: "The browser app's run-time configuration: the identity provider to sign in with", response: { 200: jsonSchema(browserConfig, 'output') } } }, async () => ({
     auth: { mode: config.auth.mode, domain: config.auth.domain, clientId: config.auth.clientId, audience: config.auth.audience },
