@@ -37,8 +37,8 @@ export default tseslint.config(
     },
   },
   {
-    // The declaration merging of FastifyRequest needs an interface.
-    files: ['src/server/auth/auth-hooks.ts'],
+    // The declaration merging of FastifyRequest and FastifyInstance needs an interface.
+    files: ['src/server/auth/auth-hooks.ts', 'src/server/app.ts'],
     rules: { '@typescript-eslint/consistent-type-definitions': 'off' },
   },
 );
