@@ -8,9 +8,9 @@ import fastifyStatic from '@fastify/static';
 import type { JSONWebKeySet } from 'jose';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
+import { serverSecret } from './db/server-secrets';
 import { authenticate } from './auth/auth-hooks';
 import { createTokenVerifier } from './auth/token-verifier';
-import { issueXsrfCookie } from './auth/xsrf';
 import { trackConnections, type ConnectionTracker } from './http/connections';
 import { notFoundBody, registerErrorHandler } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -85,18 +85,18 @@ export async function buildApp({ config, db, idpKeys, logger }: AppDeps): Promis
   registerSecurityHeaders(app, config.auth);
   await app.register(cookie);
   await app.register(compress, { global: true, threshold: 1024 });
-  app.addHook('onRequest', async (request, reply) => issueXsrfCookie(request, reply));
 
   await registerApiDocs(app);
 
   const localJwks: JSONWebKeySet | undefined = config.auth.mode === 'embedded' ? requireKeys(idpKeys).publicJwks : undefined;
   const verify = createTokenVerifier(config.auth, localJwks);
+  const xsrfSecret = await serverSecret(db, 'xsrf');
 
   await app.register(
     async (api) => {
       await api.register(publicRoutes, { db, config });
       await api.register(async (secured) => {
-        secured.addHook('onRequest', authenticate(verify));
+        secured.addHook('onRequest', authenticate(verify, xsrfSecret));
         await secured.register(meRoutes);
         await secured.register(dashboardRoutes, { db });
         await secured.register(projectRoutes, { db });

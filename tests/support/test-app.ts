@@ -2,14 +2,23 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { decodeJwt, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { seedDatabase } from '../../src/server/db/seed/seed';
+import { serverSecret } from '../../src/server/db/server-secrets';
+import { xsrfTokenFor as xsrfTokenFor_ } from '../../src/server/auth/xsrf';
 import { loadOrCreateIdpKeys, type IdpKeys } from '../../src/server/idp/keys';
 import { createTestDatabase } from './test-database';
+
+/**
+ * How a test request carries its XSRF token: 'match' (valid for its user), 'missing' (no header), 'wrong'
+ * (a header other than the cookie), 'unsigned' (an equal random pair: a plain double submit), 'other-user'
+ * (a valid token of another user, in both), 'forged' (an equal pair signed with another key).
+ */
+export type XsrfCase = 'match' | 'missing' | 'wrong' | 'unsigned' | 'other-user' | 'forged';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -18,8 +27,13 @@ export type TestApp = {
   keys: IdpKeys;
   /** A valid access token for the role, signed with the embedded provider's key, unless overridden. */
   tokenFor: (role: 'viewer' | 'engineer' | 'admin', overrides?: JWTPayload) => Promise<string>;
-  /** app.inject with a bearer token and, on writes, a matching XSRF cookie and header. */
-  call: (options: InjectOptions & { token?: string; xsrf?: 'match' | 'missing' | 'wrong' }) => Promise<LightMyRequestResponse>;
+  /**
+   * app.inject with a bearer token and an XSRF cookie and header: by default ('match') a token this server
+   * signed for the bearer token's user, as the browser would echo it. The other cases forge one.
+   */
+  call: (options: InjectOptions & { token?: string; xsrf?: XsrfCase }) => Promise<LightMyRequestResponse>;
+  /** An XSRF token signed by this app for the user `sub`. */
+  xsrfTokenFor: (sub: string) => string;
   close: () => Promise<void>;
 };
 
@@ -75,16 +89,27 @@ export async function createTestApp(): Promise<TestApp> {
       ...overrides,
     });
 
+  const secret = await serverSecret(database.db, 'xsrf');
+  const xsrfTokenFor = (sub: string) => xsrfTokenFor_(secret, sub);
   const call: TestApp['call'] = async ({ token, xsrf = 'match', headers = {}, cookies = {}, ...rest }) => {
-    const xsrfCookie = 'test-xsrf-token';
+    const sub = token ? String(decodeJwt(token).sub) : 'nobody';
+    const cookie = {
+      match: xsrfTokenFor(sub),
+      missing: xsrfTokenFor(sub),
+      wrong: xsrfTokenFor(sub),
+      unsigned: 'test-xsrf-token',
+      'other-user': xsrfTokenFor(`${sub}-other`),
+      forged: xsrfTokenFor_(Buffer.from('not the server secret'), sub),
+    }[xsrf];
+    const header = xsrf === 'missing' ? undefined : xsrf === 'wrong' ? xsrfTokenFor(sub) : cookie;
     return app.inject({
       ...rest,
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(xsrf === 'match' ? { 'x-xsrf-token': xsrfCookie } : xsrf === 'wrong' ? { 'x-xsrf-token': 'something-else' } : {}),
+        ...(header ? { 'x-xsrf-token': header } : {}),
         ...headers,
       },
-      cookies: { 'XSRF-TOKEN': xsrfCookie, ...cookies },
+      cookies: { 'XSRF-TOKEN': cookie, ...cookies },
     });
   };
 
@@ -95,6 +120,7 @@ export async function createTestApp(): Promise<TestApp> {
     keys,
     tokenFor,
     call,
+    xsrfTokenFor,
     close: async () => {
       await app.close();
       await database.close();

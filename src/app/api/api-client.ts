@@ -16,8 +16,13 @@ export class ApiError extends Error {
 
 type TokenGetter = () => Promise<string | undefined>;
 
-/** fetch with the bearer token and the XSRF header; JSON in, JSON out; throws ApiError on 4xx/5xx. */
-export async function apiFetch<T>(getToken: TokenGetter, path: string, init: RequestInit = {}): Promise<T> {
+/**
+ * fetch with the bearer token and the XSRF header; JSON in, JSON out; throws ApiError on 4xx/5xx.
+ * The XSRF cookie is signed for the signed-in user: a write refused because the cookie was not (yet) this
+ * user's (another user signed in in this tab, or no read came first) wrote nothing and brought the right
+ * cookie, so it is sent once more.
+ */
+export async function apiFetch<T>(getToken: TokenGetter, path: string, init: RequestInit = {}, retried = false): Promise<T> {
   const headers = new Headers(init.headers);
   const token = await getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -25,7 +30,11 @@ export async function apiFetch<T>(getToken: TokenGetter, path: string, init: Req
   const response = await fetch(path, { ...init, headers: withXsrfHeader(path, init.method, headers, document.cookie), credentials: 'same-origin' });
   const text = await response.text();
   const body: unknown = text ? JSON.parse(text) : undefined;
-  if (!response.ok) throw new ApiError(response.status, body as ErrorBody | undefined);
+  if (!response.ok) {
+    const error = new ApiError(response.status, body as ErrorBody | undefined);
+    if (error.body?.error === 'xsrf_mismatch' && !retried && !(init.body instanceof ReadableStream)) return apiFetch<T>(getToken, path, init, true);
+    throw error;
+  }
   return body as T;
 }
 

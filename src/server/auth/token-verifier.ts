@@ -18,7 +18,8 @@ export function createTokenVerifier(settings: AuthSettings, localJwks?: JSONWebK
   return async (token) => {
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, keys, { issuer: settings.issuer, audience: settings.audience, algorithms: ['RS256'] }));
+      // exp is required: a token without one would be good forever.
+      ({ payload } = await jwtVerify(token, keys, { issuer: settings.issuer, audience: settings.audience, algorithms: ['RS256'], requiredClaims: ['exp'] }));
     } catch (error) {
       throw new AppError('unauthenticated', describe(error));
     }
@@ -32,6 +33,7 @@ export function createTokenVerifier(settings: AuthSettings, localJwks?: JSONWebK
 
 function describe(error: unknown): string {
   if (error instanceof errors.JWTExpired) return 'The access token has expired. Sign in again.';
+  if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'exp') return 'The access token has no expiry (exp). Sign in again.';
   if (error instanceof errors.JWTClaimValidationFailed) return `The access token was not issued for this API (${error.claim} does not match).`;
   if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey) return 'The access token signature is not valid.';
   if (error instanceof errors.JOSEAlgNotAllowed) return 'The access token uses an algorithm this API does not accept.';

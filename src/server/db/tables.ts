@@ -68,6 +68,16 @@ export const oidcPayloads = pgTable(
   (t) => [primaryKey({ columns: [t.id, t.type] }), index('oidc_payloads_grant_idx').on(t.grantId), index('oidc_payloads_uid_idx').on(t.uid)],
 );
 
+/**
+ * Secrets every app process must share (several may serve one database): the key that signs XSRF tokens.
+ * Made by the first process that needs one, read by the others.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /*
  * The entity tables, derived from src/schemas (entity-tables.ts). Exported one by one because
  * drizzle-kit finds tables among this module's exports.
