@@ -23,8 +23,10 @@ export default defineConfig({
     // The API tests run on a fresh embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL names a server.
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
-      // Tagbase as its own process (tests/support/spawn-server.ts): staying up, memory, stopping.
-      { extends: true, test: { name: 'process', include: ['tests/process/**/*.test.ts'], testTimeout: 120_000 } },
+      // Tagbase as its own process (tests/support/spawn-server.ts): staying up, memory, stopping. Run on
+      // their own (npm run test:process) and one file at a time: they measure times and memory of a server
+      // that the other test files' load would slow down.
+      { extends: true, test: { name: 'process', include: ['tests/process/**/*.test.ts'], testTimeout: 120_000, fileParallelism: false } },
       { extends: true, test: { name: 'api-pglite', include: ['tests/api/**/*.test.ts'], env: { TAGBASE_TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL
         ? [{ extends: true as const, test: { name: 'api-postgres', include: ['tests/api/**/*.test.ts'], env: { TAGBASE_TEST_DB: 'postgres' } } }]

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { postStreamed, spawnServer, type SpawnedServer } from '../support/spawn-server';
+import { postStreamed, spawnServer, whenSent, type SpawnedServer } from '../support/spawn-server';
 
 // SIGTERM with requests in flight, on a real server process (PGlite): every request already sent is
 // answered whole, idle keep-alive connections close at once, requests that come later are refused with
@@ -16,16 +16,15 @@ type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string 
 
 function get(server: SpawnedServer, url: string, token: string, agent: http.Agent, onSent: () => void): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    http
-      .get(`${server.url}${url}`, { agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-        response.on('error', reject);
-      })
-      .once('finish', onSent)
-      .on('error', reject);
+    const request = http.get(`${server.url}${url}`, { agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    whenSent(request, onSent);
   });
 }
 
@@ -82,7 +81,7 @@ describe('a stop (SIGTERM) with requests in flight', () => {
     idle.socket.write(`GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n`);
     await new Promise((resolve) => setTimeout(resolve, 300)); // answered: now an idle keep-alive connection
 
-    // In flight: each request is written whole to its connection before the stop.
+    // In flight: each request's connection is made and the request written whole to it before the stop.
     let sent = 0;
     const onSent = () => void sent++;
     const requests: Promise<Answer>[] = [get(server, '/api/lithiumprojects', token, agent, onSent)];

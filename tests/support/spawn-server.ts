@@ -100,7 +100,7 @@ export function postStreamed(
   url: string,
   headers: Record<string, string>,
   pieces: Iterable<string>,
-  /** Called once the whole request has been handed to the operating system. */
+  /** Called once the request is in flight: its connection made and the whole request written to it. */
   onSent?: () => void,
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
@@ -111,7 +111,7 @@ export function postStreamed(
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
     });
     request.on('error', reject);
-    if (onSent) request.once('finish', onSent);
+    if (onSent) whenSent(request, onSent);
     const iterator = pieces[Symbol.iterator]();
     const pump = (): void => {
       for (let next = iterator.next(); !next.done; next = iterator.next()) {
@@ -120,5 +120,32 @@ export function postStreamed(
       request.end();
     };
     pump();
+  });
+}
+
+/**
+ * Calls `onSent` once the request is in flight: connected, and written whole to the operating system.
+ * ('finish' alone fires when a request is buffered on a socket still connecting.)
+ */
+export function whenSent(request: http.ClientRequest, onSent: () => void): void {
+  let finished = false;
+  let connected = false;
+  const check = () => {
+    if (finished && connected) onSent();
+  };
+  request.once('finish', () => {
+    finished = true;
+    check();
+  });
+  request.once('socket', (socket) => {
+    if (!socket.connecting) {
+      connected = true;
+      check();
+    } else {
+      socket.once('connect', () => {
+        connected = true;
+        check();
+      });
+    }
   });
 }

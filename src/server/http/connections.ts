@@ -103,17 +103,27 @@ export function trackConnections(server: http.Server, options: { bodyIdleMs: num
       // Requests sent before the stop may still wait unread, their connections unaccepted in the listen
       // backlog: PGlite runs queries on this thread, so under load the loop accepts late (measured: 23 of
       // 100 connections still in the backlog 150 ms after they were made). Closing the listener then reset
-      // them. So it keeps accepting, and serving, until three passes of the event loop accept nothing new.
-      // Passes, not a time: one long query blocks the loop for seconds, and the backlog waits for it. At
-      // most half the deadline, so that a stream of new connections cannot hold the stop.
-      let quiet = 0;
-      for (let known = accepted; quiet < 3 && Date.now() - started < deadlineMs / 2; known = accepted) {
+      // them. So it keeps accepting, and serving, until three passes of the event loop accept nothing new:
+      // passes, not a time, since one long query blocks the loop for seconds and the backlog waits for it.
+      // A connection is read the pass after it is accepted, and Node closes a connection it has not read a
+      // request from yet as idle; so when it stops at three quarters of the deadline (a stream of new
+      // connections, or a loop too busy to accept them all), two more passes read what the last accepted.
+      const pass = async () => {
         await new Promise((resolve) => setTimeout(resolve, 10));
         await new Promise((resolve) => setImmediate(resolve));
+      };
+      for (let quiet = 0; quiet < 3; ) {
+        const known = accepted;
+        await pass();
         quiet = accepted === known ? quiet + 1 : 0;
+        if (Date.now() - started >= deadlineMs * 0.75) {
+          await pass();
+          await pass();
+          break;
+        }
       }
       refusing = true;
-      server.close(); // no new connections; closes the idle ones (closeIdleConnections above)
+      server.close();
       while (busy() && Date.now() < deadline) {
         server.closeIdleConnections(); // those whose answer has since been sent
         await new Promise((resolve) => setTimeout(resolve, Math.min(SWEEP_MS, Math.max(1, deadline - Date.now()))));

@@ -41,6 +41,9 @@ export async function readRowsJson(db: Db, schema: EntitySchema, window: ListWin
       const end = Math.min(total, window.limit === undefined ? total : window.offset + window.limit);
       const pages: string[] = [];
       for (let offset = window.offset; offset < end; offset += MAX_PAGE_SIZE) {
+        // PGlite runs each page's query on this thread and its promises chain without a turn of the event
+        // loop: without this yield, a large list held every other connection unaccepted and unread.
+        if (offset > window.offset) await new Promise((resolve) => setImmediate(resolve));
         const limit = Math.min(MAX_PAGE_SIZE, end - offset);
         const [page] = await queryRows<{ json: string }>(tx, listStatements(schema, { sort, offset, limit }).rows);
         const rows = page?.json.slice(1, -1).trim() ?? '';
