@@ -5,7 +5,10 @@ import { postStreamed, spawnServer, type SpawnedServer } from '../support/spawn-
 const ROWS = 1_000_000;
 const AIM_MIB = 512;
 
-/** A lithium project row of the import body (~220 bytes of JSON). */
+/**
+ * A narrow lithium project row (~220 bytes of JSON), so that a million of them fit in the 256 MiB import
+ * limit (the seed's generated rows are ~280 bytes).
+ */
 function row(i: number, usdId: number): string {
   return JSON.stringify({
     project: `Memory ${String(i).padStart(7, '0')}`,

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { generateLithiumProjects } from '../../src/server/db/seed/large-data';
 import { postStreamed, spawnServer, whenSent, type SpawnedServer } from '../support/spawn-server';
 
 // SIGTERM with requests in flight, on a real server process (PGlite): every request already sent is
@@ -42,23 +43,6 @@ function rawConnection(server: SpawnedServer): Promise<{ socket: net.Socket; rec
   });
 }
 
-const rows = (count: number, usdId: number) =>
-  Array.from({ length: count }, (_, i) => ({
-    project: `Stop ${String(i).padStart(6, '0')}`,
-    owner: `Owner ${i % 50}`,
-    deposit_type: 'brine',
-    stage: 'pfs',
-    country: 'Chile',
-    region: 'Antofagasta',
-    latitude: '-23.5',
-    longitude: '-68.2',
-    capacity_tpa_lce: '20000',
-    capex_usd: '450000000.00',
-    capex_currency_id: usdId,
-    start_year: 2031,
-    source: 'Generated to give the list answer its size',
-  }));
-
 const dataDirs: string[] = [];
 afterAll(() => {
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
@@ -73,7 +57,7 @@ describe('a stop (SIGTERM) with requests in flight', () => {
     const write = await server.writeHeaders(token);
     const options = (await (await fetch(`${server.url}/api/entities/currencies/options?q=USD&limit=20`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number; label: string }[];
     const usdId = options.find((o) => o.label === 'USD')?.id as number;
-    const loaded = await postStreamed(`${server.url}/api/entities/lithium_projects/import`, write, [JSON.stringify({ mode: 0, rows: rows(LIST_ROWS, usdId) })]);
+    const loaded = await postStreamed(`${server.url}/api/entities/lithium_projects/import`, write, [JSON.stringify({ mode: 0, rows: generateLithiumProjects(LIST_ROWS, usdId) })]);
     expect(loaded.status, loaded.body).toBe(200);
 
     const agent = new http.Agent({ keepAlive: true, maxSockets: 200 });
