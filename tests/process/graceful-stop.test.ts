@@ -108,11 +108,11 @@ describe('a stop (SIGTERM) with requests in flight', () => {
     }
   });
 
-  it('refuses a request sent later on an open connection with 503 and Connection: close, cuts a stalled upload at the deadline, and still exits 0 in time', async () => {
-    const server = await spawnServer({ SHUTDOWN_TIMEOUT_MS: '3000' });
+  it('refuses new connections, closes an idle one, answers a stalled upload 503 once it has not moved for 2 s, and exits 0 long before the deadline', async () => {
+    const server = await spawnServer();
     const token = await server.token('engineer');
     const write = await server.writeHeaders(token);
-    // A stalled upload: its body never arrives whole, which holds the stop until its deadline.
+    // A stalled upload: its body never arrives whole; it must not hold the stop until the deadline (8 s).
     const stalled = await rawConnection(server);
     stalled.socket.write(
       `POST /api/entities/clients/import HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\nAuthorization: ${write.authorization}\r\nCookie: ${write.cookie}\r\nX-XSRF-TOKEN: ${write['x-xsrf-token']}\r\n\r\n{"mode":0,"rows":[`,
@@ -134,8 +134,8 @@ describe('a stop (SIGTERM) with requests in flight', () => {
     expect(open.received()).toMatch(/^HTTP\/1.1 200/);
     expect(stalled.received()).toMatch(/^HTTP\/1.1 503[\s\S]*connection: close[\s\S]*"error":"unavailable"/i);
     expect(code).toBe(0);
-    expect(stopSeconds).toBeGreaterThan(2.5);
-    expect(stopSeconds).toBeLessThan(10);
+    expect(stopSeconds).toBeGreaterThan(1); // the upload stalled ~0.3 s before the stop: cut ~2 s after its last byte
+    expect(stopSeconds).toBeLessThan(5);
   });
 
   it('answers a request that arrives on an open connection after the stop began with 503 and Connection: close', async () => {

@@ -24,6 +24,8 @@ export type ConnectionTracker = {
 type InFlight = { req: http.IncomingMessage; res: http.ServerResponse; bytesRead: number; progressAt: number };
 
 const SWEEP_MS = 250;
+/** During a stop, a request body that makes no progress for this long is answered 503 and cut. */
+const STOPPING_BODY_IDLE_MS = 2_000;
 /** How long a new connection may stay silent during a stop before it is closed. */
 const FRESH_GRACE_MS = 1_000;
 
@@ -81,6 +83,9 @@ export function trackConnections(server: http.Server, options: { bodyIdleMs: num
       if (socket.bytesRead !== request.bytesRead) {
         request.bytesRead = socket.bytesRead;
         request.progressAt = now;
+      } else if (stopping && now - request.progressAt >= STOPPING_BODY_IDLE_MS) {
+        // A body that does not move during a stop would hold the exit until the deadline.
+        answerAndClose(request.res, 503, { error: 'unavailable', message: 'The server is stopping and the request body stopped arriving; nothing was done with it. Send it again in a moment.' });
       } else if (now - request.progressAt >= options.bodyIdleMs) {
         answerAndClose(request.res, 408, { error: 'request_timeout', message: `The request body stopped arriving for ${Math.round(options.bodyIdleMs / 1000)} s; nothing was done with it. Send it again.` });
       }
