@@ -16,6 +16,8 @@ import { notFoundBody, registerErrorHandler } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerEmbeddedIdp } from './idp/register-idp';
 import type { IdpKeys } from './idp/keys';
+import { entitySchemas } from '../schemas/registry';
+import { assertValidSchemas } from '../schemas/registry-check';
 import { registerApiDocs } from './entities/api-docs';
 import { entityRoutes } from './entities/entity-routes';
 import { adminTableRoutes } from './modules/admin-tables/admin-table-routes';
@@ -47,6 +49,7 @@ export type AppDeps = {
 
 /** Builds the whole HTTP app without listening, so tests can drive it with app.inject. */
 export async function buildApp({ config, db, idpKeys, logger }: AppDeps): Promise<FastifyInstance> {
+  assertValidSchemas(entitySchemas); // a misspelt reference stops the start, rather than switching a check off
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,

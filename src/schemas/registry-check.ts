@@ -1,0 +1,61 @@
+import { META_FIELDS, type EntitySchema, type FieldDef } from './schema-types';
+
+/**
+ * What is wrong in a set of entity declarations, one sentence each (empty: nothing). A misspelt reference
+ * must fail loudly: a lookup to an entity that does not exist, or a money field whose currency field is
+ * misnamed, used to switch a check off without a word (the lookup was never checked, the amount never
+ * paired with its currency). The server refuses to start with any (assertValidSchemas), and a unit test
+ * runs the same check on the registry.
+ */
+export function schemaProblems(schemas: readonly EntitySchema[]): string[] {
+  const problems: string[] = [];
+  const position = new Map<string, number>();
+  schemas.forEach((schema, index) => {
+    if (position.has(schema.name)) problems.push(`Entity ${schema.name} is declared twice.`);
+    position.set(schema.name, index);
+  });
+  for (const schema of schemas) {
+    const say = (problem: string) => problems.push(`${schema.name}: ${problem}`);
+    const fields = new Map<string, FieldDef>();
+    for (const field of schema.fields) {
+      if (fields.has(field.name)) say(`field ${field.name} is declared twice.`);
+      if ((META_FIELDS as readonly string[]).includes(field.name)) say(`field ${field.name} has the name of a column every row has.`);
+      if (!/^[a-z][a-z0-9_]*$/.test(field.name)) say(`field name ${field.name} is not snake_case.`);
+      fields.set(field.name, field);
+    }
+    const known = (name: string) => fields.has(name) || (META_FIELDS as readonly string[]).includes(name);
+    if (!fields.has(schema.labelField)) say(`labelField ${schema.labelField} is not one of its fields.`);
+    for (const name of schema.key) if (!fields.has(name)) say(`key field ${name} is not one of its fields.`);
+    if (!known(schema.defaultSort.field)) say(`defaultSort field ${schema.defaultSort.field} is not one of its fields.`);
+    for (const field of schema.fields) {
+      if (field.kind === 'lookup') {
+        const target = position.get(field.entity);
+        if (target === undefined) say(`lookup ${field.name} names entity ${field.entity}, which does not exist.`);
+        // Seeding and table creation follow the registry's order: a referenced entity comes first.
+        else if (field.entity !== schema.name && target > (position.get(schema.name) ?? 0)) say(`lookup ${field.name} names entity ${field.entity}, which is declared after it.`);
+      }
+      if (field.kind === 'money') {
+        const currency = fields.get(field.currencyField);
+        if (!currency) say(`money field ${field.name} names currency field ${field.currencyField}, which is not one of its fields.`);
+        else if (currency.kind !== 'lookup' || currency.entity !== 'currencies') say(`money field ${field.name}'s currency field ${field.currencyField} is not a lookup to currencies.`);
+      }
+      if (field.kind === 'enum') {
+        if (field.options.length === 0) say(`enum ${field.name} has no options.`);
+        if (field.default !== undefined && field.default !== null && !field.options.some((o) => o.value === field.default)) say(`enum ${field.name}'s default ${field.default} is not one of its options.`);
+      }
+    }
+    if (schema.tree) {
+      const parent = fields.get(schema.tree.parentField);
+      const level = fields.get(schema.tree.levelField);
+      if (!parent || parent.kind !== 'lookup' || parent.entity !== schema.name) say(`tree parentField ${schema.tree.parentField} is not a lookup to ${schema.name} itself.`);
+      if (!level || level.kind !== 'integer') say(`tree levelField ${schema.tree.levelField} is not one of its integer fields.`);
+    }
+  }
+  return problems;
+}
+
+/** Throws, listing every problem, when the declarations have any. */
+export function assertValidSchemas(schemas: readonly EntitySchema[]): void {
+  const problems = schemaProblems(schemas);
+  if (problems.length > 0) throw new Error(`The entity declarations in src/schemas are inconsistent:\n- ${problems.join('\n- ')}`);
+}
