@@ -1,5 +1,5 @@
 import { enablePatches, produceWithPatches, applyPatches, produce, type Draft, type Patch } from 'immer';
-import { groupLabel, uniqueGroups, type EntityRow, type EntitySchema, type FieldDef } from '../schemas/schema-types';
+import { groupErrorFields, groupLabel, uniqueGroups, type EntityRow, type EntitySchema, type FieldDef } from '../schemas/schema-types';
 import { sameValueOf } from '../schemas/same-value';
 import { defaultRow, isPresent, moneyCurrencyErrors, moneyPairs, noCurrencyMessages, validateRow, withStoredPairs } from '../schemas/validators';
 import type { BatchRequest } from '../lib/entity-api';
@@ -52,8 +52,8 @@ export function isNewKey(key: string): boolean {
 }
 
 /** The mark on a copy's unique values (PendingChangesStore.duplicateRows). */
-function copyMessage(group: readonly FieldDef[]): string {
-  return `A copy needs its own ${groupLabel(group)}`;
+function copyMessage(group: readonly FieldDef[], schema: EntitySchema): string {
+  return `A copy needs its own ${groupLabel(group, schema)}`;
 }
 
 export class PendingChangesStore {
@@ -227,7 +227,7 @@ export class PendingChangesStore {
       const errors: Record<string, string> = {};
       for (const group of groups) {
         if (group.some((f) => !isPresent(f, row[f.name]))) continue;
-        for (const field of group) errors[field.name] ??= copyMessage(group);
+        for (const field of groupErrorFields(group, this.schema)) errors[field.name] ??= copyMessage(group, this.schema);
       }
       return errors;
     });
@@ -271,7 +271,7 @@ export class PendingChangesStore {
     }
     for (const group of uniqueGroups(this.schema)) {
       if (!group.some((f) => fields.has(f.name))) continue;
-      for (const field of group) if (errors[field.name] === copyMessage(group)) delete errors[field.name];
+      for (const field of groupErrorFields(group, this.schema)) if (errors[field.name] === copyMessage(group, this.schema)) delete errors[field.name];
     }
     if (Object.keys(errors).length === 0) delete draft.errors[rowKey];
   }

@@ -91,6 +91,8 @@ export type ImportRequest = {
   mode: ImportMode;
   rows: Record<string, unknown>[];
   dryRun?: boolean;
+  /** A list kept per project (areas, equipment...): the project the rows go into; every row is stamped with it and may name no other. */
+  scope?: number;
   /**
    * Dry run only: the rows carry just the columns the database checks (databaseCheckedFields: key, unique
    * and lookup fields), so a preview of 50,000 rows sends a fraction of the file. Missing required fields

@@ -44,12 +44,41 @@ export function schemaProblems(schemas: readonly EntitySchema[]): string[] {
         if (field.default !== undefined && field.default !== null && !field.options.some((o) => o.value === field.default)) say(`enum ${field.name}'s default ${field.default} is not one of its options.`);
       }
     }
+    for (const field of schema.fields) {
+      if (!field.computed) continue;
+      if (!field.readOnly) say(`computed field ${field.name} is not readOnly.`);
+      for (const name of field.computed.from) if (!fields.has(name)) say(`computed field ${field.name} reads ${name}, which is not one of its fields.`);
+    }
+    for (const rule of schema.rules ?? []) for (const name of rule.fields) if (!fields.has(name)) say(`rule "${rule.message}" names ${name}, which is not one of its fields.`);
+    if (schema.scope) scopeProblems(schema, fields, schemas).forEach(say);
     if (schema.tree) {
       const parent = fields.get(schema.tree.parentField);
       const level = fields.get(schema.tree.levelField);
       if (!parent || parent.kind !== 'lookup' || parent.entity !== schema.name) say(`tree parentField ${schema.tree.parentField} is not a lookup to ${schema.name} itself.`);
       if (!level || level.kind !== 'integer') say(`tree levelField ${schema.tree.levelField} is not one of its integer fields.`);
     }
+  }
+  return problems;
+}
+
+/**
+ * A scoped list: its root is a required lookup to an unscoped entity (the document), its key starts with
+ * the root (tags unique per document), its parent is a lookup, and its lookups to other scoped lists stay
+ * under the same root (checkLookups compares the roots).
+ */
+function scopeProblems(schema: EntitySchema, fields: Map<string, FieldDef>, schemas: readonly EntitySchema[]): string[] {
+  const scope = schema.scope!;
+  const problems: string[] = [];
+  const root = fields.get(scope.root);
+  const rootTarget = root?.kind === 'lookup' ? schemas.find((s) => s.name === root.entity) : undefined;
+  if (!root || root.kind !== 'lookup' || !root.required) problems.push(`scope root ${scope.root} is not a required lookup.`);
+  else if (rootTarget?.scope) problems.push(`scope root ${scope.root} names ${root.entity}, which is scoped itself.`);
+  if (schema.key[0] !== scope.root) problems.push(`its key does not start with the scope root ${scope.root}.`);
+  if (scope.parent !== undefined && fields.get(scope.parent)?.kind !== 'lookup') problems.push(`scope parent ${scope.parent} is not one of its lookups.`);
+  for (const field of schema.fields) {
+    if (field.kind !== 'lookup' || field.name === scope.root) continue;
+    const target = schemas.find((s) => s.name === field.entity);
+    if (target?.scope && target.scope.root !== scope.root) problems.push(`lookup ${field.name} names ${field.entity}, scoped by ${target.scope.root}, not ${scope.root}.`);
   }
   return problems;
 }

@@ -1,5 +1,6 @@
 import * as business from './entities/business-entities';
 import { parts } from './entities/parts';
+import * as projectLists from './entities/project-lists';
 import * as reference from './entities/reference-tables';
 import { requests } from './entities/requests';
 import type { EntitySchema } from './schema-types';
@@ -19,6 +20,15 @@ export const entitySchemas: readonly EntitySchema[] = [
   business.suppliers,
   business.lithiumProjects,
   business.projects,
+  projectLists.areas,
+  projectLists.pids,
+  projectLists.pfds,
+  projectLists.mechEquipment,
+  projectLists.piping,
+  projectLists.instruments,
+  projectLists.cabling,
+  projectLists.racking,
+  projectLists.streams,
   parts,
   requests,
 ];

@@ -12,6 +12,16 @@
  */
 import type { Role } from '../lib/signed-in-user';
 
+/**
+ * How a computed field is derived: `from` lists the fields it reads (a change to any of them derives it
+ * again); `derive` gets the row as it will be stored and, for each lookup in `from`, the referenced row's
+ * label. Pure: the same rule runs wherever the value is shown or checked.
+ */
+export type ComputedRule = {
+  from: readonly string[];
+  derive: (row: Readonly<Record<string, unknown>>, labelOf: (lookupField: string) => string | null) => unknown;
+};
+
 export type FieldKind = 'text' | 'longText' | 'integer' | 'decimal' | 'money' | 'percent' | 'date' | 'boolean' | 'enum' | 'lookup';
 
 export type GridHints = {
@@ -43,6 +53,11 @@ type FieldBase = {
   excelHeader?: string;
   /** Not editable by users (computed or set by the system). */
   readOnly?: boolean;
+  /**
+   * Derived by the server from other fields of the row on every create, update and import (a composed line
+   * number, a derived test pressure, the client's name): never typed, so the field must be readOnly too.
+   */
+  computed?: ComputedRule;
   grid?: GridHints;
   form?: FormHints;
 };
@@ -115,7 +130,23 @@ export type EntitySchema = {
    * and imports refuse rows that break this, so the tree can hold no orphans and no loops.
    */
   tree?: { parentField: string; levelField: string };
+  /**
+   * A list inside a document (a project's areas, equipment, instruments...): `root` is the required lookup
+   * to the document (projects) stamped on every row, `parent` the lookup to the row it hangs under (an
+   * instrument's area, a cable's instrument), if any. The key starts with the root, so tags are unique
+   * within a project; lookups between scoped lists accept only rows of the same document; an import into
+   * a document touches only its rows; a row never moves to another document.
+   */
+  scope?: { root: string; parent?: string };
+  /**
+   * Rules across fields of one row (installed kW >= absorbed kW, range low < high), checked on every save
+   * and import against the row as it will be stored; a broken rule is an error on the rule's first field.
+   */
+  rules?: readonly RowRule[];
 };
+
+/** `holds` gets the whole row as it will be stored; a rule whose fields are empty holds (Required says the rest). */
+export type RowRule = { fields: readonly string[]; message: string; holds: (row: Readonly<Record<string, unknown>>) => boolean };
 
 /** Columns every entity row carries besides its fields. */
 export const META_FIELDS = ['id', 'version', 'created_at', 'created_by', 'updated_at', 'updated_by'] as const;
@@ -166,19 +197,38 @@ export function fieldByName(schema: EntitySchema, name: string): FieldDef | unde
  */
 export function keyNeedsOwnUniqueIndex(schema: EntitySchema): boolean {
   if (schema.key.length === 0) return false;
-  return !(schema.key.length === 1 && schema.fields.some((f) => f.name === schema.key[0] && f.unique));
+  return !(schema.key.length === 1 && !schema.scope && schema.fields.some((f) => f.name === schema.key[0] && f.unique));
 }
 
-/** Groups of fields whose values no two rows may share: each unique field, and the key. */
+/**
+ * Groups of fields whose values no two rows may share: each unique field, and the key. In a scoped list a
+ * unique field is unique within its document: its group starts with the root.
+ */
 export function uniqueGroups(schema: EntitySchema): FieldDef[][] {
-  const groups = schema.fields.filter((f) => f.unique).map((f) => [f]);
+  const root = schema.scope && fieldByName(schema, schema.scope.root);
+  const groups = schema.fields.filter((f) => f.unique).map((f) => (root ? [root, f] : [f]));
   if (keyNeedsOwnUniqueIndex(schema)) groups.push(schema.key.map((name) => fieldByName(schema, name) as FieldDef));
   return groups;
 }
 
-/** A unique group as users read it: 'Currency + Rate date'. */
-export function groupLabel(group: readonly FieldDef[]): string {
-  return group.map((f) => f.label).join(' + ');
+/**
+ * A unique group as users read it: 'Currency + Rate date'. With `schema` given and scoped, the root is
+ * said as 'in this project' rather than named as a field: 'Tag in this project'.
+ */
+export function groupLabel(group: readonly FieldDef[], schema?: EntitySchema): string {
+  const root = schema?.scope?.root;
+  const shown = root ? group.filter((f) => f.name !== root) : group;
+  const label = shown.map((f) => f.label).join(' + ');
+  if (!root || shown.length === group.length) return label;
+  const rootField = group.find((f) => f.name === root);
+  return `${label} in this ${(rootField?.label ?? 'document').toLowerCase()}`;
+}
+
+/** The fields of a unique group that carry its errors: all but a scoped list's root (users do not type it). */
+export function groupErrorFields(group: readonly FieldDef[], schema: EntitySchema): FieldDef[] {
+  const root = schema.scope?.root;
+  const shown = root ? group.filter((f) => f.name !== root) : group;
+  return shown.length > 0 ? [...shown] : [...group];
 }
 
 export function defineEntity<const S extends EntitySchema>(schema: S): S {

@@ -140,7 +140,32 @@ export const lithiumProjects = defineEntity({
   ],
 });
 
-/** Engineering projects (spec §3). The project-detail screens arrive with the projects module. */
+const PHASES: EnumOption[] = [
+  { value: 'scoping', label: 'Scoping study' },
+  { value: 'pfs', label: 'Pre-feasibility (PFS)' },
+  { value: 'fs', label: 'Feasibility (FS)' },
+  { value: 'execution', label: 'Execution' },
+];
+const ESTIMATE_CLASSES = [
+  { value: 1, label: 'Class 1 (-3% to -10% / +3% to +15%)' },
+  { value: 2, label: 'Class 2 (-5% to -15% / +5% to +20%)' },
+  { value: 3, label: 'Class 3 (-10% to -20% / +10% to +30%)' },
+  { value: 4, label: 'Class 4 (-15% to -30% / +20% to +50%)' },
+  { value: 5, label: 'Class 5 (-20% to -50% / +30% to +100%)' },
+] as const;
+const IMPORT_MODES = [
+  { value: 0, label: '0: add new rows only' },
+  { value: 1, label: '1: add, and update by tag' },
+  { value: 2, label: '2: replace the list' },
+] as const;
+const template = (name: string, label: string, example: string, order: number) =>
+  ({ name, label, kind: 'text', maxLength: 80, default: example, help: 'Placeholders in braces; new tags are checked against it.', grid: { width: 200, hidden: true }, form: { section: 'Tag templates', order } }) as const;
+
+/**
+ * Engineering projects (spec §3): the header of the project document (field guide §1). Its lists (areas,
+ * equipment, instruments...) are scoped entities in project-lists.ts. `clientname` is the spec's name of
+ * the client, now derived from the client lookup (the free text of old rows became clients).
+ */
 export const projects = defineEntity({
   name: 'projects',
   label: 'Project',
@@ -148,16 +173,36 @@ export const projects = defineEntity({
   labelField: 'name',
   key: ['name'],
   writeRole: 'engineer',
+  description: 'Engineering projects: each is a document with its areas, equipment, instruments, lines and drawings.',
   defaultSort: { field: 'id', direction: 'asc' },
   fields: [
-    { name: 'name', label: 'Project Name', kind: 'text', required: true, unique: true, grid: { width: 240, pinned: 'left' } },
-    { name: 'clientname', label: 'Client', kind: 'text', grid: { width: 180 } },
-    { name: 'description', label: 'Description', kind: 'text', maxLength: 1000, grid: { width: 300 } },
-    { name: 'endusername', label: 'EndUserName', kind: 'text', grid: { width: 180 } },
-    { name: 'endusersite', label: 'EndUserSite', kind: 'text', grid: { width: 160 } },
-    { name: 'enduserlocation', label: 'EndUserLocation', kind: 'text', grid: { width: 180 } },
-    { name: 'isdirty', label: 'Unsaved changes', kind: 'boolean', default: false, readOnly: true, grid: { hidden: true } },
-    { name: 'is_testdata', label: 'Test data', kind: 'boolean', default: false, grid: { width: 100 } },
+    { name: 'project_number', label: 'Project number', kind: 'text', unique: true, maxLength: 30, placeholder: 'P-2025-014', grid: { width: 130, pinned: 'left' }, form: { section: 'Project', order: 1 } },
+    { name: 'name', label: 'Project Name', kind: 'text', required: true, unique: true, grid: { width: 240, pinned: 'left' }, form: { section: 'Project', order: 2 } },
+    { name: 'client_id', label: 'Client', kind: 'lookup', entity: 'clients', grid: { width: 180 }, form: { section: 'Project', order: 3 } },
+    {
+      name: 'clientname',
+      label: 'Client name',
+      kind: 'text',
+      readOnly: true,
+      computed: { from: ['client_id'], derive: (_row, labelOf) => labelOf('client_id') },
+      help: "The client's name (spec clientname), from the client chosen.",
+      grid: { width: 180, hidden: true },
+    },
+    { name: 'description', label: 'Description', kind: 'text', maxLength: 1000, grid: { width: 300 }, form: { section: 'Project', order: 4, fullWidth: true } },
+    { name: 'endusername', label: 'EndUserName', kind: 'text', grid: { width: 180 }, form: { section: 'End user', order: 1 } },
+    { name: 'endusersite', label: 'EndUserSite', kind: 'text', grid: { width: 160 }, form: { section: 'End user', order: 2 } },
+    { name: 'enduserlocation', label: 'EndUserLocation', kind: 'text', grid: { width: 180 }, form: { section: 'End user', order: 3 } },
+    { name: 'phase', label: 'Phase', kind: 'enum', options: PHASES, grid: { width: 150 }, form: { section: 'Estimate', order: 1 } },
+    { name: 'estimate_class', label: 'Estimate class', kind: 'integer', min: 1, max: 5, choices: ESTIMATE_CLASSES, help: 'AACE 18R-97 class: 5 is a concept screening, 1 a check estimate.', grid: { width: 120 }, form: { section: 'Estimate', order: 2 } },
+    { name: 'base_currency_id', label: 'Base currency', kind: 'lookup', entity: 'currencies', help: 'Every amount of the project is converted to it.', grid: { width: 110 }, form: { section: 'Estimate', order: 3 } },
+    { name: 'rate_date', label: 'Rate date', kind: 'date', help: 'The date of the currency rates amounts are converted at.', grid: { width: 120 }, form: { section: 'Estimate', order: 4 } },
+    template('equipment_tag_template', 'Equipment tag template', '{area}-{type}-{seq}{suffix}', 1),
+    template('instrument_tag_template', 'Instrument tag template', '{area}-{letters}-{loop}{suffix}', 2),
+    template('line_number_template', 'Line number template', '{size}-{service}-{area}-{seq}-{spec}', 3),
+    template('cable_tag_template', 'Cable tag template', '{from}-{type}-{seq}', 4),
+    { name: 'import_mode', label: 'Import mode', kind: 'integer', required: true, min: 0, max: 2, default: 0, choices: IMPORT_MODES, help: 'How imports into this project treat existing rows.', grid: { width: 120, hidden: true }, form: { section: 'Settings', order: 1 } },
+    { name: 'isdirty', label: 'Changed since last revision', kind: 'boolean', default: false, readOnly: true, grid: { hidden: true }, form: { section: 'Settings', order: 2 } },
+    { name: 'is_testdata', label: 'Test data', kind: 'boolean', default: false, grid: { width: 100 }, form: { section: 'Settings', order: 3 } },
   ],
 });
 

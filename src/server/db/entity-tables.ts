@@ -43,7 +43,8 @@ function column(schema: EntitySchema, field: FieldDef) {
   if (field.required || field.kind === 'boolean') result = result.notNull();
   if (field.default !== undefined && field.default !== null) result = result.default(field.default);
   else if (field.kind === 'boolean') result = result.default(false);
-  if (field.unique) result = result.unique(`${schema.name}_${field.name}_unique`);
+  // A scoped list's unique field is unique within its document: a composite index (buildTable).
+  if (field.unique && !schema.scope) result = result.unique(`${schema.name}_${field.name}_unique`);
   return result as ReturnType<typeof text>;
 }
 
@@ -64,7 +65,9 @@ function buildTable(schema: EntitySchema): EntityTable {
       const t = columnsByName as unknown as Record<string, AnyPgColumn>;
       const extras = [];
       if (keyNeedsOwnUniqueIndex(schema)) extras.push(uniqueIndex(`${schema.name}_key`).on(...(schema.key.map((name) => t[name]) as [AnyPgColumn, ...AnyPgColumn[]])));
+      const root = schema.scope?.root;
       for (const field of schema.fields) {
+        if (root && field.unique) extras.push(uniqueIndex(`${schema.name}_${field.name}_unique`).on(t[root]!, t[field.name]!));
         // Lookups are joined and checked for dependants; the label and default sort are filtered and sorted on.
         // Long texts are not indexed: a btree entry is limited to about 2.7 kB, so a long value could not be saved.
         if (field.kind === 'lookup' || ((field.name === schema.labelField || field.name === schema.defaultSort.field) && !field.unique && field.kind !== 'longText')) {

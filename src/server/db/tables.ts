@@ -42,6 +42,8 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     userSub: text('user_sub').notNull(),
     username: text('username').notNull(),
+    /** The project a row of a project document belongs to (the project's own id for its header), so a project's history is one query. */
+    projectId: integer('project_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The log only grows, in time order, so a BRIN index (a few pages, one entry per range of blocks) serves
@@ -49,7 +51,7 @@ export const auditLog = pgTable(
   // created_at cost every audited write as much as the primary key did: 10,000 audit rows took 39 ms with
   // it and 29 ms without (PostgreSQL). An index on (table_name, record_id) cost a third of the audit time
   // too, and no screen reads a record's history yet: the screen that does will bring the index it needs.
-  (t) => [index('audit_log_created_at_idx').using('brin', t.createdAt)],
+  (t) => [index('audit_log_created_at_idx').using('brin', t.createdAt), index('audit_log_project_idx').on(t.projectId, t.id).where(sql`project_id is not null`)],
 );
 
 /** oidc-provider's sessions, grants, codes and tokens, so that any app process can answer. */
@@ -95,5 +97,14 @@ export const clients = getEntityTable('clients');
 export const suppliers = getEntityTable('suppliers');
 export const lithiumProjects = getEntityTable('lithium_projects');
 export const projects = getEntityTable('projects');
+export const areas = getEntityTable('areas');
+export const pids = getEntityTable('pids');
+export const pfds = getEntityTable('pfds');
+export const mechEquipment = getEntityTable('mech_equipment');
+export const piping = getEntityTable('piping');
+export const instruments = getEntityTable('instruments');
+export const cabling = getEntityTable('cabling');
+export const racking = getEntityTable('racking');
+export const streams = getEntityTable('streams');
 export const parts = getEntityTable('parts');
 export const requests = getEntityTable('requests');

@@ -8,6 +8,9 @@ import { deleteRows, insertRows, mappingDbErrors, uniqueClash, updateRows, type 
 import { assertNoDependants } from './dependants';
 import { selectRowsById } from './entity-sql';
 import { checkTree } from './tree-checks';
+import { checkRowRules, deriveComputedFields } from './derived-fields';
+import { runSaveHooks } from './save-hooks';
+import { checkScope, stampRootsFromParents } from './scope-checks';
 import { addError, checkLookups, checkMoneyCurrencies, checkUnique, type Candidate, type CandidateErrors } from './row-checks';
 import { allowedFieldNames, refuseRows, RowErrorList, unknownFieldErrors } from './row-refusals';
 
@@ -105,13 +108,19 @@ async function writeEntityBatch(db: Db, schema: EntitySchema, batch: BatchReques
         if (!result.ok) for (const [field, message] of Object.entries(result.errors)) addError(errors, index, field, message);
       };
       const blank = defaultRow(schema);
-      creates.forEach((create, index) => validate({ op: 'create', index, clientKey: create.clientKey }, { ...blank, ...create.values }, 'create'));
+      const newRows = creates.map((create) => ({ ...blank, ...create.values }));
+      await stampRootsFromParents(tx, schema, newRows);
+      newRows.forEach((values, index) => validate({ op: 'create', index, clientKey: creates[index]?.clientKey }, values, 'create'));
       updates.forEach((update, index) => validate({ op: 'update', index, id: update.id }, update.changes, 'update', update.id));
       const deleteIds = deletes.map((d) => d.id);
+      await deriveComputedFields(tx, schema, candidates);
       await checkUnique(tx, schema, candidates, deleteIds, errors, (label) => `Another row already has this ${label}`);
       await checkLookups(tx, schema, candidates, errors, deleteIds);
+      await checkScope(tx, schema, candidates, errors);
       await checkMoneyCurrencies(tx, schema, candidates, errors);
       await checkTree(tx, schema, candidates, deleteIds, errors);
+      await checkRowRules(tx, schema, candidates, errors);
+      await runSaveHooks(tx, schema, candidates, errors);
       const refuse = (): never => {
         const rowErrors = new RowErrorList<RowError>();
         for (const [slot, fields] of [...errors.entries()].sort(([a], [b]) => a - b)) rowErrors.add({ ...(slots[slot] as Slot), fields });

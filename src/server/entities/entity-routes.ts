@@ -78,8 +78,8 @@ export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBy
     { schema: { tags: TAG, summary: 'Id and label of rows, for lookups', params: jsonSchema(entityParams), querystring: jsonSchema(optionsQuerystring), response: { 200: jsonSchema(responses.options, 'output'), ...errors(400, 401, 404) } } },
     async (request) => {
       const schema = await entityFor(request, 'read');
-      const { q, limit } = parseOr400(optionsQuerystring, request.query, 'query');
-      return lookupOptions(db, schema, q, limit);
+      const { q, limit, scope } = parseOr400(optionsQuerystring, request.query, 'query');
+      return lookupOptions(db, schema, q, limit, scope);
     },
   );
 

@@ -13,11 +13,15 @@ export async function getEntityRow(db: Db, schema: EntitySchema, id: number): Pr
   return row;
 }
 
-/** Id and label of rows whose label contains `q`, for lookup editors and the import's label matching. */
-export async function lookupOptions(db: Db, schema: EntitySchema, q?: string, limit = 50): Promise<LookupOption[]> {
+/** Id and label of rows whose label contains `q` (of project `scope`, for a list kept per project), for lookup editors and the import's label matching. */
+export async function lookupOptions(db: Db, schema: EntitySchema, q?: string, limit = 50, scope?: number): Promise<LookupOption[]> {
   const label = sql`${col('t', schema.labelField)}::text`;
   const text = q?.trim() ? searchText('Search', q.trim()) : '';
-  const where = text ? sql`where ${label} ilike ${likePattern(text, 'contains')}` : sql``;
+  const conditions = [];
+  if (text) conditions.push(sql`${label} ilike ${likePattern(text, 'contains')}`);
+  // A list kept per project offers the rows of the project asked for (a lookup accepts no other).
+  if (scope !== undefined && schema.scope) conditions.push(sql`${col('t', schema.scope.root)} = ${scope}`);
+  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   return queryRows<LookupOption>(db, sql`select t.id as id, ${label} as label from ${ident(schema.name)} t ${where} order by 2, 1 limit ${limit}`);
 }
 

@@ -32,6 +32,7 @@ export const listQuerystring = z.object({
 
 export const optionsQuerystring = z.object({
   q: z.string().max(200).optional(),
+  scope: z.coerce.number().int().positive().optional().describe('For a list kept per project: only the rows of this project'),
   limit: z.coerce.number().int().min(1).max(1000).optional(),
 });
 
@@ -71,6 +72,7 @@ export const importBody = z.strictObject({
   rows: z.array(fieldValues),
   dryRun: z.boolean().optional(),
   partialRows: z.boolean().optional().describe('Dry run only: rows carry just the key, unique and lookup columns; required fields are not checked'),
+  scope: z.number().int().positive().optional().describe('For a list kept per project: the project id the rows go into (each row is stamped with it; a row naming another project is refused)'),
 });
 
 const columnFilter = z.object({ field: z.string(), op: z.enum(FILTER_OPS), value: z.unknown().optional(), valueTo: z.unknown().optional() });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { getEntitySchema } from '../../schemas/registry';
 import { addFieldError, isPresent, moneyCurrencyErrors, moneyPairs, withStoredPairs } from '../../schemas/validators';
 import { canonicalDecimal } from '../../schemas/same-value';
-import { groupLabel, isDecimalKind, uniqueGroups, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
+import { groupErrorFields, groupLabel, isDecimalKind, uniqueGroups, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
 import type { Db } from '../db/client';
 import { col, ident, jsonRecordset, jsonValues, queryRows, wireExpression } from './entity-sql';
 
@@ -40,7 +40,7 @@ export function groupKey(group: readonly FieldDef[], values: Record<string, unkn
 }
 
 /** The stored values of `fields` (as on the wire) of the rows `ids`, by id. */
-async function storedValues(db: Db, schema: EntitySchema, fields: readonly FieldDef[], ids: readonly number[]): Promise<Map<number, Record<string, unknown>>> {
+export async function storedValues(db: Db, schema: EntitySchema, fields: readonly FieldDef[], ids: readonly number[]): Promise<Map<number, Record<string, unknown>>> {
   const stored = await queryRows<Record<string, unknown> & { id: number }>(
     db,
     sql`select t.id, ${sql.join(fields.map((f) => sql`${wireExpression(f, 't')} as ${ident(f.name)}`), sql`, `)} from ${ident(schema.name)} t where t.id in ${jsonValues(ids, 'int')}`,
@@ -85,7 +85,8 @@ export async function checkUnique(
   const deleted = new Set(deletedIds);
   for (const group of uniqueGroups(schema)) {
     if (options.exceptKey && isKey(group)) continue;
-    const label = groupLabel(group);
+    const label = groupLabel(group, schema);
+    const shown = groupErrorFields(group, schema);
     const completed = await completePartialGroups(db, schema, group, candidates);
     const first = new Map<string, number>();
     const keyed: { slot: number; key: string }[] = [];
@@ -100,7 +101,7 @@ export async function checkUnique(
       keyed.push({ slot, key });
       const earlier = first.get(key);
       if (earlier === undefined) first.set(key, slot);
-      else for (const field of group) addError(errors, slot, field.name, duplicateMessage(label, earlier));
+      else for (const field of shown) addError(errors, slot, field.name, duplicateMessage(label, earlier));
     });
     if (keyed.length === 0) continue;
 
@@ -134,7 +135,7 @@ export async function checkUnique(
       const message = others.every((holder) => givesUp(holder, key))
         ? `Another row holds this ${label} until this ${request} changes or deletes it: swapping or shifting values between rows, or taking one from a deleted row, takes two ${request}s`
         : `Another row already has this ${label}`;
-      for (const field of group) addError(errors, slot, field.name, message);
+      for (const field of shown) addError(errors, slot, field.name, message);
     }
   }
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ImportErrors, ImportMode } from '../../../lib/entity-api';
-import { fieldByName, groupLabel, META_FIELDS, uniqueGroups, type EntitySchema, type FieldDef } from '../../../schemas/schema-types';
+import { fieldByName, groupErrorFields, groupLabel, META_FIELDS, uniqueGroups, type EntitySchema, type FieldDef } from '../../../schemas/schema-types';
 import { defaultRow, missingRequired, validateRow } from '../../../schemas/validators';
 import type { Actor } from '../../audit/audit-writer';
 import type { Db } from '../../db/client';
@@ -12,9 +12,13 @@ import { col, ident, jsonRecordset, queryRows, selectRowsById, wireExpression } 
 import { addError, checkLookups, checkMoneyCurrencies, checkUnique, groupKey, type Candidate, type CandidateErrors } from '../row-checks';
 import { refuseRows, RowErrorList } from '../row-refusals';
 import { checkTree } from '../tree-checks';
+import { checkRowRules, deriveComputedFields } from '../derived-fields';
+import { runSaveHooks } from '../save-hooks';
+import { checkScope, stampRootsFromParents } from '../scope-checks';
 import { ImportPlan, type ImportOutcome } from './import-plan';
 
-export type ImportOptions = { mode: ImportMode; dryRun?: boolean; partialRows?: boolean };
+/** `scope`: the document (project id) a scoped list's import is into: every row is stamped with it, and may name no other. */
+export type ImportOptions = { mode: ImportMode; dryRun?: boolean; partialRows?: boolean; scope?: number };
 
 const META = new Set<string>(META_FIELDS);
 
@@ -115,6 +119,7 @@ class ImportRun {
       for (const [field, message] of Object.entries(fields)) addError(errors, slot, field, message);
     };
     const rows = sent.map(withoutMeta);
+    await this.placeInScope(rows, report);
     // Each row is validated once (the fields it has); a row that will be added is then checked for the
     // required fields it leaves empty (missingRequired), which together is validateRow's 'create'.
     const checked = rows.map((row, slot) => {
@@ -122,6 +127,8 @@ class ImportRun {
       if (!result.ok) report(slot, result.errors);
       return result.ok ? result.value : undefined;
     });
+    // A key made of computed fields (a line number) is derived before rows are matched by it.
+    await deriveComputedFields(tx, schema, checked.flatMap((values) => (values ? [{ values }] : [])), { only: keyFields });
     const keys = rows.map((row, slot) => this.keyOf(checked[slot] ?? row, slot, base + slot, errors));
 
     const stored = await rowsByKey(tx, schema, keyFields, rows.flatMap((row, slot) => (keys[slot] !== undefined ? [checked[slot] ?? row] : [])));
@@ -148,10 +155,14 @@ class ImportRun {
     this.checkUniqueAcrossChunks(candidates, (candidate) => base + (candidateSlot[candidate] as number), candidateErrors);
     // The key itself was checked above (once in the file; a stored key means an update, never a clash).
     const fileRow = (candidate: number) => base + (candidateSlot[candidate] as number) + 1;
+    await deriveComputedFields(tx, schema, candidates);
     await checkUnique(tx, schema, candidates, [], candidateErrors, (_label, first) => `Duplicate of row ${fileRow(first)} in this file`, { exceptKey: true, request: 'import' });
     await checkLookups(tx, schema, candidates, candidateErrors);
+    await checkScope(tx, schema, candidates, candidateErrors);
     await checkMoneyCurrencies(tx, schema, candidates, candidateErrors);
     await checkTree(tx, schema, candidates, [], candidateErrors);
+    await checkRowRules(tx, schema, candidates, candidateErrors);
+    await runSaveHooks(tx, schema, candidates, candidateErrors);
     for (const [candidate, fields] of candidateErrors) report(candidateSlot[candidate] as number, fields);
     for (const [slot, fields] of [...errors.entries()].sort(([a], [b]) => a - b)) this.errors.add({ index: base + slot, fields });
     if (this.errors.total > 0) return; // nothing more is written; the rest of the file is still checked
@@ -170,6 +181,26 @@ class ImportRun {
     this.counts.added += added.length;
     this.counts.updated += updates.length - unchanged.length;
     this.counts.unchanged += unchanged.length;
+  }
+
+  /**
+   * An import into a document (options.scope) stamps every row with it; a row naming another document is
+   * refused, so an import can never touch another project's rows (the key starts with the root). Without
+   * a scope, new child rows take their parent's root (stampRootsFromParents).
+   */
+  private async placeInScope(rows: Record<string, unknown>[], report: (slot: number, fields: Record<string, string>) => void): Promise<void> {
+    const root = this.schema.scope?.root;
+    if (!root) {
+      if (this.options.scope !== undefined) throw new AppError('bad_request', `${this.schema.labelPlural} are not kept per project: import them without a scope.`);
+      return;
+    }
+    const scope = this.options.scope;
+    if (scope === undefined) return stampRootsFromParents(this.tx, this.schema, rows);
+    rows.forEach((row, slot) => {
+      const named = row[root];
+      if (named !== undefined && named !== null && named !== '' && named !== scope) report(slot, { [root]: `This row names another ${root === 'project_id' ? 'project' : 'document'}; this import is into ${scope}` });
+      else rows[slot] = { ...row, [root]: scope };
+    });
   }
 
   /** The answer once every chunk is in: the counts (and a dry run's plan), or the 422 of the file's errors. */
@@ -191,14 +222,14 @@ class ImportRun {
     if (key === undefined || this.keyFields.some((f) => errors.get(slot)?.[f.name])) return undefined;
     const first = this.firstByKey.get(key);
     if (first === undefined) this.firstByKey.set(key, index);
-    else for (const field of this.keyFields) addError(errors, slot, field.name, `Duplicate of row ${first + 1} in this file`);
+    else for (const field of groupErrorFields(this.keyFields, this.schema)) addError(errors, slot, field.name, `Duplicate of row ${first + 1} in this file`);
     return key;
   }
 
   /** A unique value (other than the key) sent twice in the file, also when the two rows are in different chunks. */
   private checkUniqueAcrossChunks(candidates: readonly Candidate[], indexOf: (candidate: number) => number, errors: CandidateErrors): void {
     for (const group of this.otherUniqueGroups) {
-      const label = groupLabel(group);
+      const label = groupLabel(group, this.schema);
       let first = this.firstByUnique.get(label);
       if (!first) this.firstByUnique.set(label, (first = new Map()));
       candidates.forEach((candidate, slot) => {
@@ -207,7 +238,7 @@ class ImportRun {
         if (key === undefined) return;
         const earlier = first.get(key);
         if (earlier === undefined) first.set(key, indexOf(slot));
-        else for (const field of group) addError(errors, slot, field.name, `Duplicate of row ${earlier + 1} in this file`);
+        else for (const field of groupErrorFields(group, this.schema)) addError(errors, slot, field.name, `Duplicate of row ${earlier + 1} in this file`);
       });
     }
   }

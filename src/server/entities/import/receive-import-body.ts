@@ -30,6 +30,7 @@ const optionsSchema = z.strictObject({
   mode: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
   dryRun: z.boolean().optional(),
   partialRows: z.boolean().optional(),
+  scope: z.number().int().positive().optional(),
 });
 
 export type ImportUpload = {

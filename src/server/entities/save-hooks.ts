@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { fieldByName, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
+import type { Db } from '../db/client';
+import { queryRows } from './entity-sql';
+import { addError, storedValues, type Candidate, type CandidateErrors } from './row-checks';
+
+/**
+ * Domain rules that need the database, per entity, run by every save and import after the engine's own
+ * checks (the pure ones are schema `rules`). A hook reports on the cell that breaks the rule and never
+ * writes: the pipeline writes only when no candidate has an error.
+ */
+export type SaveHook = (db: Db, schema: EntitySchema, candidates: readonly Candidate[], errors: CandidateErrors) => Promise<void>;
+
+/** Each candidate that sends one of `fields`, with `needed` as it will be stored (a change merged over the stored row). */
+async function touchedRows(db: Db, schema: EntitySchema, candidates: readonly Candidate[], fields: readonly string[], needed: readonly string[]) {
+  const touched = candidates.flatMap((candidate, slot) => (fields.some((name) => name in candidate.values) ? [{ candidate, slot }] : []));
+  const updates = touched.filter(({ candidate }) => candidate.id !== undefined).map(({ candidate }) => candidate.id as number);
+  const stored = updates.length > 0 ? await storedValues(db, schema, needed.map((name) => fieldByName(schema, name) as FieldDef), updates) : new Map();
+  return touched.map(({ candidate, slot }) => ({ slot, row: { ...(candidate.id !== undefined ? stored.get(candidate.id) : {}), ...candidate.values } as Record<string, unknown> }));
+}
+
+/** A standby backs up a duty tag of its project, not itself and not another standby. */
+const standbyNamesDuty: SaveHook = async (db, schema, candidates, errors) => {
+  const rows = await touchedRows(db, schema, candidates, ['standby_for_id', 'duty_role'], ['standby_for_id', 'duty_role']);
+  const targets = [...new Set(rows.map(({ row }) => row.standby_for_id).filter((id): id is number => typeof id === 'number'))];
+  if (targets.length === 0) return;
+  const found = await queryRows<{ id: number; tagno: string; duty_role: string | null }>(db, sql`select id, tagno, duty_role from mech_equipment where id = any(${`{${targets.join(',')}}`}::int[])`);
+  const byId = new Map(found.map((row) => [row.id, row]));
+  for (const { slot, row } of rows) {
+    const target = typeof row.standby_for_id === 'number' ? byId.get(row.standby_for_id) : undefined;
+    const self = candidates[slot]?.id;
+    if (self !== undefined && row.standby_for_id === self) addError(errors, slot, 'standby_for_id', 'A standby cannot back up itself');
+    else if (target && target.duty_role === 'standby') addError(errors, slot, 'standby_for_id', `${target.tagno} is a standby itself: choose the duty tag`);
+  }
+};
+
+/** Tag prefixes of junction boxes, panels and cabinets, which have no list of their own yet: accepted as cable ends. */
+const CABINET_PREFIX = /^(JB|PNL|MCC|PLC|RIO|FDP|MCP|LCP|DCS|SWB|VSD)[-\d]/;
+
+/** A cable runs from and to tags of its project: an instrument, an equipment item or a junction box / panel. */
+const cableEndsExist: SaveHook = async (db, schema, candidates, errors) => {
+  const rows = await touchedRows(db, schema, candidates, ['from_tag', 'to_tag'], ['project_id', 'from_tag', 'to_tag']);
+  const wanted = rows.flatMap(({ row }) =>
+    (['from_tag', 'to_tag'] as const).flatMap((end) => (typeof row[end] === 'string' && typeof row.project_id === 'number' && !CABINET_PREFIX.test(row[end] as string) ? [{ project: row.project_id as number, tag: row[end] as string }] : [])),
+  );
+  if (wanted.length === 0) return;
+  const probe = JSON.stringify(wanted);
+  const found = await queryRows<{ project: number; tag: string }>(
+    db,
+    sql`select distinct v.project, v.tag from json_to_recordset(${probe}::json) as v(project int, tag text)
+        where exists (select 1 from instruments i where i.project_id = v.project and i.tagno = v.tag)
+           or exists (select 1 from mech_equipment e where e.project_id = v.project and e.tagno = v.tag)`,
+  );
+  const known = new Set(found.map((row) => `${row.project}\u0000${row.tag}`));
+  for (const { slot, row } of rows) {
+    for (const end of ['from_tag', 'to_tag'] as const) {
+      const tag = row[end];
+      if (typeof tag !== 'string' || CABINET_PREFIX.test(tag) || !(end in (candidates[slot]?.values ?? {}))) continue;
+      if (!known.has(`${String(row.project_id)}\u0000${tag}`)) addError(errors, slot, end, `No instrument, equipment, junction box or panel tagged ${tag} in this project`);
+    }
+  }
+};
+
+const HOOKS: Readonly<Record<string, readonly SaveHook[]>> = {
+  mech_equipment: [standbyNamesDuty],
+  cabling: [cableEndsExist],
+};
+
+export async function runSaveHooks(db: Db, schema: EntitySchema, candidates: readonly Candidate[], errors: CandidateErrors): Promise<void> {
+  for (const hook of HOOKS[schema.name] ?? []) await hook(db, schema, candidates, errors);
+}
