@@ -52,6 +52,12 @@ describe('the entity declarations are checked', () => {
     ['an enum default that is not an option', (s) => void (s.fields[3] = { name: 'status', label: 'Status', kind: 'enum', options: [{ value: 'open', label: 'Open' }], default: 'closed' }), "enum status's default closed is not one of its options"],
     ['a tree whose parent is not a lookup to itself', (s) => void (s.tree = { parentField: 'currency_id', levelField: 'number' }), 'tree parentField currency_id is not a lookup to quotes itself'],
     ['a tree whose level is not an integer field', (s) => void (s.tree = { parentField: 'currency_id', levelField: 'number' }), 'tree levelField number is not one of its integer fields'],
+    ['a computed field users could type', (s) => void s.fields.push({ name: 'total', label: 'Total', kind: 'text', computed: { from: ['number'], derive: () => null } }), 'computed field total is not readOnly'],
+    ['a computed field reading a missing field', (s) => void s.fields.push({ name: 'total', label: 'Total', kind: 'text', readOnly: true, computed: { from: ['amout'], derive: () => null } }), 'computed field total reads amout, which is not one of its fields'],
+    ['a rule naming a missing field', (s) => void (s.rules = [{ fields: ['amout'], message: 'Positive', holds: () => true }]), 'rule "Positive" names amout, which is not one of its fields'],
+    ['a scope whose root is no required lookup', (s) => void (s.scope = { root: 'currency_id' }), 'scope root currency_id is not a required lookup'],
+    ['a scoped key that does not start with the root', (s) => void (s.scope = { root: 'currency_id' }), 'its key does not start with the scope root currency_id'],
+    ['a scope parent that is not a lookup', (s) => void (s.scope = { root: 'currency_id', parent: 'number' }), 'scope parent number is not one of its lookups'],
   ])('reports %s, by entity and field', (_name, edit, problem) => {
     expect(schemaProblems([currencies, quotes(edit)])).toContain(`quotes: ${problem}.`);
   });

@@ -282,7 +282,7 @@ export const cabling = defineEntity({
     { name: 'cable_type', label: 'Cable type', kind: 'enum', options: CABLE_TYPES, required: true, default: 'instrument', grid: { width: 120 }, form: { order: 5 } },
     { name: 'cores_size', label: 'Cores x size', kind: 'text', maxLength: 40, placeholder: '2 x 1.5 mm2', grid: { width: 130 }, form: { order: 6 } },
     decimal('length_m', 'Length', 'm', { min: 0, scale: 1, form: { order: 7 } }),
-    { name: 'allowance_pct', label: 'Allowance', kind: 'percent', scale: 1, min: 0, max: 100, default: 10, grid: { width: 100 }, form: { order: 8 } },
+    { name: 'allowance_pct', label: 'Allowance', kind: 'percent', scale: 1, min: 0, max: 100, default: '10', grid: { width: 100 }, form: { order: 8 } },
     { name: 'route_ref', label: 'Route / rack', kind: 'text', maxLength: 60, grid: { width: 130 }, form: { order: 9 } },
     { name: 'glands', label: 'Glands', kind: 'text', maxLength: 60, grid: { width: 110, hidden: true }, form: { order: 10 } },
   ],

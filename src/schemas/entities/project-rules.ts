@@ -32,7 +32,7 @@ export const ISA_LETTERS_MESSAGE = 'Not an ISA-5.1 combination: a measured varia
 /**
  * ISA-5.1 letters: a first letter, an optional variable modifier (D differential, F ratio, Q totalise, J scan,
  * K rate of change), then one to four function letters, none repeated, and a controller (C) is not also a
- * switch (S). 'FIT', 'PDT', 'LSHH' and 'TE' pass; 'F', 'IT', 'FF' and '1T' do not.
+ * switch (S). 'FIT', 'PDT', 'LSHH', 'IT' (current) and 'TE' pass; 'F', 'FF', 'FCS' and '1T' do not.
  */
 export function isaLettersValid(value: unknown): boolean {
   if (value === null || value === undefined || value === '') return true;
@@ -40,8 +40,8 @@ export function isaLettersValid(value: unknown): boolean {
   if (!/^[A-Z]{2,6}$/.test(letters) || !FIRST_LETTERS.includes(letters[0] as string)) return false;
   let rest = letters.slice(1);
   if (rest.length > 1 && MODIFIERS.includes(rest[0] as string) && FUNCTIONS.includes(rest[1] as string)) rest = rest.slice(1);
-  // Alarm and switch levels (H, L, HH, LL) follow A or S.
-  const functions = rest.replace(/([AS])(HH|LL|H|L)$/, '$1');
+  // Alarm and switch levels (H, L, HH, LL) follow A or S; a limit switch's O / C (ZSO, ZSC) says open or closed.
+  const functions = rest.replace(/([AS])(HH|LL|H|L)$/, '$1').replace(/S[OC]$/, 'S');
   if (functions.length === 0 || functions.length > 4) return false;
   if (![...functions].every((letter) => FUNCTIONS.includes(letter))) return false;
   if (new Set(functions).size !== functions.length) return false;

@@ -21,6 +21,8 @@ export type AuditRow = {
   action: AuditAction;
   user_sub: string;
   username: string;
+  /** The project of a row of a project document (the project's own id for its header), else null. */
+  project_id: number | null;
 };
 
 /**
@@ -57,6 +59,7 @@ export async function writeAudit(
       action: 'update',
       user_sub: entry.actor.sub,
       username: entry.actor.username,
+      project_id: null,
     }),
   );
   await insertAuditRows(tx, rows);
@@ -69,22 +72,22 @@ export async function writeAudit(
  * audited field by field with its old value, so the trail still tells every value the record ever had.
  * Repeating them doubled what an import writes (ARCHITECTURE.md, "Audit trail").
  */
-export function createdAuditRow(tableName: string, recordId: string | number, actor: Actor): AuditRow {
-  return { table_name: tableName, record_id: String(recordId), field_name: null, old_value: null, new_value: null, action: 'insert', user_sub: actor.sub, username: actor.username };
+export function createdAuditRow(tableName: string, recordId: string | number, actor: Actor, projectId: number | null = null): AuditRow {
+  return { table_name: tableName, record_id: String(recordId), field_name: null, old_value: null, new_value: null, action: 'insert', user_sub: actor.sub, username: actor.username, project_id: projectId };
 }
 
 /** The one audit row of a deleted record: its non-empty `fields` as a JSON object of text values in old_value. */
-export function deletedAuditRow(tableName: string, recordId: string | number, actor: Actor, row: Row, fields: readonly string[]): AuditRow {
+export function deletedAuditRow(tableName: string, recordId: string | number, actor: Actor, row: Row, fields: readonly string[], projectId: number | null = null): AuditRow {
   const values: Record<string, string> = {};
   for (const field of fields) {
     const text = toText(row[field]);
     if (text !== null) values[field] = text;
   }
-  return { ...createdAuditRow(tableName, recordId, actor), action: 'delete', old_value: JSON.stringify(values) };
+  return { ...createdAuditRow(tableName, recordId, actor, projectId), action: 'delete', old_value: JSON.stringify(values) };
 }
 
 /** The columns every audit row is written with (the rest are defaults: id, created_at). */
-export const AUDIT_COLUMNS = ['table_name', 'record_id', 'field_name', 'old_value', 'new_value', 'action', 'user_sub', 'username'] as const satisfies readonly (keyof AuditRow)[];
+export const AUDIT_COLUMNS = ['table_name', 'record_id', 'field_name', 'old_value', 'new_value', 'action', 'user_sub', 'username', 'project_id'] as const satisfies readonly (keyof AuditRow)[];
 /** AUDIT_COLUMNS as an SQL column list. */
 export const AUDIT_COLUMN_LIST = sql.raw(AUDIT_COLUMNS.join(', '));
 

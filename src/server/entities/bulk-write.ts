@@ -22,6 +22,22 @@ const ROWS_PER_STATEMENT = 5_000;
  * old and new wire text differ. `source` has each field's new wire value under its name and the old one
  * under 'old.<name>', which is what writeAudit's toText makes of the same values.
  */
+/**
+ * The project an audit row of `schema` carries (audit_log.project_id), so a project's history is one query:
+ * a scoped row's root, the project's own id for the project header, else null.
+ */
+export function auditProjectOf(schema: EntitySchema, row: Record<string, unknown>): number | null {
+  const value = schema.scope ? row[schema.scope.root] : schema.name === 'projects' ? row.id : null;
+  return typeof value === 'number' ? value : null;
+}
+
+/** The column an update's RETURNING adds for auditProjectOf, as an SQL expression over the updated row `t`. */
+const AUDIT_PROJECT = 'audit.project';
+function auditProjectColumn(schema: EntitySchema): SQL {
+  const column = schema.scope ? col('t', schema.scope.root) : schema.name === 'projects' ? col('t', 'id') : sql`null::int`;
+  return sql`, ${column} as ${ident(AUDIT_PROJECT)}`;
+}
+
 function updateAuditFrom(schema: EntitySchema, fields: readonly FieldDef[], actor: Actor, source: string): SQL {
   if (fields.length === 0) return sql`select 1`;
   const tuples = sql.join(
@@ -29,7 +45,7 @@ function updateAuditFrom(schema: EntitySchema, fields: readonly FieldDef[], acto
     sql`, `,
   );
   return sql`insert into audit_log (${AUDIT_COLUMN_LIST})
-    select ${schema.name}::text, ${col(source, 'id')}::text, x.field, x.old_value, x.new_value, 'update', ${actor.sub}::text, ${actor.username}::text
+    select ${schema.name}::text, ${col(source, 'id')}::text, x.field, x.old_value, x.new_value, 'update', ${actor.sub}::text, ${actor.username}::text, ${col(source, AUDIT_PROJECT)}::int
     from ${ident(source)} cross join lateral (values ${tuples}) x(field, old_value, new_value)
     where x.old_value is distinct from x.new_value`;
 }
@@ -71,7 +87,7 @@ export async function insertRows(tx: Db, schema: EntitySchema, rows: readonly Re
             returning ${wireColumns(schema, 't')})`,
       'n',
     );
-    await insertAuditRows(tx, inserted.map((row) => createdAuditRow(schema.name, row.id, actor)));
+    await insertAuditRows(tx, inserted.map((row) => createdAuditRow(schema.name, row.id, actor, auditProjectOf(schema, row))));
     for (const row of inserted) stored.set(row.id, row);
   }
   return withIds.map((row) => stored.get(row.id as number) as EntityRow);
@@ -167,7 +183,7 @@ export async function updateRows(
               update ${table} as t set ${assignments}, updated_at = now(), updated_by = ${actor.username}::text
               from ${jsonRecordset(schema, payload, ['id', 'version', ...group.fields.map((f) => f.name)])} join ${table} o on o.id = v.id
               where t.id = v.id and t.version = v.version${onlyChanged}
-              returning ${wireColumns(schema, 't', answered)}${hasOld}),
+              returning ${wireColumns(schema, 't', answered)}${hasOld}${auditProjectColumn(schema)}),
             a as (${updateAuditFrom(schema, group.fields, actor, 'n')}),
             w as (select ${answeredNames} from n)`,
         'w',
@@ -220,7 +236,7 @@ export async function deleteRows(tx: Db, schema: EntitySchema, rows: readonly { 
             returning ${wireColumns(schema, 't')})`,
       'o',
     );
-    await insertAuditRows(tx, gone.map((row) => deletedAuditRow(schema.name, row.id, actor, row, names)));
+    await insertAuditRows(tx, gone.map((row) => deletedAuditRow(schema.name, row.id, actor, row, names, auditProjectOf(schema, row))));
     for (const row of gone) deleted.add(row.id);
   }
   return { stale: rows.filter((row) => !deleted.has(row.id)).map((row) => row.id) };

@@ -2,7 +2,7 @@ import type { EntitySchema } from '../../schemas/schema-types';
 import { AUDIT_COLUMNS, createdAuditRow, type Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { copyCsv, csvLine } from '../db/copy-csv';
-import { drawIds, writable } from './bulk-write';
+import { auditProjectOf, drawIds, writable } from './bulk-write';
 
 /**
  * The import's write path for new rows: COPY of the rows and of their audit rows (one per record, as every
@@ -14,11 +14,11 @@ export async function copyInsertRows(tx: Db, schema: EntitySchema, rows: readonl
   if (rows.length === 0) return [];
   const ids = await drawIds(tx, schema, rows.length);
   const names = writable(schema).map((f) => f.name);
-  // Every audit line is the same but for the id (AUDIT_COLUMNS' second), so what comes before and after
-  // it is made once.
+  // Every audit line is the same but for the id (AUDIT_COLUMNS' second) and the project (its last), so what
+  // comes before and between them is made once.
   const entry = createdAuditRow(schema.name, 0, actor);
   const auditHead = `${csvLine([entry.table_name]).slice(0, -1)},`;
-  const auditTail = `,${csvLine(AUDIT_COLUMNS.slice(2).map((column) => entry[column]))}`;
+  const auditMiddle = `,${csvLine(AUDIT_COLUMNS.slice(2, -1).map((column) => entry[column])).slice(0, -1)},`;
   const stamp = csvLine([actor.username, actor.username]);
   let data = '';
   let audit = '';
@@ -28,7 +28,7 @@ export async function copyInsertRows(tx: Db, schema: EntitySchema, rows: readonl
     const values: unknown[] = [id];
     for (const name of names) values.push(row[name]);
     data += `${csvLine(values).slice(0, -1)},${stamp}`;
-    audit += `${auditHead}${id}${auditTail}`;
+    audit += `${auditHead}${id}${auditMiddle}${auditProjectOf(schema, { ...row, id }) ?? ''}\n`;
   }
   await copyCsv(tx, schema.name, ['id', ...names, 'created_by', 'updated_by'], data);
   await copyCsv(tx, 'audit_log', AUDIT_COLUMNS, audit);
