@@ -4,7 +4,7 @@ import { DateCellEditor } from './cell-editors/date-editor';
 import { MoneyCellEditor, type MoneyEditorParams } from './cell-editors/money-editor';
 import { SelectCellEditor, type SelectEditorParams } from './cell-editors/select-editor';
 import { currencyReader, displayValue } from './display-value';
-import { headerName } from './format';
+import { headerName } from '../schemas/display-format';
 import type { LookupCache } from './lookup-cache';
 import type { GridRow } from './pending-changes-store';
 import { rangeFilterOptions, textFilterOptions } from './server-query';

@@ -2,7 +2,7 @@ import { alpha, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import { Fragment, useState } from 'react';
 import { sameFieldValue } from '../schemas/same-value';
 import type { EntityRow, EntitySchema, FieldDef } from '../schemas/schema-types';
-import { headerName } from './format';
+import { headerName } from '../schemas/display-format';
 import type { Conflict } from './save-batch';
 
 export type ConflictChoice = 'mine' | 'theirs';

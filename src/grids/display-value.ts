@@ -1,5 +1,5 @@
 import { fieldByName, type EntitySchema, type FieldDef } from '../schemas/schema-types';
-import { formatValue } from './format';
+import { formatValue } from '../schemas/display-format';
 import type { LookupCache } from './lookup-cache';
 
 /**

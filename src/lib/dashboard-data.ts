@@ -13,6 +13,13 @@ export type ActivityEntry = {
   username: string;
   created_at: string;
   days_ago: number;
+  /** Audit rows this entry stands for: the rows one save wrote for one kind of change (record_id and values are the last one's). */
+  rows: number;
+  /** The change in words, with labels and tags: 'engineer changed Installed kW of 200-ML-001 from 11,000 to 12,000'. */
+  summary: string;
+  table_label: string;
+  field_label: string | null;
+  record_label: string | null;
 };
 
 export type DashboardCounts = {

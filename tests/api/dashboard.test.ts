@@ -35,6 +35,26 @@ describe('dashboard data and the audit trail', () => {
     const fields = feed.filter((e: { action: string }) => e.action === 'update').map((e: { field_name: string }) => e.field_name).sort();
     expect(fields).toEqual(['description', 'enduserlocation']);
     expect(feed[0]).toMatchObject({ tablename: 'projects', username: 'engineer', record_id: String(before.id) });
+    const described = feed.find((e: { field_name: string }) => e.field_name === 'enduserlocation');
+    expect(described.summary).toBe(`engineer changed EndUserLocation of ${before.name} from ${before.enduserlocation ?? 'empty'} to Port Hedland, WA`);
+  });
+
+  it('speaks in labels and tags, and shows one save of many rows as one entry', async () => {
+    const token = await t.tokenFor('engineer');
+    const saved = await t.call({ method: 'POST', url: '/api/entities/clients/batch', token, payload: { creates: Array.from({ length: 12 }, (_, i) => ({ clientKey: String(i), values: { name: `Feed client ${i}` } })) } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const usd = (await t.call({ url: '/api/entities/currencies/options?q=USD', token })).json()[0];
+    const changed = await t.call({ method: 'POST', url: '/api/entities/suppliers/batch', token, payload: { creates: [{ clientKey: 's', values: { name: 'Feed supplier', lead_time_weeks: 12, currency_id: usd.id } }] } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const supplier = changed.json().created[0];
+    const update = await t.call({ method: 'POST', url: '/api/entities/suppliers/batch', token, payload: { updates: [{ id: supplier.id, version: 1, changes: { lead_time_weeks: 16, rating: 'preferred' } }] } });
+    expect(update.statusCode, update.body).toBe(200);
+    const feed = (await t.call({ url: '/api/dashboarddata', token })).json().recentactivityfeed as { summary: string; rows: number; record_id: string }[];
+    const summaries = feed.map((e) => e.summary);
+    expect(summaries).toContain('engineer changed Typical lead time of Feed supplier from 12 to 16');
+    expect(summaries).toContain('engineer changed Rating of Feed supplier from Approved to Preferred');
+    expect(summaries).toContain('engineer added Supplier Feed supplier');
+    expect(feed.find((e) => e.summary === 'engineer added 12 Clients')).toMatchObject({ rows: 12 });
   });
 
   it('leaves no audit row behind when the change rolls back', async () => {

@@ -2,41 +2,47 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AbResult } from './ab';
 import { runApiBenchmarks } from './api-bench';
+import { runProjectBenchmarks } from './project-bench';
 
 /**
  * `npm run bench`: every benchmark is a ratio against a baseline run in the same process, A/B interleaved,
  * medians reported, written to bench-results/benchmarks.json. PostgreSQL runs too when BENCH_DATABASE_URL
  * (or TEST_DATABASE_URL) names a server; the import memory benchmark unless BENCH_SKIP_MEMORY=1; browser
- * benchmarks unless BENCH_SKIP_BROWSER=1.
+ * benchmarks unless BENCH_SKIP_BROWSER=1. The project document benchmarks (project-bench.ts) run on each database.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** BENCH_ONLY=project,api (any of api, project, memory, browser) runs only those groups. */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const wanted = (group: string) => !ONLY || ONLY.includes(group);
 const OUT_DIR = path.resolve('bench-results');
 
 async function main(): Promise<void> {
   const results: AbResult[] = [];
   const extra: Record<string, unknown>[] = [];
-  console.log('Entity engine API on PGlite');
-  process.env.TAGBASE_TEST_DB = 'pglite';
-  results.push(...(await runApiBenchmarks('PGlite', ROUNDS)));
-
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    console.log('Entity engine API on PostgreSQL');
-    process.env.TEST_DATABASE_URL = serverUrl;
-    process.env.TAGBASE_TEST_DB = 'postgres';
-    results.push(...(await runApiBenchmarks('PostgreSQL', ROUNDS)));
-  } else {
-    console.log('PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://… to include it');
+  const databases = [{ label: 'PGlite', kind: 'pglite' }, ...(serverUrl ? [{ label: 'PostgreSQL', kind: 'postgres' }] : [])];
+  if (!serverUrl) console.log('PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://… to include it');
+  for (const { label, kind } of databases) {
+    if (serverUrl) process.env.TEST_DATABASE_URL = serverUrl;
+    process.env.TAGBASE_TEST_DB = kind;
+    if (wanted('api')) {
+      console.log(`Entity engine API on ${label}`);
+      results.push(...(await runApiBenchmarks(label, ROUNDS)));
+    }
+    if (wanted('project')) {
+      console.log(`Project document on ${label}`);
+      results.push(...(await runProjectBenchmarks(label, ROUNDS)));
+    }
   }
 
-  if (process.env.BENCH_SKIP_MEMORY !== '1') {
+  if (process.env.BENCH_SKIP_MEMORY !== '1' && wanted('memory')) {
     console.log('Import memory (a server process)');
     const { runImportMemoryBenchmark } = await import('./import-memory');
     extra.push(await runImportMemoryBenchmark('PGlite'));
     if (serverUrl) extra.push(await runImportMemoryBenchmark('PostgreSQL', serverUrl));
   }
 
-  if (process.env.BENCH_SKIP_BROWSER !== '1') {
+  if (process.env.BENCH_SKIP_BROWSER !== '1' && wanted('browser')) {
     const { runBrowserBenchmarks } = await import('./browser-bench');
     extra.push(...(await runBrowserBenchmarks()));
   }

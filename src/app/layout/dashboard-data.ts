@@ -1,5 +1,3 @@
-import type { ActivityEntry } from '../../lib/dashboard-data';
-
 export type { ActivityEntry, DashboardCounts, DashboardData } from '../../lib/dashboard-data';
 
 /**
@@ -14,7 +12,3 @@ export function formatDaysAgo(days: number): string {
   return days === 1 ? '1 day ago' : `${days} days ago`;
 }
 
-/** 'update · projects · description' (a create or delete of a whole record: 'insert · projects'): what changed, in the order the notifications show it. */
-export function describeActivity(entry: Pick<ActivityEntry, 'action' | 'tablename' | 'field_name'>): string {
-  return [entry.action, entry.tablename, entry.field_name].filter((part) => part).join(' · ');
-}

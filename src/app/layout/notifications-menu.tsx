@@ -13,7 +13,7 @@ import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useApi } from '../api/api-client';
 import { paths } from '../paths';
-import { DASHBOARD_DATA_PATH, describeActivity, formatDaysAgo, type DashboardData } from './dashboard-data';
+import { DASHBOARD_DATA_PATH, formatDaysAgo, type DashboardData } from './dashboard-data';
 
 // Spec §2 fixes this heading's text; it is not a count of the entries below.
 const HEADING = '6 New Notifications';
@@ -89,8 +89,8 @@ export function NotificationsMenu() {
               {entries.map((entry) => (
                 <ListItem key={entry.id} divider>
                   <ListItemText
-                    primary={`${describeActivity(entry)} — ${formatDaysAgo(entry.days_ago)}`}
-                    secondary={entry.username ? `by ${entry.username}` : undefined}
+                    primary={entry.summary}
+                    secondary={formatDaysAgo(entry.days_ago)}
                     slotProps={{ primary: { sx: { fontSize: '0.8125rem' } } }}
                   />
                 </ListItem>

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { formatDaysAgo, type ActivityEntry } from '../../app/layout/dashboard-data';
 import { matchesSearchTerm, useGlobalSearchTerm } from '../../app/search/global-search';
 
-const COLUMNS = ['When', 'User', 'Action', 'Table', 'Field', 'Record', 'Old value', 'New value'] as const;
+const COLUMNS = ['When', 'What changed', 'List', 'User'] as const;
 
 // Spec §9: default locale en-US.
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -24,7 +24,7 @@ function formatTimestamp(iso: string): string {
 export function RecentActivity({ entries }: { entries: ActivityEntry[] | undefined }) {
   const term = useGlobalSearchTerm();
   const all = entries ?? [];
-  const shown = all.filter((e) => matchesSearchTerm(term, [e.tablename, e.field_name, e.action, e.username, e.old_value, e.new_value, e.record_id]));
+  const shown = all.filter((e) => matchesSearchTerm(term, [e.summary, e.table_label, e.field_label, e.record_label, e.username, e.old_value, e.new_value]));
   const filtering = term.trim() !== '';
 
   return (
@@ -63,13 +63,9 @@ export function RecentActivity({ entries }: { entries: ActivityEntry[] | undefin
                   <TableCell sx={{ whiteSpace: 'nowrap' }} title={formatTimestamp(entry.created_at)}>
                     {formatDaysAgo(entry.days_ago)}
                   </TableCell>
+                  <TableCell>{entry.summary}</TableCell>
+                  <TableCell>{entry.table_label}</TableCell>
                   <TableCell>{entry.username}</TableCell>
-                  <TableCell>{entry.action}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.78rem' }}>{entry.tablename}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.78rem' }}>{entry.field_name ?? '(whole record)'}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.78rem' }}>{entry.record_id}</TableCell>
-                  <ValueCell value={entry.old_value} />
-                  <ValueCell value={entry.new_value} />
                 </TableRow>
               ))}
             </TableBody>
@@ -77,14 +73,5 @@ export function RecentActivity({ entries }: { entries: ActivityEntry[] | undefin
         </TableContainer>
       )}
     </Paper>
-  );
-}
-
-/** Long values (descriptions, JSON) are cut to one line; the full text stays in the tooltip. */
-function ValueCell({ value }: { value: string | null }) {
-  return (
-    <TableCell sx={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', color: value === null ? 'text.disabled' : undefined }} title={value ?? undefined}>
-      {value ?? '—'}
-    </TableCell>
   );
 }

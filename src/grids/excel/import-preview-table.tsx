@@ -14,7 +14,7 @@ import { memo, useMemo, useRef, useState } from 'react';
 import type { ImportRowPlan } from '../../lib/entity-api';
 import type { EntitySchema, FieldDef } from '../../schemas/schema-types';
 import { oneLine } from '../../schemas/validators';
-import { formatValue } from '../format';
+import { formatValue } from '../../schemas/display-format';
 import { cellDisplayText, ROW_ERROR, type ImportRow } from './import-rows';
 import type { LookupLabels } from './lookup-index';
 

@@ -1,38 +1,27 @@
-import { count, desc, gte, sql } from 'drizzle-orm';
+import { count, gte, sql } from 'drizzle-orm';
+import { describeActivities, type ActivityGroup } from '../../audit/activity-words';
+import { queryRows } from '../../entities/entity-sql';
 import type { Db } from '../../db/client';
 import { auditLog, projects, users } from '../../db/tables';
 import type { DashboardData } from '../../../lib/dashboard-data';
 
 const FEED_LENGTH = 20;
+/** The newest audit rows the feed is grouped from. */
+const RECENT_ROWS = 5_000;
 
 /** Everything on the dashboard comes from here: the audit trail and live counts, nothing invented. */
 export async function loadDashboardData(db: Db): Promise<DashboardData> {
   const weekAgo = new Date(Date.now() - 7 * 24 * 3600 * 1000);
   const [feed, [projectCount], [userCount], [auditCount], [recentCount]] = await Promise.all([
-    db
-      .select({
-        id: auditLog.id,
-        action: auditLog.action,
-        tablename: auditLog.tableName,
-        field_name: auditLog.fieldName,
-        record_id: auditLog.recordId,
-        old_value: auditLog.oldValue,
-        new_value: auditLog.newValue,
-        username: auditLog.username,
-        created_at: auditLog.createdAt,
-        days_ago: sql<number>`floor(extract(epoch from (now() - ${auditLog.createdAt})) / 86400)::int`,
-      })
-      .from(auditLog)
-      // Ids are drawn as rows are written: newest first by the primary key (created_at's index is BRIN).
-      .orderBy(desc(auditLog.id))
-      .limit(FEED_LENGTH),
+    recentActivity(db),
     db.select({ n: count() }).from(projects),
     db.select({ n: count() }).from(users),
     db.select({ n: count() }).from(auditLog),
     db.select({ n: count() }).from(auditLog).where(gte(auditLog.createdAt, weekAgo)),
   ]);
+  const words = await describeActivities(db, feed);
   return {
-    recentactivityfeed: feed.map((entry) => ({ ...entry, created_at: entry.created_at.toISOString(), days_ago: Number(entry.days_ago) })),
+    recentactivityfeed: feed.map((entry, i) => ({ ...entry, created_at: new Date(entry.created_at).toISOString(), days_ago: Number(entry.days_ago), ...words[i]! })),
     counts: {
       projects: projectCount?.n ?? 0,
       users: userCount?.n ?? 0,
@@ -40,4 +29,27 @@ export async function loadDashboardData(db: Db): Promise<DashboardData> {
       changesLast7Days: recentCount?.n ?? 0,
     },
   };
+}
+
+/**
+ * The latest entries of the trail, one per save and kind of change: the audit rows one save writes share
+ * their moment (created_at is the transaction's), so a 50-row paste or a seeded project is one entry
+ * ("engineer changed Installed kW of 50 Mechanical equipment") instead of a screenful. Read from the
+ * newest rows only (ids are drawn as rows are written), so the feed costs the same on any size of trail.
+ */
+async function recentActivity(db: Db) {
+  return queryRows<ActivityGroup & { id: number; created_at: string; days_ago: number }>(
+    db,
+    sql`with recent as (select * from audit_log order by id desc limit ${RECENT_ROWS})
+        select max(id)::int as id, action, table_name as tablename, field_name,
+               (array_agg(record_id order by id desc))[1] as record_id,
+               (array_agg(old_value order by id desc))[1] as old_value,
+               (array_agg(new_value order by id desc))[1] as new_value,
+               username, count(*)::int as rows, created_at,
+               floor(extract(epoch from (now() - created_at)) / 86400)::int as days_ago
+        from recent
+        group by created_at, username, action, table_name, field_name
+        order by max(id) desc
+        limit ${FEED_LENGTH}`,
+  );
 }

@@ -20,9 +20,14 @@ const dashboardData = z.object({
         username: z.string(),
         created_at: z.string(),
         days_ago: z.number(),
+        rows: z.number().describe('Audit rows this entry stands for: one save, one kind of change'),
+        summary: z.string().describe("The change in words, with labels and tags: 'engineer changed Installed kW of 200-ML-001 from 11,000 to 12,000'"),
+        table_label: z.string(),
+        field_label: z.string().nullable(),
+        record_label: z.string().nullable(),
       }),
     )
-    .describe('The newest audit-trail entries, newest first'),
+    .describe('The newest entries of the audit trail, newest first; the rows one save wrote for one kind of change are one entry'),
 });
 
 export async function dashboardRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {

@@ -1,4 +1,4 @@
-import type { FieldDef } from '../schemas/schema-types';
+import type { FieldDef } from './schema-types';
 
 /**
  * en-US display of wire values (spec §9). Decimals arrive as strings and are grouped as strings, so a
