@@ -93,6 +93,8 @@ export type ImportRequest = {
   dryRun?: boolean;
   /** A list kept per project (areas, equipment...): the project the rows go into; every row is stamped with it and may name no other. */
   scope?: number;
+  /** Import the valid rows and answer the invalid ones (rejectedRows) instead of refusing the whole file with a 422. */
+  skipInvalidRows?: boolean;
   /**
    * Dry run only: the rows carry just the columns the database checks (databaseCheckedFields: key, unique
    * and lookup fields), so a preview of 50,000 rows sends a fraction of the file. Missing required fields
@@ -118,7 +120,11 @@ export type ImportRowPlan = {
  * by key whose values all equal the stored ones, left as they are (no version, updated_at or audit change).
  * The server always answers `unchanged`; it is optional here only for callers that total answers themselves.
  */
-export type ImportResponse = { added: number; updated: number; unchanged: number; skipped: number; plan?: ImportRowPlan[] };
+/**
+ * `rejected` and `rejectedRows` answer an import sent with skipInvalidRows: the rows left out for their
+ * errors (listed up to MAX_LISTED_ROW_ERRORS, by index in the file), so the caller can hand them back.
+ */
+export type ImportResponse = { added: number; updated: number; unchanged: number; skipped: number; rejected?: number; rejectedRows?: ImportErrors['rowErrors']; plan?: ImportRowPlan[] };
 /**
  * 422 details of an import: every invalid cell (index = position in rows), nothing written. Past
  * MAX_LISTED_ROW_ERRORS rows, `rowErrors` lists the first ones and `rowsWithErrors` counts them all.

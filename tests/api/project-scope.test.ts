@@ -122,6 +122,39 @@ describe('an import into a project', () => {
   });
 });
 
+describe('an import that skips invalid rows', () => {
+  it('writes the valid rows in one transaction and hands back the rejected ones with their messages', async () => {
+    const rows = [
+      { tagno: '200-LIT-301', projarea_id: areaA, letters: 'LIT', io_type: 'AI' },
+      { tagno: '200-XX-302', projarea_id: areaA, letters: 'FF', io_type: 'AI' },
+      { tagno: '200-PIT-303', projarea_id: areaB, letters: 'PIT', io_type: 'AI' },
+      { tagno: '200-TT-304', projarea_id: areaA, letters: 'TT', io_type: 'AI', range_low: '0', range_high: '150' },
+    ];
+    const response = await suite.t.call({ method: 'POST', url: '/api/entities/instruments/import', token: suite.engineer, payload: { mode: 0, scope: a, skipInvalidRows: true, rows } });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as { added: number; rejected: number; rejectedRows: { index: number; fields: Record<string, string> }[] };
+    expect(body).toMatchObject({ added: 2, rejected: 2 });
+    expect(body.rejectedRows.map((r) => [r.index, Object.keys(r.fields)])).toEqual([
+      [1, ['letters']],
+      [2, ['projarea_id']],
+    ]);
+    const tags = (await listOf('instruments', a)).map((r) => r.tagno);
+    expect(tags).toEqual(expect.arrayContaining(['200-LIT-301', '200-TT-304']));
+    expect(tags).not.toContain('200-XX-302');
+    expect(tags).not.toContain('200-PIT-303');
+  });
+
+  it('without the option, refuses the whole file and writes nothing', async () => {
+    const rows = [
+      { tagno: '200-LIT-401', projarea_id: areaA, letters: 'LIT' },
+      { tagno: '200-XX-402', projarea_id: areaA, letters: 'FF' },
+    ];
+    const response = await suite.t.call({ method: 'POST', url: '/api/entities/instruments/import', token: suite.engineer, payload: { mode: 0, scope: a, rows } });
+    expect(response.statusCode).toBe(422);
+    expect((await listOf('instruments', a)).map((r) => r.tagno)).not.toContain('200-LIT-401');
+  });
+});
+
 describe('computed fields and rules', () => {
   it('composes the line number and derives the test pressure unless typed', async () => {
     const [line, typed] = await create('piping', [

@@ -73,6 +73,7 @@ export const importBody = z.strictObject({
   dryRun: z.boolean().optional(),
   partialRows: z.boolean().optional().describe('Dry run only: rows carry just the key, unique and lookup columns; required fields are not checked'),
   scope: z.number().int().positive().optional().describe('For a list kept per project: the project id the rows go into (each row is stamped with it; a row naming another project is refused)'),
+  skipInvalidRows: z.boolean().optional().describe('Import the valid rows; the invalid ones are answered in rejectedRows (index and messages) instead of a 422 for the whole file'),
 });
 
 const columnFilter = z.object({ field: z.string(), op: z.enum(FILTER_OPS), value: z.unknown().optional(), valueTo: z.unknown().optional() });
@@ -95,7 +96,7 @@ export const responses = {
     deleted: z.array(z.number()),
   }),
   deleted: z.object({ deleted: z.number() }),
-  imported: z.object({ added: z.number(), updated: z.number(), unchanged: z.number(), skipped: z.number(), plan: z
+  imported: z.object({ added: z.number(), updated: z.number(), unchanged: z.number(), skipped: z.number(), rejected: z.number().optional(), rejectedRows: z.array(z.object({ index: z.number(), fields: z.record(z.string(), z.string()) })).optional().describe("With skipInvalidRows: the rows left out, by index, with their messages"), plan: z
       .array(
         z.object({
           index: z.number(),

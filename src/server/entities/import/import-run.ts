@@ -18,7 +18,8 @@ import { checkScope, stampRootsFromParents } from '../scope-checks';
 import { ImportPlan, type ImportOutcome } from './import-plan';
 
 /** `scope`: the document (project id) a scoped list's import is into: every row is stamped with it, and may name no other. */
-export type ImportOptions = { mode: ImportMode; dryRun?: boolean; partialRows?: boolean; scope?: number };
+/** `skipInvalidRows`: rows with errors are left out and listed in the answer (rejectedRows) instead of refusing the whole file. */
+export type ImportOptions = { mode: ImportMode; dryRun?: boolean; partialRows?: boolean; scope?: number; skipInvalidRows?: boolean };
 
 const META = new Set<string>(META_FIELDS);
 
@@ -165,18 +166,22 @@ class ImportRun {
     await runSaveHooks(tx, schema, candidates, candidateErrors);
     for (const [candidate, fields] of candidateErrors) report(candidateSlot[candidate] as number, fields);
     for (const [slot, fields] of [...errors.entries()].sort(([a], [b]) => a - b)) this.errors.add({ index: base + slot, fields });
-    if (this.errors.total > 0) return; // nothing more is written; the rest of the file is still checked
+    // Nothing more is written once a row has errors (the rest of the file is still checked), unless the
+    // caller asked to import the valid rows and have the rejected ones handed back (skipInvalidRows).
+    if (this.errors.total > 0 && !options.skipInvalidRows) return;
+    const valid = candidates.filter((_, i) => !errors.has(candidateSlot[i] as number));
+    const validPlan = planned.filter((p) => !errors.has(p.slot));
 
     const versions = new Map([...stored.values()].map((row) => [row.id, row.version]));
-    const updates: RowChange[] = candidates.flatMap((c) => (c.id === undefined ? [] : [{ id: c.id, version: versions.get(c.id) as number, changes: c.values }]));
-    this.counts.skipped += planned.filter((p) => p.action === 'skip').length;
-    if (this.plan) return this.planChunk(base, planned, updates);
+    const updates: RowChange[] = valid.flatMap((c) => (c.id === undefined ? [] : [{ id: c.id, version: versions.get(c.id) as number, changes: c.values }]));
+    this.counts.skipped += validPlan.filter((p) => p.action === 'skip').length;
+    if (this.plan) return this.planChunk(base, validPlan, updates);
 
     // The import answers counts only, so the updated rows come back as small as they can. A row whose
     // values all equal the stored ones is not written (no version bump that others would take for a change).
     const { stale, unchanged } = await updateRows(tx, schema, updates, this.actor, 'changes', { skipUnchanged: true });
     if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'update', id })));
-    const added = candidates.filter((c) => c.id === undefined).map((c) => c.values);
+    const added = valid.filter((c) => c.id === undefined).map((c) => c.values);
     await copyInsertRows(tx, schema, added, this.actor);
     this.counts.added += added.length;
     this.counts.updated += updates.length - unchanged.length;
@@ -205,8 +210,12 @@ class ImportRun {
 
   /** The answer once every chunk is in: the counts (and a dry run's plan), or the 422 of the file's errors. */
   finish(): ImportOutcome {
-    if (this.errors.total > 0) refuseRows(this.errors);
-    return { ...this.counts, ...(this.plan ? { plan: this.plan } : {}) };
+    if (!this.options.skipInvalidRows) {
+      if (this.errors.total > 0) refuseRows(this.errors);
+      return { ...this.counts, ...(this.plan ? { plan: this.plan } : {}) };
+    }
+    const rejected = { rejected: this.errors.total, rejectedRows: this.errors.listed };
+    return { ...this.counts, ...rejected, ...(this.plan ? { plan: this.plan } : {}) };
   }
 
   /**

@@ -31,6 +31,7 @@ const optionsSchema = z.strictObject({
   dryRun: z.boolean().optional(),
   partialRows: z.boolean().optional(),
   scope: z.number().int().positive().optional(),
+  skipInvalidRows: z.boolean().optional(),
 });
 
 export type ImportUpload = {
