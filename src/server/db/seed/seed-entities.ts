@@ -2,6 +2,8 @@ import { count, sql } from 'drizzle-orm';
 import { SYSTEM_ACTOR, writeAudit } from '../../audit/audit-writer';
 import { saveEntityBatch } from '../../entities/entity-service';
 import { getEntitySchema } from '../../../schemas/registry';
+import type { EntityRow } from '../../../schemas/schema-types';
+import { AppError } from '../../http/app-error';
 import type { Db } from '../client';
 import { getEntityTable } from '../entity-tables';
 import { demoCurrencyRates, demoItemCategories } from './demo-catalogue';
@@ -81,18 +83,31 @@ export async function seedDemoEntities(db: Db): Promise<void> {
   }
 }
 
-async function create(db: Db, entity: string, rows: Record<string, unknown>[]): Promise<void> {
-  if (rows.length === 0) return;
-  await saveEntityBatch(db, getEntitySchema(entity), { creates: rows.map((values, i) => ({ clientKey: String(i), values })) }, SYSTEM_ACTOR);
+/** Creates `rows` through the engine (every rule and hook runs) and answers them as stored, in order. */
+export async function create(db: Db, entity: string, rows: Record<string, unknown>[]): Promise<EntityRow[]> {
+  if (rows.length === 0) return [];
+  try {
+    const { created } = await saveEntityBatch(db, getEntitySchema(entity), { creates: rows.map((values, i) => ({ clientKey: String(i), values: withoutUndefined(values) })) }, SYSTEM_ACTOR);
+    return created;
+  } catch (error) {
+    // Demo data the engine refuses is a bug of the seed: say which rows and why, not only '2 rows have errors'.
+    if (error instanceof AppError && error.details !== undefined) throw new Error(`Seed rows of ${entity} refused: ${error.message} ${JSON.stringify(error.details).slice(0, 4000)}`, { cause: error });
+    throw error;
+  }
 }
 
-async function isEmpty(db: Db, entity: string): Promise<boolean> {
+/** Optional seed fields left out are not sent (the wire has no undefined: a field is a value, null or absent). */
+function withoutUndefined(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+}
+
+export async function isEmpty(db: Db, entity: string): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(getEntityTable(entity));
   return (row?.n ?? 0) === 0;
 }
 
 /** A resolver from a unique field's value to the row id, for seed rows that reference others. */
-async function idsBy(db: Db, entity: string, field: string): Promise<(value: string) => number> {
+export async function idsBy(db: Db, entity: string, field: string): Promise<(value: string) => number> {
   const table = getEntityTable(entity);
   const rows = (await db.select({ id: table.id, value: table[field] }).from(table)) as { id: number; value: string }[];
   const byValue = new Map(rows.map((row) => [row.value, row.id]));

@@ -4,9 +4,9 @@ import { SYSTEM_ACTOR, writeAudit } from '../../audit/audit-writer';
 import type { Role } from '../../auth/roles';
 import { hashPassword } from '../../idp/passwords';
 import type { Db } from '../client';
-import { projects, users } from '../tables';
-import { demoProjects } from './demo-projects';
+import { users } from '../tables';
 import { seedDemoEntities, seedReferenceData } from './seed-entities';
+import { seedDemoProjects } from './seed-projects';
 
 export type DemoAccount = { username: string; password: string; role: Role; nickname: string; name: string; email: string };
 
@@ -28,8 +28,9 @@ export async function seedDatabase(db: Db, config: Pick<ServerConfig, 'seedDemo'
     for (const account of DEMO_ACCOUNTS) {
       if (await createAccountIfMissing(db, { ...account, roles: [account.role] })) report.demoAccountsCreated = true;
     }
-    await seedDemoProjects(db);
     await seedDemoEntities(db);
+    // After the clients, currencies and categories they refer to.
+    await seedDemoProjects(db);
   }
   if (config.adminUsername && config.adminPassword) {
     const created = await createAccountIfMissing(db, {
@@ -61,13 +62,4 @@ async function createAccountIfMissing(db: Db, account: NewAccount): Promise<bool
     await writeAudit(tx, { table: users, recordId: row.id, action: 'insert', actor: SYSTEM_ACTOR, after: audited });
   });
   return true;
-}
-
-async function seedDemoProjects(db: Db): Promise<void> {
-  const [any] = await db.select({ id: projects.id }).from(projects).limit(1);
-  if (any) return;
-  await db.transaction(async (tx) => {
-    const rows = await tx.insert(projects).values(demoProjects).returning();
-    for (const row of rows) await writeAudit(tx, { table: projects, recordId: row.id, action: 'insert', actor: SYSTEM_ACTOR, after: row });
-  });
 }
