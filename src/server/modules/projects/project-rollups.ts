@@ -1,0 +1,168 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../entities/entity-sql';
+import { AppError } from '../../http/app-error';
+
+/**
+ * GET /api/projects/:id/rollups: the figures of field guide §2-4 for the project and for each of its areas,
+ * computed by ONE SQL statement over the whole document (no query per area or row), answered as:
+ *
+ *   { project_id, base_currency, rate_date, spare_pct: 20, project: Rollup, areas: (Rollup & {area_id, areacode, description})[] }
+ *   Rollup = { equipment_count, installed_kw, running_kw, instrument_count, io: {AI, AO, DI, DO, COMMS},
+ *              io_with_spare: {...}, cable_length_m_by_type, racking_length_m_by_type, line_count,
+ *              equipment_cost_base, equipment_unpriced }
+ *
+ * - Decimals are strings with 2 decimals ('33800.00'), rounded once, after summing.
+ * - installed_kw = sum(installed_kw x quantity) (a missing quantity counts 1); running_kw the same over
+ *   the rows with running true.
+ * - io counts instruments by I/O type; io_with_spare = ceil(n x (1 + spare_pct / 100)), in exact decimals.
+ * - cable_length_m_by_type = sum(length_m x (1 + allowance_pct / 100)) by cable type (a missing allowance
+ *   counts 0); racking_length_m_by_type = sum(length_m) by rack type. Only types that have rows appear.
+ *   A cable belongs to its instrument's area; racking to its own area when it names one, else to its
+ *   instrument's.
+ * - equipment_cost_base = sum(price x quantity) in the base currency: amount x rate_to_usd(price currency)
+ *   / rate_to_usd(base currency), each rate the latest currency_rates row on or before the project's
+ *   rate_date (the latest of all when the project has no rate date). USD is 1 by definition; a price in
+ *   the base currency needs no rate. equipment_unpriced counts the rows left out: no price, or no rate to
+ *   convert it. The base currency is the project's, else USD (field guide: "USD unless the project says
+ *   otherwise"); base_currency answers its code. equipment_cost_base is '0.00' when nothing is priced, and
+ *   null only when there is no base currency at all (no project currency and no USD row in currencies).
+ * - Every area of the project appears, with zeros when it has no rows; areas in areacode order.
+ */
+export const SPARE_PCT = 20;
+const IO_TYPES = ['AI', 'AO', 'DI', 'DO', 'COMMS'] as const;
+
+type IoCounts = Record<(typeof IO_TYPES)[number], number>;
+export type Rollup = {
+  equipment_count: number;
+  installed_kw: string;
+  running_kw: string;
+  instrument_count: number;
+  io: IoCounts;
+  io_with_spare: IoCounts;
+  cable_length_m_by_type: Record<string, string>;
+  racking_length_m_by_type: Record<string, string>;
+  line_count: number;
+  equipment_cost_base: string | null;
+  equipment_unpriced: number;
+};
+export type AreaRollup = Rollup & { area_id: number; areacode: string; description: string };
+export type ProjectRollups = { project_id: number; base_currency: string | null; rate_date: string | null; spare_pct: number; project: Rollup; areas: AreaRollup[] };
+
+const money = (expression: SQL): SQL => sql`round(coalesce(${expression}, 0), 2)::text`;
+
+/** The json_build_object arguments of one scope's Rollup, over the aggregates joined as e, i, c, r, p. */
+function rollupArguments(): SQL {
+  const io = (count: (type: string) => SQL) => sql`json_build_object(${sql.join(IO_TYPES.map((type) => sql`${type}::text, ${count(type)}`), sql`, `)})`;
+  const ioCount = (type: string) => sql`coalesce(${sql.identifier('i')}.${sql.identifier(type.toLowerCase())}, 0)`;
+  return sql`'equipment_count', coalesce(e.equipment_count, 0),
+    'installed_kw', ${money(sql`e.installed_kw`)},
+    'running_kw', ${money(sql`e.running_kw`)},
+    'instrument_count', coalesce(i.n, 0),
+    'io', ${io(ioCount)},
+    'io_with_spare', ${io((type) => sql`ceil(${ioCount(type)} * (100 + ${SPARE_PCT}::int)::numeric / 100)::int`)},
+    'cable_length_m_by_type', coalesce(c.by_type, '{}'::json),
+    'racking_length_m_by_type', coalesce(r.by_type, '{}'::json),
+    'line_count', coalesce(p.n, 0),
+    'equipment_cost_base', case when (select base_id from prj) is null then null else ${money(sql`e.cost`)} end,
+    'equipment_unpriced', coalesce(e.unpriced, 0)`;
+}
+
+/**
+ * Each aggregate is grouped by a scope key k, by grouping sets in one pass: the area's id, and 0 for the
+ * whole project (the grouping set without the area; area ids start at 1).
+ */
+const SCOPE_KEY = sql`case when grouping(area_id) = 1 then 0 else area_id end`;
+
+function rollupsQuery(projectId: number): SQL {
+  const byType = (source: string) => sql`
+    select k, json_object_agg(type, total order by type) as by_type
+    from (select ${SCOPE_KEY} as k, type, round(coalesce(sum(len), 0), 2)::text as total
+          from ${sql.identifier(source)} group by grouping sets ((area_id, type), (type))) y
+    group by k`;
+  return sql`
+    with prj as (
+      select p.id, p.rate_date, coalesce(p.base_currency_id, (select c.id from currencies c where c.code = 'USD' order by c.id limit 1)) as base_id
+      from projects p where p.id = ${projectId}
+    ),
+    latest as (
+      select distinct on (r.currency_id) r.currency_id, r.rate_to_usd
+      from currency_rates r cross join prj
+      where prj.rate_date is null or r.rate_date <= prj.rate_date
+      order by r.currency_id, r.rate_date desc
+    ),
+    rate as (
+      select c.id as currency_id, case when c.code = 'USD' then 1::numeric else nullif(l.rate_to_usd, 0) end as to_usd
+      from currencies c left join latest l on l.currency_id = c.id
+    ),
+    eq as (
+      select e.projarea_id as area_id, coalesce(e.installed_kw, 0) * coalesce(e.quantity, 1) as kw, e.running,
+        case when e.price is null or prj.base_id is null then null
+             when e.price_currency_id = prj.base_id then e.price * coalesce(e.quantity, 1)
+             else e.price * coalesce(e.quantity, 1) * pr.to_usd / br.to_usd end as cost
+      from mech_equipment e cross join prj
+      left join rate pr on pr.currency_id = e.price_currency_id
+      left join rate br on br.currency_id = prj.base_id
+      where e.project_id = prj.id
+    ),
+    eq_sum as (
+      select ${SCOPE_KEY} as k, count(*)::int as equipment_count, sum(kw) as installed_kw, sum(kw) filter (where running) as running_kw,
+             sum(cost) as cost, (count(*) filter (where cost is null))::int as unpriced
+      from eq group by grouping sets ((area_id), ())
+    ),
+    ins as (select i.projarea_id as area_id, i.io_type from instruments i where i.project_id = (select id from prj)),
+    ins_sum as (
+      select ${SCOPE_KEY} as k, count(*)::int as n, ${sql.join(
+        IO_TYPES.map((type) => sql`(count(*) filter (where io_type = ${type}::text))::int as ${sql.identifier(type.toLowerCase())}`),
+        sql`, `,
+      )}
+      from ins group by grouping sets ((area_id), ())
+    ),
+    cab as (
+      select i.projarea_id as area_id, c.cable_type as type, c.length_m * (1 + coalesce(c.allowance_pct, 0) / 100) as len
+      from cabling c join instruments i on i.id = c.instrument_id
+      where c.project_id = (select id from prj)
+    ),
+    cab_sum as (${byType('cab')}),
+    rk as (
+      select coalesce(r.projarea_id, i.projarea_id) as area_id, r.rack_type as type, r.length_m as len
+      from racking r join instruments i on i.id = r.instrument_id
+      where r.project_id = (select id from prj)
+    ),
+    rk_sum as (${byType('rk')}),
+    pipe as (select l.projarea_id as area_id from piping l where l.project_id = (select id from prj)),
+    pipe_sum as (
+      select ${SCOPE_KEY} as k, count(*)::int as n from pipe group by grouping sets ((area_id), ())
+    ),
+    scopes as (
+      select a.id as k, a.areacode, a.description from areas a where a.project_id = (select id from prj)
+      union all select 0, null, null
+    ),
+    rolled as (
+      select s.k, s.areacode,
+        case when s.k = 0 then json_build_object(${rollupArguments()})
+             else json_build_object('area_id', s.k, 'areacode', s.areacode, 'description', s.description, ${rollupArguments()}) end as rollup
+      from scopes s
+      left join eq_sum e on e.k = s.k
+      left join ins_sum i on i.k = s.k
+      left join cab_sum c on c.k = s.k
+      left join rk_sum r on r.k = s.k
+      left join pipe_sum p on p.k = s.k
+    )
+    select json_build_object(
+      'project_id', prj.id,
+      'base_currency', (select c.code from currencies c where c.id = prj.base_id),
+      'rate_date', to_char(prj.rate_date, 'YYYY-MM-DD'),
+      'spare_pct', ${SPARE_PCT}::int,
+      'project', (select rollup from rolled where k = 0),
+      'areas', coalesce((select json_agg(rollup order by areacode, k) from rolled where k <> 0), '[]'::json)
+    )::text as json
+    from prj`;
+}
+
+/** The roll-ups of project `projectId` (see above); 404 when there is no such project. */
+export async function projectRollups(db: Db, projectId: number): Promise<ProjectRollups> {
+  const [row] = await queryRows<{ json: string }>(db, rollupsQuery(projectId));
+  if (!row) throw new AppError('not_found', `No Project with id ${projectId}.`);
+  return JSON.parse(row.json) as ProjectRollups;
+}
