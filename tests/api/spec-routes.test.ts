@@ -97,13 +97,17 @@ describe('GET /appframework/categories, /tree, /stats', () => {
     const count = (node: CategoryNode): number => node.children.reduce((sum, c) => sum + 1 + count(c), 0);
     expect(root.stats.descendants).toBe(count(root));
 
-    // Items are the parts classified under a category: a tier-1 node counts every part below it.
+    // Items are the rows classified under a category (parts and project equipment): a tier-1 node counts
+    // every item below it.
     const parts = (await get('/parts')).json() as EntityRow[];
+    const equipment = ((await get('/entities/mech_equipment?limit=10000')).json() as { rows: EntityRow[] }).rows.filter((e) => e.category_id !== null);
+    const items = [...parts, ...equipment];
     const underRoot = (node: CategoryNode): number[] => [node.id, ...node.children.flatMap(underRoot)];
     const rootIds = new Set(underRoot(root));
-    expect(root.stats.itemsBelow).toBe(parts.filter((p) => rootIds.has(p.category_id as number)).length);
-    expect(tree.reduce((sum, r) => sum + r.stats.itemsBelow, 0)).toBe(parts.length);
+    expect(root.stats.itemsBelow).toBe(items.filter((p) => rootIds.has(p.category_id as number)).length);
+    expect(tree.reduce((sum, r) => sum + r.stats.itemsBelow, 0)).toBe(items.length);
     expect(parts.length).toBeGreaterThan(20);
+    expect(equipment.length).toBeGreaterThan(0);
 
     const stats = (await get('/appframework/categories/stats')).json() as { id: number; descendants: number; itemsBelow: number }[];
     expect(stats).toHaveLength(flat.length);

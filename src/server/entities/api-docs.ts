@@ -10,6 +10,7 @@ const TAGS = [
   { name: 'requests', description: 'The request tracker (Bugs V2 and legacy Bugs)' },
   { name: 'categories', description: 'The item category tree and its counts' },
   { name: 'dashboard', description: 'The dashboard and the project picker' },
+  { name: 'projects', description: 'The project document (spec §3): its header, lists, roll-ups, cascading deletes and P&IDs' },
   { name: 'housekeeping', description: 'Admin maintenance' },
 ];
 
