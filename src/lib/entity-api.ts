@@ -131,4 +131,21 @@ export type ImportResponse = { added: number; updated: number; unchanged: number
  */
 export type ImportErrors = { rowErrors: { index: number; fields: Record<string, string> }[]; rowsWithErrors?: number };
 
+/**
+ * GET /api/entities/:entity/:id/history : the record's audit trail, newest first (at most 200 entries),
+ * each in words with labels ('engineer changed Installed kW of 200-ML-001 from 11,000 to 12,000').
+ */
+export type RecordHistoryEntry = {
+  id: number;
+  action: string;
+  /** Null for the record's creation or deletion. */
+  field_name: string | null;
+  field_label: string | null;
+  old_value: string | null;
+  new_value: string | null;
+  username: string;
+  created_at: string;
+  summary: string;
+};
+
 export type EntitySummary = { name: string; label: string; labelPlural: string; referenceTable: boolean; rowCount: number; description?: string };

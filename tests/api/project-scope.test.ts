@@ -189,6 +189,21 @@ describe('computed fields and rules', () => {
   });
 });
 
+describe("a row's history", () => {
+  it('tells every change of the row in words, with labels and tags, newest first', async () => {
+    const [pump] = (await listOf('mech_equipment', a)).filter((r) => r.tagno === '200-PP-001');
+    const changed = await batch('mech_equipment', { updates: [{ id: pump!.id, version: pump!.version, changes: { installed_kw: '11000', status: 'awarded' } }] });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const history = (await suite.get(`/entities/mech_equipment/${pump!.id}/history`)).json() as { summary: string; field_label: string | null }[];
+    const summaries = history.map((h) => h.summary);
+    expect(summaries).toContain('engineer changed Installed kW of 200-PP-001 from 250 to 11,000');
+    expect(summaries).toContain('engineer changed Status of 200-PP-001 from In design to Awarded');
+    expect(summaries).toContain('engineer changed Description of 200-PP-001 from Cyclone feed pump to Cyclone feed pump, rubber lined');
+    expect(summaries.at(-1)).toBe('engineer added Equipment 200-PP-001');
+    expect((await suite.get('/entities/mech_equipment/999999/history')).statusCode).toBe(404);
+  });
+});
+
 describe("a project's history", () => {
   it('is one query on audit_log.project_id, covering the header and every list', async () => {
     const rows = await queryRows<{ table_name: string; action: string }>(suite.t.database.db, sql`select table_name, action from audit_log where project_id = ${a} order by id`);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { findEntitySchema, getEntitySchema } from '../../schemas/registry';
 import { formatValue } from '../../schemas/display-format';
+import { canonicalDecimal } from '../../schemas/same-value';
 import { fieldByName, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
 import type { Db } from '../db/client';
 import { col, ident, jsonValues, queryRows } from '../entities/entity-sql';
@@ -52,6 +53,8 @@ function shown(field: FieldDef | undefined, value: string | null, labels: Labels
   if (field.kind === 'lookup') return labels.get(field.entity)?.get(Number(value)) ?? value;
   if (field.kind === 'boolean') return value === 'true' ? 'Yes' : value === 'false' ? 'No' : value;
   if (field.kind === 'integer') return formatValue(field, Number(value));
+  // A stored decimal keeps its column's scale ('250.00'); in a sentence, 250 reads better.
+  if (field.kind === 'decimal' || field.kind === 'percent') return formatValue(field, canonicalDecimal(value) ?? value) || value;
   return formatValue(field, value) || value;
 }
 

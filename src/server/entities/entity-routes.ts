@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EntitySchema } from '../../schemas/schema-types';
 import type { Actor } from '../audit/audit-writer';
+import { recordHistory } from '../audit/record-history';
+import { auditProjectOf } from './bulk-write';
 import { requireRole } from '../auth/auth-hooks';
 import type { Db } from '../db/client';
 import { assertBatchSize } from './batch-save';
@@ -96,6 +98,17 @@ export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBy
       const schema = await entityFor(request, 'read');
       const { id } = parseOr400(rowParams, request.params, 'path');
       return findDependants(db, schema, id);
+    },
+  );
+
+  app.get(
+    '/entities/:entity/:id/history',
+    { schema: { tags: TAG, summary: "The row's audit trail in words, newest first", params: jsonSchema(rowParams), response: { 200: jsonSchema(responses.history, 'output'), ...errors(400, 401, 404) } } },
+    async (request) => {
+      const schema = await entityFor(request, 'read');
+      const { id } = parseOr400(rowParams, request.params, 'path');
+      const row = await getEntityRow(db, schema, id);
+      return recordHistory(db, schema, id, auditProjectOf(schema, row));
     },
   );
 

@@ -89,6 +89,19 @@ export const responses = {
   summaries: z.array(z.object({ name: z.string(), label: z.string(), labelPlural: z.string(), referenceTable: z.boolean(), rowCount: z.number(), description: z.string().optional() })),
   list: z.object({ rows: z.array(entityRow), total: z.number(), offset: z.number(), limit: z.number() }),
   options: z.array(z.object({ id: z.number(), label: z.string() })),
+  history: z.array(
+    z.object({
+      id: z.number(),
+      action: z.string(),
+      field_name: z.string().nullable(),
+      field_label: z.string().nullable(),
+      old_value: z.string().nullable(),
+      new_value: z.string().nullable(),
+      username: z.string(),
+      created_at: z.string(),
+      summary: z.string(),
+    }),
+  ),
   dependencies: z.object({ dependants: z.array(z.object({ entity: z.string(), entityLabel: z.string(), id: z.number(), label: z.string(), field: z.string() })), total: z.number() }),
   batch: z.object({
     created: z.array(entityRow.extend({ clientKey: z.string() })),
