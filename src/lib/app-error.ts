@@ -5,6 +5,8 @@
 export const errorStatus = {
   bad_request: 400,
   validation_failed: 422,
+  /** Nothing is wrong, but some values deserve a second look (a tag off the project's template): send again with acceptWarnings. */
+  warnings_to_confirm: 422,
   unauthenticated: 401,
   forbidden: 403,
   xsrf_mismatch: 403,

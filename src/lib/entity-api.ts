@@ -50,6 +50,8 @@ export type BatchRequest = {
   creates?: { clientKey: string; values: Record<string, unknown> }[];
   updates?: { id: number; version: number; changes: Record<string, unknown> }[];
   deletes?: { id: number; version: number }[];
+  /** Save even though some rows have warnings (a 422 'warnings_to_confirm' listed them as rowWarnings). */
+  acceptWarnings?: boolean;
 };
 export type BatchResponse = {
   /** The new rows as stored, in the order of the request's creates, each with its clientKey. */
@@ -95,6 +97,8 @@ export type ImportRequest = {
   scope?: number;
   /** Import the valid rows and answer the invalid ones (rejectedRows) instead of refusing the whole file with a 422. */
   skipInvalidRows?: boolean;
+  /** Commit although rows have warnings (the dry run listed them in warnedRows). */
+  acceptWarnings?: boolean;
   /**
    * Dry run only: the rows carry just the columns the database checks (databaseCheckedFields: key, unique
    * and lookup fields), so a preview of 50,000 rows sends a fraction of the file. Missing required fields
@@ -124,7 +128,17 @@ export type ImportRowPlan = {
  * `rejected` and `rejectedRows` answer an import sent with skipInvalidRows: the rows left out for their
  * errors (listed up to MAX_LISTED_ROW_ERRORS, by index in the file), so the caller can hand them back.
  */
-export type ImportResponse = { added: number; updated: number; unchanged: number; skipped: number; rejected?: number; rejectedRows?: ImportErrors['rowErrors']; plan?: ImportRowPlan[] };
+export type ImportResponse = {
+  added: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  rejected?: number;
+  rejectedRows?: ImportErrors['rowErrors'];
+  /** Rows with warnings (a tag off the project's template), by index: a commit needs acceptWarnings. */
+  warnedRows?: ImportErrors['rowErrors'];
+  plan?: ImportRowPlan[];
+};
 /**
  * 422 details of an import: every invalid cell (index = position in rows), nothing written. Past
  * MAX_LISTED_ROW_ERRORS rows, `rowErrors` lists the first ones and `rowsWithErrors` counts them all.

@@ -145,8 +145,11 @@ export type EntitySchema = {
   rules?: readonly RowRule[];
 };
 
-/** `holds` gets the whole row as it will be stored; a rule whose fields are empty holds (Required says the rest). */
-export type RowRule = { fields: readonly string[]; message: string; holds: (row: Readonly<Record<string, unknown>>) => boolean };
+/**
+ * `holds` gets the whole row as it will be stored; a rule whose fields are empty holds (Required says the
+ * rest). A `warning` rule does not refuse the row: the save asks the user to confirm it (acceptWarnings).
+ */
+export type RowRule = { fields: readonly string[]; message: string; holds: (row: Readonly<Record<string, unknown>>) => boolean; warning?: boolean };
 
 /** Columns every entity row carries besides its fields. */
 export const META_FIELDS = ['id', 'version', 'created_at', 'created_by', 'updated_at', 'updated_by'] as const;

@@ -154,10 +154,10 @@ beforeAll(async () => {
   ]);
   instrument = Object.fromEntries(instruments.map((row) => [row.tagno as string, row.id]));
   await create('cabling', [
-    { instrument_id: instrument['100-FIT-001'], cable_tag: 'C-001', from_tag: '100-FIT-001', to_tag: 'JB-100', cable_type: 'instrument', length_m: '120', allowance_pct: '10' },
-    { instrument_id: instrument['100-FIT-001'], cable_tag: 'C-002', from_tag: '100-FIT-001', to_tag: 'MCC-1', cable_type: 'power', length_m: '85.5', allowance_pct: '5' },
-    { instrument_id: instrument['200-PIT-001'], cable_tag: 'C-003', from_tag: '200-PIT-001', to_tag: 'JB-200', cable_type: 'instrument', length_m: '40', allowance_pct: null },
-    { instrument_id: instrument['200-PIT-001'], cable_tag: 'C-004', from_tag: '200-PIT-001', to_tag: 'JB-200', cable_type: 'fibre' },
+    { instrument_id: instrument['100-FIT-001'], cable_tag: '100-FIT-001-I-01', from_tag: '100-FIT-001', to_tag: 'JB-100', cable_type: 'instrument', length_m: '120', allowance_pct: '10' },
+    { instrument_id: instrument['100-FIT-001'], cable_tag: '100-FIT-001-P-01', from_tag: '100-FIT-001', to_tag: 'MCC-1', cable_type: 'power', length_m: '85.5', allowance_pct: '5' },
+    { instrument_id: instrument['200-PIT-001'], cable_tag: '200-PIT-001-I-01', from_tag: '200-PIT-001', to_tag: 'JB-200', cable_type: 'instrument', length_m: '40', allowance_pct: null },
+    { instrument_id: instrument['200-PIT-001'], cable_tag: '200-PIT-001-F-01', from_tag: '200-PIT-001', to_tag: 'JB-200', cable_type: 'fibre' },
   ]);
   await create('racking', [
     { instrument_id: instrument['100-FIT-001'], rack_ref: 'R-001', rack_type: 'tray', length_m: '30' },
@@ -234,7 +234,7 @@ describe('GET /api/projects/:id/rollups', () => {
     const cables = await post('/entities/cabling/import', {
       mode: 0,
       scope: projectId,
-      rows: [{ instrument_id: fit101!.id, cable_tag: 'C-901', from_tag: '900-FIT-101', to_tag: 'JB-900', cable_type: 'instrument', length_m: '33.3', allowance_pct: '15' }],
+      rows: [{ instrument_id: fit101!.id, cable_tag: '900-FIT-101-I-01', from_tag: '900-FIT-101', to_tag: 'JB-900', cable_type: 'instrument', length_m: '33.3', allowance_pct: '15' }],
     });
     expect(cables.statusCode, cables.body).toBe(200);
 

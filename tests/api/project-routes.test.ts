@@ -46,8 +46,8 @@ async function fillProject(projectId: number) {
     { projarea_id: a200!.id, tagno: '200-PIT-001', letters: 'PIT', io_type: 'AI' },
   ]);
   const cables = await create('cabling', [
-    { instrument_id: fit!.id, cable_tag: 'C-001', from_tag: '100-FIT-001', to_tag: 'JB-100', length_m: '50' },
-    { instrument_id: pit!.id, cable_tag: 'C-002', from_tag: '200-PIT-001', to_tag: 'JB-200', length_m: '20' },
+    { instrument_id: fit!.id, cable_tag: '100-FIT-001-I-01', from_tag: '100-FIT-001', to_tag: 'JB-100', length_m: '50' },
+    { instrument_id: pit!.id, cable_tag: '200-PIT-001-I-01', from_tag: '200-PIT-001', to_tag: 'JB-200', length_m: '20' },
   ]);
   const racks = await create('racking', [{ instrument_id: fit!.id, rack_ref: 'R-001', length_m: '10' }]);
   const streams = await create('streams', [
@@ -245,7 +245,7 @@ describe('GET /api/projects/:id', () => {
     expect(doc.areas.map((a: Row) => a.areacode)).toEqual(['100', '200']);
     const [a100, a200] = doc.areas;
     expect(a100.instruments.map((i: Row) => i.tagno)).toEqual(['100-FIT-001']);
-    expect(a100.instruments[0].cabling.map((c: Row) => c.cable_tag)).toEqual(['C-001']);
+    expect(a100.instruments[0].cabling.map((c: Row) => c.cable_tag)).toEqual(['100-FIT-001-I-01']);
     expect(a100.instruments[0].racking.map((r: Row) => r.rack_ref)).toEqual(['R-001']);
     expect(a100.piping.map((l: Row) => l.line_number)).toEqual(['350-SL-100-001-HR1']);
     const crusher = a100.mech_equipment[0];
@@ -254,7 +254,7 @@ describe('GET /api/projects/:id', () => {
     expect(crusher.streams.map((s: Row) => s.stream_number)).toEqual(['S-001']);
     expect(a200.mech_equipment[0]).toMatchObject({ tagno: '200-PP-001', instruments: [], mesinquotes: [] });
     expect(a200.mech_equipment[0].streams.map((s: Row) => s.stream_number)).toEqual(['S-001']);
-    expect(a200.instruments[0].cabling.map((c: Row) => c.cable_tag)).toEqual(['C-002']);
+    expect(a200.instruments[0].cabling.map((c: Row) => c.cable_tag)).toEqual(['200-PIT-001-I-01']);
     expect(a200.piping).toEqual([]);
     // Rows are whole, as the entity API answers them.
     expect(a100.instruments[0]).toEqual(expect.objectContaining((await get(`/entities/instruments/${made.fit.id}`)).json()));
@@ -310,7 +310,7 @@ describe('POST /api/deletearea, /deleteinstrument, /deletemechequip, /deletecabl
     const refused = await post('/deleteinstrument', { id: made.fit.id });
     expect(refused.statusCode).toBe(409);
     const dependants = refused.json().details as DependencyDetails;
-    expect(dependants.dependants.map((d) => `${d.entity} ${d.label}`).sort()).toEqual(['cabling C-001', 'racking R-001']);
+    expect(dependants.dependants.map((d) => `${d.entity} ${d.label}`).sort()).toEqual(['cabling 100-FIT-001-I-01', 'racking R-001']);
     expect(refused.json().message).toContain('cascade');
 
     const cascaded = await post('/deleteinstrument?cascade=1', { param2: made.fit.id });

@@ -93,7 +93,7 @@ describe('a lookup stays inside its project', () => {
 
   it('stamps a child row with its parent’s project when the caller leaves it out', async () => {
     const [instrument] = await create('instruments', [{ project_id: a, projarea_id: areaA, tagno: '200-FIT-101', letters: 'FIT', io_type: 'AI' }]);
-    const [cable] = await create('cabling', [{ instrument_id: instrument!.id, cable_tag: '200-FIT-101-C1', from_tag: '200-FIT-101', to_tag: 'JB-200-01', length_m: '85' }]);
+    const [cable] = await create('cabling', [{ instrument_id: instrument!.id, cable_tag: '200-FIT-101-I-01', from_tag: '200-FIT-101', to_tag: 'JB-200-01', length_m: '85' }]);
     expect(cable?.project_id).toBe(a);
   });
 });
@@ -186,6 +186,29 @@ describe('computed fields and rules', () => {
     const [instrument] = await listOf('instruments', a);
     const [errors] = await refusal('cabling', [{ project_id: a, instrument_id: instrument!.id, cable_tag: '200-C-99', from_tag: '200-FIT-999', to_tag: 'JB-200-01' }]);
     expect(errors?.from_tag).toBe('No instrument, equipment, junction box or panel tagged 200-FIT-999 in this project');
+  });
+});
+
+describe("a tag off its project's template", () => {
+  it('is a warning the user confirms by saving again, on save and on import', async () => {
+    const row = { project_id: a, projarea_id: areaA, tagno: 'PUMP-ONE', description: 'Old plant tag' };
+    const first = await batch('mech_equipment', { creates: [{ clientKey: 'w', values: row }] });
+    expect(first.statusCode).toBe(422);
+    expect(first.json()).toMatchObject({
+      error: 'warnings_to_confirm',
+      details: { rowWarnings: [{ clientKey: 'w', fields: { tagno: "PUMP-ONE does not follow the project's template {area}-{type}-{seq}{suffix}: save again to keep it" } }] },
+    });
+    expect((await listOf('mech_equipment', a)).map((r) => r.tagno)).not.toContain('PUMP-ONE');
+    const confirmed = await batch('mech_equipment', { creates: [{ clientKey: 'w', values: row }], acceptWarnings: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    const rows = [{ tagno: '200-AG-001', projarea_id: areaA, description: 'Agitator', type_code: 'AG' }, { tagno: 'AGITATOR-2', projarea_id: areaA, description: 'Agitator' }];
+    const importInto = (extra: object) => suite.t.call({ method: 'POST', url: '/api/entities/mech_equipment/import', token: suite.engineer, payload: { mode: 0, scope: a, rows, ...extra } });
+    const preview = await importInto({ dryRun: true });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().warnedRows).toEqual([{ index: 1, fields: { tagno: expect.stringContaining('AGITATOR-2 does not follow') } }]);
+    expect((await importInto({})).json()).toMatchObject({ error: 'warnings_to_confirm' });
+    expect((await importInto({ acceptWarnings: true })).json()).toMatchObject({ added: 2 });
   });
 });
 

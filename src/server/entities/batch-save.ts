@@ -119,14 +119,20 @@ async function writeEntityBatch(db: Db, schema: EntitySchema, batch: BatchReques
       await checkScope(tx, schema, candidates, errors);
       await checkMoneyCurrencies(tx, schema, candidates, errors);
       await checkTree(tx, schema, candidates, deleteIds, errors);
-      await checkRowRules(tx, schema, candidates, errors);
-      await runSaveHooks(tx, schema, candidates, errors);
+      const warnings: CandidateErrors = new Map();
+      await checkRowRules(tx, schema, candidates, errors, warnings);
+      await runSaveHooks(tx, schema, candidates, errors, warnings);
       const refuse = (): never => {
         const rowErrors = new RowErrorList<RowError>();
         for (const [slot, fields] of [...errors.entries()].sort(([a], [b]) => a - b)) rowErrors.add({ ...(slots[slot] as Slot), fields });
         return refuseRows(rowErrors);
       };
       if (errors.size > 0) refuse();
+      if (warnings.size > 0 && !batch.acceptWarnings) {
+        const rowWarnings = new RowErrorList<RowError>();
+        for (const [slot, fields] of [...warnings.entries()].sort(([a], [b]) => a - b)) rowWarnings.add({ ...(slots[slot] as Slot), fields });
+        throw new AppError('warnings_to_confirm', `${rowWarnings.total === 1 ? '1 row has' : `${rowWarnings.total} rows have`} warnings: save again to accept them`, { rowWarnings: rowWarnings.listed });
+      }
 
       // Updates first: a save that clears a reference and deletes the referenced row in one go must succeed.
       const changes = updates.map((update, i) => ({ id: update.id, version: update.version, changes: (candidates[creates.length + i] as Candidate).values }));

@@ -73,7 +73,7 @@ export async function deriveComputedFields(db: Db, schema: EntitySchema, candida
  * The schema's row rules, on each candidate as it will be stored: a new row as sent, a change merged over
  * the stored row (only when it sends a field a rule reads). A broken rule is an error on its first field.
  */
-export async function checkRowRules(db: Db, schema: EntitySchema, candidates: readonly Candidate[], errors: CandidateErrors): Promise<void> {
+export async function checkRowRules(db: Db, schema: EntitySchema, candidates: readonly Candidate[], errors: CandidateErrors, warnings: CandidateErrors): Promise<void> {
   const rules = schema.rules ?? [];
   if (rules.length === 0) return;
   const inputs = new Set(rules.flatMap((rule) => rule.fields));
@@ -83,7 +83,7 @@ export async function checkRowRules(db: Db, schema: EntitySchema, candidates: re
     if (!row) return;
     for (const rule of rules) {
       if (candidate.id !== undefined && !rule.fields.some((name) => name in candidate.values)) continue;
-      if (!rule.holds(row)) addError(errors, slot, rule.fields[0] as string, rule.message);
+      if (!rule.holds(row)) addError(rule.warning ? warnings : errors, slot, rule.fields[0] as string, rule.message);
     }
   });
 }

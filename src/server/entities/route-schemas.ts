@@ -51,6 +51,7 @@ export const batchBody = z.strictObject({
   creates: z.array(z.strictObject({ clientKey: z.string(), values: fieldValues })).optional(),
   updates: z.array(z.strictObject({ ...versioned, changes: fieldValues })).optional(),
   deletes: z.array(z.strictObject(versioned)).optional(),
+  acceptWarnings: z.boolean().optional().describe("Save although rows have warnings (a 422 'warnings_to_confirm' listed them)"),
 });
 
 export const batchHeaders = z.object({
@@ -74,6 +75,7 @@ export const importBody = z.strictObject({
   partialRows: z.boolean().optional().describe('Dry run only: rows carry just the key, unique and lookup columns; required fields are not checked'),
   scope: z.number().int().positive().optional().describe('For a list kept per project: the project id the rows go into (each row is stamped with it; a row naming another project is refused)'),
   skipInvalidRows: z.boolean().optional().describe('Import the valid rows; the invalid ones are answered in rejectedRows (index and messages) instead of a 422 for the whole file'),
+  acceptWarnings: z.boolean().optional().describe('Commit although rows have warnings (the dry run lists them in warnedRows)'),
 });
 
 const columnFilter = z.object({ field: z.string(), op: z.enum(FILTER_OPS), value: z.unknown().optional(), valueTo: z.unknown().optional() });
@@ -109,7 +111,7 @@ export const responses = {
     deleted: z.array(z.number()),
   }),
   deleted: z.object({ deleted: z.number() }),
-  imported: z.object({ added: z.number(), updated: z.number(), unchanged: z.number(), skipped: z.number(), rejected: z.number().optional(), rejectedRows: z.array(z.object({ index: z.number(), fields: z.record(z.string(), z.string()) })).optional().describe("With skipInvalidRows: the rows left out, by index, with their messages"), plan: z
+  imported: z.object({ added: z.number(), updated: z.number(), unchanged: z.number(), skipped: z.number(), rejected: z.number().optional(), rejectedRows: z.array(z.object({ index: z.number(), fields: z.record(z.string(), z.string()) })).optional().describe("With skipInvalidRows: the rows left out, by index, with their messages"), warnedRows: z.array(z.object({ index: z.number(), fields: z.record(z.string(), z.string()) })).optional().describe("Rows with warnings (a tag off the project template): a commit needs acceptWarnings"), plan: z
       .array(
         z.object({
           index: z.number(),

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { tagTemplateWarning } from '../../schemas/entities/tag-templates';
 import { fieldByName, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
 import type { Db } from '../db/client';
 import { queryRows } from './entity-sql';
@@ -9,7 +10,7 @@ import { addError, storedValues, type Candidate, type CandidateErrors } from './
  * checks (the pure ones are schema `rules`). A hook reports on the cell that breaks the rule and never
  * writes: the pipeline writes only when no candidate has an error.
  */
-export type SaveHook = (db: Db, schema: EntitySchema, candidates: readonly Candidate[], errors: CandidateErrors) => Promise<void>;
+export type SaveHook = (db: Db, schema: EntitySchema, candidates: readonly Candidate[], errors: CandidateErrors, warnings: CandidateErrors) => Promise<void>;
 
 /** Each candidate that sends one of `fields`, with `needed` as it will be stored (a change merged over the stored row). */
 async function touchedRows(db: Db, schema: EntitySchema, candidates: readonly Candidate[], fields: readonly string[], needed: readonly string[]) {
@@ -61,11 +62,43 @@ const cableEndsExist: SaveHook = async (db, schema, candidates, errors) => {
   }
 };
 
+/**
+ * A new tag (a create, or a change of the tag) is checked against its project's template: a mismatch is a
+ * warning on the tag, which the user confirms by saving again (acceptWarnings).
+ */
+function tagFollowsTemplate(template: 'equipment_tag_template' | 'instrument_tag_template' | 'cable_tag_template', tagField: string): SaveHook {
+  return async (db, schema, candidates, _errors, warnings) => {
+    const needed = ['project_id', tagField, ...['projarea_id', 'type_code', 'letters', 'loop_number', 'from_tag'].filter((name) => fieldByName(schema, name))];
+    const rows = await touchedRows(db, schema, candidates, [tagField], needed);
+    if (rows.length === 0) return;
+    const projects = [...new Set(rows.map(({ row }) => row.project_id).filter((id): id is number => typeof id === 'number'))];
+    const areas = [...new Set(rows.map(({ row }) => row.projarea_id).filter((id): id is number => typeof id === 'number'))];
+    const templates = new Map(
+      (projects.length > 0 ? await queryRows<{ id: number; template: string | null }>(db, sql`select id, ${sql.raw(template)} as template from projects where id = any(${`{${projects.join(',')}}`}::int[])`) : []).map((p) => [p.id, p.template]),
+    );
+    const areaCodes = new Map((areas.length > 0 ? await queryRows<{ id: number; areacode: string }>(db, sql`select id, areacode from areas where id = any(${`{${areas.join(',')}}`}::int[])`) : []).map((a) => [a.id, a.areacode]));
+    for (const { slot, row } of rows) {
+      const tag = row[tagField];
+      if (typeof tag !== 'string') continue;
+      const values = {
+        area: typeof row.projarea_id === 'number' ? areaCodes.get(row.projarea_id) : null,
+        type: (row.type_code ?? (schema.name === 'cabling' ? null : undefined)) as string | null | undefined,
+        letters: row.letters as string | null | undefined,
+        loop: row.loop_number as string | null | undefined,
+        from: row.from_tag as string | null | undefined,
+      };
+      const warning = tagTemplateWarning(tag, templates.get(row.project_id as number), values);
+      if (warning) addError(warnings, slot, tagField, warning);
+    }
+  };
+}
+
 const HOOKS: Readonly<Record<string, readonly SaveHook[]>> = {
-  mech_equipment: [standbyNamesDuty],
-  cabling: [cableEndsExist],
+  mech_equipment: [standbyNamesDuty, tagFollowsTemplate('equipment_tag_template', 'tagno')],
+  instruments: [tagFollowsTemplate('instrument_tag_template', 'tagno')],
+  cabling: [cableEndsExist, tagFollowsTemplate('cable_tag_template', 'cable_tag')],
 };
 
-export async function runSaveHooks(db: Db, schema: EntitySchema, candidates: readonly Candidate[], errors: CandidateErrors): Promise<void> {
-  for (const hook of HOOKS[schema.name] ?? []) await hook(db, schema, candidates, errors);
+export async function runSaveHooks(db: Db, schema: EntitySchema, candidates: readonly Candidate[], errors: CandidateErrors, warnings: CandidateErrors): Promise<void> {
+  for (const hook of HOOKS[schema.name] ?? []) await hook(db, schema, candidates, errors, warnings);
 }

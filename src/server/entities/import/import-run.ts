@@ -18,8 +18,11 @@ import { checkScope, stampRootsFromParents } from '../scope-checks';
 import { ImportPlan, type ImportOutcome } from './import-plan';
 
 /** `scope`: the document (project id) a scoped list's import is into: every row is stamped with it, and may name no other. */
-/** `skipInvalidRows`: rows with errors are left out and listed in the answer (rejectedRows) instead of refusing the whole file. */
-export type ImportOptions = { mode: ImportMode; dryRun?: boolean; partialRows?: boolean; scope?: number; skipInvalidRows?: boolean };
+/**
+ * `skipInvalidRows`: rows with errors are left out and listed in the answer (rejectedRows) instead of
+ * refusing the whole file. `acceptWarnings`: commit although rows have warnings (a dry run lists them).
+ */
+export type ImportOptions = { mode: ImportMode; dryRun?: boolean; partialRows?: boolean; scope?: number; skipInvalidRows?: boolean; acceptWarnings?: boolean };
 
 const META = new Set<string>(META_FIELDS);
 
@@ -92,6 +95,8 @@ class ImportRun {
   private readonly firstByKey = new Map<string, number>();
   private readonly firstByUnique = new Map<string, Map<string, number>>();
   private readonly errors = new RowErrorList<ImportErrors['rowErrors'][number]>();
+  /** Rows with warnings (a tag off its template): a dry run lists them; a commit needs acceptWarnings. */
+  private readonly warnings = new RowErrorList<ImportErrors['rowErrors'][number]>();
   private readonly plan: ImportPlan | undefined;
   private readonly counts = { added: 0, updated: 0, unchanged: 0, skipped: 0 };
   private readonly blank: Record<string, unknown>;
@@ -162,9 +167,11 @@ class ImportRun {
     await checkScope(tx, schema, candidates, candidateErrors);
     await checkMoneyCurrencies(tx, schema, candidates, candidateErrors);
     await checkTree(tx, schema, candidates, [], candidateErrors);
-    await checkRowRules(tx, schema, candidates, candidateErrors);
-    await runSaveHooks(tx, schema, candidates, candidateErrors);
+    const candidateWarnings: CandidateErrors = new Map();
+    await checkRowRules(tx, schema, candidates, candidateErrors, candidateWarnings);
+    await runSaveHooks(tx, schema, candidates, candidateErrors, candidateWarnings);
     for (const [candidate, fields] of candidateErrors) report(candidateSlot[candidate] as number, fields);
+    for (const [candidate, fields] of candidateWarnings) if (!candidateErrors.has(candidate)) this.warnings.add({ index: base + (candidateSlot[candidate] as number), fields });
     for (const [slot, fields] of [...errors.entries()].sort(([a], [b]) => a - b)) this.errors.add({ index: base + slot, fields });
     // Nothing more is written once a row has errors (the rest of the file is still checked), unless the
     // caller asked to import the valid rows and have the rejected ones handed back (skipInvalidRows).
@@ -210,12 +217,18 @@ class ImportRun {
 
   /** The answer once every chunk is in: the counts (and a dry run's plan), or the 422 of the file's errors. */
   finish(): ImportOutcome {
-    if (!this.options.skipInvalidRows) {
-      if (this.errors.total > 0) refuseRows(this.errors);
-      return { ...this.counts, ...(this.plan ? { plan: this.plan } : {}) };
+    if (this.errors.total > 0 && !this.options.skipInvalidRows) refuseRows(this.errors);
+    const warned = this.warnings.total > 0;
+    if (warned && !this.plan && !this.options.acceptWarnings) {
+      const { listed, total } = this.warnings;
+      throw new AppError('warnings_to_confirm', `${total === 1 ? '1 row has' : `${total.toLocaleString('en-US')} rows have`} warnings: import again with acceptWarnings to accept them`, { rowWarnings: listed });
     }
-    const rejected = { rejected: this.errors.total, rejectedRows: this.errors.listed };
-    return { ...this.counts, ...rejected, ...(this.plan ? { plan: this.plan } : {}) };
+    return {
+      ...this.counts,
+      ...(this.options.skipInvalidRows ? { rejected: this.errors.total, rejectedRows: this.errors.listed } : {}),
+      ...(warned ? { warnedRows: this.warnings.listed } : {}),
+      ...(this.plan ? { plan: this.plan } : {}),
+    };
   }
 
   /**

@@ -32,6 +32,7 @@ const optionsSchema = z.strictObject({
   partialRows: z.boolean().optional(),
   scope: z.number().int().positive().optional(),
   skipInvalidRows: z.boolean().optional(),
+  acceptWarnings: z.boolean().optional(),
 });
 
 export type ImportUpload = {
