@@ -31,6 +31,16 @@ export default tseslint.config(
     },
   },
   {
+    // lib is the bottom layer: pure contracts and helpers that import nothing else of ours.
+    files: ['src/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**', '**/schemas/**', '**/app/**', '**/features/**', '**/grids/**', '**/forms/**'], message: 'src/lib imports nothing else of ours (ARCHITECTURE.md: dependency direction).' }] },
+      ],
+    },
+  },
+  {
     files: ['src/server/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', '@mui/*', '**/app/**', '**/features/**', '**/grids/**', '**/forms/**'], message: 'The server never imports browser code.' }] }],

@@ -1,4 +1,5 @@
-import type { EntityRow } from '../schemas/schema-types';
+/** A row on the wire: the meta columns plus one value per field (src/schemas declares the fields). */
+export type EntityRow = { id: number; version: number; created_at: string; created_by: string; updated_at: string; updated_by: string } & Record<string, unknown>;
 
 /**
  * The wire contract of the generic entity API (/api/entities/:entity/...), shared by the server that

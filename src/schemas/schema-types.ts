@@ -155,8 +155,8 @@ export type RowRule = { fields: readonly string[]; message: string; holds: (row:
 export const META_FIELDS = ['id', 'version', 'created_at', 'created_by', 'updated_at', 'updated_by'] as const;
 export type MetaField = (typeof META_FIELDS)[number];
 
-/** A row on the wire: the meta columns plus one value per field. */
-export type EntityRow = { id: number; version: number; created_at: string; created_by: string; updated_at: string; updated_by: string } & Record<string, unknown>;
+/** A row on the wire (defined with the API contract in src/lib, which imports nothing of ours). */
+export type { EntityRow } from '../lib/entity-api';
 
 /**
  * The fields whose values the database must check on a save or an import: the key, unique fields, lookups
