@@ -13,12 +13,13 @@ const entityScreens = () => import('../features/entity-lists/entity-screens');
 const ClientsPage = lazy(() => entityScreens().then((m) => ({ default: m.ClientsPage })));
 const SuppliersPage = lazy(() => entityScreens().then((m) => ({ default: m.SuppliersPage })));
 const LithiumProjectsPage = lazy(() => entityScreens().then((m) => ({ default: m.LithiumProjectsPage })));
-const ProjectsPage = lazy(() => entityScreens().then((m) => ({ default: m.ProjectsPage })));
 const PartsPage = lazy(() => entityScreens().then((m) => ({ default: m.PartsPage })));
 const ItemCategoriesPage = lazy(() => import('../features/entity-lists/item-categories-page').then((m) => ({ default: m.ItemCategoriesPage })));
 const ManageTablesPage = lazy(() => import('../features/entity-lists/manage-tables-page').then((m) => ({ default: m.ManageTablesPage })));
 const RequestsBugsV2Page = lazy(() => import('../features/requests/requests-page').then((m) => ({ default: m.RequestsBugsV2Page })));
 const UpdatesPage = lazy(() => import('../features/updates/updates-page').then((m) => ({ default: m.UpdatesPage })));
+const ProjectsListPage = lazy(() => import('../features/projects/projects-list-page').then((m) => ({ default: m.ProjectsListPage })));
+const ProjectDocumentPage = lazy(() => import('../features/projects/project-document-page').then((m) => ({ default: m.ProjectDocumentPage })));
 const DetailNotBuiltPage = lazy(() =>
   import('../features/not-built/detail-not-built-page').then((m) => ({ default: m.DetailNotBuiltPage })),
 );
@@ -67,7 +68,8 @@ function GeneralRoutes() {
       <Route path="clientlist" element={<ClientsPage />} />
       <Route path="supplierlist" element={<SuppliersPage />} />
       <Route path="lithiumprojectlist" element={<LithiumProjectsPage />} />
-      <Route path="projectlist" element={<ProjectsPage />} />
+      <Route path="projectlist" element={<ProjectsListPage />} />
+      <Route path="projectdetail/:id/:tab" element={<ProjectDocumentPage />} />
       <Route path="partslist" element={<PartsPage />} />
       <Route path="app-frame-itemcategory" element={<ItemCategoriesPage />} />
       <Route path="admintables" element={<ManageTablesPage />} />
@@ -76,7 +78,7 @@ function GeneralRoutes() {
       {generalEntries.map(({ segment, label, icon }) => (
         <Route key={segment} path={segment} element={<NotBuiltPage title={label} icon={icon} />} />
       ))}
-      {detailRoutes.map(({ pattern, label, icon }) => (
+      {detailRoutes.filter((route) => !route.built).map(({ pattern, label, icon }) => (
         <Route key={pattern} path={pattern} element={<DetailNotBuiltPage label={label} icon={icon} />} />
       ))}
       <Route path="*" element={<Navigate to={paths.dashboard} replace />} />

@@ -68,6 +68,11 @@ export const paths = {
   newProject: general('projectdetail/0/1'),
 } as const;
 
+/** A project's document on one of its tabs (a slug such as 'areas'); id 0 is a new project. */
+export function projectDocumentPath(id: number, tab: string): string {
+  return general(`projectdetail/${id}/${tab}`);
+}
+
 export type MenuEntry = {
   label: string;
   icon: AppIconName;
@@ -140,11 +145,11 @@ export const menuSections: MenuSection[] = [
 ];
 
 /** Screens reached from buttons rather than the menu (spec §2 'Other routes'); patterns are relative to /home/general. */
-export const detailRoutes: { pattern: string; newPath: string; label: string; icon: AppIconName }[] = [
+export const detailRoutes: { pattern: string; newPath: string; label: string; icon: AppIconName; /** Has its own screen (home-app routes it). */ built?: boolean }[] = [
   { pattern: 'quote/:id', newPath: paths.newQuote, label: 'Quote', icon: 'RequestQuoteOutlined' },
   { pattern: 'theproposal/:id', newPath: paths.newProposal, label: 'Proposal', icon: 'DescriptionOutlined' },
   { pattern: 'thepart/:id', newPath: paths.newPart, label: 'Part', icon: 'PrecisionManufacturingOutlined' },
-  { pattern: 'projectdetail/:id/:revision', newPath: paths.newProject, label: 'Project', icon: 'AccountTreeOutlined' },
+  { pattern: 'projectdetail/:id/:tab', newPath: paths.newProject, label: 'Project', icon: 'AccountTreeOutlined', built: true },
 ];
 
 /** The route segment under /home/general/ of a menu path, e.g. 'projectlist'. */

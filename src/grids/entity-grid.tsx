@@ -20,6 +20,7 @@ import { GridToolbar } from './grid-toolbar';
 import { clearLayout, loadLayout, saveLayout } from './layout-storage';
 import { LookupCache } from './lookup-cache';
 import { PendingChangesStore, type GridRow } from './pending-changes-store';
+import { scopedSchema, scopeFilter, type GridScope } from './scoped-schema';
 import { sortFromColumns } from './server-query';
 import { useEntityRows } from './use-entity-rows';
 import { useGridEdits } from './use-grid-edits';
@@ -70,6 +71,14 @@ export type EntityGridProps = {
   reloadToken?: number;
   /** Filters the page imposes on top of the user's own (e.g. the tree branch picked beside the grid). */
   scopeFilters?: readonly ColumnFilter[];
+  /**
+   * One document's rows of a scoped list (a project's areas): the grid shows only rows whose `field` is
+   * `value`, stamps new rows (add, paste, duplicate) with it, has no column for it, and its lookups to
+   * lists kept per document offer and resolve that document's rows only.
+   */
+  scope?: GridScope;
+  /** After rows were saved (the grid's Save, or a row's dialog): e.g. to reload figures derived from them. */
+  onSaved?: () => void;
 };
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -81,14 +90,19 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, onOpenRow, userId, onQueryChange, reloadToken = 0, scopeFilters }: EntityGridProps) {
+export function EntityGrid({ schema: declared, canEdit, height = '70vh', toolbarExtras, onOpenRow, userId, onQueryChange, reloadToken = 0, scopeFilters, scope, onSaved }: EntityGridProps) {
   const fetcher = useApiFetch();
+  const scopeField = scope?.field;
+  const scopeValue = scope?.value;
+  const rowScope = useMemo(() => (scopeField !== undefined && scopeValue !== undefined ? { field: scopeField, value: scopeValue } : undefined), [scopeField, scopeValue]);
+  // A scoped grid works with the schema whose root defaults to the document: new rows carry it.
+  const schema = useMemo(() => (rowScope ? scopedSchema(declared, rowScope) : declared), [declared, rowScope]);
   const q = useDebounced(useGlobalSearchTerm().trim(), 300);
   const [api, setApi] = useState<GridApi<GridRow> | null>(null);
   // The loaded rows and the pending changes live outside React state: 50,000 rows must not re-render.
   const base = useMemo(() => (schema ? new Map<string, EntityRow>() : new Map<string, EntityRow>()), [schema]);
   const store = useMemo(() => new PendingChangesStore(schema, (k) => base.get(k)), [schema, base]);
-  const lookups = useMemo(() => new LookupCache(fetcher), [fetcher]);
+  const lookups = useMemo(() => new LookupCache(fetcher, scopeValue), [fetcher, scopeValue]);
   const [, bump] = useReducer((n: number) => n + 1, 0);
   const [filters, setFilters] = useState<ColumnFilter[]>([]);
   const [sort, setSort] = useState<SortSpec[]>(() => sortFromColumns(schema, []));
@@ -99,14 +113,14 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
   // is split from the page's own first render instead of adding to one long frame.
   const [mountGrid, setMountGrid] = useState(false);
   useEffect(() => startTransition(() => setMountGrid(true)), []);
-  const query = useMemo<ListQuery>(() => ({ filters: [...(scopeFilters ?? []), ...filters], sort, ...(q ? { q } : {}) }), [scopeFilters, filters, sort, q]);
+  const query = useMemo<ListQuery>(() => ({ filters: [...(rowScope ? [scopeFilter(rowScope)] : []), ...(scopeFilters ?? []), ...filters], sort, ...(q ? { q } : {}) }), [rowScope, scopeFilters, filters, sort, q]);
 
   useEffect(() => {
     onQueryChange?.(query);
   }, [query, onQueryChange]);
   const load = useEntityRows({ api, schema, query, fetcher, store, base, lookups, reloadToken });
   const edits = useGridEdits({ api, schema, store, lookups, canEdit, onChange: bump });
-  const saver = useGridSave({ api, schema, store, base, fetcher, onChange: bump });
+  const saver = useGridSave({ api, schema, store, base, fetcher, onChange: bump, onSaved });
   const summary = store.summary();
   useLeaveGuard(canEdit && summary.total > 0);
 
@@ -125,7 +139,8 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
     };
   }, [schema, lookups, api]);
 
-  const columnDefs = useMemo<ColDef<GridRow>[]>(() => [statusColumn(schema), ...fieldColumns(schema, canEdit, lookups)], [schema, canEdit, lookups]);
+  // The root of a scoped grid is the same on every row: no column (so no edit, paste or filter of it).
+  const columnDefs = useMemo<ColDef<GridRow>[]>(() => [statusColumn(schema), ...fieldColumns(schema, canEdit, lookups).filter((c) => c.colId !== scopeField)], [schema, canEdit, lookups, scopeField]);
 
   const onGridReady = useCallback(
     (event: GridReadyEvent<GridRow>) => {
@@ -151,6 +166,7 @@ export function EntityGrid({ schema, canEdit, height = '70vh', toolbarExtras, on
     if (api) syncRows(api, store, previous, [key]);
     for (const field of schema.fields) if (field.kind === 'lookup') void lookups.ensureIds(field.entity, [row[field.name]]).catch(() => undefined);
     bump();
+    onSaved?.();
   };
   const openRow = async (key: string): Promise<void> => {
     if (!base.has(key) || !onOpenRow) return;

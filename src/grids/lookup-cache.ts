@@ -19,7 +19,14 @@ export class LookupCache {
   private listeners = new Set<() => void>();
   private preloading = new Map<string, Promise<void>>();
 
-  constructor(private readonly fetcher: Fetcher) {}
+  /**
+   * `scope`: the document (project id) a scoped grid shows. Lookups to lists kept per document (an Area
+   * column) then offer, and resolve pasted labels among, that document's rows only.
+   */
+  constructor(
+    private readonly fetcher: Fetcher,
+    private readonly scope?: number,
+  ) {}
 
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
@@ -63,7 +70,8 @@ export class LookupCache {
   }
 
   async search(entity: string, q: string, limit = 50): Promise<LookupOption[]> {
-    const body = await this.fetcher<unknown>(`/api/entities/${encodeURIComponent(entity)}/options?q=${encodeURIComponent(q)}&limit=${limit}`);
+    const scoped = this.scope !== undefined && findEntitySchema(entity)?.scope ? `&scope=${this.scope}` : '';
+    const body = await this.fetcher<unknown>(`/api/entities/${encodeURIComponent(entity)}/options?q=${encodeURIComponent(q)}&limit=${limit}${scoped}`);
     const options = asOptions(body);
     this.add(entity, options);
     return options;

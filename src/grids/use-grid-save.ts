@@ -14,10 +14,10 @@ function shown(headers: readonly string[]): string {
   return headers.length === 0 ? '' : `; now showing the hidden ${headers.length === 1 ? 'column' : 'columns'} ${headers.join(', ')}`;
 }
 
-type Options = { api: GridApi<GridRow> | null; schema: EntitySchema; store: PendingChangesStore; base: Map<string, EntityRow>; fetcher: Fetcher; onChange: () => void };
+type Options = { api: GridApi<GridRow> | null; schema: EntitySchema; store: PendingChangesStore; base: Map<string, EntityRow>; fetcher: Fetcher; onChange: () => void; onSaved?: () => void };
 
 /** Save, and what follows a refusal: errors on cells (422), the conflict dialog or the dependants dialog (409). */
-export function useGridSave({ api, schema, store, base, fetcher, onChange }: Options) {
+export function useGridSave({ api, schema, store, base, fetcher, onChange, onSaved }: Options) {
   const { enqueueSnackbar } = useSnackbar();
   const [saving, setSaving] = useState(false);
   const [conflicts, setConflicts] = useState<Conflict[] | null>(null);
@@ -34,6 +34,7 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange }: Opt
       switch (outcome.kind) {
         case 'saved':
           enqueueSnackbar(`Saved ${outcome.count.toLocaleString('en-US')} ${outcome.count === 1 ? 'change' : 'changes'}`, { variant: 'success' });
+          onSaved?.();
           break;
         case 'invalid':
           enqueueSnackbar(`Nothing saved: fix the ${outcome.rows === 1 ? 'row' : `${outcome.rows} rows`} marked in red first${shown(revealColumnsWithErrors(api, store.state.errors))}`, { variant: 'error' });

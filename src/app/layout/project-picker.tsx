@@ -14,7 +14,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useApi } from '../api/api-client';
+import { projectDocumentPath } from '../paths';
 
 /** A row of GET /api/projects as the picker shows it. */
 export type ProjectSummary = {
@@ -29,8 +31,12 @@ export type ProjectSummary = {
 
 const COLUMNS = ['#', 'Project Name', 'Client', 'Description', 'EndUserName', 'EndUserSite', 'EndUserLocation'] as const;
 
-/** Navbar button + 'Select a project' modal. Spec §2: picking a row only closes the modal. */
+/**
+ * Navbar button + 'Select a project' modal. Spec §2: picking a row closes the modal; here it also opens the
+ * project's document (its first tab), now that there is one to open.
+ */
 export function ProjectPickerButton() {
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   // The list loads the first time the modal opens, not with every page.
   const [everOpened, setEverOpened] = useState(false);
@@ -52,7 +58,14 @@ export function ProjectPickerButton() {
       <Dialog open={open} onClose={close} maxWidth="lg" fullWidth aria-labelledby={titleId}>
         <DialogTitle id={titleId}>Select a project</DialogTitle>
         <DialogContent dividers sx={{ p: 0 }}>
-          {everOpened && <ProjectTable onPick={close} />}
+          {everOpened && (
+            <ProjectTable
+              onPick={(project) => {
+                close();
+                navigate(projectDocumentPath(project.id, 'areas'));
+              }}
+            />
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={close}>Cancel</Button>
@@ -62,7 +75,7 @@ export function ProjectPickerButton() {
   );
 }
 
-function ProjectTable({ onPick }: { onPick: () => void }) {
+function ProjectTable({ onPick }: { onPick: (project: ProjectSummary) => void }) {
   const { data, error, isLoading } = useApi<ProjectSummary[]>('/api/projects');
   if (isLoading && !data) {
     return (
@@ -95,11 +108,11 @@ function ProjectTable({ onPick }: { onPick: () => void }) {
               key={project.id}
               hover
               tabIndex={0}
-              onClick={onPick}
+              onClick={() => onPick(project)}
               onKeyDown={(event) => {
                 if (event.key === 'Enter' || event.key === ' ') {
                   event.preventDefault();
-                  onPick();
+                  onPick(project);
                 }
               }}
               sx={{ cursor: 'pointer' }}

@@ -1,13 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useCurrentUser } from '../../app/auth/use-current-user';
 import { PageHeader } from '../../app/layout/page-header';
 import { EntityFormDialog } from '../../forms/entity-form-dialog';
 import { EntityGrid, type OpenedRow } from '../../grids/entity-grid';
 import { ExcelButtons } from '../../grids/excel/excel-buttons';
+import { scopedSchema, type GridScope } from '../../grids/scoped-schema';
+import { formFieldNames } from '../../forms/form-model';
 import type { ColumnFilter, ListQuery } from '../../lib/entity-api';
-import type { EntitySchema } from '../../schemas/schema-types';
+import type { EntityRow, EntitySchema } from '../../schemas/schema-types';
 
 type Props = {
   schema: EntitySchema;
@@ -18,19 +20,42 @@ type Props = {
   embedded?: boolean;
   /** Filters the page imposes on the grid (and so on its export). */
   scopeFilters?: readonly ColumnFilter[];
+  /**
+   * One document's rows of a scoped list (a project's areas): the grid, its new rows, its lookups, its
+   * export and its import are that document's only (EntityGrid's `scope`).
+   */
+  scope?: GridScope;
+  /**
+   * What opening a row does (double-click on its status cell, or Open): by default its detail dialog;
+   * given, this instead (e.g. go to the row's own page).
+   */
+  onOpenRow?: (row: EntityRow) => void;
+  /** After rows were saved or imported (e.g. to reload figures derived from them). */
+  onDataChanged?: () => void;
+  /** Buttons on the right of the page title (not embedded). */
+  actions?: ReactNode;
 };
 
 /**
  * Any engine-backed list: the schema's grid (edit, paste, undo, save), Excel export of the current view and
  * import, and the row's detail dialog. Editing needs the schema's write role; everyone else reads.
  */
-export function EntityListPage({ schema, icon, subtitle, height, embedded = false, scopeFilters }: Props) {
+export function EntityListPage({ schema, icon, subtitle, height, embedded = false, scopeFilters, scope, onOpenRow, onDataChanged, actions }: Props) {
   const { userId, can, error } = useCurrentUser();
   const canEdit = can(schema.writeRole);
   const query = useRef<ListQuery>({});
   const [reloadToken, setReloadToken] = useState(0);
   const [opened, setOpened] = useState<OpenedRow | null>(null);
-  const reload = useCallback(() => setReloadToken((n) => n + 1), []);
+  const reload = useCallback(() => {
+    setReloadToken((n) => n + 1);
+    onDataChanged?.();
+  }, [onDataChanged]);
+  const scopeField = scope?.field;
+  const scopeValue = scope?.value;
+  const rowScope = useMemo(() => (scopeField !== undefined && scopeValue !== undefined ? { field: scopeField, value: scopeValue } : undefined), [scopeField, scopeValue]);
+  // The row dialog of a scoped list: the document's field is not shown (it is the page's document).
+  const dialogSchema = useMemo(() => (rowScope ? scopedSchema(schema, rowScope) : schema), [schema, rowScope]);
+  const dialogFields = useMemo(() => (rowScope ? formFieldNames(schema).filter((name) => name !== rowScope.field) : undefined), [schema, rowScope]);
 
   return (
     <>
@@ -42,11 +67,11 @@ export function EntityListPage({ schema, icon, subtitle, height, embedded = fals
           </Typography>
         </Typography>
       ) : (
-        <PageHeader title={schema.labelPlural} icon={icon} subtitle={subtitle ?? schema.description} />
+        <PageHeader title={schema.labelPlural} icon={icon} subtitle={subtitle ?? schema.description} actions={actions} />
       )}
       {error && <Alert severity="error" sx={{ mb: 2 }}>Could not read your roles: {error.message}. The list is read-only.</Alert>}
       <EntityGrid
-        key={schema.name}
+        key={rowScope ? `${schema.name}:${rowScope.value}` : schema.name}
         reloadToken={reloadToken}
         schema={schema}
         canEdit={canEdit}
@@ -55,15 +80,18 @@ export function EntityListPage({ schema, icon, subtitle, height, embedded = fals
         onQueryChange={(next) => {
           query.current = next;
         }}
-        onOpenRow={(_row, row) => setOpened(row)}
+        onOpenRow={onOpenRow ? (row) => onOpenRow(row) : (_row, row) => setOpened(row)}
         scopeFilters={scopeFilters}
-        toolbarExtras={<ExcelButtons schema={schema} getQuery={() => query.current} canImport={canEdit} onImported={reload} />}
+        scope={rowScope}
+        onSaved={onDataChanged}
+        toolbarExtras={<ExcelButtons schema={schema} scope={rowScope} getQuery={() => query.current} canImport={canEdit} onImported={reload} />}
       />
       {opened && (
         // The dialog shows the row as the grid does (its pending edits included) and hands its save back to
         // the grid, which then holds the saved row; no reload of the list.
         <EntityFormDialog
-          schema={schema}
+          schema={dialogSchema}
+          fields={dialogFields}
           row={opened.saved}
           pending={opened.pending}
           pendingErrors={opened.pendingErrors}

@@ -1,5 +1,6 @@
 import type { ImportErrors, ImportMode, ImportResponse, ImportRowPlan, ListQuery, ListResponse, LookupOption } from '../../lib/entity-api';
 import { MAX_PAGE_SIZE } from '../../lib/entity-api';
+import { findEntitySchema } from '../../schemas/registry';
 import type { EntitySchema } from '../../schemas/schema-types';
 import { lookupEntities, lookupLabelsFromOptions, toLookupOptions, type LookupLabels } from './lookup-index';
 
@@ -27,19 +28,24 @@ export function listPath(entity: string, query: ListQuery): string {
  */
 export const LOOKUP_OPTIONS_LIMIT = 1000;
 
-export function optionsPath(entity: string, q = '', limit = LOOKUP_OPTIONS_LIMIT): string {
+/**
+ * `scope`: a document's id (project); for a target kept per document (areas) only that document's rows are
+ * asked for, so a label such as '200' names this project's area, not another's.
+ */
+export function optionsPath(entity: string, q = '', limit = LOOKUP_OPTIONS_LIMIT, scope?: number): string {
   const params = new URLSearchParams({ q, limit: String(limit) });
+  if (scope !== undefined && findEntitySchema(entity)?.scope) params.set('scope', String(scope));
   return `${entityPath(entity)}/options?${params.toString()}`;
 }
 
-export async function fetchOptions(fetcher: Fetcher, entity: string, q = '', limit = LOOKUP_OPTIONS_LIMIT): Promise<LookupOption[]> {
-  return toLookupOptions(await fetcher<unknown>(optionsPath(entity, q, limit)));
+export async function fetchOptions(fetcher: Fetcher, entity: string, q = '', limit = LOOKUP_OPTIONS_LIMIT, scope?: number): Promise<LookupOption[]> {
+  return toLookupOptions(await fetcher<unknown>(optionsPath(entity, q, limit, scope)));
 }
 
-/** id -> label of every row each lookup field of the schema references. */
-export async function fetchLookupLabels(fetcher: Fetcher, schema: EntitySchema, signal?: AbortSignal): Promise<LookupLabels> {
+/** id -> label of every row each lookup field of the schema references (of document `scope` for lists kept per document). */
+export async function fetchLookupLabels(fetcher: Fetcher, schema: EntitySchema, signal?: AbortSignal, scope?: number): Promise<LookupLabels> {
   const entities = lookupEntities(schema);
-  const lists = await Promise.all(entities.map((entity) => fetcher<unknown>(optionsPath(entity), { signal }).then(toLookupOptions)));
+  const lists = await Promise.all(entities.map((entity) => fetcher<unknown>(optionsPath(entity, '', LOOKUP_OPTIONS_LIMIT, scope), { signal }).then(toLookupOptions)));
   return lookupLabelsFromOptions(Object.fromEntries(entities.map((entity, i) => [entity, lists[i] ?? []])));
 }
 
@@ -78,9 +84,11 @@ export async function postImport(
   entity: string,
   mode: ImportMode,
   rows: readonly Record<string, unknown>[],
-  options: { dryRun?: boolean; partialRows?: boolean; signal?: AbortSignal; isValidationError?: (error: unknown) => ImportErrors | undefined } = {},
+  options: { dryRun?: boolean; partialRows?: boolean; signal?: AbortSignal; isValidationError?: (error: unknown) => ImportErrors | undefined; scope?: number } = {},
 ): Promise<ImportOutcome> {
-  const head = JSON.stringify({ mode, ...(options.dryRun ? { dryRun: true } : {}), ...(options.partialRows ? { partialRows: true } : {}) }).slice(0, -1);
+  // `scope`: the document (project) of a list kept per document; the server stamps every row with it and
+  // refuses a row naming another, so the import cannot touch another project.
+  const head = JSON.stringify({ mode, ...(options.dryRun ? { dryRun: true } : {}), ...(options.partialRows ? { partialRows: true } : {}), ...(options.scope !== undefined ? { scope: options.scope } : {}) }).slice(0, -1);
   const body = new Blob([head, ',"rows":', await jsonArrayBlob(rows, options.signal), '}']);
   try {
     const response = await fetcher<ImportResponse>(`${entityPath(entity)}/import`, { method: 'POST', body, signal: options.signal });
@@ -144,7 +152,7 @@ export async function fillMissingLookupLabels(fetcher: Fetcher, schema: EntitySc
  * For targets too big to load whole: looks up (exactly, case-insensitive) labels from the file that the
  * loaded options did not hold. Answers the labels with the found ones added (same object when none).
  */
-export async function findUnknownLookupLabels(fetcher: Fetcher, schema: EntitySchema, texts: Map<string, Set<string>>, labels: LookupLabels, signal?: AbortSignal): Promise<LookupLabels> {
+export async function findUnknownLookupLabels(fetcher: Fetcher, schema: EntitySchema, texts: Map<string, Set<string>>, labels: LookupLabels, signal?: AbortSignal, scope?: number): Promise<LookupLabels> {
   let changed = false;
   const result: Record<string, Map<number, string>> = Object.fromEntries(Object.entries(labels).map(([entity, map]) => [entity, new Map(map)]));
   for (const [entity, set] of texts) {
@@ -153,7 +161,7 @@ export async function findUnknownLookupLabels(fetcher: Fetcher, schema: EntitySc
     const known = (result[entity] ??= new Map());
     const worker = async () => {
       for (let text = queue.shift(); text !== undefined; text = queue.shift()) {
-        const options = await fetchOptions(fetcher, entity, text, 20).catch(() => [] as LookupOption[]);
+        const options = await fetchOptions(fetcher, entity, text, 20, scope).catch(() => [] as LookupOption[]);
         for (const option of options) {
           if (option.label.trim().toLowerCase() === text.trim().toLowerCase() && !known.has(option.id)) {
             known.set(option.id, option.label);

@@ -4,10 +4,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useApiFetch } from '../../app/api/api-client';
 import type { ListQuery } from '../../lib/entity-api';
 import type { EntitySchema } from '../../schemas/schema-types';
+import { withoutScopeField, type GridScope } from '../scoped-schema';
 import type { ExportProgress } from './export-entity';
 import { ImportDialog, type ImportSummary } from './import-dialog';
 
@@ -18,15 +19,24 @@ export type ExcelButtonsProps = {
   /** Whether the user may write this entity (shows 'Import from Excel'). */
   canImport: boolean;
   onImported?: (summary: ImportSummary) => void;
+  /**
+   * One document's rows of a scoped list (a project's areas): the export leaves the document's column out,
+   * and the import goes into that document only (the server stamps every row with it).
+   */
+  scope?: GridScope;
 };
 
 /** 'Export to Excel' and 'Import from Excel', for a grid toolbar. */
-export function ExcelButtons({ schema, getQuery, canImport, onImported }: ExcelButtonsProps) {
+export function ExcelButtons({ schema, getQuery, canImport, onImported, scope }: ExcelButtonsProps) {
   const fetcher = useApiFetch();
   const { enqueueSnackbar } = useSnackbar();
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const exporting = useRef(false);
+  const scopeField = scope?.field;
+  const scopeValue = scope?.value;
+  const rowScope = useMemo(() => (scopeField !== undefined && scopeValue !== undefined ? { field: scopeField, value: scopeValue } : undefined), [scopeField, scopeValue]);
+  const exportSchema = useMemo(() => (rowScope ? withoutScopeField(schema, rowScope) : schema), [schema, rowScope]);
 
   const exportRows = async () => {
     if (exporting.current) return;
@@ -40,7 +50,7 @@ export function ExcelButtons({ schema, getQuery, canImport, onImported }: ExcelB
       const onProgress = (next: ExportProgress) => {
         if (!controller.signal.aborted) setProgress(next);
       };
-      const result = await exportEntityToXlsx({ schema, query: getQuery(), fetcher, onProgress, signal: controller.signal });
+      const result = await exportEntityToXlsx({ schema: exportSchema, query: getQuery(), fetcher, onProgress, signal: controller.signal, scope: scopeValue });
       enqueueSnackbar(`Exported ${result.rows.toLocaleString('en-US')} rows to ${result.fileName}.`, { variant: 'success' });
     } catch (error) {
       enqueueSnackbar(`Export failed: ${error instanceof Error ? error.message : String(error)}`, { variant: 'error' });
@@ -71,6 +81,7 @@ export function ExcelButtons({ schema, getQuery, canImport, onImported }: ExcelB
           </Button>
           <ImportDialog
             schema={schema}
+            scope={rowScope}
             open={importOpen}
             onClose={() => setImportOpen(false)}
             onImported={(summary) => onImported?.(summary)}

@@ -16,11 +16,13 @@ export type ExportOptions = {
   signal?: AbortSignal;
   /** Where the file goes; defaults to a browser download. */
   save?: (workbook: XLSX.WorkBook, fileName: string) => void;
+  /** A document's id (project) for a list kept per document: lookup labels are read from its rows. */
+  scope?: number;
 };
 
 /** Fetches every matching row, writes the workbook and downloads `${schema.name}-YYYY-MM-DD.xlsx`. */
-export async function exportEntityToXlsx({ schema, query, fetcher, onProgress, signal, save }: ExportOptions): Promise<{ fileName: string; rows: number }> {
-  const [labels, rows] = await Promise.all([fetchLookupLabels(fetcher, schema, signal), fetchAllRows(fetcher, schema, query, (fetched, total) => onProgress?.({ fetched, total }), signal)]);
+export async function exportEntityToXlsx({ schema, query, fetcher, onProgress, signal, save, scope }: ExportOptions): Promise<{ fileName: string; rows: number }> {
+  const [labels, rows] = await Promise.all([fetchLookupLabels(fetcher, schema, signal, scope), fetchAllRows(fetcher, schema, query, (fetched, total) => onProgress?.({ fetched, total }), signal)]);
   const allLabels = await fillMissingLookupLabels(fetcher, schema, rows, labels, findEntitySchema, signal);
   signal?.throwIfAborted();
   const workbook = rowsToWorkbook(schema, rows, allLabels);

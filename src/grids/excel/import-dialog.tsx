@@ -12,6 +12,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } f
 import { ApiError, useApiFetch } from '../../app/api/api-client';
 import type { ImportErrors, ImportMode, ImportRowPlan } from '../../lib/entity-api';
 import { databaseCheckedFields, type EntitySchema } from '../../schemas/schema-types';
+import { scopedSchema, type GridScope } from '../scoped-schema';
 import type { ColumnMatch } from './column-matching';
 import { fetchLookupLabels, findUnknownLookupLabels, postImport, type Fetcher } from './entity-requests';
 import { editImportCell, revalidateRows, type ImportRow } from './import-rows';
@@ -43,6 +44,12 @@ export type ImportDialogProps = {
   onImported?: (summary: ImportSummary) => void;
   /** Defaults to useApiFetch() (token + XSRF). */
   fetcher?: Fetcher;
+  /**
+   * Into one document of a scoped list (a project's equipment): rows are checked as that document's (its
+   * id is the root's default), lookups to lists kept per document resolve among its rows only, and the
+   * request names it, so the server stamps every row with it and refuses a row naming another.
+   */
+  scope?: GridScope;
 };
 
 type Phase = 'choose' | 'parsing' | 'preview' | 'importing' | 'done';
@@ -64,8 +71,12 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * worker), previewed with every invalid cell marked and explained and the planned action per row
  * (from the server's dry run); cells can be retyped in the preview; Import commits.
  */
-export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetcherProp }: ImportDialogProps) {
+export function ImportDialog({ schema: declared, open, onClose, onImported, fetcher: fetcherProp, scope }: ImportDialogProps) {
   const apiFetch = useApiFetch();
+  const scopeField = scope?.field;
+  const scopeValue = scope?.value;
+  const rowScope = useMemo(() => (scopeField !== undefined && scopeValue !== undefined ? { field: scopeField, value: scopeValue } : undefined), [scopeField, scopeValue]);
+  const schema = useMemo(() => (rowScope ? scopedSchema(declared, rowScope) : declared), [declared, rowScope]);
   const fetcher = fetcherProp ?? apiFetch;
   const [mode, setMode] = useState<ImportMode>(0);
   const [phase, setPhase] = useState<Phase>('choose');
@@ -129,17 +140,17 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
     setPhase('parsing');
     try {
       const [loaded, buffer] = await Promise.all([
-        fetchLookupLabels(fetcher, schema, controller.signal).catch((caught: unknown) => {
+        fetchLookupLabels(fetcher, schema, controller.signal, scopeValue).catch((caught: unknown) => {
           if (controller.signal.aborted) throw caught;
           setNotice(`The lists that lookup columns refer to could not be loaded (${errorText(caught)}); lookup cells show as unknown.`);
           return {} as LookupLabels;
         }),
         file.arrayBuffer(),
       ]);
-      const parsed = await parseImportFileInBackground({ file: buffer, fileName: file.name, schema, lookupLabels: loaded, mode }, setParseProgress, controller.signal);
+      const parsed = await parseImportFileInBackground({ file: buffer, fileName: file.name, schema, scope: rowScope, lookupLabels: loaded, mode }, setParseProgress, controller.signal);
       // Labels of big lookup targets that were not loaded whole: look the file's unknown ones up.
       const unknown = unknownLookupTexts(schema, parsed.rows);
-      const found = unknown.size ? await findUnknownLookupLabels(fetcher, schema, unknown, loaded, controller.signal) : loaded;
+      const found = unknown.size ? await findUnknownLookupLabels(fetcher, schema, unknown, loaded, controller.signal, scopeValue) : loaded;
       const checked = found === loaded ? parsed.rows : revalidateRows(schema, parsed.rows, createLookupResolver(found), mode);
       if (generation.current !== myGeneration) return;
       setLabels(found);
@@ -193,7 +204,7 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
       });
       const stillSame = (index: number) => (edits.current.get(index) ?? 0) === sentEdits.get(index) && generation.current === myGeneration;
       setPlanning(true);
-      postImport(fetcher, schema.name, mode, sent, { dryRun: true, partialRows: true, isValidationError: importErrorsOf })
+      postImport(fetcher, schema.name, mode, sent, { dryRun: true, partialRows: true, isValidationError: importErrorsOf, scope: scopeValue })
         .then((outcome) => {
           if (generation.current !== myGeneration) return;
           performance.mark('tagbase:import:checked');
@@ -228,7 +239,7 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
       // The first check (the whole file) starts at once; later ones wait for the user to stop typing.
     }, plan.size + serverErrors.size === 0 ? 0 : 300);
     return () => clearTimeout(timer);
-  }, [phase, planning, planProblem, pending, rows, fetcher, schema, mode, plan.size, serverErrors.size]);
+  }, [phase, planning, planProblem, pending, rows, fetcher, schema, mode, plan.size, serverErrors.size, scopeValue]);
 
   const invalidRows = useMemo(() => rows.filter((row) => Object.keys(rowErrorsOf(row, serverErrors)).length > 0).length, [rows, serverErrors]);
   const counts = useMemo(() => {
@@ -254,7 +265,7 @@ export function ImportDialog({ schema, open, onClose, onImported, fetcher: fetch
         schema.name,
         mode,
         rows.map((row) => row.values),
-        { isValidationError: importErrorsOf, signal: controller.signal },
+        { isValidationError: importErrorsOf, signal: controller.signal, scope: scopeValue },
       );
       if (outcome.ok) {
         const result = { added: outcome.added, updated: outcome.updated, unchanged: outcome.unchanged, skipped: outcome.skipped };

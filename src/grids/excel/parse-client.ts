@@ -1,7 +1,22 @@
+import { findEntitySchema } from '../../schemas/registry';
+import { scopedSchema } from '../scoped-schema';
 import type { ParsedImport, ParseProgress, ParseRequest } from './parse-pipeline';
+import type { WorkerRequest } from './parse-worker';
 
 /** 'rows' carries the parsed rows a slice at a time; 'done' then carries the rest of the result. */
 type WorkerMessage = { type: 'progress'; progress: ParseProgress } | { type: 'rows'; rows: ParsedImport['rows'] } | { type: 'done'; result: ParsedImport } | { type: 'error'; message: string };
+
+/**
+ * What is posted to the worker. A registered schema (or its scoped form) goes by name: schemas hold
+ * functions (row rules, computed fields), which a message cannot carry (DataCloneError).
+ */
+function workerRequest(request: ParseRequest): WorkerRequest {
+  const registered = findEntitySchema(request.schema.name);
+  const named = registered !== undefined && (request.scope ? scopedSchema(registered, request.scope) === request.schema : registered === request.schema);
+  if (!named) return request;
+  const { schema, ...rest } = request;
+  return { ...rest, schemaName: schema.name };
+}
 
 /**
  * Runs parseImportFile in a Web Worker; where workers are missing or fail to start, runs it on the
@@ -49,7 +64,13 @@ export function parseImportFileInBackground(request: ParseRequest, onProgress?: 
       runInline(request, onProgress).then(resolve, reject);
     };
     // Copied, not transferred, so the main-thread fallback still has the bytes.
-    worker.postMessage(request);
+    try {
+      worker.postMessage(workerRequest(request));
+    } catch {
+      // A schema of its own that a message cannot carry: parse on the main thread.
+      finish();
+      runInline(request, onProgress).then(resolve, reject);
+    }
   });
 }
 

@@ -1,11 +1,13 @@
 import type { ImportMode } from '../../lib/entity-api';
 import type { EntitySchema } from '../../schemas/schema-types';
+import type { GridScope } from '../scoped-schema';
 import { matchColumns, type ColumnMatch } from './column-matching';
 import { applyDuplicates, buildImportRow, cellsOf, type ImportRow } from './import-rows';
 import { createLookupResolver, type LookupLabels } from './lookup-index';
 import { parseWorkbook } from './workbook-reader';
 
-export type ParseRequest = { file: ArrayBuffer; fileName: string; schema: EntitySchema; lookupLabels: LookupLabels; mode: ImportMode };
+/** `scope`: set when `schema` is scopedSchema(the registered schema, scope) (an import into one project). */
+export type ParseRequest = { file: ArrayBuffer; fileName: string; schema: EntitySchema; scope?: GridScope; lookupLabels: LookupLabels; mode: ImportMode };
 export type ParseStage = 'reading' | 'checking';
 export type ParseProgress = { stage: ParseStage; done: number; total: number };
 export type ParsedImport = { sheetName: string; headers: string[]; match: ColumnMatch; rows: ImportRow[] };

@@ -1,0 +1,34 @@
+/**
+ * The tabs of a project document (field guide §1-6): one scoped list each. The URL holds the tab's slug
+ * (/home/general/projectdetail/12/equipment); the spec's numbers are read too (projectdetail/0/1 is the
+ * first tab), as 1-based positions.
+ */
+export type ProjectTab = { slug: string; label: string; entity: string };
+
+export const PROJECT_TABS: readonly ProjectTab[] = [
+  { slug: 'areas', label: 'Areas', entity: 'areas' },
+  { slug: 'equipment', label: 'Mechanical equipment', entity: 'mech_equipment' },
+  { slug: 'instruments', label: 'Instruments', entity: 'instruments' },
+  { slug: 'cabling', label: 'Cabling', entity: 'cabling' },
+  { slug: 'racking', label: 'Racking', entity: 'racking' },
+  { slug: 'piping', label: 'Piping (line list)', entity: 'piping' },
+  { slug: 'pids', label: 'P&IDs', entity: 'pids' },
+  { slug: 'pfds', label: 'PFDs', entity: 'pfds' },
+  { slug: 'streams', label: 'Streams', entity: 'streams' },
+];
+
+export const FIRST_TAB = PROJECT_TABS[0]!;
+
+/** The tab a URL segment names: a slug, or the spec's 1-based number; undefined for anything else. */
+export function tabFromParam(param: string | undefined): ProjectTab | undefined {
+  if (param === undefined) return undefined;
+  const bySlug = PROJECT_TABS.find((tab) => tab.slug === param.toLowerCase());
+  if (bySlug) return bySlug;
+  return /^[1-9]$/.test(param) ? PROJECT_TABS[Number(param) - 1] : undefined;
+}
+
+/** A project id from the URL: a positive whole number, 0 for a new project, undefined for anything else. */
+export function projectIdFromParam(param: string | undefined): number | undefined {
+  if (param === undefined || !/^\d{1,9}$/.test(param)) return undefined;
+  return Number(param);
+}
