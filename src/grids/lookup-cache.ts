@@ -1,6 +1,7 @@
 import type { ListResponse, LookupOption } from '../lib/entity-api';
 import type { LookupResolver } from '../schemas/parse-input';
 import { findEntitySchema } from '../schemas/registry';
+import { LookupLabelIndex } from './excel/lookup-index';
 
 export type Fetcher = <T>(path: string, init?: RequestInit) => Promise<T>;
 
@@ -13,8 +14,8 @@ const PRELOAD_LIMIT = 1000;
  * in the loaded rows are fetched by id, and pasted labels are looked up before the paste is mapped.
  */
 export class LookupCache {
-  private labels = new Map<string, Map<number, string>>();
-  private byLabel = new Map<string, Map<string, number>>();
+  /** Labels by id, and ids by label under the one rule (a label naming two rows is an error naming both). */
+  private index = new LookupLabelIndex();
   private complete = new Set<string>();
   private listeners = new Set<() => void>();
   private preloading = new Map<string, Promise<void>>();
@@ -34,35 +35,26 @@ export class LookupCache {
   }
 
   label(entity: string, id: unknown): string | undefined {
-    return typeof id === 'number' ? this.labels.get(entity)?.get(id) : undefined;
+    return typeof id === 'number' ? this.index.labelsOf(entity)?.get(id) : undefined;
   }
 
   /** Every cached option of an entity (all of them for a preloaded small table). */
   options(entity: string): LookupOption[] {
-    return [...(this.labels.get(entity) ?? new Map<number, string>()).entries()].map(([id, label]) => ({ id, label })).sort((a, b) => a.label.localeCompare(b.label));
+    return [...(this.index.labelsOf(entity) ?? new Map<number, string>()).entries()].map(([id, label]) => ({ id, label })).sort((a, b) => a.label.localeCompare(b.label));
   }
 
   isComplete(entity: string): boolean {
     return this.complete.has(entity);
   }
 
-  /** For parseInput: the id of a label (case-insensitive) or of a known id typed as a number. */
-  readonly resolve: LookupResolver = (entity, input) => {
-    const byLabel = this.byLabel.get(entity)?.get(input.toLowerCase());
-    if (byLabel !== undefined) return byLabel;
-    const id = /^#?\d+$/.test(input) ? Number(input.replace('#', '')) : NaN;
-    return this.labels.get(entity)?.has(id) ? id : undefined;
-  };
+  /**
+   * For parseInput: the id of a label (trimmed, case-insensitive) or of a known id typed as '12' or '#12';
+   * a label several known rows share is an error naming them (LookupLabelIndex, the import's rule too).
+   */
+  readonly resolve: LookupResolver = (entity, input) => this.index.match(entity, input);
 
   private add(entity: string, options: readonly LookupOption[]): void {
-    const labels = this.labels.get(entity) ?? new Map<number, string>();
-    const byLabel = this.byLabel.get(entity) ?? new Map<string, number>();
-    for (const option of options) {
-      labels.set(option.id, option.label);
-      if (!byLabel.has(option.label.toLowerCase())) byLabel.set(option.label.toLowerCase(), option.id);
-    }
-    this.labels.set(entity, labels);
-    this.byLabel.set(entity, byLabel);
+    this.index.add(entity, options.map((option) => [option.id, option.label] as const));
   }
 
   private notify(): void {
@@ -94,7 +86,7 @@ export class LookupCache {
     // A preload under way answers these ids too (and its one repaint is enough): wait for it, not beside it.
     await this.preloading.get(entity)?.catch(() => undefined);
     if (this.complete.has(entity)) return;
-    const known = this.labels.get(entity);
+    const known = this.index.labelsOf(entity);
     const missing = [...new Set([...ids].filter((id): id is number => typeof id === 'number' && !known?.has(id)))];
     const target = findEntitySchema(entity);
     if (!target || missing.length === 0) return;

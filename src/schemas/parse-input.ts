@@ -8,8 +8,11 @@ import { isValidIsoDate, oneLine } from './validators';
  */
 export type ParseResult = { ok: true; value: unknown } | { ok: false; error: string };
 
-/** Finds a lookup's row id from what the user sees (its label) or from the id itself. */
-export type LookupResolver = (entity: string, input: string) => number | undefined;
+/**
+ * Finds a lookup's row id from what the user sees (its label) or from the id itself: undefined when
+ * nothing matches, `{ error }` when the text cannot name one row (a label several rows share).
+ */
+export type LookupResolver = (entity: string, input: string) => number | { error: string } | undefined;
 
 const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 'x', '✓']);
 const FALSE_WORDS = new Set(['false', 'no', 'n', '0', '']);
@@ -62,6 +65,7 @@ export function parseInput(field: FieldDef, raw: unknown, resolveLookup?: Lookup
     }
     case 'lookup': {
       const id = resolveLookup?.(field.entity, String(raw).trim());
+      if (typeof id === 'object') return { ok: false, error: id.error };
       return id !== undefined ? { ok: true, value: id } : { ok: false, error: `No ${field.label} named "${String(raw)}"` };
     }
   }
