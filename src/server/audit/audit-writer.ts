@@ -3,7 +3,8 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 
 export type AuditAction = 'insert' | 'update' | 'delete';
-export type Actor = { sub: string; username: string };
+/** Who makes a change: named in the audit trail; `roles` for the save hooks whose rules depend on them (absent: the system). */
+export type Actor = { sub: string; username: string; roles?: readonly string[] };
 export const SYSTEM_ACTOR: Actor = { sub: 'system', username: 'system' };
 
 type Row = Record<string, unknown>;

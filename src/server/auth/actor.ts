@@ -5,7 +5,7 @@ import { hasRole, type Role } from './roles';
 
 /** Who the audit trail names for this request's changes. */
 export function actorOf(request: FastifyRequest): Actor {
-  return { sub: request.user.sub, username: request.user.name };
+  return { sub: request.user.sub, username: request.user.name, roles: request.user.roles };
 }
 
 /** For routes whose required role depends on the entity named in the request. */

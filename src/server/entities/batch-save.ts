@@ -9,7 +9,7 @@ import { assertNoDependants } from './dependants';
 import { selectRowsById } from './entity-sql';
 import { checkTree } from './tree-checks';
 import { checkRowRules, deriveComputedFields } from './derived-fields';
-import { runSaveHooks } from './save-hooks';
+import { runDeleteHooks, runSaveHooks } from './save-hooks';
 import { checkScope, stampRootsFromParents } from './scope-checks';
 import { addError, checkLookups, checkMoneyCurrencies, checkUnique, type Candidate, type CandidateErrors } from './row-checks';
 import { allowedFieldNames, refuseRows, RowErrorList, unknownFieldErrors } from './row-refusals';
@@ -121,7 +121,7 @@ async function writeEntityBatch(db: Db, schema: EntitySchema, batch: BatchReques
       await checkTree(tx, schema, candidates, deleteIds, errors);
       const warnings: CandidateErrors = new Map();
       await checkRowRules(tx, schema, candidates, errors, warnings);
-      await runSaveHooks(tx, schema, candidates, errors, warnings);
+      await runSaveHooks({ db: tx, schema, candidates, errors, warnings, actor });
       const refuse = (): never => {
         const rowErrors = new RowErrorList<RowError>();
         for (const [slot, fields] of [...errors.entries()].sort(([a], [b]) => a - b)) rowErrors.add({ ...(slots[slot] as Slot), fields });
@@ -150,6 +150,7 @@ async function writeEntityBatch(db: Db, schema: EntitySchema, batch: BatchReques
       });
       if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'update', id })));
 
+      await runDeleteHooks(tx, schema, deleteIds, actor);
       await assertNoDependants(tx, schema, deleteIds);
       const deleted = await deleteRows(tx, schema, deletes, actor);
       if (deleted.stale.length > 0) await throwConflicts(tx, schema, deleted.stale.map((id) => ({ op: 'delete', id })));

@@ -169,7 +169,7 @@ class ImportRun {
     await checkTree(tx, schema, candidates, [], candidateErrors);
     const candidateWarnings: CandidateErrors = new Map();
     await checkRowRules(tx, schema, candidates, candidateErrors, candidateWarnings);
-    await runSaveHooks(tx, schema, candidates, candidateErrors, candidateWarnings);
+    await runSaveHooks({ db: tx, schema, candidates, errors: candidateErrors, warnings: candidateWarnings, actor: this.actor });
     for (const [candidate, fields] of candidateErrors) report(candidateSlot[candidate] as number, fields);
     for (const [candidate, fields] of candidateWarnings) if (!candidateErrors.has(candidate)) this.warnings.add({ index: base + (candidateSlot[candidate] as number), fields });
     for (const [slot, fields] of [...errors.entries()].sort(([a], [b]) => a - b)) this.errors.add({ index: base + slot, fields });

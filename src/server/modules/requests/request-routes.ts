@@ -1,18 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { actorOf } from '../../auth/actor';
-import { hasRole } from '../../auth/roles';
 import type { Db } from '../../db/client';
 import { entityRow, errors, jsonSchema, responses, writeErrors } from '../../entities/route-schemas';
 import { envelopeSchema, parseBody, recordIdFromBody, recordIdSchema, unwrapData } from '../../http/envelope';
-import { deleteRequest, getRequest, listRequests, saveRequest, type RequestCaller } from './request-service';
+import { deleteRequest, getRequest, listRequests, saveRequest } from './request-service';
 
 const requestId = recordIdSchema('request id');
 const idParams = z.object({ id: requestId });
 
-function callerOf(request: FastifyRequest): RequestCaller {
-  return { actor: actorOf(request), isAdmin: hasRole(request.user.roles, 'admin') };
-}
 
 // For /api/docs only: the handlers parse with recordIdFromBody and request-service.ts (readable 400s).
 const digits = z.union([z.number().int(), z.string().regex(/^\d+$/)]);
@@ -55,11 +51,11 @@ export async function requestRoutes(app: FastifyInstance, { db }: { db: Db }): P
       body: jsonSchema(saveBody),
       response: { 200: { ...jsonSchema(enriched, 'output'), description: 'The saved request' }, ...writeErrors(404, 409, 422) },
     });
-    app.post(names.list, saveDocs, async (request) => saveRequest(db, unwrapData(request.body), callerOf(request)));
+    app.post(names.list, saveDocs, async (request) => saveRequest(db, unwrapData(request.body), actorOf(request)));
     const removeDocs = docs(`Delete a request (its submitter or an admin)${v}`, { params: jsonSchema(idParams), response: { 200: jsonSchema(responses.deleted, 'output'), ...errors(400, 401, 403, 404) } });
     app.delete(names.remove, removeDocs, async (request) => {
       const { id } = parseBody(idParams, request.params, 'path');
-      return deleteRequest(db, id, callerOf(request));
+      return deleteRequest(db, id, actorOf(request));
     });
   }
 }

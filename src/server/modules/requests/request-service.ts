@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '../../../lib/entity-api';
-import { requestUsername, type EnrichedRequest } from '../../../lib/requests';
+import type { EnrichedRequest } from '../../../lib/requests';
 import { getEntitySchema } from '../../../schemas/registry';
 import { sameValueOf } from '../../../schemas/same-value';
 import type { EntityRow } from '../../../schemas/schema-types';
@@ -9,7 +9,7 @@ import type { Actor } from '../../audit/audit-writer';
 import type { Db } from '../../db/client';
 import { deleteEntityRow, getEntityRow, listEntityRows, saveEntityBatch } from '../../entities/entity-service';
 import { ident, queryRows } from '../../entities/entity-sql';
-import { AppError } from '../../http/app-error';
+import { assertMayChangeRequest } from '../../entities/hooks/request-hooks';
 import { parseBody } from '../../http/envelope';
 
 /**
@@ -18,12 +18,8 @@ import { parseBody } from '../../http/envelope';
  */
 export const requestSchema = getEntitySchema('requests');
 
-/** The caller as the tracker sees them: the token's sub and name, and whether they triage (admin). */
-export type RequestCaller = { actor: Actor; isAdmin: boolean };
 
-/** Fields only admins change (spec-silent triage rule, see ARCHITECTURE.md). */
-const ADMIN_FIELDS = ['status_id', 'response'] as const;
-/** Fields the server owns: set from the token on create, never changed afterwards. */
+/** Fields the server owns (set by the request hook from the token): what a body says of them is ignored. */
 const SERVER_FIELDS = ['username', 'submitter_sub'] as const;
 const WRITABLE = new Set(requestSchema.fields.map((f) => f.name));
 
@@ -80,31 +76,19 @@ function fieldValues(data: Record<string, unknown>): Record<string, unknown> {
   );
 }
 
-function forbidden(message: string): AppError {
-  return new AppError('forbidden', message);
-}
-
 /**
- * Creates (no id) or updates (with id) one request and answers it enriched. Anyone signed in files a
- * request; only its submitter or an admin changes or deletes it; only admins set status and response.
- * An update without a version applies to the current one (old clients send none); with one, a stale
- * version is a 409 like everywhere else.
+ * Creates (no id) or updates (with id) one request and answers it enriched. The tracker's rules (who may
+ * change what, the server-set submitter) are the engine's save hooks for requests
+ * (entities/hooks/request-hooks.ts), so the generic API keeps them too. An update without a version
+ * applies to the current one (old clients send none); with one, a stale version is a 409 like everywhere else.
  */
-export async function saveRequest(db: Db, payload: unknown, caller: RequestCaller): Promise<EnrichedRequest> {
+export async function saveRequest(db: Db, payload: unknown, actor: Actor): Promise<EnrichedRequest> {
   const data = parseBody(requestBody, payload, 'request');
   const values = fieldValues(data);
-  const { actor, isAdmin } = caller;
 
   if (data.id === undefined || data.id === null || data.id === 0) {
-    const defaults = { status_id: 1, response: null };
-    for (const field of ADMIN_FIELDS) {
-      const value = values[field];
-      if (!isAdmin && value !== undefined && value !== defaults[field] && !(field === 'response' && value === '')) {
-        throw forbidden(`Only admins set the ${field === 'response' ? 'response' : 'status'} of a request.`);
-      }
-    }
-    const submitted = typeof data.username === 'string' ? data.username : null;
-    const create = { ...values, username: requestUsername({ nickname: submitted, name: actor.username }), submitter_sub: actor.sub };
+    // The name the old clients send is kept (the hook falls back to the token's name).
+    const create = { ...values, username: typeof data.username === 'string' ? data.username : null };
     const result = await saveEntityBatch(db, requestSchema, { creates: [{ clientKey: 'request', values: create }] }, actor);
     // clientKey only matches a batch's answers to its requests; it is no field of the request.
     const { clientKey: _clientKey, ...created } = result.created[0]!;
@@ -112,23 +96,16 @@ export async function saveRequest(db: Db, payload: unknown, caller: RequestCalle
   }
 
   const stored = await getEntityRow(db, requestSchema, data.id);
-  if (!isAdmin && stored.submitter_sub !== actor.sub) throw forbidden('Only the submitter of a request or an admin can change it.');
+  assertMayChangeRequest(actor, stored);
   const changes = Object.fromEntries(Object.entries(values).filter(([name, value]) => !sameValueOf(requestSchema, name, stored[name], value)));
-  if (!isAdmin) {
-    const touched = ADMIN_FIELDS.filter((field) => field in changes);
-    if (touched.length > 0) throw forbidden(`Only admins change the ${touched.map((f) => (f === 'response' ? 'response' : 'status')).join(' and ')} of a request.`);
-  }
   if (Object.keys(changes).length === 0) return (await enrichRequests(db, [stored]))[0]!;
   const version = data.version ?? stored.version;
   const result = await saveEntityBatch(db, requestSchema, { updates: [{ id: data.id, version, changes }] }, actor);
   return (await enrichRequests(db, result.updated))[0]!;
 }
 
-/** Deletes one request: 404 if there is none, 403 unless the caller submitted it or is an admin. */
-export async function deleteRequest(db: Db, id: number, caller: RequestCaller): Promise<{ deleted: number }> {
-  const stored = await getEntityRow(db, requestSchema, id);
-  if (!caller.isAdmin && stored.submitter_sub !== caller.actor.sub) throw forbidden('Only the submitter of a request or an admin can delete it.');
-  await deleteEntityRow(db, requestSchema, id, undefined, caller.actor);
+/** Deletes one request: 404 if there is none, 403 unless the caller submitted it or is an admin (the delete hook). */
+export async function deleteRequest(db: Db, id: number, actor: Actor): Promise<{ deleted: number }> {
+  await deleteEntityRow(db, requestSchema, id, undefined, actor);
   return { deleted: id };
 }
-
