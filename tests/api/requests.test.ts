@@ -187,4 +187,15 @@ describe('the generic entity API on requests', () => {
     const response = await t.call({ method: 'POST', url: '/api/entities/requests/batch', token: engineer, payload: { creates: [{ clientKey: 'a', values: bug }] } });
     expect(response.statusCode).toBe(403);
   });
+
+  it("keeps the tracker's rules on the generic API too: the submitter is the token's, never the body's", async () => {
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/entities/requests/batch',
+      token: admin,
+      payload: { creates: [{ clientKey: 'a', values: { ...bug, submitter_sub: 'local|someone-else', username: null } }] },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().created[0]).toMatchObject({ submitter_sub: 'local|admin', username: 'admin' });
+  });
 });
