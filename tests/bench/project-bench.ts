@@ -144,22 +144,26 @@ export async function runProjectBenchmarks(label: string, rounds: number): Promi
 
     // 3. An import of 10,000 instruments into the project against COPY of the same rows.
     const schema = getEntitySchema('instruments');
-    const areaIds = await ids(raw, `select id from areas where project_id = ${project} order by areacode`);
+    const areas = (await raw.query(`select id, areacode from areas where project_id = ${project} order by areacode`)).rows;
+    // Tags follow the project's instrument template ({area}-{letters}-{loop}): the round's digit, then the row's.
     const importRows = (round: number) =>
-      Array.from({ length: IMPORT_ROWS }, (_, i) => ({ projarea_id: areaIds[i % AREAS], tagno: `IMP-${round + 1}-FIT-${String(i).padStart(5, '0')}`, letters: 'FIT', io_type: 'AI', service: `Imported loop ${i}`, status: 'in_design' }));
+      Array.from({ length: IMPORT_ROWS }, (_, i) => {
+        const area = areas[i % AREAS] as { id: unknown; areacode: unknown };
+        return { projarea_id: Number(area.id), tagno: `${String(area.areacode)}-FIT-${round + 2}${String(i).padStart(4, '0')}`, letters: 'FIT', io_type: 'AI', service: `Imported loop ${i}`, status: 'in_design' };
+      });
     const columns = ['project_id', 'projarea_id', 'tagno', 'letters', 'io_type', 'service', 'status'];
     results.push(
       await abCompare({
         name: `${label}: import of ${IMPORT_ROWS.toLocaleString('en-US')} instruments into the project vs COPY`,
         rounds,
         aim: 0.4,
-        reset: async () => void (await raw.query(`delete from instruments where tagno like 'IMP-%'`)),
+        reset: async () => void (await raw.query(`delete from instruments where service like 'Imported loop %'`)),
         baseline: async (round) => raw.copyCsv('instruments', columns, toCsv(importRows(round).map((row) => ({ ...row, project_id: project })), columns)),
         candidate: async (round) => {
           const result = await importEntityRows(t.database.db, schema, { mode: 0, scope: project as number, rows: importRows(round) }, SYSTEM_ACTOR);
           if (result.added !== IMPORT_ROWS) throw new Error(`import added ${result.added}`);
         },
-        note: 'the import stamps the project, validates every row (ISA letters too), checks keys and same-project lookups, and audits',
+        note: 'the import stamps the project, validates every row (ISA letters too), checks keys, same-project lookups and tag templates, and audits',
       }),
     );
     return results;
