@@ -1,4 +1,4 @@
-import type { ImportErrors, ImportMode, ImportResponse, ImportRowPlan, ListQuery, ListResponse, LookupOption } from '../../lib/entity-api';
+import type { EntityRow, ImportErrors, ImportMode, ImportResponse, ImportRowPlan, ListQuery, ListResponse, LookupOption } from '../../lib/entity-api';
 import { MAX_PAGE_SIZE } from '../../lib/entity-api';
 import { findEntitySchema } from '../../schemas/registry';
 import type { EntitySchema } from '../../schemas/schema-types';
@@ -70,34 +70,101 @@ export async function fetchAllRows(fetcher: Fetcher, schema: EntitySchema, query
 }
 
 export type ImportOutcome =
-  | { ok: true; added: number; updated: number; unchanged: number; skipped: number; plan: ImportRowPlan[] }
-  /** 422: errors by row index (the first MAX_LISTED_ROW_ERRORS rows), how many rows have errors in all; nothing was written. */
-  | { ok: false; rowErrors: Map<number, Record<string, string>>; rowsWithErrors: number };
+  | {
+      ok: true;
+      added: number;
+      updated: number;
+      unchanged: number;
+      skipped: number;
+      plan: ImportRowPlan[];
+      /** With skipInvalidRows: how many rows were left out, and the listed ones by position in the rows sent. */
+      rejected: number;
+      rejectedRows: Map<number, Record<string, string>>;
+      /** Rows with warnings by position (a dry run lists them; a commit with acceptWarnings keeps them). */
+      warnedRows: Map<number, Record<string, string>>;
+    }
+  /**
+   * 422: errors by row index (the first MAX_LISTED_ROW_ERRORS rows), how many rows have errors in all;
+   * nothing was written. `rowWarnings`: the 422 was warnings_to_confirm (no errors; send again with acceptWarnings).
+   */
+  | { ok: false; rowErrors: Map<number, Record<string, string>>; rowsWithErrors: number; rowWarnings?: Map<number, Record<string, string>> };
+
+type RowMessages = { index: number; fields: Record<string, string> }[] | undefined;
+const byIndex = (list: RowMessages) => new Map((list ?? []).map((row) => [row.index, row.fields]));
+
+/** The rows of a 422 warnings_to_confirm ({ error, details: { rowWarnings } }), else undefined. */
+export function importWarningsOf(error: unknown): Map<number, Record<string, string>> | undefined {
+  const body = (error as { status?: number; body?: { error?: string; details?: { rowWarnings?: RowMessages } } } | null)?.body;
+  if (body?.error !== 'warnings_to_confirm') return undefined;
+  return byIndex(body.details?.rowWarnings);
+}
+
+export type ImportOptions = {
+  dryRun?: boolean;
+  partialRows?: boolean;
+  signal?: AbortSignal;
+  isValidationError?: (error: unknown) => ImportErrors | undefined;
+  scope?: number;
+  /** Write the valid rows and answer the invalid ones (rejectedRows) rather than refusing the file. */
+  skipInvalidRows?: boolean;
+  /** Commit although rows have warnings. */
+  acceptWarnings?: boolean;
+};
 
 /**
  * POST /api/entities/:entity/import with every row in ONE request, so the server commits the whole file in
  * one transaction or nothing (its import route accepts bodies far larger than other routes). A dry run
  * answers the plan without writing; with `partialRows` it is sent only the columns the database checks.
  */
-export async function postImport(
-  fetcher: Fetcher,
-  entity: string,
-  mode: ImportMode,
-  rows: readonly Record<string, unknown>[],
-  options: { dryRun?: boolean; partialRows?: boolean; signal?: AbortSignal; isValidationError?: (error: unknown) => ImportErrors | undefined; scope?: number } = {},
-): Promise<ImportOutcome> {
+export async function postImport(fetcher: Fetcher, entity: string, mode: ImportMode, rows: readonly Record<string, unknown>[], options: ImportOptions = {}): Promise<ImportOutcome> {
   // `scope`: the document (project) of a list kept per document; the server stamps every row with it and
   // refuses a row naming another, so the import cannot touch another project.
-  const head = JSON.stringify({ mode, ...(options.dryRun ? { dryRun: true } : {}), ...(options.partialRows ? { partialRows: true } : {}), ...(options.scope !== undefined ? { scope: options.scope } : {}) }).slice(0, -1);
+  const head = JSON.stringify({
+    mode,
+    ...(options.dryRun ? { dryRun: true } : {}),
+    ...(options.partialRows ? { partialRows: true } : {}),
+    ...(options.scope !== undefined ? { scope: options.scope } : {}),
+    ...(options.skipInvalidRows ? { skipInvalidRows: true } : {}),
+    ...(options.acceptWarnings ? { acceptWarnings: true } : {}),
+  }).slice(0, -1);
   const body = new Blob([head, ',"rows":', await jsonArrayBlob(rows, options.signal), '}']);
   try {
     const response = await fetcher<ImportResponse>(`${entityPath(entity)}/import`, { method: 'POST', body, signal: options.signal });
-    return { ok: true, added: response.added, updated: response.updated, unchanged: response.unchanged ?? 0, skipped: response.skipped, plan: response.plan ?? [] };
+    return {
+      ok: true,
+      added: response.added,
+      updated: response.updated,
+      unchanged: response.unchanged ?? 0,
+      skipped: response.skipped,
+      plan: response.plan ?? [],
+      rejected: response.rejected ?? response.rejectedRows?.length ?? 0,
+      rejectedRows: byIndex(response.rejectedRows),
+      warnedRows: byIndex(response.warnedRows),
+    };
   } catch (error) {
+    const warnings = importWarningsOf(error);
+    if (warnings) return { ok: false, rowErrors: new Map(), rowsWithErrors: 0, rowWarnings: warnings };
     const details = options.isValidationError?.(error);
     if (!details) throw error;
-    return { ok: false, rowErrors: new Map(details.rowErrors.map((rowError) => [rowError.index, rowError.fields])), rowsWithErrors: details.rowsWithErrors ?? details.rowErrors.length };
+    return { ok: false, rowErrors: byIndex(details.rowErrors), rowsWithErrors: details.rowsWithErrors ?? details.rowErrors.length };
   }
+}
+
+/**
+ * The stored rows of `ids` (the rows an import will update), by id, read in pages of 1,000 ids with a
+ * few requests at a time: a 50,000-row import reads only the rows it updates.
+ */
+export async function fetchRowsById(fetcher: Fetcher, entity: string, ids: readonly number[], signal?: AbortSignal, onPage?: (rows: EntityRow[]) => void): Promise<void> {
+  const chunks: number[][] = [];
+  for (let i = 0; i < ids.length; i += 1000) chunks.push(ids.slice(i, i + 1000));
+  const worker = async () => {
+    for (let chunk = chunks.shift(); chunk !== undefined; chunk = chunks.shift()) {
+      signal?.throwIfAborted();
+      const page = await fetcher<ListResponse>(listPath(entity, { filters: [{ field: 'id', op: 'in', value: chunk }], limit: chunk.length }), { signal });
+      onPage?.(page.rows);
+    }
+  };
+  await Promise.all([worker(), worker(), worker()]);
 }
 
 const ROWS_PER_SLICE = 2_000;

@@ -10,17 +10,19 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { ApiError, useApiFetch } from '../../app/api/api-client';
-import type { ImportErrors, ImportMode, ImportRowPlan } from '../../lib/entity-api';
-import { databaseCheckedFields, type EntitySchema } from '../../schemas/schema-types';
+import type { EntityRow, ImportErrors, ImportMode, ImportRowPlan } from '../../lib/entity-api';
+import { sameFieldValue } from '../../schemas/same-value';
+import { databaseCheckedFields, fieldByName, type EntitySchema } from '../../schemas/schema-types';
 import { scopedSchema, type GridScope } from '../scoped-schema';
 import type { ColumnMatch } from './column-matching';
-import { fetchLookupLabels, findUnknownLookupLabels, postImport, type Fetcher } from './entity-requests';
+import { fetchLookupLabels, fetchRowsById, findUnknownLookupLabels, postImport, type Fetcher } from './entity-requests';
 import { editImportCell, revalidateRows, type ImportRow } from './import-rows';
 import { ImportingProgress, MatchNotices, ParsingProgress, pickFields, unknownLookupTexts, withoutKey } from './import-dialog-parts';
 import { ImportPreviewTable, rowErrorsOf } from './import-preview-table';
 import { createLookupResolver, type LookupLabels } from './lookup-index';
 import { parseImportFileInBackground } from './parse-client';
 import type { ParseProgress } from './parse-pipeline';
+import type { RejectedRow } from './rejected-rows';
 
 /** Spec §3 import_mode. */
 export const IMPORT_MODES: readonly { value: ImportMode; label: string }[] = [
@@ -29,11 +31,38 @@ export const IMPORT_MODES: readonly { value: ImportMode; label: string }[] = [
   { value: 2, label: '2 — Update existing rows only' },
 ];
 
-/** What a commit did: `unchanged` rows were found by key but already held the file's values, so were not written. */
-export type ImportSummary = { added: number; updated: number; unchanged: number; skipped: number };
+/**
+ * What a commit did: `unchanged` rows were found by key but already held the file's values, so were not
+ * written; `rejected` rows (an import of the valid rows only) were left out for their errors.
+ */
+export type ImportSummary = { added: number; updated: number; unchanged: number; skipped: number; rejected?: number };
 
-export function importSummaryText({ added, updated, unchanged, skipped }: ImportSummary): string {
-  return `Added ${added}, updated ${updated}, unchanged ${unchanged}, skipped ${skipped} rows.`;
+export function importSummaryText({ added, updated, unchanged, skipped, rejected }: ImportSummary): string {
+  const left = rejected ? ` ${rejected.toLocaleString('en-US')} ${rejected === 1 ? 'row was' : 'rows were'} rejected for errors and not imported.` : '';
+  return `Added ${added}, updated ${updated}, unchanged ${unchanged}, skipped ${skipped} rows.${left}`;
+}
+
+/**
+ * The rows to update compared with the stored rows: per row (by index) the stored value of each field whose
+ * file value differs (sameFieldValue: '1.5' equals '1.500000'); an empty object is a row already holding
+ * the file's values. Rows whose stored row is not loaded (yet) are left out.
+ */
+export function changedCells(schema: EntitySchema, rows: readonly ImportRow[], plan: ReadonlyMap<number, ImportRowPlan | null>, stored: ReadonlyMap<number, Record<string, unknown>>): Map<number, Record<string, unknown>> {
+  const result = new Map<number, Record<string, unknown>>();
+  for (const [index, step] of plan) {
+    if (step?.action !== 'update' || step.id === undefined) continue;
+    const current = stored.get(step.id);
+    const row = rows[index];
+    if (!current || !row || row.index !== index) continue;
+    const changed: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(row.values)) {
+      const field = fieldByName(schema, name);
+      if (!field || field.readOnly || schema.key.includes(name)) continue;
+      if (!sameFieldValue(field, value, current[name] ?? null)) changed[name] = current[name] ?? null;
+    }
+    result.set(index, changed);
+  }
+  return result;
 }
 
 export type ImportDialogProps = {
@@ -86,6 +115,14 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
   const [rows, setRows] = useState<ImportRow[]>([]);
   const [labels, setLabels] = useState<LookupLabels>({});
   const [serverErrors, setServerErrors] = useState<Map<number, Record<string, string>>>(() => new Map());
+  const [warnings, setWarnings] = useState<Map<number, Record<string, string>>>(() => new Map());
+  const [headers, setHeaders] = useState<string[]>([]);
+  /** The stored rows the plan updates, by id: the preview compares the file with them. */
+  const [storedRows, setStoredRows] = useState<Map<number, EntityRow>>(() => new Map());
+  const [comparing, setComparing] = useState(0);
+  const [compareProblem, setCompareProblem] = useState<string | null>(null);
+  const requested = useRef(new Set<number>());
+  const [rejected, setRejected] = useState<RejectedRow[]>([]);
   const [plan, setPlan] = useState<Plan>(() => new Map());
   const [planning, setPlanning] = useState(false);
   const [planProblem, setPlanProblem] = useState<string | null>(null);
@@ -112,6 +149,13 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
     setMatch(null);
     setRows([]);
     setServerErrors(new Map());
+    setWarnings(new Map());
+    setHeaders([]);
+    setStoredRows(new Map());
+    setComparing(0);
+    setCompareProblem(null);
+    requested.current = new Set();
+    setRejected([]);
     setPlan(new Map());
     setPlanning(false);
     setPlanProblem(null);
@@ -155,6 +199,7 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
       if (generation.current !== myGeneration) return;
       setLabels(found);
       setMatch(parsed.match);
+      setHeaders(parsed.headers);
       setRows(checked);
       setPhase('preview');
       // Marks for the browser benchmark (and any performance tooling): where the preview's time goes.
@@ -173,6 +218,7 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
     setPlanning(false);
     setPlan(new Map());
     setServerErrors(new Map());
+    setWarnings(new Map());
     setPlanProblem(null);
     setRows((current) => revalidateRows(schema, current, resolveLookup, next));
   };
@@ -181,6 +227,7 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
     edits.current.set(index, (edits.current.get(index) ?? 0) + 1);
     setRows((current) => editImportCell(schema, current, index, field, text, resolveLookup, mode));
     setServerErrors((current) => withoutKey(current, index));
+    setWarnings((current) => withoutKey(current, index));
     setPlan((current) => withoutKey(current, index));
   };
 
@@ -217,6 +264,16 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
               });
               return next;
             });
+            if (outcome.warnedRows.size > 0) {
+              setWarnings((old) => {
+                const next = new Map(old);
+                for (const [position, fieldWarnings] of outcome.warnedRows) {
+                  const index = pending[position];
+                  if (index !== undefined && stillSame(index)) next.set(index, fieldWarnings);
+                }
+                return next;
+              });
+            }
           } else if (outcome.rowErrors.size === 0) {
             setPlanProblem('The server refused the rows without saying which; importing will show its reasons.');
           } else {
@@ -241,46 +298,129 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
     return () => clearTimeout(timer);
   }, [phase, planning, planProblem, pending, rows, fetcher, schema, mode, plan.size, serverErrors.size, scopeValue]);
 
+  // "To update" counts only rows that really change: the stored rows the plan updates are read by id (only
+  // those: a 50,000-row file of new rows reads nothing) and compared with the file's values in the browser;
+  // each changed cell shows the value it replaces. The dry run itself stays partial (fast).
+  const missingIds = useMemo(() => {
+    const ids: number[] = [];
+    for (const step of plan.values()) if (step?.action === 'update' && step.id !== undefined && !storedRows.has(step.id) && !requested.current.has(step.id)) ids.push(step.id);
+    return ids;
+  }, [plan, storedRows]);
+  useEffect(() => {
+    if (phase !== 'preview' || compareProblem || missingIds.length === 0) return;
+    const myGeneration = generation.current;
+    const signal = abort.current?.signal;
+    for (const id of missingIds) requested.current.add(id);
+    setComparing((n) => n + 1);
+    fetchRowsById(fetcher, schema.name, missingIds, signal, (page) =>
+      setStoredRows((old) => {
+        const next = new Map(old);
+        for (const row of page) next.set(row.id, row);
+        return next;
+      }),
+    )
+      .catch((caught: unknown) => {
+        if (!signal?.aborted) setCompareProblem(`The stored rows could not be read to compare with the file (${errorText(caught)}); rows found by key count as updates, and the import leaves those already holding the file's values unwritten.`);
+      })
+      .finally(() => {
+        if (generation.current === myGeneration || !signal?.aborted) setComparing((n) => Math.max(0, n - 1));
+      });
+  }, [phase, compareProblem, missingIds, fetcher, schema.name]);
+  const changes = useMemo(() => changedCells(schema, rows, plan, storedRows), [schema, rows, plan, storedRows]);
+
   const invalidRows = useMemo(() => rows.filter((row) => Object.keys(rowErrorsOf(row, serverErrors)).length > 0).length, [rows, serverErrors]);
+  const warnedRows = useMemo(() => rows.filter((row) => warnings.has(row.index) && Object.keys(rowErrorsOf(row, serverErrors)).length === 0).length, [rows, warnings, serverErrors]);
   const counts = useMemo(() => {
     const result = { add: 0, update: 0, unchanged: 0, skip: 0, cleared: 0 };
-    for (const step of plan.values()) {
+    for (const [index, step] of plan) {
       if (!step) continue;
-      result[step.action]++;
+      const same = step.action === 'update' && changes.get(index) !== undefined && Object.keys(changes.get(index)!).length === 0;
+      result[same ? 'unchanged' : step.action]++;
       result.cleared += Object.keys(step.clears ?? {}).length;
     }
     return result;
-  }, [plan]);
-  const canImport = phase === 'preview' && rows.length > 0 && invalidRows === 0 && !planning && (pending.length === 0 || planProblem !== null);
+  }, [plan, changes]);
+  const checked = phase === 'preview' && rows.length > 0 && !planning && (pending.length === 0 || planProblem !== null);
+  const canImport = checked && invalidRows === 0;
+  const validRows = rows.length - invalidRows;
+  const canImportValid = checked && invalidRows > 0 && validRows > 0;
 
-  const commit = async () => {
+  /**
+   * Commits the file in one transaction. `onlyValid`: the rows with errors stay behind (sent with
+   * skipInvalidRows, so rows only the server finds wrong are left out too), and come back as a workbook.
+   * Rows with warnings the preview showed are accepted (acceptWarnings).
+   */
+  const commit = async (onlyValid: boolean) => {
     const controller = new AbortController();
     abort.current = controller;
     setPhase('importing');
     setError(null);
     setNotice(null);
+    const invalid = new Map(rows.map((row) => [row.index, rowErrorsOf(row, serverErrors)] as const).filter(([, errors]) => Object.keys(errors).length > 0));
+    const sent = onlyValid ? rows.filter((row) => !invalid.has(row.index)) : rows;
+    const indexOf = (position: number) => sent[position]?.index;
     try {
       const outcome = await postImport(
         fetcher,
         schema.name,
         mode,
-        rows.map((row) => row.values),
-        { isValidationError: importErrorsOf, signal: controller.signal, scope: scopeValue },
+        sent.map((row) => row.values),
+        { isValidationError: importErrorsOf, signal: controller.signal, scope: scopeValue, skipInvalidRows: onlyValid, acceptWarnings: warnings.size > 0 },
       );
       if (outcome.ok) {
-        const result = { added: outcome.added, updated: outcome.updated, unchanged: outcome.unchanged, skipped: outcome.skipped };
+        const left: RejectedRow[] = [];
+        if (onlyValid) {
+          for (const row of rows) if (invalid.has(row.index)) left.push({ row, errors: invalid.get(row.index)! });
+          for (const [position, errors] of outcome.rejectedRows) {
+            const row = sent[position];
+            if (row) left.push({ row, errors });
+          }
+          left.sort((a, b) => a.row.index - b.row.index);
+        }
+        const rejectedCount = onlyValid ? invalid.size + Math.max(outcome.rejected, outcome.rejectedRows.size) : 0;
+        const result = { added: outcome.added, updated: outcome.updated, unchanged: outcome.unchanged, skipped: outcome.skipped, ...(rejectedCount ? { rejected: rejectedCount } : {}) };
+        setRejected(left);
         setSummary(result);
         setPhase('done');
         onImported?.(result);
         return;
       }
-      setServerErrors((old) => new Map([...old, ...outcome.rowErrors]));
+      if (outcome.rowWarnings) {
+        setWarnings((old) => {
+          const next = new Map(old);
+          for (const [position, fieldWarnings] of outcome.rowWarnings!) {
+            const index = indexOf(position);
+            if (index !== undefined) next.set(index, fieldWarnings);
+          }
+          return next;
+        });
+        setNotice(`${outcome.rowWarnings.size === 1 ? '1 row has' : `${outcome.rowWarnings.size.toLocaleString('en-US')} rows have`} warnings (marked amber); nothing was imported. Check them, then import again to accept them.`);
+        setPhase('preview');
+        return;
+      }
+      setServerErrors((old) => {
+        const next = new Map(old);
+        for (const [position, errors] of outcome.rowErrors) {
+          const index = indexOf(position);
+          if (index !== undefined) next.set(index, errors);
+        }
+        return next;
+      });
       const unlisted = outcome.rowsWithErrors > outcome.rowErrors.size ? ` ${outcome.rowsWithErrors.toLocaleString('en-US')} rows have errors; the first ${outcome.rowErrors.size.toLocaleString('en-US')} are marked.` : '';
       setNotice(`The server refused some rows; nothing was imported. Fix the marked cells and import again.${unlisted}`);
       setPhase('preview');
     } catch (caught) {
       setError(`Import failed: ${errorText(caught)}`);
       setPhase('preview');
+    }
+  };
+
+  const downloadRejected = async () => {
+    try {
+      const { downloadRejectedRows } = await import('./rejected-rows');
+      downloadRejectedRows(schema, fileName, headers, match?.mapping ?? [], rejected);
+    } catch (caught) {
+      setError(`The rejected rows could not be written: ${errorText(caught)}`);
     }
   };
 
@@ -316,16 +456,19 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
           {match && (phase === 'preview' || phase === 'importing') && <MatchNotices match={match} mode={mode} />}
           {notice && <Alert severity="warning">{notice}</Alert>}
           {planProblem && phase === 'preview' && <Alert severity="info">{planProblem}</Alert>}
+          {compareProblem && phase === 'preview' && <Alert severity="info">{compareProblem}</Alert>}
 
           {(phase === 'preview' || phase === 'importing') && (
             <>
               <Typography variant="body2" aria-live="polite">
                 {rows.length.toLocaleString('en-US')} {rows.length === 1 ? 'row' : 'rows'} · {invalidRows === 0 ? 'no errors' : `${invalidRows.toLocaleString('en-US')} with errors (fix them to import)`}
+                {warnedRows > 0 && ` · ${warnedRows.toLocaleString('en-US')} with warnings (importing accepts them)`}
                 {plan.size > 0 && ` · to add ${counts.add}, to update ${counts.update}${counts.unchanged > 0 ? `, unchanged ${counts.unchanged}` : ''}, to skip ${counts.skip}`}
                 {counts.cleared > 0 && ` · blank cells will clear ${counts.cleared.toLocaleString('en-US')} stored ${counts.cleared === 1 ? 'value' : 'values'}`}
                 {planning && ' · checking against existing rows…'}
+                {comparing > 0 && !planning && ' · comparing with the stored rows…'}
               </Typography>
-              <ImportPreviewTable schema={schema} fields={fields} rows={rows} serverErrors={serverErrors} plan={plan as Map<number, ImportRowPlan>} planning={planning || pending.length > 0} labels={labels} readOnly={phase === 'importing'} onEditCell={editCell} />
+              <ImportPreviewTable schema={schema} fields={fields} rows={rows} serverErrors={serverErrors} plan={plan as Map<number, ImportRowPlan>} planning={planning || pending.length > 0} labels={labels} warnings={warnings} changes={changes} readOnly={phase === 'importing'} onEditCell={editCell} />
             </>
           )}
 
@@ -336,15 +479,32 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
               {importSummaryText(summary)}
             </Alert>
           )}
+          {phase === 'done' && rejected.length > 0 && (
+            <Alert
+              severity="warning"
+              action={
+                <Button color="inherit" size="small" onClick={() => void downloadRejected()}>
+                  Download the {rejected.length.toLocaleString('en-US')} rejected {rejected.length === 1 ? 'row' : 'rows'}
+                </Button>
+              }
+            >
+              The rejected rows, with an Error column saying what is wrong, can be fixed in Excel and imported again.
+            </Alert>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={phase === 'importing'}>
           {phase === 'done' ? 'Close' : 'Cancel'}
         </Button>
+        {phase !== 'done' && canImportValid && (
+          <Button variant="outlined" onClick={() => void commit(true)} title="Import the rows without errors in one transaction; the others come back as a workbook with their errors">
+            Import the {validRows.toLocaleString('en-US')} valid {validRows === 1 ? 'row' : 'rows'}
+          </Button>
+        )}
         {phase !== 'done' && (
-          <Button variant="contained" onClick={() => void commit()} disabled={!canImport}>
-            Import
+          <Button variant="contained" color={warnedRows > 0 && invalidRows === 0 ? 'warning' : 'primary'} onClick={() => void commit(false)} disabled={!canImport}>
+            {warnedRows > 0 && invalidRows === 0 ? `Import and accept ${warnedRows === 1 ? 'the warning' : `${warnedRows.toLocaleString('en-US')} warnings`}` : 'Import'}
           </Button>
         )}
       </DialogActions>

@@ -31,6 +31,13 @@ export type ImportPreviewTableProps = {
   planning: boolean;
   /** Lookup labels by entity, to show the stored values a blank cell will clear. */
   labels: LookupLabels;
+  /** Warnings per row (field -> message): amber, and importing accepts them. */
+  warnings?: ReadonlyMap<number, Record<string, string>>;
+  /**
+   * Rows to update compared with the stored rows: field -> stored value of each cell the file changes
+   * (an empty object: the row already holds the file's values, so it is unchanged).
+   */
+  changes?: ReadonlyMap<number, Record<string, unknown>>;
   readOnly?: boolean;
   onEditCell: (index: number, field: string, text: string) => void;
 };
@@ -45,7 +52,9 @@ export function rowErrorsOf(row: ImportRow, serverErrors: ReadonlyMap<number, Re
  * The import preview: one page of rows at a time (50,000 rows never render at once), every invalid
  * cell red with its message, the planned action per row; click a cell to retype its value.
  */
-export function ImportPreviewTable({ schema, fields, rows, serverErrors, plan, planning, labels, readOnly, onEditCell }: ImportPreviewTableProps) {
+const NO_MESSAGES: Record<string, string> = {};
+
+export function ImportPreviewTable({ schema, fields, rows, serverErrors, plan, planning, labels, warnings, changes, readOnly, onEditCell }: ImportPreviewTableProps) {
   const [onlyErrors, setOnlyErrors] = useState(false);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(50);
@@ -92,6 +101,8 @@ export function ImportPreviewTable({ schema, fields, rows, serverErrors, plan, p
                 defs={defs}
                 errors={rowErrorsOf(row, serverErrors)}
                 step={plan.get(row.index)}
+                warnings={warnings?.get(row.index) ?? NO_MESSAGES}
+                changed={changes?.get(row.index)}
                 labels={labels}
                 planning={planning}
                 editingField={editing?.index === row.index ? editing.field : null}
@@ -136,6 +147,8 @@ type PreviewRowProps = {
   defs: readonly FieldDef[];
   errors: Record<string, string>;
   step: ImportRowPlan | undefined;
+  warnings: Record<string, string>;
+  changed: Record<string, unknown> | undefined;
   planning: boolean;
   labels: LookupLabels;
   editingField: string | null;
@@ -144,35 +157,61 @@ type PreviewRowProps = {
   onFinishEdit: (field: string, text: string | undefined) => void;
 };
 
-const PreviewRow = memo(function PreviewRow({ row, defs, errors, step, planning, labels, editingField, readOnly, onStartEdit, onFinishEdit }: PreviewRowProps) {
+const PreviewRow = memo(function PreviewRow({ row, defs, errors, step, warnings, changed, planning, labels, editingField, readOnly, onStartEdit, onFinishEdit }: PreviewRowProps) {
   const mapped = new Set(defs.map((f) => f.name));
-  const rowMessages = Object.entries(errors)
-    .filter(([field]) => !mapped.has(field))
-    .map(([field, message]) => (field === ROW_ERROR ? message : `${field}: ${message}`));
+  const outside = (messages: Record<string, string>) =>
+    Object.entries(messages)
+      .filter(([field]) => !mapped.has(field))
+      .map(([field, message]) => (field === ROW_ERROR ? message : `${field}: ${message}`));
+  const rowMessages = outside(errors);
   const invalid = Object.keys(errors).length > 0;
+  const warned = !invalid && Object.keys(warnings).length > 0;
+  const rowWarnings = warned ? outside(warnings) : [];
+  // A row to update that already holds every value of the file is not written.
+  const unchanged = step?.action === 'update' && changed !== undefined && Object.keys(changed).length === 0;
   return (
-    <TableRow hover data-row-number={row.rowNumber} aria-invalid={invalid || undefined}>
+    <TableRow hover data-row-number={row.rowNumber} aria-invalid={invalid || undefined} data-warning={warned || undefined}>
       <TableCell sx={{ color: 'text.secondary', verticalAlign: 'top' }}>{row.rowNumber}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap', minWidth: 90, verticalAlign: 'top' }}>
-        <ActionLabel invalid={invalid} step={step} planning={planning} />
+        <ActionLabel invalid={invalid} step={unchanged ? { ...step, action: 'unchanged' } : step} planning={planning} />
+        {warned && (
+          <Typography variant="caption" color="warning.dark" component="div" sx={{ fontWeight: 600 }}>
+            Warning
+          </Typography>
+        )}
         {rowMessages.map((message) => (
           <Typography key={message} variant="caption" color="error" component="div">
+            {message}
+          </Typography>
+        ))}
+        {rowWarnings.map((message) => (
+          <Typography key={message} variant="caption" color="warning.dark" component="div">
             {message}
           </Typography>
         ))}
       </TableCell>
       {defs.map((field) => {
         const message = errors[field.name];
+        const warning = message ? undefined : warnings[field.name];
         const text = cellDisplayText(row, field.name);
         const cleared = text === '' && step?.clears && field.name in step.clears ? clearedText(field, step.clears[field.name], labels) : undefined;
+        const was = !message && cleared === undefined && changed && field.name in changed ? clearedText(field, changed[field.name], labels) : undefined;
         return (
           <TableCell
             key={field.name}
             data-field={field.name}
             aria-invalid={message ? true : undefined}
-            title={message}
+            data-warning={warning ? true : undefined}
+            data-changed={was !== undefined || undefined}
+            title={message ?? warning ?? (was !== undefined ? `Stored now: ${was || '(blank)'}` : undefined)}
             onClick={readOnly || editingField === field.name ? undefined : () => onStartEdit(field.name)}
-            sx={{ verticalAlign: 'top', cursor: readOnly ? 'default' : 'text', ...(message ? { bgcolor: 'rgba(211, 47, 47, 0.12)', boxShadow: 'inset 0 0 0 1px rgba(211, 47, 47, 0.7)' } : {}) }}
+            sx={{
+              verticalAlign: 'top',
+              cursor: readOnly ? 'default' : 'text',
+              ...(message ? { bgcolor: 'rgba(211, 47, 47, 0.12)', boxShadow: 'inset 0 0 0 1px rgba(211, 47, 47, 0.7)' } : {}),
+              ...(warning ? { bgcolor: 'rgba(237, 108, 2, 0.12)', boxShadow: 'inset 0 0 0 1px rgba(237, 108, 2, 0.7)' } : {}),
+              ...(was !== undefined && !warning ? { bgcolor: 'rgba(25, 118, 210, 0.08)' } : {}),
+            }}
           >
             {editingField === field.name ? (
               <CellEditor label={`Row ${row.rowNumber} ${field.label}`} initial={text} onDone={(value) => onFinishEdit(field.name, value)} />
@@ -187,9 +226,19 @@ const PreviewRow = memo(function PreviewRow({ row, defs, errors, step, planning,
                 clears <s>{cleared}</s>
               </Typography>
             )}
+            {was !== undefined && editingField !== field.name && (
+              <Typography variant="caption" color="text.secondary" component="div" data-old-value>
+                was <s>{was || '(blank)'}</s>
+              </Typography>
+            )}
             {message && (
               <Typography variant="caption" color="error" component="div">
                 {message}
+              </Typography>
+            )}
+            {warning && (
+              <Typography variant="caption" color="warning.dark" component="div">
+                {warning}
               </Typography>
             )}
           </TableCell>
