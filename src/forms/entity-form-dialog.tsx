@@ -11,6 +11,7 @@ import { ApiError, useApiFetch } from '../app/api/api-client';
 import type { BatchRequest, BatchResponse, ConflictDetails, ValidationDetails } from '../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import { FormEngine } from './form-engine';
+import { RecordHistory } from './record-history';
 import { changedValues, formFieldNames, savedMessage, withPendingEdits, writableValues, type FormSelection } from './form-model';
 import { useFormEngine } from './use-form-engine';
 
@@ -173,6 +174,11 @@ function EntityFormBody({ schema, row, onClose, onSaved, readOnly, fields, secti
               {conflict.message}
             </Alert>
           )}
+          {readOnly && (
+            <Alert severity="info" sx={{ mb: 2 }} data-read-only-notice>
+              Read-only: your role cannot change {schema.labelPlural}.
+            </Alert>
+          )}
           {message && (
             <Alert severity="error" sx={{ mb: 2 }}>
               {message}
@@ -183,7 +189,8 @@ function EntityFormBody({ schema, row, onClose, onSaved, readOnly, fields, secti
               Shown with your unsaved grid {pendingLabels.length === 1 ? 'change' : 'changes'} to {pendingLabels.join(', ')}: Save saves {pendingLabels.length === 1 ? 'it' : 'them'} with the form; Cancel leaves {pendingLabels.length === 1 ? 'it' : 'them'} pending in the grid.
             </Alert>
           )}
-          <FormEngine {...form.formProps} onChange={change} errors={{ ...form.errors, ...serverErrors }} readOnly={readOnly} fields={fields} sections={sections} hideReadOnlyFields={row === null} />
+          <FormEngine {...form.formProps} onChange={change} errors={{ ...form.errors, ...serverErrors }} readOnly={readOnly} readOnlyText={readOnly} fields={fields} sections={sections} hideReadOnlyFields={row === null} />
+          {base && <RecordHistory entity={schema.name} id={base.id} />}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{readOnly ? 'Close' : 'Cancel'}</Button>

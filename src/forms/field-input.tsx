@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
+import { formatValue } from '../schemas/display-format';
 import { parseInput } from '../schemas/parse-input';
 import { fieldByName, type EntitySchema, type FieldDef } from '../schemas/schema-types';
 import { requiredLabel } from './form-model';
@@ -25,7 +26,18 @@ export type FieldInputProps = {
   onBlur: () => void;
   error: string | undefined;
   readOnly: boolean;
+  /** With readOnly: the value as plain text (a dialog the user cannot edit), not an input that looks editable. */
+  readOnlyText?: boolean;
 };
+
+/**
+ * The document (project id) a form works in: its schema is a scoped copy (scopedSchema) whose root field
+ * defaults to the document. Lookups to lists kept per document then offer that document's rows only.
+ */
+export function documentScopeOf(schema: EntitySchema): number | undefined {
+  const root = schema.scope ? fieldByName(schema, schema.scope.root) : undefined;
+  return typeof root?.default === 'number' ? root.default : undefined;
+}
 
 /** One input per field kind; labels end in ' *' when required, help text under the input unless there is an error. */
 export function FieldInput(props: FieldInputProps) {
@@ -36,6 +48,7 @@ export function FieldInput(props: FieldInputProps) {
   const disabled = Boolean(field.readOnly);
   const required = Boolean(field.required);
   const htmlInput = { 'aria-required': required || undefined, 'aria-invalid': error ? true : undefined };
+  if (readOnly && props.readOnlyText) return <ReadOnlyValue {...props} label={label} />;
 
   switch (field.kind) {
     case 'text':
@@ -107,8 +120,41 @@ export function FieldInput(props: FieldInputProps) {
         />
       );
     case 'lookup':
-      return <LookupInput field={field} id={id} value={value} onChange={onChange} onBlur={onBlur} label={label} error={Boolean(error)} helperText={helperText} disabled={disabled} readOnly={readOnly} required={required} />;
+      return <LookupInput field={field} id={id} value={value} onChange={onChange} onBlur={onBlur} label={label} error={Boolean(error)} helperText={helperText} disabled={disabled} readOnly={readOnly} required={required} scope={documentScopeOf(props.schema)} />;
   }
+}
+
+/**
+ * A value shown as read-only text: the label above, the value as people read it (a lookup by its label,
+ * an enum by its name, a number grouped with its unit), no box or underline that invites typing.
+ */
+function ReadOnlyValue({ schema, field, row, id, label }: FieldInputProps & { label: string }) {
+  const value = row[field.name];
+  const lookupLabel = useLookupLabel(field.kind === 'lookup' ? field.entity : '', field.kind === 'lookup' ? value : undefined);
+  const currency = useRowCurrency(schema, field, row);
+  let text: string;
+  if (value === null || value === undefined || value === '') text = '—';
+  else if (field.kind === 'lookup') text = lookupLabel ?? `#${String(value)}`;
+  else if (field.kind === 'boolean') text = value === true ? 'Yes' : 'No';
+  else if (field.kind === 'integer' && field.choices?.length) text = field.choices.find((c) => c.value === value)?.label ?? String(value);
+  else {
+    text = formatValue(field, value, currency);
+    const unit = field.kind !== 'money' && 'unit' in field && field.unit ? field.unit : null;
+    if (unit) text = `${text} ${unit}`;
+  }
+  return (
+    <TextField
+      id={id}
+      fullWidth
+      variant="standard"
+      label={label}
+      value={text}
+      multiline={field.kind === 'longText'}
+      helperText={field.help}
+      slotProps={{ input: { readOnly: true, disableUnderline: true }, htmlInput: { 'aria-readonly': true }, inputLabel: { shrink: true } }}
+      sx={{ '& .MuiInputBase-input': { cursor: 'default' } }}
+    />
+  );
 }
 
 type NumberInputProps = FieldInputProps & { label: string; helperText: string | undefined; disabled: boolean; htmlInput: Record<string, unknown> };

@@ -16,6 +16,8 @@ export type FormEngineProps = {
   /** Errors to show whatever the user has touched (the server's 422 field errors, or useFormEngine's). */
   errors?: Record<string, string>;
   readOnly?: boolean;
+  /** With readOnly: values as plain text rather than read-only inputs (a dialog the user cannot edit). */
+  readOnlyText?: boolean;
   /** Only these fields. */
   fields?: readonly string[];
   /** Only the fields of these sections ('' for fields without a section). */
@@ -34,7 +36,7 @@ export type FormEngineProps = {
  * grouped by form.section under headings, ordered by form.order, fullWidth honoured; each field's
  * error (the server's validation, run here) shows once the user leaves it, and on submit.
  */
-export function FormEngine({ schema, value, onChange, errors, readOnly = false, fields, sections, hideReadOnlyFields, touched: touchedProp, onTouch, showAllErrors }: FormEngineProps) {
+export function FormEngine({ schema, value, onChange, errors, readOnly = false, readOnlyText = false, fields, sections, hideReadOnlyFields, touched: touchedProp, onTouch, showAllErrors }: FormEngineProps) {
   const idPrefix = useId();
   const [ownTouched, setOwnTouched] = useState<Record<string, boolean>>({});
   const touched = touchedProp ?? ownTouched;
@@ -72,6 +74,7 @@ export function FormEngine({ schema, value, onChange, errors, readOnly = false, 
                       onBlur={() => touch(field.name)}
                       error={shown}
                       readOnly={readOnly}
+                      readOnlyText={readOnlyText}
                     />
                   </Box>
                 );

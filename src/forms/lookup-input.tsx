@@ -24,9 +24,13 @@ function asOptions(body: unknown): LookupOption[] {
   return Array.isArray(list) ? (list as LookupOption[]).filter((o) => typeof o?.id === 'number').map((o) => ({ id: o.id, label: String(o.label ?? o.id) })) : [];
 }
 
-/** GET /api/entities/:entity/options?q=&limit= */
-export async function searchLookupOptions(fetcher: Fetcher, entity: string, q: string, signal?: AbortSignal): Promise<LookupOption[]> {
+/**
+ * GET /api/entities/:entity/options?q=&limit=[&scope=] : `scope` (a project id) narrows a target kept per
+ * document (areas, P&IDs) to that document's rows, as the grid's LookupCache does; other targets ignore it.
+ */
+export async function searchLookupOptions(fetcher: Fetcher, entity: string, q: string, signal?: AbortSignal, scope?: number): Promise<LookupOption[]> {
   const params = new URLSearchParams({ q, limit: String(OPTIONS_LIMIT) });
+  if (scope !== undefined && findEntitySchema(entity)?.scope) params.set('scope', String(scope));
   const options = asOptions(await fetcher<unknown>(`/api/entities/${encodeURIComponent(entity)}/options?${params.toString()}`, { signal }));
   remember(entity, options);
   return options;
@@ -68,10 +72,12 @@ export type LookupInputProps = {
   disabled: boolean;
   readOnly: boolean;
   required: boolean;
+  /** The document (project id) the form works in: a target kept per document offers its rows only. */
+  scope?: number;
 };
 
 /** Type-ahead over GET /api/entities/:target/options?q= ; shows labels, stores the row id. */
-export function LookupInput({ field, id, value, onChange, onBlur, label, error, helperText, disabled, readOnly, required }: LookupInputProps) {
+export function LookupInput({ field, id, value, onChange, onBlur, label, error, helperText, disabled, readOnly, required, scope }: LookupInputProps) {
   const fetcher = useApiFetch();
   const [open, setOpen] = useState(false);
   const [input, setInput] = useState('');
@@ -87,7 +93,7 @@ export function LookupInput({ field, id, value, onChange, onBlur, label, error, 
     const q = selected && input === selected.label ? '' : input;
     const timer = setTimeout(() => {
       setLoading(true);
-      searchLookupOptions(fetcher, field.entity, q, controller.signal)
+      searchLookupOptions(fetcher, field.entity, q, controller.signal, scope)
         .then(setOptions)
         .catch(() => undefined)
         .finally(() => {
@@ -98,7 +104,7 @@ export function LookupInput({ field, id, value, onChange, onBlur, label, error, 
       clearTimeout(timer);
       controller.abort();
     };
-  }, [open, input, selected, fetcher, field.entity]);
+  }, [open, input, selected, fetcher, field.entity, scope]);
 
   return (
     <Autocomplete<LookupOption, false, false, false>
