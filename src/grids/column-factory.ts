@@ -1,5 +1,5 @@
-import type { ColDef, EditableCallbackParams, SuppressKeyboardEventParams, ValueFormatterParams } from 'ag-grid-community';
-import { fieldByName, type EntitySchema, type FieldDef } from '../schemas/schema-types';
+import type { ColDef, EditableCallbackParams, IRowNode, SuppressKeyboardEventParams, ValueFormatterParams } from 'ag-grid-community';
+import { fieldByName, type EntityRow, type EntitySchema, type FieldDef } from '../schemas/schema-types';
 import { DateCellEditor } from './cell-editors/date-editor';
 import { MoneyCellEditor, type MoneyEditorParams } from './cell-editors/money-editor';
 import { SelectCellEditor, type SelectEditorParams } from './cell-editors/select-editor';
@@ -13,7 +13,82 @@ import { SetFilter, type SetFilterParams } from './set-filter';
 export const STATUS_COL_ID = '__status';
 
 const NUMERIC = new Set<FieldDef['kind']>(['integer', 'decimal', 'percent', 'money']);
-const sameOrder = () => 0;
+
+/**
+ * Sorting in the browser (server-query.ts): when the grid holds every row of the view, a header click
+ * sorts the rows it holds instead of loading them again. The comparators order as the server does
+ * (list-query.ts `ordering`): lookups by their row's label, enums in their declared order, numbers
+ * numerically (decimals are strings on the wire), dates as their ISO text, blanks last both ways; text
+ * case-insensitively (then by code point, so the order is total). They compare the STORED values (a
+ * pending edit does not move its row, as a reload would not), and unsaved new rows stay on top. While the
+ * grid holds part of the view they answer 0 (the server's order stands) and the sort goes to the server.
+ */
+export type ClientSort = {
+  /** The grid holds every row of the view: sort here. Read when AG Grid sorts. */
+  active: () => boolean;
+  /** The stored row of a key (undefined for a new row). */
+  stored: (key: string) => EntityRow | undefined;
+  /** A lookup label was not known, so this order may differ from the server's: the sort goes to the server. */
+  missed: () => void;
+};
+
+const textOrder = (a: string, b: string): number => {
+  const la = a.toLowerCase();
+  const lb = b.toLowerCase();
+  if (la !== lb) return la < lb ? -1 : 1;
+  return a === b ? 0 : a < b ? -1 : 1;
+};
+
+/** Orders two present (non-null) values of a field as the server's ORDER BY does. */
+function valueOrder(field: FieldDef, lookups: LookupCache, sorting: ClientSort): (a: unknown, b: unknown) => number {
+  switch (field.kind) {
+    case 'integer':
+    case 'decimal':
+    case 'percent':
+    case 'money':
+      return (a, b) => Number(a) - Number(b);
+    case 'boolean':
+      return (a, b) => Number(a === true) - Number(b === true);
+    case 'enum': {
+      const position = new Map(field.options.map((o, i) => [o.value, i]));
+      return (a, b) => (position.get(String(a)) ?? -1) - (position.get(String(b)) ?? -1);
+    }
+    case 'lookup':
+      return (a, b) => {
+        const la = lookups.label(field.entity, a);
+        const lb = lookups.label(field.entity, b);
+        if (la === undefined || lb === undefined) {
+          sorting.missed();
+          return Number(a) - Number(b);
+        }
+        return textOrder(la, lb);
+      };
+    default:
+      return (a, b) => textOrder(String(a), String(b));
+  }
+}
+
+function comparatorFor(field: FieldDef, lookups: LookupCache, sorting: ClientSort | undefined): NonNullable<ColDef<GridRow>['comparator']> {
+  if (!sorting) return () => 0;
+  const order = valueOrder(field, lookups, sorting);
+  const name = field.name;
+  const blank = (v: unknown) => v === null || v === undefined || v === '';
+  return (_a: unknown, _b: unknown, nodeA: IRowNode<GridRow>, nodeB: IRowNode<GridRow>, isDescending: boolean): number => {
+    if (!sorting.active()) return 0;
+    // AG Grid turns the answer round for a descending sort: what must stay first (new rows) or last
+    // (blanks) whichever way answers accordingly.
+    const first = isDescending ? 1 : -1;
+    const keyA = nodeA.data?.__key ?? '';
+    const keyB = nodeB.data?.__key ?? '';
+    const rowA = sorting.stored(keyA);
+    const rowB = sorting.stored(keyB);
+    if (!rowA || !rowB) return rowA === rowB ? 0 : rowA ? -first : first;
+    const a = rowA[name];
+    const b = rowB[name];
+    if (blank(a) || blank(b)) return blank(a) === blank(b) ? 0 : blank(a) ? -first : first;
+    return order(a, b);
+  };
+}
 
 /** While a select/date popup is open, Enter and the arrows belong to it, not to the grid. */
 function popupOwnsKeys(params: SuppressKeyboardEventParams): boolean {
@@ -77,13 +152,20 @@ export function statusColumn(schema: EntitySchema): ColDef<GridRow> {
     headerName: '',
     headerTooltip: 'Row status',
     valueGetter: (p) => (p.data ? STATUS_TEXT[p.data.__status] : ''),
-    tooltipValueGetter: (p) => (p.data?.__errors ? Object.entries(p.data.__errors).map(([f, m]) => (f === '_row' ? m : `${labelOf(f)}: ${m}`)).join('\n') : undefined),
+    tooltipValueGetter: (p) => {
+      const lines = [
+        ...Object.entries(p.data?.__errors ?? {}).map(([f, m]) => (f === '_row' ? m : `${labelOf(f)}: ${m}`)),
+        ...Object.entries(p.data?.__warnings ?? {}).map(([f, m]) => (f === '_row' ? `Warning: ${m}` : `Warning: ${labelOf(f)}: ${m}`)),
+      ];
+      return lines.length ? lines.join('\n') : undefined;
+    },
     cellClass: 'tb-status',
     cellClassRules: {
       'tb-status-new': (p) => p.data?.__status === 'new',
       'tb-status-changed': (p) => p.data?.__status === 'changed',
       'tb-status-deleted': (p) => p.data?.__status === 'deleted',
       'tb-status-error': (p) => !!p.data?.__errors,
+      'tb-status-warning': (p) => !p.data?.__errors && !!p.data?.__warnings,
     },
     pinned: 'left',
     lockPinned: true,
@@ -98,7 +180,7 @@ export function statusColumn(schema: EntitySchema): ColDef<GridRow> {
 }
 
 /** One column per field: col-id = field name, header = label (+unit), tooltip = help; grid hints as initial state. */
-export function fieldColumns(schema: EntitySchema, canEdit: boolean, lookups: LookupCache): ColDef<GridRow>[] {
+export function fieldColumns(schema: EntitySchema, canEdit: boolean, lookups: LookupCache, sorting?: ClientSort): ColDef<GridRow>[] {
   return schema.fields.map((field) => {
     const name = field.name;
     const currencyOf = currencyReader(schema, field, lookups);
@@ -112,7 +194,7 @@ export function fieldColumns(schema: EntitySchema, canEdit: boolean, lookups: Lo
       initialPinned: field.grid?.pinned,
       initialHide: field.grid?.hidden ?? false,
       sortable: true,
-      comparator: sameOrder,
+      comparator: comparatorFor(field, lookups, sorting),
       ...filterFor(field, lookups),
       ...editorFor(field, lookups, currencyOf),
       valueFormatter: field.kind === 'boolean' ? undefined : formatter,
@@ -122,9 +204,10 @@ export function fieldColumns(schema: EntitySchema, canEdit: boolean, lookups: Lo
       cellClassRules: {
         'tb-cell-changed': (p) => p.data?.__changed?.[name] === true,
         'tb-cell-error': (p) => p.data?.__errors?.[name] !== undefined,
+        'tb-cell-warning': (p) => p.data?.__warnings?.[name] !== undefined && p.data.__errors?.[name] === undefined,
         'tb-cell-readonly': () => !!field.readOnly,
       },
-      tooltipValueGetter: (p) => p.data?.__errors?.[name] ?? (field.kind === 'longText' && typeof p.value === 'string' ? p.value.slice(0, 500) : undefined),
+      tooltipValueGetter: (p) => p.data?.__errors?.[name] ?? (p.data?.__warnings?.[name] !== undefined ? `Warning: ${p.data.__warnings[name]}` : undefined) ?? (field.kind === 'longText' && typeof p.value === 'string' ? p.value.slice(0, 500) : undefined),
     };
     return column;
   });

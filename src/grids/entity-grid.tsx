@@ -2,13 +2,14 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import type { ColDef, GridApi, GridReadyEvent } from 'ag-grid-community';
-import { startTransition, useCallback, useEffect, useMemo, useReducer, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useSnackbar } from 'notistack';
+import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useApiFetch } from '../app/api/api-client';
 import { useGlobalSearchTerm } from '../app/search/global-search';
 import type { ColumnFilter, ListQuery, SortSpec } from '../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import { ensureAgGridModules } from './ag-grid-setup';
-import { fieldColumns, statusColumn, STATUS_COL_ID } from './column-factory';
+import { fieldColumns, statusColumn, STATUS_COL_ID, type ClientSort } from './column-factory';
 import { plainRow, useGridElement } from './grid-element';
 import { ConflictDialog } from './conflict-dialog';
 import { currencyReader, displayValue } from './display-value';
@@ -16,7 +17,7 @@ import { commitOpenEditor, syncRows } from './grid-sync';
 import { DependantsDialog } from './dependants-dialog';
 import { moveLikeExcel } from './excel-keys';
 import { bufferTypedKey } from './cell-editors/key-buffer';
-import { GridToolbar } from './grid-toolbar';
+import { counted, GridToolbar } from './grid-toolbar';
 import { clearLayout, loadLayout, saveLayout } from './layout-storage';
 import { LookupCache } from './lookup-cache';
 import { PendingChangesStore, type GridRow } from './pending-changes-store';
@@ -51,12 +52,17 @@ export type EntityGridProps = {
   schema: EntitySchema;
   /** false for viewers: fully read-only (no edit, paste, add, delete or save). */
   canEdit: boolean;
+  /**
+   * What a read-only grid says in its toolbar, e.g. "Read-only: your role (viewer) cannot change Clients";
+   * shown again when the user tries to type, paste or delete.
+   */
+  readOnlyNotice?: string;
   height?: number | string;
   /** Extra toolbar content (the Excel import/export buttons). */
   toolbarExtras?: ReactNode;
   /**
-   * Double-click on the status column (any cell when read-only), or the 'Open' button with one row
-   * selected. Not for unsaved new rows. `row` is the saved row; `opened` adds its pending edits and the
+   * Double-click on the status cell or on a cell that is not editable (any cell when read-only), or the
+   * 'Open' button: the ticked row, else the row of the focused cell. Not for unsaved new rows. `row` is the saved row; `opened` adds its pending edits and the
    * callback that hands a save made in the dialog back to the grid.
    */
   onOpenRow?: (row: EntityRow, opened: OpenedRow) => void;
@@ -90,7 +96,7 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-export function EntityGrid({ schema: declared, canEdit, height = '70vh', toolbarExtras, onOpenRow, userId, onQueryChange, reloadToken = 0, scopeFilters, scope, onSaved }: EntityGridProps) {
+export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height = '70vh', toolbarExtras, onOpenRow, userId, onQueryChange, reloadToken = 0, scopeFilters, scope, onSaved }: EntityGridProps) {
   const fetcher = useApiFetch();
   const scopeField = scope?.field;
   const scopeValue = scope?.value;
@@ -105,7 +111,21 @@ export function EntityGrid({ schema: declared, canEdit, height = '70vh', toolbar
   const lookups = useMemo(() => new LookupCache(fetcher, scopeValue), [fetcher, scopeValue]);
   const [, bump] = useReducer((n: number) => n + 1, 0);
   const [filters, setFilters] = useState<ColumnFilter[]>([]);
-  const [sort, setSort] = useState<SortSpec[]>(() => sortFromColumns(schema, []));
+  const { enqueueSnackbar } = useSnackbar();
+  // The view's order (the query: export, reloads). A header click sorts the rows the grid holds when it
+  // holds every row of the view (holdsAll, column-factory ClientSort); otherwise the rows load again in it.
+  const [sort, setSortState] = useState<SortSpec[]>(() => sortFromColumns(schema, []));
+  const [sortReloadToken, bumpSortReload] = useReducer((n: number) => n + 1, 0);
+  const holdsAll = useRef(false);
+  const missedLabel = useRef(false);
+  const setSort = useCallback((next: SortSpec[]) => {
+    // AG Grid has already sorted (its sortChanged callback comes after): with every row held and every
+    // lookup label known, that order is the server's; else the server sorts.
+    setSortState(next);
+    if (!holdsAll.current || missedLabel.current) bumpSortReload();
+    missedLabel.current = false;
+  }, []);
+  const [readOnlyNudge, nudgeReadOnly] = useReducer((n: number) => n + 1, 0);
   const [selectedKeys, setSelectedKeys] = useState<string[]>([]);
   const [editing, setEditing] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
@@ -118,11 +138,17 @@ export function EntityGrid({ schema: declared, canEdit, height = '70vh', toolbar
   useEffect(() => {
     onQueryChange?.(query);
   }, [query, onQueryChange]);
-  const load = useEntityRows({ api, schema, query, fetcher, store, base, lookups, reloadToken });
+  const load = useEntityRows({ api, schema, query, fetcher, store, base, lookups, reloadToken, sortReloadToken, holdsAll });
   const edits = useGridEdits({ api, schema, store, lookups, canEdit, onChange: bump });
   const saver = useGridSave({ api, schema, store, base, fetcher, onChange: bump, onSaved });
   const summary = store.summary();
-  useLeaveGuard(canEdit && summary.total > 0);
+  useLeaveGuard(canEdit && summary.total > 0, summary.total);
+  const notice = readOnlyNotice ?? `Read-only: you cannot change ${schema.labelPlural}`;
+  /** A viewer tried to change the list: say why nothing happens. */
+  const explainReadOnly = () => {
+    nudgeReadOnly();
+    enqueueSnackbar(notice, { variant: 'info', preventDuplicate: true });
+  };
 
   // Small lookup targets are loaded once; labels arriving later repaint the lookup and money columns.
   useEffect(() => {
@@ -140,7 +166,17 @@ export function EntityGrid({ schema: declared, canEdit, height = '70vh', toolbar
   }, [schema, lookups, api]);
 
   // The root of a scoped grid is the same on every row: no column (so no edit, paste or filter of it).
-  const columnDefs = useMemo<ColDef<GridRow>[]>(() => [statusColumn(schema), ...fieldColumns(schema, canEdit, lookups).filter((c) => c.colId !== scopeField)], [schema, canEdit, lookups, scopeField]);
+  const sorting = useMemo<ClientSort>(
+    () => ({
+      active: () => holdsAll.current,
+      stored: (key) => base.get(key),
+      missed: () => {
+        missedLabel.current = true;
+      },
+    }),
+    [base],
+  );
+  const columnDefs = useMemo<ColDef<GridRow>[]>(() => [statusColumn(schema), ...fieldColumns(schema, canEdit, lookups, sorting).filter((c) => c.colId !== scopeField)], [schema, canEdit, lookups, scopeField, sorting]);
 
   const onGridReady = useCallback(
     (event: GridReadyEvent<GridRow>) => {
@@ -183,9 +219,27 @@ export function EntityGrid({ schema: declared, canEdit, height = '70vh', toolbar
     };
     onOpenRow(opened.saved, opened);
   };
+  /** Open: the ticked row, else the row of the focused cell (no checkbox needed). */
   const openSelected = () => {
-    const row = api?.getSelectedRows()[0];
-    if (row) void openRow(row.__key);
+    if (!api) return;
+    const focused = api.getFocusedCell();
+    const row = api.getSelectedRows()[0] ?? (focused ? api.getDisplayedRowAtIndex(focused.rowIndex)?.data : undefined);
+    if (!row) enqueueSnackbar('Click a cell of the row to open (or tick its checkbox) first', { variant: 'info', preventDuplicate: true });
+    else if (!base.has(row.__key)) enqueueSnackbar('A new row opens once it is saved', { variant: 'info', preventDuplicate: true });
+    else void openRow(row.__key);
+  };
+  /**
+   * A double-click on a cell (the grid element hands every one here: `canEdit: false` in its `latest`):
+   * opens the row unless the cell is editable, where the double-click has started its editor instead.
+   */
+  const openOnDoubleClick = async (key: string): Promise<void> => {
+    if (api && canEdit) {
+      if (api.getEditingCells().length > 0) return;
+      const focused = api.getFocusedCell();
+      const node = focused ? api.getDisplayedRowAtIndex(focused.rowIndex) : undefined;
+      if (focused && node && node.data?.__key === key && focused.column.getColId() !== STATUS_COL_ID && focused.column.isCellEditable(node)) return;
+    }
+    await openRow(key);
   };
   // Ctrl+S saves, as in Excel, also from an open cell editor (save commits it first); not the browser's
   // "Save page". Home, End, Ctrl+Home and Ctrl+End move as in Excel.
@@ -209,7 +263,21 @@ export function EntityGrid({ schema: declared, canEdit, height = '70vh', toolbar
       event.stopPropagation();
       return;
     }
+    // A read-only grid: typing, Delete or F2 on a cell would do nothing; say why instead.
+    const target = event.target as HTMLElement;
+    if (!canEdit && inGrid && !event.ctrlKey && !event.metaKey && !event.altKey && target.closest('.ag-cell') && (event.key.length === 1 || ['Delete', 'Backspace', 'F2'].includes(event.key))) {
+      explainReadOnly();
+      return;
+    }
     edits.onKeyDown(event);
+  };
+  const onPaste = (event: ClipboardEvent<HTMLDivElement>) => {
+    if (!canEdit) {
+      const target = event.target as HTMLElement;
+      if (!['INPUT', 'TEXTAREA'].includes(target.tagName)) explainReadOnly();
+      return;
+    }
+    void edits.onPaste(event);
   };
   useBodyShortcuts(canEdit ? { save: () => void saver.save(), undo: edits.undo, redo: edits.redo } : null);
   const discard = () => {
@@ -217,13 +285,15 @@ export function EntityGrid({ schema: declared, canEdit, height = '70vh', toolbar
     edits.commit(store.discard());
   };
 
-  const grid = useGridElement({ mountGrid, columnDefs, loading: load.loading, loaded: load.loaded, onGridReady, setFilters, setSort, setSelectedKeys, setEditing, latest: { edits, openRow, canEdit, schema, persistLayout } });
+  const grid = useGridElement({ mountGrid, columnDefs, loading: load.loading, loaded: load.loaded, onGridReady, setFilters, setSort, setSelectedKeys, setEditing, latest: { edits, openRow: openOnDoubleClick, canEdit: false, schema, persistLayout } });
 
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs}>
       <Box sx={{ display: 'flex', flexDirection: 'column', height, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }} onKeyDownCapture={onKeyDown}>
         <GridToolbar
           canEdit={canEdit}
+          readOnlyNotice={notice}
+          readOnlyNudge={readOnlyNudge}
           summary={summary}
           selectedCount={selectedKeys.length}
           deleteRestores={store.restores(selectedKeys)}
@@ -240,18 +310,19 @@ export function EntityGrid({ schema: declared, canEdit, height = '70vh', toolbar
           onUndo={edits.undo}
           onRedo={edits.redo}
           onSave={() => void saver.save()}
+          onSaveAnyway={saver.saveAnyway}
           onDiscard={() => setConfirmDiscard(true)}
           onResetColumns={resetColumns}
           onToggleColumn={(colId, visible) => api?.setColumnsVisible([colId], visible)}
           onOpen={onOpenRow ? openSelected : undefined}
         />
-        <Box className="tb-entity-grid" aria-label={`${schema.labelPlural} grid`} role="region" sx={{ flex: 1, minHeight: 0 }} onPaste={(e) => void edits.onPaste(e)} onCopy={edits.onCopy}>
+        <Box className="tb-entity-grid" aria-label={`${schema.labelPlural} grid`} role="region" sx={{ flex: 1, minHeight: 0 }} onPaste={onPaste} onCopy={edits.onCopy}>
           {grid}
         </Box>
       </Box>
       <Dialog open={confirmDiscard} onClose={() => setConfirmDiscard(false)} aria-labelledby="tb-discard-title">
         <DialogTitle id="tb-discard-title">Discard unsaved changes?</DialogTitle>
-        <DialogContent>{summary.total} pending changes will be lost. This cannot be undone.</DialogContent>
+        <DialogContent>{counted(summary.total, 'pending change')} will be lost. This cannot be undone.</DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirmDiscard(false)}>Keep editing</Button>
           <Button color="error" variant="contained" onClick={discard}>

@@ -5,8 +5,9 @@ import RedoIcon from '@mui/icons-material/Redo';
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import SaveIcon from '@mui/icons-material/Save';
 import UndoIcon from '@mui/icons-material/Undo';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
-import { Box, Button, Checkbox, Divider, LinearProgress, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
+import { Box, Button, Checkbox, Divider, LinearProgress, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import type { LoadState } from './use-entity-rows';
 import type { PendingSummary } from './pending-changes-store';
@@ -15,6 +16,10 @@ export type ColumnChoice = { colId: string; label: string; visible: boolean };
 
 type Props = {
   canEdit: boolean;
+  /** Why the list is read-only (shown when canEdit is false), e.g. "Read-only: your role (viewer) cannot change Clients". */
+  readOnlyNotice?: string;
+  /** Bumped when the user tried to change a read-only list: the notice draws the eye. */
+  readOnlyNudge?: number;
   summary: PendingSummary;
   selectedCount: number;
   /** Every selected row is marked deleted: the Delete button restores them, and says so. */
@@ -33,22 +38,35 @@ type Props = {
   onUndo: () => void;
   onRedo: () => void;
   onSave: () => void;
+  /** Saves again accepting the warnings the server listed (acceptWarnings). */
+  onSaveAnyway: () => void;
   onDiscard: () => void;
   onResetColumns: () => void;
   onToggleColumn: (colId: string, visible: boolean) => void;
   onOpen?: () => void;
 };
 
-export function pendingText(s: PendingSummary): string {
-  if (s.total === 0) return 'No unsaved changes';
-  const n = (count: number) => count.toLocaleString('en-US');
-  const parts = [`${n(s.changed)} ${s.changed === 1 ? 'row' : 'rows'} changed`, `${n(s.created)} new`, `${n(s.deleted)} deleted`];
-  return s.errors ? `${parts.join(', ')} · ${n(s.errors)} with errors` : parts.join(', ');
+/** "1 row", "2 rows", "1 pending change", "2 pending changes": the count and its noun, singular or plural. */
+export function counted(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
 }
+
+/** "1 pending change: 1 row changed", "3 pending changes: 1 row changed, 2 new rows · 1 row with errors". */
+export function pendingText(s: PendingSummary): string {
+  if (s.total === 0 && s.errors === 0) return 'No unsaved changes';
+  const parts = [s.changed ? `${counted(s.changed, 'row')} changed` : '', s.created ? counted(s.created, 'new row') : '', s.deleted ? `${counted(s.deleted, 'row')} deleted` : ''].filter(Boolean);
+  const text = `${counted(s.total, 'pending change')}${parts.length ? `: ${parts.join(', ')}` : ''}`;
+  const marks = [s.errors ? `${counted(s.errors, 'row')} with errors` : '', s.warnings ? `${counted(s.warnings, 'row')} with warnings` : ''].filter(Boolean);
+  return marks.length ? `${text} · ${marks.join(' · ')}` : text;
+}
+
+/** The Open button's tooltip: how rows open, and why double-click on an editable cell edits instead. */
+export const OPEN_HINT = 'Opens the ticked row, else the row of the selected cell. Double-click a read-only cell or a row status cell to open its row; double-click an editable cell to edit it.';
 
 /** Buttons carry their names as text so their accessible names are exactly 'Add row', 'Save'... */
 export function GridToolbar(props: Props) {
   const { canEdit, summary, selectedCount, load } = props;
+  const notice = props.readOnlyNotice ?? 'Read-only: you cannot change this list';
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const loadingText = load.error ? `Could not load: ${load.error}` : load.loading ? `Loading ${load.loaded.toLocaleString('en-US')}${load.total !== null ? ` of ${load.total.toLocaleString('en-US')}` : ''} rows…` : `${(load.total ?? 0).toLocaleString('en-US')} ${load.total === 1 ? 'row' : 'rows'}`;
   return (
@@ -79,12 +97,38 @@ export function GridToolbar(props: Props) {
             <Button size="small" onClick={props.onDiscard} disabled={summary.total === 0 || props.saving}>
               Discard
             </Button>
+            {summary.warnings > 0 && (
+              <>
+                <Typography variant="body2" sx={{ color: '#b26a00', fontWeight: 600, ml: 1 }}>
+                  {summary.warnings === 1 ? '1 row has warnings' : `${counted(summary.warnings, 'row')} have warnings`}
+                </Typography>
+                <Button size="small" variant="outlined" color="warning" onClick={props.onSaveAnyway} disabled={props.saving || summary.errors > 0} title="Save the rows with warnings as they are (the warnings are marked in amber; hover a cell to read its warning)">
+                  Save anyway
+                </Button>
+              </>
+            )}
           </>
         )}
+        {!canEdit && (
+          <Typography
+            key={props.readOnlyNudge ?? 0}
+            role="note"
+            variant="body2"
+            className={props.readOnlyNudge ? 'tb-readonly-nudge' : undefined}
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, px: 1, py: 0.25, borderRadius: 1, bgcolor: '#eef2f7', color: 'text.secondary', fontWeight: 500 }}
+          >
+            <LockOutlinedIcon fontSize="inherit" aria-hidden />
+            {notice}
+          </Typography>
+        )}
         {props.onOpen && (
-          <Button size="small" onClick={props.onOpen} disabled={selectedCount !== 1}>
-            Open
-          </Button>
+          <Tooltip title={OPEN_HINT} describeChild>
+            <span>
+              <Button size="small" onClick={props.onOpen} disabled={selectedCount > 1}>
+                Open
+              </Button>
+            </span>
+          </Tooltip>
         )}
         <Button size="small" startIcon={<ViewColumnIcon />} onClick={(e) => setMenu(e.currentTarget)} aria-haspopup="menu">
           Columns

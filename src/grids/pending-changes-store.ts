@@ -24,6 +24,12 @@ export type PendingState = {
   deleted: Record<string, true>;
   /** key -> field -> message; '_row' for a row-level message. Parse, validation and server errors. */
   errors: Record<string, Record<string, string>>;
+  /**
+   * key -> field -> message: what the server asked the user to confirm (422 warnings_to_confirm, e.g. a tag
+   * off the project's template). They do not block a save sent with acceptWarnings ("Save anyway"); editing
+   * a warned cell drops its warning.
+   */
+  warnings: Record<string, Record<string, string>>;
 };
 
 export type RowStatus = 'clean' | 'new' | 'changed' | 'deleted';
@@ -34,12 +40,14 @@ export type GridRow = Record<string, unknown> & {
   __status: RowStatus;
   __changed: Record<string, true> | null;
   __errors: Record<string, string> | null;
+  /** The server's warnings on the row's cells (only on rows that have some). */
+  __warnings?: Record<string, string> | null;
 };
 
 export type BuiltBatch = { request: BatchRequest; createKeys: string[]; updateKeys: string[]; deleteKeys: string[] };
-export type PendingSummary = { changed: number; created: number; deleted: number; errors: number; total: number };
+export type PendingSummary = { changed: number; created: number; deleted: number; errors: number; warnings: number; total: number };
 
-const EMPTY: PendingState = { edits: {}, created: {}, createdOrder: [], deleted: {}, errors: {} };
+const EMPTY: PendingState = { edits: {}, created: {}, createdOrder: [], deleted: {}, errors: {}, warnings: {} };
 const MAX_UNDO = 200;
 let newRowCounter = 0;
 
@@ -151,6 +159,7 @@ export class PendingChangesStore {
       const base = this.getBase(key);
       const errors = draft.errors[key];
       const edits = draft.edits[key];
+      delete draft.warnings[key];
       if (edits) {
         for (const field of Object.keys(edits)) {
           const holds = !errors?.[field] && base !== undefined && sameValueOf(this.schema, field, base[field], edits[field]);
@@ -171,7 +180,7 @@ export class PendingChangesStore {
 
   /** Drops a row's part of every undo and redo step (patches are keyed by row: edits/errors/deleted → key). */
   private forgetHistoryOf(key: string): void {
-    const ofRow = (patch: Patch) => (patch.path[0] === 'edits' || patch.path[0] === 'errors' || patch.path[0] === 'deleted') && String(patch.path[1]) === key;
+    const ofRow = (patch: Patch) => (patch.path[0] === 'edits' || patch.path[0] === 'errors' || patch.path[0] === 'warnings' || patch.path[0] === 'deleted') && String(patch.path[1]) === key;
     const prune = (stack: { forward: Patch[]; inverse: Patch[] }[]) =>
       stack.map((step) => ({ forward: step.forward.filter((p) => !ofRow(p)), inverse: step.inverse.filter((p) => !ofRow(p)) })).filter((step) => step.forward.length > 0);
     this.undoStack = prune(this.undoStack);
@@ -246,6 +255,7 @@ export class PendingChangesStore {
         if (isNewKey(key)) {
           delete draft.created[key];
           delete draft.errors[key];
+          delete draft.warnings[key];
           draft.createdOrder = draft.createdOrder.filter((k) => k !== key);
         } else if (undelete) delete draft.deleted[key];
         else draft.deleted[key] = true;
@@ -278,6 +288,11 @@ export class PendingChangesStore {
 
   private writeCell(draft: Draft<PendingState>, { rowKey, field, value, error }: PasteWrite): void {
     const message = error;
+    const warned = draft.warnings[rowKey];
+    if (warned && field in warned) {
+      delete warned[field];
+      if (Object.keys(warned).length === 0) delete draft.warnings[rowKey];
+    }
     if (message) (draft.errors[rowKey] ??= {})[field] = message;
     else if (draft.errors[rowKey]) {
       delete draft.errors[rowKey][field];
@@ -346,32 +361,33 @@ export class PendingChangesStore {
   }
 
   summary(): PendingSummary {
-    const { edits, createdOrder, deleted, errors } = this.state;
+    const { edits, createdOrder, deleted, errors, warnings } = this.state;
     const changed = Object.keys(edits).filter((k) => !deleted[k]).length;
     const created = createdOrder.length;
     const deletedCount = Object.keys(deleted).length;
-    return { changed, created, deleted: deletedCount, errors: Object.keys(errors).length, total: changed + created + deletedCount };
+    return { changed, created, deleted: deletedCount, errors: Object.keys(errors).length, warnings: Object.keys(warnings).length, total: changed + created + deletedCount };
   }
 
   /** What the grid shows for a row: base + edits, or the new row's values. */
   displayRow(key: string): GridRow | undefined {
-    const { edits, created, deleted, errors } = this.state;
+    const { edits, created, deleted, errors, warnings } = this.state;
     const errs = errors[key] ?? null;
+    const warned = warnings[key] ? { __warnings: warnings[key] } : {};
     const values = created[key];
-    if (values) return { ...values, id: undefined, __key: key, __status: 'new', __changed: null, __errors: errs };
+    if (values) return { ...values, id: undefined, __key: key, __status: 'new', __changed: null, __errors: errs, ...warned };
     const base = this.getBase(key);
     if (!base) return undefined;
     const rowEdits = edits[key];
     const changed = rowEdits ? (Object.fromEntries(Object.keys(rowEdits).map((f) => [f, true])) as Record<string, true>) : null;
     const status: RowStatus = deleted[key] ? 'deleted' : rowEdits ? 'changed' : 'clean';
-    return { ...base, ...(rowEdits ?? {}), __key: key, __status: status, __changed: changed, __errors: errs };
+    return { ...base, ...(rowEdits ?? {}), __key: key, __status: status, __changed: changed, __errors: errs, ...warned };
   }
 }
 
 /** Keys whose edits, creation, deletion or errors differ between two states (structural sharing makes this cheap). */
 export function changedKeys(previous: PendingState, next: PendingState): Set<string> {
   const keys = new Set<string>();
-  const maps = ['edits', 'created', 'deleted', 'errors'] as const;
+  const maps = ['edits', 'created', 'deleted', 'errors', 'warnings'] as const;
   for (const name of maps) {
     const a = previous[name] as Record<string, unknown>;
     const b = next[name] as Record<string, unknown>;

@@ -12,11 +12,13 @@ export type SaveOutcome =
   | { kind: 'saved'; count: number }
   | { kind: 'invalid'; rows: number }
   | { kind: 'rejected'; rows: number }
+  /** Nothing saved: the server asks to confirm warnings (marked on their cells); "Save anyway" resends with acceptWarnings. */
+  | { kind: 'warnings'; rows: number; message: string }
   | { kind: 'conflict'; conflicts: Conflict[] }
   | { kind: 'dependants'; dependants: Dependant[]; total: number; keys: string[] }
   | { kind: 'error'; message: string };
 
-type Context = { schema: EntitySchema; fetcher: Fetcher; store: PendingChangesStore; base: Map<string, EntityRow>; api: GridApi<GridRow> };
+type Context = { schema: EntitySchema; fetcher: Fetcher; store: PendingChangesStore; base: Map<string, EntityRow>; api: GridApi<GridRow>; acceptWarnings?: boolean };
 
 /** Where a RowError belongs: its index in its list of the request, else its clientKey or id. */
 export function rowErrorKey(error: RowError, keys: { createKeys: string[]; updateKeys: string[]; deleteKeys: string[] }): string | undefined {
@@ -26,10 +28,10 @@ export function rowErrorKey(error: RowError, keys: { createKeys: string[]; updat
 }
 
 /** One POST .../batch with every pending change; all or nothing on the server. */
-export async function saveBatch({ schema, fetcher, store, base, api }: Context): Promise<SaveOutcome> {
+export async function saveBatch({ schema, fetcher, store, base, api, acceptWarnings }: Context): Promise<SaveOutcome> {
   if (!store.validateForSave()) return { kind: 'invalid', rows: Object.keys(store.state.errors).length };
   const built = store.buildBatch();
-  const { request } = built;
+  const request = acceptWarnings ? { ...built.request, acceptWarnings: true } : built.request;
   const count = (request.creates?.length ?? 0) + (request.updates?.length ?? 0) + (request.deletes?.length ?? 0);
   if (count === 0) return { kind: 'nothing' };
   try {
@@ -44,7 +46,23 @@ export async function saveBatch({ schema, fetcher, store, base, api }: Context):
     return { kind: 'saved', count };
   } catch (error) {
     if (!(error instanceof ApiError)) return { kind: 'error', message: error instanceof Error ? error.message : 'Save failed' };
-    const details = error.body?.details as Partial<ValidationDetails & ConflictDetails & DependencyDetails> | undefined;
+    const details = error.body?.details as Partial<ValidationDetails & ConflictDetails & DependencyDetails & { rowWarnings: RowError[] }> | undefined;
+    // Warnings, as errors are (below): on their rows and cells, found by index in the request's lists.
+    // They replace the warnings of an earlier attempt (the server checked every row again).
+    if (error.status === 422 && error.body?.error === 'warnings_to_confirm' && details?.rowWarnings) {
+      const rowWarnings = details.rowWarnings;
+      store.update((draft) => {
+        draft.warnings = {};
+        for (const rowWarning of rowWarnings) {
+          const key = rowErrorKey(rowWarning, built);
+          if (!key) continue;
+          const messages = { ...(draft.warnings[key] ?? {}), ...rowWarning.fields };
+          if (rowWarning.message || Object.keys(rowWarning.fields).length === 0) messages._row = rowWarning.message ?? 'Has a warning';
+          draft.warnings[key] = messages;
+        }
+      });
+      return { kind: 'warnings', rows: rowWarnings.length, message: error.message };
+    }
     if (error.status === 422 && details?.rowErrors) {
       const rowErrors = details.rowErrors;
       store.update((draft) => {

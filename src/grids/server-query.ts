@@ -3,10 +3,12 @@ import type { ColumnFilter, FilterOp, ListQuery, SortSpec } from '../lib/entity-
 import { isDecimalKind, type EntitySchema, type FieldDef } from '../schemas/schema-types';
 
 /**
- * Filtering and sorting happen on the SERVER (lists are 20,000+ rows). The grid keeps its filter UI,
- * but every filter option's predicate passes every row, so the client-side row model never hides a
- * loaded row (the server already chose them) nor a new/pending one; the model is translated into
- * ListQuery and the rows reloaded. Likewise every column's comparator is 0 (see column-factory).
+ * Filtering happens on the SERVER (lists are 20,000+ rows). The grid keeps its filter UI, but every
+ * filter option's predicate passes every row, so the client-side row model never hides a loaded row (the
+ * server already chose them) nor a new/pending one; the model is translated into ListQuery and the rows
+ * reloaded. Sorting goes to the server only while the grid holds part of the view; once it holds every
+ * row (loaded == total) a header click sorts the rows held with comparators that order as the server does
+ * (column-factory `ClientSort`), and the query's sort still follows, so an export or a reload keeps it.
  */
 const pass = () => true;
 const option = (op: FilterOp, displayName: string, numberOfInputs: 0 | 1 | 2 = 1): IFilterOptionDef => ({ displayKey: `srv_${op}`, displayName, predicate: pass, numberOfInputs });

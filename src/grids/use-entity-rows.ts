@@ -12,8 +12,8 @@ import { listQueryString } from './server-query';
  * waiting for each slice to be applied, so the grid's work per frame stays small while a 50,000-row list
  * loads. Both sizes are set by the browser benchmark (tests/bench/browser-grid.ts): parsing a 5,000-row
  * page took 120-260 ms in one task and applying 1,000 rows to a 40,000-row grid 100-360 ms, each a long
- * animation frame on a busy 2-core machine. Filter/sort/q changes restart the load; a stale load stops
- * at its next await.
+ * animation frame on a busy 2-core machine. Filter/q changes restart the load, and so does a sort the grid
+ * cannot do itself (it holds part of the view: sortReloadToken); a stale load stops at its next await.
  */
 export const PAGE_SIZE = 2000;
 const SLICE = 500;
@@ -30,15 +30,22 @@ type Options = {
   base: Map<string, EntityRow>;
   lookups: LookupCache;
   reloadToken: number;
+  /**
+   * A change of the query's sort alone does not reload (the grid may sort what it holds, see
+   * column-factory `ClientSort`); bump this to load again in the query's order.
+   */
+  sortReloadToken: number;
+  /** Set true once the grid holds every row of the view (loaded == total), false while it loads. */
+  holdsAll: { current: boolean };
 };
 
 function addSlice(api: GridApi<GridRow>, rows: GridRow[]): Promise<void> {
   return new Promise((resolve) => api.applyTransactionAsync({ add: rows }, () => resolve()));
 }
 
-export function useEntityRows({ api, schema, query, fetcher, store, base, lookups, reloadToken }: Options): LoadState {
+export function useEntityRows({ api, schema, query, fetcher, store, base, lookups, reloadToken, sortReloadToken, holdsAll }: Options): LoadState {
   const [state, setState] = useState<LoadState>({ loading: true, loaded: 0, total: null, error: null });
-  const queryKey = listQueryString(query);
+  const queryKey = listQueryString({ ...query, sort: undefined });
 
   useEffect(() => {
     if (!api) return;
@@ -47,7 +54,7 @@ export function useEntityRows({ api, schema, query, fetcher, store, base, lookup
     const lookupFields = schema.fields.filter((f) => f.kind === 'lookup');
     const pendingKeys = () => {
       const s = store.state;
-      return new Set([...Object.keys(s.edits), ...Object.keys(s.deleted), ...Object.keys(s.errors)]);
+      return new Set([...Object.keys(s.edits), ...Object.keys(s.deleted), ...Object.keys(s.errors), ...Object.keys(s.warnings)]);
     };
     const fetchPage = (offset: number) => {
       const page = fetcher<ListResponse>(`/api/entities/${encodeURIComponent(schema.name)}?${listQueryString({ ...query, offset, limit: PAGE_SIZE })}`, { signal: controller.signal });
@@ -58,6 +65,7 @@ export function useEntityRows({ api, schema, query, fetcher, store, base, lookup
     };
 
     const run = async () => {
+      holdsAll.current = false;
       api.flushAsyncTransactions();
       const keep = pendingKeys();
       for (const key of [...base.keys()]) if (!keep.has(key)) base.delete(key);
@@ -89,6 +97,7 @@ export function useEntityRows({ api, schema, query, fetcher, store, base, lookup
           await addSlice(api, display.slice(i, i + SLICE));
           if (cancelled) return;
         }
+        if (next === null) holdsAll.current = offset >= page.total;
         setState({ loading: next !== null, loaded: offset, total: page.total, error: null });
         for (const field of lookupFields) {
           if (field.kind === 'lookup') void lookups.ensureIds(field.entity, page.rows.map((r) => r[field.name])).catch(() => undefined);
@@ -101,11 +110,12 @@ export function useEntityRows({ api, schema, query, fetcher, store, base, lookup
     });
     return () => {
       cancelled = true;
+      holdsAll.current = false;
       controller.abort();
     };
-    // queryKey stands for query (a new object each render).
+    // queryKey stands for query (a new object each render) but its sort, which reloads through sortReloadToken.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, schema, queryKey, fetcher, store, base, lookups, reloadToken]);
+  }, [api, schema, queryKey, fetcher, store, base, lookups, reloadToken, sortReloadToken, holdsAll]);
 
   return state;
 }

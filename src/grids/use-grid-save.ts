@@ -1,12 +1,13 @@
 import type { GridApi } from 'ag-grid-community';
-import { useSnackbar } from 'notistack';
-import { useState } from 'react';
+import Button from '@mui/material/Button';
+import { useSnackbar, type SnackbarKey } from 'notistack';
+import { createElement, useEffect, useRef, useState } from 'react';
 import type { Dependant } from '../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import type { ConflictChoice } from './conflict-dialog';
 import { commitOpenEditor, revealColumnsWithErrors, syncRows } from './grid-sync';
 import type { Fetcher } from './lookup-cache';
-import type { GridRow, PendingChangesStore } from './pending-changes-store';
+import type { GridRow, PendingChangesStore, PendingState } from './pending-changes-store';
 import { deletesWithDependants, saveBatch, type Conflict } from './save-batch';
 
 /** The toast's note on hidden columns a refused Save has just shown. */
@@ -16,20 +17,35 @@ function shown(headers: readonly string[]): string {
 
 type Options = { api: GridApi<GridRow> | null; schema: EntitySchema; store: PendingChangesStore; base: Map<string, EntityRow>; fetcher: Fetcher; onChange: () => void; onSaved?: () => void };
 
-/** Save, and what follows a refusal: errors on cells (422), the conflict dialog or the dependants dialog (409). */
+export function rowsText(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'row' : 'rows'}`;
+}
+
+/**
+ * Save, and what follows a refusal: errors on cells (422), warnings to confirm (422 warnings_to_confirm:
+ * marked on their cells, "Save anyway" resends with acceptWarnings), the conflict dialog or the
+ * dependants dialog (409).
+ */
 export function useGridSave({ api, schema, store, base, fetcher, onChange, onSaved }: Options) {
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const [saving, setSaving] = useState(false);
   const [conflicts, setConflicts] = useState<Conflict[] | null>(null);
   const [dependants, setDependants] = useState<{ list: Dependant[]; total: number; rows: number } | null>(null);
+  /** The pending state the last warnings were answered for, and their toast. */
+  const warned = useRef<{ state: PendingState; toast: SnackbarKey | null } | null>(null);
 
-  const save = async () => {
+  const save = async (options: { acceptWarnings?: boolean } = {}) => {
     if (!api || saving) return;
     setSaving(true);
     try {
       await commitOpenEditor(api);
+      if (warned.current?.toast != null) closeSnackbar(warned.current.toast);
+      // Save anyway accepts the warnings the user has seen: after an edit since, the rows are checked again
+      // first (an edited value may warn anew).
+      const acceptWarnings = options.acceptWarnings === true && warned.current?.state === store.state;
+      warned.current = null;
       const before = store.state;
-      const outcome = await saveBatch({ schema, fetcher, store, base, api });
+      const outcome = await saveBatch({ schema, fetcher, store, base, api, acceptWarnings });
       if (outcome.kind !== 'saved') syncRows(api, store, before);
       switch (outcome.kind) {
         case 'saved':
@@ -42,6 +58,27 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange, onSav
         case 'rejected':
           enqueueSnackbar(`Nothing saved: the server refused ${outcome.rows === 1 ? 'a row' : `${outcome.rows} rows`} (marked in red)${shown(revealColumnsWithErrors(api, store.state.errors))}`, { variant: 'error' });
           break;
+        case 'warnings': {
+          const toast = enqueueSnackbar(`Nothing saved yet: ${outcome.rows === 1 ? '1 row has' : `${rowsText(outcome.rows)} have`} warnings (marked in amber). Check them, then Save anyway`, {
+            variant: 'warning',
+            persist: true,
+            action: (key) =>
+              createElement(
+                Button,
+                {
+                  color: 'inherit',
+                  size: 'small',
+                  onClick: () => {
+                    closeSnackbar(key);
+                    void save({ acceptWarnings: true });
+                  },
+                },
+                'Save anyway',
+              ),
+          });
+          warned.current = { state: store.state, toast };
+          break;
+        }
         case 'conflict':
           setConflicts(outcome.conflicts);
           break;
@@ -100,5 +137,15 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange, onSav
     if ([...choices.values()].includes('mine')) void save();
   };
 
-  return { save, saving, conflicts, setConflicts, resolveConflicts, dependants, closeDependants: () => setDependants(null) };
+  // Every warning edited away or discarded: its toast (and its Save anyway) goes too.
+  useEffect(() => {
+    if (warned.current && Object.keys(store.state.warnings).length === 0) {
+      if (warned.current.toast != null) closeSnackbar(warned.current.toast);
+      warned.current = null;
+    }
+  });
+
+  const saveAnyway = () => void save({ acceptWarnings: true });
+
+  return { save, saveAnyway, saving, conflicts, setConflicts, resolveConflicts, dependants, closeDependants: () => setDependants(null) };
 }

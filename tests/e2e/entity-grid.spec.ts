@@ -1,6 +1,11 @@
 import { expect, test, type Page } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
-import { cell, createRows, grid, listRows, openList, pasteText, pendingSummary, statusCell, typeInCell, uniqueTag, updateRow } from './support/entity-grid';
+import { cell, createRows, grid, listRows, openList, pasteText, statusCell, typeInCell, uniqueTag, updateRow } from './support/entity-grid';
+
+/** The pending-changes summary in the grid toolbar ("1 pending change: 1 row changed"). */
+function pendingSummary(page: Page) {
+  return page.getByRole('status').filter({ hasText: /unsaved changes|pending changes?/ });
+}
 
 // The schema-driven grid as a user drives it: typing, pasting an Excel block, undo/redo, save, the
 // server's refusals on their cells, conflicts with another user's save, read-only viewers, leaving with
@@ -33,7 +38,7 @@ test.describe('the entity grid (Clients)', () => {
     await expect(cell(g, a!.id, 'city')).toHaveText('Arequipa');
     await expect(cell(g, a!.id, 'city')).toHaveClass(/tb-cell-changed/);
     await expect(statusCell(g, a!.id)).toHaveText('Changed');
-    await expect(pendingSummary(page)).toHaveText('1 row changed, 0 new, 0 deleted');
+    await expect(pendingSummary(page)).toHaveText('1 pending change: 1 row changed');
 
     // A 3×3 block from Excel (CRLF rows, trailing newline) pasted on row A's Short name: it fills
     // Short name, Sector and Country of rows A, B and C; the sector is given by its label.
@@ -50,7 +55,7 @@ test.describe('the entity grid (Clients)', () => {
       await expect(cell(g, id, 'country')).toHaveText(country);
     }
     await expect(page.getByText('Pasted 9 cells')).toBeVisible();
-    await expect(pendingSummary(page)).toHaveText('3 rows changed, 0 new, 0 deleted');
+    await expect(pendingSummary(page)).toHaveText('3 pending changes: 3 rows changed');
 
     // A third edit, then Ctrl+Z: only that edit is undone.
     await typeInCell(g, b!.id, 'contact_name', 'Mistake');
@@ -68,7 +73,7 @@ test.describe('the entity grid (Clients)', () => {
       await expect(cell(g, id, 'country')).toHaveText('Peru');
     }
     await expect(cell(g, a!.id, 'city')).toHaveText('Arequipa');
-    await expect(pendingSummary(page)).toHaveText('1 row changed, 0 new, 0 deleted');
+    await expect(pendingSummary(page)).toHaveText('1 pending change: 1 row changed');
     // Redo from the keyboard straight away: focus is still on the toolbar's Undo button.
     await expect(page.getByRole('button', { name: 'Undo' })).toBeFocused();
     await page.keyboard.press('ControlOrMeta+y');
@@ -77,7 +82,7 @@ test.describe('the entity grid (Clients)', () => {
       await expect(cell(g, id, 'sector')).toHaveText(sector);
       await expect(cell(g, id, 'country')).toHaveText(country);
     }
-    await expect(pendingSummary(page)).toHaveText('3 rows changed, 0 new, 0 deleted');
+    await expect(pendingSummary(page)).toHaveText('3 pending changes: 3 rows changed');
 
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Saved 3 changes')).toBeVisible();
@@ -158,7 +163,7 @@ test.describe('the entity grid (Clients)', () => {
     const key = (await newRow.getAttribute('row-id'))!;
     await typeInCell(g, key, 'name', `${tag} Existing`);
     await typeInCell(g, key, 'country', 'Brazil');
-    await expect(pendingSummary(page)).toHaveText('0 rows changed, 1 new, 0 deleted');
+    await expect(pendingSummary(page)).toHaveText('1 pending change: 1 new row');
 
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Nothing saved: the server refused a row (marked in red)')).toBeVisible();
@@ -166,7 +171,7 @@ test.describe('the entity grid (Clients)', () => {
     await expect(name).toHaveClass(/tb-cell-error/);
     await expect(name).toHaveAttribute('title', 'Another row already has this Client name');
     await expect(cell(g, key, 'country')).not.toHaveClass(/tb-cell-error/);
-    await expect(pendingSummary(page)).toHaveText('0 rows changed, 1 new, 0 deleted · 1 with errors');
+    await expect(pendingSummary(page)).toHaveText('1 pending change: 1 new row · 1 row with errors');
 
     await typeInCell(g, key, 'name', `${tag} Second`);
     await expect(name).not.toHaveClass(/tb-cell-error/);
@@ -247,7 +252,7 @@ test.describe('the entity grid (Clients)', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(cell(g, row!.id, 'city')).toHaveText('Grid City');
-    await expect(pendingSummary(page)).toHaveText('1 row changed, 0 new, 0 deleted');
+    await expect(pendingSummary(page)).toHaveText('1 pending change: 1 row changed');
 
     await statusCell(g, row!.id).dblclick();
     await expect(city).toHaveValue('Grid City');
@@ -311,57 +316,60 @@ test.describe('the entity grid (Clients)', () => {
     await expect(dialog).toBeHidden();
     await expect(cell(g, row!.id, 'city')).toHaveText('Grid City');
     await expect(cell(g, row!.id, 'vendor_code')).toHaveText('');
-    await expect(pendingSummary(page)).toHaveText('1 row changed, 0 new, 0 deleted');
+    await expect(pendingSummary(page)).toHaveText('1 pending change: 1 row changed');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('dialog', { name: 'Someone else changed this row' })).toContainText('Changed by Erin Engineer (version 2)');
   });
 
-  test('leaving the page with unsaved changes asks first: cancel keeps the edits, OK leaves', async ({ page }) => {
+  test('leaving the page with unsaved changes asks first in the app: Stay keeps the edits, Discard and leave leaves', async ({ page }) => {
     await signInFromLanding(page, DEMO.engineer);
     const tag = uniqueTag('leave');
     const [row] = await createRows(page, 'clients', [{ name: `${tag} Row`, city: 'Quito' }]);
     const g = await openList(page, CLIENTS, 'Clients', tag, 1);
     await typeInCell(g, row!.id, 'city', 'Unsaved city');
+    // No browser confirm for moves inside the app.
+    const browserDialogs: string[] = [];
+    page.on('dialog', (d) => {
+      if (d.type() !== 'beforeunload') {
+        browserDialogs.push(d.message());
+        void d.dismiss();
+      }
+    });
 
     const suppliersLink = page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Suppliers', exact: true });
-    const messages: string[] = [];
-    page.once('dialog', (d) => {
-      messages.push(d.message());
-      void d.dismiss();
-    });
+    const leave = page.getByRole('dialog', { name: 'Leave and discard 1 unsaved change?' });
     await suppliersLink.click();
-    await expect.poll(() => messages).toEqual(['You have unsaved changes. Leave this page and lose them?']);
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await expect(leave).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`${CLIENTS}$`));
     await expect(cell(g, row!.id, 'city')).toHaveText('Unsaved city');
 
-    page.once('dialog', (d) => void d.accept());
     await suppliersLink.click();
+    await leave.getByRole('button', { name: 'Discard and leave' }).click();
     await expect(page).toHaveURL(/\/home\/general\/supplierlist$/);
     expect((await listRows(page, 'clients', tag))[0]!.city).toBe('Quito');
 
-    // The browser's Back button asks too: dismissing stays on the list with the edit, accepting goes back.
+    // The browser's Back button asks too: Stay keeps the list with the edit, Discard and leave goes back.
     await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Clients', exact: true }).click();
     await page.getByRole('textbox', { name: 'Global search' }).fill(tag);
     const again = grid(page, 'Clients');
     await expect(again.locator('.ag-grid-scrolling-container .ag-row')).toHaveCount(1);
     await typeInCell(again, row!.id, 'city', 'Unsaved again');
-    const backQuestions: string[] = [];
-    page.once('dialog', (d) => {
-      backQuestions.push(d.message());
-      void d.dismiss();
-    });
     await page.evaluate(() => history.back());
-    await expect.poll(() => backQuestions).toEqual(['You have unsaved changes. Leave this page and lose them?']);
+    await expect(leave).toBeVisible();
+    await leave.getByRole('button', { name: 'Stay' }).click();
     await expect(page).toHaveURL(new RegExp(`${CLIENTS}$`));
     await expect(cell(again, row!.id, 'city')).toHaveText('Unsaved again');
-    page.once('dialog', (d) => void d.accept());
     await page.evaluate(() => history.back());
+    await leave.getByRole('button', { name: 'Discard and leave' }).click();
     await expect(page).toHaveURL(/\/home\/general\/supplierlist$/);
     await page.evaluate(() => history.forward());
     const third = await openList(page, CLIENTS, 'Clients', tag, 1);
     await typeInCell(third, row!.id, 'city', 'Unsaved once more');
+    expect(browserDialogs).toEqual([]);
 
-    // A reload or closing the tab asks too (beforeunload).
+    // A reload or closing the tab asks too (beforeunload: the browser's own question).
     const unload = page.waitForEvent('dialog');
     void page.close({ runBeforeUnload: true });
     const dialog = await unload;

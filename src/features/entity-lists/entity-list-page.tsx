@@ -10,6 +10,15 @@ import { scopedSchema, type GridScope } from '../../grids/scoped-schema';
 import { formFieldNames } from '../../forms/form-model';
 import type { ColumnFilter, ListQuery } from '../../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../../schemas/schema-types';
+import { ROLE_RANK, type Role } from '../../lib/signed-in-user';
+
+/** The toolbar's notice on a list the user may not change: "Read-only: your role (viewer) cannot change Clients". */
+export function readOnlyNotice(schema: EntitySchema, roles: readonly Role[] | undefined, failed: boolean): string {
+  if (failed) return `Read-only: your roles could not be read, so ${schema.labelPlural} cannot be changed`;
+  if (!roles) return 'Read-only while your roles load';
+  const highest = [...roles].sort((a, b) => ROLE_RANK[b] - ROLE_RANK[a])[0];
+  return `Read-only: your role (${highest ?? 'none'}) cannot change ${schema.labelPlural} (needs ${schema.writeRole})`;
+}
 
 type Props = {
   schema: EntitySchema;
@@ -41,7 +50,7 @@ type Props = {
  * import, and the row's detail dialog. Editing needs the schema's write role; everyone else reads.
  */
 export function EntityListPage({ schema, icon, subtitle, height, embedded = false, scopeFilters, scope, onOpenRow, onDataChanged, actions }: Props) {
-  const { userId, can, error } = useCurrentUser();
+  const { userId, can, error, me } = useCurrentUser();
   const canEdit = can(schema.writeRole);
   const query = useRef<ListQuery>({});
   const [reloadToken, setReloadToken] = useState(0);
@@ -75,6 +84,7 @@ export function EntityListPage({ schema, icon, subtitle, height, embedded = fals
         reloadToken={reloadToken}
         schema={schema}
         canEdit={canEdit}
+        readOnlyNotice={readOnlyNotice(schema, me?.roles, !!error)}
         userId={userId}
         height={height ?? 'calc(100vh - 250px)'}
         onQueryChange={(next) => {

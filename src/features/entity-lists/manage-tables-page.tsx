@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useApi } from '../../app/api/api-client';
 import { PageHeader } from '../../app/layout/page-header';
 import type { EntitySummary } from '../../lib/entity-api';
-import { confirmLeave } from '../../app/leave-guard';
+import { askLeave } from '../../app/leave-guard';
 import { findEntitySchema } from '../../schemas/registry';
 import { EntityListPage } from './entity-list-page';
 
@@ -32,7 +32,7 @@ export function ManageTablesPage() {
         {!tables && !error && <Skeleton variant="rectangular" height={320} />}
         <List dense aria-label="Reference tables" component="nav">
           {tables?.map((table) => (
-            <ListItemButton key={table.name} selected={table.name === chosen} onClick={() => table.name !== chosen && confirmLeave() && setParams({ table: table.name })}>
+            <ListItemButton key={table.name} selected={table.name === chosen} onClick={() => table.name !== chosen && void askLeave().then((leave) => leave && setParams({ table: table.name }))}>
               <ListItemText primary={table.labelPlural} secondary={`${table.rowCount.toLocaleString('en-US')} rows`} />
             </ListItemButton>
           ))}
