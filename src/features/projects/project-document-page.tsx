@@ -21,7 +21,8 @@ import { getEntitySchema } from '../../schemas/registry';
 import type { EntityRow } from '../../schemas/schema-types';
 import { EntityListPage } from '../entity-lists/entity-list-page';
 import { ProjectHeaderForm, projectsSchema } from './project-header-form';
-import { AreaRollupTable, RollupStrip, type ProjectRollups } from './project-rollups';
+import type { ProjectRollups } from '../../lib/project-rollups';
+import { AreaRollupTable, RollupStrip } from './project-rollups';
 import { FIRST_TAB, PROJECT_TABS, projectIdFromParam, tabFromParam, type ProjectTab } from './project-tabs';
 
 const PROJECT_ROOT = 'project_id';
@@ -47,11 +48,14 @@ export function projectTitle(project: EntityRow): string {
 export function ProjectDocumentPage() {
   const params = useParams();
   const id = projectIdFromParam(params.id);
-  const tab = tabFromParam(params.tab);
+  // The route is projectdetail/:id/* (features/projects/module.tsx): the tab is the rest of the address,
+  // so a tab change keeps this page, its header and its edits mounted.
+  const tabParam = params['*'];
+  const tab = tabFromParam(tabParam);
   if (id === undefined) return <NoSuchProject text={`"${params.id ?? ''}" is not a project number in this address.`} />;
   if (id === 0) return <NewProject />;
   // One spelling per tab in the address (the spec's numbers and unknown tabs become the tab's slug).
-  if (!tab || params.tab !== tab.slug) return <Navigate to={projectDocumentPath(id, (tab ?? FIRST_TAB).slug)} replace />;
+  if (!tab || tabParam !== tab.slug) return <Navigate to={projectDocumentPath(id, (tab ?? FIRST_TAB).slug)} replace />;
   return <ProjectDocument key={id} id={id} tab={tab} />;
 }
 

@@ -12,34 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { getEntitySchema } from '../../schemas/registry';
 import { fieldByName } from '../../schemas/schema-types';
-
-/** The I/O types the instrument index counts (field guide §4). */
-export const IO_TYPES = ['AI', 'AO', 'DI', 'DO', 'COMMS'] as const;
-export type IoCounts = Record<(typeof IO_TYPES)[number], number>;
-
-/** GET /api/projects/:id/rollups: one project's figures, and the same per area. Decimals are strings. */
-export type Rollup = {
-  equipment_count: number;
-  installed_kw: string;
-  running_kw: string;
-  instrument_count: number;
-  io: IoCounts;
-  io_with_spare: IoCounts;
-  cable_length_m_by_type: Record<string, string>;
-  racking_length_m_by_type: Record<string, string>;
-  line_count: number;
-  equipment_cost_base: string | null;
-  equipment_unpriced: number;
-};
-export type AreaRollup = Rollup & { area_id: number; areacode: string; description: string | null };
-export type ProjectRollups = {
-  project_id: number;
-  base_currency: string | null;
-  rate_date: string | null;
-  spare_pct: number;
-  project: Rollup;
-  areas: AreaRollup[];
-};
+import { IO_TYPES, type ProjectRollups, type Rollup } from '../../lib/project-rollups';
 
 const whole = (n: number) => n.toLocaleString('en-US');
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ActivityEntry } from '../../lib/dashboard-data';
 import { findEntitySchema, getEntitySchema } from '../../schemas/registry';
 import { formatValue } from '../../schemas/display-format';
 import { canonicalDecimal } from '../../schemas/same-value';
@@ -13,16 +14,7 @@ import { col, ident, jsonValues, queryRows } from '../entities/entity-sql';
  */
 
 /** One feed entry: one audit row, or several of one save (same moment, user, action, table and field) summed up. */
-export type ActivityGroup = {
-  action: string;
-  tablename: string;
-  field_name: string | null;
-  record_id: string;
-  old_value: string | null;
-  new_value: string | null;
-  username: string;
-  rows: number;
-};
+export type ActivityGroup = Pick<ActivityEntry, 'action' | 'tablename' | 'field_name' | 'record_id' | 'old_value' | 'new_value' | 'username' | 'rows'>;
 
 type Labels = Map<string, Map<number, string>>;
 

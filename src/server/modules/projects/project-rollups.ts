@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../entities/entity-sql';
 import { AppError } from '../../http/app-error';
+import { IO_TYPES, type ProjectRollups } from '../../../lib/project-rollups';
 
 /**
  * GET /api/projects/:id/rollups: the figures of field guide §2-4 for the project and for each of its areas,
@@ -30,24 +31,6 @@ import { AppError } from '../../http/app-error';
  * - Every area of the project appears, with zeros when it has no rows; areas in areacode order.
  */
 export const SPARE_PCT = 20;
-const IO_TYPES = ['AI', 'AO', 'DI', 'DO', 'COMMS'] as const;
-
-type IoCounts = Record<(typeof IO_TYPES)[number], number>;
-export type Rollup = {
-  equipment_count: number;
-  installed_kw: string;
-  running_kw: string;
-  instrument_count: number;
-  io: IoCounts;
-  io_with_spare: IoCounts;
-  cable_length_m_by_type: Record<string, string>;
-  racking_length_m_by_type: Record<string, string>;
-  line_count: number;
-  equipment_cost_base: string | null;
-  equipment_unpriced: number;
-};
-export type AreaRollup = Rollup & { area_id: number; areacode: string; description: string };
-export type ProjectRollups = { project_id: number; base_currency: string | null; rate_date: string | null; spare_pct: number; project: Rollup; areas: AreaRollup[] };
 
 const money = (expression: SQL): SQL => sql`round(coalesce(${expression}, 0), 2)::text`;
 

@@ -1,0 +1,28 @@
+/**
+ * GET /api/projects/:id/rollups: one project's figures, and the same per area (field guide §2-4), shared by
+ * the server that computes them in one query and the page that shows them. Decimals are strings with two
+ * decimals ('33800.00').
+ */
+
+/** The I/O types the instrument index counts (field guide §4). */
+export const IO_TYPES = ['AI', 'AO', 'DI', 'DO', 'COMMS'] as const;
+export type IoCounts = Record<(typeof IO_TYPES)[number], number>;
+
+export type Rollup = {
+  equipment_count: number;
+  installed_kw: string;
+  running_kw: string;
+  instrument_count: number;
+  io: IoCounts;
+  /** ceil(n x (1 + spare_pct / 100)): the I/O to buy. */
+  io_with_spare: IoCounts;
+  cable_length_m_by_type: Record<string, string>;
+  racking_length_m_by_type: Record<string, string>;
+  line_count: number;
+  /** sum(price x quantity) in the base currency; null only when there is no base currency at all. */
+  equipment_cost_base: string | null;
+  /** Equipment with no price, or no rate to convert it, left out of the cost. */
+  equipment_unpriced: number;
+};
+export type AreaRollup = Rollup & { area_id: number; areacode: string; description: string | null };
+export type ProjectRollups = { project_id: number; base_currency: string | null; rate_date: string | null; spare_pct: number; project: Rollup; areas: AreaRollup[] };
