@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppAuthProvider } from './app/auth/app-auth-provider';
 import { AppRoutes } from './app/app-routes';
 import { loadRuntimeConfig } from './app/runtime-config';
+import { shellModules } from './modules';
 import './app/base.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -17,7 +18,7 @@ loadRuntimeConfig()
         path: '*',
         element: (
           <AppAuthProvider config={config}>
-            <AppRoutes config={config} />
+            <AppRoutes config={config} modules={shellModules} />
           </AppAuthProvider>
         ),
       },

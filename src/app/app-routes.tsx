@@ -1,31 +1,40 @@
 import { useAuth0 } from '@auth0/auth0-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { LandingPage } from '../features/landing/landing-page';
 import { CallbackPage } from './auth/callback-page';
 import { RequireAuth } from './auth/require-auth';
 import { RootLoading } from './root-loading';
 import type { RuntimeConfig } from './runtime-config';
+import { ShellModulesProvider, type ShellModule } from './shell-modules';
 
 // The workbench (MUI, grids, charts) loads only once a signed-in user enters it,
 // so the public landing page stays small.
 const HomeApp = lazy(() => import('./home-app').then((m) => ({ default: m.HomeApp })));
-const StandaloneProfile = lazy(() => import('./home-app').then((m) => ({ default: m.StandaloneProfile })));
+const FramedPage = lazy(() => import('./home-app').then((m) => ({ default: m.FramedPage })));
 
-export function AppRoutes({ config }: { config: RuntimeConfig }) {
+type Props = {
+  config: RuntimeConfig;
+  /** The features' manifests, from the composition root (src/modules.ts). */
+  modules: readonly ShellModule[];
+};
+
+export function AppRoutes({ config, modules }: Props) {
   const { isLoading } = useAuth0();
   if (isLoading) return <RootLoading />;
+  const landing = modules.find((m) => m.landing)?.landing ?? null;
   return (
-    <>
+    <ShellModulesProvider value={modules}>
       <ScrollToTop />
       <Routes>
-        <Route path="/" element={<LandingPage />} />
+        <Route path="/" element={landing} />
         <Route path="/callback" element={<CallbackPage errorPath={config.callbackErrorPath} />} />
         <Route path="/home/*" element={<Guarded><HomeApp /></Guarded>} />
-        <Route path="/general/profile" element={<Guarded><StandaloneProfile /></Guarded>} />
+        {modules.flatMap((m) => m.framedPages ?? []).map(({ path, element }) => (
+          <Route key={path} path={path} element={<Guarded><FramedPage>{element}</FramedPage></Guarded>} />
+        ))}
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
-    </>
+    </ShellModulesProvider>
   );
 }
 

@@ -1,55 +1,10 @@
-import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
-import BatteryChargingFullOutlined from '@mui/icons-material/BatteryChargingFullOutlined';
-import BugReportOutlined from '@mui/icons-material/BugReportOutlined';
-import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
-import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
-import CleaningServicesOutlined from '@mui/icons-material/CleaningServicesOutlined';
-import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
-import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
-import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
-import GavelOutlined from '@mui/icons-material/GavelOutlined';
-import HubOutlined from '@mui/icons-material/HubOutlined';
-import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
-import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
-import NewReleasesOutlined from '@mui/icons-material/NewReleasesOutlined';
-import PostAddOutlined from '@mui/icons-material/PostAddOutlined';
-import PrecisionManufacturingOutlined from '@mui/icons-material/PrecisionManufacturingOutlined';
-import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
-import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
+import type { AppIconName } from './icons';
 
 /**
- * The one table of the workbench's routes and sidebar entries (spec §2). Every link in the shell is
- * built from here so a path is spelled once; the icon gallery (/home/icons) lists `appIcons`.
+ * The one table of the workbench's paths and sidebar entries (spec §2). Every link in the shell is
+ * built from here so a path is spelled once. Icons are named, not imported: this file is read by the
+ * feature manifests at start-up (src/modules.ts), and the icon components load with the workbench.
  */
-
-// Keyed by the MUI export name so the gallery can show real names (displayName is stripped in production).
-export const appIcons = {
-  HubOutlined,
-  DashboardOutlined,
-  NewReleasesOutlined,
-  BugReportOutlined,
-  EventNoteOutlined,
-  BusinessOutlined,
-  LocalShippingOutlined,
-  AccountTreeOutlined,
-  BatteryChargingFullOutlined,
-  PrecisionManufacturingOutlined,
-  DescriptionOutlined,
-  PostAddOutlined,
-  RequestQuoteOutlined,
-  Inventory2Outlined,
-  GavelOutlined,
-  InfoOutlined,
-  CategoryOutlined,
-  TableChartOutlined,
-  CleaningServicesOutlined,
-};
-
-export type AppIconName = keyof typeof appIcons;
-
-/** The brand mark in the sidebar header. */
-export const brandIcon: AppIconName = 'HubOutlined';
 
 const general = (segment: string) => `/home/general/${segment}`;
 
@@ -145,7 +100,7 @@ export const menuSections: MenuSection[] = [
 ];
 
 /** Screens reached from buttons rather than the menu (spec §2 'Other routes'); patterns are relative to /home/general. */
-export const detailRoutes: { pattern: string; newPath: string; label: string; icon: AppIconName; /** Has its own screen (home-app routes it). */ built?: boolean }[] = [
+export const detailRoutes: { pattern: string; newPath: string; label: string; icon: AppIconName; /** Has its own screen (a feature's manifest routes it; no placeholder). */ built?: boolean }[] = [
   { pattern: 'quote/:id', newPath: paths.newQuote, label: 'Quote', icon: 'RequestQuoteOutlined' },
   { pattern: 'theproposal/:id', newPath: paths.newProposal, label: 'Proposal', icon: 'DescriptionOutlined' },
   { pattern: 'thepart/:id', newPath: paths.newPart, label: 'Part', icon: 'PrecisionManufacturingOutlined' },

@@ -40,6 +40,33 @@ test.describe('the workbench shell', () => {
     await expect(sidebar(page).getByText('Manage', { exact: true })).toHaveAttribute('aria-disabled', 'true');
   });
 
+  test('every sidebar entry opens a page titled as the entry (h1 and browser tab)', async ({ page }) => {
+    test.slow(); // seventeen pages
+    // Walks the sidebar as drawn, so an entry added later is checked too.
+    const links = sidebar(page).locator('li a[href]');
+    const labels = (await links.allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+    expect(labels.length).toBeGreaterThanOrEqual(SIDEBAR.length);
+    for (const label of labels) {
+      await sidebar(page).getByRole('link', { name: label, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(label);
+      await expect(page).toHaveTitle(`${label} · Tagbase`);
+    }
+  });
+
+  test('the project document keeps its page mounted while its tabs change', async ({ page }) => {
+    await page.getByRole('button', { name: 'Select project' }).click();
+    await page.getByRole('dialog', { name: 'Select a project' }).getByRole('row', { name: /Salar Brine DLE Pilot Plant/ }).click();
+    await expect(page.getByRole('tab', { name: 'Areas', selected: true })).toBeVisible();
+    const header = page.getByRole('button', { name: /Project header/ });
+    await header.click();
+    await expect(header).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('tab', { name: 'Instruments' }).click();
+    await expect(page).toHaveURL(/\/projectdetail\/\d+\/instruments$/);
+    await expect(page.getByRole('tab', { name: 'Instruments', selected: true })).toBeVisible();
+    // Remounted, the page would load the project again and fold its header.
+    await expect(header).toHaveAttribute('aria-expanded', 'true');
+  });
+
   test('a module not built yet says so plainly', async ({ page }) => {
     await sidebar(page).getByRole('link', { name: 'QuotesV2', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'QuotesV2' })).toBeVisible();

@@ -11,7 +11,7 @@ import {
   requestUsername,
   showsResponseField,
 } from '../../src/lib/requests';
-import { submitRequest } from '../../src/app/requests/submit-request';
+import { submitRequest } from '../../src/features/requests/submit-request';
 
 describe('moduleIdForPath (spec §4)', () => {
   it.each([

@@ -10,23 +10,37 @@ import { useLocation } from 'react-router-dom';
 import { GlobalSearchProvider } from '../search/global-search';
 import { theme } from '../theme';
 import { Footer } from './footer';
-import { RequestModalProvider } from './request-modal-context';
 import { Sidebar } from './sidebar';
 import { useSidebarState } from './sidebar-state';
 import { TopNavbar } from './top-navbar';
 import { LeaveGuardPrompt } from '../leave-guard';
+import { useShellModules } from '../shell-modules';
 
-/** Providers every workbench screen relies on (spec §9: toasts 3000 ms, top-right, no duplicates, no close button). */
-export function HomeLayout({ children }: { children: ReactNode }) {
+type Props = {
+  children: ReactNode;
+  /** What the page is keyed on (home-app's usePageKey); the path by default. */
+  pageKey?: string;
+};
+
+/**
+ * Providers every workbench screen relies on (spec §9: toasts 3000 ms, top-right, no duplicates, no close
+ * button), then those the feature manifests add (the request modal), then the frame.
+ */
+export function HomeLayout({ children, pageKey }: Props) {
+  const modules = useShellModules();
+  const shell = (
+    <>
+      <LeaveGuardPrompt />
+      <Shell pageKey={pageKey}>{children}</Shell>
+    </>
+  );
+  const provided = modules.reduceRight<ReactNode>((inner, { id, provider: Provider }) => (Provider ? <Provider key={id}>{inner}</Provider> : inner), shell);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <SnackbarProvider anchorOrigin={{ vertical: 'top', horizontal: 'right' }} classes={{ containerAnchorOriginTopRight: 'toasts-below-app-bar' }} autoHideDuration={3000} preventDuplicate>
         <GlobalSearchProvider>
-          <RequestModalProvider>
-            <LeaveGuardPrompt />
-            <Shell>{children}</Shell>
-          </RequestModalProvider>
+          {provided}
         </GlobalSearchProvider>
       </SnackbarProvider>
     </ThemeProvider>
@@ -38,7 +52,7 @@ const fadeIn = keyframes`
   to { opacity: 1; }
 `;
 
-function Shell({ children }: { children: ReactNode }) {
+function Shell({ children, pageKey }: Props) {
   // Breakpoints are the spec's (theme.ts): below md (992 px) mobile, below lg (1200 px) folded.
   const isMobile = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const isMid = useMediaQuery(theme.breakpoints.between('md', 'lg'), { noSsr: true });
@@ -61,9 +75,9 @@ function Shell({ children }: { children: ReactNode }) {
           data-scroll-container=""
           sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden', display: 'flex', flexDirection: 'column' }}
         >
-          {/* Keyed on the path so every navigation replays the 500 ms fade (spec §9) and shows the spinner while a page loads. */}
+          {/* Keyed on the page so every move to another page replays the 500 ms fade (spec §9) and shows the spinner while it loads. */}
           <Box
-            key={pathname}
+            key={pageKey ?? pathname}
             sx={{
               flex: 1,
               p: { xs: 1.5, md: 2.5 },

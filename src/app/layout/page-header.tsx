@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect, type ReactNode } from 'react';
+import { usePageTitleOverride } from './page-title';
 
 type Props = {
   title: string;
@@ -11,7 +12,8 @@ type Props = {
 };
 
 /** The one h1 of a workbench page; it also names the browser tab so history entries are told apart. */
-export function PageHeader({ title, subtitle, icon, actions }: Props) {
+export function PageHeader({ title: ownTitle, subtitle, icon, actions }: Props) {
+  const title = usePageTitleOverride() ?? ownTitle;
   useEffect(() => {
     document.title = `${title} · Tagbase`;
   }, [title]);

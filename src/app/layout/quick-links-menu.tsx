@@ -1,17 +1,17 @@
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
-import BugReportOutlined from '@mui/icons-material/BugReportOutlined';
 import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
+import MenuItem, { type MenuItemProps } from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
-import { useRequestModal } from './request-modal-context';
+import { appIcons } from '../icons';
+import { useShellModules, type QuickLink } from '../shell-modules';
 
-/** Spec §2: Quick Links dropdown with 'Request Bug Report', which opens the request modal. */
+/** Spec §2: the Quick Links dropdown; its entries come from the feature manifests ('Request Bug Report'). */
 export function QuickLinksMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const requestModal = useRequestModal();
+  const links = useShellModules().flatMap((m) => m.quickLinks ?? []);
   const menuId = useId();
   const open = Boolean(anchor);
   return (
@@ -35,19 +35,30 @@ export function QuickLinksMenu() {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            // A dismissed modal rejects with 'Modal dismissed'; there is nothing to do then (no toast, spec §8).
-            requestModal.open().catch(() => undefined);
-          }}
-        >
-          <ListItemIcon>
-            <BugReportOutlined fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>Request Bug Report</ListItemText>
-        </MenuItem>
+        {links.map((link) => (
+          <QuickLinkItem key={link.label} link={link} onChosen={() => setAnchor(null)} />
+        ))}
       </Menu>
     </>
+  );
+}
+
+/** MenuList hands its first item autoFocus and tabIndex: passed on to the MenuItem. */
+function QuickLinkItem({ link, onChosen, ...menuItemProps }: { link: QuickLink; onChosen: () => void } & Omit<MenuItemProps, 'onClick'>) {
+  const action = link.useAction();
+  const Icon = appIcons[link.icon];
+  return (
+    <MenuItem
+      {...menuItemProps}
+      onClick={() => {
+        onChosen();
+        action();
+      }}
+    >
+      <ListItemIcon>
+        <Icon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{link.label}</ListItemText>
+    </MenuItem>
   );
 }

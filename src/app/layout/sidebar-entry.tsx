@@ -5,7 +5,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import { useId } from 'react';
 import { NavLink } from 'react-router-dom';
-import { appIcons, type MenuEntry } from '../paths';
+import { appIcons } from '../icons';
+import type { MenuEntry } from '../paths';
 import { sidebarColors } from '../theme';
 
 type Props = { entry: MenuEntry; folded: boolean; onNavigate?: (() => void) | undefined };

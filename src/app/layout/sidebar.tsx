@@ -4,7 +4,8 @@ import List from '@mui/material/List';
 import ListSubheader from '@mui/material/ListSubheader';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { appIcons, brandIcon, menuSections, paths, type MenuSection } from '../paths';
+import { appIcons, brandIcon } from '../icons';
+import { menuSections, paths, type MenuSection } from '../paths';
 import { SIDEBAR_RAIL_WIDTH, SIDEBAR_WIDTH, sidebarColors } from '../theme';
 import { SidebarEntry } from './sidebar-entry';
 

@@ -8,7 +8,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../app/layout/page-header';
-import { appIcons, menuSections } from '../../app/paths';
+import { appIcons } from '../../app/icons';
+import { menuSections } from '../../app/paths';
 
 // The admin overview gathers the menu's Admin and Manage groups; it lists links, not figures.
 const ADMIN_SECTIONS = new Set(['admin', 'manage']);

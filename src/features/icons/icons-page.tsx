@@ -3,7 +3,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { PageHeader } from '../../app/layout/page-header';
 import { useGlobalSearchTerm, matchesSearchTerm } from '../../app/search/global-search';
-import { appIcons, brandIcon, detailRoutes, menuSections, type AppIconName } from '../../app/paths';
+import { appIcons, brandIcon, type AppIconName } from '../../app/icons';
+import { detailRoutes, menuSections } from '../../app/paths';
 
 /** Where each icon appears, from the same table the sidebar is built from. */
 function iconUsages(): Map<AppIconName, string[]> {

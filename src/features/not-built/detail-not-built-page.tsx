@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import type { AppIconName } from '../../app/paths';
+import type { AppIconName } from '../../app/icons';
 import { NotBuiltPage } from './not-built-page';
 
 /** Detail screens (quote/:id and friends): id 0 is the 'new' form, as in spec §2's 'Other routes'. */

@@ -5,7 +5,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageHeader } from '../../app/layout/page-header';
-import { appIcons, paths, type AppIconName } from '../../app/paths';
+import { appIcons, type AppIconName } from '../../app/icons';
+import { paths } from '../../app/paths';
 
 type Props = { title: string; icon?: AppIconName };
 

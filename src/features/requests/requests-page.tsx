@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import { useCallback, useRef, useState } from 'react';
 import { useCurrentUser } from '../../app/auth/use-current-user';
 import { PageHeader } from '../../app/layout/page-header';
-import { useRequestModal } from '../../app/layout/request-modal-context';
+import { useRequestModal } from './request-modal-context';
 import { EntityGrid } from '../../grids/entity-grid';
 import { ExcelButtons } from '../../grids/excel/excel-buttons';
 import type { ListQuery } from '../../lib/entity-api';

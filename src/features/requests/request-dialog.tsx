@@ -14,8 +14,8 @@ import { useFormEngine } from '../../forms/use-form-engine';
 import { isRequestValid, newRequestValues, showsResponseField, type EnrichedRequest } from '../../lib/requests';
 import { getEntitySchema } from '../../schemas/registry';
 import type { EntityRow } from '../../schemas/schema-types';
-import { useApiFetch } from '../api/api-client';
-import { useCurrentUser } from '../auth/use-current-user';
+import { useApiFetch } from '../../app/api/api-client';
+import { useCurrentUser } from '../../app/auth/use-current-user';
 import { useRequestToasts } from './request-toasts';
 import { deleteRequest, submitRequest } from './submit-request';
 

@@ -2,10 +2,10 @@ import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef
 import { useLocation } from 'react-router-dom';
 import { REQUEST_MESSAGES } from '../../lib/requests';
 import type { EntityRow } from '../../schemas/schema-types';
-import type { RequestDialogResult } from '../requests/request-dialog';
+import type { RequestDialogResult } from './request-dialog';
 
 // The form (form engine, date pickers) loads on the first opening, not with every workbench page.
-const RequestDialog = lazy(() => import('../requests/request-dialog').then((m) => ({ default: m.RequestDialog })));
+const RequestDialog = lazy(() => import('./request-dialog').then((m) => ({ default: m.RequestDialog })));
 
 export type RequestModal = {
   /**
