@@ -5,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useApiFetch } from '../app/api/api-client';
 import type { RecordHistoryEntry } from '../lib/entity-api';
 
@@ -35,10 +35,12 @@ export function RecordHistory({ entity, id, fetcher: fetcherProp }: { entity: st
   const [expanded, setExpanded] = useState(false);
   const [state, setState] = useState<State>({ status: 'idle' });
   const [attempt, setAttempt] = useState(0);
-  const wanted = expanded && state.status === 'idle';
+  /** The attempt whose request was sent: the history loads once per opening of the dialog (and per Retry). */
+  const sent = useRef(-1);
 
   useEffect(() => {
-    if (!wanted) return;
+    if (!expanded || sent.current === attempt) return;
+    sent.current = attempt;
     const controller = new AbortController();
     setState({ status: 'loading' });
     fetchRecordHistory(fetcher, entity, id, controller.signal)
@@ -46,11 +48,7 @@ export function RecordHistory({ entity, id, fetcher: fetcherProp }: { entity: st
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
       });
-    return () => {
-      controller.abort();
-      setState((current) => (current.status === 'loading' ? { status: 'idle' } : current));
-    };
-  }, [wanted, fetcher, entity, id, attempt]);
+  }, [expanded, fetcher, entity, id, attempt]);
 
   const headingId = `record-history-${entity}-${id}`;
   return (
@@ -60,13 +58,13 @@ export function RecordHistory({ entity, id, fetcher: fetcherProp }: { entity: st
           History
         </Typography>
       </AccordionSummary>
-      <AccordionDetails id={`${headingId}-panel`} role="region" aria-labelledby={headingId}>
+      <AccordionDetails id={`${headingId}-panel`}>
         {state.status === 'loading' && <LinearProgress aria-label="Loading the history" />}
         {state.status === 'failed' && (
           <Alert
             severity="error"
             action={
-              <Typography component="button" variant="button" onClick={() => { setState({ status: 'idle' }); setAttempt((n) => n + 1); }} sx={{ border: 0, background: 'none', cursor: 'pointer', color: 'inherit' }}>
+              <Typography component="button" variant="button" onClick={() => setAttempt((n) => n + 1)} sx={{ border: 0, background: 'none', cursor: 'pointer', color: 'inherit' }}>
                 Retry
               </Typography>
             }
