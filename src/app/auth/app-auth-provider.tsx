@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { RuntimeConfig } from '../runtime-config';
 
-export const HOME_PATH = '/home';
-export const CALLBACK_PATH = '/callback';
+const HOME_PATH = '/home';
+const CALLBACK_PATH = '/callback';
 
 let returnToAfterSignIn: string | undefined;
 

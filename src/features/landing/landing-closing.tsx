@@ -2,11 +2,10 @@ import { useAuth0 } from '@auth0/auth0-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { LandingIcon, LogoMark } from './icons';
 import { ADVANTAGES, TECHNOLOGY } from './landing-content';
+import { paths } from '../../app/paths';
 import { useLogin } from './landing-nav';
 import { CardGrid, Section } from './landing-sections';
 import { scrollToSection } from './section-links';
-
-export const UPDATES_PATH = '/home/general/appupdates';
 
 export function TechnologySection() {
   return (
@@ -88,7 +87,7 @@ export function LandingFooter() {
         {/* No section anchors and no second <nav> here: each link name and landmark on the page stays unique. */}
         <ul className="lp-footer-links">
           <li>
-            <Link to={UPDATES_PATH}>Product updates</Link>
+            <Link to={paths.appUpdates}>Product updates</Link>
           </li>
           <li>
             <a href="#top" onClick={(event) => scrollToSection(event, 'top')}>
