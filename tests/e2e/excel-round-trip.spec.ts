@@ -57,7 +57,7 @@ test.describe('Excel round trip', () => {
     await expect(badCell).toContainText('"Bogus sector" is not one of: Mining, Minerals processing, Battery materials, Chemicals, Energy, Water, Other');
     await expect(badRow).toContainText('Fix errors');
     await expect(preview.locator('td[aria-invalid="true"]')).toHaveCount(1);
-    await expect(dialog.getByRole('button', { name: 'Import' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
 
     await badCell.click();
     const editor = dialog.getByRole('textbox', { name: 'Row 3 Sector' });
