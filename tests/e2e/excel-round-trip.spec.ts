@@ -123,7 +123,7 @@ test.describe('Excel round trip', () => {
       { project: `${tag} Gamma`, owner: 'Clay Co', deposit_type: 'clay', stage: 'production', country: 'United States', region: 'Nevada', latitude: '40.27', longitude: '-117.64', capacity_tpa_lce: '0', capex_usd: '0.01', capex_currency_id: currency('EUR'), start_year: 1950, source: 'line one\nline two' },
     ]);
     const before = await listRows(page, 'lithium_projects', tag);
-    const g = await openList(page, '/home/general/lithiumprojectlist', 'Lithium projects', tag, 3);
+    const g = await openList(page, '/home/general/lithiumprojectlist', 'Lithium projects', tag, 3, 'LithiumProjects');
     const gridBefore = await Promise.all(created.map((r) => rowTexts(g, r.id)));
     expect(gridBefore[0]!.project).toBe(`${tag} Alpha`);
 

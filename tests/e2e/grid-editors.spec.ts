@@ -15,7 +15,7 @@ test('the money editor shows the row currency, Ctrl+C copies the cell as Excel r
   const tag = uniqueTag('money');
   const eur = (await callApi<{ id: number; label: string }[]>(page, 'GET', '/api/entities/currencies/options?q=EUR')).body.find((o) => o.label === 'EUR')!;
   const [project] = await createRows(page, 'lithium_projects', [{ project: `${tag} Salar`, owner: 'Owner', deposit_type: 'brine', stage: 'pfs', country: 'Chile', capex_usd: '1000.50', capex_currency_id: eur.id }]);
-  const g = await openList(page, '/home/general/lithiumprojectlist', 'Lithium projects', tag, 1);
+  const g = await openList(page, '/home/general/lithiumprojectlist', 'Lithium projects', tag, 1, 'LithiumProjects');
 
   const capex = cell(g, project!.id, 'capex_usd');
   await expect(capex).toHaveText('EUR 1,000.50');
@@ -48,7 +48,7 @@ test('an amount typed into a row with no currency is refused on Save, the hidden
   await signInFromLanding(page, DEMO.engineer);
   const tag = uniqueTag('nocur');
   const [project] = await createRows(page, 'lithium_projects', [{ project: `${tag} Clay`, owner: 'Owner', deposit_type: 'clay', stage: 'pea', country: 'Mexico' }]);
-  const g = await openList(page, '/home/general/lithiumprojectlist', 'Lithium projects', tag, 1);
+  const g = await openList(page, '/home/general/lithiumprojectlist', 'Lithium projects', tag, 1, 'LithiumProjects');
   const capex = cell(g, project!.id, 'capex_usd');
   const currency = cell(g, project!.id, 'capex_currency_id');
   await expect(currency).toHaveCount(0);
@@ -93,20 +93,17 @@ test('Enter commits a typed date, and switching ManageTables table with unsaved 
   await page.keyboard.press('Enter');
   await expect(date).toHaveText('2031-01-05');
   await expect(page.locator('.ag-popup-editor')).toHaveCount(0);
-  await expect(pendingSummary(page)).toHaveText('1 row changed, 0 new, 0 deleted');
+  await expect(pendingSummary(page)).toHaveText('1 pending change: 1 row changed');
 
-  // Dismissing the question keeps the table and the change; accepting it switches.
-  const questions: string[] = [];
-  page.once('dialog', (dialog) => {
-    questions.push(dialog.message());
-    void dialog.dismiss();
-  });
+  // Staying keeps the table and the change; discarding switches (an in-app dialog, not the browser's).
   await page.getByRole('button', { name: 'Units of measure' }).click();
-  await expect.poll(() => questions).toEqual(['You have unsaved changes. Leave this page and lose them?']);
+  const leave = page.getByRole('dialog');
+  await expect(leave).toContainText('1 unsaved change');
+  await leave.getByRole('button', { name: 'Stay' }).click();
   await expect(page).toHaveURL(/table=currency_rates/);
-  await expect(pendingSummary(page)).toHaveText('1 row changed, 0 new, 0 deleted');
-  page.once('dialog', (dialog) => void dialog.accept());
+  await expect(pendingSummary(page)).toHaveText('1 pending change: 1 row changed');
   await page.getByRole('button', { name: 'Units of measure' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Discard and leave' }).click();
   await expect(page).toHaveURL(/table=units/);
   await expect(grid(page, 'Units of measure')).toBeVisible();
 });
@@ -141,7 +138,7 @@ test("Enter on a select's own value closes it and goes down; the Delete button r
     { project: `${tag} A`, owner: 'O', deposit_type: 'clay', stage: 'pea', country: 'Peru' },
     { project: `${tag} B`, owner: 'O', deposit_type: 'clay', stage: 'pea', country: 'Peru' },
   ]);
-  const g = await openList(page, '/home/general/lithiumprojectlist', 'Lithium projects', tag, 2);
+  const g = await openList(page, '/home/general/lithiumprojectlist', 'Lithium projects', tag, 2, 'LithiumProjects');
   const [first, second] = await firstTwoRowIds(g);
 
   // On a slowed CPU the Enter, like the letters, arrives before the editor's input has focus (seen in CI).
@@ -160,16 +157,16 @@ test("Enter on a select's own value closes it and goes down; the Delete button r
   // Delete (and Restore) disables itself once the rows are marked, dropping focus to the page: Ctrl+Z still undoes.
   await g.locator(`.ag-row[row-id="${first}"] .ag-selection-checkbox input`).check();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(pendingSummary(page)).toHaveText('1 row changed, 0 new, 1 deleted');
+  await expect(pendingSummary(page)).toHaveText('2 pending changes: 1 row changed, 1 row deleted');
   // Selected again, a row marked deleted is restored by the same button, which says so.
   await g.locator(`.ag-row[row-id="${first}"] .ag-selection-checkbox input`).check();
   await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Restore', exact: true }).click();
-  await expect(pendingSummary(page)).toHaveText('1 row changed, 0 new, 0 deleted');
+  await expect(pendingSummary(page)).toHaveText('1 pending change: 1 row changed');
   await page.keyboard.press('ControlOrMeta+z');
-  await expect(pendingSummary(page)).toHaveText('1 row changed, 0 new, 1 deleted');
+  await expect(pendingSummary(page)).toHaveText('2 pending changes: 1 row changed, 1 row deleted');
   await page.keyboard.press('ControlOrMeta+z');
-  await expect(pendingSummary(page)).toHaveText('1 row changed, 0 new, 0 deleted');
+  await expect(pendingSummary(page)).toHaveText('1 pending change: 1 row changed');
   await page.keyboard.press('ControlOrMeta+z');
   await expect(cell(g, second, 'deposit_type')).toHaveText('Clay');
 
@@ -205,7 +202,7 @@ test('deleting a currency still in use shows how many records use it, and keeps 
   await expect(remove).toBeEnabled();
   await remove.click();
   await expect(cell(g, rowId!, 'code')).toHaveText('USD');
-  await expect(pendingSummary(page)).toHaveText('0 rows changed, 0 new, 1 deleted');
+  await expect(pendingSummary(page)).toHaveText('1 pending change: 1 row deleted');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading')).toHaveText(/^Cannot delete: [\d,]+ records? uses? the row$/);
@@ -289,7 +286,7 @@ test('rows a paste adds below the last row stay below it through undo and redo, 
   await expect.poll(names).toEqual([`${tag} A`]);
   await page.keyboard.press('ControlOrMeta+y');
   await expect.poll(names).toEqual(pastedOrder);
-  await expect(pendingSummary(page)).toHaveText('1 row changed, 2 new, 0 deleted');
+  await expect(pendingSummary(page)).toHaveText('3 pending changes: 1 row changed, 2 new rows');
 });
 
 test("a set filter's (Blanks) finds the rows with no value, alone or with values ticked", async ({ page }) => {

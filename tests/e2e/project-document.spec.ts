@@ -70,7 +70,7 @@ test.describe.serial('the project document', () => {
     await expect(page.getByText('0 rows', { exact: true })).toBeVisible();
     await addArea(page, areas, '100', 'Crushing');
     await addArea(page, areas, '200', 'Grinding');
-    await expect(pendingSummary(page)).toHaveText('0 rows changed, 2 new, 0 deleted');
+    await expect(pendingSummary(page)).toHaveText('2 pending changes: 2 new rows');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Saved 2 changes')).toBeVisible();
     await expect(pendingSummary(page)).toHaveText('No unsaved changes');
@@ -93,7 +93,7 @@ test.describe.serial('the project document', () => {
     });
     await pasteText(page, `${lines.join('\r\n')}\r\n`);
     await expect(page.getByText(new RegExp(`^Pasted \\d+ cells, ${EQUIPMENT_ROWS - 1} new rows$`))).toBeVisible();
-    await expect(pendingSummary(page)).toHaveText(`0 rows changed, ${EQUIPMENT_ROWS} new, 0 deleted`);
+    await expect(pendingSummary(page)).toHaveText(`${EQUIPMENT_ROWS} pending changes: ${EQUIPMENT_ROWS} new rows`);
     await expect(cell(equipment, first, 'projarea_id')).toHaveText('100');
     await expect(cell(equipment, first, 'installed_kw')).toHaveText('7.5');
     await page.screenshot({ path: '/tmp/project-equipment-pasted.png', fullPage: true });

@@ -62,9 +62,10 @@ export function grid(page: Page, labelPlural: string): Locator {
 }
 
 /** Opens a list screen and narrows it, with the global search box, to the rows carrying `tag`. */
-export async function openList(page: Page, path: string, labelPlural: string, tag: string, expectedRows: number): Promise<Locator> {
+/** `heading`: the page's title where it differs from the list's name (the sidebar's 'LithiumProjects'). */
+export async function openList(page: Page, path: string, labelPlural: string, tag: string, expectedRows: number, heading = labelPlural): Promise<Locator> {
   await page.goto(path);
-  await expect(page.getByRole('heading', { name: labelPlural, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Global search' }).fill(tag);
   const g = grid(page, labelPlural);
   await expect(page.getByText(`${expectedRows} ${expectedRows === 1 ? 'row' : 'rows'}`, { exact: true })).toBeVisible();
@@ -117,7 +118,7 @@ export async function typeInCell(g: Locator, rowKey: string | number, field: str
 
 /** The pending-changes summary in the grid toolbar. */
 export function pendingSummary(page: Page): Locator {
-  return page.getByRole('status').filter({ hasText: /unsaved changes|rows? changed/ });
+  return page.getByRole('status').filter({ hasText: /unsaved changes|pending changes?/ });
 }
 
 /** Puts text on the system clipboard and pastes it with Ctrl+V on the focused cell, as from Excel. */
