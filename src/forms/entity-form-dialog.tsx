@@ -14,6 +14,7 @@ import { FormEngine } from './form-engine';
 import { RecordHistory } from './record-history';
 import { changedValues, formFieldNames, savedMessage, withPendingEdits, writableValues, type FormSelection } from './form-model';
 import { useFormEngine } from './use-form-engine';
+import { entityPaths } from '../lib/entity-paths';
 
 export type EntityFormDialogProps = {
   schema: EntitySchema;
@@ -110,7 +111,7 @@ function EntityFormBody({ schema, row, onClose, onSaved, readOnly, fields, secti
     setConflict(null);
     const request: BatchRequest = base ? { updates: [{ id: base.id, version: base.version, changes }] } : { creates: [{ clientKey: 'form', values: form.value }] };
     try {
-      const response = await fetcher<BatchResponse>(`/api/entities/${encodeURIComponent(schema.name)}/batch`, { method: 'POST', body: JSON.stringify(request) });
+      const response = await fetcher<BatchResponse>(entityPaths.batch(schema.name), { method: 'POST', body: JSON.stringify(request) });
       const saved = base ? response.updated[0] : response.created[0];
       if (!saved) throw new Error('The server answered without the saved row.');
       onSaved(saved, shown);
@@ -141,7 +142,7 @@ function EntityFormBody({ schema, row, onClose, onSaved, readOnly, fields, secti
     if (!base) return;
     let current = conflict?.current ?? null;
     try {
-      current ??= await fetcher<EntityRow>(`/api/entities/${encodeURIComponent(schema.name)}/${base.id}`);
+      current ??= await fetcher<EntityRow>(entityPaths.row(schema.name, base.id));
     } catch (error) {
       setMessage(error instanceof Error ? error.message : String(error));
       return;

@@ -4,8 +4,9 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useMemo, useState } from 'react';
 import { useApiFetch } from '../app/api/api-client';
 import type { ListResponse, LookupOption } from '../lib/entity-api';
-import { findEntitySchema } from '../schemas/registry';
+import { findEntitySchema, scopeForTarget } from '../schemas/registry';
 import type { LookupField } from '../schemas/schema-types';
+import { entityPaths } from '../lib/entity-paths';
 
 type Fetcher = <T>(path: string, init?: RequestInit) => Promise<T>;
 
@@ -29,9 +30,7 @@ function asOptions(body: unknown): LookupOption[] {
  * document (areas, P&IDs) to that document's rows, as the grid's LookupCache does; other targets ignore it.
  */
 export async function searchLookupOptions(fetcher: Fetcher, entity: string, q: string, signal?: AbortSignal, scope?: number): Promise<LookupOption[]> {
-  const params = new URLSearchParams({ q, limit: String(OPTIONS_LIMIT) });
-  if (scope !== undefined && findEntitySchema(entity)?.scope) params.set('scope', String(scope));
-  const options = asOptions(await fetcher<unknown>(`/api/entities/${encodeURIComponent(entity)}/options?${params.toString()}`, { signal }));
+  const options = asOptions(await fetcher<unknown>(entityPaths.options(entity, { q, limit: OPTIONS_LIMIT, scope: scopeForTarget(entity, scope) }), { signal }));
   remember(entity, options);
   return options;
 }
@@ -46,8 +45,7 @@ export function useLookupLabel(entity: string, id: unknown): string | undefined 
     const target = findEntitySchema(entity);
     if (!target) return;
     const controller = new AbortController();
-    const filters = JSON.stringify([{ field: 'id', op: 'equals', value: id }]);
-    fetcher<ListResponse>(`/api/entities/${encodeURIComponent(entity)}?filters=${encodeURIComponent(filters)}&limit=1`, { signal: controller.signal })
+    fetcher<ListResponse>(entityPaths.list(entity, { filters: [{ field: 'id', op: 'equals', value: id }], limit: 1 }), { signal: controller.signal })
       .then((page) => {
         const row = page.rows[0];
         if (!row) return;

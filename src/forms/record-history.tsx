@@ -8,12 +8,13 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useApiFetch } from '../app/api/api-client';
 import type { RecordHistoryEntry } from '../lib/entity-api';
+import { entityPaths } from '../lib/entity-paths';
 
 type Fetcher = <T>(path: string, init?: RequestInit) => Promise<T>;
 
 /** GET /api/entities/:entity/:id/history : the row's audit trail in words, newest first. */
 export function fetchRecordHistory(fetcher: Fetcher, entity: string, id: number, signal?: AbortSignal): Promise<RecordHistoryEntry[]> {
-  return fetcher<RecordHistoryEntry[]>(`/api/entities/${encodeURIComponent(entity)}/${id}/history`, { signal });
+  return fetcher<RecordHistoryEntry[]>(entityPaths.history(entity, id), { signal });
 }
 
 /** '2026-03-31T14:05:00Z' as the user's local date and time, en-US. */

@@ -1,7 +1,9 @@
-import type { ListResponse, LookupOption } from '../lib/entity-api';
+import type { ColumnFilter, ListResponse, LookupOption } from '../lib/entity-api';
 import type { LookupResolver } from '../schemas/parse-input';
 import { findEntitySchema } from '../schemas/registry';
 import { LookupLabelIndex } from './excel/lookup-index';
+import { entityPaths } from '../lib/entity-paths';
+import { optionsPath } from './excel/entity-requests';
 
 export type Fetcher = <T>(path: string, init?: RequestInit) => Promise<T>;
 
@@ -62,8 +64,7 @@ export class LookupCache {
   }
 
   async search(entity: string, q: string, limit = 50): Promise<LookupOption[]> {
-    const scoped = this.scope !== undefined && findEntitySchema(entity)?.scope ? `&scope=${this.scope}` : '';
-    const body = await this.fetcher<unknown>(`/api/entities/${encodeURIComponent(entity)}/options?q=${encodeURIComponent(q)}&limit=${limit}${scoped}`);
+    const body = await this.fetcher<unknown>(optionsPath(entity, q, limit, this.scope));
     const options = asOptions(body);
     this.add(entity, options);
     return options;
@@ -92,8 +93,8 @@ export class LookupCache {
     if (!target || missing.length === 0) return;
     for (let i = 0; i < missing.length; i += 500) {
       const chunk = missing.slice(i, i + 500);
-      const filters = JSON.stringify([{ field: 'id', op: 'in', value: chunk }]);
-      const page = await this.fetcher<ListResponse>(`/api/entities/${encodeURIComponent(entity)}?filters=${encodeURIComponent(filters)}&limit=${chunk.length}`);
+      const filters: ColumnFilter[] = [{ field: 'id', op: 'in', value: chunk }];
+      const page = await this.fetcher<ListResponse>(entityPaths.list(entity, { filters, limit: chunk.length }));
       this.add(entity, page.rows.map((row) => ({ id: row.id, label: String(row[target.labelField] ?? `#${row.id}`) })));
     }
     this.notify();

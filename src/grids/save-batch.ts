@@ -4,6 +4,7 @@ import type { ConflictDetails, Dependant, DependencyDetails, MinimalBatchRespons
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import type { Fetcher } from './lookup-cache';
 import { rowKeyOf, type GridRow, type PendingChangesStore } from './pending-changes-store';
+import { entityPaths } from '../lib/entity-paths';
 
 export type Conflict = ConflictDetails['conflicts'][number] & { key: string };
 
@@ -37,7 +38,7 @@ export async function saveBatch({ schema, fetcher, store, base, api, acceptWarni
   try {
     // return=minimal: updated rows come back as their changes, merged below into the rows held (a 5,000-row
     // save answers a quarter of the bytes, and the server skips building the rest).
-    const response = await fetcher<MinimalBatchResponse>(`/api/entities/${encodeURIComponent(schema.name)}/batch`, {
+    const response = await fetcher<MinimalBatchResponse>(entityPaths.batch(schema.name), {
       method: 'POST',
       headers: { prefer: 'return=minimal' },
       body: JSON.stringify(request),
@@ -129,7 +130,7 @@ export async function deletesWithDependants(fetcher: Fetcher, schema: EntitySche
   let total = 0;
   await Promise.all(
     keys.slice(0, 200).map(async (key) => {
-      const details = await fetcher<DependencyDetails>(`/api/entities/${encodeURIComponent(schema.name)}/${encodeURIComponent(key)}/dependencies`).catch(() => null);
+      const details = await fetcher<DependencyDetails>(entityPaths.dependencies(schema.name, key)).catch(() => null);
       if (!details || details.total > 0) found.push(key);
       if (details) dependants.push(...details.dependants);
       total += details?.total ?? 0;

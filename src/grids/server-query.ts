@@ -1,5 +1,5 @@
 import type { IFilterOptionDef } from 'ag-grid-community';
-import type { ColumnFilter, FilterOp, ListQuery, SortSpec } from '../lib/entity-api';
+import type { ColumnFilter, FilterOp, SortSpec } from '../lib/entity-api';
 import { isDecimalKind, type EntitySchema, type FieldDef } from '../schemas/schema-types';
 
 /**
@@ -58,15 +58,4 @@ export function sortFromColumns(schema: EntitySchema, columns: readonly { colId:
     .map((c) => ({ field: c.colId, direction: c.sort as 'asc' | 'desc' }));
   const sort = sorted.length ? sorted : [{ ...schema.defaultSort }];
   return sort.some((s) => s.field === 'id') ? sort : [...sort, { field: 'id', direction: 'asc' }];
-}
-
-/** The query string of GET /api/entities/:entity (entity-api.ts). */
-export function listQueryString(query: ListQuery): string {
-  const params = new URLSearchParams();
-  if (query.filters?.length) params.set('filters', JSON.stringify(query.filters));
-  if (query.sort?.length) params.set('sort', query.sort.map((s) => `${s.field}:${s.direction}`).join(','));
-  if (query.q) params.set('q', query.q);
-  if (query.offset !== undefined) params.set('offset', String(query.offset));
-  if (query.limit !== undefined) params.set('limit', String(query.limit));
-  return params.toString();
 }

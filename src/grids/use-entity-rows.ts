@@ -4,7 +4,7 @@ import type { ListQuery, ListResponse } from '../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import type { Fetcher, LookupCache } from './lookup-cache';
 import { rowKeyOf, type GridRow, type PendingChangesStore } from './pending-changes-store';
-import { listQueryString } from './server-query';
+import { entityPaths, listQueryString } from '../lib/entity-paths';
 
 /**
  * Loading: the client-side row model, fed page by page. Pages of 2,000 come from the server (the next page
@@ -57,7 +57,7 @@ export function useEntityRows({ api, schema, query, fetcher, store, base, lookup
       return new Set([...Object.keys(s.edits), ...Object.keys(s.deleted), ...Object.keys(s.errors), ...Object.keys(s.warnings)]);
     };
     const fetchPage = (offset: number) => {
-      const page = fetcher<ListResponse>(`/api/entities/${encodeURIComponent(schema.name)}?${listQueryString({ ...query, offset, limit: PAGE_SIZE })}`, { signal: controller.signal });
+      const page = fetcher<ListResponse>(entityPaths.list(schema.name, { ...query, offset, limit: PAGE_SIZE }), { signal: controller.signal });
       // The next page is fetched ahead; a reload that aborts it before it is awaited must not leave an
       // unhandled rejection ("signal is aborted") behind. When awaited, its error still reaches run's catch.
       page.catch(() => undefined);

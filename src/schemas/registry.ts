@@ -45,4 +45,9 @@ export function getEntitySchema(name: string): EntitySchema {
   return schema;
 }
 
+/** `scope` (a document's id) where the lookup target `entity` is kept per document, else undefined: what an options request sends. */
+export function scopeForTarget(entity: string, scope: number | undefined): number | undefined {
+  return scope !== undefined && byName.get(entity)?.scope ? scope : undefined;
+}
+
 export const referenceTableSchemas = entitySchemas.filter((schema) => schema.referenceTable);

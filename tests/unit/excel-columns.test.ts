@@ -37,8 +37,8 @@ describe('matchColumns', () => {
     expect(match.mapping).toEqual(['project', null, 'owner']);
     expect(match.repeated).toEqual(['project']);
     expect(match.missingRequired).toEqual(['Deposit type', 'Stage', 'Country']);
-    const withReadOnly = matchColumns(projects, ['Project Name', 'Unsaved changes']);
-    expect(withReadOnly.readOnly).toEqual(['Unsaved changes']);
+    const withReadOnly = matchColumns(projects, ['Project Name', 'Changed since last revision']);
+    expect(withReadOnly.readOnly).toEqual(['Changed since last revision']);
     expect(withReadOnly.mapping).toEqual(['name', null]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filtersFromModel, listQueryString, sortFromColumns } from '../../src/grids/server-query';
+import { filtersFromModel, sortFromColumns } from '../../src/grids/server-query';
+import { listQueryString } from '../../src/lib/entity-paths';
 import { lithiumProjects } from '../../src/schemas/entities/business-entities';
 
 describe('grid filter/sort -> ListQuery', () => {

@@ -24,6 +24,7 @@ import { ProjectHeaderForm, projectsSchema } from './project-header-form';
 import type { ProjectRollups } from '../../lib/project-rollups';
 import { AreaRollupTable, RollupStrip } from './project-rollups';
 import { FIRST_TAB, PROJECT_TABS, projectIdFromParam, tabFromParam, type ProjectTab } from './project-tabs';
+import { entityPaths } from '../../lib/entity-paths';
 
 const PROJECT_ROOT = 'project_id';
 
@@ -91,7 +92,7 @@ function NewProject() {
 function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
   const { can } = useCurrentUser();
   const canEdit = can(projectsSchema.writeRole);
-  const { data: loaded, error, mutate: mutateProject } = useApi<EntityRow>(`/api/entities/${projectsSchema.name}/${id}`, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const { data: loaded, error, mutate: mutateProject } = useApi<EntityRow>(entityPaths.row(projectsSchema.name, id), { revalidateOnFocus: false, shouldRetryOnError: false });
   const rollups = useApi<unknown>(`/api/projects/${id}/rollups`, { revalidateOnFocus: false, shouldRetryOnError: false });
   const { mutate: mutateRollups } = rollups;
   const reloadRollups = useCallback(() => void mutateRollups(), [mutateRollups]);

@@ -12,6 +12,7 @@ import { useFormEngine } from '../../forms/use-form-engine';
 import type { BatchRequest, BatchResponse, ConflictDetails, ValidationDetails } from '../../lib/entity-api';
 import { getEntitySchema } from '../../schemas/registry';
 import type { EntityRow } from '../../schemas/schema-types';
+import { entityPaths } from '../../lib/entity-paths';
 
 export const projectsSchema = getEntitySchema('projects');
 
@@ -90,7 +91,7 @@ export function ProjectHeaderForm({ project, canEdit, onSaved, onReloaded }: Pro
     setConflict(null);
     const request: BatchRequest = base ? { updates: [{ id: base.id, version: base.version, changes }] } : { creates: [{ clientKey: 'header', values: form.value }] };
     try {
-      const response = await fetcher<BatchResponse>(`/api/entities/${projectsSchema.name}/batch`, { method: 'POST', body: JSON.stringify(request) });
+      const response = await fetcher<BatchResponse>(entityPaths.batch(projectsSchema.name), { method: 'POST', body: JSON.stringify(request) });
       const saved = base ? response.updated[0] : response.created[0];
       if (!saved) throw new Error('The server answered without the saved project.');
       setBase(saved);
@@ -119,7 +120,7 @@ export function ProjectHeaderForm({ project, canEdit, onSaved, onReloaded }: Pro
     if (!base) return;
     let current = conflict?.current ?? null;
     try {
-      current ??= await fetcher<EntityRow>(`/api/entities/${projectsSchema.name}/${base.id}`);
+      current ??= await fetcher<EntityRow>(entityPaths.row(projectsSchema.name, base.id));
     } catch (error) {
       setMessage(error instanceof Error ? error.message : String(error));
       return;

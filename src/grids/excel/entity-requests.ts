@@ -1,25 +1,15 @@
 import type { EntityRow, ImportErrors, ImportMode, ImportResponse, ImportRowPlan, ListQuery, ListResponse, LookupOption } from '../../lib/entity-api';
 import { MAX_PAGE_SIZE } from '../../lib/entity-api';
-import { findEntitySchema } from '../../schemas/registry';
+import { entityPaths } from '../../lib/entity-paths';
+import { scopeForTarget } from '../../schemas/registry';
 import type { EntitySchema } from '../../schemas/schema-types';
 import { lookupEntities, lookupLabelsFromOptions, toLookupOptions, type LookupLabels } from './lookup-index';
 
 /** useApiFetch()'s function: JSON in and out, token and XSRF header added, ApiError on 4xx/5xx. */
 export type Fetcher = <T>(path: string, init?: RequestInit) => Promise<T>;
 
-const entityPath = (entity: string) => `/api/entities/${encodeURIComponent(entity)}`;
-
 /** GET /api/entities/:entity?filters=&sort=&offset=&limit=&q= */
-export function listPath(entity: string, query: ListQuery): string {
-  const params = new URLSearchParams();
-  if (query.filters?.length) params.set('filters', JSON.stringify(query.filters));
-  if (query.sort?.length) params.set('sort', query.sort.map((s) => `${s.field}:${s.direction}`).join(','));
-  if (query.offset !== undefined) params.set('offset', String(query.offset));
-  if (query.limit !== undefined) params.set('limit', String(query.limit));
-  if (query.q) params.set('q', query.q);
-  const text = params.toString();
-  return text ? `${entityPath(entity)}?${text}` : entityPath(entity);
-}
+export const listPath = (entity: string, query: ListQuery): string => entityPaths.list(entity, query);
 
 /**
  * How many options the export and import ask for per looked-up entity: the options route's maximum
@@ -33,9 +23,7 @@ export const LOOKUP_OPTIONS_LIMIT = 1000;
  * asked for, so a label such as '200' names this project's area, not another's.
  */
 export function optionsPath(entity: string, q = '', limit = LOOKUP_OPTIONS_LIMIT, scope?: number): string {
-  const params = new URLSearchParams({ q, limit: String(limit) });
-  if (scope !== undefined && findEntitySchema(entity)?.scope) params.set('scope', String(scope));
-  return `${entityPath(entity)}/options?${params.toString()}`;
+  return entityPaths.options(entity, { q, limit, scope: scopeForTarget(entity, scope) });
 }
 
 export async function fetchOptions(fetcher: Fetcher, entity: string, q = '', limit = LOOKUP_OPTIONS_LIMIT, scope?: number): Promise<LookupOption[]> {
@@ -129,7 +117,7 @@ export async function postImport(fetcher: Fetcher, entity: string, mode: ImportM
   }).slice(0, -1);
   const body = new Blob([head, ',"rows":', await jsonArrayBlob(rows, options.signal), '}']);
   try {
-    const response = await fetcher<ImportResponse>(`${entityPath(entity)}/import`, { method: 'POST', body, signal: options.signal });
+    const response = await fetcher<ImportResponse>(entityPaths.import(entity), { method: 'POST', body, signal: options.signal });
     return {
       ok: true,
       added: response.added,
