@@ -14,11 +14,7 @@ export function LithiumProjectsPage() {
   return <EntityListPage schema={getEntitySchema('lithium_projects')} />;
 }
 
-export function ProjectsPage() {
-  return <EntityListPage schema={getEntitySchema('projects')} subtitle="Engineering projects. Areas, equipment and instrument lists per project arrive with the projects module." />;
-}
-
-/** 'Parts & ME Lists': the parts catalogue; mechanical-equipment lists per project arrive with the projects module. */
+/** 'Parts & ME Lists': the parts catalogue; each project's mechanical equipment (ME) list is a tab of its document. */
 export function PartsPage() {
-  return <EntityListPage schema={getEntitySchema('parts')} subtitle="The parts catalogue by item category. Per-project mechanical equipment (ME) lists arrive with the projects module." />;
+  return <EntityListPage schema={getEntitySchema('parts')} subtitle="The parts catalogue by item category. Each project's mechanical equipment (ME) list is a tab of the project's document." />;
 }
