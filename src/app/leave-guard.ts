@@ -4,14 +4,17 @@ import { LeaveDialog, leaveQuestion } from './leave-dialog';
 
 const BROWSER_MESSAGE = 'You have unsaved changes. Leave this page and lose them?';
 
-/** The mounted screens holding unsaved changes, each with how many (0: not counted, e.g. a form). */
-const dirty = new Map<number, number>();
+/**
+ * The mounted screens holding unsaved changes, each with how many (0: not counted, e.g. a form) and the
+ * path prefix within which moves keep the screen mounted (a project's header across its tabs).
+ */
+const dirty = new Map<number, { count: number; within?: string }>();
 let nextGuardId = 1;
 /** The user already said yes to the move about to happen: the blocker lets it through. */
 let leaveConfirmed = false;
 
 function unsavedCount(): number {
-  return [...dirty.values()].reduce((sum, n) => sum + n, 0);
+  return [...dirty.values()].reduce((sum, guard) => sum + guard.count, 0);
 }
 
 /** A question asked in code (askLeave), answered by the mounted LeaveGuardPrompt's dialog. */
@@ -49,11 +52,11 @@ export function confirmLeave(): boolean {
  * browser asks before a reload, a tab close or a move to another site (beforeunload: the browser's own
  * question, which no page can word).
  */
-export function useLeaveGuard(isDirty: boolean, count = 0): void {
+export function useLeaveGuard(isDirty: boolean, count = 0, within?: string): void {
   const [id] = useState(() => nextGuardId++);
   useEffect(() => {
     if (!isDirty) return;
-    dirty.set(id, 0);
+    dirty.set(id, { count: 0, within });
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       event.returnValue = BROWSER_MESSAGE;
@@ -65,10 +68,10 @@ export function useLeaveGuard(isDirty: boolean, count = 0): void {
       if (dirty.size === 0) leaveConfirmed = false;
       window.removeEventListener('beforeunload', onBeforeUnload);
     };
-  }, [isDirty, id]);
+  }, [isDirty, id, within]);
   useEffect(() => {
-    if (isDirty) dirty.set(id, count);
-  }, [isDirty, count, id]);
+    if (isDirty) dirty.set(id, { count, within });
+  }, [isDirty, count, id, within]);
 }
 
 /**
@@ -81,6 +84,8 @@ export function useLeaveGuard(isDirty: boolean, count = 0): void {
 export function LeaveGuardPrompt(): ReactElement {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
     if (dirty.size === 0 || currentLocation.pathname === nextLocation.pathname) return false;
+    // A screen that stays mounted for this move (the project header across the document's tabs) loses nothing.
+    if ([...dirty.values()].every((guard) => guard.within !== undefined && nextLocation.pathname.startsWith(guard.within))) return false;
     if (leaveConfirmed) {
       leaveConfirmed = false;
       return false;

@@ -60,11 +60,19 @@ test.describe('the workbench shell', () => {
     const header = page.getByRole('button', { name: /Project header/ });
     await header.click();
     await expect(header).toHaveAttribute('aria-expanded', 'true');
+    // An unsaved header edit survives a tab change without a question: nothing would be lost.
+    const description = page.getByRole('textbox', { name: 'Description' });
+    await description.fill('Kept across the tabs');
     await page.getByRole('tab', { name: 'Instruments' }).click();
     await expect(page).toHaveURL(/\/projectdetail\/\d+\/instruments$/);
     await expect(page.getByRole('tab', { name: 'Instruments', selected: true })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     // Remounted, the page would load the project again and fold its header.
     await expect(header).toHaveAttribute('aria-expanded', 'true');
+    await expect(description).toHaveValue('Kept across the tabs');
+    // Leaving the document still asks.
+    await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Clients', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: /Leave and discard/ })).toBeVisible();
   });
 
   test('a module not built yet says so plainly', async ({ page }) => {

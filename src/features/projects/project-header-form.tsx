@@ -71,7 +71,8 @@ export function ProjectHeaderForm({ project, canEdit, onSaved, onReloaded }: Pro
   const readOnly = !canEdit;
   const changes = base ? changedValues(projectsSchema, writableValues(projectsSchema, base), form.value) : form.value;
   const dirty = base ? Object.keys(changes).length > 0 : form.isDirty;
-  useLeaveGuard(canEdit && dirty);
+  // The header stays mounted across the document's tabs: only a move out of the document loses its edits.
+  useLeaveGuard(canEdit && dirty, 0, base?.id ? `/home/general/projectdetail/${base.id}/` : undefined);
 
   // Read-only fields (isdirty) are not in the form's value: shown from the row as saved.
   const shown = useMemo(() => ({ ...(base ? Object.fromEntries(readOnlyFields.map((name) => [name, base[name]])) : {}), ...form.value }), [base, form.value]);
