@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
-import { cell, grid, pasteText, pendingSummary, typeInCell, uniqueTag } from './support/entity-grid';
+import { callApi, cell, createRows, grid, pasteText, pendingSummary, typeInCell, uniqueTag } from './support/entity-grid';
 
 // The project document (/home/general/projectdetail/:id/:tab): an engineer creates a project from the
 // spec's "new project" address, fills its Areas and Mechanical equipment tabs (typing, and ~50 rows pasted
@@ -193,5 +193,29 @@ test.describe.serial('the project document', () => {
     await expect(dialog.getByRole('button', { name: 'Save' })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
+  });
+  test('deleted P&IDs are hidden from the tab, shown on request, and restorable', async ({ page }) => {
+    test.skip(!projectPath, 'needs the project of the first test');
+    await signInFromLanding(page, DEMO.engineer);
+    const projectId = Number(projectPath.split('/').pop());
+    const [kept, gone] = await createRows(page, 'pids', [
+      { project_id: projectId, drawing_number: 'P-100-001', title: 'Crushing' },
+      { project_id: projectId, drawing_number: 'P-100-002', title: 'Superseded crushing' },
+    ]);
+    const deleted = await callApi(page, 'POST', '/api/deletepid', { id: gone!.id });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+
+    await page.goto(`${projectPath}/pids`);
+    const pids = grid(page, 'P&IDs');
+    await expect(page.getByText('1 row', { exact: true })).toBeVisible();
+    await expect(cell(pids, kept!.id, 'drawing_number')).toHaveText('P-100-001');
+    await page.getByRole('checkbox', { name: /Show deleted drawings/ }).check();
+    await expect(page.getByText('2 rows', { exact: true })).toBeVisible();
+    await expect(cell(pids, gone!.id, 'drawing_number')).toHaveText('P-100-002');
+
+    const restored = await callApi(page, 'POST', '/api/deletepid', { id: gone!.id, restore: true });
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    await page.getByRole('checkbox', { name: /Show deleted drawings/ }).uncheck();
+    await expect(page.getByText('2 rows', { exact: true })).toBeVisible();
   });
 });

@@ -8,6 +8,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
@@ -24,9 +26,11 @@ import { ProjectHeaderForm, projectsSchema } from './project-header-form';
 import type { ProjectRollups } from '../../lib/project-rollups';
 import { AreaRollupTable, RollupStrip } from './project-rollups';
 import { FIRST_TAB, PROJECT_TABS, projectIdFromParam, tabFromParam, type ProjectTab } from './project-tabs';
+import type { ColumnFilter } from '../../lib/entity-api';
 import { entityPaths } from '../../lib/entity-paths';
 
 const PROJECT_ROOT = 'project_id';
+const DELETE_FLAG = 'deleteflag';
 
 /** Whether an answer has the shape the strip reads (the endpoint is young: an unexpected answer is said, not drawn). */
 function isRollups(body: unknown): body is ProjectRollups {
@@ -99,6 +103,10 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
   const [headerOpen, setHeaderOpen] = useState(false);
   const scope = useMemo(() => ({ field: PROJECT_ROOT, value: id }), [id]);
   const schema = getEntitySchema(tab.entity);
+  // P&IDs and PFDs are soft-deleted (spec deleteflag): hidden unless asked for, restored by unticking Deleted.
+  const isDrawingTab = schema.fields.some((f) => f.name === DELETE_FLAG);
+  const [showDeleted, setShowDeleted] = useState(false);
+  const drawingFilters = useMemo<ColumnFilter[] | undefined>(() => (isDrawingTab && !showDeleted ? [{ field: DELETE_FLAG, op: 'equals', value: false }] : undefined), [isDrawingTab, showDeleted]);
 
   if (!loaded) {
     if (error) return <NoSuchProject text={error.status === 404 ? `There is no project ${id}.` : `The project could not be loaded: ${error.message}`} />;
@@ -165,8 +173,22 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
         </Tabs>
       </Box>
       <Box role="tabpanel" aria-label={tab.label}>
+        {isDrawingTab && (
+          <FormControlLabel
+            sx={{ mb: 1 }}
+            control={<Switch checked={showDeleted} onChange={(_event, checked) => setShowDeleted(checked)} />}
+            label="Show deleted drawings (untick Deleted and save to restore one)"
+          />
+        )}
         {/* Areas are few (ten, not thousands): a shorter grid leaves the figures per area in view below it. */}
-        <EntityListPage schema={schema} embedded scope={scope} onDataChanged={reloadRollups} height={tab.slug === 'areas' ? 'max(300px, calc(100vh - 560px))' : 'max(440px, calc(100vh - 330px))'} />
+        <EntityListPage
+          schema={schema}
+          embedded
+          scope={scope}
+          scopeFilters={drawingFilters}
+          onDataChanged={reloadRollups}
+          height={tab.slug === 'areas' ? 'max(300px, calc(100vh - 560px))' : 'max(440px, calc(100vh - 330px))'}
+        />
         {tab.slug === 'areas' && <AreaRollupTable data={rollupData} />}
       </Box>
     </>
