@@ -11,7 +11,7 @@ export const navigateInApp = (path: string) => `(() => {
 })()`;
 
 /** Resolves with the page clock when the grid toolbar shows '<total> rows' (loading finished). */
-const waitForLoaded = (total: number, timeoutMs: number) => `new Promise((resolve, reject) => {
+export const waitForLoaded = (total: number, timeoutMs: number) => `new Promise((resolve, reject) => {
   const want = ${JSON.stringify(`${total.toLocaleString('en-US')} rows`)};
   const started = performance.now();
   const check = () => {

@@ -1,24 +1,8 @@
 import type { ListResponse } from '../../src/lib/entity-api';
-import { GRID_PATH, navigateInApp } from './browser-grid';
+import { GRID_PATH, navigateInApp, waitForLoaded } from './browser-grid';
 import { longFramesSince, type BenchSession } from './browser-session';
 
 const SORT_FIELD = 'owner';
-
-/** Resolves when the grid toolbar shows '<total> rows' (every row of the view loaded). */
-const waitForLoaded = (total: number, timeoutMs: number) => `new Promise((resolve, reject) => {
-  const want = ${JSON.stringify(`${total.toLocaleString('en-US')} rows`)};
-  const started = performance.now();
-  const check = () => {
-    for (const el of document.querySelectorAll('[aria-live="polite"]')) {
-      const text = (el.textContent || '').trim();
-      if (text === want) return resolve(performance.now());
-      if (text.startsWith('Could not load')) return reject(new Error(text));
-    }
-    if (performance.now() - started > ${timeoutMs}) return reject(new Error('the grid did not show ' + want));
-    setTimeout(check, 25);
-  };
-  check();
-})`;
 
 /**
  * Clicks the column's header (as a user does) and resolves, frame by frame, once the grid's first row

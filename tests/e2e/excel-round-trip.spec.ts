@@ -1,26 +1,14 @@
 import fs from 'node:fs';
-import { expect, test, type Locator, type Page } from './support/fixtures';
+import { expect, test, type Locator } from './support/fixtures';
 import * as XLSX from 'xlsx';
 import { DEMO, signInFromLanding } from './support/sign-in';
 import { callApi, cell, createRows, listRows, openList, uniqueTag } from './support/entity-grid';
+import { openImport, workbookBuffer } from './support/excel-files';
 
 // Excel import and export as a user does them: a workbook built here (no committed binaries) with one
 // bad row, fixed in the preview and committed; an export re-imported with nothing changed, lost or rewritten.
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-function workbookBuffer(rows: unknown[][], sheetName = 'Sheet1'): Buffer {
-  const workbook = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows), sheetName);
-  return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
-}
-
-async function openImport(page: Page, labelPlural: string): Promise<Locator> {
-  await page.getByRole('button', { name: 'Import from Excel' }).click();
-  const dialog = page.getByRole('dialog', { name: `Import ${labelPlural} from Excel` });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
 
 /** Every visible cell of a row as the user reads it (status and selection columns left out). */
 async function rowTexts(g: Locator, id: number): Promise<Record<string, string>> {

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import * as XLSX from 'xlsx';
-import { expect, test, type Locator, type Page } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
 import { callApi, createRows, listRows, openList, statusCell, uniqueTag, updateRow } from './support/entity-grid';
+import { openImport, workbookBuffer } from './support/excel-files';
 
 // Issue #15 items 1 and 7 as a user meets them: an import that keeps its valid rows and hands back the
 // rejected ones, warnings confirmed in the preview, a preview that counts only real changes, and the row
@@ -10,19 +11,6 @@ import { callApi, createRows, listRows, openList, statusCell, uniqueTag, updateR
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CLIENTS = '/home/general/clientlist';
-
-function workbookBuffer(rows: unknown[][]): Buffer {
-  const workbook = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
-  return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
-}
-
-async function openImport(page: Page, labelPlural: string): Promise<Locator> {
-  await page.getByRole('button', { name: 'Import from Excel' }).click();
-  const dialog = page.getByRole('dialog', { name: `Import ${labelPlural} from Excel` });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
 
 test.describe('import keeps its valid rows, warnings, real changes; row history', () => {
   test('a file with one bad row imports the valid rows and hands back the rejected one with its error', async ({ page }, testInfo) => {
