@@ -22,6 +22,9 @@ export async function callApi<T = unknown>(page: Page, method: string, path: str
         if (entry.body?.access_token) token = entry.body.access_token;
       }
       if (!token) throw new Error('No access token in localStorage: sign in first');
+      // A write needs this user's XSRF cookie, which any signed-in read sets: right after sign-in the app's
+      // own first reads may not have come back yet, so read once ourselves (the test raced them before).
+      if (method !== 'GET') await fetch('/api/me', { headers: { Authorization: `Bearer ${token}` } });
       const xsrf = document.cookie.split(';').map((c) => c.trim().split('=')).find(([k]) => k === 'XSRF-TOKEN')?.[1];
       const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
       if (body !== undefined) headers['Content-Type'] = 'application/json';
