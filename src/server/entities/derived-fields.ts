@@ -12,7 +12,7 @@ import { addError, storedValues, type Candidate, type CandidateErrors } from './
  */
 
 /** Each update candidate that sends one of `inputs`, merged over its stored values of `needed`, by candidate. */
-async function asStored(db: Db, schema: EntitySchema, candidates: readonly Candidate[], inputs: ReadonlySet<string>, needed: readonly FieldDef[]): Promise<Map<Candidate, Record<string, unknown>>> {
+export async function asStored(db: Db, schema: EntitySchema, candidates: readonly Candidate[], inputs: ReadonlySet<string>, needed: readonly FieldDef[]): Promise<Map<Candidate, Record<string, unknown>>> {
   const touched = candidates.filter((c) => c.id !== undefined && Object.keys(c.values).some((name) => inputs.has(name)));
   const stored = touched.length > 0 && needed.length > 0 ? await storedValues(db, schema, needed, touched.map((c) => c.id as number)) : new Map<number, Record<string, unknown>>();
   return new Map(touched.map((c) => [c, { ...stored.get(c.id as number), ...c.values }]));

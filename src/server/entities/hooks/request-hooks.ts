@@ -1,4 +1,4 @@
-import { requestUsername } from '../../../lib/requests';
+import { DEFAULT_STATUS_ID, requestUsername } from '../../../lib/requests';
 import { sameValueOf } from '../../../schemas/same-value';
 import { fieldByName, type FieldDef } from '../../../schemas/schema-types';
 import type { Actor } from '../../audit/audit-writer';
@@ -14,7 +14,6 @@ import type { DeleteHook, SaveHook } from '../save-hooks';
  */
 const ADMIN_FIELDS = ['status_id', 'response'] as const;
 const SERVER_FIELDS = ['username', 'submitter_sub'] as const;
-const DEFAULT_STATUS_ID = 1;
 
 const isAdmin = (actor: Actor) => actor.roles === undefined || actor.roles.includes('admin');
 const forbidden = (message: string) => new AppError('forbidden', message);
@@ -36,13 +35,13 @@ export const requestRules: SaveHook = async ({ db, schema, candidates, actor }) 
     values.submitter_sub = actor.sub;
   }
   const updates = candidates.filter((c) => c.id !== undefined);
-  if (updates.length === 0) return;
+  for (const candidate of updates) for (const field of SERVER_FIELDS) delete candidate.values[field];
+  if (updates.length === 0 || admin) return;
   const fields = ['submitter_sub', ...ADMIN_FIELDS].map((name) => fieldByName(schema, name) as FieldDef);
   const stored = await storedValues(db, schema, fields, updates.map((c) => c.id as number));
   for (const candidate of updates) {
-    for (const field of SERVER_FIELDS) delete candidate.values[field];
     const row = stored.get(candidate.id as number);
-    if (!row || admin) continue;
+    if (!row) continue;
     assertMayChangeRequest(actor, row);
     const changed = ADMIN_FIELDS.filter((f) => f in candidate.values && !sameValueOf(schema, f, row[f], candidate.values[f]));
     if (changed.length > 0) throw forbidden(`Only admins change the ${what(changed)} of a request.`);
