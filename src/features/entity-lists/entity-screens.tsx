@@ -1,5 +1,5 @@
 import { getEntitySchema } from '../../schemas/registry';
-import { EntityListPage } from './entity-list-page';
+import { EntityListPage } from '../../grids/entity-list-page';
 
 /** The engine-backed list screens, one per sidebar entry (spec §2). */
 export function ClientsPage() {

@@ -13,7 +13,7 @@ import { PageHeader } from '../../app/layout/page-header';
 import type { CategoryNode } from '../../lib/category-tree';
 import type { ColumnFilter } from '../../lib/entity-api';
 import { getEntitySchema } from '../../schemas/registry';
-import { EntityListPage } from './entity-list-page';
+import { EntityListPage } from '../../grids/entity-list-page';
 
 const schema = getEntitySchema('item_categories');
 

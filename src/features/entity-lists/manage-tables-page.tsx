@@ -11,7 +11,7 @@ import { PageHeader } from '../../app/layout/page-header';
 import type { EntitySummary } from '../../lib/entity-api';
 import { askLeave } from '../../app/leave-guard';
 import { findEntitySchema } from '../../schemas/registry';
-import { EntityListPage } from './entity-list-page';
+import { EntityListPage } from '../../grids/entity-list-page';
 
 /**
  * ManageTables: the reference tables on the left (with their row counts), the chosen one's grid on the right.

@@ -21,7 +21,7 @@ import { PageHeader } from '../../app/layout/page-header';
 import { paths, projectDocumentPath } from '../../app/paths';
 import { getEntitySchema } from '../../schemas/registry';
 import type { EntityRow } from '../../schemas/schema-types';
-import { EntityListPage } from '../entity-lists/entity-list-page';
+import { EntityListPage } from '../../grids/entity-list-page';
 import { ProjectHeaderForm, projectsSchema } from './project-header-form';
 import type { ProjectRollups } from '../../lib/project-rollups';
 import { AreaRollupTable, RollupStrip } from './project-rollups';

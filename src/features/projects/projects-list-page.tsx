@@ -5,7 +5,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '../../app/auth/use-current-user';
 import { paths, projectDocumentPath } from '../../app/paths';
 import { getEntitySchema } from '../../schemas/registry';
-import { EntityListPage } from '../entity-lists/entity-list-page';
+import { EntityListPage } from '../../grids/entity-list-page';
 import { FIRST_TAB } from './project-tabs';
 
 const projects = getEntitySchema('projects');

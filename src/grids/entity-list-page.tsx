@@ -1,16 +1,16 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useCurrentUser } from '../../app/auth/use-current-user';
-import { PageHeader } from '../../app/layout/page-header';
-import { EntityFormDialog } from '../../forms/entity-form-dialog';
-import { EntityGrid, type OpenedRow } from '../../grids/entity-grid';
-import { ExcelButtons } from '../../grids/excel/excel-buttons';
-import { scopedSchema, type GridScope } from '../../grids/scoped-schema';
-import { formFieldNames } from '../../forms/form-model';
-import type { ColumnFilter, ListQuery } from '../../lib/entity-api';
-import type { EntityRow, EntitySchema } from '../../schemas/schema-types';
-import { ROLE_RANK, type Role } from '../../lib/signed-in-user';
+import { useCurrentUser } from '../app/auth/use-current-user';
+import { PageHeader } from '../app/layout/page-header';
+import { EntityFormDialog } from '../forms/entity-form-dialog';
+import { EntityGrid, type OpenedRow } from './entity-grid';
+import { ExcelButtons } from './excel/excel-buttons';
+import { scopedSchema, type GridScope } from './scoped-schema';
+import { formFieldNames } from '../forms/form-model';
+import type { ColumnFilter, ListQuery } from '../lib/entity-api';
+import type { EntityRow, EntitySchema } from '../schemas/schema-types';
+import { ROLE_RANK, type Role } from '../lib/signed-in-user';
 
 /** The toolbar's notice on a list the user may not change: "Read-only: your role (viewer) cannot change Clients". */
 export function readOnlyNotice(schema: EntitySchema, roles: readonly Role[] | undefined, failed: boolean): string {
