@@ -339,7 +339,7 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
         onResolve={saver.resolveConflicts}
         onCancel={() => saver.setConflicts(null)}
       />
-      <DependantsDialog open={saver.dependants !== null} dependants={saver.dependants?.list ?? []} total={saver.dependants?.total ?? 0} rows={saver.dependants?.rows ?? 0} onClose={saver.closeDependants} />
+      <DependantsDialog open={saver.dependants !== null} dependants={saver.dependants?.list ?? []} total={saver.dependants?.total ?? 0} rows={saver.dependants?.keys.length ?? 0} contents={saver.contents} onClose={saver.closeDependants} />
     </LocalizationProvider>
   );
 }

@@ -9,6 +9,8 @@ import { commitOpenEditor, revealColumnsWithErrors, syncRows } from './grid-sync
 import type { Fetcher } from './lookup-cache';
 import type { GridRow, PendingChangesStore, PendingState } from './pending-changes-store';
 import { deletesWithDependants, saveBatch, type Conflict } from './save-batch';
+import { deleteWithContents, describeCounts, removeDeletedRows } from './delete-with-contents';
+import { hasContents } from '../schemas/registry';
 
 /** The toast's note on hidden columns a refused Save has just shown. */
 function shown(headers: readonly string[]): string {
@@ -27,10 +29,12 @@ export function rowsText(count: number): string {
  * dependants dialog (409).
  */
 export function useGridSave({ api, schema, store, base, fetcher, onChange, onSaved }: Options) {
+  const context = { api, schema, store, base, fetcher };
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const [saving, setSaving] = useState(false);
   const [conflicts, setConflicts] = useState<Conflict[] | null>(null);
-  const [dependants, setDependants] = useState<{ list: Dependant[]; total: number; rows: number } | null>(null);
+  /** The deletes refused because other rows use them: what uses them, and the refused rows' keys. */
+  const [dependants, setDependants] = useState<{ list: Dependant[]; total: number; keys: string[] } | null>(null);
   /** The pending state the last warnings were answered for, and their toast. */
   const warned = useRef<{ state: PendingState; toast: SnackbarKey | null } | null>(null);
 
@@ -88,7 +92,7 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange, onSav
             for (const key of found.keys) delete draft.deleted[key];
           });
           syncRows(api, store, previous);
-          setDependants(outcome.dependants.length ? { list: outcome.dependants, total: outcome.total, rows: found.keys.length } : { list: found.dependants, total: found.total, rows: found.keys.length });
+          setDependants(outcome.dependants.length ? { list: outcome.dependants, total: outcome.total, keys: found.keys } : { list: found.dependants, total: found.total, keys: found.keys });
           break;
         }
         case 'error':
@@ -147,5 +151,20 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange, onSav
 
   const saveAnyway = () => void save({ acceptWarnings: true });
 
-  return { save, saveAnyway, saving, conflicts, setConflicts, resolveConflicts, dependants, closeDependants: () => setDependants(null) };
+  /** For the dependants dialog, where a refused row may hold the rows using it: delete it with them. */
+  const contents = hasContents(schema.name) && dependants
+    ? {
+        preview: () => deleteWithContents(context, dependants.keys, true),
+        commit: async () => {
+          const done = await deleteWithContents(context, dependants.keys, false);
+          removeDeletedRows(context, dependants.keys);
+          setDependants(null);
+          enqueueSnackbar(`Deleted ${rowsText(done.total)}: ${describeCounts(done)}`, { variant: 'success' });
+          onChange();
+          onSaved?.();
+        },
+      }
+    : undefined;
+
+  return { save, saveAnyway, saving, conflicts, setConflicts, resolveConflicts, dependants, contents, closeDependants: () => setDependants(null) };
 }

@@ -84,6 +84,13 @@ export type DependencyDetails = { dependants: Dependant[]; total: number };
 /** DELETE /api/entities/:entity/:id?version=N ; GET /api/entities/:entity/:id/dependencies -> DependencyDetails */
 
 /**
+ * POST /api/entities/:entity/delete-with-contents {rows: [{id, version?}], dryRun?}: the rows with everything
+ * part of them (lookups marked partOf), in one transaction; a dry run answers the same and deletes nothing.
+ */
+export type DeleteWithContentsRequest = { rows: { id: number; version?: number }[]; dryRun?: boolean };
+export type DeletedWithContents = { deleted: number[]; lists: { entity: string; label: string; count: number }[]; total: number; dryRun: boolean };
+
+/**
  * POST /api/entities/:entity/import : rows already parsed in the browser to wire values, checked again here.
  * mode (spec §3 import_mode, default 0): 0 adds new rows only (rows whose key exists are skipped),
  * 1 updates rows found by key and adds the others, 2 updates rows found by key only (others skipped).

@@ -40,6 +40,8 @@ export const entityPaths = {
   import: (entity: string) => `${base(entity)}/import`,
   /** GET: the rows that reference this one. */
   dependencies: (entity: string, id: number | string) => `${base(entity)}/${encodeURIComponent(String(id))}/dependencies`,
+  /** POST {rows, dryRun}: rows with everything part of them, in one transaction. */
+  deleteWithContents: (entity: string) => `${base(entity)}/delete-with-contents`,
   /** GET: the row's audit trail in words. */
   history: (entity: string, id: number | string) => `${base(entity)}/${encodeURIComponent(String(id))}/history`,
 } as const;

@@ -1,3 +1,4 @@
+import { containmentOf } from './containment';
 import { META_FIELDS, type EntitySchema, type FieldDef } from './schema-types';
 
 /**
@@ -56,6 +57,20 @@ export function schemaProblems(schemas: readonly EntitySchema[]): string[] {
       const level = fields.get(schema.tree.levelField);
       if (!parent || parent.kind !== 'lookup' || parent.entity !== schema.name) say(`tree parentField ${schema.tree.parentField} is not a lookup to ${schema.name} itself.`);
       if (!level || level.kind !== 'integer') say(`tree levelField ${schema.tree.levelField} is not one of its integer fields.`);
+    }
+  }
+  return [...problems, ...containmentProblems(schemas)];
+}
+
+/** Every row with contents must be deletable with them: its lists and theirs need a delete order (no cycle of lookups). */
+function containmentProblems(schemas: readonly EntitySchema[]): string[] {
+  const { containmentEdges, containedLists, deleteOrder } = containmentOf(schemas);
+  const problems: string[] = [];
+  for (const parent of new Set(containmentEdges.map((edge) => edge.parent))) {
+    try {
+      deleteOrder([parent, ...containedLists(parent)]);
+    } catch (error) {
+      problems.push(`${parent}: its contents cannot be deleted with it. ${(error as Error).message}`);
     }
   }
   return problems;

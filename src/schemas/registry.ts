@@ -3,6 +3,7 @@ import { parts } from './entities/parts';
 import * as projectLists from './entities/project-lists';
 import * as reference from './entities/reference-tables';
 import { requests } from './entities/requests';
+import { containmentOf } from './containment';
 import type { EntitySchema } from './schema-types';
 
 /** Every entity the engine serves, by name. Order matters for seeding: referenced tables first. */
@@ -51,3 +52,6 @@ export function scopeForTarget(entity: string, scope: number | undefined): numbe
 }
 
 export const referenceTableSchemas = entitySchemas.filter((schema) => schema.referenceTable);
+
+/** What a row of each registered list contains (containment.ts): the edges, and the delete order of a set of lists. */
+export const { containmentEdges, containedLists, hasContents, deleteOrder } = containmentOf(entitySchemas);

@@ -103,6 +103,12 @@ export type LookupField = FieldBase & {
   /** The referenced entity's name; the value is its row id, shown by its labelField. */
   entity: string;
   default?: number | null;
+  /**
+   * A row of this list is part of the row this lookup names (an area's equipment, an instrument's cables):
+   * deleting that row "with its contents" deletes this one too (src/schemas/containment.ts). Without it a
+   * referenced row can only be deleted once nothing refers to it.
+   */
+  partOf?: true;
 };
 
 export type FieldDef = TextField | NumberField | MoneyField | DateField | BooleanField | EnumField | LookupField;

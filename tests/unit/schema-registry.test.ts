@@ -66,6 +66,14 @@ describe('the entity declarations are checked', () => {
     expect(schemaProblems([quotes(), currencies])).toEqual(['quotes: lookup currency_id names entity currencies, which is declared after it.']);
   });
 
+  it('reports contents that cannot be deleted with their row: lists referring to each other in a cycle', () => {
+    // A quote part of a currency, and the currency pointing back at a quote: no list can be deleted first.
+    const looping = defineEntity({ ...currencies, fields: [...currencies.fields, { name: 'quote_id', label: 'Quote', kind: 'lookup', entity: 'quotes' }] });
+    const partOf = quotes((s) => void (s.fields[2] = { name: 'currency_id', label: 'Currency', kind: 'lookup', entity: 'currencies', partOf: true }));
+    expect(schemaProblems([looping, partOf])).toContain('currencies: its contents cannot be deleted with it. The lists currencies, quotes refer to each other in a cycle: no delete order exists.');
+    expect(schemaProblems([currencies, partOf])).toEqual([]);
+  });
+
   it('stops the start with every problem listed', () => {
     expect(() => assertValidSchemas([currencies, currencies, quotes((s) => void (s.key = ['numbr']))])).toThrow(/Entity currencies is declared twice\.\n- quotes: key field numbr/);
   });

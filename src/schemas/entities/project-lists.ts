@@ -11,9 +11,9 @@ const SCOPE = { root: 'project_id' } as const;
 const TAG = { regex: '^[A-Z0-9][A-Z0-9./_-]*$', message: 'Capital letters, digits and - . / _, e.g. 200-PP-001A' };
 
 /** The document a row belongs to: stamped by the project's tabs and imports, never typed. */
-const projectField = { name: 'project_id', label: 'Project', kind: 'lookup', entity: 'projects', required: true, grid: { width: 200, hidden: true }, form: { section: 'Project', order: 99 } } as const;
+const projectField = { name: 'project_id', label: 'Project', kind: 'lookup', entity: 'projects', partOf: true, required: true, grid: { width: 200, hidden: true }, form: { section: 'Project', order: 99 } } as const;
 const areaField = (required: boolean) =>
-  ({ name: 'projarea_id', label: 'Area', kind: 'lookup', entity: 'areas', required, grid: { width: 90 }, form: { order: 2 } }) as const;
+  ({ name: 'projarea_id', label: 'Area', kind: 'lookup', entity: 'areas', partOf: true, required, grid: { width: 90 }, form: { order: 2 } }) as const;
 const pidField = { name: 'pid_id', label: 'P&ID', kind: 'lookup', entity: 'pids', grid: { width: 150 } } as const;
 const remarksField = { name: 'remarks', label: 'Remarks', kind: 'longText', grid: { width: 220, hidden: true }, form: { fullWidth: true } } as const;
 const decimal = (name: string, label: string, unit: string, extra: Partial<FieldDef> = {}) =>
@@ -238,7 +238,7 @@ export const instruments = defineEntity({
     { name: 'loop_number', label: 'Loop', kind: 'text', maxLength: 20, grid: { width: 90 }, form: { section: 'Instrument', order: 4 } },
     { name: 'service', label: 'Service', kind: 'text', maxLength: 200, grid: { width: 240 }, form: { section: 'Instrument', order: 5, fullWidth: true } },
     { ...pidField, form: { section: 'Location', order: 1 } },
-    { name: 'equipment_id', label: 'On equipment', kind: 'lookup', entity: 'mech_equipment', grid: { width: 130 }, form: { section: 'Location', order: 2 } },
+    { name: 'equipment_id', label: 'On equipment', kind: 'lookup', entity: 'mech_equipment', partOf: true, grid: { width: 130 }, form: { section: 'Location', order: 2 } },
     { name: 'line_id', label: 'On line', kind: 'lookup', entity: 'piping', grid: { width: 170, hidden: true }, form: { section: 'Location', order: 3 } },
     { name: 'io_type', label: 'I/O', kind: 'enum', options: IO_TYPES, grid: { width: 80 }, form: { section: 'Signal', order: 1 } },
     { name: 'signal', label: 'Signal', kind: 'enum', options: SIGNALS, grid: { width: 110 }, form: { section: 'Signal', order: 2 } },
@@ -276,7 +276,7 @@ export const cabling = defineEntity({
   fields: [
     projectField,
     { name: 'cable_tag', label: 'Cable tag', kind: 'text', required: true, maxLength: 60, pattern: TAG, grid: { width: 170, pinned: 'left' }, form: { order: 1 } },
-    { name: 'instrument_id', label: 'Instrument', kind: 'lookup', entity: 'instruments', required: true, grid: { width: 140 }, form: { order: 2 } },
+    { name: 'instrument_id', label: 'Instrument', kind: 'lookup', entity: 'instruments', partOf: true, required: true, grid: { width: 140 }, form: { order: 2 } },
     { name: 'from_tag', label: 'From', kind: 'text', required: true, maxLength: 60, help: 'An instrument, equipment, junction box or panel tag of this project.', grid: { width: 130 }, form: { order: 3 } },
     { name: 'to_tag', label: 'To', kind: 'text', required: true, maxLength: 60, grid: { width: 130 }, form: { order: 4 } },
     { name: 'cable_type', label: 'Cable type', kind: 'enum', options: CABLE_TYPES, required: true, default: 'instrument', grid: { width: 120 }, form: { order: 5 } },
@@ -313,7 +313,7 @@ export const racking = defineEntity({
   fields: [
     projectField,
     { name: 'rack_ref', label: 'Rack reference', kind: 'text', required: true, maxLength: 60, pattern: TAG, grid: { width: 160, pinned: 'left' }, form: { order: 1 } },
-    { name: 'instrument_id', label: 'Instrument', kind: 'lookup', entity: 'instruments', required: true, grid: { width: 140 }, form: { order: 2 } },
+    { name: 'instrument_id', label: 'Instrument', kind: 'lookup', entity: 'instruments', partOf: true, required: true, grid: { width: 140 }, form: { order: 2 } },
     { name: 'rack_type', label: 'Type', kind: 'enum', options: RACK_TYPES, required: true, default: 'tray', grid: { width: 100 }, form: { order: 3 } },
     { name: 'width_mm', label: 'Width', kind: 'integer', min: 10, max: 2000, unit: 'mm', grid: { width: 90 }, form: { order: 4 } },
     decimal('length_m', 'Length', 'm', { min: 0, scale: 1, form: { order: 5 } }),
@@ -336,10 +336,10 @@ export const streams = defineEntity({
     projectField,
     { name: 'stream_number', label: 'Stream', kind: 'text', required: true, maxLength: 20, pattern: TAG, grid: { width: 100, pinned: 'left' }, form: { section: 'Stream', order: 1 } },
     { name: 'description', label: 'Description', kind: 'text', maxLength: 200, grid: { width: 220 }, form: { section: 'Stream', order: 2, fullWidth: true } },
-    { name: 'pfd_id', label: 'PFD', kind: 'lookup', entity: 'pfds', grid: { width: 150 }, form: { section: 'Stream', order: 3 } },
-    { ...pidField, grid: { width: 150, hidden: true }, form: { section: 'Stream', order: 4 } },
-    { name: 'from_equipment_id', label: 'From equipment', kind: 'lookup', entity: 'mech_equipment', grid: { width: 130 }, form: { section: 'Stream', order: 5 } },
-    { name: 'to_equipment_id', label: 'To equipment', kind: 'lookup', entity: 'mech_equipment', grid: { width: 130 }, form: { section: 'Stream', order: 6 } },
+    { name: 'pfd_id', label: 'PFD', kind: 'lookup', entity: 'pfds', partOf: true, grid: { width: 150 }, form: { section: 'Stream', order: 3 } },
+    { ...pidField, partOf: true, grid: { width: 150, hidden: true }, form: { section: 'Stream', order: 4 } },
+    { name: 'from_equipment_id', label: 'From equipment', kind: 'lookup', entity: 'mech_equipment', partOf: true, grid: { width: 130 }, form: { section: 'Stream', order: 5 } },
+    { name: 'to_equipment_id', label: 'To equipment', kind: 'lookup', entity: 'mech_equipment', partOf: true, grid: { width: 130 }, form: { section: 'Stream', order: 6 } },
     decimal('mass_flow_tph', 'Mass flow', 't/h', { min: 0, scale: 1, form: { section: 'Flow', order: 1 } }),
     decimal('vol_flow_m3h', 'Volume flow', 'm³/h', { min: 0, scale: 1, form: { section: 'Flow', order: 2 } }),
     { name: 'solids_pct', label: 'Solids % w/w', kind: 'percent', scale: 1, min: 0, max: 100, grid: { width: 110 }, form: { section: 'Flow', order: 3 } },

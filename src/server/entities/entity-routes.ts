@@ -4,7 +4,10 @@ import type { EntitySchema } from '../../schemas/schema-types';
 import type { Actor } from '../audit/audit-writer';
 import { recordHistory } from '../audit/record-history';
 import { auditProjectOf } from './bulk-write';
+import { assertRole } from '../auth/actor';
 import { requireRole } from '../auth/auth-hooks';
+import { containedLists } from '../../schemas/registry';
+import { deleteWithContents } from './delete-with-contents';
 import type { Db } from '../db/client';
 import { assertBatchSize } from './batch-save';
 import { requireSchemaOf } from './entity-sql';
@@ -18,6 +21,7 @@ import {
   batchBody,
   batchHeaders,
   deleteQuerystring,
+  deleteWithContentsBody,
   entityParams,
   errors,
   importBody,
@@ -143,6 +147,28 @@ export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBy
       const { version } = parseOr400(deleteQuerystring, request.query, 'query');
       await deleteEntityRow(db, schema, id, version, actorOf(request));
       return { deleted: id };
+    },
+  );
+
+  app.post(
+    '/entities/:entity/delete-with-contents',
+    {
+      schema: {
+        tags: TAG,
+        summary: 'Delete rows with everything that is part of them (a project with its document, an area with its equipment...), in one transaction; dryRun answers what would go',
+        params: jsonSchema(entityParams),
+        body: jsonSchema(deleteWithContentsBody),
+        response: { 200: jsonSchema(responses.deletedWithContents, 'output'), ...writeErrors(404, 409) },
+      },
+    },
+    async (request) => {
+      const schema = await entityFor(request, 'write');
+      for (const name of containedLists(schema.name)) {
+        const list = requireSchemaOf(name);
+        assertRole(request, list.writeRole, list.labelPlural.toLowerCase());
+      }
+      const { rows, dryRun } = parseOr400(deleteWithContentsBody, request.body, 'body');
+      return deleteWithContents(db, schema, rows, actorOf(request), dryRun);
     },
   );
 

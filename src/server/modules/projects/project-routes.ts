@@ -1,6 +1,6 @@
 import { asc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { getEntitySchema } from '../../../schemas/registry';
+import { containedLists, getEntitySchema } from '../../../schemas/registry';
 import type { EntityRow } from '../../../schemas/schema-types';
 import { actorOf, assertRole } from '../../auth/actor';
 import type { Db } from '../../db/client';
@@ -13,7 +13,7 @@ import { isObject, objectBody, payloadOf, rowTarget, type Body } from '../legacy
 import { describeValue, pathId } from '../legacy/record-id';
 import { saveOne } from '../legacy/save-one';
 import { contentsOf, deleteAlone, deleteWithContents } from './cascade-delete';
-import { DELETE_ORDER, schemaOf, type DocumentEntity } from './document-lists';
+import { schemaOf, type DocumentEntity } from './document-lists';
 import { emptyDocument, readProjectDocument } from './project-document';
 import { projectRollups } from './project-rollups';
 import {
@@ -69,6 +69,9 @@ async function deleteDocumentRow(db: Db, request: { body: unknown; query: unknow
   const target = rowTarget(body, schema, ['param2']);
   return flag(body, request.query, 'cascade') ? deleteWithContents(db, entity, target, actor) : deleteAlone(db, entity, target, actor);
 }
+
+/** A row's list and the lists of what it contains: a delete with contents needs the write role of each. */
+const withContents = (entity: DocumentEntity): DocumentEntity[] => [entity, ...(containedLists(entity) as DocumentEntity[])];
 
 export async function projectRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   const pids = getEntitySchema('pids');
@@ -126,7 +129,7 @@ export async function projectRoutes(app: FastifyInstance, { db }: { db: Db }): P
       },
     },
     async (request) => {
-      writes(request, flag(objectBody(request.body, 'the project to delete'), request.query, 'cascade') ? DELETE_ORDER : ['projects']);
+      writes(request, flag(objectBody(request.body, 'the project to delete'), request.query, 'cascade') ? withContents('projects') : ['projects']);
       return deleteDocumentRow(db, request, 'projects', actorOf(request));
     },
   );
@@ -158,7 +161,7 @@ export async function projectRoutes(app: FastifyInstance, { db }: { db: Db }): P
         },
       },
       async (request) => {
-        writes(request, flag(objectBody(request.body, `the ${schema.label.toLowerCase()} to delete`), request.query, 'cascade') ? DELETE_ORDER.filter((name) => name !== 'projects') : [entity]);
+        writes(request, flag(objectBody(request.body, `the ${schema.label.toLowerCase()} to delete`), request.query, 'cascade') ? withContents(entity) : [entity]);
         return deleteDocumentRow(db, request, entity, actorOf(request));
       },
     );
