@@ -5,16 +5,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { ApiError, useApiFetch } from '../app/api/api-client';
-import type { BatchRequest, BatchResponse, ConflictDetails, ValidationDetails } from '../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import { FormEngine } from './form-engine';
 import { RecordHistory } from './record-history';
-import { changedValues, formFieldNames, savedMessage, withPendingEdits, writableValues, type FormSelection } from './form-model';
+import { formFieldNames, withPendingEdits, writableValues, type FormSelection } from './form-model';
+import { SaveConflictAlert } from './save-conflict-alert';
 import { useFormEngine } from './use-form-engine';
-import { entityPaths } from '../lib/entity-paths';
+import { useRecordSave } from './use-record-save';
 
 export type EntityFormDialogProps = {
   schema: EntitySchema;
@@ -56,11 +54,7 @@ export function EntityFormDialog(props: EntityFormDialogProps) {
   return <EntityFormBody key={row ? `${row.id}:${row.version}` : 'new'} {...props} readOnly={readOnly} />;
 }
 
-type Conflict = { message: string; current: EntityRow | null };
-
 function EntityFormBody({ schema, row, onClose, onSaved, readOnly, fields, sections, pending, pendingErrors }: EntityFormDialogProps & { readOnly: boolean }) {
-  const fetcher = useApiFetch();
-  const { enqueueSnackbar } = useSnackbar();
   const titleId = `entity-form-${schema.name}-title`;
   const selection: FormSelection = { fields, sections, hideReadOnlyFields: row === null };
   // The writable fields the form shows: their pending edits open in it and go into its save.
@@ -76,26 +70,21 @@ function EntityFormBody({ schema, row, onClose, onSaved, readOnly, fields, secti
     return { values, edited, messages };
   });
   const form = useFormEngine(schema, opening.values, selection);
-  const [base, setBase] = useState<EntityRow | null>(row);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>(opening.messages);
-  const [message, setMessage] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<Conflict | null>(null);
-  const [saving, setSaving] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   // The note naming the pending edits the form opened with (gone after a reload of the row).
   const [pendingLabels, setPendingLabels] = useState(() => opening.edited.map((name) => schema.fields.find((f) => f.name === name)?.label ?? name));
-  // What a save sends: the form's values that differ from the row as saved (pending edits included).
-  const changes = base ? changedValues(schema, writableValues(schema, base), form.value) : form.value;
-  const hasChanges = base ? Object.keys(changes).length > 0 : form.isDirty;
-
-  const change = (next: Record<string, unknown>) => {
-    // A server (or pending value's) error stays on its field until the user changes that field.
-    setServerErrors((current) => {
-      const kept = Object.fromEntries(Object.entries(current).filter(([name]) => next[name] === form.value[name]));
-      return Object.keys(kept).length === Object.keys(current).length ? current : kept;
-    });
-    form.setValue(next);
-  };
+  // A save sends the form's values that differ from the row as saved, pending edits included.
+  const record = useRecordSave(schema, form, {
+    row,
+    conflictAlternative: 'cancel',
+    initialErrors: opening.messages,
+    onSaved: (saved) => {
+      onSaved(saved, shown);
+      onClose();
+    },
+    onReloaded: () => setPendingLabels([]),
+  });
+  const { base, conflict, message, saving } = record;
 
   /** Escape or a click outside: closes at once unless something typed here would be lost. */
   const requestClose = () => {
@@ -104,77 +93,12 @@ function EntityFormBody({ schema, row, onClose, onSaved, readOnly, fields, secti
     else onClose();
   };
 
-  const save = async () => {
-    if (!form.validate()) return;
-    setSaving(true);
-    setMessage(null);
-    setConflict(null);
-    const request: BatchRequest = base ? { updates: [{ id: base.id, version: base.version, changes }] } : { creates: [{ clientKey: 'form', values: form.value }] };
-    try {
-      const response = await fetcher<BatchResponse>(entityPaths.batch(schema.name), { method: 'POST', body: JSON.stringify(request) });
-      const saved = base ? response.updated[0] : response.created[0];
-      if (!saved) throw new Error('The server answered without the saved row.');
-      onSaved(saved, shown);
-      enqueueSnackbar(savedMessage(schema, saved), { variant: 'success' });
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        const details = error.body?.details as ValidationDetails | undefined;
-        const rowError = details?.rowErrors?.[0];
-        setServerErrors(rowError?.fields ?? {});
-        const known = new Set(schema.fields.map((f) => f.name));
-        const elsewhere = Object.entries(rowError?.fields ?? {}).filter(([name]) => !known.has(name));
-        setMessage(rowError?.message ?? (elsewhere.length ? elsewhere.map(([name, text]) => `${name}: ${text}`).join('; ') : rowError ? 'Fix the marked fields.' : error.message));
-      } else if (error instanceof ApiError && error.status === 409) {
-        const details = error.body?.details as ConflictDetails | undefined;
-        const current = details?.conflicts?.[0]?.current ?? null;
-        setConflict({
-          current,
-          message: current ? `Someone else changed this ${schema.label.toLowerCase()} since you opened it. Reload it to see their changes (yours will be lost), or cancel.` : `This ${schema.label.toLowerCase()} was deleted by someone else.`,
-        });
-      } else setMessage(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const reload = async () => {
-    if (!base) return;
-    let current = conflict?.current ?? null;
-    try {
-      current ??= await fetcher<EntityRow>(entityPaths.row(schema.name, base.id));
-    } catch (error) {
-      setMessage(error instanceof Error ? error.message : String(error));
-      return;
-    }
-    setBase(current);
-    form.reset(current);
-    setPendingLabels([]);
-    setServerErrors({});
-    setConflict(null);
-    setMessage(null);
-  };
-
   return (
     <>
       <Dialog open onClose={requestClose} maxWidth="md" fullWidth aria-labelledby={titleId}>
         <DialogTitle id={titleId}>{formDialogTitle(schema, row === null, readOnly)}</DialogTitle>
         <DialogContent dividers>
-          {conflict && (
-            <Alert
-              severity="warning"
-              sx={{ mb: 2 }}
-              action={
-                conflict.current || !base ? (
-                  <Button color="inherit" size="small" onClick={() => void reload()}>
-                    Reload
-                  </Button>
-                ) : undefined
-              }
-            >
-              {conflict.message}
-            </Alert>
-          )}
+          {conflict && <SaveConflictAlert conflict={conflict} onReload={conflict.current || !base ? () => void record.reload() : undefined} />}
           {readOnly && (
             <Alert severity="info" sx={{ mb: 2 }} data-read-only-notice>
               Read-only: your role cannot change {schema.labelPlural}.
@@ -190,13 +114,13 @@ function EntityFormBody({ schema, row, onClose, onSaved, readOnly, fields, secti
               Shown with your unsaved grid {pendingLabels.length === 1 ? 'change' : 'changes'} to {pendingLabels.join(', ')}: Save saves {pendingLabels.length === 1 ? 'it' : 'them'} with the form; Cancel leaves {pendingLabels.length === 1 ? 'it' : 'them'} pending in the grid.
             </Alert>
           )}
-          <FormEngine {...form.formProps} onChange={change} errors={{ ...form.errors, ...serverErrors }} readOnly={readOnly} readOnlyText={readOnly} fields={fields} sections={sections} hideReadOnlyFields={row === null} />
+          <FormEngine {...form.formProps} onChange={record.change} errors={record.errors} readOnly={readOnly} readOnlyText={readOnly} fields={fields} sections={sections} hideReadOnlyFields={row === null} />
           {base && <RecordHistory entity={schema.name} id={base.id} />}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{readOnly ? 'Close' : 'Cancel'}</Button>
           {!readOnly && (
-            <Button variant="contained" onClick={() => void save()} disabled={saving || !form.isValid || !hasChanges || (conflict !== null && conflict.current === null)}>
+            <Button variant="contained" onClick={() => void record.save()} disabled={saving || !form.isValid || !record.hasChanges || record.gone}>
               Save
             </Button>
           )}
