@@ -98,7 +98,7 @@ function EntityFormBody({ schema, row, onClose, onSaved, readOnly, fields, secti
       <Dialog open onClose={requestClose} maxWidth="md" fullWidth aria-labelledby={titleId}>
         <DialogTitle id={titleId}>{formDialogTitle(schema, row === null, readOnly)}</DialogTitle>
         <DialogContent dividers>
-          {conflict && <SaveConflictAlert conflict={conflict} onReload={conflict.current || !base ? () => void record.reload() : undefined} />}
+          {conflict && <SaveConflictAlert conflict={conflict} onReload={record.reload} />}
           {readOnly && (
             <Alert severity="info" sx={{ mb: 2 }} data-read-only-notice>
               Read-only: your role cannot change {schema.labelPlural}.

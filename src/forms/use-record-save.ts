@@ -1,14 +1,14 @@
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { ApiError, useApiFetch } from '../app/api/api-client';
-import type { BatchRequest, BatchResponse, ConflictDetails, ValidationDetails } from '../lib/entity-api';
+import { useApiFetch } from '../app/api/api-client';
+import type { BatchRequest, BatchResponse } from '../lib/entity-api';
 import { entityPaths } from '../lib/entity-paths';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import { changedValues, savedMessage, writableValues } from './form-model';
+import { saveRefusal, type SaveConflict } from './save-refusal';
 import type { FormEngineState } from './use-form-engine';
 
-/** A save refused because someone else changed the row (`current`: the row as stored now) or deleted it (null). */
-export type SaveConflict = { message: string; current: EntityRow | null };
+export type { SaveConflict } from './save-refusal';
 
 export type RecordSaveOptions = {
   /** The row as saved (a save sends its id and version), or null for a new row. */
@@ -23,21 +23,11 @@ export type RecordSaveOptions = {
   initialErrors?: Record<string, string>;
 };
 
-/** The message of a 422: the row's own, else the errors of fields the schema does not have, else 'Fix the marked fields.' */
-function validationMessage(schema: EntitySchema, error: ApiError): { fields: Record<string, string>; message: string } {
-  const rowError = (error.body?.details as ValidationDetails | undefined)?.rowErrors?.[0];
-  const known = new Set(schema.fields.map((f) => f.name));
-  const elsewhere = Object.entries(rowError?.fields ?? {}).filter(([name]) => !known.has(name));
-  const fallback = elsewhere.length ? elsewhere.map(([name, text]) => `${name}: ${text}`).join('; ') : rowError ? 'Fix the marked fields.' : error.message;
-  return { fields: rowError?.fields ?? {}, message: rowError?.message ?? fallback };
-}
-
-const textOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /**
  * One row's form saved through POST /api/entities/:entity/batch against the version loaded: the changes
  * since the row as saved, the server's field errors on their fields (until the field changes), a stale
- * version as a conflict to reload, and any other refusal as a message.
+ * version as a conflict to reload, and any other refusal (a 409 without a conflict of this row among
+ * them) as a message, the edits kept and Save still offered (saveRefusal decides).
  */
 export function useRecordSave(schema: EntitySchema, form: FormEngineState, { row, conflictAlternative, onSaved, onReloaded, initialErrors }: RecordSaveOptions) {
   const fetcher = useApiFetch();
@@ -82,33 +72,19 @@ export function useRecordSave(schema: EntitySchema, form: FormEngineState, { row
       enqueueSnackbar(savedMessage(schema, saved), { variant: 'success' });
       onSaved(saved);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        const refused = validationMessage(schema, error);
-        setServerErrors(refused.fields);
-        setMessage(refused.message);
-      } else if (error instanceof ApiError && error.status === 409) {
-        const current = (error.body?.details as ConflictDetails | undefined)?.conflicts?.[0]?.current ?? null;
-        const label = schema.label.toLowerCase();
-        setConflict({
-          current,
-          message: current ? `Someone else changed this ${label} since you opened it. Reload it to see their changes (yours will be lost), or ${conflictAlternative}.` : `This ${label} was deleted by someone else.`,
-        });
-      } else setMessage(textOf(error));
+      const refused = saveRefusal(schema, error, { id: base?.id, conflictAlternative });
+      if (refused.kind === 'conflict') setConflict(refused.conflict);
+      else setMessage(refused.message);
+      if (refused.kind === 'invalid') setServerErrors(refused.fields);
     } finally {
       setSaving(false);
     }
   };
 
-  /** The conflict's Reload: the row as stored now (the conflict's, else read again); the form's edits are dropped. */
-  const reload = async () => {
-    if (!base) return;
-    let current = conflict?.current ?? null;
-    try {
-      current ??= await fetcher<EntityRow>(entityPaths.row(schema.name, base.id));
-    } catch (error) {
-      setMessage(textOf(error));
-      return;
-    }
+  /** The conflict's Reload: the row as stored now, which the conflict carries; the form's edits are dropped. */
+  const reload = () => {
+    const current = conflict?.current;
+    if (!current) return;
     standOn(current);
     setConflict(null);
     onReloaded?.(current);

@@ -69,7 +69,7 @@ export function ProjectHeaderForm({ project, canEdit, onSaved, onReloaded }: Pro
 
   return (
     <Box component="form" aria-label="Project header" noValidate onSubmit={(event) => { event.preventDefault(); void record.save(); }}>
-      {conflict && <SaveConflictAlert conflict={conflict} onReload={conflict.current ? () => void record.reload() : undefined} />}
+      {conflict && <SaveConflictAlert conflict={conflict} onReload={record.reload} />}
       {message && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {message}
