@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { getEntityTable } from './entity-tables';
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Columns every business row carries: optimistic concurrency and who/when. */
 const rowMeta = () => ({
@@ -79,6 +79,46 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Issued revisions of a project (field guide §7): the header of each issue, and in revision_rows the
+ * snapshot of every row of the project's document as it stood (the wire row as JSON, with the key the
+ * change summary matches rows by). Both are immutable: triggers (migration 0009) refuse any update, and a
+ * delete unless the project itself is being deleted. See ARCHITECTURE.md, "Revisions".
+ */
+export const projectRevisions = pgTable(
+  'project_revisions',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    rev: text('rev').notNull(),
+    purpose: text('purpose').notNull(),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    note: text('note'),
+    issuedBy: text('issued_by').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The project's header as issued (the wire row). */
+    header: jsonb('header').notNull(),
+  },
+  (t) => [uniqueIndex('project_revisions_key').on(t.projectId, t.rev), check('project_revisions_purpose_check', sql`${t.purpose} in ('IFR', 'IFA', 'IFC')`)],
+);
+
+export const revisionRows = pgTable(
+  'revision_rows',
+  {
+    revisionId: integer('revision_id')
+      .notNull()
+      .references(() => projectRevisions.id, { onDelete: 'cascade' }),
+    entity: text('entity').notNull(),
+    rowId: integer('row_id').notNull(),
+    /** The row's natural key as users read it (a tag; a cable's instrument tag + cable tag): how revisions are compared. */
+    rowKey: text('row_key').notNull(),
+    data: jsonb('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.revisionId, t.entity, t.rowId] })],
+);
 
 /*
  * The entity tables, derived from src/schemas (entity-tables.ts). Exported one by one because

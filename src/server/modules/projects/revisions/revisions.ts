@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import type { EntityRow } from '../../../../schemas/schema-types';
+import type { Actor } from '../../../audit/audit-writer';
+import type { Db } from '../../../db/client';
+import { ident, queryJsonRows, queryRows, wireColumns } from '../../../entities/entity-sql';
+import { AppError } from '../../../http/app-error';
+import { pgError } from '../../../db/pg-error';
+import { DOCUMENT_LISTS, schemaOf, type DocumentList } from '../document-lists';
+import { nestDocument, type ProjectDocument } from '../project-document';
+import { documentRowsSelect, revisionDocumentRows } from './revision-snapshot';
+
+/**
+ * Issued revisions of a project (field guide §7). Issuing freezes the project's header and every row of
+ * its lists, as they stand, into project_revisions and revision_rows, which nothing may change afterwards
+ * (triggers of migration 0009). `isdirty` turns false with the issue and true again with the project's
+ * next audited change (a trigger on the audit log).
+ */
+
+export const PURPOSES = ['IFR', 'IFA', 'IFC'] as const;
+export type Purpose = (typeof PURPOSES)[number];
+export type RevisionInput = { rev: string; purpose: Purpose; issued_on?: string; note?: string | null };
+export type Revision = { id: number; project_id: number; rev: string; purpose: Purpose; issued_on: string; note: string | null; issued_by: string; issued_at: string; row_count: number };
+
+const REVISION_COLUMNS = sql`r.id, r.project_id, r.rev, r.purpose, to_char(r.issued_on, 'YYYY-MM-DD') as issued_on, r.note, r.issued_by,
+  to_char(r.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as issued_at,
+  (select count(*) from revision_rows x where x.revision_id = r.id)::int as row_count`;
+
+/** The project's revisions, oldest first (issue order). */
+export function listRevisions(db: Db, projectId: number): Promise<Revision[]> {
+  return queryJsonRows<Revision>(db, sql`select ${REVISION_COLUMNS} from project_revisions r where r.project_id = ${projectId} order by r.issued_at, r.id`);
+}
+
+/** 404 unless the project exists; `lock` holds its row until the transaction ends. */
+export async function assertProject(db: Db, projectId: number, lock = false): Promise<void> {
+  const found = await queryRows(db, sql`select id from projects where id = ${projectId}${lock ? sql` for update` : sql``}`);
+  if (found.length === 0) throw new AppError('not_found', `No Project with id ${projectId}.`);
+}
+
+/** One revision of the project by its identifier (A, B, 0...); 404 naming the ones there are. */
+export async function findRevision(db: Db, projectId: number, rev: string): Promise<Revision> {
+  await assertProject(db, projectId);
+  const [found] = await queryJsonRows<Revision>(db, sql`select ${REVISION_COLUMNS} from project_revisions r where r.project_id = ${projectId} and r.rev = ${rev}`);
+  if (found) return found;
+  const issued = (await listRevisions(db, projectId)).map((r) => r.rev);
+  throw new AppError('not_found', `Project ${projectId} has no revision ${rev}${issued.length ? `; its revisions are ${issued.join(', ')}` : '; none has been issued yet'}.`);
+}
+
+/**
+ * Issues revision `input.rev` of the project: one transaction that locks the project (so no write of its
+ * rows can commit between the snapshot and the clean mark), copies the header and every row of its
+ * document in one INSERT ... SELECT each, and marks the project clean. 422 for a revision already issued.
+ */
+export async function issueRevision(db: Db, projectId: number, input: RevisionInput, actor: Actor): Promise<Revision> {
+  return db.transaction(async (tx) => {
+    await assertProject(tx, projectId, true);
+    const taken = await queryRows(tx, sql`select 1 from project_revisions where project_id = ${projectId} and rev = ${input.rev}`);
+    if (taken.length > 0) throw new AppError('validation_failed', `Revision ${input.rev} of this project is already issued; an issued revision never changes. Issue the next one (e.g. ${nextRevision(input.rev)}).`, { fields: { rev: 'Already issued' } });
+    await tx.execute(sql`update projects set isdirty = false where id = ${projectId}`);
+    const projects = schemaOf('projects');
+    const [created] = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into project_revisions (project_id, rev, purpose, issued_on, note, issued_by, header)
+          select ${projectId}, ${input.rev}, ${input.purpose}, coalesce(${input.issued_on ?? null}::date, current_date), ${input.note ?? null}, ${actor.username},
+                 (select to_jsonb(w) from ${ident('projects')} t cross join lateral (select ${wireColumns(projects, 't')}) w where t.id = ${projectId})
+          returning id`,
+    );
+    const revisionId = (created as { id: number }).id;
+    await tx.execute(sql`insert into revision_rows (revision_id, entity, row_id, row_key, data) select ${revisionId}, d.entity, d.row_id, d.row_key, d.data from (${documentRowsSelect(projectId)}) d`);
+    return (await listRevisionById(tx, revisionId)) as Revision;
+  }).catch((error: unknown) => {
+    if (pgError(error)?.code === '23505') throw new AppError('validation_failed', `Revision ${input.rev} of this project is already issued.`, { fields: { rev: 'Already issued' } });
+    throw error;
+  });
+}
+
+async function listRevisionById(db: Db, id: number): Promise<Revision | undefined> {
+  const [found] = await queryJsonRows<Revision>(db, sql`select ${REVISION_COLUMNS} from project_revisions r where r.id = ${id}`);
+  return found;
+}
+
+/** The identifier after `rev`: B after A, 1 after 0; a guess for the message only. */
+function nextRevision(rev: string): string {
+  if (/^\d+$/.test(rev)) return String(Number(rev) + 1);
+  if (/^[A-Y]$/.test(rev)) return String.fromCharCode(rev.charCodeAt(0) + 1);
+  return `${rev}1`;
+}
+
+/** GET /projects/:id/revision/:rev: the revision's snapshot in the shape of GET /projects/:id, and which revision it is. */
+export async function readRevisionDocument(db: Db, projectId: number, rev: string): Promise<ProjectDocument & { revision: Revision }> {
+  const revision = await findRevision(db, projectId, rev);
+  const [stored] = await queryRows<{ header: string }>(db, sql`select header::text as header from project_revisions where id = ${revision.id}`);
+  const header = JSON.parse((stored as { header: string }).header) as EntityRow;
+  const rows = await revisionDocumentRows(db, revision.id);
+  const lists = Object.fromEntries(DOCUMENT_LISTS.map((list) => [list, rows[list].map((row) => row.data)])) as Record<DocumentList, EntityRow[]>;
+  return { ...nestDocument(header, lists), revision };
+}

@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { EntityRow } from '../../src/schemas/schema-types';
+import { projectFixtures } from '../support/project-fixtures';
+import { signedInSuite } from '../support/test-app';
+
+/**
+ * Revisions of a project (issue #16, field guide §7): issuing freezes the document; nothing changes it
+ * afterwards, through the API or in the database; isdirty follows; the change summary between two
+ * revisions, or a revision and now, lists exactly the rows added, deleted and changed, matched by tag.
+ */
+const suite = signedInSuite();
+const { get, post } = suite;
+const { newProject, fillProject, create } = projectFixtures(suite);
+
+const issue = (projectId: number, body: unknown, token = suite.engineer) => post(`/projects/${projectId}/revisions`, body, token);
+const execute = (query: ReturnType<typeof sql>) => suite.t.database.db.execute(query);
+
+/** The database's own refusal, under the driver's wrapping ("Failed query: ..." with the cause). */
+async function refusal(query: ReturnType<typeof sql>): Promise<string> {
+  try {
+    await execute(query);
+  } catch (error) {
+    const cause = (error as { cause?: { message?: string } }).cause;
+    return cause?.message ?? (error as Error).message;
+  }
+  return 'no refusal';
+}
+
+describe('project revisions', () => {
+  it('issues a revision that keeps the document as it was; isdirty turns false, then true with the next change', async () => {
+    const project = await newProject('Revision Test Freeze');
+    const made = await fillProject(project.id);
+    const before = (await get(`/projects/${project.id}`)).json();
+
+    const issued = await issue(project.id, { rev: 'A', purpose: 'IFR', issued_on: '2026-11-20', note: 'For client review' });
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(issued.json()).toMatchObject({ rev: 'A', purpose: 'IFR', issued_on: '2026-11-20', note: 'For client review', issued_by: 'engineer', row_count: 14 });
+    const clean = (await get(`/projects/${project.id}`)).json();
+    expect(clean.isdirty).toBe(false);
+
+    const frozen = await get(`/projects/${project.id}/revision/A`);
+    expect(frozen.statusCode, frozen.body).toBe(200);
+    const { revision, ...document } = frozen.json();
+    expect(revision.rev).toBe('A');
+    expect(document).toEqual({ ...before, isdirty: false });
+
+    // A change after the issue: the project is dirty, the revision is not touched.
+    const changed = await post('/entities/mech_equipment/batch', { updates: [{ id: made.crusher.id, version: made.crusher.version, changes: { description: 'Primary gyratory crusher' } }] });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await get(`/projects/${project.id}`)).json().isdirty).toBe(true);
+    const { revision: again, ...still } = (await get(`/projects/${project.id}/revision/A`)).json();
+    expect(again.id).toBe(revision.id);
+    expect(still).toEqual(document);
+
+    expect((await get(`/projects/${project.id}/revisions`)).json().map((r: { rev: string }) => r.rev)).toEqual(['A']);
+  });
+
+  it('lists exactly what changed: added, deleted, changed field by field, a renamed tag as a delete and an add', async () => {
+    const project = await newProject('Revision Test Changes');
+    const made = await fillProject(project.id);
+    expect((await issue(project.id, { rev: 'A', purpose: 'IFR' })).statusCode).toBe(200);
+
+    const saved = await post('/entities/mech_equipment/batch', {
+      updates: [
+        { id: made.crusher.id, version: made.crusher.version, changes: { description: 'Primary gyratory crusher', projarea_id: made.a200.id } },
+        { id: made.pump.id, version: made.pump.version, changes: { tagno: '200-PP-001A' } },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await create('instruments', [{ projarea_id: made.a200.id, tagno: '200-LIT-001', letters: 'LIT', io_type: 'AI' }]);
+    expect((await post('/entities/cabling/batch', { deletes: [{ id: made.cables[1]!.id, version: made.cables[1]!.version }] })).statusCode).toBe(200);
+
+    const now = await get(`/projects/${project.id}/changes?from=A`);
+    expect(now.statusCode, now.body).toBe(200);
+    const summary = now.json();
+    expect(summary.from.rev).toBe('A');
+    expect(summary.to).toBeNull();
+    const rows = summary.rows.map((r: { entity: string; key: string; change: string }) => `${r.change} ${r.entity} ${r.key}`).sort();
+    expect(rows).toEqual([
+      'added instruments 200-LIT-001',
+      'added mech_equipment 200-PP-001A',
+      'changed mech_equipment 100-CR-001',
+      // Its To equipment is the pump renamed: the stream shows the new tag.
+      'changed streams S-001',
+      'deleted cabling 200-PIT-001-I-01',
+      'deleted mech_equipment 200-PP-001',
+    ]);
+    const crusher = summary.rows.find((r: { key: string }) => r.key === '100-CR-001');
+    expect(crusher.fields).toEqual([
+      { field: 'description', label: 'Description', old: 'Primary crusher', new: 'Primary gyratory crusher' },
+      { field: 'projarea_id', label: 'Area', old: '100', new: '200' },
+    ]);
+    expect(summary.lists.find((l: { entity: string }) => l.entity === 'mech_equipment')).toEqual({ entity: 'mech_equipment', list: 'Mechanical equipment', added: 1, deleted: 1, changed: 1 });
+
+    // Revision B freezes the same state: A -> B says what A -> now said.
+    expect((await issue(project.id, { rev: 'B', purpose: 'IFA' })).statusCode).toBe(200);
+    const between = (await get(`/projects/${project.id}/changes?from=A&to=B`)).json();
+    expect(between.to.rev).toBe('B');
+    expect(between.rows).toEqual(summary.rows);
+    expect((await get(`/projects/${project.id}/changes?from=B`)).json().rows).toEqual([]);
+  });
+
+  it('refuses what would change history or makes no sense, with a readable answer', async () => {
+    const project = await newProject('Revision Test Refusals');
+    await fillProject(project.id);
+    expect((await issue(project.id, { rev: 'A', purpose: 'IFR' })).statusCode).toBe(200);
+
+    const again = await issue(project.id, { rev: 'A', purpose: 'IFA' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toMatch(/Revision A of this project is already issued.*e\.g\. B/);
+    expect((await issue(project.id, { rev: 'rev a', purpose: 'IFR' })).statusCode).toBe(400);
+    expect((await issue(project.id, { rev: 'C', purpose: 'FOR INFO' })).statusCode).toBe(400);
+    expect((await issue(project.id, { rev: 'C', purpose: 'IFR' }, suite.viewer)).statusCode).toBe(403);
+    expect((await issue(987_654, { rev: 'A', purpose: 'IFR' })).statusCode).toBe(404);
+    const missing = await get(`/projects/${project.id}/revision/Z`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(`Project ${project.id} has no revision Z; its revisions are A.`);
+    expect((await get(`/projects/${project.id}/changes`)).statusCode).toBe(400);
+    expect((await get(`/projects/${project.id}/changes?from=Z`)).statusCode).toBe(404);
+  });
+
+  it('cannot be changed in the database either; it goes only with its project', async () => {
+    const project = await newProject('Revision Test Immutable');
+    await fillProject(project.id);
+    const issued = (await issue(project.id, { rev: '0', purpose: 'IFC' })).json();
+
+    expect(await refusal(sql`update revision_rows set data = '{}'::jsonb where revision_id = ${issued.id}`)).toMatch(/An issued revision cannot be changed/);
+    expect(await refusal(sql`delete from revision_rows where revision_id = ${issued.id}`)).toMatch(/An issued revision cannot be changed/);
+    expect(await refusal(sql`update project_revisions set note = 'edited' where id = ${issued.id}`)).toMatch(/An issued revision cannot be changed/);
+    expect(await refusal(sql`delete from project_revisions where id = ${issued.id}`)).toMatch(/An issued revision cannot be changed/);
+    expect(await refusal(sql`truncate revision_rows`)).toMatch(/An issued revision cannot be changed/);
+    expect((await get(`/projects/${project.id}/revision/0`)).json().areas.map((a: EntityRow) => a.areacode)).toEqual(['100', '200']);
+
+    const gone = await post('/entities/projects/delete-with-contents', { rows: [{ id: project.id }] });
+    expect(gone.statusCode, gone.body).toBe(200);
+    const left = await execute(sql`select count(*)::int as n from revision_rows where revision_id = ${issued.id}`);
+    expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+});
