@@ -9,7 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { getEntitySchema } from '../../schemas/registry';
 import { fieldByName } from '../../schemas/schema-types';
 import { IO_TYPES, type ProjectRollups, type Rollup } from '../../lib/project-rollups';
@@ -47,15 +47,55 @@ function costText(rollup: Rollup, currency: string | null): string {
   return `${currency ?? ''} ${decimalText(rollup.equipment_cost_base, 0)}`.trim();
 }
 
+/**
+ * A figure's font: 1.15rem, smaller when its longest word would not fit the card's width (container query
+ * units: the card is the container), never below 0.8rem. A figure still too wide wraps at its thousands
+ * separators, so none is ever cut off (the equipment cost in a 110 px card at 1366 px).
+ */
+function fittedFontSize(text: string): string {
+  const longest = Math.max(...text.split(/\s+/).map((word) => word.length));
+  // A digit of the semi-bold tabular figures is ~0.51em wide; 0.6 leaves room for a wider fallback font.
+  return `clamp(0.8rem, calc(100cqi / ${(longest * 0.6).toFixed(2)}), 1.15rem)`;
+}
+
+/**
+ * A figure's text, each word kept whole on its line when it fits ('USD' above '64,310,000' rather than
+ * '64,310,' on the first line), with a break allowed after each thousands separator when it does not.
+ */
+function breakableFigure(text: string): ReactNode {
+  return text.split(' ').map((word, w) => (
+    <Fragment key={w}>
+      {w > 0 && ' '}
+      <Box component="span" sx={{ display: 'inline-block', maxWidth: '100%' }}>
+        {word.split(',').map((part, i) => (
+          <Fragment key={i}>
+            {i > 0 && (
+              <>
+                ,<wbr />
+              </>
+            )}
+            {part}
+          </Fragment>
+        ))}
+      </Box>
+    </Fragment>
+  ));
+}
+
 /** One figure of the strip: a group named by its label, so a figure is found by what it is. */
 function Stat({ label, value, detail, wide = false }: { label: string; value: ReactNode; detail?: ReactNode; wide?: boolean }) {
+  const text = typeof value === 'string' ? value : undefined;
   return (
-    <Paper variant="outlined" role="group" aria-label={label} sx={{ px: 1, py: 0.75, minWidth: 0, gridColumn: wide ? { sm: 'span 2' } : undefined }}>
+    <Paper variant="outlined" role="group" aria-label={label} sx={{ px: 1, py: 0.75, minWidth: 0, containerType: 'inline-size', gridColumn: wide ? { sm: 'span 2' } : undefined }}>
       <Typography variant="caption" color="text.secondary" component="div" sx={{ fontWeight: 500, lineHeight: 1.4, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
         {label}
       </Typography>
-      <Typography component="div" sx={{ fontSize: '1.15rem', fontWeight: 600, lineHeight: 1.3, fontVariantNumeric: 'tabular-nums' }} data-testid="stat-value">
-        {value}
+      <Typography
+        component="div"
+        sx={{ fontSize: text ? fittedFontSize(text) : '1.15rem', fontWeight: 600, lineHeight: 1.3, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
+        data-testid="stat-value"
+      >
+        {text ? breakableFigure(text) : value}
       </Typography>
       {detail && (
         <Typography variant="caption" color="text.secondary" component="div" sx={{ lineHeight: 1.35, overflowWrap: 'anywhere' }}>
@@ -129,7 +169,7 @@ export function RollupStrip({ data, error, loading }: StripProps) {
           These figures could not be refreshed ({error.message}); they may be out of date.
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(112px, 1fr))', opacity: loading ? 0.7 : 1, transition: 'opacity 150ms' }}>
+      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fit, minmax(112px, 1fr))', opacity: loading ? 0.7 : 1, transition: 'opacity 150ms' }}>
         <Stat label="Equipment" value={whole(project.equipment_count)} detail={project.equipment_count === 1 ? 'tag' : 'tags'} />
         <Stat label="Installed kW" value={decimalText(project.installed_kw)} detail={`Running ${decimalText(project.running_kw)} kW`} />
         <Stat label="Instruments" value={whole(project.instrument_count)} detail={`${whole(IO_TYPES.reduce((n, t) => n + (project.io[t] ?? 0), 0))} I/O points`} />
@@ -140,7 +180,19 @@ export function RollupStrip({ data, error, loading }: StripProps) {
         <Stat
           label="Equipment cost"
           value={costText(project, data.base_currency)}
-          detail={[project.equipment_unpriced > 0 ? `${whole(project.equipment_unpriced)} unpriced` : 'All priced', data.rate_date ? `rates of ${data.rate_date}` : null].filter(Boolean).join(' · ')}
+          detail={
+            <>
+              {project.equipment_unpriced > 0 ? `${whole(project.equipment_unpriced)} unpriced` : 'All priced'}
+              {data.rate_date && (
+                <>
+                  {' · rates of '}
+                  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                    {data.rate_date}
+                  </Box>
+                </>
+              )}
+            </>
+          }
         />
       </Box>
     </Box>
