@@ -25,7 +25,8 @@ import { EntityListPage } from '../../grids/entity-list-page';
 import { ProjectHeaderForm, projectsSchema } from './project-header-form';
 import type { ProjectRollups } from '../../lib/project-rollups';
 import { AreaRollupTable, RollupStrip } from './project-rollups';
-import { FIRST_TAB, PROJECT_TABS, projectIdFromParam, tabFromParam, type ProjectTab } from './project-tabs';
+import { DOCUMENT_TABS, FIRST_TAB, projectIdFromParam, tabFromParam, type ProjectTab } from './project-tabs';
+import { RevisionsTab } from './revisions/revisions-tab';
 import type { ColumnFilter } from '../../lib/entity-api';
 import { entityPaths } from '../../lib/entity-paths';
 
@@ -102,9 +103,9 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
   const reloadRollups = useCallback(() => void mutateRollups(), [mutateRollups]);
   const [headerOpen, setHeaderOpen] = useState(false);
   const scope = useMemo(() => ({ field: PROJECT_ROOT, value: id }), [id]);
-  const schema = getEntitySchema(tab.entity);
+  const schema = tab.entity ? getEntitySchema(tab.entity) : undefined;
   // P&IDs and PFDs are soft-deleted (spec deleteflag): hidden unless asked for, restored by unticking Deleted.
-  const isDrawingTab = schema.fields.some((f) => f.name === DELETE_FLAG);
+  const isDrawingTab = !!schema?.fields.some((f) => f.name === DELETE_FLAG);
   const [showDeleted, setShowDeleted] = useState(false);
   const drawingFilters = useMemo<ColumnFilter[] | undefined>(() => (isDrawingTab && !showDeleted ? [{ field: DELETE_FLAG, op: 'equals', value: false }] : undefined), [isDrawingTab, showDeleted]);
 
@@ -167,7 +168,7 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
 
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
         <Tabs value={tab.slug} variant="scrollable" scrollButtons="auto" aria-label="Project lists">
-          {PROJECT_TABS.map((t) => (
+          {DOCUMENT_TABS.map((t) => (
             <Tab key={t.slug} value={t.slug} label={t.label} component={RouterLink} to={projectDocumentPath(id, t.slug)} sx={{ textTransform: 'none', minHeight: 44 }} />
           ))}
         </Tabs>
@@ -180,15 +181,19 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
             label="Show deleted drawings (untick Deleted and save to restore one)"
           />
         )}
-        {/* Areas are few (ten, not thousands): a shorter grid leaves the figures per area in view below it. */}
-        <EntityListPage
-          schema={schema}
-          embedded
-          scope={scope}
-          scopeFilters={drawingFilters}
-          onDataChanged={reloadRollups}
-          height={tab.slug === 'areas' ? 'max(300px, calc(100vh - 560px))' : 'max(440px, calc(100vh - 330px))'}
-        />
+        {schema ? (
+          // Areas are few (ten, not thousands): a shorter grid leaves the figures per area in view below it.
+          <EntityListPage
+            schema={schema}
+            embedded
+            scope={scope}
+            scopeFilters={drawingFilters}
+            onDataChanged={reloadRollups}
+            height={tab.slug === 'areas' ? 'max(300px, calc(100vh - 560px))' : 'max(440px, calc(100vh - 330px))'}
+          />
+        ) : (
+          <RevisionsTab projectId={id} canEdit={canEdit} dirty={project.isdirty === true} onIssued={() => void mutateProject()} />
+        )}
         {tab.slug === 'areas' && <AreaRollupTable data={rollupData} />}
       </Box>
     </>

@@ -3,9 +3,11 @@
  * (/home/general/projectdetail/12/equipment); the spec's numbers are read too (projectdetail/0/1 is the
  * first tab), as 1-based positions.
  */
-export type ProjectTab = { slug: string; label: string; entity: string };
+export type ListTab = { slug: string; label: string; entity: string };
+/** A list tab (one scoped list), or the Revisions tab (issued revisions and the change summary). */
+export type ProjectTab = ListTab | { slug: 'revisions'; label: string; entity?: undefined };
 
-export const PROJECT_TABS: readonly ProjectTab[] = [
+export const PROJECT_TABS: readonly ListTab[] = [
   { slug: 'areas', label: 'Areas', entity: 'areas' },
   { slug: 'equipment', label: 'Mechanical equipment', entity: 'mech_equipment' },
   { slug: 'instruments', label: 'Instruments', entity: 'instruments' },
@@ -17,12 +19,17 @@ export const PROJECT_TABS: readonly ProjectTab[] = [
   { slug: 'streams', label: 'Streams', entity: 'streams' },
 ];
 
+export const REVISIONS_TAB: ProjectTab = { slug: 'revisions', label: 'Revisions' };
+
+/** Every tab of the document, in order: the lists, then Revisions. */
+export const DOCUMENT_TABS: readonly ProjectTab[] = [...PROJECT_TABS, REVISIONS_TAB];
+
 export const FIRST_TAB = PROJECT_TABS[0]!;
 
 /** The tab a URL segment names: a slug, or the spec's 1-based number; undefined for anything else. */
 export function tabFromParam(param: string | undefined): ProjectTab | undefined {
   if (param === undefined) return undefined;
-  const bySlug = PROJECT_TABS.find((tab) => tab.slug === param.toLowerCase());
+  const bySlug = DOCUMENT_TABS.find((tab) => tab.slug === param.toLowerCase());
   if (bySlug) return bySlug;
   return /^[1-9]$/.test(param) ? PROJECT_TABS[Number(param) - 1] : undefined;
 }

@@ -5,7 +5,8 @@ import type { Db } from '../../../db/client';
 import { col, ident, jsonValues, queryRows } from '../../../entities/entity-sql';
 import { DOCUMENT_LISTS, schemaOf, type DocumentList } from '../document-lists';
 import { currentDocumentRows, revisionDocumentRows, type DocumentRows } from './revision-snapshot';
-import { findRevision, type Revision } from './revisions';
+import { findRevision } from './revisions';
+import type { ChangeSummary, FieldChange, ListCounts, RowChange } from '../../../../lib/project-revisions';
 
 /**
  * The change summary between two states of a project's document: revision -> revision, or revision ->
@@ -15,10 +16,6 @@ import { findRevision, type Revision } from './revisions';
  * that state: the area code, the P&ID number).
  */
 
-export type FieldChange = { field: string; label: string; old: string | null; new: string | null };
-export type RowChange = { entity: DocumentList; list: string; key: string; change: 'added' | 'deleted' | 'changed'; fields: FieldChange[] };
-export type ListCounts = { entity: DocumentList; list: string; added: number; deleted: number; changed: number };
-export type ChangeSummary = { from: Revision; to: Revision | null; lists: ListCounts[]; rows: RowChange[] };
 
 /** The fields a change summary compares: the list's own, not the project, not the meta columns. */
 const comparedFields = (list: DocumentList): FieldDef[] => schemaOf(list).fields.filter((f) => f.name !== 'project_id');
@@ -72,6 +69,7 @@ async function compare(db: Db, before: DocumentRows, after: DocumentRows): Promi
     const counts: ListCounts = { entity: list, list: label, added: 0, deleted: 0, changed: 0 };
     const old = new Map(before[list].map((row) => [row.rowKey, row.data]));
     const now = new Map(after[list].map((row) => [row.rowKey, row.data]));
+    const idOf = new Map(after[list].map((row) => [row.rowKey, row.rowId]));
     for (const [key, data] of old) {
       const next = now.get(key);
       if (!next) {
@@ -82,12 +80,12 @@ async function compare(db: Db, before: DocumentRows, after: DocumentRows): Promi
       const fields = changedFields(list, data, next, oldLabels, newLabels);
       if (fields.length === 0) continue;
       counts.changed++;
-      rows.push({ entity: list, list: label, key, change: 'changed', fields });
+      rows.push({ entity: list, list: label, key, change: 'changed', rowId: idOf.get(key), fields });
     }
     for (const key of now.keys()) {
       if (old.has(key)) continue;
       counts.added++;
-      rows.push({ entity: list, list: label, key, change: 'added', fields: [] });
+      rows.push({ entity: list, list: label, key, change: 'added', rowId: idOf.get(key), fields: [] });
     }
     lists.push(counts);
   }

@@ -8,6 +8,7 @@ import { pathId } from '../../legacy/record-id';
 import { output, projectDocument, projectParams, TAGS } from '../project-route-schemas';
 import { projectSchema } from '../project-save';
 import { changeSummary } from './revision-changes';
+import { REVISION_PATTERN } from '../../../../lib/project-revisions';
 import { assertProject, issueRevision, listRevisions, PURPOSES, readRevisionDocument } from './revisions';
 
 /**
@@ -15,7 +16,6 @@ import { assertProject, issueRevision, listRevisions, PURPOSES, readRevisionDocu
  * spec's GET /projects/{id}/revision/{rev}), and the change summary between two of them or one and now.
  */
 
-const REV = /^[A-Z0-9]{1,4}$/;
 
 const revision = z.object({
   id: z.number(),
@@ -30,7 +30,7 @@ const revision = z.object({
 });
 
 const issueBody = z.object({
-  rev: z.string().regex(REV, 'A revision is 1 to 4 capital letters or digits: A, B, 0, 1...').describe('The identifier: A, B, C for review issues; 0, 1, 2 once approved for construction'),
+  rev: z.string().regex(REVISION_PATTERN, 'A revision is 1 to 4 capital letters or digits: A, B, 0, 1...').describe('The identifier: A, B, C for review issues; 0, 1, 2 once approved for construction'),
   purpose: z.enum(PURPOSES).describe('IFR issued for review, IFA for approval, IFC for construction'),
   issued_on: z.string().refine(isValidIsoDate, 'Must be a date (YYYY-MM-DD)').optional().describe('Defaults to today'),
   note: z.string().max(2000).nullable().optional(),
@@ -47,7 +47,9 @@ const changes = z.object({
   from: revision,
   to: revision.nullable().describe('null: compared with the project as it is now'),
   lists: z.array(z.object({ entity: z.string(), list: z.string(), added: z.number(), deleted: z.number(), changed: z.number() })),
-  rows: z.array(z.object({ entity: z.string(), list: z.string(), key: z.string(), change: z.enum(['added', 'deleted', 'changed']), fields: z.array(fieldChange) })),
+  rows: z.array(
+    z.object({ entity: z.string(), list: z.string(), key: z.string(), change: z.enum(['added', 'deleted', 'changed']), rowId: z.number().optional().describe('The row now (absent when deleted)'), fields: z.array(fieldChange) }),
+  ),
 });
 
 export async function revisionRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {

@@ -8,6 +8,7 @@ import { pgError } from '../../../db/pg-error';
 import { DOCUMENT_LISTS, schemaOf, type DocumentList } from '../document-lists';
 import { nestDocument, type ProjectDocument } from '../project-document';
 import { documentRowsSelect, revisionDocumentRows } from './revision-snapshot';
+import { nextRevision, REVISION_PURPOSES, type Revision, type RevisionPurpose } from '../../../../lib/project-revisions';
 
 /**
  * Issued revisions of a project (field guide §7). Issuing freezes the project's header and every row of
@@ -16,10 +17,8 @@ import { documentRowsSelect, revisionDocumentRows } from './revision-snapshot';
  * next audited change (a trigger on the audit log).
  */
 
-export const PURPOSES = ['IFR', 'IFA', 'IFC'] as const;
-export type Purpose = (typeof PURPOSES)[number];
-export type RevisionInput = { rev: string; purpose: Purpose; issued_on?: string; note?: string | null };
-export type Revision = { id: number; project_id: number; rev: string; purpose: Purpose; issued_on: string; note: string | null; issued_by: string; issued_at: string; row_count: number };
+export const PURPOSES = REVISION_PURPOSES.map((p) => p.value) as [RevisionPurpose, ...RevisionPurpose[]];
+export type RevisionInput = { rev: string; purpose: RevisionPurpose; issued_on?: string; note?: string | null };
 
 const REVISION_COLUMNS = sql`r.id, r.project_id, r.rev, r.purpose, to_char(r.issued_on, 'YYYY-MM-DD') as issued_on, r.note, r.issued_by,
   to_char(r.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as issued_at,
@@ -76,13 +75,6 @@ export async function issueRevision(db: Db, projectId: number, input: RevisionIn
 async function listRevisionById(db: Db, id: number): Promise<Revision | undefined> {
   const [found] = await queryJsonRows<Revision>(db, sql`select ${REVISION_COLUMNS} from project_revisions r where r.id = ${id}`);
   return found;
-}
-
-/** The identifier after `rev`: B after A, 1 after 0; a guess for the message only. */
-function nextRevision(rev: string): string {
-  if (/^\d+$/.test(rev)) return String(Number(rev) + 1);
-  if (/^[A-Y]$/.test(rev)) return String.fromCharCode(rev.charCodeAt(0) + 1);
-  return `${rev}1`;
 }
 
 /** GET /projects/:id/revision/:rev: the revision's snapshot in the shape of GET /projects/:id, and which revision it is. */

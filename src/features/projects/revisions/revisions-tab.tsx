@@ -1,0 +1,101 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useApi } from '../../../app/api/api-client';
+import { REVISION_PURPOSES, type Revision } from '../../../lib/project-revisions';
+import { ChangeSummaryView } from './change-summary-view';
+import { IssueRevisionDialog } from './issue-revision-dialog';
+
+type Props = { projectId: number; canEdit: boolean; dirty: boolean; onIssued: () => void };
+
+/**
+ * The project's Revisions tab (field guide §7): the revisions issued, "Issue revision…" for engineers, and
+ * the change summary between any two of them or the latest and now.
+ */
+export function RevisionsTab({ projectId, canEdit, dirty, onIssued }: Props) {
+  const { enqueueSnackbar } = useSnackbar();
+  const { data: revisions, error, mutate } = useApi<Revision[]>(`/api/projects/${projectId}/revisions`, { revalidateOnFocus: false });
+  const [issuing, setIssuing] = useState(false);
+  const latest = revisions?.[revisions.length - 1];
+  const purpose = (value: string) => REVISION_PURPOSES.find((p) => p.value === value)?.label ?? value;
+
+  return (
+    <Box>
+      <Stack direction="row" spacing={2} sx={{ mb: 1, alignItems: 'center' }}>
+        <Typography variant="h6" component="h2">
+          Issued revisions
+        </Typography>
+        <Box sx={{ flex: 1 }} />
+        {canEdit ? (
+          <Button variant="contained" onClick={() => setIssuing(true)} disabled={!revisions}>
+            Issue revision…
+          </Button>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            Issuing a revision needs the engineer role.
+          </Typography>
+        )}
+      </Stack>
+      {error && <Alert severity="error">The revisions could not be loaded: {error.message}</Alert>}
+      {revisions && revisions.length === 0 && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          No revision has been issued yet. Issue one (A for the first review issue) to freeze the lists as they are; later changes are then listed against it.
+        </Alert>
+      )}
+      {revisions && revisions.length > 0 && (
+        <>
+          {latest && (
+            <Typography variant="body2" sx={{ mb: 1 }} color={dirty ? 'warning.main' : 'text.secondary'}>
+              {dirty ? `The lists have changed since revision ${latest.rev}.` : `No change since revision ${latest.rev}.`}
+            </Typography>
+          )}
+          <Table size="small" aria-label="Issued revisions" sx={{ mb: 3 }}>
+            <TableHead>
+              <TableRow>
+                {['Revision', 'Purpose', 'Date', 'Issued by', 'Rows', 'Note'].map((h) => (
+                  <TableCell key={h} sx={{ fontWeight: 600 }}>
+                    {h}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {revisions.map((r) => (
+                <TableRow key={r.id}>
+                  <TableCell sx={{ fontWeight: 600 }}>{r.rev}</TableCell>
+                  <TableCell>{purpose(r.purpose)}</TableCell>
+                  <TableCell>{r.issued_on}</TableCell>
+                  <TableCell>{r.issued_by}</TableCell>
+                  <TableCell>{r.row_count.toLocaleString('en-US')}</TableCell>
+                  <TableCell>{r.note}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <ChangeSummaryView key={`${latest?.rev}-${revisions.length}`} projectId={projectId} revisions={revisions} />
+        </>
+      )}
+      <IssueRevisionDialog
+        open={issuing}
+        projectId={projectId}
+        last={latest}
+        onClose={() => setIssuing(false)}
+        onIssued={(revision) => {
+          setIssuing(false);
+          enqueueSnackbar(`Issued revision ${revision.rev}: ${revision.row_count.toLocaleString('en-US')} rows frozen`, { variant: 'success' });
+          void mutate();
+          onIssued();
+        }}
+      />
+    </Box>
+  );
+}
