@@ -27,6 +27,7 @@ import { housekeepingRoutes } from './modules/housekeeping/housekeeping-routes';
 import { entityAliasRoutes } from './modules/legacy/entity-alias-routes';
 import { generalLookupRoutes } from './modules/legacy/general-lookup-routes';
 import { projectRoutes } from './modules/projects/project-routes';
+import { drawingRoutes } from './modules/projects/drawing-routes';
 import { revisionRoutes } from './modules/projects/revisions/revision-routes';
 import { requestRoutes } from './modules/requests/request-routes';
 import { meRoutes, publicRoutes } from './modules/session/session-routes';
@@ -104,6 +105,7 @@ export async function buildApp({ config, db, idpKeys, logger }: AppDeps): Promis
         await secured.register(meRoutes);
         await secured.register(dashboardRoutes, { db });
         await secured.register(projectRoutes, { db });
+        await secured.register(drawingRoutes, { db });
         await secured.register(revisionRoutes, { db });
         await secured.register(housekeepingRoutes, { db });
         await secured.register(entityRoutes, { db, importBodyLimitBytes: config.importBodyLimitBytes });
