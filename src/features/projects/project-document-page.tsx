@@ -192,7 +192,7 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
             height={tab.slug === 'areas' ? 'max(300px, calc(100vh - 560px))' : 'max(440px, calc(100vh - 330px))'}
           />
         ) : (
-          <RevisionsTab projectId={id} canEdit={canEdit} dirty={project.isdirty === true} onIssued={() => void mutateProject()} />
+          <RevisionsTab projectId={id} canEdit={canEdit} onIssued={() => void mutateProject()} />
         )}
         {tab.slug === 'areas' && <AreaRollupTable data={rollupData} />}
       </Box>

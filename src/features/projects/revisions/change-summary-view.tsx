@@ -23,6 +23,8 @@ import { CHANGE_WORDS, changeLines, filterLines, summaryTitle, workbookRows } fr
 
 const NOW = 'now';
 const PAGE_SIZES = [50, 100, 500];
+/** A filter left at "All …" shows it as its value, with the label above it. */
+const ALL_SHOWN = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 const CHANGE_COLORS: Record<RowChangeKind, 'success' | 'error' | 'warning'> = { added: 'success', deleted: 'error', changed: 'warning' };
 
 async function exportWorkbook(title: string, rows: string[][]): Promise<void> {
@@ -89,13 +91,13 @@ export function ChangeSummaryView({ projectId, revisions }: { projectId: number;
             {data.rows.length === 0 && <Typography variant="body2">No row was added, deleted or changed between {summaryTitle(data).replace('Changes ', '')}.</Typography>}
           </Stack>
           <Stack direction="row" spacing={2} sx={{ mb: 1 }}>
-            <TextField select size="small" label="List" value={entity} onChange={(event) => onFilter(setEntity)(event.target.value)} sx={{ minWidth: 200 }}>
+            <TextField select size="small" label="List" value={entity} slotProps={ALL_SHOWN} onChange={(event) => onFilter(setEntity)(event.target.value)} sx={{ minWidth: 200 }}>
               <MenuItem value="">All lists</MenuItem>
               {data.lists.map((l) => (
                 <MenuItem key={l.entity} value={l.entity}>{l.list}</MenuItem>
               ))}
             </TextField>
-            <TextField select size="small" label="Change" value={change} onChange={(event) => onFilter(setChange)(event.target.value as RowChangeKind | '')} sx={{ minWidth: 150 }}>
+            <TextField select size="small" label="Change" value={change} slotProps={ALL_SHOWN} onChange={(event) => onFilter(setChange)(event.target.value as RowChangeKind | '')} sx={{ minWidth: 150 }}>
               <MenuItem value="">All changes</MenuItem>
               {(Object.keys(CHANGE_WORDS) as RowChangeKind[]).map((kind) => (
                 <MenuItem key={kind} value={kind}>{CHANGE_WORDS[kind]}</MenuItem>

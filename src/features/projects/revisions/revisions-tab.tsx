@@ -11,19 +11,25 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useApi } from '../../../app/api/api-client';
+import { entityPaths } from '../../../lib/entity-paths';
 import { REVISION_PURPOSES, type Revision } from '../../../lib/project-revisions';
+import type { EntityRow } from '../../../schemas/schema-types';
 import { ChangeSummaryView } from './change-summary-view';
 import { IssueRevisionDialog } from './issue-revision-dialog';
 
-type Props = { projectId: number; canEdit: boolean; dirty: boolean; onIssued: () => void };
+type Props = { projectId: number; canEdit: boolean; onIssued: () => void };
 
 /**
  * The project's Revisions tab (field guide §7): the revisions issued, "Issue revision…" for engineers, and
  * the change summary between any two of them or the latest and now.
  */
-export function RevisionsTab({ projectId, canEdit, dirty, onIssued }: Props) {
+export function RevisionsTab({ projectId, canEdit, onIssued }: Props) {
   const { enqueueSnackbar } = useSnackbar();
   const { data: revisions, error, mutate } = useApi<Revision[]>(`/api/projects/${projectId}/revisions`, { revalidateOnFocus: false });
+  // The project's isdirty as it is when the tab opens (its own cache entry: the document's header row was
+  // loaded once, before the edits made in the other tabs).
+  const { data: project, mutate: mutateProject } = useApi<EntityRow>(entityPaths.row('projects', projectId), { cacheScope: 'revisions-tab', revalidateOnFocus: false });
+  const dirty = project?.isdirty === true;
   const [issuing, setIssuing] = useState(false);
   const latest = revisions?.[revisions.length - 1];
   const purpose = (value: string) => REVISION_PURPOSES.find((p) => p.value === value)?.label ?? value;
@@ -53,7 +59,7 @@ export function RevisionsTab({ projectId, canEdit, dirty, onIssued }: Props) {
       )}
       {revisions && revisions.length > 0 && (
         <>
-          {latest && (
+          {latest && project && (
             <Typography variant="body2" sx={{ mb: 1 }} color={dirty ? 'warning.main' : 'text.secondary'}>
               {dirty ? `The lists have changed since revision ${latest.rev}.` : `No change since revision ${latest.rev}.`}
             </Typography>
@@ -93,6 +99,7 @@ export function RevisionsTab({ projectId, canEdit, dirty, onIssued }: Props) {
           setIssuing(false);
           enqueueSnackbar(`Issued revision ${revision.rev}: ${revision.row_count.toLocaleString('en-US')} rows frozen`, { variant: 'success' });
           void mutate();
+          void mutateProject();
           onIssued();
         }}
       />
