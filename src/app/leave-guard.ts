@@ -6,9 +6,11 @@ const BROWSER_MESSAGE = 'You have unsaved changes. Leave this page and lose them
 
 /**
  * The mounted screens holding unsaved changes, each with how many (0: not counted, e.g. a form) and the
- * path prefix within which moves keep the screen mounted (a project's header across its tabs).
+ * addresses (a path prefix, or a test of the path) to which moves keep the screen mounted (a project's
+ * header across its tabs, not onto a drawing page).
  */
-const dirty = new Map<number, { count: number; within?: string }>();
+type Within = string | ((pathname: string) => boolean);
+const dirty = new Map<number, { count: number; within?: Within }>();
 let nextGuardId = 1;
 /** The user already said yes to the move about to happen: the blocker lets it through. */
 let leaveConfirmed = false;
@@ -52,7 +54,7 @@ export function confirmLeave(): boolean {
  * browser asks before a reload, a tab close or a move to another site (beforeunload: the browser's own
  * question, which no page can word).
  */
-export function useLeaveGuard(isDirty: boolean, count = 0, within?: string): void {
+export function useLeaveGuard(isDirty: boolean, count = 0, within?: Within): void {
   const [id] = useState(() => nextGuardId++);
   useEffect(() => {
     if (!isDirty) return;
@@ -85,7 +87,8 @@ export function LeaveGuardPrompt(): ReactElement {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
     if (dirty.size === 0 || currentLocation.pathname === nextLocation.pathname) return false;
     // A screen that stays mounted for this move (the project header across the document's tabs) loses nothing.
-    if ([...dirty.values()].every((guard) => guard.within !== undefined && nextLocation.pathname.startsWith(guard.within))) return false;
+    const stays = (within: Within | undefined) => (typeof within === 'function' ? within(nextLocation.pathname) : within !== undefined && nextLocation.pathname.startsWith(within));
+    if ([...dirty.values()].every((guard) => stays(guard.within))) return false;
     if (leaveConfirmed) {
       leaveConfirmed = false;
       return false;

@@ -28,6 +28,16 @@ export function projectDocumentPath(id: number, tab: string): string {
   return general(`projectdetail/${id}/${tab}`);
 }
 
+/** A row of a project's list: its tab, where the row is opened (`?open=`, read by the list's grid). */
+export function projectRowPath(id: number, tab: string, rowId: number): string {
+  return `${projectDocumentPath(id, tab)}?open=${rowId}`;
+}
+
+/** A drawing's own page in a project's document (`kind`: 'pids' or 'pfds', also its tab's slug). */
+export function projectDrawingPath(id: number, kind: string, drawingId: number): string {
+  return general(`projectdetail/${id}/${kind}/${drawingId}`);
+}
+
 export type MenuEntry = {
   label: string;
   icon: AppIconName;

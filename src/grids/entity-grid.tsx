@@ -85,7 +85,18 @@ export type EntityGridProps = {
   scope?: GridScope;
   /** After rows were saved (the grid's Save, or a row's dialog): e.g. to reload figures derived from them. */
   onSaved?: () => void;
+  /** A second way to open a row, beside Open in the toolbar (e.g. its own page): the ticked row, else the focused one. */
+  rowAction?: RowAction;
+  /**
+   * A row to open once it has loaded (e.g. named in the address, `?open=<id>`): it is scrolled to,
+   * selected and opened as by Open. `onOpenKeyHandled` says whether it was found among the view's rows.
+   */
+  openKey?: string | null;
+  onOpenKeyHandled?: (found: boolean) => void;
 };
+
+/** A toolbar button acting on one saved row. */
+export type RowAction = { label: string; onRow: (row: EntityRow) => void };
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -96,7 +107,7 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height = '70vh', toolbarExtras, onOpenRow, userId, onQueryChange, reloadToken = 0, scopeFilters, scope, onSaved }: EntityGridProps) {
+export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height = '70vh', toolbarExtras, onOpenRow, userId, onQueryChange, reloadToken = 0, scopeFilters, scope, onSaved, rowAction, openKey, onOpenKeyHandled }: EntityGridProps) {
   const fetcher = useApiFetch();
   const scopeField = scope?.field;
   const scopeValue = scope?.value;
@@ -219,15 +230,34 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
     };
     onOpenRow(opened.saved, opened);
   };
-  /** Open: the ticked row, else the row of the focused cell (no checkbox needed). */
-  const openSelected = () => {
+  /** Open (or the row action): the ticked row, else the row of the focused cell (no checkbox needed). */
+  const withSelectedRow = (then: (key: string) => void) => () => {
     if (!api) return;
     const focused = api.getFocusedCell();
     const row = api.getSelectedRows()[0] ?? (focused ? api.getDisplayedRowAtIndex(focused.rowIndex)?.data : undefined);
     if (!row) enqueueSnackbar('Click a cell of the row to open (or tick its checkbox) first', { variant: 'info', preventDuplicate: true });
     else if (!base.has(row.__key)) enqueueSnackbar('A new row opens once it is saved', { variant: 'info', preventDuplicate: true });
-    else void openRow(row.__key);
+    else then(row.__key);
   };
+  const openSelected = withSelectedRow((key) => void openRow(key));
+  const runRowAction = rowAction ? withSelectedRow((key) => rowAction.onRow(plainRow(base.get(key)!))) : undefined;
+  // A row named from outside (the address): opened once the load that holds it has reached the grid.
+  const handledOpenKey = useRef<string | null>(null);
+  useEffect(() => {
+    if (!openKey) handledOpenKey.current = null;
+    if (!api || !openKey || handledOpenKey.current === openKey) return;
+    const node = api.getRowNode(openKey);
+    if (!node && load.loading) return;
+    handledOpenKey.current = openKey;
+    if (node) {
+      api.ensureNodeVisible(node, 'middle');
+      node.setSelected(true, true);
+      void openRow(openKey);
+    } else enqueueSnackbar(`Row #${openKey} is not among the rows of this view`, { variant: 'info', preventDuplicate: true });
+    onOpenKeyHandled?.(!!node);
+    // openRow is a fresh closure each render; the key, the grid and the load state decide.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, openKey, load.loading, load.loaded]);
   /**
    * A double-click on a cell (the grid element hands every one here: `canEdit: false` in its `latest`):
    * opens the row unless the cell is editable, where the double-click has started its editor instead.
@@ -315,6 +345,7 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
           onResetColumns={resetColumns}
           onToggleColumn={(colId, visible) => api?.setColumnsVisible([colId], visible)}
           onOpen={onOpenRow ? openSelected : undefined}
+          rowAction={rowAction && runRowAction ? { label: rowAction.label, run: runRowAction } : undefined}
         />
         <Box className="tb-entity-grid" aria-label={`${schema.labelPlural} grid`} role="region" sx={{ flex: 1, minHeight: 0 }} onPaste={onPaste} onCopy={edits.onCopy}>
           {grid}

@@ -1,24 +1,18 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useCurrentUser } from '../app/auth/use-current-user';
 import { PageHeader } from '../app/layout/page-header';
 import { EntityFormDialog } from '../forms/entity-form-dialog';
-import { EntityGrid, type OpenedRow } from './entity-grid';
+import { EntityGrid, type OpenedRow, type RowAction } from './entity-grid';
 import { ExcelButtons } from './excel/excel-buttons';
 import { scopedSchema, type GridScope } from './scoped-schema';
 import { formFieldNames } from '../forms/form-model';
 import type { ColumnFilter, ListQuery } from '../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
-import { ROLE_RANK, type Role } from '../lib/signed-in-user';
+import { readOnlyNotice } from './read-only-notice';
 
-/** The toolbar's notice on a list the user may not change: "Read-only: your role (viewer) cannot change Clients". */
-export function readOnlyNotice(schema: EntitySchema, roles: readonly Role[] | undefined, failed: boolean): string {
-  if (failed) return `Read-only: your roles could not be read, so ${schema.labelPlural} cannot be changed`;
-  if (!roles) return 'Read-only while your roles load';
-  const highest = [...roles].sort((a, b) => ROLE_RANK[b] - ROLE_RANK[a])[0];
-  return `Read-only: your role (${highest ?? 'none'}) cannot change ${schema.labelPlural} (needs ${schema.writeRole})`;
-}
 
 type Props = {
   schema: EntitySchema;
@@ -43,18 +37,36 @@ type Props = {
   onDataChanged?: () => void;
   /** Buttons on the right of the page title (not embedded). */
   actions?: ReactNode;
+  /** A second way to open a row, beside Open (e.g. "Open drawing page"). */
+  rowAction?: RowAction;
 };
+
+/** The address's `?open=<row id>`: that row is opened once loaded (links from other pages to a row). */
+const OPEN_PARAM = 'open';
 
 /**
  * Any engine-backed list: the schema's grid (edit, paste, undo, save), Excel export of the current view and
- * import, and the row's detail dialog. Editing needs the schema's write role; everyone else reads.
+ * import, and the row's detail dialog. Editing needs the schema's write role; everyone else reads. A row
+ * named by `?open=<id>` in the address is scrolled to and opened once loaded; the parameter is then dropped.
  */
-export function EntityListPage({ schema, icon, subtitle, height, embedded = false, scopeFilters, scope, onOpenRow, onDataChanged, actions }: Props) {
+export function EntityListPage({ schema, icon, subtitle, height, embedded = false, scopeFilters, scope, onOpenRow, onDataChanged, actions, rowAction }: Props) {
   const { userId, can, error, me } = useCurrentUser();
   const canEdit = can(schema.writeRole);
   const query = useRef<ListQuery>({});
   const [reloadToken, setReloadToken] = useState(0);
   const [opened, setOpened] = useState<OpenedRow | null>(null);
+  const [search, setSearch] = useSearchParams();
+  const openKey = search.get(OPEN_PARAM);
+  const openHandled = useCallback(() => {
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(OPEN_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [setSearch]);
   const reload = useCallback(() => {
     setReloadToken((n) => n + 1);
     onDataChanged?.();
@@ -94,6 +106,9 @@ export function EntityListPage({ schema, icon, subtitle, height, embedded = fals
         scopeFilters={scopeFilters}
         scope={rowScope}
         onSaved={onDataChanged}
+        rowAction={rowAction}
+        openKey={openKey && /^\d+$/.test(openKey) ? openKey : null}
+        onOpenKeyHandled={openHandled}
         toolbarExtras={<ExcelButtons schema={schema} scope={rowScope} getQuery={() => query.current} canImport={canEdit} onImported={reload} />}
       />
       {opened && (

@@ -44,6 +44,8 @@ type Props = {
   onResetColumns: () => void;
   onToggleColumn: (colId: string, visible: boolean) => void;
   onOpen?: () => void;
+  /** A second action on the ticked or focused row, beside Open (e.g. its own page). */
+  rowAction?: { label: string; run: () => void };
 };
 
 /** "1 row", "2 rows", "1 pending change", "2 pending changes": the count and its noun, singular or plural. */
@@ -129,6 +131,11 @@ export function GridToolbar(props: Props) {
               </Button>
             </span>
           </Tooltip>
+        )}
+        {props.rowAction && (
+          <Button size="small" onClick={props.rowAction.run} disabled={selectedCount > 1}>
+            {props.rowAction.label}
+          </Button>
         )}
         <Button size="small" startIcon={<ViewColumnIcon />} onClick={(e) => setMenu(e.currentTarget)} aria-haspopup="menu">
           Columns

@@ -14,11 +14,11 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useState } from 'react';
-import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useApi } from '../../app/api/api-client';
 import { useCurrentUser } from '../../app/auth/use-current-user';
 import { PageHeader } from '../../app/layout/page-header';
-import { paths, projectDocumentPath } from '../../app/paths';
+import { paths, projectDocumentPath, projectDrawingPath } from '../../app/paths';
 import { getEntitySchema } from '../../schemas/registry';
 import type { EntityRow } from '../../schemas/schema-types';
 import { EntityListPage } from '../../grids/entity-list-page';
@@ -108,6 +108,9 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
   const isDrawingTab = !!schema?.fields.some((f) => f.name === DELETE_FLAG);
   const [showDeleted, setShowDeleted] = useState(false);
   const drawingFilters = useMemo<ColumnFilter[] | undefined>(() => (isDrawingTab && !showDeleted ? [{ field: DELETE_FLAG, op: 'equals', value: false }] : undefined), [isDrawingTab, showDeleted]);
+  // A drawing opens to its own page (drawing-page.tsx) beside Open, which keeps the row's dialog.
+  const navigate = useNavigate();
+  const drawingPage = useMemo(() => (isDrawingTab ? { label: 'Open drawing page', onRow: (row: EntityRow) => navigate(projectDrawingPath(id, tab.slug, row.id)) } : undefined), [isDrawingTab, navigate, id, tab.slug]);
 
   if (!loaded) {
     if (error) return <NoSuchProject text={error.status === 404 ? `There is no project ${id}.` : `The project could not be loaded: ${error.message}`} />;
@@ -188,6 +191,7 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
             embedded
             scope={scope}
             scopeFilters={drawingFilters}
+            rowAction={drawingPage}
             onDataChanged={reloadRollups}
             height={tab.slug === 'areas' ? 'max(300px, calc(100vh - 560px))' : 'max(440px, calc(100vh - 330px))'}
           />

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useMemo } from 'react';
 import { useLeaveGuard } from '../../app/leave-guard';
+import { projectDocumentPath } from '../../app/paths';
 import { FormEngine } from '../../forms/form-engine';
 import type { FormSelection } from '../../forms/form-model';
 import { SaveConflictAlert } from '../../forms/save-conflict-alert';
@@ -60,8 +61,15 @@ export function ProjectHeaderForm({ project, canEdit, onSaved, onReloaded }: Pro
   const record = useRecordSave(projectsSchema, form, { row: project, conflictAlternative: 'keep editing and save later', onSaved, onReloaded });
   const { base, conflict, message, saving, hasChanges: dirty } = record;
   const readOnly = !canEdit;
-  // The header stays mounted across the document's tabs: only a move out of the document loses its edits.
-  useLeaveGuard(canEdit && dirty, 0, base?.id ? `/home/general/projectdetail/${base.id}/` : undefined);
+  // The header stays mounted across the document's tabs (one segment after the project): a move out of
+  // the document, or onto one of its drawing pages (a page of its own), loses its edits.
+  const projectId = base?.id;
+  const withinDocument = useMemo(() => {
+    if (!projectId) return undefined;
+    const prefix = projectDocumentPath(projectId, '');
+    return (path: string) => path.startsWith(prefix) && !path.slice(prefix.length).includes('/');
+  }, [projectId]);
+  useLeaveGuard(canEdit && dirty, 0, withinDocument);
 
   // Read-only fields (isdirty) are not in the form's value: shown from the row as saved.
   const shown = useMemo(() => ({ ...(base ? Object.fromEntries(readOnlyFields.map((name) => [name, base[name]])) : {}), ...form.value }), [base, form.value]);
