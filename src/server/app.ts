@@ -29,6 +29,7 @@ import { generalLookupRoutes } from './modules/legacy/general-lookup-routes';
 import { projectRoutes } from './modules/projects/project-routes';
 import { drawingRoutes } from './modules/projects/drawing-routes';
 import { revisionRoutes } from './modules/projects/revisions/revision-routes';
+import { dexpiRoutes } from './modules/projects/dexpi/dexpi-routes';
 import { requestRoutes } from './modules/requests/request-routes';
 import { meRoutes, publicRoutes } from './modules/session/session-routes';
 
@@ -107,6 +108,7 @@ export async function buildApp({ config, db, idpKeys, logger }: AppDeps): Promis
         await secured.register(projectRoutes, { db });
         await secured.register(drawingRoutes, { db });
         await secured.register(revisionRoutes, { db });
+        await secured.register(dexpiRoutes, { db });
         await secured.register(housekeepingRoutes, { db });
         await secured.register(entityRoutes, { db, importBodyLimitBytes: config.importBodyLimitBytes });
         await secured.register(entityAliasRoutes, { db });

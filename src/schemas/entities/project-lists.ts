@@ -169,7 +169,7 @@ export const piping = defineEntity({
     { name: 'size_mm', label: 'Size (DN)', kind: 'integer', required: true, min: 6, max: 3000, unit: 'mm', grid: { width: 90 }, form: { section: 'Line', order: 2 } },
     { name: 'service_code', label: 'Service', kind: 'text', required: true, maxLength: 4, pattern: { regex: '^[A-Z]{1,4}$', message: 'One to four capital letters, e.g. SL (slurry), PW (process water)' }, grid: { width: 80 }, form: { section: 'Line', order: 3 } },
     { ...areaField(true), form: { section: 'Line', order: 4 } },
-    { name: 'sequence', label: 'Sequence', kind: 'integer', required: true, min: 1, max: 9999, grid: { width: 90 }, form: { section: 'Line', order: 5 } },
+    { name: 'sequence', label: 'Sequence', kind: 'integer', required: true, min: 1, max: 99999, grid: { width: 90 }, form: { section: 'Line', order: 5 } },
     { name: 'pipe_spec', label: 'Pipe spec', kind: 'text', maxLength: 8, pattern: { regex: '^[A-Z0-9]+$', message: 'Capital letters and digits, e.g. HR1' }, grid: { width: 90 }, form: { section: 'Line', order: 6 } },
     { name: 'from_tag', label: 'From', kind: 'text', maxLength: 60, help: 'Equipment tag or line number the line starts at.', grid: { width: 130 }, form: { section: 'Route', order: 1 } },
     { name: 'to_tag', label: 'To', kind: 'text', maxLength: 60, grid: { width: 130 }, form: { section: 'Route', order: 2 } },
