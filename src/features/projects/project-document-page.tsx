@@ -27,6 +27,7 @@ import type { ProjectRollups } from '../../lib/project-rollups';
 import { AreaRollupTable, RollupStrip } from './project-rollups';
 import { DOCUMENT_TABS, FIRST_TAB, projectIdFromParam, tabFromParam, type ProjectTab } from './project-tabs';
 import { RevisionsTab } from './revisions/revisions-tab';
+import { DexpiImportButton } from './dexpi/dexpi-import-dialog';
 import type { ColumnFilter } from '../../lib/entity-api';
 import { entityPaths } from '../../lib/entity-paths';
 
@@ -107,6 +108,8 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
   // P&IDs and PFDs are soft-deleted (spec deleteflag): hidden unless asked for, restored by unticking Deleted.
   const isDrawingTab = !!schema?.fields.some((f) => f.name === DELETE_FLAG);
   const [showDeleted, setShowDeleted] = useState(false);
+  // A DEXPI import may add a P&ID: the list is read again (remounted) after one.
+  const [dexpiImports, setDexpiImports] = useState(0);
   const drawingFilters = useMemo<ColumnFilter[] | undefined>(() => (isDrawingTab && !showDeleted ? [{ field: DELETE_FLAG, op: 'equals', value: false }] : undefined), [isDrawingTab, showDeleted]);
   // A drawing opens to its own page (drawing-page.tsx) beside Open, which keeps the row's dialog.
   const navigate = useNavigate();
@@ -184,9 +187,11 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
             label="Show deleted drawings (untick Deleted and save to restore one)"
           />
         )}
+        {tab.entity === 'pids' && <DexpiImportButton projectId={id} onImported={() => (setDexpiImports((n) => n + 1), reloadRollups())} />}
         {schema ? (
           // Areas are few (ten, not thousands): a shorter grid leaves the figures per area in view below it.
           <EntityListPage
+            key={dexpiImports}
             schema={schema}
             embedded
             scope={scope}
