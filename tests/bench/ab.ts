@@ -13,6 +13,8 @@ export async function abCompare(options: {
   candidate: (round: number) => Promise<void>;
   /** Runs before each timed run (not timed): resets state so every round does the same work. */
   reset?: (round: number) => Promise<void>;
+  /** An absolute aim besides the ratio: our median must also take at most this long. */
+  maxMs?: number;
   note?: string;
 }): Promise<AbResult> {
   const baseline: number[] = [];
@@ -35,7 +37,7 @@ export async function abCompare(options: {
   const baselineMs = median(baseline);
   const candidateMs = median(candidate);
   const ratio = baselineMs / candidateMs;
-  return { name: options.name, rounds: options.rounds, baselineMs: round1(baselineMs), candidateMs: round1(candidateMs), ratio: Math.round(ratio * 100) / 100, aim: options.aim, meetsAim: ratio >= options.aim, note: options.note };
+  return { name: options.name, rounds: options.rounds, baselineMs: round1(baselineMs), candidateMs: round1(candidateMs), ratio: Math.round(ratio * 100) / 100, aim: options.aim, meetsAim: ratio >= options.aim && (options.maxMs === undefined || candidateMs <= options.maxMs), note: options.note };
 }
 
 export function median(values: number[]): number {

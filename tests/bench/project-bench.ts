@@ -6,6 +6,7 @@ import { getEntitySchema } from '../../src/schemas/registry';
 import { PAGE_SIZE } from '../../src/grids/use-entity-rows';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { abCompare, type AbResult } from './ab';
+import { runRevisionBenchmarks } from './revision-bench';
 import { rawDriver, toCsv, type RawDriver } from './bench-db';
 
 /**
@@ -166,6 +167,7 @@ export async function runProjectBenchmarks(label: string, rounds: number): Promi
         note: 'the import stamps the project, validates every row (ISA letters too), checks keys, same-project lookups and tag templates, and audits',
       }),
     );
+    results.push(...(await runRevisionBenchmarks(t, raw, project as number, label, rounds)));
     return results;
   } finally {
     await t.close();

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { getEntitySchema } from '../../../../schemas/registry';
 import type { EntityRow, FieldDef } from '../../../../schemas/schema-types';
 import type { Db } from '../../../db/client';
-import { col, ident, jsonValues, queryRows } from '../../../entities/entity-sql';
+import { col, ident, jsonValues, queryJsonRows, queryRows } from '../../../entities/entity-sql';
 import { DOCUMENT_LISTS, schemaOf, type DocumentList } from '../document-lists';
-import { currentDocumentRows, revisionDocumentRows, type DocumentRows } from './revision-snapshot';
+import { documentRowsSelect } from './revision-snapshot';
 import { findRevision } from './revisions';
 import type { ChangeSummary, FieldChange, ListCounts, RowChange } from '../../../../lib/project-revisions';
 
@@ -20,80 +20,69 @@ import type { ChangeSummary, FieldChange, ListCounts, RowChange } from '../../..
 /** The fields a change summary compares: the list's own, not the project, not the meta columns. */
 const comparedFields = (list: DocumentList): FieldDef[] => schemaOf(list).fields.filter((f) => f.name !== 'project_id');
 
-/** Id -> label of the rows of lookups' targets: document lists from the same state, others from the database. */
-async function labelsFor(db: Db, rows: DocumentRows, wanted: Map<string, Set<number>>): Promise<Map<string, Map<number, string>>> {
-  const labels = new Map<string, Map<number, string>>();
+/** One state of the document: an issued revision, or the project as it is now. */
+type State = { revisionId: number } | { projectId: number };
+
+const stateRows = (state: State): SQL =>
+  'revisionId' in state ? sql`select entity, row_id, row_key, data from revision_rows where revision_id = ${state.revisionId}` : documentRowsSelect(state.projectId);
+
+type Difference = { entity: DocumentList; row_key: string; row_id: number | null; before: EntityRow | null; after: EntityRow | null };
+
+/**
+ * The rows whose stored values differ between two states, matched by list and key, found by the database
+ * (a full join of the two states): only those travel to Node, where their fields are compared.
+ */
+function differences(db: Db, before: State, after: State): Promise<Difference[]> {
+  return queryJsonRows<Difference>(
+    db,
+    sql`select coalesce(a.entity, b.entity) as entity, coalesce(a.row_key, b.row_key) as row_key, b.row_id, a.data as before, b.data as after
+        from (${stateRows(before)}) a full join (${stateRows(after)}) b on a.entity = b.entity and a.row_key = b.row_key
+        where a.data is distinct from b.data`,
+  );
+}
+
+type Labels = Map<string, Map<number, string>>;
+
+/** Id -> label of the rows the differing rows' lookups name, in one state: its own rows for a revision's lists, else the database now. */
+async function labelsIn(db: Db, state: State, wanted: Map<string, Set<number>>): Promise<Labels> {
+  const labels: Labels = new Map();
   for (const [entity, ids] of wanted) {
     const target = getEntitySchema(entity);
-    const map = new Map<number, string>();
-    if ((DOCUMENT_LISTS as readonly string[]).includes(entity)) {
-      for (const row of rows[entity as DocumentList]) map.set(row.rowId, String(row.data[target.labelField] ?? ''));
-    } else if (ids.size > 0) {
-      const found = await queryRows<{ id: number; label: string }>(db, sql`select t.id, ${col('t', target.labelField)}::text as label from ${ident(entity)} t where t.id in ${jsonValues([...ids], 'int')}`);
-      for (const { id, label } of found) map.set(id, label);
-    }
-    labels.set(entity, map);
+    const list = [...ids];
+    const found =
+      list.length === 0
+        ? []
+        : 'revisionId' in state && (DOCUMENT_LISTS as readonly string[]).includes(entity)
+          ? await queryRows<{ id: number; label: string }>(db, sql`select row_id as id, data ->> ${target.labelField} as label from revision_rows where revision_id = ${state.revisionId} and entity = ${entity} and row_id in ${jsonValues(list, 'int')}`)
+          : await queryRows<{ id: number; label: string }>(db, sql`select t.id, ${col('t', target.labelField)}::text as label from ${ident(entity)} t where t.id in ${jsonValues(list, 'int')}`);
+    labels.set(entity, new Map(found.map(({ id, label }) => [id, label])));
   }
   return labels;
 }
 
-/** The lookup ids each target entity is asked for, over both states. */
-function lookupIds(states: readonly DocumentRows[]): Map<string, Set<number>> {
+/** The lookup ids the rows of each list name, per target entity. */
+function lookupIds(rows: readonly { entity: DocumentList; row: EntityRow }[]): Map<string, Set<number>> {
   const wanted = new Map<string, Set<number>>();
-  for (const list of DOCUMENT_LISTS) {
-    for (const field of comparedFields(list)) {
-      if (field.kind !== 'lookup') continue;
+  for (const { entity, row } of rows) {
+    for (const field of comparedFields(entity)) {
+      if (field.kind !== 'lookup' || typeof row[field.name] !== 'number') continue;
       const ids = wanted.get(field.entity) ?? new Set<number>();
+      ids.add(row[field.name] as number);
       wanted.set(field.entity, ids);
-      for (const state of states) for (const row of state[list]) if (typeof row.data[field.name] === 'number') ids.add(row.data[field.name] as number);
     }
   }
   return wanted;
 }
 
-function shown(field: FieldDef, value: unknown, labels: Map<string, Map<number, string>>): string | null {
+function shown(field: FieldDef, value: unknown, labels: Labels): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (field.kind === 'lookup') return labels.get(field.entity)?.get(value as number) ?? `#${String(value)}`;
   if (field.kind === 'boolean') return value ? 'Yes' : 'No';
   return String(value);
 }
 
-/** Compares two states of the document, list by list. */
-async function compare(db: Db, before: DocumentRows, after: DocumentRows): Promise<{ lists: ListCounts[]; rows: RowChange[] }> {
-  const wanted = lookupIds([before, after]);
-  const [oldLabels, newLabels] = [await labelsFor(db, before, wanted), await labelsFor(db, after, wanted)];
-  const lists: ListCounts[] = [];
-  const rows: RowChange[] = [];
-  for (const list of DOCUMENT_LISTS) {
-    const label = schemaOf(list).labelPlural;
-    const counts: ListCounts = { entity: list, list: label, added: 0, deleted: 0, changed: 0 };
-    const old = new Map(before[list].map((row) => [row.rowKey, row.data]));
-    const now = new Map(after[list].map((row) => [row.rowKey, row.data]));
-    const idOf = new Map(after[list].map((row) => [row.rowKey, row.rowId]));
-    for (const [key, data] of old) {
-      const next = now.get(key);
-      if (!next) {
-        counts.deleted++;
-        rows.push({ entity: list, list: label, key, change: 'deleted', fields: [] });
-        continue;
-      }
-      const fields = changedFields(list, data, next, oldLabels, newLabels);
-      if (fields.length === 0) continue;
-      counts.changed++;
-      rows.push({ entity: list, list: label, key, change: 'changed', rowId: idOf.get(key), fields });
-    }
-    for (const key of now.keys()) {
-      if (old.has(key)) continue;
-      counts.added++;
-      rows.push({ entity: list, list: label, key, change: 'added', rowId: idOf.get(key), fields: [] });
-    }
-    lists.push(counts);
-  }
-  return { lists, rows };
-}
-
-/** The fields whose shown value differs (a lookup to a row renamed in between counts: its label changed). */
-function changedFields(list: DocumentList, before: EntityRow, after: EntityRow, oldLabels: Map<string, Map<number, string>>, newLabels: Map<string, Map<number, string>>): FieldChange[] {
+/** The fields whose shown value differs (a row saved with the same values differs only in its meta columns: no field). */
+function changedFields(list: DocumentList, before: EntityRow, after: EntityRow, oldLabels: Labels, newLabels: Labels): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const field of comparedFields(list)) {
     const old = shown(field, before[field.name], oldLabels);
@@ -103,11 +92,41 @@ function changedFields(list: DocumentList, before: EntityRow, after: EntityRow, 
   return changes;
 }
 
+/** Compares two states of the document, list by list; rows in list order, then by key. */
+async function compare(db: Db, before: State, after: State): Promise<{ lists: ListCounts[]; rows: RowChange[] }> {
+  const found = await differences(db, before, after);
+  // Labels are needed for the rows present in both states (those compared field by field).
+  const both = found.flatMap((d) => (d.before && d.after ? [{ entity: d.entity, before: d.before, after: d.after }] : []));
+  const oldLabels = await labelsIn(db, before, lookupIds(both.map((d) => ({ entity: d.entity, row: d.before }))));
+  const newLabels = await labelsIn(db, after, lookupIds(both.map((d) => ({ entity: d.entity, row: d.after }))));
+  const counts = new Map<DocumentList, ListCounts>(DOCUMENT_LISTS.map((list) => [list, { entity: list, list: schemaOf(list).labelPlural, added: 0, deleted: 0, changed: 0 }]));
+  const rows: RowChange[] = [];
+  for (const d of found) {
+    const count = counts.get(d.entity);
+    if (!count) continue;
+    const base = { entity: d.entity, list: count.list, key: d.row_key };
+    if (!d.after) {
+      count.deleted++;
+      rows.push({ ...base, change: 'deleted', fields: [] });
+    } else if (!d.before) {
+      count.added++;
+      rows.push({ ...base, change: 'added', rowId: d.row_id ?? undefined, fields: [] });
+    } else {
+      const fields = changedFields(d.entity, d.before, d.after, oldLabels, newLabels);
+      if (fields.length === 0) continue;
+      count.changed++;
+      rows.push({ ...base, change: 'changed', rowId: d.row_id ?? undefined, fields });
+    }
+  }
+  const order = new Map(DOCUMENT_LISTS.map((list, i) => [list as string, i]));
+  rows.sort((a, b) => (order.get(a.entity) ?? 0) - (order.get(b.entity) ?? 0) || (a.key < b.key ? -1 : a.key > b.key ? 1 : a.change < b.change ? -1 : 1));
+  return { lists: [...counts.values()], rows };
+}
+
 /** GET /projects/:id/changes?from=A&to=B (to left out: now). */
 export async function changeSummary(db: Db, projectId: number, from: string, to: string | undefined): Promise<ChangeSummary> {
   const fromRevision = await findRevision(db, projectId, from);
   const toRevision = to === undefined ? null : await findRevision(db, projectId, to);
-  const before = await revisionDocumentRows(db, fromRevision.id);
-  const after = toRevision ? await revisionDocumentRows(db, toRevision.id) : await currentDocumentRows(db, projectId);
-  return { from: fromRevision, to: toRevision, ...(await compare(db, before, after)) };
+  const after: State = toRevision ? { revisionId: toRevision.id } : { projectId };
+  return { from: fromRevision, to: toRevision, ...(await compare(db, { revisionId: fromRevision.id }, after)) };
 }

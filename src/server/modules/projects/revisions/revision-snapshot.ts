@@ -8,24 +8,28 @@ import { DOCUMENT_LISTS, schemaOf, type DocumentList } from '../document-lists';
 /**
  * The rows of a project's document as a revision keeps them: per row its list, id, natural key as users
  * read it (row_key) and its wire row (the JSON the entity API answers). The same SELECT fills an issued
- * revision (one INSERT ... SELECT, so the whole document is taken in one statement's snapshot) and reads
- * the current state when a revision is compared with now.
+ * revision (one INSERT ... SELECT, so the whole document is taken in one statement's snapshot) and is
+ * the current state when a revision is compared with now (revision-changes.ts).
  */
 
 /**
- * A list's key without the project, in words: lookups by their row's label (a cable is its instrument's
- * tag and its cable tag; racking its instrument's tag and rack reference), so a key survives the ids.
+ * A list's key without the project, in words: lookups by their row's label (a racking row is its
+ * instrument's tag and its rack reference), so a key survives the ids. Lookups are joined (k0, k1...),
+ * not looked up per row: a correlated subquery per cable made issuing a revision twice as slow.
  */
-function rowKeyExpression(schema: EntitySchema): SQL {
+function rowKey(schema: EntitySchema): { joins: SQL; key: SQL } {
+  const joins: SQL[] = [];
   const parts = schema.key
     .filter((name) => name !== schema.scope?.root)
     .map((name) => {
       const field = fieldByName(schema, name);
       if (field?.kind !== 'lookup') return sql`coalesce(${col('t', name)}::text, '')`;
       const target = getEntitySchema(field.entity);
-      return sql`coalesce((select ${col('r', target.labelField)}::text from ${ident(target.name)} r where r.id = ${col('t', name)}), '')`;
+      const alias = `k${joins.length}`;
+      joins.push(sql`left join ${ident(target.name)} ${ident(alias)} on ${col(alias, 'id')} = ${col('t', name)}`);
+      return sql`coalesce(${col(alias, target.labelField)}::text, '')`;
     });
-  return parts.length === 0 ? sql`t.id::text` : sql.join(parts, sql` || ' / ' || `);
+  return { joins: sql.join(joins, sql` `), key: parts.length === 0 ? sql`t.id::text` : sql.join(parts, sql` || ' / ' || `) };
 }
 
 /** Every row of the project's lists: (entity, row_id, row_key, data). */
@@ -33,8 +37,9 @@ export function documentRowsSelect(projectId: number): SQL {
   return sql.join(
     DOCUMENT_LISTS.map((list) => {
       const schema = schemaOf(list);
-      return sql`select ${list}::text as entity, t.id as row_id, ${rowKeyExpression(schema)} as row_key, to_jsonb(w) as data
-        from ${ident(list)} t cross join lateral (select ${wireColumns(schema, 't')}) w
+      const { joins, key } = rowKey(schema);
+      return sql`select ${list}::text as entity, t.id as row_id, ${key} as row_key, to_jsonb(w) as data
+        from ${ident(list)} t ${joins} cross join lateral (select ${wireColumns(schema, 't')}) w
         where t.project_id = ${projectId}`;
     }),
     sql` union all `,
@@ -63,11 +68,6 @@ async function groupRows(db: Db, query: SQL): Promise<DocumentRows> {
     grouped[entity] = parseJsonRows<Omit<SnapshotRow, 'entity'>>([{ json }]).map((row) => ({ ...row, entity }));
   }
   return grouped;
-}
-
-/** The current rows of a project's document, as a revision would keep them. */
-export function currentDocumentRows(db: Db, projectId: number): Promise<DocumentRows> {
-  return groupRows(db, documentRowsSelect(projectId));
 }
 
 /** The rows an issued revision keeps. */
