@@ -38,8 +38,9 @@ import { PROJECT_TABS, projectIdFromParam } from './project-tabs';
 
 type Answer = DrawingAnswer<EntityRow>;
 
-/** The tab of a project list (its slug), by entity: where a row's link opens it. */
-const tabOf = (entity: string): string | undefined => PROJECT_TABS.find((tab) => tab.entity === entity)?.slug;
+/** The tab of a project list, by entity: where a row's link opens it. */
+const listTab = (entity: string) => PROJECT_TABS.find((tab) => tab.entity === entity);
+const tabOf = (entity: string): string | undefined => listTab(entity)?.slug;
 
 /** The columns each list shows on a drawing page (the first is the row's tag, linking to the row). */
 const SECTION_COLUMNS: Record<string, readonly string[]> = {
@@ -213,7 +214,7 @@ function Drawing({ projectId, kind, drawingId }: { projectId: number; kind: Draw
         </Alert>
       )}
       <DrawingHeader schema={schema} drawing={drawing} projectId={projectId} lookupLabel={lookupLabel} />
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 520px), 1fr))', gap: 2, alignItems: 'start' }}>{sections}</Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 760px), 1fr))', gap: 2, alignItems: 'start' }}>{sections}</Box>
 
       <Dialog open={confirmDelete} onClose={() => !busy && setConfirmDelete(false)} aria-labelledby="tb-delete-drawing-title">
         <DialogTitle id="tb-delete-drawing-title">
@@ -269,7 +270,8 @@ function DrawingHeader({ schema, drawing, projectId, lookupLabel }: { schema: En
           if (!field) return null;
           const value = drawing[name];
           const label = lookupLabel(field, value);
-          let shown: ReactNode = label ?? formatValue(field, value);
+          // An id is a code, not a quantity: no thousands separator.
+          let shown: ReactNode = label ?? (name === 'id_internal' && typeof value === 'number' ? String(value) : formatValue(field, value));
           if (label !== undefined) shown = <LookupValue projectId={projectId} field={field} value={value} label={label} />;
           else if (name === 'status' && shown) shown = <Chip size="small" label={shown} color={value === 'IFC' || value === 'as_built' ? 'success' : 'default'} variant="outlined" />;
           else if (name === 'file_link' && typeof value === 'string' && /^https?:\/\//.test(value)) {
@@ -299,7 +301,7 @@ function DrawingHeader({ schema, drawing, projectId, lookupLabel }: { schema: En
 /** One list's rows on the drawing: a compact table, the tag linking to the row in its tab. */
 function Section({ projectId, entity, title, rows, lookupLabel, empty }: { projectId: number; entity: string; title: string; rows: readonly EntityRow[]; lookupLabel: (field: FieldDef, value: unknown) => string | undefined; empty: string }) {
   const schema = getEntitySchema(entity);
-  const tab = tabOf(entity)!;
+  const tab = listTab(entity)!;
   const fields = (SECTION_COLUMNS[entity] ?? [schema.labelField]).map((name) => fieldByName(schema, name)).filter((f): f is FieldDef => !!f);
   return (
     <Paper variant="outlined" component="section" aria-label={title} sx={{ overflow: 'hidden' }}>
@@ -311,8 +313,8 @@ function Section({ projectId, entity, title, rows, lookupLabel, empty }: { proje
           {rows.length}
         </Typography>
         <Box sx={{ flex: 1 }} />
-        <Link component={RouterLink} to={projectDocumentPath(projectId, tab)} variant="body2" underline="hover">
-          {schema.labelPlural} list
+        <Link component={RouterLink} to={projectDocumentPath(projectId, tab.slug)} variant="body2" underline="hover">
+          {tab.label} tab
         </Link>
       </Box>
       {rows.length === 0 ? (
@@ -339,9 +341,9 @@ function Section({ projectId, entity, title, rows, lookupLabel, empty }: { proje
                     const label = lookupLabel(field, value);
                     const text = label ?? formatValue(field, value);
                     return (
-                      <TableCell key={field.name} align={NUMERIC_KINDS.has(field.kind) ? 'right' : 'left'} sx={field.name === 'description' || field.name === 'service' ? { maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis' } : undefined} title={field.name === 'description' || field.name === 'service' ? text : undefined}>
+                      <TableCell key={field.name} align={NUMERIC_KINDS.has(field.kind) ? 'right' : 'left'} sx={field.name === 'description' || field.name === 'service' ? { maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis' } : undefined} title={field.name === 'description' || field.name === 'service' ? text : undefined}>
                         {i === 0 ? (
-                          <Link component={RouterLink} to={projectRowPath(projectId, tab, row.id)} underline="hover" sx={{ fontWeight: 600 }}>
+                          <Link component={RouterLink} to={projectRowPath(projectId, tab.slug, row.id)} underline="hover" sx={{ fontWeight: 600 }}>
                             {text || `#${row.id}`}
                           </Link>
                         ) : label !== undefined ? (
