@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AbResult } from './ab';
 import { runApiBenchmarks } from './api-bench';
+import { runDexpiBenchmarks } from './dexpi-bench';
 import { runProjectBenchmarks } from './project-bench';
 
 /**
@@ -11,7 +12,7 @@ import { runProjectBenchmarks } from './project-bench';
  * benchmarks unless BENCH_SKIP_BROWSER=1. The project document benchmarks (project-bench.ts) run on each database.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-/** BENCH_ONLY=project,api (any of api, project, memory, browser) runs only those groups. */
+/** BENCH_ONLY=project,api (any of api, project, dexpi, memory, browser) runs only those groups. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (group: string) => !ONLY || ONLY.includes(group);
 const OUT_DIR = path.resolve('bench-results');
@@ -32,6 +33,10 @@ async function main(): Promise<void> {
     if (wanted('project')) {
       console.log(`Project document on ${label}`);
       results.push(...(await runProjectBenchmarks(label, ROUNDS)));
+    }
+    if (wanted('dexpi')) {
+      console.log(`DEXPI import on ${label}`);
+      results.push(...(await runDexpiBenchmarks(label, ROUNDS)));
     }
   }
 
