@@ -49,10 +49,10 @@ CREATE TRIGGER "project_revisions_deleted_with_project" BEFORE DELETE ON "projec
 CREATE TRIGGER "revision_rows_deleted_with_revision" BEFORE DELETE ON "revision_rows" FOR EACH ROW EXECUTE FUNCTION "revision_rows_delete_with_revision"();--> statement-breakpoint
 CREATE TRIGGER "revision_rows_no_truncate" BEFORE TRUNCATE ON "revision_rows" FOR EACH STATEMENT EXECUTE FUNCTION "revision_immutable"();--> statement-breakpoint
 CREATE TRIGGER "project_revisions_no_truncate" BEFORE TRUNCATE ON "project_revisions" FOR EACH STATEMENT EXECUTE FUNCTION "revision_immutable"();--> statement-breakpoint
--- Hand-written: a project is "changed since its last revision" (isdirty) from the first audited change of its rows after an issue. Every write path audits in the same transaction, so the audit log is the one place to watch; only a project still marked clean is updated (and locked).
+-- Hand-written: a project is "changed since its last revision" (isdirty) from the first audited change of its rows after an issue (a project never issued has no last revision: it stays false). Every write path audits in the same transaction, so the audit log is the one place to watch; only a project still marked clean is updated (and locked).
 CREATE FUNCTION "mark_projects_dirty"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE "projects" SET "isdirty" = true WHERE NOT "isdirty" AND "id" IN (SELECT DISTINCT "project_id" FROM "audited" WHERE "project_id" IS NOT NULL);
+  UPDATE "projects" p SET "isdirty" = true WHERE NOT p."isdirty" AND p."id" IN (SELECT DISTINCT "project_id" FROM "audited" WHERE "project_id" IS NOT NULL) AND EXISTS (SELECT 1 FROM "project_revisions" r WHERE r."project_id" = p."id");
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "audit_log_marks_projects_dirty" AFTER INSERT ON "audit_log" REFERENCING NEW TABLE AS "audited" FOR EACH STATEMENT EXECUTE FUNCTION "mark_projects_dirty"();
