@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { AppAuthProvider } from './app/auth/app-auth-provider';
+import { AppAuthProvider, preloadAuth } from './app/auth/app-auth-provider';
 import { AppRoutes } from './app/app-routes';
 import { loadRuntimeConfig } from './app/runtime-config';
 import { shellModules } from './modules';
@@ -9,8 +9,9 @@ import './app/base.css';
 
 const root = createRoot(document.getElementById('root')!);
 
-loadRuntimeConfig()
-  .then((config) => {
+// A page that needs the sign-in SDK (a chunk of its own) loads it while the runtime config is fetched.
+Promise.all([loadRuntimeConfig(), preloadAuth()])
+  .then(([config]) => {
     // A data router (one catch-all route; the app's own <Routes> match below it) so that a page with
     // unsaved changes can block leaving, browser Back included (useBlocker, app/leave-guard.ts).
     const router = createBrowserRouter([

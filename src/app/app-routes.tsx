@@ -1,4 +1,3 @@
-import { useAuth0 } from '@auth0/auth0-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { CallbackPage } from './auth/callback-page';
@@ -6,6 +5,7 @@ import { RequireAuth } from './auth/require-auth';
 import { RootLoading } from './root-loading';
 import type { RuntimeConfig } from './runtime-config';
 import { ShellModulesProvider, type ShellModule } from './shell-modules';
+import { useAppAuth } from './auth/app-auth';
 
 // The workbench (MUI, grids, charts) loads only once a signed-in user enters it,
 // so the public landing page stays small.
@@ -19,7 +19,7 @@ type Props = {
 };
 
 export function AppRoutes({ config, modules }: Props) {
-  const { isLoading } = useAuth0();
+  const { isLoading } = useAppAuth();
   if (isLoading) return <RootLoading />;
   const landing = modules.find((m) => m.landing)?.landing ?? null;
   return (

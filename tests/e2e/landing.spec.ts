@@ -17,6 +17,8 @@ test('the landing page loads at most 170 KB of gzipped JavaScript', async ({ pag
   console.log(`landing page JavaScript: ${scripts.size} files, ${(total / 1024).toFixed(1)} KB gzipped`);
   expect(scripts.size).toBeGreaterThan(0);
   expect(total).toBeLessThanOrEqual(LANDING_JS_BUDGET_BYTES);
+  // The sign-in SDK (~64 KB) loads only for a visitor who may be signed in or clicks Login (AppAuthProvider).
+  expect([...scripts].filter((url) => /auth0/i.test(url)), 'the Auth0 SDK on a signed-out visit').toEqual([]);
 });
 
 test('the landing page tells a visitor what Tagbase is and scrolls to its sections', async ({ page }) => {

@@ -1,11 +1,11 @@
-import { useAuth0 } from '@auth0/auth0-react';
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { RootLoading } from '../root-loading';
+import { useAppAuth } from './app-auth';
 
 /** Route guard: a signed-out visitor goes to the hosted sign-in and comes back to the route asked for. */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { isLoading, isAuthenticated, loginWithRedirect } = useAuth0();
+  const { isLoading, isAuthenticated, loginWithRedirect } = useAppAuth();
   const location = useLocation();
   const returnTo = location.pathname + location.search + location.hash;
 

@@ -1,4 +1,3 @@
-import { useAuth0 } from '@auth0/auth0-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { LandingIcon, LogoMark } from './icons';
 import { ADVANTAGES, TECHNOLOGY } from './landing-content';
@@ -6,6 +5,7 @@ import { paths } from '../../app/paths';
 import { useLogin } from './landing-nav';
 import { CardGrid, Section } from './landing-sections';
 import { scrollToSection } from './section-links';
+import { useAppAuth } from '../../app/auth/app-auth';
 
 export function TechnologySection() {
   return (
@@ -44,7 +44,7 @@ export function AdvantagesSection() {
 
 /** The call to action doubles as the Contact target: the real contact path is through the product. */
 export function ContactSection() {
-  const { isAuthenticated } = useAuth0();
+  const { isAuthenticated } = useAppAuth();
   const navigate = useNavigate();
   const login = useLogin();
   return (

@@ -1,11 +1,11 @@
-import { useAuth0 } from '@auth0/auth0-react';
 import { useNavigate } from 'react-router-dom';
 import { LogoMark } from './icons';
 import { SECTION_LINKS, scrollToSection } from './section-links';
+import { useAppAuth } from '../../app/auth/app-auth';
 
 /** Login and Get Started both go to the hosted sign-in and come back to the workbench. */
 export function useLogin(): () => void {
-  const { loginWithRedirect } = useAuth0();
+  const { loginWithRedirect } = useAppAuth();
   return () => {
     loginWithRedirect({ appState: { returnTo: '/home' } }).catch((error: unknown) => {
       console.error('Sign-in could not start', error);
@@ -14,7 +14,7 @@ export function useLogin(): () => void {
 }
 
 export function LandingNav({ onLogout }: { onLogout: () => void }) {
-  const { isAuthenticated } = useAuth0();
+  const { isAuthenticated } = useAppAuth();
   const navigate = useNavigate();
   const login = useLogin();
 

@@ -1,4 +1,3 @@
-import { useAuth0 } from '@auth0/auth0-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   AUTO_LOGOUT_DELAY_MS,
@@ -7,6 +6,7 @@ import {
   hasPendingLogout,
   setPendingLogout,
 } from '../../app/auth/logout-flow';
+import { useAppAuth } from '../../app/auth/app-auth';
 
 /**
  * Spec §4: while the pending-logout flag is set and the user is still signed in, the landing page
@@ -14,7 +14,7 @@ import {
  * who is already signed out is stale, so it is dropped and no overlay shows.
  */
 export function usePendingLogout(): { loggingOut: boolean; startLogout: () => void } {
-  const { isLoading, isAuthenticated, logout } = useAuth0();
+  const { isLoading, isAuthenticated, logout } = useAppAuth();
   const [pending, setPending] = useState(hasPendingLogout);
   const started = useRef(false);
   const signedOut = !isLoading && !isAuthenticated;
