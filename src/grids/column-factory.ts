@@ -5,6 +5,7 @@ import { MoneyCellEditor, type MoneyEditorParams } from './cell-editors/money-ed
 import { SelectCellEditor, type SelectEditorParams } from './cell-editors/select-editor';
 import { currencyReader, displayValue } from './display-value';
 import { headerName } from '../schemas/display-format';
+import { sinceRowText, sinceText, type SinceMarks } from './since-marks';
 import type { LookupCache } from './lookup-cache';
 import type { GridRow } from './pending-changes-store';
 import { rangeFilterOptions, textFilterOptions } from './server-query';
@@ -141,7 +142,7 @@ const STATUS_TEXT: Record<GridRow['__status'], string> = { clean: '', new: 'New'
  * entity-grid.css) and every message of the row in its tooltip; double-click opens the row.
  * No React cell renderer: React renderers in every row cost real time when scrolling 50,000 rows.
  */
-export function statusColumn(schema: EntitySchema): ColDef<GridRow> {
+export function statusColumn(schema: EntitySchema, marks: () => SinceMarks | undefined = () => undefined): ColDef<GridRow> {
   // Messages name the column as its header does, not by the field's internal name.
   const labelOf = (name: string) => {
     const field = fieldByName(schema, name);
@@ -156,7 +157,8 @@ export function statusColumn(schema: EntitySchema): ColDef<GridRow> {
       const lines = [
         ...Object.entries(p.data?.__errors ?? {}).map(([f, m]) => (f === '_row' ? m : `${labelOf(f)}: ${m}`)),
         ...Object.entries(p.data?.__warnings ?? {}).map(([f, m]) => (f === '_row' ? `Warning: ${m}` : `Warning: ${labelOf(f)}: ${m}`)),
-      ];
+        sinceRowText(marks(), p.data?.__key),
+      ].filter((line): line is string => line !== undefined);
       return lines.length ? lines.join('\n') : undefined;
     },
     cellClass: 'tb-status',
@@ -166,6 +168,7 @@ export function statusColumn(schema: EntitySchema): ColDef<GridRow> {
       'tb-status-deleted': (p) => p.data?.__status === 'deleted',
       'tb-status-error': (p) => !!p.data?.__errors,
       'tb-status-warning': (p) => !p.data?.__errors && !!p.data?.__warnings,
+      'tb-status-since': (p) => !!p.data && marks()?.rows.has(p.data.__key) === true,
     },
     pinned: 'left',
     lockPinned: true,
@@ -180,7 +183,7 @@ export function statusColumn(schema: EntitySchema): ColDef<GridRow> {
 }
 
 /** One column per field: col-id = field name, header = label (+unit), tooltip = help; grid hints as initial state. */
-export function fieldColumns(schema: EntitySchema, canEdit: boolean, lookups: LookupCache, sorting?: ClientSort): ColDef<GridRow>[] {
+export function fieldColumns(schema: EntitySchema, canEdit: boolean, lookups: LookupCache, sorting?: ClientSort, marks: () => SinceMarks | undefined = () => undefined): ColDef<GridRow>[] {
   return schema.fields.map((field) => {
     const name = field.name;
     const currencyOf = currencyReader(schema, field, lookups);
@@ -206,8 +209,13 @@ export function fieldColumns(schema: EntitySchema, canEdit: boolean, lookups: Lo
         'tb-cell-error': (p) => p.data?.__errors?.[name] !== undefined,
         'tb-cell-warning': (p) => p.data?.__warnings?.[name] !== undefined && p.data.__errors?.[name] === undefined,
         'tb-cell-readonly': () => !!field.readOnly,
+        'tb-cell-since': (p) => sinceText(marks(), p.data?.__key, name) !== undefined,
       },
-      tooltipValueGetter: (p) => p.data?.__errors?.[name] ?? (p.data?.__warnings?.[name] !== undefined ? `Warning: ${p.data.__warnings[name]}` : undefined) ?? (field.kind === 'longText' && typeof p.value === 'string' ? p.value.slice(0, 500) : undefined),
+      tooltipValueGetter: (p) =>
+        p.data?.__errors?.[name] ??
+        (p.data?.__warnings?.[name] !== undefined ? `Warning: ${p.data.__warnings[name]}` : undefined) ??
+        sinceText(marks(), p.data?.__key, name) ??
+        (field.kind === 'longText' && typeof p.value === 'string' ? p.value.slice(0, 500) : undefined),
     };
     return column;
   });

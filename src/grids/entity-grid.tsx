@@ -15,6 +15,7 @@ import { ConflictDialog } from './conflict-dialog';
 import { currencyReader, displayValue } from './display-value';
 import { commitOpenEditor, syncRows } from './grid-sync';
 import { DependantsDialog } from './dependants-dialog';
+import type { SinceMarks } from './since-marks';
 import { moveLikeExcel } from './excel-keys';
 import { bufferTypedKey } from './cell-editors/key-buffer';
 import { counted, GridToolbar } from './grid-toolbar';
@@ -93,6 +94,8 @@ export type EntityGridProps = {
    */
   openKey?: string | null;
   onOpenKeyHandled?: (found: boolean) => void;
+  /** What changed since a baseline (a project's last revision): those cells are marked, the old value on hover. */
+  sinceMarks?: SinceMarks;
 };
 
 /** A toolbar button acting on one saved row. */
@@ -107,7 +110,10 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height = '70vh', toolbarExtras, onOpenRow, userId, onQueryChange, reloadToken = 0, scopeFilters, scope, onSaved, rowAction, openKey, onOpenKeyHandled }: EntityGridProps) {
+export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height = '70vh', toolbarExtras, onOpenRow, userId, onQueryChange, reloadToken = 0, scopeFilters, scope, onSaved, rowAction, openKey, onOpenKeyHandled, sinceMarks }: EntityGridProps) {
+  // Read by the columns' class rules and tooltips through a ref: new marks repaint the cells, not rebuild the columns.
+  const marks = useRef(sinceMarks);
+  marks.current = sinceMarks;
   const fetcher = useApiFetch();
   const scopeField = scope?.field;
   const scopeValue = scope?.value;
@@ -187,7 +193,13 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
     }),
     [base],
   );
-  const columnDefs = useMemo<ColDef<GridRow>[]>(() => [statusColumn(schema), ...fieldColumns(schema, canEdit, lookups, sorting).filter((c) => c.colId !== scopeField)], [schema, canEdit, lookups, scopeField, sorting]);
+  const columnDefs = useMemo<ColDef<GridRow>[]>(() => {
+    const readMarks = () => marks.current;
+    return [statusColumn(schema, readMarks), ...fieldColumns(schema, canEdit, lookups, sorting, readMarks).filter((c) => c.colId !== scopeField)];
+  }, [schema, canEdit, lookups, scopeField, sorting]);
+  useEffect(() => {
+    api?.refreshCells({ force: true });
+  }, [api, sinceMarks]);
 
   const onGridReady = useCallback(
     (event: GridReadyEvent<GridRow>) => {

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useCurrentUser } from '../app/auth/use-current-user';
 import { PageHeader } from '../app/layout/page-header';
 import { EntityFormDialog } from '../forms/entity-form-dialog';
+import type { SinceMarks } from './since-marks';
 import { EntityGrid, type OpenedRow, type RowAction } from './entity-grid';
 import { ExcelButtons } from './excel/excel-buttons';
 import { scopedSchema, type GridScope } from './scoped-schema';
@@ -39,6 +40,8 @@ type Props = {
   actions?: ReactNode;
   /** A second way to open a row, beside Open (e.g. "Open drawing page"). */
   rowAction?: RowAction;
+  /** What changed since a baseline (a project's last revision), marked in the grid. */
+  sinceMarks?: SinceMarks;
 };
 
 /** The address's `?open=<row id>`: that row is opened once loaded (links from other pages to a row). */
@@ -49,7 +52,7 @@ const OPEN_PARAM = 'open';
  * import, and the row's detail dialog. Editing needs the schema's write role; everyone else reads. A row
  * named by `?open=<id>` in the address is scrolled to and opened once loaded; the parameter is then dropped.
  */
-export function EntityListPage({ schema, icon, subtitle, height, embedded = false, scopeFilters, scope, onOpenRow, onDataChanged, actions, rowAction }: Props) {
+export function EntityListPage({ schema, icon, subtitle, height, embedded = false, scopeFilters, scope, onOpenRow, onDataChanged, actions, rowAction, sinceMarks }: Props) {
   const { userId, can, error, me } = useCurrentUser();
   const canEdit = can(schema.writeRole);
   const query = useRef<ListQuery>({});
@@ -107,6 +110,7 @@ export function EntityListPage({ schema, icon, subtitle, height, embedded = fals
         scope={rowScope}
         onSaved={onDataChanged}
         rowAction={rowAction}
+        sinceMarks={sinceMarks}
         openKey={openKey && /^\d+$/.test(openKey) ? openKey : null}
         onOpenKeyHandled={openHandled}
         toolbarExtras={<ExcelButtons schema={schema} scope={rowScope} getQuery={() => query.current} canImport={canEdit} onImported={reload} />}

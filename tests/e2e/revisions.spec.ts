@@ -54,6 +54,17 @@ test('an engineer issues revision A, edits three rows, and sees exactly those th
   await expect(summary.getByRole('row', { name: /300-PP-001A Added/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mechanical equipment: 1 added, 1 deleted, 2 changed' })).toBeVisible();
 
+  // The equipment tab marks what changed since A (revision clouds), the value in A on hover.
+  await page.getByRole('tab', { name: 'Mechanical equipment' }).click();
+  await expect(cell(equipment, cell1!.id, 'installed_kw')).toHaveClass(/tb-cell-since/);
+  await expect(cell(equipment, cell2!.id, 'description')).toHaveClass(/tb-cell-since/);
+  await expect(cell(equipment, cell1!.id, 'description')).not.toHaveClass(/tb-cell-since/);
+  await expect(equipment.locator(`.ag-row[row-id="${pump!.id}"] .ag-cell[col-id="__status"]`).first()).toHaveClass(/tb-status-since/);
+  // Browser tooltips: the cell's title, shown on hover.
+  await cell(equipment, cell2!.id, 'description').hover();
+  await expect(cell(equipment, cell2!.id, 'description')).toHaveAttribute('title', 'Revision A: Rougher cell 2');
+  await page.getByRole('tab', { name: 'Revisions' }).click();
+
   // Filtered to what was changed, and exported as shown.
   await page.getByRole('combobox', { name: 'Change' }).click();
   await page.getByRole('option', { name: 'Changed' }).click();

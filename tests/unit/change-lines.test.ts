@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { changeLines, filterLines, summaryTitle, workbookRows } from '../../src/features/projects/revisions/change-lines';
 import type { ChangeSummary, Revision } from '../../src/lib/project-revisions';
 import { nextRevision } from '../../src/lib/project-revisions';
+import { toMarks } from '../../src/features/projects/revisions/use-revision-marks';
+import { sinceRowText, sinceText } from '../../src/grids/since-marks';
 
 const revision = (rev: string) => ({ rev }) as Revision;
 const summary: Pick<ChangeSummary, 'rows' | 'from' | 'to'> = {
@@ -47,5 +49,20 @@ describe('the change summary as lines', () => {
 
   it('suggests the next revision identifier', () => {
     expect([nextRevision(undefined), nextRevision('A'), nextRevision('C'), nextRevision('0'), nextRevision('9'), nextRevision('Z')]).toEqual(['A', 'B', 'D', '1', '10', 'Z1']);
+  });
+});
+
+describe('revision clouds in a list', () => {
+  it('marks the changed cells with their value in the revision, and the rows added or changed; not deleted rows', () => {
+    const marks = toMarks(summary, 'Revision A');
+    expect([...marks.rows.keys()]).toEqual(['4', '9']);
+    expect(sinceText(marks, '4', 'description')).toBe('Revision A: Primary crusher');
+    expect(sinceText(marks, '4', 'installed_kw')).toBe('Revision A: (empty)');
+    expect(sinceText(marks, '4', 'tagno')).toBeUndefined();
+    expect(sinceText(marks, '9', 'tagno')).toBeUndefined();
+    expect(sinceRowText(marks, '4')).toBe('Changed since revision A');
+    expect(sinceRowText(marks, '9')).toBe('New since revision A');
+    expect(sinceRowText(marks, '5')).toBeUndefined();
+    expect(sinceText(undefined, '4', 'description')).toBeUndefined();
   });
 });

@@ -27,6 +27,7 @@ import type { ProjectRollups } from '../../lib/project-rollups';
 import { AreaRollupTable, RollupStrip } from './project-rollups';
 import { DOCUMENT_TABS, FIRST_TAB, projectIdFromParam, tabFromParam, type ProjectTab } from './project-tabs';
 import { RevisionsTab } from './revisions/revisions-tab';
+import { useRevisionMarks } from './revisions/use-revision-marks';
 import { DexpiImportButton } from './dexpi/dexpi-import-dialog';
 import type { ColumnFilter } from '../../lib/entity-api';
 import { entityPaths } from '../../lib/entity-paths';
@@ -101,7 +102,12 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
   const { data: loaded, error, mutate: mutateProject } = useApi<EntityRow>(entityPaths.row(projectsSchema.name, id), { revalidateOnFocus: false, shouldRetryOnError: false });
   const rollups = useApi<unknown>(`/api/projects/${id}/rollups`, { revalidateOnFocus: false, shouldRetryOnError: false });
   const { mutate: mutateRollups } = rollups;
-  const reloadRollups = useCallback(() => void mutateRollups(), [mutateRollups]);
+  // The tab's revision clouds (rows changed since the last issued revision) follow its saves, as the roll-ups do.
+  const { marks: revisionMarks, reload: reloadMarks } = useRevisionMarks(id, tab.entity);
+  const reloadRollups = useCallback(() => {
+    void mutateRollups();
+    reloadMarks();
+  }, [mutateRollups, reloadMarks]);
   const [headerOpen, setHeaderOpen] = useState(false);
   const scope = useMemo(() => ({ field: PROJECT_ROOT, value: id }), [id]);
   const schema = tab.entity ? getEntitySchema(tab.entity) : undefined;
@@ -198,6 +204,7 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
             scopeFilters={drawingFilters}
             rowAction={drawingPage}
             onDataChanged={reloadRollups}
+            sinceMarks={revisionMarks}
             height={tab.slug === 'areas' ? 'max(300px, calc(100vh - 560px))' : 'max(440px, calc(100vh - 330px))'}
           />
         ) : (

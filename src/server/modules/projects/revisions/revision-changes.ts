@@ -6,6 +6,7 @@ import { col, ident, jsonValues, queryJsonRows, queryRows } from '../../../entit
 import { DOCUMENT_LISTS, schemaOf, type DocumentList } from '../document-lists';
 import { documentRowsSelect } from './revision-snapshot';
 import { findRevision } from './revisions';
+import { AppError } from '../../../http/app-error';
 import type { ChangeSummary, FieldChange, ListCounts, RowChange } from '../../../../lib/project-revisions';
 
 /**
@@ -23,8 +24,10 @@ const comparedFields = (list: DocumentList): FieldDef[] => schemaOf(list).fields
 /** One state of the document: an issued revision, or the project as it is now. */
 type State = { revisionId: number } | { projectId: number };
 
-const stateRows = (state: State): SQL =>
-  'revisionId' in state ? sql`select entity, row_id, row_key, data from revision_rows where revision_id = ${state.revisionId}` : documentRowsSelect(state.projectId);
+const stateRows = (state: State, lists: readonly DocumentList[]): SQL =>
+  'revisionId' in state
+    ? sql`select entity, row_id, row_key, data from revision_rows where revision_id = ${state.revisionId} and entity in ${jsonValues(lists, 'text')}`
+    : documentRowsSelect(state.projectId, lists);
 
 type Difference = { entity: DocumentList; row_key: string; row_id: number | null; before: EntityRow | null; after: EntityRow | null };
 
@@ -32,11 +35,11 @@ type Difference = { entity: DocumentList; row_key: string; row_id: number | null
  * The rows whose stored values differ between two states, matched by list and key, found by the database
  * (a full join of the two states): only those travel to Node, where their fields are compared.
  */
-function differences(db: Db, before: State, after: State): Promise<Difference[]> {
+function differences(db: Db, before: State, after: State, lists: readonly DocumentList[]): Promise<Difference[]> {
   return queryJsonRows<Difference>(
     db,
     sql`select coalesce(a.entity, b.entity) as entity, coalesce(a.row_key, b.row_key) as row_key, b.row_id, a.data as before, b.data as after
-        from (${stateRows(before)}) a full join (${stateRows(after)}) b on a.entity = b.entity and a.row_key = b.row_key
+        from (${stateRows(before, lists)}) a full join (${stateRows(after, lists)}) b on a.entity = b.entity and a.row_key = b.row_key
         where a.data is distinct from b.data`,
   );
 }
@@ -93,13 +96,13 @@ function changedFields(list: DocumentList, before: EntityRow, after: EntityRow, 
 }
 
 /** Compares two states of the document, list by list; rows in list order, then by key. */
-async function compare(db: Db, before: State, after: State): Promise<{ lists: ListCounts[]; rows: RowChange[] }> {
-  const found = await differences(db, before, after);
+async function compare(db: Db, before: State, after: State, lists: readonly DocumentList[]): Promise<{ lists: ListCounts[]; rows: RowChange[] }> {
+  const found = await differences(db, before, after, lists);
   // Labels are needed for the rows present in both states (those compared field by field).
   const both = found.flatMap((d) => (d.before && d.after ? [{ entity: d.entity, before: d.before, after: d.after }] : []));
   const oldLabels = await labelsIn(db, before, lookupIds(both.map((d) => ({ entity: d.entity, row: d.before }))));
   const newLabels = await labelsIn(db, after, lookupIds(both.map((d) => ({ entity: d.entity, row: d.after }))));
-  const counts = new Map<DocumentList, ListCounts>(DOCUMENT_LISTS.map((list) => [list, { entity: list, list: schemaOf(list).labelPlural, added: 0, deleted: 0, changed: 0 }]));
+  const counts = new Map<DocumentList, ListCounts>(lists.map((list) => [list, { entity: list, list: schemaOf(list).labelPlural, added: 0, deleted: 0, changed: 0 }]));
   const rows: RowChange[] = [];
   for (const d of found) {
     const count = counts.get(d.entity);
@@ -123,10 +126,12 @@ async function compare(db: Db, before: State, after: State): Promise<{ lists: Li
   return { lists: [...counts.values()], rows };
 }
 
-/** GET /projects/:id/changes?from=A&to=B (to left out: now). */
-export async function changeSummary(db: Db, projectId: number, from: string, to: string | undefined): Promise<ChangeSummary> {
+/** GET /projects/:id/changes?from=A&to=B (to left out: now), of every list or of one (`entity`: a tab's marks). */
+export async function changeSummary(db: Db, projectId: number, from: string, to: string | undefined, entity?: string): Promise<ChangeSummary> {
+  const lists = entity === undefined ? DOCUMENT_LISTS : DOCUMENT_LISTS.filter((list) => list === entity);
+  if (lists.length === 0) throw new AppError('bad_request', `${entity} is not a list of a project; one of ${DOCUMENT_LISTS.join(', ')}.`);
   const fromRevision = await findRevision(db, projectId, from);
   const toRevision = to === undefined ? null : await findRevision(db, projectId, to);
   const after: State = toRevision ? { revisionId: toRevision.id } : { projectId };
-  return { from: fromRevision, to: toRevision, ...(await compare(db, { revisionId: fromRevision.id }, after)) };
+  return { from: fromRevision, to: toRevision, ...(await compare(db, { revisionId: fromRevision.id }, after, lists)) };
 }

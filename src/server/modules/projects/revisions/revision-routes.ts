@@ -40,6 +40,7 @@ const revParams = projectParams.extend({ rev: z.string().describe('The revision 
 const changesQuery = z.object({
   from: z.string().describe('The earlier revision'),
   to: z.string().optional().describe('The later revision; left out: the project as it is now'),
+  entity: z.string().optional().describe('Only this list (e.g. mech_equipment): what a tab marks'),
 });
 
 const fieldChange = z.object({ field: z.string(), label: z.string(), old: z.string().nullable(), new: z.string().nullable() });
@@ -111,8 +112,8 @@ export async function revisionRoutes(app: FastifyInstance, { db }: { db: Db }): 
       },
     },
     async (request) => {
-      const { from, to } = parseOr400(changesQuery, request.query, 'query');
-      return changeSummary(db, idOf(request.params), from, to);
+      const { from, to, entity } = parseOr400(changesQuery, request.query, 'query');
+      return changeSummary(db, idOf(request.params), from, to, entity);
     },
   );
 }

@@ -32,10 +32,10 @@ function rowKey(schema: EntitySchema): { joins: SQL; key: SQL } {
   return { joins: sql.join(joins, sql` `), key: parts.length === 0 ? sql`t.id::text` : sql.join(parts, sql` || ' / ' || `) };
 }
 
-/** Every row of the project's lists: (entity, row_id, row_key, data). */
-export function documentRowsSelect(projectId: number): SQL {
+/** Every row of the project's lists (or of those named): (entity, row_id, row_key, data). */
+export function documentRowsSelect(projectId: number, lists: readonly DocumentList[] = DOCUMENT_LISTS): SQL {
   return sql.join(
-    DOCUMENT_LISTS.map((list) => {
+    lists.map((list) => {
       const schema = schemaOf(list);
       const { joins, key } = rowKey(schema);
       return sql`select ${list}::text as entity, t.id as row_id, ${key} as row_key, to_jsonb(w) as data
