@@ -40,7 +40,8 @@ export async function runBrowserBenchmarks(): Promise<Record<string, unknown>[]>
     const existing = await rowCount(session, 'lithium_projects');
     const toLoad = GRID_ROWS - existing;
     const loadStarted = performance.now();
-    const loaded = await importThroughApi(session, 'lithium_projects', generateLithiumProjects(toLoad, usdId));
+    // Numbered on from the rows there (the same numbers would be the same keys: skipped, not added).
+    const loaded = await importThroughApi(session, 'lithium_projects', generateLithiumProjects(toLoad, usdId, 43, existing + 1));
     const apiImportMs = Math.round(performance.now() - loadStarted);
     const total = await rowCount(session, 'lithium_projects');
     if (total !== GRID_ROWS) throw new Error(`expected ${GRID_ROWS} lithium projects after loading, found ${total} (${JSON.stringify(loaded)})`);

@@ -34,14 +34,14 @@ function random(seed: number): () => number {
 const pick = <T,>(next: () => number, list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
 
 /** `count` rows for lithium_projects, as wire values; `currencyId` is the id of USD for the CAPEX currency. */
-export function generateLithiumProjects(count: number, currencyId: number, seed = 42): Record<string, unknown>[] {
+export function generateLithiumProjects(count: number, currencyId: number, seed = 42, firstNumber = 1): Record<string, unknown>[] {
   const next = random(seed);
   return Array.from({ length: count }, (_, i) => {
     const [country, region, lat, lon] = pick(next, PLACES);
     const stage = pick(next, STAGES);
     const early = stage === 'exploration' || stage === 'resource_definition';
     return {
-      project: `${pick(next, NAMES)} ${region.split(' ')[0]} ${String(i + 1).padStart(6, '0')}`,
+      project: `${pick(next, NAMES)} ${region.split(' ')[0]} ${String(firstNumber + i).padStart(6, '0')}`,
       owner: pick(next, OWNERS),
       deposit_type: pick(next, DEPOSITS),
       stage,
