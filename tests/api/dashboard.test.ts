@@ -32,7 +32,9 @@ describe('dashboard data and the audit trail', () => {
       await writeAudit(tx, { table: projects, recordId: before.id, action: 'update', actor: { sub: 'local|engineer', username: 'engineer' }, before, after });
     });
     const feed = (await t.call({ url: '/api/dashboarddata', token: await t.tokenFor('viewer') })).json().recentactivityfeed;
-    const fields = feed.filter((e: { action: string }) => e.action === 'update').map((e: { field_name: string }) => e.field_name).sort();
+    // This record's updates (the demo seed changed two equipment rows after its revision A).
+    const ofRecord = (e: { action: string; tablename: string; record_id: string }) => e.action === 'update' && e.tablename === 'projects' && e.record_id === String(before.id);
+    const fields = feed.filter(ofRecord).map((e: { field_name: string }) => e.field_name).sort();
     expect(fields).toEqual(['description', 'enduserlocation']);
     expect(feed[0]).toMatchObject({ tablename: 'projects', username: 'engineer', record_id: String(before.id) });
     const described = feed.find((e: { field_name: string }) => e.field_name === 'enduserlocation');

@@ -124,6 +124,17 @@ describe('the demo projects', () => {
     expect(lines.map((row) => row.line_number)).toContain('600-SL-200-001-HR1');
   });
 
+  it('Cerro Azul: under change control, revision A issued and two equipment rows changed since', async () => {
+    const revisions = (await suite.get(`/projects/${cerroAzul.id}/revisions`)).json();
+    expect(revisions).toEqual([expect.objectContaining({ rev: 'A', purpose: 'IFR', issued_on: '2025-09-15', issued_by: 'system' })]);
+    expect((await projectNamed(CERRO_AZUL))!.isdirty).toBe(true);
+    const changes = (await suite.get(`/projects/${cerroAzul.id}/changes?from=A`)).json();
+    expect(changes.rows.map((r: { key: string; change: string; fields: { field: string }[] }) => `${r.change} ${r.key} ${r.fields.map((f) => f.field).join(',')}`)).toEqual([
+      'changed 200-ML-001 absorbed_kw',
+      'changed 400-ML-001 description',
+    ]);
+  });
+
   it('the lithium hydroxide refinery: a smaller document, also test data', async () => {
     const refinery = await projectNamed(LITHIUM);
     expect(refinery).toMatchObject({ is_testdata: true, clientname: 'Redstone Lithium Ltd' });

@@ -88,7 +88,11 @@ export function ChangeSummaryView({ projectId, revisions }: { projectId: number;
             {data.lists.filter((l) => l.added + l.deleted + l.changed > 0).map((l) => (
               <Chip key={l.entity} variant={entity === l.entity ? 'filled' : 'outlined'} onClick={() => onFilter(setEntity)(entity === l.entity ? '' : l.entity)} label={`${l.list}: ${[l.added && `${l.added} added`, l.deleted && `${l.deleted} deleted`, l.changed && `${l.changed} changed`].filter(Boolean).join(', ')}`} />
             ))}
-            {data.rows.length === 0 && <Typography variant="body2">No row was added, deleted or changed between {summaryTitle(data).replace('Changes ', '')}.</Typography>}
+            {data.rows.length === 0 && (
+              <Typography variant="body2">
+                No row was added, deleted or changed between revision {data.from.rev} and {data.to ? `revision ${data.to.rev}` : 'now'}.
+              </Typography>
+            )}
           </Stack>
           <Stack direction="row" spacing={2} sx={{ mb: 1 }}>
             <TextField select size="small" label="List" value={entity} slotProps={ALL_SHOWN} onChange={(event) => onFilter(setEntity)(event.target.value)} sx={{ minWidth: 200 }}>

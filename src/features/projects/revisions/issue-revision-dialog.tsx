@@ -14,7 +14,11 @@ import { nextRevision, REVISION_PATTERN, REVISION_PURPOSES, type Revision, type 
 
 type Props = { open: boolean; projectId: number; last: Revision | undefined; onClose: () => void; onIssued: (revision: Revision) => void };
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today where the user is (toISOString would give the UTC date: tomorrow, some evenings in the Americas). */
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
 
 /**
  * Issue a revision: its identifier (the next one suggested), purpose, date and note. Issuing freezes every

@@ -193,6 +193,17 @@ const streams: DemoStream[] = [
 
 export const demoCerroAzul: DemoDocument = {
   project: PROJECT,
+  // Issued for the client's review; the SAG mill's absorbed power and the regrind mill changed since.
+  revision: {
+    rev: 'A',
+    purpose: 'IFR',
+    issued_on: '2025-09-15',
+    note: 'Equipment list issued for client review',
+    equipmentChangedSince: [
+      { tagno: '200-ML-001', values: { absorbed_kw: '10200' } },
+      { tagno: '400-ML-001', values: { description: 'Regrind vertical stirred mill, 1,500 kW' } },
+    ],
+  },
   areas: [
     { areacode: '100', description: 'Primary crushing and coarse ore stockpile', wbs_code: 'CA-100' },
     { areacode: '200', description: 'Grinding and classification', wbs_code: 'CA-200' },

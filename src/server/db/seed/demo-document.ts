@@ -104,8 +104,15 @@ export type DemoStream = {
   pressure_kpa?: string;
 };
 
+/**
+ * A revision issued once the lists are seeded, and the equipment edits made after it (by tag): so a user
+ * meets a project already under change control, with revision clouds on those rows.
+ */
+export type DemoRevision = { rev: string; purpose: 'IFR' | 'IFA' | 'IFC'; issued_on: string; note: string; equipmentChangedSince: { tagno: string; values: Record<string, unknown> }[] };
+
 /** A project's lists; the header is the demoProjects entry of the same name. */
 export type DemoDocument = {
+  revision?: DemoRevision;
   project: string;
   areas: DemoArea[];
   pids: DemoDrawing[];

@@ -1,10 +1,15 @@
-import { eq, or, type SQL } from 'drizzle-orm';
+import { eq, or, sql, type SQL } from 'drizzle-orm';
+import { getEntitySchema } from '../../../schemas/registry';
+import { SYSTEM_ACTOR } from '../../audit/audit-writer';
+import { saveEntityBatch } from '../../entities/batch-save';
+import { queryRows } from '../../entities/entity-sql';
+import { issueRevision } from '../../modules/projects/revisions/revisions';
 import type { EntityRow } from '../../../schemas/schema-types';
 import type { Db } from '../client';
 import { getEntityTable } from '../entity-tables';
 import { demoCerroAzul } from './demo-cerro-azul';
 import { demoClients } from './demo-companies';
-import type { DemoDocument } from './demo-document';
+import type { DemoDocument, DemoRevision } from './demo-document';
 import { demoLithiumRefinery } from './demo-lithium-refinery';
 import { demoProjects, type DemoProject } from './demo-projects';
 import { create, idsBy, isEmpty } from './seed-entities';
@@ -28,8 +33,22 @@ export async function seedDemoProjects(db: Db): Promise<void> {
     await db.transaction(async (tx) => {
       const [project] = await createProjects(tx, [header]);
       await seedDocument(tx, project!.id, document);
+      if (document.revision) await seedRevision(tx, project!.id, document.revision);
     });
   }
+}
+
+/** Issues the demo revision through the revisions module, then edits rows through the engine (audited). */
+async function seedRevision(db: Db, projectId: number, { equipmentChangedSince, ...revision }: DemoRevision): Promise<void> {
+  await issueRevision(db, projectId, revision, SYSTEM_ACTOR);
+  const equipment = getEntitySchema('mech_equipment');
+  const stored = await queryRows<{ id: number; version: number; tagno: string }>(db, sql`select id, version, tagno from mech_equipment where project_id = ${projectId}`);
+  const updates = equipmentChangedSince.map(({ tagno, values }) => {
+    const row = stored.find((r) => r.tagno === tagno);
+    if (!row) throw new Error(`The demo revision changes ${tagno}, which the demo document does not have`);
+    return { id: row.id, version: row.version, changes: values };
+  });
+  await saveEntityBatch(db, equipment, { updates }, SYSTEM_ACTOR);
 }
 
 async function projectRow(db: Db, where: SQL | undefined): Promise<{ id: number } | undefined> {
