@@ -62,6 +62,20 @@ export async function throwConflicts(db: Db, schema: EntitySchema, stale: readon
 }
 
 /**
+ * The engine's one delete of rows of one list, inside the caller's transaction: the delete hooks, then a
+ * 409 naming what still refers to them, then the delete with an audit row per row; a row whose version
+ * moved on makes it a 409 with its current state. The batch save, the one-row delete and the delete with
+ * contents (per list) all delete through it.
+ */
+export async function deleteCheckedRows(tx: Db, schema: EntitySchema, rows: readonly { id: number; version: number }[], actor: Actor): Promise<void> {
+  const ids = rows.map((row) => row.id);
+  await runDeleteHooks(tx, schema, ids, actor);
+  await assertNoDependants(tx, schema, ids);
+  const { stale } = await deleteRows(tx, schema, rows, actor);
+  if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'delete', id })));
+}
+
+/**
  * Creates, updates and deletes in one transaction, all or nothing: every row is validated (schema rules,
  * unique fields, lookups) and all errors are reported together (422) before anything is written; then each
  * kind of change is written set-based and audited. The writes check versions themselves (`where version =
@@ -150,10 +164,7 @@ async function writeEntityBatch(db: Db, schema: EntitySchema, batch: BatchReques
       });
       if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'update', id })));
 
-      await runDeleteHooks(tx, schema, deleteIds, actor);
-      await assertNoDependants(tx, schema, deleteIds);
-      const deleted = await deleteRows(tx, schema, deletes, actor);
-      if (deleted.stale.length > 0) await throwConflicts(tx, schema, deleted.stale.map((id) => ({ op: 'delete', id })));
+      await deleteCheckedRows(tx, schema, deletes, actor);
 
       const inserted = await insertRows(tx, schema, candidates.slice(0, creates.length).map((c) => c.values), actor);
       return {

@@ -2,11 +2,9 @@ import type { EntitySchema } from '../../schemas/schema-types';
 import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
-import { throwConflicts } from './batch-save';
-import { deleteRows, mappingDbErrors } from './bulk-write';
-import { assertNoDependants } from './dependants';
+import { deleteCheckedRows, throwConflicts } from './batch-save';
+import { mappingDbErrors } from './bulk-write';
 import { selectRowsById } from './entity-sql';
-import { runDeleteHooks } from './save-hooks';
 
 /**
  * Deletes one row: 404 if it is gone (409 instead when the caller named the version it saw), 409 if its
@@ -18,10 +16,7 @@ export async function deleteEntityRow(db: Db, schema: EntitySchema, id: number, 
       const row = (await selectRowsById(tx, schema, [id], true)).get(id);
       if (version !== undefined && row?.version !== version) await throwConflicts(tx, schema, [{ op: 'delete', id }]);
       if (!row) throw new AppError('not_found', `No ${schema.label} with id ${id}.`);
-      await runDeleteHooks(tx, schema, [id], actor);
-      await assertNoDependants(tx, schema, [id]);
-      const { stale } = await deleteRows(tx, schema, [{ id, version: row.version }], actor);
-      if (stale.length > 0) await throwConflicts(tx, schema, [{ op: 'delete', id }]);
+      await deleteCheckedRows(tx, schema, [{ id, version: row.version }], actor);
     }),
   );
 }

@@ -17,7 +17,6 @@ import type { ChangeSummary, FieldChange, ListCounts, RowChange } from '../../..
  * that state: the area code, the P&ID number).
  */
 
-
 /** The fields a change summary compares: the list's own, not the project, not the meta columns. */
 const comparedFields = (list: DocumentList): FieldDef[] => schemaOf(list).fields.filter((f) => f.name !== 'project_id');
 

@@ -46,31 +46,19 @@ export function documentRowsSelect(projectId: number, lists: readonly DocumentLi
   );
 }
 
-export type SnapshotRow = { entity: DocumentList; rowId: number; rowKey: string; data: EntityRow };
-export type DocumentRows = Record<DocumentList, SnapshotRow[]>;
-
-/** Each list in its default order (as GET /projects/:id lists it), over a row's JSON `q.data`. */
-const listOrder = sql`case q.entity ${sql.join(
-  DOCUMENT_LISTS.map((list) => sql`when ${list}::text then q.data ->> ${schemaOf(list).defaultSort.field}`),
+/** Each list in its default order (as GET /projects/:id lists it), over a kept row's JSON `data`. */
+const listOrder = sql`case entity ${sql.join(
+  DOCUMENT_LISTS.map((list) => sql`when ${list}::text then data ->> ${schemaOf(list).defaultSort.field}`),
   sql` `,
 )} end`;
 
-/** Groups rows (entity, row_id, row_key, data) by list, each list in its default order, then by id. */
-async function groupRows(db: Db, query: SQL): Promise<DocumentRows> {
-  const grouped = Object.fromEntries(DOCUMENT_LISTS.map((list) => [list, [] as SnapshotRow[]])) as DocumentRows;
-  const lists = await queryRows<{ entity: DocumentList; json: string }>(
+/** The rows an issued revision keeps, per list, each list in its default order (then by id). */
+export async function revisionLists(db: Db, revisionId: number): Promise<Record<DocumentList, EntityRow[]>> {
+  const lists = Object.fromEntries(DOCUMENT_LISTS.map((list) => [list, [] as EntityRow[]])) as Record<DocumentList, EntityRow[]>;
+  const found = await queryRows<{ entity: DocumentList; json: string }>(
     db,
-    sql`select q.entity, coalesce(json_agg(json_build_object('rowId', q.row_id, 'rowKey', q.row_key, 'data', q.data) order by ${listOrder}, q.row_id), '[]'::json)::text as json
-        from (${query}) q group by q.entity`,
+    sql`select entity, coalesce(json_agg(data order by ${listOrder}, row_id), '[]'::json)::text as json from revision_rows where revision_id = ${revisionId} group by entity`,
   );
-  for (const { entity, json } of lists) {
-    if (!(entity in grouped)) continue;
-    grouped[entity] = parseJsonRows<Omit<SnapshotRow, 'entity'>>([{ json }]).map((row) => ({ ...row, entity }));
-  }
-  return grouped;
-}
-
-/** The rows an issued revision keeps. */
-export function revisionDocumentRows(db: Db, revisionId: number): Promise<DocumentRows> {
-  return groupRows(db, sql`select entity, row_id, row_key, data from revision_rows where revision_id = ${revisionId}`);
+  for (const { entity, json } of found) if (entity in lists) lists[entity] = parseJsonRows<EntityRow>([{ json }]);
+  return lists;
 }

@@ -4,10 +4,9 @@ import type { Actor } from '../../../audit/audit-writer';
 import type { Db } from '../../../db/client';
 import { ident, queryJsonRows, queryRows, wireColumns } from '../../../entities/entity-sql';
 import { AppError } from '../../../http/app-error';
-import { pgError } from '../../../db/pg-error';
-import { DOCUMENT_LISTS, schemaOf, type DocumentList } from '../document-lists';
+import { schemaOf } from '../document-lists';
 import { nestDocument, type ProjectDocument } from '../project-document';
-import { documentRowsSelect, revisionDocumentRows } from './revision-snapshot';
+import { documentRowsSelect, revisionLists } from './revision-snapshot';
 import { nextRevision, REVISION_PURPOSES, type Revision, type RevisionPurpose } from '../../../../lib/project-revisions';
 
 /**
@@ -51,6 +50,7 @@ export async function findRevision(db: Db, projectId: number, rev: string): Prom
  */
 export async function issueRevision(db: Db, projectId: number, input: RevisionInput, actor: Actor): Promise<Revision> {
   return db.transaction(async (tx) => {
+    // The project's row lock also serialises two issues of the same identifier: the second sees the first.
     await assertProject(tx, projectId, true);
     const taken = await queryRows(tx, sql`select 1 from project_revisions where project_id = ${projectId} and rev = ${input.rev}`);
     if (taken.length > 0) throw new AppError('validation_failed', `Revision ${input.rev} of this project is already issued; an issued revision never changes. Issue the next one (e.g. ${nextRevision(input.rev)}).`, { fields: { rev: 'Already issued' } });
@@ -66,9 +66,6 @@ export async function issueRevision(db: Db, projectId: number, input: RevisionIn
     const revisionId = (created as { id: number }).id;
     await tx.execute(sql`insert into revision_rows (revision_id, entity, row_id, row_key, data) select ${revisionId}, d.entity, d.row_id, d.row_key, d.data from (${documentRowsSelect(projectId)}) d`);
     return (await listRevisionById(tx, revisionId)) as Revision;
-  }).catch((error: unknown) => {
-    if (pgError(error)?.code === '23505') throw new AppError('validation_failed', `Revision ${input.rev} of this project is already issued.`, { fields: { rev: 'Already issued' } });
-    throw error;
   });
 }
 
@@ -82,7 +79,6 @@ export async function readRevisionDocument(db: Db, projectId: number, rev: strin
   const revision = await findRevision(db, projectId, rev);
   const [stored] = await queryRows<{ header: string }>(db, sql`select header::text as header from project_revisions where id = ${revision.id}`);
   const header = JSON.parse((stored as { header: string }).header) as EntityRow;
-  const rows = await revisionDocumentRows(db, revision.id);
-  const lists = Object.fromEntries(DOCUMENT_LISTS.map((list) => [list, rows[list].map((row) => row.data)])) as Record<DocumentList, EntityRow[]>;
+  const lists = await revisionLists(db, revision.id);
   return { ...nestDocument(header, lists), revision };
 }
