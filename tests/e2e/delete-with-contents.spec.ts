@@ -1,21 +1,15 @@
-import { expect, test, type Page } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
-import { callApi, cell, createRows, grid, pendingSummary, uniqueTag } from './support/entity-grid';
+import { cell, createRows, createTestProject, grid, pendingSummary, rollupStat } from './support/entity-grid';
 
 // Deleting an area that still holds equipment and instruments: the Save is refused with the rows that use
 // it, and the dialog offers to delete it with its contents; it says what that deletes before anything goes,
 // and afterwards the area, its equipment and the roll-ups have followed.
 
-function stat(page: Page, label: string) {
-  return page.getByRole('group', { name: label, exact: true }).getByTestId('stat-value');
-}
 
 test('an engineer deletes an area with its equipment and instruments, after seeing what goes', async ({ page }) => {
   await signInFromLanding(page, DEMO.engineer);
-  const tag = uniqueTag('DWC').toUpperCase();
-  const created = await callApi<{ id: number }>(page, 'POST', '/api/projects-new', { name: `E2E contents ${tag}`, is_testdata: true });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const projectId = created.body.id;
+  const projectId = await createTestProject(page, 'contents');
   const [crushing, grinding] = await createRows(page, 'areas', [
     { project_id: projectId, areacode: '100', description: 'Crushing' },
     { project_id: projectId, areacode: '200', description: 'Grinding' },
@@ -30,7 +24,7 @@ test('an engineer deletes an area with its equipment and instruments, after seei
   await page.goto(`/home/general/projectdetail/${projectId}/areas`);
   const areas = grid(page, 'Areas');
   await expect(cell(areas, crushing!.id, 'areacode')).toHaveText('100');
-  await expect(stat(page, 'Installed kW')).toHaveText('12,400');
+  await expect(rollupStat(page, 'Installed kW')).toHaveText('12,400');
 
   await areas.locator(`.ag-row[row-id="${crushing!.id}"] .ag-selection-checkbox input`).check();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -50,7 +44,7 @@ test('an engineer deletes an area with its equipment and instruments, after seei
   await expect(page.getByText(/^Deleted 4 rows: /)).toBeVisible();
   await expect(areas.locator(`.ag-row[row-id="${crushing!.id}"]`)).toHaveCount(0);
   await expect(pendingSummary(page)).toHaveText('No unsaved changes');
-  await expect(stat(page, 'Installed kW')).toHaveText('12,000');
+  await expect(rollupStat(page, 'Installed kW')).toHaveText('12,000');
 
   await page.getByRole('tab', { name: 'Mechanical equipment' }).click();
   const equipment = grid(page, 'Mechanical equipment');

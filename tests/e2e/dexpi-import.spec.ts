@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
-import { callApi, createRows, grid, uniqueTag } from './support/entity-grid';
+import { callApi, createRows, createTestProject, grid } from './support/entity-grid';
 
 // DEXPI import from a project's P&IDs tab: an engineer picks the SmartPlant sample, sees what would happen
 // to each tag, imports it, and finds the new P&ID in the list and the equipment and lines on their tabs.
@@ -10,10 +10,7 @@ const SAMPLE = fileURLToPath(new URL('../fixtures/dexpi/C03V01-HEX.EX02.xml', im
 
 test('an engineer previews and imports a DEXPI P&ID from the P&IDs tab', async ({ page }) => {
   await signInFromLanding(page, DEMO.engineer);
-  const tag = uniqueTag('DEXPI').toUpperCase();
-  const created = await callApi<{ id: number }>(page, 'POST', '/api/projects-new', { name: `E2E DEXPI ${tag}`, is_testdata: true });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const projectId = created.body.id;
+  const projectId = await createTestProject(page, 'DEXPI');
   await createRows(page, 'areas', [{ project_id: projectId, areacode: '470', description: 'Tank farm' }]);
 
   await page.goto(`/home/general/projectdetail/${projectId}/pids`);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
-import { callApi, cell, createRows, grid, uniqueTag } from './support/entity-grid';
+import { callApi, cell, createRows, createTestProject, grid } from './support/entity-grid';
 
 // Drawing pages (field guide §6): a P&ID opens from the P&IDs tab to its own page, with its header and the
 // equipment, instruments, lines and streams on it; each links back to its row, opened in its tab. An
@@ -16,10 +16,7 @@ async function shoot(page: Page, name: string) {
 
 test('an engineer opens a P&ID, follows a row back to its list, deletes the drawing and restores it', async ({ page }) => {
   await signInFromLanding(page, DEMO.engineer);
-  const tag = uniqueTag('DWG').toUpperCase();
-  const created = await callApi<{ id: number }>(page, 'POST', '/api/projects-new', { name: `E2E drawing ${tag}`, is_testdata: true });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const projectId = created.body.id;
+  const projectId = await createTestProject(page, 'drawing');
   const [area] = await createRows(page, 'areas', [{ project_id: projectId, areacode: '200', description: 'Grinding' }]);
   const [pid, otherPid] = await createRows(page, 'pids', [
     { project_id: projectId, drawing_number: 'PID-200-001', sheet: 1, title: 'Grinding: SAG mill and cyclone feed', revision: 'B', status: 'IFA', projarea_id: area!.id },

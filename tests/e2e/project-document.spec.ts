@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
-import { callApi, cell, createRows, grid, pasteText, pendingSummary, typeInCell, uniqueTag } from './support/entity-grid';
+import { callApi, cell, createRows, grid, pasteText, pendingSummary, rollupStat, typeInCell, uniqueTag } from './support/entity-grid';
 
 // The project document (/home/general/projectdetail/:id/:tab): an engineer creates a project from the
 // spec's "new project" address, fills its Areas and Mechanical equipment tabs (typing, and ~50 rows pasted
@@ -33,10 +33,6 @@ async function addArea(page: Page, g: Locator, code: string, description: string
   await typeInCell(g, key, 'description', description);
 }
 
-/** A figure of the roll-up strip (a group named by its label). */
-function stat(page: Page, label: string): Locator {
-  return page.getByRole('group', { name: label, exact: true }).getByTestId('stat-value');
-}
 
 test.describe.serial('the project document', () => {
   test('an engineer creates a project, fills its areas and equipment, and the roll-up follows', async ({ page }) => {
@@ -63,7 +59,7 @@ test.describe.serial('the project document', () => {
     await expect(page.getByRole('heading', { name: projectTitle, level: 1 })).toBeVisible();
     await expect(page).toHaveTitle(`${projectTitle} · Tagbase`);
     await expect(page.getByRole('tab', { name: 'Areas', selected: true })).toBeVisible();
-    await expect(stat(page, 'Installed kW')).toHaveText('0');
+    await expect(rollupStat(page, 'Installed kW')).toHaveText('0');
 
     // Two areas, typed in the Areas tab, saved.
     const areas = grid(page, 'Areas');
@@ -101,8 +97,8 @@ test.describe.serial('the project document', () => {
     await expect(page.getByText(`Saved ${EQUIPMENT_ROWS} changes`)).toBeVisible();
 
     // The roll-up is loaded again after the save: installed kW is the sum of the pasted column.
-    await expect(stat(page, 'Installed kW')).toHaveText(kwText(TOTAL_KW));
-    await expect(stat(page, 'Equipment')).toHaveText(String(EQUIPMENT_ROWS));
+    await expect(rollupStat(page, 'Installed kW')).toHaveText(kwText(TOTAL_KW));
+    await expect(rollupStat(page, 'Equipment')).toHaveText(String(EQUIPMENT_ROWS));
     await page.screenshot({ path: '/tmp/project-equipment-saved.png', fullPage: true });
 
     // A reload keeps the tab.
@@ -140,7 +136,7 @@ test.describe.serial('the project document', () => {
     await expect(dialog.getByRole('status')).toHaveText('Added 1, updated 0, unchanged 0, skipped 1 rows.');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByText(`${EQUIPMENT_ROWS + 1} rows`, { exact: true })).toBeVisible();
-    await expect(stat(page, 'Installed kW')).toHaveText(kwText(TOTAL_KW + IMPORTED_KW));
+    await expect(rollupStat(page, 'Installed kW')).toHaveText(kwText(TOTAL_KW + IMPORTED_KW));
 
     // The Areas tab shows the figures per area.
     await page.getByRole('tab', { name: 'Areas' }).click();

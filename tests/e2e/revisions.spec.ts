@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import * as XLSX from 'xlsx';
 import { expect, test } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
-import { callApi, cell, createRows, grid, typeInCell, uniqueTag } from './support/entity-grid';
+import { callApi, cell, createRows, createTestProject, grid, typeInCell } from './support/entity-grid';
 
 // Change control: an engineer issues revision A of a project, edits three rows (two in the grid, one
 // through another user's save), and the change summary against A lists exactly those three, field by
@@ -10,10 +10,7 @@ import { callApi, cell, createRows, grid, typeInCell, uniqueTag } from './suppor
 
 test('an engineer issues revision A, edits three rows, and sees exactly those three in the change summary', async ({ page }) => {
   await signInFromLanding(page, DEMO.engineer);
-  const tag = uniqueTag('REV').toUpperCase();
-  const created = await callApi<{ id: number }>(page, 'POST', '/api/projects-new', { name: `E2E revisions ${tag}`, is_testdata: true });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const projectId = created.body.id;
+  const projectId = await createTestProject(page, 'revisions');
   const [area] = await createRows(page, 'areas', [{ project_id: projectId, areacode: '300', description: 'Flotation' }]);
   const [cell1, cell2, pump] = await createRows(page, 'mech_equipment', [
     { projarea_id: area!.id, tagno: '300-FC-001', description: 'Rougher cell 1', installed_kw: '90' },

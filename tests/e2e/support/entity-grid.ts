@@ -46,6 +46,18 @@ export async function createRows(page: Page, entity: string, rows: Record<string
   return rows.map((_, i) => response.body.created.find((r) => r.clientKey === `e2e-${i}`)!);
 }
 
+/** A new test project made through the API (as POST /projects-new makes one for a user), named "E2E <label> <unique tag>"; answers its id. */
+export async function createTestProject(page: Page, label: string): Promise<number> {
+  const created = await callApi<{ id: number }>(page, 'POST', '/api/projects-new', { name: `E2E ${label} ${uniqueTag(label).toUpperCase()}`, is_testdata: true });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  return created.body.id;
+}
+
+/** A figure of the project document's roll-up strip (a group named by its label). */
+export function rollupStat(page: Page, label: string): Locator {
+  return page.getByRole('group', { name: label, exact: true }).getByTestId('stat-value');
+}
+
 /** The stored rows whose quick search matches `q`, sorted by `sortField`. */
 export async function listRows(page: Page, entity: string, q: string, sortField = 'id'): Promise<Row[]> {
   const response = await callApi<{ rows: Row[] }>(page, 'GET', `/api/entities/${entity}?q=${encodeURIComponent(q)}&sort=${sortField}:asc&limit=1000`);
