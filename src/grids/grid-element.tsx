@@ -3,7 +3,7 @@ import { takeTypedKeys } from './cell-editors/key-buffer';
 import { AgGridReact } from 'ag-grid-react';
 import { useMemo, useRef, type ReactNode } from 'react';
 import type { ColumnFilter, SortSpec } from '../lib/entity-api';
-import type { EntityRow, EntitySchema } from '../schemas/schema-types';
+import { SOFT_DELETE_FIELD, type EntityRow, type EntitySchema } from '../schemas/schema-types';
 import { gridTheme } from './ag-grid-setup';
 import { STATUS_COL_ID } from './column-factory';
 import type { GridRow } from './pending-changes-store';
@@ -22,6 +22,8 @@ const rowClassRules = {
   'tb-row-new': (p: { data?: GridRow }) => p.data?.__status === 'new',
   'tb-row-deleted': (p: { data?: GridRow }) => p.data?.__status === 'deleted',
   'tb-row-changed': (p: { data?: GridRow }) => p.data?.__status === 'changed',
+  // A stored row soft-deleted (a list's deleteflag, shown with "Show deleted rows"): greyed, not struck through.
+  'tb-row-soft-deleted': (p: { data?: GridRow }) => p.data?.[SOFT_DELETE_FIELD] === true,
 };
 
 /** A row without the grid's markers, for the detail dialog. */

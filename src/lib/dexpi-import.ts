@@ -6,8 +6,12 @@
  */
 
 export type DexpiKind = 'drawing' | 'equipment' | 'line' | 'instrument';
-/** What happens to an item: the engine's plan (add, update, unchanged, skip), or `error` (left out, with its errors). */
-export type DexpiAction = 'add' | 'update' | 'unchanged' | 'skip' | 'error';
+/**
+ * What happens to an item: the engine's plan (add, update, unchanged, skip, restore: a soft-deleted row
+ * comes back), `delete` (import mode 2: a row on the P&ID the file no longer holds is soft-deleted), or
+ * `error` (left out, with its errors).
+ */
+export type DexpiAction = 'add' | 'update' | 'unchanged' | 'skip' | 'restore' | 'delete' | 'error';
 
 export type DexpiItem = {
   kind: DexpiKind;
@@ -33,14 +37,14 @@ export type DexpiItem = {
   warnings?: string[];
 };
 
-export type DexpiCounts = { found: number; add: number; update: number; unchanged: number; skip: number; error: number };
+/** `found`: items of the file; `delete`: rows of the project the file no longer holds (mode 2). */
+export type DexpiCounts = { found: number; add: number; update: number; unchanged: number; skip: number; restore: number; delete: number; error: number };
 
 export type DexpiImportAnswer = {
   dryRun: boolean;
   file: { originatingSystem: string | null; schemaVersion: string | null; drawingNumbers: string[]; title: string | null };
-  /** The project's import_mode, the mode applied (2 is applied as 1 for now), and what it means here. */
+  /** The project's import_mode, the mode the import runs in, and what it means here. */
   importMode: 0 | 1 | 2;
-  modeApplied: 0 | 1;
   modeNote: string;
   /** The P&ID the rows are attached to, and how it was chosen. */
   pid: { id: number | null; drawing_number: string; how: string };

@@ -92,13 +92,34 @@ export type DeletedWithContents = { deleted: number[]; lists: { entity: string; 
 
 /**
  * POST /api/entities/:entity/import : rows already parsed in the browser to wire values, checked again here.
- * mode (spec §3 import_mode, default 0): 0 adds new rows only (rows whose key exists are skipped),
- * 1 updates rows found by key and adds the others, 2 updates rows found by key only (others skipped).
+ * mode, the spec's import_mode (§3, default 0) and one more:
+ *   0 adds new rows only (rows whose key exists are skipped);
+ *   1 adds new rows and updates the rows found by key;
+ *   2 replaces the list: as 1, and the stored rows missing from the file are soft-deleted (lists with a
+ *     `deleteflag`; a list kept per project is replaced in the scope's project only);
+ *   3 updates the rows found by key only (others skipped): not a project setting, for reference tables.
+ * In every mode a row whose stored row is soft-deleted is restored with the file's values.
+ * An import into a project (scope) takes the project's import_mode: sent without mode it is used, sent with
+ * another mode the import is refused (409), so an import never runs in a mode the project's settings do not say.
  * dryRun: validate and plan only; nothing is written.
  */
-export type ImportMode = 0 | 1 | 2;
+export type ImportMode = 0 | 1 | 2 | 3;
+export const IMPORT_MODE_VALUES = [0, 1, 2, 3] as const satisfies readonly ImportMode[];
+/** What each mode does, as the import dialog and the DEXPI preview say it. */
+export const IMPORT_MODE_LABELS: Record<ImportMode, string> = {
+  0: '0 — Add new rows only',
+  1: '1 — Add new rows and update existing ones',
+  2: '2 — Replace the list (rows missing from the file are deleted)',
+  3: '3 — Update existing rows only',
+};
+/** The modes a project's import_mode may hold (spec §3). */
+export const PROJECT_IMPORT_MODES = [0, 1, 2] as const satisfies readonly ImportMode[];
+export type ProjectImportMode = (typeof PROJECT_IMPORT_MODES)[number];
+/** Rows a replacing import lists by name as to be deleted (all are counted in softDeleted). */
+export const MAX_LISTED_SOFT_DELETES = 1_000;
 export type ImportRequest = {
-  mode: ImportMode;
+  /** Optional for an import into a project (its import_mode applies); else 0 when left out. */
+  mode?: ImportMode;
   rows: Record<string, unknown>[];
   dryRun?: boolean;
   /** A list kept per project (areas, equipment...): the project the rows go into; every row is stamped with it and may name no other. */
@@ -121,32 +142,41 @@ export type ImportRequest = {
  */
 export type ImportRowPlan = {
   index: number;
-  action: 'add' | 'update' | 'unchanged' | 'skip';
+  action: 'add' | 'update' | 'unchanged' | 'skip' | 'restore';
   id?: number;
   reason?: string;
   /** A row to update: the stored values its blank cells will clear (field -> stored wire value). */
   clears?: Record<string, unknown>;
 };
 /**
- * added + updated + unchanged + skipped = the rows sent. `updated` counts rows written; `unchanged` rows found
- * by key whose values all equal the stored ones, left as they are (no version, updated_at or audit change).
- * The server always answers `unchanged`; it is optional here only for callers that total answers themselves.
+ * added + updated + unchanged + skipped + restored = the rows sent. `updated` counts rows written; `unchanged`
+ * rows found by key whose values all equal the stored ones, left as they are (no version, updated_at or audit
+ * change).
  */
 /**
  * `rejected` and `rejectedRows` answer an import sent with skipInvalidRows: the rows left out for their
  * errors (listed up to MAX_LISTED_ROW_ERRORS, by index in the file), so the caller can hand them back.
  */
 export type ImportResponse = {
+  /** The mode the import ran in (for an import into a project: the project's import_mode). */
+  mode: ImportMode;
   added: number;
   updated: number;
   unchanged: number;
   skipped: number;
+  /** Rows of the file whose stored row was soft-deleted: restored with the file's values. */
+  restored: number;
+  /** Mode 2: stored rows missing from the file, soft-deleted (a dry run: to be), the first MAX_LISTED_SOFT_DELETES listed. */
+  softDeleted: number;
+  softDeletedRows?: SoftDeletedRow[];
   rejected?: number;
   rejectedRows?: ImportErrors['rowErrors'];
   /** Rows with warnings (a tag off the project's template), by index: a commit needs acceptWarnings. */
   warnedRows?: ImportErrors['rowErrors'];
   plan?: ImportRowPlan[];
 };
+/** A row a replacing import soft-deletes: its id and its label (the tag). */
+export type SoftDeletedRow = { id: number; label: string };
 /**
  * 422 details of an import: every invalid cell (index = position in rows), nothing written. Past
  * MAX_LISTED_ROW_ERRORS rows, `rowErrors` lists the first ones and `rowsWithErrors` counts them all.

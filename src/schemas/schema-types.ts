@@ -145,6 +145,11 @@ export type EntitySchema = {
    */
   scope?: { root: string; parent?: string };
   /**
+   * A document (projects) whose integer field sets the mode of every import into its lists (the spec's
+   * import_mode): an import scoped to one of its rows runs in that mode and no other.
+   */
+  importModeField?: string;
+  /**
    * Rules across fields of one row (installed kW >= absorbed kW, range low < high), checked on every save
    * and import against the row as it will be stored; a broken rule is an error on the rule's first field.
    */
@@ -156,6 +161,18 @@ export type EntitySchema = {
  * rest). A `warning` rule does not refuse the row: the save asks the user to confirm it (acceptWarnings).
  */
 export type RowRule = { fields: readonly string[]; message: string; holds: (row: Readonly<Record<string, unknown>>) => boolean; warning?: boolean };
+
+/**
+ * The spec's soft delete (`deleteflag`): a list with this boolean field keeps a deleted row, hidden from its
+ * tab, its roll-ups and its change summary, and restorable. An import that replaces the list (import_mode
+ * 2) soft-deletes the rows missing from the file; a row of the file whose stored row is soft-deleted is
+ * restored.
+ */
+export const SOFT_DELETE_FIELD = 'deleteflag';
+
+export function hasSoftDelete(schema: EntitySchema): boolean {
+  return fieldByName(schema, SOFT_DELETE_FIELD)?.kind === 'boolean';
+}
 
 /** Columns every entity row carries besides its fields. */
 export const META_FIELDS = ['id', 'version', 'created_at', 'created_by', 'updated_at', 'updated_by'] as const;

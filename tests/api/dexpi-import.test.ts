@@ -126,30 +126,53 @@ describe('DEXPI import', () => {
     expect(mode1.counts.line).toMatchObject({ found: 3, unchanged: 3 });
   });
 
-  it('mode 0 leaves tags already in the project alone; mode 1 updates them from a changed file; mode 2 is applied as 1 and says so', async () => {
-    const { project } = await projectWithArea('DEXPI Modes');
+  it('mode 0 leaves tags already in the project alone; mode 1 updates them from a changed file; mode 2 replaces the rows on the P&ID', async () => {
+    const { project, area } = await projectWithArea('DEXPI Modes');
     await commit(project.id, SPPID);
     const changed = SPPID.toString('utf8').replace('Name="EquipmentDescriptionAssignmentClass" Value="TANK"', 'Name="EquipmentDescriptionAssignmentClass" Value="STORAGE TANK"');
 
     const mode0 = await preview(project.id, changed);
-    expect(mode0.modeApplied).toBe(0);
+    expect(mode0.importMode).toBe(0);
+    expect(mode0.modeNote).toMatch(/^Import mode 0/);
     expect(byTag(mode0, 'equipment').get('T4704')).toMatchObject({ action: 'skip', reason: expect.stringContaining('already exists') });
     expect((await commit(project.id, changed)).counts.equipment).toMatchObject({ add: 0, update: 0, skip: 2 });
 
     await post('/projectsettings', { id: project.id, import_mode: 1 });
     const mode1 = await preview(project.id, changed);
-    expect(mode1.modeApplied).toBe(1);
+    expect(mode1.importMode).toBe(1);
     expect(byTag(mode1, 'equipment').get('T4704')).toMatchObject({ action: 'update' });
     expect(byTag(mode1, 'equipment').get('P4704')).toMatchObject({ action: 'unchanged' });
     const written = await commit(project.id, changed);
     expect(written.counts.equipment).toMatchObject({ update: 1, unchanged: 1 });
-    const rows = (await get(`/entities/mech_equipment?filters=${encodeURIComponent(JSON.stringify([{ field: 'project_id', op: 'equals', value: project.id }]))}`)).json().rows as Record<string, unknown>[];
-    expect(rows.find((r) => r.tagno === 'T4704')?.description).toBe('STORAGE TANK');
+    const equipment = async () => (await get(`/entities/mech_equipment?filters=${encodeURIComponent(JSON.stringify([{ field: 'project_id', op: 'equals', value: project.id }]))}`)).json().rows as Record<string, unknown>[];
+    expect((await equipment()).find((r) => r.tagno === 'T4704')?.description).toBe('STORAGE TANK');
 
+    // Mode 2: a pump drawn on this P&ID by hand, not in the file, is deleted (soft); a pump on no P&ID is not touched.
+    const pid = written.pid.id as number;
+    await create('mech_equipment', [
+      { project_id: project.id, tagno: '100-PP-009', description: 'Drawn by hand', projarea_id: area.id, pid_id: pid },
+      { project_id: project.id, tagno: '100-PP-010', description: 'On no P&ID', projarea_id: area.id },
+    ]);
     await post('/projectsettings', { id: project.id, import_mode: 2 });
-    const mode2 = await preview(project.id, SPPID);
-    expect(mode2).toMatchObject({ importMode: 2, modeApplied: 1 });
-    expect(mode2.modeNote).toMatch(/applied as mode 1/);
+    const mode2 = await preview(project.id, changed);
+    expect(mode2.importMode).toBe(2);
+    expect(mode2.modeNote).toMatch(/on this P&ID that the file no longer holds are deleted/);
+    expect(byTag(mode2, 'equipment').get('100-PP-009')).toMatchObject({ action: 'delete', reason: expect.stringContaining('not in the file') });
+    expect(byTag(mode2, 'equipment').has('100-PP-010')).toBe(false);
+    expect(mode2.counts.equipment).toMatchObject({ found: 2, delete: 1 });
+    expect((await equipment()).find((r) => r.tagno === '100-PP-009')?.deleteflag).toBe(false);
+    expect((await commit(project.id, changed)).counts.equipment).toMatchObject({ delete: 1 });
+    const after = await equipment();
+    expect(after.find((r) => r.tagno === '100-PP-009')?.deleteflag).toBe(true);
+    expect(after.find((r) => r.tagno === '100-PP-010')?.deleteflag).toBe(false);
+    expect(after.find((r) => r.tagno === 'T4704')?.deleteflag).toBe(false);
+
+    // A tag of the file whose row was deleted comes back.
+    const tank = after.find((r) => r.tagno === 'T4704')!;
+    expect((await post('/entities/mech_equipment/batch', { updates: [{ id: tank.id, version: tank.version, changes: { deleteflag: true } }] })).statusCode).toBe(200);
+    expect(byTag(await preview(project.id, changed), 'equipment').get('T4704')).toMatchObject({ action: 'restore' });
+    expect((await commit(project.id, changed)).counts.equipment).toMatchObject({ restore: 1, delete: 0 });
+    expect((await equipment()).find((r) => r.tagno === 'T4704')?.deleteflag).toBe(false);
   });
 
   it('reads the file with or without its byte-order mark alike, and attaches to the P&ID named by pid', async () => {

@@ -96,7 +96,7 @@ describe('POST /api/entities/:entity/import', () => {
   it('mode 0 adds new rows and skips rows whose key exists', async () => {
     const response = await importRows({ mode: 0, rows: [{ name: `${P} Alpha`, city: 'Nowhere' }, { name: `${P} Gamma`, city: 'Santiago', sector: 'water' }] });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ added: 1, updated: 0, unchanged: 0, skipped: 1 });
+    expect(response.json()).toMatchObject({ added: 1, updated: 0, unchanged: 0, skipped: 1 });
     const rows = await ownClients();
     expect(rows.map((r) => [r.name, r.city])).toEqual([
       [`${P} Alpha`, 'Lima'],
@@ -109,7 +109,7 @@ describe('POST /api/entities/:entity/import', () => {
   it('mode 1 updates rows found by key (only the columns given) and adds the others', async () => {
     const response = await importRows({ mode: 1, rows: [{ name: `${P} Alpha`, city: 'Cusco' }, { name: `${P} Delta`, city: 'La Paz' }] });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ added: 1, updated: 1, unchanged: 0, skipped: 0 });
+    expect(response.json()).toMatchObject({ added: 1, updated: 1, unchanged: 0, skipped: 0 });
     const rows = await ownClients();
     expect(rows.find((r) => r.name === `${P} Alpha`)).toMatchObject({ city: 'Cusco', short_name: 'ALP', version: 2 });
     expect(rows.find((r) => r.name === `${P} Delta`)).toMatchObject({ city: 'La Paz', version: 1 });
@@ -121,10 +121,10 @@ describe('POST /api/entities/:entity/import', () => {
     expect(trail.map((r) => [r.fieldName, r.oldValue, r.newValue, r.username])).toEqual([['city', 'Lima', 'Cusco', 'engineer']]);
   });
 
-  it('mode 2 only updates: rows whose key is not stored are skipped', async () => {
-    const response = await importRows({ mode: 2, rows: [{ name: `${P} Beta`, city: 'Guayaquil' }, { name: `${P} Epsilon`, city: 'Bogota' }] });
+  it('mode 3 only updates: rows whose key is not stored are skipped', async () => {
+    const response = await importRows({ mode: 3, rows: [{ name: `${P} Beta`, city: 'Guayaquil' }, { name: `${P} Epsilon`, city: 'Bogota' }] });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ added: 0, updated: 1, unchanged: 0, skipped: 1 });
+    expect(response.json()).toMatchObject({ added: 0, updated: 1, unchanged: 0, skipped: 1 });
     const rows = await ownClients();
     expect(rows.find((r) => r.name === `${P} Beta`)?.city).toBe('Guayaquil');
     expect(rows.some((r) => r.name === `${P} Epsilon`)).toBe(false);
@@ -210,9 +210,9 @@ describe('POST /api/entities/:entity/import', () => {
     const rows = Array.from({ length: 3000 }, (_, i) => ({ name: `${P} Bulk ${String(i).padStart(4, '0')}`, city: `City ${i % 7}` }));
     const response = await importRows({ mode: 1, rows });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ added: 3000, updated: 0, unchanged: 0, skipped: 0 });
+    expect(response.json()).toMatchObject({ added: 3000, updated: 0, unchanged: 0, skipped: 0 });
     const again = await importRows({ mode: 1, rows: rows.map((row) => ({ ...row, city: 'Moved' })) });
-    expect(again.json()).toEqual({ added: 0, updated: 3000, unchanged: 0, skipped: 0 });
+    expect(again.json()).toMatchObject({ added: 0, updated: 3000, unchanged: 0, skipped: 0 });
     const filters = encodeURIComponent(JSON.stringify([{ field: 'name', op: 'startsWith', value: `${P} Bulk` }, { field: 'city', op: 'equals', value: 'moved' }]));
     expect((await t.call({ url: `/api/entities/clients?filters=${filters}&limit=1`, token: viewer })).json().total).toBe(3000);
   });
@@ -274,6 +274,9 @@ describe('an import of rows that already hold their values', () => {
     // The full dry run can compare, and says so; the preview's dry run (partial rows) cannot, and plans an update.
     const planned = await lithium({ mode: 1, dryRun: true, rows: names.map(complete) });
     expect(planned.json()).toEqual({
+      mode: 1,
+      restored: 0,
+      softDeleted: 0,
       added: 0,
       updated: 0,
       unchanged: 2,
@@ -285,11 +288,11 @@ describe('an import of rows that already hold their values', () => {
 
     const response = await lithium({ mode: 1, rows: names.map(complete) });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ added: 0, updated: 0, unchanged: 2, skipped: 0 });
+    expect(response.json()).toMatchObject({ added: 0, updated: 0, unchanged: 2, skipped: 0 });
     expect((await stored(names)).map(stamp)).toEqual(before.map(stamp));
     expect(await updateTrail(before.map((r) => r.id))).toEqual([]);
-    // Mode 2 likewise; a row sending only its key holds nothing new either.
-    expect((await lithium({ mode: 2, rows: [complete(names[0]!), { project: names[1] }] })).json()).toEqual({ added: 0, updated: 0, unchanged: 2, skipped: 0 });
+    // Mode 3 likewise; a row sending only its key holds nothing new either.
+    expect((await lithium({ mode: 3, rows: [complete(names[0]!), { project: names[1] }] })).json()).toMatchObject({ added: 0, updated: 0, unchanged: 2, skipped: 0 });
     expect((await stored(names)).map(stamp)).toEqual(before.map(stamp));
   });
 
@@ -323,7 +326,7 @@ describe('an import of rows that already hold their values', () => {
 
     const response = await lithium({ mode: 1, rows });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ added: 1, updated: 1, unchanged: 1, skipped: 0 });
+    expect(response.json()).toMatchObject({ added: 1, updated: 1, unchanged: 1, skipped: 0 });
     const after = await stored([...names, `${P} Mixed new`]);
     const [changed, added, same] = [after.find((r) => r.project === names[0])!, after.find((r) => r.project === `${P} Mixed new`)!, after.find((r) => r.project === names[1])!];
     expect(changed).toMatchObject({ version: 2, capex_usd: '1900000000.00', region: 'Salta' });
@@ -341,16 +344,16 @@ describe('an import of rows that already hold their values', () => {
     const admin = await t.tokenFor('admin');
     const rate = { currency_id: usd, rate_date: '1901-02-03', rate_to_usd: '1.5', source: null };
     const rates = (payload: ImportRequest) => t.call({ method: 'POST', url: '/api/entities/currency_rates/import', token: admin, payload });
-    expect((await rates({ mode: 1, rows: [rate] })).json()).toEqual({ added: 1, updated: 0, unchanged: 0, skipped: 0 });
-    expect((await rates({ mode: 1, rows: [{ ...rate, rate_to_usd: '1.50000000' }] })).json()).toEqual({ added: 0, updated: 0, unchanged: 1, skipped: 0 });
-    expect((await rates({ mode: 1, rows: [{ ...rate, rate_to_usd: '1.50000001' }] })).json()).toEqual({ added: 0, updated: 1, unchanged: 0, skipped: 0 });
+    expect((await rates({ mode: 1, rows: [rate] })).json()).toMatchObject({ added: 1, updated: 0, unchanged: 0, skipped: 0 });
+    expect((await rates({ mode: 1, rows: [{ ...rate, rate_to_usd: '1.50000000' }] })).json()).toMatchObject({ added: 0, updated: 0, unchanged: 1, skipped: 0 });
+    expect((await rates({ mode: 1, rows: [{ ...rate, rate_to_usd: '1.50000001' }] })).json()).toMatchObject({ added: 0, updated: 1, unchanged: 0, skipped: 0 });
 
     const client = { name: `${P} Boolean`, active: false, city: '' };
     expect((await importRows({ mode: 1, rows: [client] })).json()).toMatchObject({ added: 1 });
     // Empty text is a value apart from no value: '' against '' is unchanged, null against '' is a change.
-    expect((await importRows({ mode: 1, rows: [client] })).json()).toEqual({ added: 0, updated: 0, unchanged: 1, skipped: 0 });
-    expect((await importRows({ mode: 1, rows: [{ ...client, city: null }] })).json()).toEqual({ added: 0, updated: 1, unchanged: 0, skipped: 0 });
-    expect((await importRows({ mode: 1, rows: [{ ...client, active: true }] })).json()).toEqual({ added: 0, updated: 1, unchanged: 0, skipped: 0 });
+    expect((await importRows({ mode: 1, rows: [client] })).json()).toMatchObject({ added: 0, updated: 0, unchanged: 1, skipped: 0 });
+    expect((await importRows({ mode: 1, rows: [{ ...client, city: null }] })).json()).toMatchObject({ added: 0, updated: 1, unchanged: 0, skipped: 0 });
+    expect((await importRows({ mode: 1, rows: [{ ...client, active: true }] })).json()).toMatchObject({ added: 0, updated: 1, unchanged: 0, skipped: 0 });
   });
 
   it('updateRows: a row left alone for holding its values is unchanged, one whose version moved on is stale, whatever its values', async () => {

@@ -107,7 +107,7 @@ describe('values a save or import must check before writing', () => {
     const [client] = (await saved('clients', { creates: [{ clientKey: 't', values: { name: `  ${P} Trimmed  `, city: ' Lima ', notes: '  kept as typed\n' } }] })).created;
     expect(client).toMatchObject({ name: `${P} Trimmed`, city: 'Lima', notes: '  kept as typed\n' });
     const response = await importRows('clients', { mode: 1, rows: [{ name: ` ${P} Trimmed `, city: 'Cusco' }] });
-    expect(response.json()).toEqual({ added: 0, updated: 1, unchanged: 0, skipped: 0 });
+    expect(response.json()).toMatchObject({ added: 0, updated: 1, unchanged: 0, skipped: 0 });
     expect((await byName('clients', 'name', `${P} Trimmed`)).map((r: EntityRow) => [r.name, r.city])).toEqual([[`${P} Trimmed`, 'Cusco']]);
   });
 

@@ -102,6 +102,8 @@ describe('an import into a project', () => {
   const importInto = (payload: ImportRequest & { scope?: number }, entity = 'mech_equipment') => suite.t.call({ method: 'POST', url: `/api/entities/${entity}/import`, token: suite.engineer, payload });
 
   it('updates by tag within the project only, and refuses a row naming another project', async () => {
+    // The project's import_mode decides how an import into it treats existing rows (1: add and update).
+    expect((await suite.post('/projectsettings', { id: a, import_mode: 1 })).statusCode).toBe(200);
     const update = await importInto({ mode: 1, scope: a, rows: [{ tagno: '200-PP-001', projarea_id: areaA, description: 'Cyclone feed pump, rubber lined' }] });
     expect(update.statusCode, update.body).toBe(200);
     expect(update.json()).toMatchObject({ updated: 1, added: 0 });
@@ -111,6 +113,8 @@ describe('an import into a project', () => {
     const leak = await importInto({ mode: 1, scope: a, rows: [{ project_id: b, tagno: '200-PP-001', projarea_id: areaB, description: 'Overwritten' }] });
     expect(leak.statusCode).toBe(422);
     expect((await listOf('mech_equipment', b)).find((r) => r.tagno === '200-PP-001')?.description).toBe('Cyclone feed pump');
+    // Back to the default, which the tests below import in.
+    expect((await suite.post('/projectsettings', { id: a, import_mode: 0 })).statusCode).toBe(200);
   });
 
   it('checks the rules and the project of every lookup', async () => {

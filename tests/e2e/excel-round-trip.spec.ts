@@ -84,7 +84,7 @@ test.describe('Excel round trip', () => {
     ]);
     const dialog = await openImport(page, 'Clients');
     await dialog.getByRole('combobox', { name: 'Import mode' }).click();
-    await page.getByRole('option', { name: '1 — Update existing rows and add new ones' }).click();
+    await page.getByRole('option', { name: '1 — Add new rows and update existing ones' }).click();
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'blank-city.xlsx', mimeType: XLSX_MIME, buffer: file });
     await expect(dialog.getByText('1 row · no errors · to add 0, to update 1, to skip 0 · blank cells will clear 1 stored value')).toBeVisible();
     const city = dialog.getByRole('table', { name: 'Import preview' }).locator('tr[data-row-number="2"] td[data-field="city"]');
@@ -133,7 +133,7 @@ test.describe('Excel round trip', () => {
 
     const dialog = await openImport(page, 'Lithium projects');
     await dialog.getByRole('combobox', { name: 'Import mode' }).click();
-    await page.getByRole('option', { name: '1 — Update existing rows and add new ones' }).click();
+    await page.getByRole('option', { name: '1 — Add new rows and update existing ones' }).click();
     await dialog.locator('input[type="file"]').setInputFiles(file);
     // The preview compares the file with the stored rows: nothing changes, so nothing counts as an update.
     await expect(dialog.getByText('3 rows · no errors · to add 0, to update 0, unchanged 3, to skip 0')).toBeVisible();

@@ -91,7 +91,7 @@ test.describe('import keeps its valid rows, warnings, real changes; row history'
 
     const dialog = await openImport(page, 'Clients');
     await dialog.getByRole('combobox', { name: 'Import mode' }).click();
-    await page.getByRole('option', { name: '1 — Update existing rows and add new ones' }).click();
+    await page.getByRole('option', { name: '1 — Add new rows and update existing ones' }).click();
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'clients-edited.xlsx', mimeType: XLSX_MIME, buffer: edited });
     await expect(dialog.getByText('3 rows · no errors · to add 0, to update 1, unchanged 2, to skip 0')).toBeVisible();
     const preview = dialog.getByRole('table', { name: 'Import preview' });

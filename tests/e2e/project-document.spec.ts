@@ -205,13 +205,13 @@ test.describe.serial('the project document', () => {
     const pids = grid(page, 'P&IDs');
     await expect(page.getByText('1 row', { exact: true })).toBeVisible();
     await expect(cell(pids, kept!.id, 'drawing_number')).toHaveText('P-100-001');
-    await page.getByLabel(/Show deleted drawings/).check();
+    await page.getByLabel(/Show deleted rows/).check();
     await expect(page.getByText('2 rows', { exact: true })).toBeVisible();
     await expect(cell(pids, gone!.id, 'drawing_number')).toHaveText('P-100-002');
 
     const restored = await callApi(page, 'POST', '/api/deletepid', { id: gone!.id, restore: true });
     expect(restored.status, JSON.stringify(restored.body)).toBe(200);
-    await page.getByLabel(/Show deleted drawings/).uncheck();
+    await page.getByLabel(/Show deleted rows/).uncheck();
     await expect(page.getByText('2 rows', { exact: true })).toBeVisible();
   });
 });

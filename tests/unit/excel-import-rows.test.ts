@@ -75,13 +75,15 @@ describe('buildImportRows', () => {
     expect(rows[2]!.errors.discipline_id).toMatch(/Electrical/);
   });
 
-  it('reports required fields missing from the file as a row error in modes 0 and 1, not in mode 2', () => {
+  it('reports required fields missing from the file as a row error in modes 0, 1 and 2 (they add rows), not in mode 3 (updates only)', () => {
     const m = matchColumns(lithiumProjects, ['Project', 'Latitude']).mapping;
     const [adding] = buildImportRows(lithiumProjects, [['Salar', '10']], m, resolve, { mode: 1 });
     expect(adding!.errors[ROW_ERROR]).toBe('Not in the file: Owner: Required; Deposit type: Required; Stage: Required; Country: Required');
-    const [updating] = buildImportRows(lithiumProjects, [['Salar', '10']], m, resolve, { mode: 2 });
+    const [replacing] = buildImportRows(lithiumProjects, [['Salar', '10']], m, resolve, { mode: 2 });
+    expect(replacing!.errors[ROW_ERROR]).toBe(adding!.errors[ROW_ERROR]);
+    const [updating] = buildImportRows(lithiumProjects, [['Salar', '10']], m, resolve, { mode: 3 });
     expect(updating!.errors).toEqual({});
-    expect(revalidateRows(lithiumProjects, [adding!], resolve, 2)[0]!.errors).toEqual({});
+    expect(revalidateRows(lithiumProjects, [adding!], resolve, 3)[0]!.errors).toEqual({});
   });
 
   it('re-parses and re-validates a cell the user fixes in the preview', () => {

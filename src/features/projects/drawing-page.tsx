@@ -174,7 +174,7 @@ function Drawing({ projectId, kind, drawingId }: { projectId: number; kind: Draw
         subtitle={[typeof drawing.title === 'string' ? drawing.title : null, counts.join(' · ')].filter(Boolean).join(' — ')}
         actions={
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button size="small" variant="outlined" startIcon={<TableRowsOutlined />} component={RouterLink} to={projectRowPath(projectId, kind, drawing.id)} disabled={deleted} title={deleted ? `A deleted ${schema.label} is hidden from the list (tick "Show deleted drawings" there)` : undefined}>
+            <Button size="small" variant="outlined" startIcon={<TableRowsOutlined />} component={RouterLink} to={projectRowPath(projectId, kind, drawing.id)} disabled={deleted} title={deleted ? `A deleted ${schema.label} is hidden from the list (tick "Show deleted rows" there)` : undefined}>
               Open in the {schema.labelPlural} list
             </Button>
             {canEdit && !deleted && (

@@ -20,7 +20,7 @@ import { useCurrentUser } from '../../app/auth/use-current-user';
 import { PageHeader } from '../../app/layout/page-header';
 import { paths, projectDocumentPath, projectDrawingPath } from '../../app/paths';
 import { getEntitySchema } from '../../schemas/registry';
-import type { EntityRow } from '../../schemas/schema-types';
+import { hasSoftDelete, SOFT_DELETE_FIELD, type EntityRow } from '../../schemas/schema-types';
 import { EntityListPage } from '../../grids/entity-list-page';
 import { ProjectHeaderForm, projectsSchema } from './project-header-form';
 import type { ProjectRollups } from '../../lib/project-rollups';
@@ -33,7 +33,6 @@ import type { ColumnFilter } from '../../lib/entity-api';
 import { entityPaths } from '../../lib/entity-paths';
 
 const PROJECT_ROOT = 'project_id';
-const DELETE_FLAG = 'deleteflag';
 
 /** Whether an answer has the shape the strip reads (the endpoint is young: an unexpected answer is said, not drawn). */
 function isRollups(body: unknown): body is ProjectRollups {
@@ -111,12 +110,14 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
   const [headerOpen, setHeaderOpen] = useState(false);
   const scope = useMemo(() => ({ field: PROJECT_ROOT, value: id }), [id]);
   const schema = tab.entity ? getEntitySchema(tab.entity) : undefined;
-  // P&IDs and PFDs are soft-deleted (spec deleteflag): hidden unless asked for, restored by unticking Deleted.
-  const isDrawingTab = !!schema?.fields.some((f) => f.name === DELETE_FLAG);
+  // Every list of the project is soft-deleted (spec deleteflag; a replacing import deletes so too): deleted
+  // rows are hidden unless asked for, and restored by unticking Deleted.
+  const softDeletes = !!schema && hasSoftDelete(schema);
+  const isDrawingTab = tab.entity === 'pids' || tab.entity === 'pfds';
   const [showDeleted, setShowDeleted] = useState(false);
   // A DEXPI import may add a P&ID: the list is read again (remounted) after one.
   const [dexpiImports, setDexpiImports] = useState(0);
-  const drawingFilters = useMemo<ColumnFilter[] | undefined>(() => (isDrawingTab && !showDeleted ? [{ field: DELETE_FLAG, op: 'equals', value: false }] : undefined), [isDrawingTab, showDeleted]);
+  const liveRows = useMemo<ColumnFilter[] | undefined>(() => (softDeletes && !showDeleted ? [{ field: SOFT_DELETE_FIELD, op: 'equals', value: false }] : undefined), [softDeletes, showDeleted]);
   // A drawing opens to its own page (drawing-page.tsx) beside Open, which keeps the row's dialog.
   const navigate = useNavigate();
   const drawingPage = useMemo(() => (isDrawingTab ? { label: 'Open drawing page', onRow: (row: EntityRow) => navigate(projectDrawingPath(id, tab.slug, row.id)) } : undefined), [isDrawingTab, navigate, id, tab.slug]);
@@ -186,11 +187,11 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
         </Tabs>
       </Box>
       <Box role="tabpanel" aria-label={tab.label}>
-        {isDrawingTab && (
+        {softDeletes && (
           <FormControlLabel
             sx={{ mb: 1 }}
             control={<Switch checked={showDeleted} onChange={(_event, checked) => setShowDeleted(checked)} />}
-            label="Show deleted drawings (untick Deleted and save to restore one)"
+            label="Show deleted rows (untick Deleted and save to restore one)"
           />
         )}
         {tab.entity === 'pids' && <DexpiImportButton projectId={id} onImported={() => (setDexpiImports((n) => n + 1), reloadRollups())} />}
@@ -201,7 +202,7 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
             schema={schema}
             embedded
             scope={scope}
-            scopeFilters={drawingFilters}
+            scopeFilters={liveRows}
             rowAction={drawingPage}
             onDataChanged={reloadRollups}
             sinceMarks={revisionMarks}

@@ -1,4 +1,4 @@
-import type { EntityRow, ImportErrors, ImportMode, ImportResponse, ImportRowPlan, ListQuery, ListResponse, LookupOption } from '../../lib/entity-api';
+import type { EntityRow, ImportErrors, ImportMode, ImportResponse, ImportRowPlan, ListQuery, SoftDeletedRow, ListResponse, LookupOption } from '../../lib/entity-api';
 import { MAX_PAGE_SIZE } from '../../lib/entity-api';
 import { entityPaths } from '../../lib/entity-paths';
 import { scopeForTarget } from '../../schemas/registry';
@@ -60,10 +60,16 @@ export async function fetchAllRows(fetcher: Fetcher, schema: EntitySchema, query
 export type ImportOutcome =
   | {
       ok: true;
+      /** The mode the server ran the import in. */
+      mode: ImportMode;
       added: number;
       updated: number;
       unchanged: number;
       skipped: number;
+      restored: number;
+      /** Mode 2: rows of the list the file does not hold, soft-deleted (a dry run: to be), the first ones listed. */
+      softDeleted: number;
+      softDeletedRows: SoftDeletedRow[];
       plan: ImportRowPlan[];
       /** With skipInvalidRows: how many rows were left out, and the listed ones by position in the rows sent. */
       rejected: number;
@@ -120,10 +126,14 @@ export async function postImport(fetcher: Fetcher, entity: string, mode: ImportM
     const response = await fetcher<ImportResponse>(entityPaths.import(entity), { method: 'POST', body, signal: options.signal });
     return {
       ok: true,
+      mode: response.mode,
       added: response.added,
       updated: response.updated,
-      unchanged: response.unchanged ?? 0,
+      unchanged: response.unchanged,
       skipped: response.skipped,
+      restored: response.restored,
+      softDeleted: response.softDeleted,
+      softDeletedRows: response.softDeletedRows ?? [],
       plan: response.plan ?? [],
       rejected: response.rejected ?? response.rejectedRows?.length ?? 0,
       rejectedRows: byIndex(response.rejectedRows),

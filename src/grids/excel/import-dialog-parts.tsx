@@ -14,8 +14,8 @@ export function MatchNotices({ match, mode }: { match: ColumnMatch; mode: Import
     <>
       {match.matched.length === 0 && <Alert severity="error">No column header matches a field; check the file's first row.</Alert>}
       {match.missingRequired.length > 0 && (
-        <Alert severity={mode === 2 ? 'info' : 'error'}>
-          Required {match.missingRequired.length === 1 ? 'field' : 'fields'} missing from the file: {match.missingRequired.join(', ')}.{mode === 2 ? ' Updates keep the current values.' : ' New rows need them.'}
+        <Alert severity={mode === 3 ? 'info' : 'error'}>
+          Required {match.missingRequired.length === 1 ? 'field' : 'fields'} missing from the file: {match.missingRequired.join(', ')}.{mode === 3 ? ' Updates keep the current values.' : ' New rows need them.'}
         </Alert>
       )}
       {match.unmatched.length > 0 && <Alert severity="info">Ignored {match.unmatched.length === 1 ? 'column' : 'columns'} (no matching field): {match.unmatched.join(', ')}.</Alert>}

@@ -4,9 +4,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { ApiError, useApiFetch } from '../../app/api/api-client';
@@ -18,28 +16,24 @@ import type { ColumnMatch } from './column-matching';
 import { fetchLookupLabels, fetchRowsById, findUnknownLookupLabels, postImport, type Fetcher } from './entity-requests';
 import { editImportCell, revalidateRows, type ImportRow } from './import-rows';
 import { ImportingProgress, MatchNotices, ParsingProgress, pickFields, unknownLookupTexts, withoutKey } from './import-dialog-parts';
+import { ImportModeControl, importModeHelp, ReplaceNotice, useImportMode, useReplacePreview } from './import-mode';
 import { ImportPreviewTable, rowErrorsOf } from './import-preview-table';
 import { createLookupResolver, type LookupLabels } from './lookup-index';
 import { parseImportFileInBackground } from './parse-client';
 import type { ParseProgress } from './parse-pipeline';
 import type { RejectedRow } from './rejected-rows';
 
-/** Spec §3 import_mode. */
-export const IMPORT_MODES: readonly { value: ImportMode; label: string }[] = [
-  { value: 0, label: '0 — Add new rows only' },
-  { value: 1, label: '1 — Update existing rows and add new ones' },
-  { value: 2, label: '2 — Update existing rows only' },
-];
-
 /**
  * What a commit did: `unchanged` rows were found by key but already held the file's values, so were not
  * written; `rejected` rows (an import of the valid rows only) were left out for their errors.
  */
-export type ImportSummary = { added: number; updated: number; unchanged: number; skipped: number; rejected?: number };
+export type ImportSummary = { added: number; updated: number; unchanged: number; skipped: number; restored?: number; softDeleted?: number; rejected?: number };
 
-export function importSummaryText({ added, updated, unchanged, skipped, rejected }: ImportSummary): string {
+export function importSummaryText({ added, updated, unchanged, skipped, restored, softDeleted, rejected }: ImportSummary): string {
   const left = rejected ? ` ${rejected.toLocaleString('en-US')} ${rejected === 1 ? 'row was' : 'rows were'} rejected for errors and not imported.` : '';
-  return `Added ${added}, updated ${updated}, unchanged ${unchanged}, skipped ${skipped} rows.${left}`;
+  const back = restored ? `, restored ${restored}` : '';
+  const gone = softDeleted ? ` Deleted ${softDeleted} ${softDeleted === 1 ? 'row' : 'rows'} missing from the file (Show deleted rows lists them).` : '';
+  return `Added ${added}, updated ${updated}${back}, unchanged ${unchanged}, skipped ${skipped} rows.${gone}${left}`;
 }
 
 /**
@@ -107,7 +101,8 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
   const rowScope = useMemo(() => (scopeField !== undefined && scopeValue !== undefined ? { field: scopeField, value: scopeValue } : undefined), [scopeField, scopeValue]);
   const schema = useMemo(() => (rowScope ? scopedSchema(declared, rowScope) : declared), [declared, rowScope]);
   const fetcher = fetcherProp ?? apiFetch;
-  const [mode, setMode] = useState<ImportMode>(0);
+  const modeState = useImportMode(declared, scopeValue, fetcher, open);
+  const { mode } = modeState;
   const [phase, setPhase] = useState<Phase>('choose');
   const [fileName, setFileName] = useState('');
   const [parseProgress, setParseProgress] = useState<ParseProgress | null>(null);
@@ -167,8 +162,6 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
   const close = () => {
     if (phase === 'importing') return;
     reset();
-    // Each opening starts from the default mode (spec §3: import_mode, default 0), the safe one.
-    setMode(0);
     onClose();
   };
 
@@ -212,7 +205,7 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
   };
 
   const changeMode = (next: ImportMode) => {
-    setMode(next);
+    modeState.choose(next);
     if (phase !== 'preview') return;
     generation.current++;
     setPlanning(false);
@@ -331,7 +324,7 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
   const invalidRows = useMemo(() => rows.filter((row) => Object.keys(rowErrorsOf(row, serverErrors)).length > 0).length, [rows, serverErrors]);
   const warnedRows = useMemo(() => rows.filter((row) => warnings.has(row.index) && Object.keys(rowErrorsOf(row, serverErrors)).length === 0).length, [rows, warnings, serverErrors]);
   const counts = useMemo(() => {
-    const result = { add: 0, update: 0, unchanged: 0, skip: 0, cleared: 0 };
+    const result = { add: 0, update: 0, unchanged: 0, skip: 0, restore: 0, cleared: 0 };
     for (const [index, step] of plan) {
       if (!step) continue;
       const same = step.action === 'update' && changes.get(index) !== undefined && Object.keys(changes.get(index)!).length === 0;
@@ -343,7 +336,9 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
   const checked = phase === 'preview' && rows.length > 0 && !planning && (pending.length === 0 || planProblem !== null);
   const canImport = checked && invalidRows === 0;
   const validRows = rows.length - invalidRows;
-  const canImportValid = checked && invalidRows > 0 && validRows > 0;
+  // Replacing the list takes the whole file: left-out rows would have their stored rows deleted.
+  const canImportValid = checked && invalidRows > 0 && validRows > 0 && mode !== 2;
+  const replacing = useReplacePreview(schema, rows, mode, phase === 'preview' || phase === 'importing', scopeValue, fetcher);
 
   /**
    * Commits the file in one transaction. `onlyValid`: the rows with errors stay behind (sent with
@@ -378,7 +373,7 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
           left.sort((a, b) => a.row.index - b.row.index);
         }
         const rejectedCount = onlyValid ? invalid.size + Math.max(outcome.rejected, outcome.rejectedRows.size) : 0;
-        const result = { added: outcome.added, updated: outcome.updated, unchanged: outcome.unchanged, skipped: outcome.skipped, ...(rejectedCount ? { rejected: rejectedCount } : {}) };
+        const result = { added: outcome.added, updated: outcome.updated, unchanged: outcome.unchanged, skipped: outcome.skipped, restored: outcome.restored, softDeleted: outcome.softDeleted, ...(rejectedCount ? { rejected: rejectedCount } : {}) };
         setRejected(left);
         setSummary(result);
         setPhase('done');
@@ -430,20 +425,20 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
       <DialogContent dividers>
         <Stack spacing={2}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-            <TextField select label="Import mode" value={mode} onChange={(event) => changeMode(Number(event.target.value) as ImportMode)} disabled={phase === 'parsing' || phase === 'importing' || phase === 'done'} sx={{ minWidth: 340 }} size="small">
-              {IMPORT_MODES.map((option) => (
-                <MenuItem key={option.value} value={option.value}>
-                  {option.label}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Button variant="outlined" component="label" disabled={phase === 'parsing' || phase === 'importing'}>
+            <ImportModeControl state={{ ...modeState, choose: changeMode }} disabled={phase === 'parsing' || phase === 'importing' || phase === 'done'} />
+            <Button variant="outlined" component="label" disabled={phase === 'parsing' || phase === 'importing' || modeState.loading || modeState.problem !== null}>
               {fileName ? 'Choose another file' : 'Choose file'}
               <input hidden type="file" accept=".xlsx,.xls,.xlsm,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel,text/csv" onChange={(event) => void chooseFile(event)} />
             </Button>
             {fileName && <Typography variant="body2" color="text.secondary">{fileName}</Typography>}
           </Stack>
 
+          {modeState.problem && <Alert severity="error">{modeState.problem}</Alert>}
+          {importModeHelp(modeState) && phase !== 'done' && (
+            <Typography variant="body2" color="text.secondary">
+              {importModeHelp(modeState)}
+            </Typography>
+          )}
           {phase === 'choose' && !error && (
             <Typography variant="body2" color="text.secondary">
               Choose an .xlsx or .csv file whose first sheet has a header row. Columns are matched to fields by their header ({schema.fields.slice(0, 3).map((f) => f.excelHeader ?? f.label).join(', ')}…); other columns are ignored.
@@ -454,6 +449,8 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
           {phase === 'parsing' && <ParsingProgress progress={parseProgress} />}
 
           {match && (phase === 'preview' || phase === 'importing') && <MatchNotices match={match} mode={mode} />}
+          {mode === 2 && (phase === 'preview' || phase === 'importing') && <ReplaceNotice schema={schema} preview={replacing} />}
+          {mode === 2 && invalidRows > 0 && phase === 'preview' && <Alert severity="info">Replacing the list takes every row of the file: fix the rows with errors to import (importing only the valid rows would delete the stored rows of the others).</Alert>}
           {notice && <Alert severity="warning">{notice}</Alert>}
           {planProblem && phase === 'preview' && <Alert severity="info">{planProblem}</Alert>}
           {compareProblem && phase === 'preview' && <Alert severity="info">{compareProblem}</Alert>}
@@ -463,7 +460,8 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
               <Typography variant="body2" aria-live="polite">
                 {rows.length.toLocaleString('en-US')} {rows.length === 1 ? 'row' : 'rows'} · {invalidRows === 0 ? 'no errors' : `${invalidRows.toLocaleString('en-US')} with errors (fix them to import)`}
                 {warnedRows > 0 && ` · ${warnedRows.toLocaleString('en-US')} with warnings (importing accepts them)`}
-                {plan.size > 0 && ` · to add ${counts.add}, to update ${counts.update}${counts.unchanged > 0 ? `, unchanged ${counts.unchanged}` : ''}, to skip ${counts.skip}`}
+                {plan.size > 0 && ` · to add ${counts.add}, to update ${counts.update}${counts.restore > 0 ? `, to restore ${counts.restore}` : ''}${counts.unchanged > 0 ? `, unchanged ${counts.unchanged}` : ''}, to skip ${counts.skip}`}
+                {mode === 2 && replacing && 'total' in replacing && ` · to delete ${replacing.total.toLocaleString('en-US')}`}
                 {counts.cleared > 0 && ` · blank cells will clear ${counts.cleared.toLocaleString('en-US')} stored ${counts.cleared === 1 ? 'value' : 'values'}`}
                 {planning && ' · checking against existing rows…'}
                 {comparing > 0 && !planning && ' · comparing with the stored rows…'}

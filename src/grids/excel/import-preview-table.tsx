@@ -251,7 +251,7 @@ const PreviewRow = memo(function PreviewRow({ row, defs, errors, step, warnings,
 function ActionLabel({ invalid, step, planning }: { invalid: boolean; step: ImportRowPlan | undefined; planning: boolean }) {
   if (invalid) return <Typography variant="body2" color="error">Fix errors</Typography>;
   if (!step) return <Typography variant="body2" color="text.secondary">{planning ? 'Checking…' : '—'}</Typography>;
-  const text = { add: 'Add', update: 'Update', unchanged: 'Unchanged', skip: 'Skip' }[step.action];
+  const text = { add: 'Add', update: 'Update', unchanged: 'Unchanged', skip: 'Skip', restore: 'Restore' }[step.action];
   return (
     <Typography variant="body2" color={step.action === 'skip' || step.action === 'unchanged' ? 'text.secondary' : 'text.primary'} title={step.reason}>
       {text}

@@ -32,7 +32,7 @@ export type BuildOptions = {
   rowNumbers?: readonly number[];
   /**
    * 0 and 1 may add rows, so each row is validated as a new row ('create': every required field,
-   * unmapped fields taking their defaults); 2 only updates, so only the file's fields are checked.
+   * unmapped fields taking their defaults); 3 only updates, so only the file's fields are checked.
    */
   mode?: ImportMode;
 };
@@ -58,7 +58,7 @@ export function buildImportRow(schema: EntitySchema, index: number, rowNumber: n
     const currency = field.currencyField in values && values[field.currencyField] !== null ? String(cells[field.currencyField]).trim().toUpperCase() : undefined;
     parse(field, currency);
   }
-  const check = mode === 2 ? validateRow(schema, values, 'update') : validateRow(schema, { ...defaultsOf(schema), ...withDefaultsForFailed(schema, values, cellErrors) }, 'create');
+  const check = mode === 3 ? validateRow(schema, values, 'update') : validateRow(schema, { ...defaultsOf(schema), ...withDefaultsForFailed(schema, values, cellErrors) }, 'create');
   if (!check.ok) {
     const missing: string[] = [];
     for (const [name, message] of Object.entries(check.errors)) {

@@ -1,3 +1,4 @@
+import { IMPORT_MODE_LABELS, PROJECT_IMPORT_MODES } from '../../lib/entity-api';
 import { defineEntity, type EnumOption } from '../schema-types';
 
 const EMAIL = { regex: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', message: 'Must be an email address, e.g. name@example.com' };
@@ -153,11 +154,7 @@ const ESTIMATE_CLASSES = [
   { value: 4, label: 'Class 4 (-15% to -30% / +20% to +50%)' },
   { value: 5, label: 'Class 5 (-20% to -50% / +30% to +100%)' },
 ] as const;
-const IMPORT_MODES = [
-  { value: 0, label: '0: add new rows only' },
-  { value: 1, label: '1: add, and update by tag' },
-  { value: 2, label: '2: replace the list' },
-] as const;
+const IMPORT_MODES = PROJECT_IMPORT_MODES.map((value) => ({ value, label: IMPORT_MODE_LABELS[value] }));
 const template = (name: string, label: string, example: string, order: number) =>
   ({ name, label, kind: 'text', maxLength: 80, default: example, help: 'Placeholders in braces; new tags are checked against it.', grid: { width: 200, hidden: true }, form: { section: 'Tag templates', order } }) as const;
 
@@ -175,6 +172,7 @@ export const projects = defineEntity({
   writeRole: 'engineer',
   description: 'Engineering projects: each is a document with its areas, equipment, instruments, lines and drawings.',
   defaultSort: { field: 'id', direction: 'asc' },
+  importModeField: 'import_mode',
   fields: [
     { name: 'project_number', label: 'Project number', kind: 'text', unique: true, maxLength: 30, placeholder: 'P-2025-014', grid: { width: 130, pinned: 'left' }, form: { section: 'Project', order: 1 } },
     { name: 'name', label: 'Project Name', kind: 'text', required: true, unique: true, grid: { width: 240, pinned: 'left' }, form: { section: 'Project', order: 2 } },
@@ -200,7 +198,7 @@ export const projects = defineEntity({
     template('instrument_tag_template', 'Instrument tag template', '{area}-{letters}-{loop}{suffix}', 2),
     template('line_number_template', 'Line number template', '{size}-{service}-{area}-{seq}-{spec}', 3),
     template('cable_tag_template', 'Cable tag template', '{from}-{type}-{seq}', 4),
-    { name: 'import_mode', label: 'Import mode', kind: 'integer', required: true, min: 0, max: 2, default: 0, choices: IMPORT_MODES, help: 'How imports into this project treat existing rows.', grid: { width: 120, hidden: true }, form: { section: 'Settings', order: 1 } },
+    { name: 'import_mode', label: 'Import mode', kind: 'integer', required: true, min: 0, max: 2, default: 0, choices: IMPORT_MODES, help: 'How every Excel and DEXPI import into this project treats existing rows.', grid: { width: 120, hidden: true }, form: { section: 'Settings', order: 1 } },
     { name: 'isdirty', label: 'Changed since last revision', kind: 'boolean', default: false, readOnly: true, grid: { hidden: true }, form: { section: 'Settings', order: 2 } },
     { name: 'is_testdata', label: 'Test data', kind: 'boolean', default: false, grid: { width: 100 }, form: { section: 'Settings', order: 3 } },
   ],

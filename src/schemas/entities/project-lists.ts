@@ -15,6 +15,9 @@ const projectField = { name: 'project_id', label: 'Project', kind: 'lookup', ent
 const areaField = (required: boolean) =>
   ({ name: 'projarea_id', label: 'Area', kind: 'lookup', entity: 'areas', partOf: true, required, grid: { width: 90 }, form: { order: 2 } }) as const;
 const pidField = { name: 'pid_id', label: 'P&ID', kind: 'lookup', entity: 'pids', grid: { width: 150 } } as const;
+/** The spec's soft delete (schema-types SOFT_DELETE_FIELD), last in every list of the project. */
+const deletedField = (what: string) =>
+  ({ name: 'deleteflag', label: 'Deleted', kind: 'boolean', default: false, help: `Deleted ${what} are hidden from the lists, roll-ups and change summaries, and can be restored.`, grid: { width: 90 }, form: { order: 100 } }) as const;
 const remarksField = { name: 'remarks', label: 'Remarks', kind: 'longText', grid: { width: 220, hidden: true }, form: { fullWidth: true } } as const;
 const decimal = (name: string, label: string, unit: string, extra: Partial<FieldDef> = {}) =>
   ({ name, label, kind: 'decimal', scale: 2, unit, grid: { width: 120 }, ...extra }) as FieldDef;
@@ -34,6 +37,7 @@ export const areas = defineEntity({
     { name: 'areacode', label: 'Area code', kind: 'text', required: true, maxLength: 10, pattern: { regex: '^[A-Z0-9-]+$', message: 'Digits, capital letters and dashes, e.g. 200' }, grid: { width: 110, pinned: 'left' }, form: { order: 1 } },
     { name: 'description', label: 'Description', kind: 'text', required: true, maxLength: 200, grid: { width: 260 }, form: { order: 2 } },
     { name: 'wbs_code', label: 'WBS code', kind: 'text', maxLength: 40, grid: { width: 130 }, form: { order: 3 } },
+    deletedField('areas'),
   ],
 });
 
@@ -74,7 +78,7 @@ function drawingList(name: 'pids' | 'pfds', label: string, labelPlural: string, 
         help: "The drawing's id in the design tool's export (spec id_internal), given once when the drawing is created.",
         grid: { width: 110, hidden: true },
       },
-      { name: 'deleteflag', label: 'Deleted', kind: 'boolean', default: false, help: 'Deleted drawings are hidden from the lists and can be restored.', grid: { width: 90 } },
+      deletedField('drawings'),
     ],
   });
 }
@@ -129,6 +133,7 @@ export const mechEquipment = defineEntity({
     { name: 'price_currency_id', label: 'Price currency', kind: 'lookup', entity: 'currencies', grid: { width: 100 }, form: { section: 'Price', order: 3 } },
     { name: 'status', label: 'Status', kind: 'enum', options: EQUIPMENT_STATUS, default: 'in_design', grid: { width: 140 }, form: { section: 'Price', order: 4 } },
     remarksField,
+    deletedField('equipment'),
   ],
 });
 
@@ -191,6 +196,7 @@ export const piping = defineEntity({
     decimal('slurry_sg', 'Slurry SG', '', { min: 0.5, max: 5, scale: 3, form: { section: 'Slurry', order: 1 } }),
     { name: 'solids_pct', label: 'Solids % w/w', kind: 'percent', scale: 1, min: 0, max: 100, grid: { width: 110 }, form: { section: 'Slurry', order: 2 } },
     { ...pidField, form: { section: 'Line', order: 7 } },
+    deletedField('lines'),
   ],
 });
 
@@ -253,6 +259,7 @@ export const instruments = defineEntity({
     { name: 'supplier_id', label: 'Supplier', kind: 'lookup', entity: 'suppliers', grid: { width: 180 }, form: { section: 'Supply', order: 2 } },
     { name: 'status', label: 'Status', kind: 'enum', options: INSTRUMENT_STATUS, default: 'in_design', grid: { width: 120 }, form: { section: 'Supply', order: 3 } },
     remarksField,
+    deletedField('instruments'),
   ],
 });
 
@@ -285,6 +292,7 @@ export const cabling = defineEntity({
     { name: 'allowance_pct', label: 'Allowance', kind: 'percent', scale: 1, min: 0, max: 100, default: '10', grid: { width: 100 }, form: { order: 8 } },
     { name: 'route_ref', label: 'Route / rack', kind: 'text', maxLength: 60, grid: { width: 130 }, form: { order: 9 } },
     { name: 'glands', label: 'Glands', kind: 'text', maxLength: 60, grid: { width: 110, hidden: true }, form: { order: 10 } },
+    deletedField('cables'),
   ],
 });
 
@@ -319,6 +327,7 @@ export const racking = defineEntity({
     decimal('length_m', 'Length', 'm', { min: 0, scale: 1, form: { order: 5 } }),
     { name: 'material', label: 'Material', kind: 'enum', options: RACK_MATERIALS, default: 'galvanised', grid: { width: 120 }, form: { order: 6 } },
     { ...areaField(false), form: { order: 7 } },
+    deletedField('racking rows'),
   ],
 });
 
@@ -356,5 +365,6 @@ export const streams = defineEntity({
       help: "The stream's id in the design tool's export (spec id_internal).",
       grid: { width: 110, hidden: true },
     },
+    deletedField('streams'),
   ],
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorStatus, type ErrorBody, type ErrorCode } from '../../lib/app-error';
-import { MAX_PAGE_SIZE, type ColumnFilter, type SortSpec } from '../../lib/entity-api';
+import { IMPORT_MODE_VALUES, MAX_PAGE_SIZE, type ColumnFilter, type SortSpec } from '../../lib/entity-api';
 import { MAX_INTEGER } from '../../schemas/validators';
 import { AppError } from '../http/app-error';
 
@@ -76,9 +76,15 @@ export function prefersMinimalReturn(prefer: string | string[] | undefined): boo
   return values.split(',').some((preference) => /^return\s*=\s*"?minimal"?$/i.test(preference.split(';')[0]?.trim() ?? ''));
 }
 
+/** An import's mode (lib/entity-api ImportMode): left out, the project's import_mode for an import into a project, else 0. */
+export const importModeOption = z
+  .union(IMPORT_MODE_VALUES.map((mode) => z.literal(mode)) as unknown as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>])
+  .optional()
+  .describe("0 add new rows only, 1 add and update by key, 2 replace the list (rows missing from the file soft-deleted), 3 update existing rows only. Into a project: the project's import_mode, which a different mode may not override (409)");
+
 // Strict: a misspelt 'dryrun' once committed the rows it was meant to preview.
 export const importBody = z.strictObject({
-  mode: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+  mode: importModeOption,
   rows: z.array(fieldValues),
   dryRun: z.boolean().optional(),
   partialRows: z.boolean().optional().describe('Dry run only: rows carry just the key, unique and lookup columns; required fields are not checked'),
@@ -126,11 +132,11 @@ export const responses = {
     total: z.number(),
     dryRun: z.boolean(),
   }),
-  imported: z.object({ added: z.number(), updated: z.number(), unchanged: z.number(), skipped: z.number(), rejected: z.number().optional(), rejectedRows: z.array(z.object({ index: z.number(), fields: z.record(z.string(), z.string()) })).optional().describe("With skipInvalidRows: the rows left out, by index, with their messages"), warnedRows: z.array(z.object({ index: z.number(), fields: z.record(z.string(), z.string()) })).optional().describe("Rows with warnings (a tag off the project template): a commit needs acceptWarnings"), plan: z
+  imported: z.object({ mode: z.number().describe('The mode the import ran in'), added: z.number(), updated: z.number(), unchanged: z.number(), skipped: z.number(), restored: z.number().describe('Rows whose stored row was soft-deleted, restored with the file\'s values'), softDeleted: z.number().describe('Mode 2: stored rows missing from the file, soft-deleted (a dry run: to be)'), softDeletedRows: z.array(z.object({ id: z.number(), label: z.string() })).optional().describe('Mode 2: the first 1,000 of them, by id and label'), rejected: z.number().optional(), rejectedRows: z.array(z.object({ index: z.number(), fields: z.record(z.string(), z.string()) })).optional().describe("With skipInvalidRows: the rows left out, by index, with their messages"), warnedRows: z.array(z.object({ index: z.number(), fields: z.record(z.string(), z.string()) })).optional().describe("Rows with warnings (a tag off the project template): a commit needs acceptWarnings"), plan: z
       .array(
         z.object({
           index: z.number(),
-          action: z.enum(['add', 'update', 'unchanged', 'skip']),
+          action: z.enum(['add', 'update', 'unchanged', 'skip', 'restore']),
           id: z.number().optional(),
           reason: z.string().optional(),
           clears: z.record(z.string(), z.unknown()).optional().describe('A row to update: the stored values its blank cells will clear'),

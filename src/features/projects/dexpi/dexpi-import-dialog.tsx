@@ -38,8 +38,8 @@ export function DexpiImportButton({ projectId, onImported }: { projectId: number
   );
 }
 
-const ACTION_TEXT: Record<DexpiAction, string> = { add: 'Add', update: 'Update', unchanged: 'Unchanged', skip: 'Skip', error: 'Not imported' };
-const ACTION_COLOR: Record<DexpiAction, 'success' | 'info' | 'default' | 'warning' | 'error'> = { add: 'success', update: 'info', unchanged: 'default', skip: 'default', error: 'error' };
+const ACTION_TEXT: Record<DexpiAction, string> = { add: 'Add', update: 'Update', unchanged: 'Unchanged', skip: 'Skip', restore: 'Restore', delete: 'Delete', error: 'Not imported' };
+const ACTION_COLOR: Record<DexpiAction, 'success' | 'info' | 'default' | 'warning' | 'error'> = { add: 'success', update: 'info', unchanged: 'default', skip: 'default', restore: 'info', delete: 'warning', error: 'error' };
 const KINDS = ['equipment', 'line', 'instrument'] as const;
 
 /** What a line, a piece of equipment or an instrument carries besides its tag, in a few words. */
@@ -49,8 +49,8 @@ function detailOf(item: DexpiItem): string {
   return item.description ?? '';
 }
 
-/** Rows the commit writes: added or updated (unchanged, skipped and refused ones are not). */
-const writes = (answer: DexpiImportAnswer) => KINDS.reduce((sum, kind) => sum + answer.counts[kind].add + answer.counts[kind].update, 0);
+/** Rows the commit writes: added, updated, restored or deleted (unchanged, skipped and refused ones are not). */
+const writes = (answer: DexpiImportAnswer) => KINDS.reduce((sum, kind) => sum + answer.counts[kind].add + answer.counts[kind].update + answer.counts[kind].restore + answer.counts[kind].delete, 0);
 
 function DexpiImportDialog({ projectId, onClose, onImported }: { projectId: number; onClose: () => void; onImported: () => void }) {
   const fetcher = useApiFetch();
@@ -85,7 +85,10 @@ function DexpiImportDialog({ projectId, onClose, onImported }: { projectId: numb
     setError(null);
     try {
       const done = await send(file, false);
-      const parts = KINDS.map((kind) => `${DEXPI_KIND_LABELS[kind].toLowerCase()}: ${done.counts[kind].add} added, ${done.counts[kind].update} updated`);
+      const parts = KINDS.map((kind) => {
+        const c = done.counts[kind];
+        return `${DEXPI_KIND_LABELS[kind].toLowerCase()}: ${[`${c.add} added`, `${c.update} updated`, c.restore && `${c.restore} restored`, c.delete && `${c.delete} deleted`].filter(Boolean).join(', ')}`;
+      });
       const refused = KINDS.reduce((sum, kind) => sum + done.counts[kind].error, 0);
       enqueueSnackbar(`Imported ${file.name} onto P&ID ${done.pid.drawing_number} (${parts.join('; ')})${refused ? `; ${refused} left out for errors` : ''}`, { variant: refused ? 'warning' : 'success' });
       onImported();
@@ -141,7 +144,7 @@ function PreviewView({ answer }: { answer: DexpiImportAnswer }) {
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 1 }} aria-label="Counts per kind">
         {KINDS.map((kind) => {
           const c = answer.counts[kind];
-          const parts = [`${c.found} found`, c.add && `${c.add} to add`, c.update && `${c.update} to update`, c.unchanged && `${c.unchanged} unchanged`, c.skip && `${c.skip} skipped`, c.error && `${c.error} with errors`].filter(Boolean);
+          const parts = [`${c.found} found`, c.add && `${c.add} to add`, c.update && `${c.update} to update`, c.restore && `${c.restore} to restore`, c.unchanged && `${c.unchanged} unchanged`, c.skip && `${c.skip} skipped`, c.delete && `${c.delete} to delete`, c.error && `${c.error} with errors`].filter(Boolean);
           return <Chip key={kind} size="small" color={c.error ? 'warning' : 'default'} label={`${DEXPI_KIND_LABELS[kind]}: ${parts.join(', ')}`} />;
         })}
       </Box>

@@ -1,14 +1,16 @@
 import type { ImportMode, ImportResponse, ImportRowPlan } from '../../../lib/entity-api';
 
-const ACTIONS = ['add', 'update', 'unchanged', 'skip'] as const satisfies readonly ImportRowPlan['action'][];
+const ACTIONS = ['add', 'update', 'unchanged', 'skip', 'restore'] as const satisfies readonly ImportRowPlan['action'][];
 type Action = (typeof ACTIONS)[number];
 const NONE = 255;
 
 const UNCHANGED_REASON = 'Every value equals the stored one: the row is left as it is';
+const RESTORE_REASON = 'The stored row with this key was deleted: it is restored with the values of the file';
 const SKIP_REASON: Record<ImportMode, string> = {
   0: 'A row with this key already exists (this import only adds new rows)',
   1: '',
-  2: 'No stored row has this key (this import only updates rows)',
+  2: '',
+  3: 'No stored row has this key (this import only updates rows)',
 };
 
 /**
@@ -46,7 +48,7 @@ export class ImportPlan {
     const action = ACTIONS[this.actions[index] as number];
     if (!action) return undefined;
     const id = this.ids[index] || undefined;
-    const reason = action === 'skip' ? SKIP_REASON[this.mode] : action === 'unchanged' ? UNCHANGED_REASON : undefined;
+    const reason = action === 'skip' ? SKIP_REASON[this.mode] : action === 'unchanged' ? UNCHANGED_REASON : action === 'restore' ? RESTORE_REASON : undefined;
     const clears = this.clears.get(index);
     return { index, action, ...(id !== undefined ? { id } : {}), ...(reason ? { reason } : {}), ...(clears ? { clears } : {}) };
   }

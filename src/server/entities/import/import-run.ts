@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { ImportErrors, ImportMode } from '../../../lib/entity-api';
-import { fieldByName, groupErrorFields, groupLabel, META_FIELDS, uniqueGroups, type EntitySchema, type FieldDef } from '../../../schemas/schema-types';
+import { IMPORT_MODE_LABELS, MAX_LISTED_SOFT_DELETES, type ImportErrors, type ImportMode, type SoftDeletedRow } from '../../../lib/entity-api';
+import { getEntitySchema } from '../../../schemas/registry';
+import { fieldByName, groupErrorFields, groupLabel, hasSoftDelete, META_FIELDS, SOFT_DELETE_FIELD, uniqueGroups, type EntitySchema, type FieldDef } from '../../../schemas/schema-types';
 import { defaultRow, missingRequired, validateRow } from '../../../schemas/validators';
 import type { Actor } from '../../audit/audit-writer';
 import type { Db } from '../../db/client';
@@ -22,7 +23,22 @@ import { ImportPlan, type ImportOutcome } from './import-plan';
  * `skipInvalidRows`: rows with errors are left out and listed in the answer (rejectedRows) instead of
  * refusing the whole file. `acceptWarnings`: commit although rows have warnings (a dry run lists them).
  */
-export type ImportOptions = { mode: ImportMode; dryRun?: boolean; partialRows?: boolean; scope?: number; skipInvalidRows?: boolean; acceptWarnings?: boolean };
+export type ImportOptions = {
+  mode?: ImportMode;
+  dryRun?: boolean;
+  partialRows?: boolean;
+  scope?: number;
+  skipInvalidRows?: boolean;
+  acceptWarnings?: boolean;
+  /**
+   * Callers inside the server only (never the HTTP body). `ownMode`: the mode sent applies although the
+   * document sets another (a DEXPI import creating its P&ID adds one row, whatever the project's mode).
+   * `replaceWithin`: mode 2 replaces only the stored rows with this value (a DEXPI file replaces the rows
+   * on its P&ID, not the project's whole list).
+   */
+  ownMode?: boolean;
+  replaceWithin?: { field: string; value: number };
+};
 
 const META = new Set<string>(META_FIELDS);
 
@@ -32,19 +48,21 @@ function withoutMeta(row: Record<string, unknown>): Record<string, unknown> {
   return row;
 }
 
-type StoredKey = { id: number; version: number };
+/** A stored row found by key; `deleted`: soft-deleted (lists with a deleteflag), so the import restores it. */
+type StoredKey = { id: number; version: number; deleted: boolean };
 
-/** Id and version of the stored rows whose key matches one of `rows`, by key. */
+/** Id, version and soft delete of the stored rows whose key matches one of `rows`, by key. */
 async function rowsByKey(tx: Db, schema: EntitySchema, keyFields: FieldDef[], rows: Record<string, unknown>[]): Promise<Map<string, StoredKey>> {
   if (rows.length === 0) return new Map();
   const probe = JSON.stringify(rows.map((row) => Object.fromEntries(keyFields.map((f) => [f.name, row[f.name]]))));
   const join = sql.join(keyFields.map((f) => sql`${col('t', f.name)} = ${col('v', f.name)}`), sql` and `);
   const keyColumns = sql.join(keyFields.map((f) => sql`${wireExpression(f, 't')} as ${ident(f.name)}`), sql`, `);
+  const deleted = hasSoftDelete(schema) ? col('t', SOFT_DELETE_FIELD) : sql`false`;
   const found = await queryRows<StoredKey & Record<string, unknown>>(
     tx,
-    sql`select t.id, t.version, ${keyColumns} from ${ident(schema.name)} t join ${jsonRecordset(schema, probe, keyFields.map((f) => f.name))} on ${join}`,
+    sql`select t.id, t.version, ${deleted} as deleted, ${keyColumns} from ${ident(schema.name)} t join ${jsonRecordset(schema, probe, keyFields.map((f) => f.name))} on ${join}`,
   );
-  return new Map(found.map((row) => [groupKey(keyFields, row) as string, { id: row.id, version: row.version }]));
+  return new Map(found.map((row) => [groupKey(keyFields, row) as string, { id: row.id, version: row.version, deleted: row.deleted }]));
 }
 
 /**
@@ -61,6 +79,68 @@ async function clearedValues(tx: Db, schema: EntitySchema, changes: readonly Row
     if (Object.keys(cleared).length > 0) result.set(change.id, cleared);
   }
   return result;
+}
+
+type Planned = { slot: number; action: 'add' | 'update' | 'skip' | 'restore'; id?: number };
+
+/** What a row of the file does, by mode and the stored row its key found (lib/entity-api ImportMode). */
+function plannedAction(mode: ImportMode, existing: StoredKey | undefined): Planned['action'] {
+  if (existing?.deleted) return 'restore';
+  if (!existing) return mode === 3 ? 'skip' : 'add';
+  return mode === 0 ? 'skip' : 'update';
+}
+
+/**
+ * The mode an import runs in. Into a document whose schema names an import mode field (a project's
+ * import_mode), that field's value: the mode sent, if any, must be the same (a settings change in another
+ * tab must not leave a dialog importing in the old mode). Else the mode sent, 0 when none. Mode 2 needs a
+ * list with a soft delete, and a list kept per project is replaced one project at a time.
+ */
+async function importModeOf(tx: Db, schema: EntitySchema, options: ImportOptions): Promise<ImportMode> {
+  const root = schema.scope && fieldByName(schema, schema.scope.root);
+  const document = root?.kind === 'lookup' ? getEntitySchema(root.entity) : undefined;
+  let mode = options.mode ?? 0;
+  if (document?.importModeField && options.scope !== undefined && !options.ownMode) {
+    const [row] = await queryRows<{ mode: number }>(tx, sql`select ${ident(document.importModeField)} as mode from ${ident(document.name)} where id = ${options.scope}`);
+    if (!row) throw new AppError('not_found', `There is no ${document.label.toLowerCase()} ${options.scope} to import into.`);
+    const set = row.mode as ImportMode;
+    if (options.mode !== undefined && options.mode !== set) {
+      throw new AppError('conflict', `This ${document.label.toLowerCase()} imports in mode ${IMPORT_MODE_LABELS[set]}, not ${IMPORT_MODE_LABELS[options.mode]}: its settings say so (they may have changed since this import began). Import again in mode ${set}, or change the ${document.label.toLowerCase()}'s import mode first.`, { importMode: set });
+    }
+    mode = set;
+  }
+  if (mode === 2 && !hasSoftDelete(schema)) throw new AppError('bad_request', `${schema.labelPlural} have no soft delete (deleteflag), so an import cannot replace the list: import in mode 1 (add and update) instead.`);
+  if (mode === 2 && schema.scope && options.scope === undefined) throw new AppError('bad_request', `${schema.labelPlural} are kept per ${document?.label.toLowerCase() ?? 'document'}: a replacing import (mode 2) names the one it replaces the list of (scope).`);
+  return mode;
+}
+
+/**
+ * Mode 2, once the whole file is read: the stored rows of the list (in the scope), not soft-deleted, whose key
+ * the file did not send, soft-deleted with an audit row each (a dry run only finds them). Rows the file sent
+ * with errors keep their stored row: an import of the valid rows only never deletes what it failed to read.
+ */
+async function softDeleteMissing(tx: Db, schema: EntitySchema, options: ImportOptions, sent: ReadonlyMap<string, number>, actor: Actor, dryRun: boolean): Promise<{ total: number; listed: SoftDeletedRow[] }> {
+  const keyFields = schema.key.map((name) => fieldByName(schema, name) as FieldDef);
+  const label = fieldByName(schema, schema.labelField) as FieldDef;
+  const keyColumns = sql.join(keyFields.map((f) => sql`${wireExpression(f, 't')} as ${ident(f.name)}`), sql`, `);
+  const { scope, replaceWithin: within } = options;
+  const inScope = sql.join(
+    [
+      ...(schema.scope && scope !== undefined ? [sql` and ${col('t', schema.scope.root)} = ${scope}`] : []),
+      ...(within ? [sql` and ${col('t', (fieldByName(schema, within.field) as FieldDef).name)} = ${within.value}`] : []),
+    ],
+    sql``,
+  );
+  const stored = await queryRows<{ id: number; version: number; label: unknown } & Record<string, unknown>>(
+    tx,
+    sql`select t.id, t.version, ${wireExpression(label, 't')} as label, ${keyColumns} from ${ident(schema.name)} t where not ${col('t', SOFT_DELETE_FIELD)}${inScope} order by t.id`,
+  );
+  const missing = stored.filter((row) => !sent.has(groupKey(keyFields, row) as string));
+  if (!dryRun && missing.length > 0) {
+    const { stale } = await updateRows(tx, schema, missing.map((row) => ({ id: row.id, version: row.version, changes: { [SOFT_DELETE_FIELD]: true } })), actor, 'changes');
+    if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'update', id })));
+  }
+  return { total: missing.length, listed: missing.slice(0, MAX_LISTED_SOFT_DELETES).map((row) => ({ id: row.id, label: String(row.label ?? `#${row.id}`) })) };
 }
 
 /**
@@ -81,14 +161,16 @@ export async function runImport(db: Db, schema: EntitySchema, options: ImportOpt
   if (schema.key.length === 0) throw new AppError('bad_request', `${schema.labelPlural} have no natural key to match imported rows by, so they cannot be imported.`);
   return mappingDbErrors(schema, () =>
     db.transaction(async (tx) => {
-      const run = new ImportRun(tx, schema, options, rowCount, actor);
+      const mode = await importModeOf(tx, schema, options);
+      const run = new ImportRun(tx, schema, { ...options, mode }, rowCount, actor);
       for await (const chunk of chunks) await run.chunk(chunk);
-      return run.finish();
+      return await run.finish();
     }),
   );
 }
 
 class ImportRun {
+  private readonly mode: ImportMode;
   private readonly keyFields: FieldDef[];
   /** Unique groups other than the key: their in-file duplicates across chunks are found here. */
   private readonly otherUniqueGroups: FieldDef[][];
@@ -98,21 +180,22 @@ class ImportRun {
   /** Rows with warnings (a tag off its template): a dry run lists them; a commit needs acceptWarnings. */
   private readonly warnings = new RowErrorList<ImportErrors['rowErrors'][number]>();
   private readonly plan: ImportPlan | undefined;
-  private readonly counts = { added: 0, updated: 0, unchanged: 0, skipped: 0 };
+  private readonly counts = { added: 0, updated: 0, unchanged: 0, skipped: 0, restored: 0 };
   private readonly blank: Record<string, unknown>;
   private next = 0;
 
   constructor(
     private readonly tx: Db,
     private readonly schema: EntitySchema,
-    private readonly options: ImportOptions,
+    private readonly options: ImportOptions & { mode: ImportMode },
     rowCount: number,
     private readonly actor: Actor,
   ) {
+    this.mode = options.mode;
     this.keyFields = schema.key.map((name) => fieldByName(schema, name) as FieldDef);
     const isKey = (group: readonly FieldDef[]) => group.length === schema.key.length && group.every((f) => schema.key.includes(f.name));
     this.otherUniqueGroups = uniqueGroups(schema).filter((group) => !isKey(group));
-    this.plan = options.dryRun ? new ImportPlan(rowCount, options.mode) : undefined;
+    this.plan = options.dryRun ? new ImportPlan(rowCount, this.mode) : undefined;
     this.blank = defaultRow(schema);
   }
 
@@ -140,20 +223,22 @@ class ImportRun {
     const stored = await rowsByKey(tx, schema, keyFields, rows.flatMap((row, slot) => (keys[slot] !== undefined ? [checked[slot] ?? row] : [])));
     const candidates: Candidate[] = [];
     const candidateSlot: number[] = [];
-    const planned: { slot: number; action: 'add' | 'update' | 'skip'; id?: number }[] = [];
+    const planned: Planned[] = [];
     rows.forEach((_, slot) => {
       const key = keys[slot];
       const existing = key === undefined ? undefined : stored.get(key);
       const changes = checked[slot];
       // A new row is checked as complete (required fields present), unless the dry run was sent partial rows.
-      const adds = key !== undefined && !existing && options.mode !== 2;
+      const adds = key !== undefined && !existing && this.mode !== 3;
       const values = adds && changes ? { ...this.blank, ...changes } : changes;
       if (adds && values && !options.partialRows) report(slot, missingRequired(schema, values));
       // A row that is skipped is still checked above: every invalid cell of the file is reported.
       if (key === undefined || !values || errors.has(slot)) return;
-      if ((existing && options.mode === 0) || (!existing && options.mode === 2)) return planned.push({ slot, action: 'skip', id: existing?.id });
-      planned.push({ slot, action: existing ? 'update' : 'add', id: existing?.id });
-      candidates.push({ id: existing?.id, values });
+      const action = plannedAction(this.mode, existing);
+      if (action === 'skip') return planned.push({ slot, action, id: existing?.id });
+      planned.push({ slot, action, id: existing?.id });
+      // A soft-deleted row found by key comes back, with the file's values.
+      candidates.push({ id: existing?.id, values: action === 'restore' ? { ...values, [SOFT_DELETE_FIELD]: false } : values });
       candidateSlot.push(slot);
     });
 
@@ -182,16 +267,19 @@ class ImportRun {
     const versions = new Map([...stored.values()].map((row) => [row.id, row.version]));
     const updates: RowChange[] = valid.flatMap((c) => (c.id === undefined ? [] : [{ id: c.id, version: versions.get(c.id) as number, changes: c.values }]));
     this.counts.skipped += validPlan.filter((p) => p.action === 'skip').length;
+    const restored = validPlan.filter((p) => p.action === 'restore').length;
+    this.counts.restored += restored;
     if (this.plan) return this.planChunk(base, validPlan, updates);
 
     // The import answers counts only, so the updated rows come back as small as they can. A row whose
-    // values all equal the stored ones is not written (no version bump that others would take for a change).
+    // values all equal the stored ones is not written (no version bump that others would take for a change);
+    // a restored row never is (its deleteflag changes).
     const { stale, unchanged } = await updateRows(tx, schema, updates, this.actor, 'changes', { skipUnchanged: true });
     if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'update', id })));
     const added = valid.filter((c) => c.id === undefined).map((c) => c.values);
     await copyInsertRows(tx, schema, added, this.actor);
     this.counts.added += added.length;
-    this.counts.updated += updates.length - unchanged.length;
+    this.counts.updated += updates.length - unchanged.length - restored;
     this.counts.unchanged += unchanged.length;
   }
 
@@ -217,16 +305,23 @@ class ImportRun {
     });
   }
 
-  /** The answer once every chunk is in: the counts (and a dry run's plan), or the 422 of the file's errors. */
-  finish(): ImportOutcome {
+  /**
+   * The answer once every chunk is in: the counts (and a dry run's plan), or the 422 of the file's errors.
+   * A replacing import (mode 2) then soft-deletes the rows of the list (in the scope) the file did not name.
+   */
+  async finish(): Promise<ImportOutcome> {
     if (this.errors.total > 0 && !this.options.skipInvalidRows) refuseRows(this.errors);
+    const replaced = this.mode === 2 ? await softDeleteMissing(this.tx, this.schema, this.options, this.firstByKey, this.actor, !!this.plan) : undefined;
     const warned = this.warnings.total > 0;
     if (warned && !this.plan && !this.options.acceptWarnings) {
       const { listed, total } = this.warnings;
       throw new AppError('warnings_to_confirm', `${total === 1 ? '1 row has' : `${total.toLocaleString('en-US')} rows have`} warnings: import again with acceptWarnings to accept them`, { rowWarnings: listed });
     }
     return {
+      mode: this.mode,
       ...this.counts,
+      softDeleted: replaced?.total ?? 0,
+      ...(replaced ? { softDeletedRows: replaced.listed } : {}),
       ...(this.options.skipInvalidRows ? { rejected: this.errors.total, rejectedRows: this.errors.listed } : {}),
       ...(warned ? { warnedRows: this.warnings.listed } : {}),
       ...(this.plan ? { plan: this.plan } : {}),
@@ -267,7 +362,7 @@ class ImportRun {
     }
   }
 
-  private async planChunk(base: number, planned: readonly { slot: number; action: 'add' | 'update' | 'skip'; id?: number }[], updates: readonly RowChange[]): Promise<void> {
+  private async planChunk(base: number, planned: readonly Planned[], updates: readonly RowChange[]): Promise<void> {
     const plan = this.plan as ImportPlan;
     // Complete rows can be compared with the stored ones (by id, the rows to update only); partial rows
     // cannot, so their plan says 'update' and the commit's answer tells how many were unchanged.
@@ -275,7 +370,8 @@ class ImportRun {
     const clears = await clearedValues(this.tx, this.schema, updates);
     for (const { slot, action, id } of planned) {
       const index = base + slot;
-      if (action === 'update' && same.has(id as number)) {
+      if (action === 'restore') plan.set(index, 'restore', id, clears.get(id as number));
+      else if (action === 'update' && same.has(id as number)) {
         plan.set(index, 'unchanged', id);
         this.counts.unchanged++;
       } else {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { ImportErrors } from '../../../lib/entity-api';
 import type { EntitySchema } from '../../../schemas/schema-types';
 import { AppError } from '../../http/app-error';
-import { parseOr400 } from '../route-schemas';
+import { importModeOption, parseOr400 } from '../route-schemas';
 import { allowedFieldNames, refuseRows, RowErrorList, unknownFieldErrors } from '../row-refusals';
 import { assertImportRowCount } from './import-rows';
 import type { ImportOptions } from './import-run';
@@ -27,7 +27,7 @@ const ROW_LIMITS = { maxRowBytes: 1024 * 1024, maxRowDepth: 8, maxOptionBytes: 1
 
 // The body's keys besides rows; strict, since a misspelt 'dryrun' once committed the rows it meant to preview.
 const optionsSchema = z.strictObject({
-  mode: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+  mode: importModeOption,
   dryRun: z.boolean().optional(),
   partialRows: z.boolean().optional(),
   scope: z.number().int().positive().optional(),

@@ -13,6 +13,8 @@ import { IO_TYPES, type ProjectRollups } from '../../../lib/project-rollups';
  *              io_with_spare: {...}, cable_length_m_by_type, racking_length_m_by_type, line_count,
  *              equipment_cost_base, equipment_unpriced }
  *
+ * - Soft-deleted rows (deleteflag) count nowhere: nor do a deleted instrument's cables and racking, nor a
+ *   deleted area's line in the table of areas.
  * - Decimals are strings with 2 decimals ('33800.00'), rounded once, after summing.
  * - installed_kw = sum(installed_kw x quantity) (a missing quantity counts 1); running_kw the same over
  *   the rows with running true.
@@ -86,14 +88,14 @@ function rollupsQuery(projectId: number): SQL {
       from mech_equipment e cross join prj
       left join rate pr on pr.currency_id = e.price_currency_id
       left join rate br on br.currency_id = prj.base_id
-      where e.project_id = prj.id
+      where e.project_id = prj.id and not e.deleteflag
     ),
     eq_sum as (
       select ${SCOPE_KEY} as k, count(*)::int as equipment_count, sum(kw) as installed_kw, sum(kw) filter (where running) as running_kw,
              sum(cost) as cost, (count(*) filter (where cost is null))::int as unpriced
       from eq group by grouping sets ((area_id), ())
     ),
-    ins as (select i.projarea_id as area_id, i.io_type from instruments i where i.project_id = (select id from prj)),
+    ins as (select i.projarea_id as area_id, i.io_type from instruments i where i.project_id = (select id from prj) and not i.deleteflag),
     ins_sum as (
       select ${SCOPE_KEY} as k, count(*)::int as n, ${sql.join(
         IO_TYPES.map((type) => sql`(count(*) filter (where io_type = ${type}::text))::int as ${sql.identifier(type.toLowerCase())}`),
@@ -104,21 +106,21 @@ function rollupsQuery(projectId: number): SQL {
     cab as (
       select i.projarea_id as area_id, c.cable_type as type, c.length_m * (1 + coalesce(c.allowance_pct, 0) / 100) as len
       from cabling c join instruments i on i.id = c.instrument_id
-      where c.project_id = (select id from prj)
+      where c.project_id = (select id from prj) and not c.deleteflag and not i.deleteflag
     ),
     cab_sum as (${byType('cab')}),
     rk as (
       select coalesce(r.projarea_id, i.projarea_id) as area_id, r.rack_type as type, r.length_m as len
       from racking r join instruments i on i.id = r.instrument_id
-      where r.project_id = (select id from prj)
+      where r.project_id = (select id from prj) and not r.deleteflag and not i.deleteflag
     ),
     rk_sum as (${byType('rk')}),
-    pipe as (select l.projarea_id as area_id from piping l where l.project_id = (select id from prj)),
+    pipe as (select l.projarea_id as area_id from piping l where l.project_id = (select id from prj) and not l.deleteflag),
     pipe_sum as (
       select ${SCOPE_KEY} as k, count(*)::int as n from pipe group by grouping sets ((area_id), ())
     ),
     scopes as (
-      select a.id as k, a.areacode, a.description from areas a where a.project_id = (select id from prj)
+      select a.id as k, a.areacode, a.description from areas a where a.project_id = (select id from prj) and not a.deleteflag
       union all select 0, null, null
     ),
     rolled as (

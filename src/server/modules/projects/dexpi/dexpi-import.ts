@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DexpiAction, DexpiCounts, DexpiImportAnswer, DexpiItem, DexpiKind } from '../../../../lib/dexpi-import';
-import type { ImportMode } from '../../../../lib/entity-api';
+import type { ProjectImportMode } from '../../../../lib/entity-api';
 import { composeLineNumber } from '../../../../schemas/entities/project-rules';
 import { getEntitySchema } from '../../../../schemas/registry';
 import { fieldByName, type EntitySchema } from '../../../../schemas/schema-types';
@@ -34,7 +34,7 @@ type Batch = {
   rows: Row[];
   itemOfRow: number[];
   /** A commit's counts, as the engine answered them. */
-  committed?: { added: number; updated: number; unchanged: number; skipped: number };
+  committed?: { added: number; updated: number; unchanged: number; skipped: number; restored: number; softDeleted: number };
 };
 
 const TEXT_MAX = { description: 200, title: 200, from: 60, fluid: 120, insulation: 40, loop: 20 } as const;
@@ -49,11 +49,12 @@ class DryRunDone extends Error {
 /** The ids of `values` (JSON text) as a subquery: one parameter however many there are. */
 const valuesOf = (values: readonly (string | number)[]) => sql`(select value from json_array_elements_text(${JSON.stringify(values)}::json))`;
 
-const MODE_NOTES: Record<ImportMode, string> = {
+const MODE_NOTES: Record<ProjectImportMode, string> = {
   0: 'Import mode 0 (the project setting): new tags are added; tags already in the project are left as they are.',
   1: 'Import mode 1 (the project setting): new tags are added; tags already in the project are updated from the file.',
-  2: 'Import mode 2 (replace the list) is applied as mode 1 for now: new tags are added, tags in the project are updated, and rows missing from the file are left as they are.',
+  2: "Import mode 2 (the project setting, replace): new tags are added, tags already in the project are updated from the file, and the equipment, lines and instruments on this P&ID that the file no longer holds are deleted (soft-deleted: they can be restored).",
 };
+const DELETE_REASON = 'On this P&ID in the project, not in the file: deleted (import mode 2 replaces the P&ID\'s rows; it can be restored)';
 
 export async function importDexpi(db: Db, projectId: number, model: DexpiModel, options: DexpiImportOptions, actor: Actor): Promise<DexpiImportAnswer> {
   try {
@@ -81,14 +82,13 @@ class DexpiRun {
     const { tx, projectId, model } = this;
     const [project] = await queryRows<{ import_mode: number }>(tx, sql`select import_mode from projects where id = ${projectId}`);
     if (!project) throw new AppError('not_found', `No Project with id ${projectId}.`);
-    const importMode = (project.import_mode ?? 0) as ImportMode;
-    const mode = importMode === 2 ? 1 : importMode;
+    const importMode = (project.import_mode ?? 0) as ProjectImportMode;
 
     const found = await this.findPid();
     const area = await this.resolveArea(found?.projarea_id ?? null);
     const drawing = found ?? (await this.createPid(area));
     const batches = await this.batches(drawing.id, area);
-    for (const batch of batches) await this.importBatch(batch, mode);
+    for (const batch of batches) await this.importBatch(batch, drawing.id);
 
     const drawingItem: DexpiItem = {
       kind: 'drawing',
@@ -104,7 +104,6 @@ class DexpiRun {
       dryRun: this.options.dryRun,
       file: { originatingSystem: model.originatingSystem, schemaVersion: model.schemaVersion, drawingNumbers: model.drawing.numbers, title: model.drawing.title },
       importMode,
-      modeApplied: mode,
       modeNote: MODE_NOTES[importMode],
       pid: { id: this.options.dryRun && !found ? null : drawing.id, drawing_number: drawing.drawing_number, how: drawing.how },
       area: { id: area.id, areacode: area.areacode, how: area.how },
@@ -144,7 +143,8 @@ class DexpiRun {
     }
     const row = { drawing_number: drawingNumber, title: cut(this.model.drawing.title, TEXT_MAX.title) ?? `Imported from DEXPI (${this.model.originatingSystem ?? 'design tool'})`, ...(area.explicit ? { projarea_id: area.id } : {}) };
     const pids = getEntitySchema('pids');
-    const outcome = await runImport(this.tx, pids, { mode: 0, scope: this.projectId, acceptWarnings: true, skipInvalidRows: true }, 1, oneChunk([row]), this.actor);
+    // One new row, whatever the project's mode (mode 2 must not replace the project's P&IDs with this one).
+    const outcome = await runImport(this.tx, pids, { mode: 0, ownMode: true, scope: this.projectId, acceptWarnings: true, skipInvalidRows: true }, 1, oneChunk([row]), this.actor);
     const rejected = outcome.rejectedRows?.[0];
     if (rejected) throw new AppError('validation_failed', `The P&ID ${drawingNumber} cannot be created: ${messagesOf(pids, rejected.fields).join('; ')}. Name an existing one with ?pid=<id>.`);
     const [created] = await queryRows<{ id: number }>(this.tx, sql`select id from pids where project_id = ${this.projectId} and drawing_number = ${drawingNumber}`);
@@ -262,14 +262,16 @@ class DexpiRun {
     return [equipment.batch, lines.batch, instruments.batch];
   }
 
-  /** One list through the engine's import: its plan (dry run) or its write, rows with errors left out and listed. */
-  private async importBatch(batch: Batch, mode: 0 | 1): Promise<void> {
-    if (batch.rows.length === 0) return;
+  /**
+   * One list through the engine's import in the project's mode: its plan (dry run) or its write, rows with
+   * errors left out and listed. Mode 2 replaces the rows on this P&ID only (replaceWithin), listed as deleted.
+   */
+  private async importBatch(batch: Batch, pidId: number): Promise<void> {
     const { schema } = batch;
     const outcome = await runImport(
       this.tx,
       schema,
-      { mode, dryRun: this.options.dryRun, scope: this.projectId, skipInvalidRows: true, acceptWarnings: true },
+      { dryRun: this.options.dryRun, scope: this.projectId, skipInvalidRows: true, acceptWarnings: true, replaceWithin: { field: 'pid_id', value: pidId } },
       batch.rows.length,
       oneChunk(batch.rows),
       this.actor,
@@ -280,7 +282,8 @@ class DexpiRun {
     }
     for (const rejected of outcome.rejectedRows ?? []) Object.assign(itemAt(rejected.index), { action: 'error' as DexpiAction, errors: messagesOf(schema, rejected.fields) });
     for (const warned of outcome.warnedRows ?? []) itemAt(warned.index).warnings = messagesOf(schema, warned.fields);
-    if (!outcome.plan) batch.committed = { added: outcome.added, updated: outcome.updated, unchanged: outcome.unchanged, skipped: outcome.skipped };
+    for (const gone of outcome.softDeletedRows ?? []) batch.items.push({ kind: batch.kind, tag: gone.label, class: schema.label, action: 'delete', id: gone.id, reason: DELETE_REASON });
+    if (!outcome.plan) batch.committed = { added: outcome.added, updated: outcome.updated, unchanged: outcome.unchanged, skipped: outcome.skipped, restored: outcome.restored, softDeleted: outcome.softDeleted };
   }
 }
 
@@ -311,8 +314,12 @@ function messagesOf(schema: EntitySchema, fields: Record<string, string>): strin
 
 /** A list's counts: a dry run's from its plan, a commit's as the engine wrote them (plus the items left out). */
 function countsOf({ items, committed }: Batch): DexpiCounts {
-  const counts: DexpiCounts = { found: items.length, add: 0, update: 0, unchanged: 0, skip: 0, error: 0 };
-  for (const item of items) counts[item.action]++;
-  if (committed) Object.assign(counts, { add: committed.added, update: committed.updated, unchanged: committed.unchanged, skip: committed.skipped });
+  const counts: DexpiCounts = { found: 0, add: 0, update: 0, unchanged: 0, skip: 0, restore: 0, delete: 0, error: 0 };
+  for (const item of items) {
+    counts[item.action]++;
+    // Rows deleted are the project's, not the file's.
+    if (item.action !== 'delete') counts.found++;
+  }
+  if (committed) Object.assign(counts, { add: committed.added, update: committed.updated, unchanged: committed.unchanged, skip: committed.skipped, restore: committed.restored, delete: committed.softDeleted });
   return counts;
 }

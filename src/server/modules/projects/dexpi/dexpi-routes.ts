@@ -28,7 +28,7 @@ const dexpiQuery = z.object({
   area: z.string().max(40).optional().describe("The area new rows go to (its code, or id); left out: the P&ID's area, the file's plant section, else the project's first area"),
 });
 
-const counts = z.object({ found: z.number(), add: z.number(), update: z.number(), unchanged: z.number(), skip: z.number(), error: z.number() });
+const counts = z.object({ found: z.number().describe("Items of the file"), add: z.number(), update: z.number(), unchanged: z.number(), skip: z.number(), restore: z.number().describe('Soft-deleted rows the file brings back'), delete: z.number().describe("Mode 2: rows on the P&ID the file no longer holds, soft-deleted"), error: z.number() });
 const item = z.object({
   kind: z.enum(['drawing', 'equipment', 'line', 'instrument']),
   tag: z.string(),
@@ -40,7 +40,7 @@ const item = z.object({
   fromDetail: z.string().nullable().optional(),
   toDetail: z.string().nullable().optional(),
   lineNumber: z.string().nullable().optional().describe('The line number composed in the project (size-service-area-sequence-spec)'),
-  action: z.enum(['add', 'update', 'unchanged', 'skip', 'error']),
+  action: z.enum(['add', 'update', 'unchanged', 'skip', 'restore', 'delete', 'error']),
   id: z.number().optional(),
   reason: z.string().optional(),
   errors: z.array(z.string()).optional(),
@@ -49,8 +49,7 @@ const item = z.object({
 const dexpiAnswer = z.object({
   dryRun: z.boolean(),
   file: z.object({ originatingSystem: z.string().nullable(), schemaVersion: z.string().nullable(), drawingNumbers: z.array(z.string()), title: z.string().nullable() }),
-  importMode: z.number().describe("The project's import_mode"),
-  modeApplied: z.number().describe('The mode applied: 2 (replace) is applied as 1 for now'),
+  importMode: z.number().describe("The project's import_mode, the mode the import runs in"),
   modeNote: z.string(),
   pid: z.object({ id: z.number().nullable().describe('null in a dry run that would create it'), drawing_number: z.string(), how: z.string() }),
   area: z.object({ id: z.number(), areacode: z.string(), how: z.string() }),
@@ -91,7 +90,7 @@ export async function dexpiRoutes(app: FastifyInstance, { db, bodyLimitBytes = D
         tags: TAGS,
         summary: 'Import a DEXPI P&ID (Proteus XML 4.x) into the project: equipment with nozzles, lines with from/to, instrumentation functions; ?dry_run=1 previews',
         description:
-          'The body is the XML file (Content-Type application/xml or text/xml, at most 20 MiB). Tags are matched in the project and added, updated or left alone by its import_mode (0 adds only; 1 also updates; 2 is applied as 1 for now). Rows are attached to the P&ID named by pid, else to the P&ID with the drawing number of the file (created when the project has none). A file with a DTD (DOCTYPE, ENTITY), not XML, or whose root is not PlantModel is refused with 400 and nothing written.',
+          'The body is the XML file (Content-Type application/xml or text/xml, at most 20 MiB). Tags are matched in the project and added, updated or left alone by its import_mode (0 adds only; 1 also updates; 2 also soft-deletes the equipment, lines and instruments on the P&ID that the file no longer holds). Rows are attached to the P&ID named by pid, else to the P&ID with the drawing number of the file (created when the project has none). A file with a DTD (DOCTYPE, ENTITY), not XML, or whose root is not PlantModel is refused with 400 and nothing written.',
         params: jsonSchema(projectParams),
         querystring: jsonSchema(dexpiQuery),
         consumes: ['application/xml', 'text/xml'],

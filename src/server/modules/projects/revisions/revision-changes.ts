@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { getEntitySchema } from '../../../../schemas/registry';
-import type { EntityRow, FieldDef } from '../../../../schemas/schema-types';
+import { SOFT_DELETE_FIELD, type EntityRow, type FieldDef } from '../../../../schemas/schema-types';
 import type { Db } from '../../../db/client';
 import { col, ident, jsonValues, queryJsonRows, queryRows } from '../../../entities/entity-sql';
 import { DOCUMENT_LISTS, schemaOf, type DocumentList } from '../document-lists';
@@ -17,16 +17,21 @@ import type { ChangeSummary, FieldChange, ListCounts, RowChange } from '../../..
  * that state: the area code, the P&ID number).
  */
 
-/** The fields a change summary compares: the list's own, not the project, not the meta columns. */
-const comparedFields = (list: DocumentList): FieldDef[] => schemaOf(list).fields.filter((f) => f.name !== 'project_id');
+/**
+ * The fields a change summary compares: the list's own, not the project, not the meta columns, not the
+ * soft delete (a soft-deleted row is a deleted row here: it is left out of both states).
+ */
+const comparedFields = (list: DocumentList): FieldDef[] => schemaOf(list).fields.filter((f) => f.name !== 'project_id' && f.name !== SOFT_DELETE_FIELD);
 
 /** One state of the document: an issued revision, or the project as it is now. */
 type State = { revisionId: number } | { projectId: number };
 
 const stateRows = (state: State, lists: readonly DocumentList[]): SQL =>
-  'revisionId' in state
-    ? sql`select entity, row_id, row_key, data from revision_rows where revision_id = ${state.revisionId} and entity in ${jsonValues(lists, 'text')}`
-    : documentRowsSelect(state.projectId, lists);
+  sql`select * from (${
+    'revisionId' in state
+      ? sql`select entity, row_id, row_key, data from revision_rows where revision_id = ${state.revisionId} and entity in ${jsonValues(lists, 'text')}`
+      : documentRowsSelect(state.projectId, lists)
+  }) s where (s.data ->> ${SOFT_DELETE_FIELD}) is distinct from 'true'`;
 
 type Difference = { entity: DocumentList; row_key: string; row_id: number | null; before: EntityRow | null; after: EntityRow | null };
 
