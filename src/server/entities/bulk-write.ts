@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { EntityRow, EntitySchema, FieldDef } from '../../schemas/schema-types';
+import { fieldByName, type EntityRow, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
 import { AUDIT_COLUMN_LIST, createdAuditRow, deletedAuditRow, insertAuditRows, type Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
@@ -27,14 +27,22 @@ const ROWS_PER_STATEMENT = 5_000;
  * a scoped row's root, the project's own id for the project header, else null.
  */
 export function auditProjectOf(schema: EntitySchema, row: Record<string, unknown>): number | null {
-  const value = schema.scope ? row[schema.scope.root] : schema.name === 'projects' ? row.id : null;
+  const root = projectRoot(schema);
+  const value = root ? row[root] : schema.name === 'projects' ? row.id : null;
   return typeof value === 'number' ? value : null;
+}
+
+/** The root of a list kept per project (a quote's lines are kept per quote: no project to stamp). */
+function projectRoot(schema: EntitySchema): string | undefined {
+  const root = schema.scope && fieldByName(schema, schema.scope.root);
+  return root?.kind === 'lookup' && root.entity === 'projects' ? root.name : undefined;
 }
 
 /** The column an update's RETURNING adds for auditProjectOf, as an SQL expression over the updated row `t`. */
 const AUDIT_PROJECT = 'audit.project';
 function auditProjectColumn(schema: EntitySchema): SQL {
-  const column = schema.scope ? col('t', schema.scope.root) : schema.name === 'projects' ? col('t', 'id') : sql`null::int`;
+  const root = projectRoot(schema);
+  const column = root ? col('t', root) : schema.name === 'projects' ? col('t', 'id') : sql`null::int`;
   return sql`, ${column} as ${ident(AUDIT_PROJECT)}`;
 }
 

@@ -1,0 +1,157 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink, Navigate } from 'react-router-dom';
+import { useApi } from '../app/api/api-client';
+import { useCurrentUser } from '../app/auth/use-current-user';
+import { PageHeader } from '../app/layout/page-header';
+import { RecordForm } from '../forms/record-form';
+import { entityPaths } from '../lib/entity-paths';
+import type { EntityRow, EntitySchema } from '../schemas/schema-types';
+import { EntityListPage } from './entity-list-page';
+
+/** A list inside the document: a schema scoped to it (its `scope.root` is a lookup to the header's schema). */
+export type DocumentList = { schema: EntitySchema; label?: string; height?: number | string };
+
+export type DocumentPageProps = {
+  /** The header's schema (quotes, proposals, meetings...). */
+  schema: EntitySchema;
+  /** The row's id from the address; 0 for a new document. */
+  id: number | undefined;
+  /** The document's address, for a new document once created. */
+  documentPath: (id: number) => string;
+  /** The list of such documents: the way back. */
+  listPath: string;
+  listLabel: string;
+  /** The page title from the row as saved (null: a new one). */
+  title: (row: EntityRow | null) => string;
+  icon?: ReactNode;
+  /** The header's fields (all of the schema's when left out). */
+  headerFields?: readonly string[];
+  /** The lists under the header, as tabs. */
+  lists?: readonly DocumentList[];
+  /** Beside the header: figures derived from the document (totals, statistics); read again after each save. */
+  summary?: (row: EntityRow, version: number) => ReactNode;
+  /** Under the title. */
+  subtitle?: (row: EntityRow) => ReactNode;
+};
+
+/**
+ * Any engine document (Engine v2): a header row of `schema` in a form and the lists scoped to it under
+ * it, one tab each, each the engine's grid (edit, paste, Excel, the row's dialog) holding that
+ * document's rows only. /…/0 is a new document: the header only; creating it opens it. Viewers read.
+ */
+export function DocumentPage(props: DocumentPageProps) {
+  const { schema, id, listPath, listLabel, icon, title } = props;
+  const [created, setCreated] = useState<number | null>(null);
+  const { can } = useCurrentUser();
+  const canEdit = can(schema.writeRole);
+  if (id === undefined) return <NoSuchDocument {...props} text={`This address names no ${schema.label.toLowerCase()}.`} />;
+  if (created !== null) return <Navigate to={props.documentPath(created)} replace />;
+  if (id === 0) {
+    return (
+      <>
+        <PageHeader title={title(null)} icon={icon} />
+        {!canEdit && <Alert severity="info" sx={{ mb: 2 }}>Creating a {schema.label.toLowerCase()} needs the {schema.writeRole} role; you can read them only.</Alert>}
+        <Box sx={{ maxWidth: 1100, border: 1, borderColor: 'divider', borderRadius: 1, p: 2, bgcolor: 'background.paper' }}>
+          <RecordForm schema={schema} row={null} fields={props.headerFields} canEdit={canEdit} onSaved={(row) => setCreated(row.id)} saveLabel="Save" createLabel={`Create ${schema.label.toLowerCase()}`} label={`${schema.label} header`} />
+        </Box>
+        <Button component={RouterLink} to={listPath} sx={{ mt: 2 }}>
+          Back to {listLabel}
+        </Button>
+      </>
+    );
+  }
+  return <SavedDocument key={id} {...props} id={id} canEdit={canEdit} />;
+}
+
+function NoSuchDocument({ schema, icon, listPath, listLabel, text }: DocumentPageProps & { text: string }) {
+  return (
+    <>
+      <PageHeader title={schema.label} icon={icon} />
+      <Alert severity="error" action={<Button component={RouterLink} to={listPath} color="inherit" size="small">{listLabel}</Button>}>
+        {text}
+      </Alert>
+    </>
+  );
+}
+
+function SavedDocument(props: DocumentPageProps & { id: number; canEdit: boolean }) {
+  const { schema, id, canEdit, lists = [], summary, subtitle, headerFields, title, icon, listPath, listLabel } = props;
+  const { data: row, error, mutate } = useApi<EntityRow>(entityPaths.row(schema.name, id), { revalidateOnFocus: false, shouldRetryOnError: false });
+  const [tab, setTab] = useState(0);
+  // Bumped after a save of the header or a list: the summary reads its figures again.
+  const [version, setVersion] = useState(0);
+  if (!row) {
+    if (error) return <NoSuchDocument {...props} text={error.status === 404 ? `There is no ${schema.label.toLowerCase()} ${id}.` : `The ${schema.label.toLowerCase()} could not be loaded: ${error.message}`} />;
+    return (
+      <Box role="status" aria-label={`Loading the ${schema.label.toLowerCase()}`} sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+        <CircularProgress />
+      </Box>
+    );
+  }
+  const current = lists[tab];
+  return (
+    <>
+      <PageHeader
+        title={title(row)}
+        icon={icon}
+        subtitle={subtitle?.(row)}
+        actions={
+          <Button component={RouterLink} to={listPath} size="small">
+            Back to {listLabel}
+          </Button>
+        }
+      />
+      {!canEdit && <Alert severity="info" sx={{ mb: 2 }}>Read-only: changing a {schema.label.toLowerCase()} needs the {schema.writeRole} role.</Alert>}
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap', mb: 2 }}>
+        <Box sx={{ flex: '1 1 640px', minWidth: 0, border: 1, borderColor: 'divider', borderRadius: 1, p: 2, bgcolor: 'background.paper' }}>
+          <RecordForm
+            schema={schema}
+            row={row}
+            fields={headerFields}
+            canEdit={canEdit}
+            onSaved={(saved) => {
+              void mutate(saved, { revalidate: true });
+              setVersion((n) => n + 1);
+            }}
+            onReloaded={(stored) => void mutate(stored, { revalidate: false })}
+            saveLabel="Save header"
+            createLabel="Create"
+            label={`${schema.label} header`}
+          />
+        </Box>
+        {summary && <Box sx={{ flex: '0 1 360px', minWidth: 280 }}>{summary(row, version)}</Box>}
+      </Box>
+      {lists.length > 0 && (
+        <>
+          {lists.length > 1 && (
+            <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
+              <Tabs value={tab} onChange={(_event, next: number) => setTab(next)} aria-label={`${schema.label} lists`}>
+                {lists.map((list, index) => (
+                  <Tab key={list.schema.name} value={index} label={list.label ?? list.schema.labelPlural} sx={{ textTransform: 'none' }} />
+                ))}
+              </Tabs>
+            </Box>
+          )}
+          {current && <DocumentListTab list={current} documentId={id} onChanged={() => (void mutate(), setVersion((n) => n + 1))} />}
+        </>
+      )}
+    </>
+  );
+}
+
+function DocumentListTab({ list, documentId, onChanged }: { list: DocumentList; documentId: number; onChanged: () => void }) {
+  const root = list.schema.scope?.root;
+  if (!root) return <Typography color="error">{list.schema.labelPlural} are not kept per document (no scope).</Typography>;
+  return (
+    <Box role="tabpanel" aria-label={list.label ?? list.schema.labelPlural}>
+      <EntityListPage key={list.schema.name} schema={list.schema} embedded scope={{ field: root, value: documentId }} onDataChanged={onChanged} height={list.height ?? 'max(420px, calc(100vh - 480px))'} />
+    </Box>
+  );
+}
