@@ -49,7 +49,16 @@ export function schemaProblems(schemas: readonly EntitySchema[]): string[] {
       if (!field.computed) continue;
       if (!field.readOnly) say(`computed field ${field.name} is not readOnly.`);
       for (const name of field.computed.from) if (!fields.has(name)) say(`computed field ${field.name} reads ${name}, which is not one of its fields.`);
+      for (const read of field.computed.reads ?? []) {
+        const lookup = fields.get(read.lookup);
+        const target = lookup?.kind === 'lookup' ? schemas.find((s) => s.name === lookup.entity) : undefined;
+        if (!target) say(`computed field ${field.name} reads through ${read.lookup}, which is not one of its lookups.`);
+        else if (!target.fields.some((f) => f.name === read.field)) say(`computed field ${field.name} reads ${read.lookup}.${read.field}, which ${target.name} does not have.`);
+        if (!field.computed.from.includes(read.lookup)) say(`computed field ${field.name} reads through ${read.lookup} but does not list it in from.`);
+      }
     }
+    for (const field of schema.fields) if (field.serverSet && !field.readOnly) say(`server-set field ${field.name} is not readOnly.`);
+    if (schema.expiresField && fields.get(schema.expiresField)?.kind !== 'date') say(`expiresField ${schema.expiresField} is not one of its date fields.`);
     for (const rule of schema.rules ?? []) for (const name of rule.fields) if (!fields.has(name)) say(`rule "${rule.message}" names ${name}, which is not one of its fields.`);
     if (schema.scope) scopeProblems(schema, fields, schemas).forEach(say);
     if (schema.tree) {

@@ -1,5 +1,6 @@
 import * as business from './entities/business-entities';
 import { parts } from './entities/parts';
+import { quoteLines, quotes } from './entities/quotes';
 import * as projectLists from './entities/project-lists';
 import * as reference from './entities/reference-tables';
 import { requests } from './entities/requests';
@@ -31,6 +32,8 @@ export const entitySchemas: readonly EntitySchema[] = [
   projectLists.racking,
   projectLists.streams,
   parts,
+  quotes,
+  quoteLines,
   requests,
 ];
 

@@ -15,11 +15,15 @@ import type { Role } from '../lib/signed-in-user';
 /**
  * How a computed field is derived: `from` lists the fields it reads (a change to any of them derives it
  * again); `derive` gets the row as it will be stored and, for each lookup in `from`, the referenced row's
- * label. Pure: the same rule runs wherever the value is shown or checked.
+ * label. `reads` names fields of looked-up rows it also reads (a quote line's base amount reads its
+ * quote's rate), given by `valueOf` as wire values; a change to one of them derives again every row that
+ * points at the changed row (entities/dependent-fields.ts). Pure: the same rule runs wherever the value
+ * is shown or checked.
  */
 export type ComputedRule = {
   from: readonly string[];
-  derive: (row: Readonly<Record<string, unknown>>, labelOf: (lookupField: string) => string | null) => unknown;
+  reads?: readonly { lookup: string; field: string }[];
+  derive: (row: Readonly<Record<string, unknown>>, labelOf: (lookupField: string) => string | null, valueOf: (lookupField: string, field: string) => unknown) => unknown;
 };
 
 export type FieldKind = 'text' | 'longText' | 'integer' | 'decimal' | 'money' | 'percent' | 'date' | 'boolean' | 'enum' | 'lookup';
@@ -53,6 +57,11 @@ type FieldBase = {
   excelHeader?: string;
   /** Not editable by users (computed or set by the system). */
   readOnly?: boolean;
+  /**
+   * Set by a save hook, never by users (a quote's frozen rate, read from the rates table): readOnly to the
+   * API and the forms, but written with the row like a computed field.
+   */
+  serverSet?: boolean;
   /**
    * Derived by the server from other fields of the row on every create, update and import (a composed line
    * number, a derived test pressure, the client's name): never typed, so the field must be readOnly too.
@@ -149,6 +158,11 @@ export type EntitySchema = {
    * import_mode): an import scoped to one of its rows runs in that mode and no other.
    */
   importModeField?: string;
+  /**
+   * A date field after which a row is expired (a quote's valid_until): flagged in every grid (the row in
+   * amber, "Expired" in its status tooltip) and left out of the statistics that use the list.
+   */
+  expiresField?: string;
   /**
    * Rules across fields of one row (installed kW >= absorbed kW, range low < high), checked on every save
    * and import against the row as it will be stored; a broken rule is an error on the rule's first field.

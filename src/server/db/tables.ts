@@ -147,4 +147,6 @@ export const cabling = getEntityTable('cabling');
 export const racking = getEntityTable('racking');
 export const streams = getEntityTable('streams');
 export const parts = getEntityTable('parts');
+export const quotes = getEntityTable('quotes');
+export const quoteLines = getEntityTable('quote_lines');
 export const requests = getEntityTable('requests');

@@ -4,6 +4,7 @@ import { defaultRow, validateRow } from '../../schemas/validators';
 import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
+import { rederiveReaders } from './dependent-fields';
 import { deleteRows, insertRows, mappingDbErrors, uniqueClash, updateRows, type UpdateAnswer } from './bulk-write';
 import { assertNoDependants } from './dependants';
 import { selectRowsById } from './entity-sql';
@@ -163,6 +164,8 @@ async function writeEntityBatch(db: Db, schema: EntitySchema, batch: BatchReques
         return errors.size > 0 ? refuse() : Promise.reject(error);
       });
       if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'update', id })));
+      // Rows whose computed fields read what changed (a quote's lines read its rate) follow it.
+      await rederiveReaders(tx, schema, changes, actor);
 
       await deleteCheckedRows(tx, schema, deletes, actor);
 

@@ -71,7 +71,7 @@ export async function drawIds(tx: Db, schema: EntitySchema, count: number): Prom
 
 /** The fields a write stores: what users may set, and computed fields (derived by the server, derived-fields.ts). */
 export function writable(schema: EntitySchema): FieldDef[] {
-  return schema.fields.filter((f) => !f.readOnly || f.computed);
+  return schema.fields.filter((f) => !f.readOnly || f.computed || f.serverSet);
 }
 
 /** Inserts rows (complete writable field values), audited; answers the stored rows in the same order. */

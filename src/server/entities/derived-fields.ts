@@ -37,6 +37,23 @@ async function lookupLabels(db: Db, schema: EntitySchema, lookups: readonly stri
   return result;
 }
 
+/** The fields computed rules read of looked-up rows (`reads`), by lookup then id: wire values by field. */
+async function lookedUpValues(db: Db, schema: EntitySchema, computed: readonly FieldDef[], rows: readonly Record<string, unknown>[]): Promise<Map<string, Map<number, Record<string, unknown>>>> {
+  const wanted = new Map<string, Set<string>>();
+  for (const field of computed) for (const read of field.computed!.reads ?? []) wanted.set(read.lookup, (wanted.get(read.lookup) ?? new Set()).add(read.field));
+  const result = new Map<string, Map<number, Record<string, unknown>>>();
+  for (const [lookup, fields] of wanted) {
+    const field = fieldByName(schema, lookup);
+    if (field?.kind !== 'lookup') continue;
+    const target = getEntitySchema(field.entity);
+    const ids = [...new Set(rows.map((row) => row[lookup]).filter((id): id is number => typeof id === 'number'))];
+    const columns = sql.join([...fields].map((name) => sql`${wireExpression(fieldByName(target, name) as FieldDef, 't')} as ${ident(name)}`), sql`, `);
+    const found = ids.length === 0 ? [] : await queryRows<{ id: number } & Record<string, unknown>>(db, sql`select t.id, ${columns} from ${ident(target.name)} t where t.id in ${jsonValues(ids, 'int')}`);
+    result.set(lookup, new Map(found.map((row) => [row.id, row])));
+  }
+  return result;
+}
+
 /**
  * Sets every computed field of each candidate: on a new row always; on a change when it sends one of the
  * field's inputs (`from`). A computed field with no inputs (an internal id) is given once, on create.
@@ -51,6 +68,7 @@ export async function deriveComputedFields(db: Db, schema: EntitySchema, candida
   const rows = candidates.flatMap((c): Record<string, unknown>[] => { const row = rowOf(c); return row ? [row] : []; });
   const lookups = [...inputs].filter((name) => fieldByName(schema, name)?.kind === 'lookup');
   const labels = await lookupLabels(db, schema, lookups, rows);
+  const values = await lookedUpValues(db, schema, computed, rows);
   for (const candidate of candidates) {
     const row = rowOf(candidate);
     if (!row) continue;
@@ -58,11 +76,15 @@ export async function deriveComputedFields(db: Db, schema: EntitySchema, candida
       const id = row[field];
       return typeof id === 'number' ? (labels.get(field)?.get(id) ?? null) : null;
     };
+    const valueOf = (lookup: string, field: string) => {
+      const id = row[lookup];
+      return typeof id === 'number' ? (values.get(lookup)?.get(id)?.[field] ?? null) : null;
+    };
     for (const field of computed) {
       const rule = field.computed!;
       const isNew = candidate.id === undefined;
       if (!isNew && (rule.from.length === 0 || !rule.from.some((name) => name in candidate.values))) continue;
-      const value = rule.derive(row, labelOf);
+      const value = rule.derive(row, labelOf, valueOf);
       candidate.values[field.name] = value === undefined ? null : value;
       row[field.name] = candidate.values[field.name];
     }

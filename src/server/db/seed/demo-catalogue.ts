@@ -56,14 +56,17 @@ export const demoItemCategories: [code: string, name: string][] = [
   ['PV.PIP.RLS', 'Rubber-lined steel pipe'],
 ];
 
-/** Illustrative rates to USD on two dates, for trying conversions; not market data. */
+/**
+ * Illustrative rates to USD, for trying conversions; not market data. 2025-06-30 is the rate date of the
+ * Cerro Azul estimate and its quotes (field guide §16: EUR 1.0850, AUD 0.6550, CLP 0.001060).
+ */
 export const demoCurrencyRates: { code: string; rates: [date: string, rateToUsd: string][] }[] = [
-  { code: 'USD', rates: [['2026-10-01', '1'], ['2026-11-02', '1']] },
-  { code: 'EUR', rates: [['2026-10-01', '1.0850'], ['2026-11-02', '1.0790']] },
+  { code: 'USD', rates: [['2025-06-30', '1'], ['2026-10-01', '1'], ['2026-11-02', '1']] },
+  { code: 'EUR', rates: [['2025-06-30', '1.0850'], ['2026-10-01', '1.0850'], ['2026-11-02', '1.0790']] },
   { code: 'GBP', rates: [['2026-10-01', '1.2710'], ['2026-11-02', '1.2655']] },
-  { code: 'AUD', rates: [['2026-10-01', '0.6620'], ['2026-11-02', '0.6585']] },
+  { code: 'AUD', rates: [['2025-06-30', '0.6550'], ['2026-10-01', '0.6620'], ['2026-11-02', '0.6585']] },
   { code: 'CAD', rates: [['2026-10-01', '0.7340'], ['2026-11-02', '0.7310']] },
-  { code: 'CLP', rates: [['2026-10-01', '0.00106'], ['2026-11-02', '0.00105']] },
+  { code: 'CLP', rates: [['2025-06-30', '0.001060'], ['2026-10-01', '0.00106'], ['2026-11-02', '0.00105']] },
   { code: 'ARS', rates: [['2026-10-01', '0.00098'], ['2026-11-02', '0.00094']] },
   { code: 'PEN', rates: [['2026-10-01', '0.2660'], ['2026-11-02', '0.2650']] },
   { code: 'BRL', rates: [['2026-10-01', '0.1810'], ['2026-11-02', '0.1790']] },

@@ -14,6 +14,7 @@ import { addError, checkLookups, checkMoneyCurrencies, checkUnique, groupKey, ty
 import { refuseRows, RowErrorList } from '../row-refusals';
 import { checkTree } from '../tree-checks';
 import { checkRowRules, deriveComputedFields } from '../derived-fields';
+import { rederiveReaders } from '../dependent-fields';
 import { runSaveHooks } from '../save-hooks';
 import { checkScope, stampRootsFromParents } from '../scope-checks';
 import { ImportPlan, type ImportOutcome } from './import-plan';
@@ -276,6 +277,7 @@ class ImportRun {
     // a restored row never is (its deleteflag changes).
     const { stale, unchanged } = await updateRows(tx, schema, updates, this.actor, 'changes', { skipUnchanged: true });
     if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'update', id })));
+    await rederiveReaders(tx, schema, updates, this.actor);
     const added = valid.filter((c) => c.id === undefined).map((c) => c.values);
     await copyInsertRows(tx, schema, added, this.actor);
     this.counts.added += added.length;

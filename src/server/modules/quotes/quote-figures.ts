@@ -1,0 +1,84 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PartQuoteLine, PartQuoteStats, QuoteSearchHit, QuoteSummary } from '../../../lib/quotes';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../entities/entity-sql';
+
+/**
+ * The figures of quotes, found by the database in one statement each: a quote's totals (the sums of its
+ * lines' rounded figures, lib/money.ts), the quote lines of a part with their base unit prices, the
+ * part's statistics, and the quote search. "Expired" is valid_until before today, computed when asked.
+ */
+
+const code = (column: SQL) => sql`(select c.code from currencies c where c.id = ${column})`;
+
+/** Totals of quotes (all, or those named), by quote id. */
+export function quoteTotals(db: Db, ids?: readonly number[]): Promise<QuoteSummary[]> {
+  const only = ids ? sql`where q.id in (select value::int from json_array_elements_text(${JSON.stringify(ids)}::json))` : sql``;
+  return queryRows<QuoteSummary>(
+    db,
+    sql`select q.id, q.quote_number, ${code(sql`q.currency_id`)} as currency, ${code(sql`q.base_currency_id`)} as base_currency,
+          q.rate_applied::text as rate_applied, q.rate_to_base::text as rate_to_base, q.rate_table_date::text as rate_table_date,
+          q.rate_override::text as rate_override, q.rate_override_reason,
+          coalesce(sum(l.line_total), 0)::numeric(24,2)::text as total, coalesce(sum(l.base_amount), 0)::numeric(24,2)::text as base_total,
+          count(l.id)::int as line_count, (count(l.id) filter (where l.line_status = 'not_quoted'))::int as not_quoted,
+          coalesce(q.valid_until < current_date, false) as expired, q.valid_until::text as valid_until
+        from quotes q left join quote_lines l on l.quote_id = q.id ${only}
+        group by q.id order by q.date_received desc, q.id desc`,
+  );
+}
+
+/** Quote lines of a part with their quotes, newest first: unit price in the quote's currency and in its base currency. */
+export function partQuoteLines(db: Db, partId: number): Promise<PartQuoteLine[]> {
+  return queryRows<PartQuoteLine>(
+    db,
+    sql`select l.id as line_id, q.id as quote_id, q.quote_number, s.name as supplier, q.date_received::text as date_received, q.valid_until::text as valid_until,
+          coalesce(q.valid_until < current_date, false) as expired, q.status, l.line_no, l.description, l.quantity::text as quantity, l.unit_price::text as unit_price,
+          ${code(sql`q.currency_id`)} as currency, q.rate_applied::text as rate_applied,
+          round(l.unit_price * q.rate_applied, 2)::text as base_unit_price, ${code(sql`q.base_currency_id`)} as base_currency, l.lead_time_weeks, l.line_status
+        from quote_lines l join quotes q on q.id = l.quote_id join suppliers s on s.id = q.supplier_id
+        where l.part_id = ${partId}
+        order by q.date_received desc, q.id desc, l.line_no`,
+  );
+}
+
+/**
+ * A part's statistics (spec GET /quotes4partstats): over its quoted lines with a price in quotes not
+ * expired, the count, minimum, median and maximum unit price in the base currency (each line's unit price
+ * x its quote's rate, to the cent), the newest quote date and the suppliers; expired quotes' lines are
+ * counted apart. Base prices in different base currencies are not mixed: the figures are per base currency.
+ */
+export async function partQuoteStats(db: Db, partId: number): Promise<PartQuoteStats> {
+  const rows = await queryRows<PartQuoteStats['byBaseCurrency'][number] & { expired_lines: number }>(
+    db,
+    sql`with lines as (
+          select round(l.unit_price * q.rate_applied, 2) as price, q.date_received, s.name as supplier, q.base_currency_id,
+                 coalesce(q.valid_until < current_date, false) as expired
+          from quote_lines l join quotes q on q.id = l.quote_id join suppliers s on s.id = q.supplier_id
+          where l.part_id = ${partId} and l.line_status <> 'not_quoted' and l.unit_price is not null and q.rate_applied is not null)
+        select ${code(sql`base_currency_id`)} as base_currency, count(*) filter (where not expired)::int as count,
+               min(price) filter (where not expired)::text as min, (percentile_cont(0.5) within group (order by price) filter (where not expired))::numeric(24,2)::text as median,
+               max(price) filter (where not expired)::text as max, max(date_received) filter (where not expired)::text as newest_quote_date,
+               coalesce(array_agg(distinct supplier order by supplier) filter (where not expired), '{}') as suppliers,
+               (count(*) filter (where expired))::int as expired_lines
+        from lines group by base_currency_id order by count(*) desc`,
+  );
+  return {
+    part_id: partId,
+    byBaseCurrency: rows.filter((row) => row.count > 0).map(({ expired_lines: _expired, ...figures }) => figures),
+    expired_lines: rows.reduce((total, row) => total + row.expired_lines, 0),
+  };
+}
+
+/** Quote lines whose quote number, supplier, part number or description, or tag matches `q`, within a date range. */
+export function searchQuoteLines(db: Db, { q, from, to, limit }: { q?: string; from?: string; to?: string; limit: number }): Promise<QuoteSearchHit[]> {
+  const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return queryRows<QuoteSearchHit>(
+    db,
+    sql`select l.id as line_id, q.id as quote_id, q.quote_number, s.name as supplier, q.date_received::text as date_received, coalesce(q.valid_until < current_date, false) as expired,
+          l.line_no, l.description, l.tag, p.part_no, l.part_id, l.unit_price::text as unit_price, ${code(sql`q.currency_id`)} as currency, l.base_amount::text as base_amount
+        from quote_lines l join quotes q on q.id = l.quote_id join suppliers s on s.id = q.supplier_id left join parts p on p.id = l.part_id
+        where (${like}::text is null or q.quote_number ilike ${like} or s.name ilike ${like} or p.part_no ilike ${like} or l.tag ilike ${like} or l.description ilike ${like} or q.supplier_ref ilike ${like})
+          and (${from ?? null}::date is null or q.date_received >= ${from ?? null}::date) and (${to ?? null}::date is null or q.date_received <= ${to ?? null}::date)
+        order by q.date_received desc, q.id desc, l.line_no limit ${limit}`,
+  );
+}

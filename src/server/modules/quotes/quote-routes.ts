@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { getEntitySchema } from '../../../schemas/registry';
+import { actorOf, assertRole } from '../../auth/actor';
+import type { Db } from '../../db/client';
+import { deleteWithContents } from '../../entities/delete-with-contents';
+import { getEntityRow } from '../../entities/entity-service';
+import { queryJsonRows, wireColumns } from '../../entities/entity-sql';
+import { errors, jsonSchema, parseOr400, writeErrors } from '../../entities/route-schemas';
+import { AppError } from '../../http/app-error';
+import { objectBody, payloadOf, rowTarget } from '../legacy/legacy-body';
+import { pathId } from '../legacy/record-id';
+import { bareOrEnvelope, rowFields, rowTargetBody } from '../legacy/entity-alias-routes';
+import { saveOne } from '../legacy/save-one';
+import { partQuoteLines, partQuoteStats, quoteTotals, searchQuoteLines } from './quote-figures';
+import type { EntityRow } from '../../../schemas/schema-types';
+
+/**
+ * Quotes V2 (spec §7 Quotes; field guide §9): GET /quotes lists every quote with its totals; POST /quotes
+ * saves one (the header, through the engine: its rate is frozen by the quotes save hook); POST /quote
+ * answers one quote with its lines and totals; DELETE /deletequote/:id deletes a quote with its lines.
+ * GET /quotes4part/:id and /quotes4partstats/:id serve the part document; GET /quotesearchmodal finds
+ * quote lines. Lines themselves are an engine list (quote_lines, kept per quote).
+ */
+
+const TAGS = ['quotes'];
+const quotes = getEntitySchema('quotes');
+const quoteLines = getEntitySchema('quote_lines');
+const parts = getEntitySchema('parts');
+
+const idParams = z.object({ id: z.string().describe('The id (digits)') });
+const searchQuery = z.object({
+  q: z.string().max(200).optional().describe('Matched (contains, any case) against quote number, supplier, supplier reference, part number, tag and description'),
+  from: z.iso.date().optional().describe('Received on or after (YYYY-MM-DD)'),
+  to: z.iso.date().optional().describe('Received on or before (YYYY-MM-DD)'),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+/** One quote with its lines and totals. */
+async function quoteDocument(db: Db, id: number): Promise<EntityRow & { lines: EntityRow[]; summary: unknown }> {
+  const header = await getEntityRow(db, quotes, id);
+  const lines = await queryJsonRows<EntityRow>(db, sql`select ${wireColumns(quoteLines, 't')} from quote_lines t where t.quote_id = ${id} order by t.line_no`);
+  const [summary] = await quoteTotals(db, [id]);
+  return { ...header, lines, summary };
+}
+
+export async function quoteRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+  app.get('/quotes', { schema: { tags: TAGS, summary: 'Every quote with its totals (in its currency and the base currency) and whether it has expired', response: errors(401) } }, async () => {
+    const [rows, totals] = await Promise.all([queryJsonRows<EntityRow>(db, sql`select ${wireColumns(quotes, 't')} from quotes t order by t.date_received desc, t.id desc`), quoteTotals(db)]);
+    const byId = new Map(totals.map((row) => [row.id, row]));
+    return rows.map((row) => {
+      const figures = byId.get(row.id);
+      return { ...row, total: figures?.total ?? '0.00', base_total: figures?.base_total ?? '0.00', line_count: figures?.line_count ?? 0, expired: figures?.expired ?? false };
+    });
+  });
+  app.post(
+    '/quotes',
+    { schema: { tags: TAGS, summary: 'Save one quote header: create (no id) or update (id and version); its rate is taken from the rates table and frozen', body: jsonSchema(bareOrEnvelope(rowFields)), response: writeErrors(404, 409, 422) } },
+    async (request) => {
+      assertRole(request, quotes.writeRole, 'quotes');
+      return saveOne(db, quotes, payloadOf(objectBody(request.body, 'the quote')), actorOf(request));
+    },
+  );
+  app.post('/quote', { schema: { tags: TAGS, summary: 'One quote by id, with its lines and totals', body: jsonSchema(rowTargetBody('param1', 'param2')), response: errors(400, 401, 404) } }, async (request) =>
+    quoteDocument(db, rowTarget(objectBody(request.body, 'the quote'), quotes, ['param1', 'param2']).id),
+  );
+  app.get('/quotes/:id/summary', { schema: { tags: TAGS, summary: "A quote's totals, rate and expiry (the document page's figures)", params: jsonSchema(idParams), response: errors(400, 401, 404) } }, async (request) => {
+    const id = pathId(parseOr400(idParams, request.params, 'address').id, quotes);
+    const [summary] = await quoteTotals(db, [id]);
+    if (!summary) throw new AppError('not_found', `There is no quote ${id}.`);
+    return summary;
+  });
+  app.delete('/deletequote/:id', { schema: { tags: TAGS, summary: 'Delete a quote with its lines (one transaction, audited)', params: jsonSchema(idParams), response: writeErrors(404, 409) } }, async (request) => {
+    assertRole(request, quotes.writeRole, 'quotes');
+    const id = pathId(parseOr400(idParams, request.params, 'address').id, quotes);
+    const done = await deleteWithContents(db, quotes, [{ id }], actorOf(request));
+    return { deleted: id, lines: done.total - 1 };
+  });
+  app.get('/quotes4part/:id', { schema: { tags: TAGS, summary: 'Every quote line for a part, newest quote first, with its unit price in the base currency', params: jsonSchema(idParams), response: errors(400, 401, 404) } }, async (request) => {
+    const id = pathId(parseOr400(idParams, request.params, 'address').id, parts);
+    await getEntityRow(db, parts, id);
+    return partQuoteLines(db, id);
+  });
+  app.get(
+    '/quotes4partstats/:id',
+    { schema: { tags: TAGS, summary: "A part's quote statistics: count, min / median / max unit price in the base currency, newest quote date, suppliers; expired quotes left out and counted apart", params: jsonSchema(idParams), response: errors(400, 401, 404) } },
+    async (request) => {
+      const id = pathId(parseOr400(idParams, request.params, 'address').id, parts);
+      await getEntityRow(db, parts, id);
+      return partQuoteStats(db, id);
+    },
+  );
+  app.get('/quotesearchmodal', { schema: { tags: TAGS, summary: 'Quote lines found by supplier, part, tag, number or date', querystring: jsonSchema(searchQuery), response: errors(400, 401) } }, async (request) =>
+    searchQuoteLines(db, parseOr400(searchQuery, request.query, 'query')),
+  );
+}
