@@ -33,6 +33,16 @@ export function projectRowPath(id: number, tab: string, rowId: number): string {
   return `${projectDocumentPath(id, tab)}?open=${rowId}`;
 }
 
+/** A quote's document (0: a new quote). */
+export function quotePath(id: number): string {
+  return general(`quote/${id}`);
+}
+
+/** A part's document: the part, its quotes and their statistics (0: a new part). */
+export function partPath(id: number): string {
+  return general(`thepart/${id}`);
+}
+
 /** A drawing's own page in a project's document (`kind`: 'pids' or 'pfds', also its tab's slug). */
 export function projectDrawingPath(id: number, kind: string, drawingId: number): string {
   return general(`projectdetail/${id}/${kind}/${drawingId}`);
@@ -111,9 +121,9 @@ export const menuSections: MenuSection[] = [
 
 /** Screens reached from buttons rather than the menu (spec §2 'Other routes'); patterns are relative to /home/general. */
 export const detailRoutes: { pattern: string; newPath: string; label: string; icon: AppIconName; /** Has its own screen (a feature's manifest routes it; no placeholder). */ built?: boolean }[] = [
-  { pattern: 'quote/:id', newPath: paths.newQuote, label: 'Quote', icon: 'RequestQuoteOutlined' },
+  { pattern: 'quote/:id', newPath: paths.newQuote, label: 'Quote', icon: 'RequestQuoteOutlined', built: true },
   { pattern: 'theproposal/:id', newPath: paths.newProposal, label: 'Proposal', icon: 'DescriptionOutlined' },
-  { pattern: 'thepart/:id', newPath: paths.newPart, label: 'Part', icon: 'PrecisionManufacturingOutlined' },
+  { pattern: 'thepart/:id', newPath: paths.newPart, label: 'Part', icon: 'PrecisionManufacturingOutlined', built: true },
   { pattern: 'projectdetail/:id/:tab', newPath: paths.newProject, label: 'Project', icon: 'AccountTreeOutlined', built: true },
 ];
 

@@ -39,6 +39,10 @@ export type DocumentPageProps = {
   summary?: (row: EntityRow, version: number) => ReactNode;
   /** Under the title. */
   subtitle?: (row: EntityRow) => ReactNode;
+  /** Under the lists: more of the document (a part's quotes); read again after each save. */
+  footer?: (row: EntityRow, version: number) => ReactNode;
+  /** Beside "Back to…" (a search, a chip saying the document is expired). */
+  actions?: (row: EntityRow) => ReactNode;
 };
 
 /**
@@ -82,7 +86,7 @@ function NoSuchDocument({ schema, icon, listPath, listLabel, text }: DocumentPag
 }
 
 function SavedDocument(props: DocumentPageProps & { id: number; canEdit: boolean }) {
-  const { schema, id, canEdit, lists = [], summary, subtitle, headerFields, title, icon, listPath, listLabel } = props;
+  const { schema, id, canEdit, lists = [], summary, subtitle, headerFields, title, icon, listPath, listLabel, footer, actions } = props;
   const { data: row, error, mutate } = useApi<EntityRow>(entityPaths.row(schema.name, id), { revalidateOnFocus: false, shouldRetryOnError: false });
   const [tab, setTab] = useState(0);
   // Bumped after a save of the header or a list: the summary reads its figures again.
@@ -103,9 +107,12 @@ function SavedDocument(props: DocumentPageProps & { id: number; canEdit: boolean
         icon={icon}
         subtitle={subtitle?.(row)}
         actions={
-          <Button component={RouterLink} to={listPath} size="small">
-            Back to {listLabel}
-          </Button>
+          <>
+            {actions?.(row)}
+            <Button component={RouterLink} to={listPath} size="small">
+              Back to {listLabel}
+            </Button>
+          </>
         }
       />
       {!canEdit && <Alert severity="info" sx={{ mb: 2 }}>Read-only: changing a {schema.label.toLowerCase()} needs the {schema.writeRole} role.</Alert>}
@@ -142,6 +149,7 @@ function SavedDocument(props: DocumentPageProps & { id: number; canEdit: boolean
           {current && <DocumentListTab list={current} documentId={id} onChanged={() => (void mutate(), setVersion((n) => n + 1))} />}
         </>
       )}
+      {footer?.(row, version)}
     </>
   );
 }

@@ -18,13 +18,28 @@ const selectionColumnDef = { pinned: 'left' as const, width: 40, lockPinned: tru
 // before parseInput sees it; every value goes through parseInput instead.
 const defaultColDef: ColDef<GridRow> = { resizable: true, cellDataType: false };
 const getRowId = (p: { data: GridRow }) => p.data.__key;
+type RowParams = { data?: GridRow; context?: GridContext };
+/** What the row class rules read besides the row: the schema's expiry field and today's date. */
+type GridContext = { expiresField?: string; today: string };
 const rowClassRules = {
-  'tb-row-new': (p: { data?: GridRow }) => p.data?.__status === 'new',
-  'tb-row-deleted': (p: { data?: GridRow }) => p.data?.__status === 'deleted',
-  'tb-row-changed': (p: { data?: GridRow }) => p.data?.__status === 'changed',
+  'tb-row-new': (p: RowParams) => p.data?.__status === 'new',
+  'tb-row-deleted': (p: RowParams) => p.data?.__status === 'deleted',
+  'tb-row-changed': (p: RowParams) => p.data?.__status === 'changed',
   // A stored row soft-deleted (a list's deleteflag, shown with "Show deleted rows"): greyed, not struck through.
-  'tb-row-soft-deleted': (p: { data?: GridRow }) => p.data?.[SOFT_DELETE_FIELD] === true,
+  'tb-row-soft-deleted': (p: RowParams) => p.data?.[SOFT_DELETE_FIELD] === true,
+  // A row past its schema's expiry date (a quote's valid until): amber, wherever the list is shown.
+  'tb-row-expired': (p: RowParams) => {
+    const field = p.context?.expiresField;
+    const date = field ? p.data?.[field] : undefined;
+    return typeof date === 'string' && date < (p.context as GridContext).today;
+  },
 };
+
+/** Today as YYYY-MM-DD in the user's time zone (an expiry date is a local calendar date). */
+function localToday(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
 
 /** A row without the grid's markers, for the detail dialog. */
 export function plainRow(row: EntityRow): EntityRow {
@@ -89,6 +104,8 @@ export function useGridElement(options: Options): ReactNode {
     [setFilters, setSort, setSelectedKeys, setEditing],
   );
   const showLoading = loading && loaded === 0;
+  const expiresField = options.latest.schema.expiresField;
+  const context = useMemo<GridContext>(() => ({ expiresField, today: localToday() }), [expiresField]);
   return useMemo(
     () =>
       mountGrid && (
@@ -100,6 +117,7 @@ export function useGridElement(options: Options): ReactNode {
           rowSelection={loading ? rowSelectionLoading : rowSelectionLoaded}
           selectionColumnDef={selectionColumnDef}
           rowClassRules={rowClassRules}
+          context={context}
           readOnlyEdit
           // New column definitions (lookups loaded, the role known) must not put the columns back in the
           // schema's order: that undid the user's saved order on load, and the layout saved then kept it lost.
@@ -118,7 +136,7 @@ export function useGridElement(options: Options): ReactNode {
           {...gridEvents}
         />
       ),
-    [mountGrid, columnDefs, loading, showLoading, onGridReady, gridEvents],
+    [mountGrid, columnDefs, loading, showLoading, onGridReady, gridEvents, context],
   );
 
 }

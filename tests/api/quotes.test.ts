@@ -160,3 +160,19 @@ describe('part statistics and the spec routes', () => {
     expect((await post('/quote', { id: quote.id })).statusCode).toBe(404);
   });
 });
+
+describe('the demo quotes', () => {
+  it('Cerro Azul bidders in EUR, CLP, AUD and USD at the rates of 2025-06-30, to the cent; one expired; the demo part has statistics', async () => {
+    const all = (await get('/quotes')).json() as (Row & { quote_number: string; total: string; base_total: string; expired: boolean; rate_applied: string })[];
+    const byNumber = new Map(all.map((quote) => [quote.quote_number, quote]));
+    expect(byNumber.get('Q-2025-102')).toMatchObject({ rate_applied: '1.08500000', total: '66500000.00', base_total: '72152500.00', expired: false });
+    expect(byNumber.get('Q-2025-203')).toMatchObject({ rate_applied: '0.00106000', total: '58200000.00', base_total: '61692.00' });
+    expect(byNumber.get('Q-2025-301')).toMatchObject({ rate_applied: '0.65500000', total: '6596400.00', base_total: '4320642.00' });
+    expect(byNumber.get('Q-2025-101')).toMatchObject({ rate_applied: '1.00000000', base_total: '71750000.00' });
+    expect([...byNumber.values()].filter((quote) => quote.expired && quote.quote_number.startsWith('Q-')).map((quote) => quote.quote_number)).toEqual(['Q-2025-099']);
+
+    const [pump] = (await get(`/entities/parts?filters=${encodeURIComponent(JSON.stringify([{ field: 'part_no', op: 'equals', value: 'PMP-SLR-200' }]))}`)).json().rows as Row[];
+    const stats = (await get(`/quotes4partstats/${pump!.id}`)).json() as PartQuoteStats;
+    expect(stats).toMatchObject({ expired_lines: 1, byBaseCurrency: [{ base_currency: 'USD', count: 2, min: '40937.50', median: '40968.75', max: '41000.00' }] });
+  });
+});

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
-import { callApi, cell, createRows, grid, pasteText, pendingSummary, rollupStat, typeInCell, uniqueTag } from './support/entity-grid';
+import { callApi, cell, createRows, grid, newRowKey, pasteText, pendingSummary, rollupStat, typeInCell, uniqueTag } from './support/entity-grid';
 
 // The project document (/home/general/projectdetail/:id/:tab): an engineer creates a project from the
 // spec's "new project" address, fills its Areas and Mechanical equipment tabs (typing, and ~50 rows pasted
@@ -20,12 +20,6 @@ let projectPath = '';
 let projectTitle = '';
 
 /** The key (row-id) of the new row on top of the grid. */
-async function newRowKey(g: Locator): Promise<string> {
-  const row = g.locator('.ag-grid-scrolling-container .ag-row.tb-row-new[row-index="0"]');
-  await expect(row).toHaveCount(1);
-  return (await row.getAttribute('row-id'))!;
-}
-
 async function addArea(page: Page, g: Locator, code: string, description: string): Promise<void> {
   await page.getByRole('button', { name: 'Add row' }).click();
   const key = await newRowKey(g);

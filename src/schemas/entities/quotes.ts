@@ -77,14 +77,9 @@ export const quoteLines = defineEntity({
   fields: [
     { name: 'quote_id', label: 'Quote', kind: 'lookup', entity: 'quotes', partOf: true, required: true, grid: { width: 140, hidden: true }, form: { section: 'Quote', order: 99 } },
     { name: 'line_no', label: 'Line', kind: 'integer', required: true, min: 1, max: 99999, grid: { width: 70, pinned: 'left' }, form: { order: 1 } },
-    { name: 'part_id', label: 'Part', kind: 'lookup', entity: 'parts', grid: { width: 150 }, form: { order: 2 } },
-    { name: 'tag', label: 'Equipment tag', kind: 'text', maxLength: 40, pattern: TAG, help: "An equipment tag of the quote's project.", grid: { width: 130 }, form: { order: 3 } },
     { name: 'description', label: 'Description', kind: 'text', required: true, maxLength: 300, grid: { width: 260 }, form: { order: 4, fullWidth: true } },
     { name: 'quantity', label: 'Qty', kind: 'decimal', scale: 3, min: 0, required: true, default: '1', grid: { width: 80 }, form: { order: 5 } },
-    { name: 'unit_id', label: 'Unit', kind: 'lookup', entity: 'units', grid: { width: 70 }, form: { order: 6 } },
     { name: 'unit_price', label: 'Unit price', kind: 'decimal', scale: 2, min: 0, help: "In the quote's currency.", grid: { width: 130 }, form: { order: 7 } },
-    { name: 'lead_time_weeks', label: 'Lead time', kind: 'integer', min: 0, max: 260, unit: 'weeks', grid: { width: 100 }, form: { order: 8 } },
-    { name: 'line_status', label: 'Quoted', kind: 'enum', options: LINE_STATUS, default: 'quoted', grid: { width: 120 }, form: { order: 9 } },
     {
       name: 'line_total',
       label: 'Line total',
@@ -112,5 +107,10 @@ export const quoteLines = defineEntity({
       help: "The line total x the quote's applied rate, to the cent, in the base currency.",
       grid: { width: 140 },
     },
+    { name: 'part_id', label: 'Part', kind: 'lookup', entity: 'parts', grid: { width: 150 }, form: { order: 2 } },
+    { name: 'tag', label: 'Equipment tag', kind: 'text', maxLength: 40, pattern: TAG, help: "An equipment tag of the quote's project.", grid: { width: 130 }, form: { order: 3 } },
+    { name: 'unit_id', label: 'Unit', kind: 'lookup', entity: 'units', grid: { width: 70 }, form: { order: 6 } },
+    { name: 'lead_time_weeks', label: 'Lead time', kind: 'integer', min: 0, max: 260, unit: 'weeks', grid: { width: 100 }, form: { order: 8 } },
+    { name: 'line_status', label: 'Quoted', kind: 'enum', options: LINE_STATUS, default: 'quoted', grid: { width: 120 }, form: { order: 9 } },
   ],
 });

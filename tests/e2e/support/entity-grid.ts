@@ -114,6 +114,13 @@ export function cell(g: Locator, rowKey: string | number, field: string): Locato
   return g.locator(`.ag-row[row-id="${rowKey}"] .ag-cell[col-id="${field}"]`);
 }
 
+/** The key of the new row Add row put at the top of the grid. */
+export async function newRowKey(g: Locator): Promise<string> {
+  const row = g.locator('.ag-grid-scrolling-container .ag-row.tb-row-new[row-index="0"]');
+  await expect(row).toHaveCount(1);
+  return (await row.getAttribute('row-id'))!;
+}
+
 /** The row status cell (New / Changed / Deleted, and the row's messages in its tooltip). */
 export function statusCell(g: Locator, rowKey: string | number): Locator {
   return cell(g, rowKey, '__status');

@@ -1,0 +1,45 @@
+import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useCurrentUser } from '../../app/auth/use-current-user';
+import { paths, quotePath } from '../../app/paths';
+import { EntityListPage } from '../../grids/entity-list-page';
+import { getEntitySchema } from '../../schemas/registry';
+import { QuoteSearchDialog } from './quote-search-dialog';
+
+const quotes = getEntitySchema('quotes');
+
+/**
+ * QuotesV2 (quotelist1): every quote, expired ones in amber; a row opens its document; "Find quote
+ * lines…" searches lines by supplier, part, tag, number or date (GET /quotesearchmodal).
+ */
+export function QuotesListPage() {
+  const navigate = useNavigate();
+  const { can } = useCurrentUser();
+  const [searching, setSearching] = useState(false);
+  return (
+    <>
+      <EntityListPage
+        schema={quotes}
+        icon={<RequestQuoteOutlined />}
+        subtitle="Supplier quotes in their own currency, each valued at the rate of its rate date (frozen on the quote). Expired quotes are shown in amber. Open a quote to see and edit its lines."
+        onOpenRow={(row) => navigate(quotePath(row.id))}
+        actions={
+          <>
+            <Button startIcon={<SearchOutlined />} onClick={() => setSearching(true)}>
+              Find quote lines…
+            </Button>
+            {can(quotes.writeRole) && (
+              <Button variant="contained" component={RouterLink} to={paths.newQuote}>
+                New quote
+              </Button>
+            )}
+          </>
+        }
+      />
+      {searching && <QuoteSearchDialog onClose={() => setSearching(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * Demo quotes (field guide §16): bidders on the Cerro Azul packages quoting in EUR, CLP, AUD and USD at
+ * the rates of 2025-06-30, one quote expired. Their lines name Cerro Azul's equipment tags or catalogue
+ * parts, so the part document (PMP-SLR-200) has statistics to show: two valid quotes and an expired one.
+ */
+
+export type DemoQuoteLine = { tag?: string; part?: string; description: string; quantity: string; unit_price: string | null; lead_time_weeks?: number; line_status?: 'quoted' | 'not_quoted' | 'alternative' };
+export type DemoQuote = {
+  quote_number: string;
+  supplier: string;
+  supplier_ref: string;
+  package_ref: string;
+  currency: string;
+  date_received: string;
+  valid_until: string;
+  status: 'received' | 'under_review' | 'accepted' | 'rejected';
+  incoterm: string;
+  delivery_point: string;
+  payment_terms: string;
+  lines: DemoQuoteLine[];
+};
+
+export const DEMO_QUOTE_PROJECT = 'Cerro Azul Copper Concentrator';
+export const DEMO_QUOTE_RATE_DATE = '2025-06-30';
+
+export const demoQuotes: DemoQuote[] = [
+  {
+    quote_number: 'Q-2025-101',
+    supplier: 'Yangtze Heavy Mill Works Co',
+    supplier_ref: 'YHM-CA-0711',
+    package_ref: 'PKG-200-01',
+    currency: 'USD',
+    date_received: '2025-07-11',
+    valid_until: '2027-01-31',
+    status: 'under_review',
+    incoterm: 'CIF',
+    delivery_point: 'Port of Antofagasta',
+    payment_terms: 'L/C at sight',
+    lines: [
+      { tag: '200-ML-001', description: 'SAG mill 38 ft x 20 ft EGL, gearless drive, erection supervision', quantity: '1', unit_price: '38950000', lead_time_weeks: 60 },
+      { tag: '200-ML-002', description: 'Ball mill 24 ft x 40 ft EGL, dual pinion', quantity: '1', unit_price: '16400000', lead_time_weeks: 56 },
+      { tag: '200-ML-003', description: 'Ball mill 24 ft x 40 ft EGL, dual pinion', quantity: '1', unit_price: '16400000', lead_time_weeks: 56 },
+      { description: 'Mill relining machine', quantity: '1', unit_price: null, line_status: 'not_quoted' },
+    ],
+  },
+  {
+    quote_number: 'Q-2025-102',
+    supplier: 'Rhein Antriebstechnik GmbH',
+    supplier_ref: 'RA-2025-4471',
+    package_ref: 'PKG-200-01',
+    currency: 'EUR',
+    date_received: '2025-07-14',
+    valid_until: '2027-01-15',
+    status: 'under_review',
+    incoterm: 'FCA',
+    delivery_point: 'Duisburg works',
+    payment_terms: '30 days net',
+    lines: [
+      { tag: '200-ML-001', description: 'SAG mill with gearless motor drive, as per RFQ', quantity: '1', unit_price: '36200000', lead_time_weeks: 64 },
+      { tag: '200-ML-002', description: 'Ball mill 24 x 40 ft, dual pinion drive', quantity: '1', unit_price: '15150000', lead_time_weeks: 58 },
+      { tag: '200-ML-003', description: 'Ball mill 24 x 40 ft, dual pinion drive', quantity: '1', unit_price: '15150000', lead_time_weeks: 58 },
+    ],
+  },
+  {
+    quote_number: 'Q-2025-201',
+    supplier: 'Karoo Slurry Pumps (Pty) Ltd',
+    supplier_ref: 'KSP/Q/25/0388',
+    package_ref: 'PKG-200-02',
+    currency: 'USD',
+    date_received: '2025-07-03',
+    valid_until: '2027-03-31',
+    status: 'accepted',
+    incoterm: 'DAP',
+    delivery_point: 'Cerro Azul site',
+    payment_terms: '30 days net',
+    lines: [
+      { tag: '200-PP-001A', description: 'Cyclone feed pump 26 x 24, rubber lined, VSD-ready', quantity: '1', unit_price: '512000', lead_time_weeks: 26 },
+      { tag: '200-PP-001B', description: 'Cyclone feed pump 26 x 24 (standby)', quantity: '1', unit_price: '512000', lead_time_weeks: 26 },
+      { part: 'PMP-SLR-200', description: 'Spare pump 200/150, high-chrome wet end', quantity: '2', unit_price: '41000', lead_time_weeks: 18 },
+    ],
+  },
+  {
+    quote_number: 'Q-2025-202',
+    supplier: 'Karoo Slurry Pumps (Pty) Ltd',
+    supplier_ref: 'KSP-AU/Q/25/112',
+    package_ref: 'PKG-200-02',
+    currency: 'AUD',
+    date_received: '2025-07-08',
+    valid_until: '2027-02-28',
+    status: 'received',
+    incoterm: 'CFR',
+    delivery_point: 'Port of Antofagasta',
+    payment_terms: '45 days EOM',
+    lines: [{ part: 'PMP-SLR-200', description: 'Slurry pump 200/150 from the Perth branch stock', quantity: '2', unit_price: '62500', lead_time_weeks: 8 }],
+  },
+  {
+    quote_number: 'Q-2025-203',
+    supplier: 'Atacama Valves Ltda',
+    supplier_ref: 'AV-COT-2025-0931',
+    package_ref: 'PKG-200-02',
+    currency: 'CLP',
+    date_received: '2025-07-09',
+    valid_until: '2027-01-31',
+    status: 'received',
+    incoterm: 'DDP',
+    delivery_point: 'Cerro Azul site',
+    payment_terms: '60 days net',
+    lines: [{ description: 'Knife gate valve DN 600, slurry service, pneumatic actuator', quantity: '12', unit_price: '4850000', lead_time_weeks: 12 }],
+  },
+  {
+    quote_number: 'Q-2025-301',
+    supplier: 'Pacific Conveyor Systems Pty Ltd',
+    supplier_ref: 'PCS-T-25-0217',
+    package_ref: 'PKG-100-01',
+    currency: 'AUD',
+    date_received: '2025-07-01',
+    valid_until: '2027-06-30',
+    status: 'under_review',
+    incoterm: 'FOB',
+    delivery_point: 'Port of Brisbane',
+    payment_terms: '45 days EOM',
+    lines: [
+      { tag: '100-CV-001', description: 'SAG mill feed conveyor, 1,600 mm belt, complete', quantity: '1', unit_price: '6450000', lead_time_weeks: 20 },
+      { part: 'CNV-IDL-1200T', description: 'Troughing idler sets, spares', quantity: '240', unit_price: '610', lead_time_weeks: 6 },
+    ],
+  },
+  {
+    quote_number: 'Q-2025-099',
+    supplier: 'Karoo Slurry Pumps (Pty) Ltd',
+    supplier_ref: 'KSP-EU/Q/25/041',
+    package_ref: 'PKG-200-02',
+    currency: 'EUR',
+    date_received: '2025-06-30',
+    valid_until: '2025-09-30',
+    status: 'received',
+    incoterm: 'EXW',
+    delivery_point: 'Rotterdam warehouse',
+    payment_terms: '30 days net',
+    lines: [{ part: 'PMP-SLR-200', description: 'Slurry pump 200/150, budget price (offer lapsed)', quantity: '2', unit_price: '37800', lead_time_weeks: 20 }],
+  },
+];

@@ -1,0 +1,84 @@
+import { expect, test, type Locator, type Page } from './support/fixtures';
+import { DEMO, signInFromLanding } from './support/sign-in';
+import { grid, newRowKey, typeInCell, uniqueTag } from './support/entity-grid';
+
+// Quotes V2 (issue #17): an estimator enters a EUR quote at /home/general/quote/0, adds its lines in the
+// grid, and sees the USD amounts the server derives at the rate of the rate date (EUR 1.0850 on
+// 2025-06-30), line by line and in total; the part document shows the statistics of the demo quotes.
+
+async function pick(page: Page, combobox: Locator, typed: string, option: string | RegExp): Promise<void> {
+  await combobox.click();
+  await combobox.fill(typed);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** Types a date into an MUI date field, section by section (YYYY-MM-DD). */
+async function typeDate(page: Page, label: string, date: string): Promise<void> {
+  const field = page.getByRole('group', { name: label });
+  await field.getByRole('spinbutton').first().click();
+  await page.keyboard.type(date.replaceAll('-', ''));
+}
+
+test('an estimator enters a EUR quote with lines and sees the USD amounts at the frozen rate', async ({ page }) => {
+  await signInFromLanding(page, DEMO.engineer);
+  const number = `Q-E2E-${uniqueTag('q').toUpperCase()}`;
+  await page.goto('/home/general/quote/0');
+  await expect(page.getByRole('heading', { name: 'New quote', level: 1 })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Quote number *' }).fill(number);
+  await pick(page, page.getByRole('combobox', { name: 'Supplier *' }), 'Rhein', 'Rhein Antriebstechnik GmbH');
+  await pick(page, page.getByRole('combobox', { name: 'Currency *' }), 'EUR', /^EUR/);
+  await typeDate(page, 'Date received *', '2025-07-02');
+  await typeDate(page, 'Rate date *', '2025-06-30');
+  await page.getByRole('button', { name: 'Create quote' }).click();
+
+  await expect(page).toHaveURL(/\/home\/general\/quote\/\d+$/);
+  await expect(page.getByRole('heading', { name: `Quote ${number}`, level: 1 })).toBeVisible();
+  const totals = page.getByRole('region', { name: 'Quote totals' });
+  await expect(totals.getByRole('group', { name: 'Rate applied' })).toContainText('1 EUR = 1.08500000 USD');
+  await expect(totals.getByTestId('rate-source')).toHaveText('From the currency rates of 2025-06-30, frozen on the quote');
+
+  // Two lines typed in the grid, saved: the server derives each line's total and USD amount to the cent.
+  const lines = grid(page, 'Quote lines');
+  await page.getByRole('button', { name: 'Add row' }).click();
+  const first = await newRowKey(lines);
+  await typeInCell(lines, first, 'line_no', '1');
+  await typeInCell(lines, first, 'description', 'Gearless motor drive');
+  await typeInCell(lines, first, 'quantity', '2');
+  await typeInCell(lines, first, 'unit_price', '12345.67');
+  await page.getByRole('button', { name: 'Add row' }).click();
+  const second = await newRowKey(lines);
+  await typeInCell(lines, second, 'line_no', '2');
+  await typeInCell(lines, second, 'description', 'Commissioning spares');
+  await typeInCell(lines, second, 'quantity', '1');
+  await typeInCell(lines, second, 'unit_price', '999.99');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved 2 changes')).toBeVisible();
+
+  const line = (description: string, field: string) => lines.locator('.ag-row', { hasText: description }).locator(`[col-id="${field}"]`);
+  await expect(line('Gearless motor drive', 'line_total')).toHaveText('24,691.34');
+  await expect(line('Gearless motor drive', 'base_amount')).toHaveText('26,790.10');
+  await expect(line('Commissioning spares', 'line_total')).toHaveText('999.99');
+  await expect(line('Commissioning spares', 'base_amount')).toHaveText('1,084.99');
+  await expect(totals.getByRole('group', { name: 'Total (EUR)' })).toContainText('EUR 25,691.33');
+  await expect(totals.getByRole('group', { name: 'Total in base currency (USD)' })).toContainText('USD 27,875.09');
+  await page.screenshot({ path: '/tmp/quote-document.png', fullPage: true });
+});
+
+test('a part opens to the statistics of its quotes, the expired one left out and flagged', async ({ page }) => {
+  await signInFromLanding(page, DEMO.viewer);
+  await page.goto('/home/general/partslist');
+  const parts = grid(page, 'Parts');
+  await page.getByRole('textbox', { name: 'Global search' }).fill('PMP-SLR-200');
+  await expect(page.getByText('1 row', { exact: true })).toBeVisible();
+  await parts.locator('.ag-row [col-id="__status"]').first().dblclick();
+  await expect(page).toHaveURL(/\/home\/general\/thepart\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Part PMP-SLR-200', level: 1 })).toBeVisible();
+  const stats = page.getByRole('region', { name: 'Quote statistics' });
+  await expect(stats.getByRole('group', { name: 'Quotes' })).toContainText('2');
+  await expect(stats.getByRole('group', { name: 'Median' })).toContainText('USD 40,968.75');
+  await expect(stats).toContainText('1 line of an expired quote is left out.');
+  const quotes = page.getByRole('table', { name: 'Quotes for this part' });
+  await expect(quotes.getByRole('row')).toHaveCount(4);
+  await expect(quotes.getByRole('row', { name: /Q-2025-099/ })).toContainText('Expired');
+  await page.screenshot({ path: '/tmp/part-document.png', fullPage: true });
+});
