@@ -1,4 +1,5 @@
 import * as business from './entities/business-entities';
+import { meetingItems, meetings } from './entities/meetings';
 import { parts } from './entities/parts';
 import * as projectLists from './entities/project-lists';
 import * as reference from './entities/reference-tables';
@@ -32,6 +33,8 @@ export const entitySchemas: readonly EntitySchema[] = [
   projectLists.streams,
   parts,
   requests,
+  meetings,
+  meetingItems,
 ];
 
 const byName = new Map(entitySchemas.map((schema) => [schema.name, schema]));

@@ -148,3 +148,5 @@ export const racking = getEntityTable('racking');
 export const streams = getEntityTable('streams');
 export const parts = getEntityTable('parts');
 export const requests = getEntityTable('requests');
+export const meetings = getEntityTable('meetings');
+export const meetingItems = getEntityTable('meeting_items');

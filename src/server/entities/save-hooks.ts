@@ -1,6 +1,7 @@
 import type { EntitySchema } from '../../schemas/schema-types';
 import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
+import { actionStatusBelongsToActions } from './hooks/meeting-hooks';
 import { cableEndsExist, standbyNamesDuty, tagFollowsTemplate } from './hooks/project-hooks';
 import { requestDeleteRules, requestRules } from './hooks/request-hooks';
 import type { Candidate, CandidateErrors } from './row-checks';
@@ -21,6 +22,7 @@ const HOOKS: Readonly<Record<string, readonly SaveHook[]>> = {
   instruments: [tagFollowsTemplate('instrument_tag_template', 'tagno')],
   cabling: [cableEndsExist, tagFollowsTemplate('cable_tag_template', 'cable_tag')],
   requests: [requestRules],
+  meeting_items: [actionStatusBelongsToActions],
 };
 const DELETE_HOOKS: Readonly<Record<string, readonly DeleteHook[]>> = {
   requests: [requestDeleteRules],

@@ -6,6 +6,7 @@ import { hashPassword } from '../../idp/passwords';
 import type { Db } from '../client';
 import { users } from '../tables';
 import { seedDemoEntities, seedReferenceData } from './seed-entities';
+import { seedDemoMeetings } from './seed-meetings';
 import { seedDemoProjects } from './seed-projects';
 
 export type DemoAccount = { username: string; password: string; role: Role; nickname: string; name: string; email: string };
@@ -31,6 +32,8 @@ export async function seedDatabase(db: Db, config: Pick<ServerConfig, 'seedDemo'
     await seedDemoEntities(db);
     // After the clients, currencies and categories they refer to.
     await seedDemoProjects(db);
+    // After the projects: the demo series is Cerro Azul's.
+    await seedDemoMeetings(db);
   }
   if (config.adminUsername && config.adminPassword) {
     const created = await createAccountIfMissing(db, {
