@@ -39,6 +39,7 @@ export const meetings = defineEntity({
   writeRole: 'engineer',
   description: 'Meetings with their attendees, agenda and minutes: information, decisions and actions with an owner, a due date and a status.',
   defaultSort: { field: 'meeting_date', direction: 'desc' },
+  // Attendees and agenda side by side (not full width): the header stays short above the minutes.
   fields: [
     { name: 'title', label: 'Title', kind: 'text', required: true, maxLength: 200, placeholder: 'Weekly progress meeting', grid: { width: 260, pinned: 'left' }, form: { section: 'Meeting', order: 1, fullWidth: true } },
     {
@@ -55,8 +56,8 @@ export const meetings = defineEntity({
     { name: 'meeting_date', label: 'Date', kind: 'date', required: true, grid: { width: 120 }, form: { section: 'Meeting', order: 3 } },
     { name: 'project_id', label: 'Project', kind: 'lookup', entity: 'projects', grid: { width: 200 }, form: { section: 'Meeting', order: 4 } },
     { name: 'location', label: 'Location / link', kind: 'text', maxLength: 500, placeholder: 'Site office, room 2 — or https://…', grid: { width: 220 }, form: { section: 'Meeting', order: 5, fullWidth: true } },
-    { name: 'attendees', label: 'Attendees', kind: 'longText', placeholder: 'One per line: name (company)', help: 'People and the companies they represent.', grid: { width: 260, hidden: true }, form: { section: 'People and agenda', order: 1, fullWidth: true } },
-    { name: 'agenda', label: 'Agenda', kind: 'longText', placeholder: '1. Safety\n2. Progress\n3. Open actions', grid: { width: 260, hidden: true }, form: { section: 'People and agenda', order: 2, fullWidth: true } },
+    { name: 'attendees', label: 'Attendees', kind: 'longText', placeholder: 'One per line: name (company)', help: 'People and the companies they represent.', grid: { width: 260, hidden: true }, form: { section: 'People and agenda', order: 1 } },
+    { name: 'agenda', label: 'Agenda', kind: 'longText', placeholder: '1. Safety\n2. Progress\n3. Open actions', grid: { width: 260, hidden: true }, form: { section: 'People and agenda', order: 2 } },
     { name: 'is_testdata', label: 'Test data', kind: 'boolean', default: false, grid: { width: 100, hidden: true }, form: { section: 'Settings', order: 1 } },
   ],
 });
