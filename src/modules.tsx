@@ -4,6 +4,7 @@ import { dashboardModule } from './features/dashboard/module';
 import { entityListsModule } from './features/entity-lists/module';
 import { iconsModule } from './features/icons/module';
 import { landingModule } from './features/landing/module';
+import { meetingsModule } from './features/meetings/module';
 import { notBuiltModule } from './features/not-built/module';
 import { profileModule } from './features/profile/module';
 import { projectsModule } from './features/projects/module';
@@ -26,5 +27,6 @@ export const shellModules: readonly ShellModule[] = [
   entityListsModule,
   projectsModule,
   quotesModule,
+  meetingsModule,
   notBuiltModule,
 ];

@@ -21,12 +21,22 @@ export const paths = {
   newProposal: general('theproposal/0'),
   newPart: general('thepart/0'),
   newProject: general('projectdetail/0/1'),
+  meetings: general('meetinglist'),
+  newMeeting: general('meeting/0'),
 } as const;
 
 /** A project's document on one of its tabs (a slug such as 'areas'); id 0 is a new project. */
 export function projectDocumentPath(id: number, tab: string): string {
   return general(`projectdetail/${id}/${tab}`);
 }
+
+/** A meeting's document (its header and minutes); id 0 is a new meeting. */
+export function meetingPath(id: number): string {
+  return general(`meeting/${id}`);
+}
+
+/** The Meetings screen on its overdue actions by owner. */
+export const overdueActionsPath = `${paths.meetings}?view=overdue`;
 
 /** A row of a project's list: its tab, where the row is opened (`?open=`, read by the list's grid). */
 export function projectRowPath(id: number, tab: string, rowId: number): string {
@@ -80,7 +90,7 @@ export const menuSections: MenuSection[] = [
     id: 'general',
     title: 'General',
     entries: [
-      { label: 'Meetings', icon: 'EventNoteOutlined', path: general('meetinglist') },
+      { label: 'Meetings', icon: 'EventNoteOutlined', path: paths.meetings },
       { label: 'Clients', icon: 'BusinessOutlined', path: general('clientlist') },
       { label: 'Suppliers', icon: 'LocalShippingOutlined', path: general('supplierlist') },
       { label: 'Projects', icon: 'AccountTreeOutlined', path: general('projectlist') },
@@ -125,6 +135,7 @@ export const detailRoutes: { pattern: string; newPath: string; label: string; ic
   { pattern: 'theproposal/:id', newPath: paths.newProposal, label: 'Proposal', icon: 'DescriptionOutlined' },
   { pattern: 'thepart/:id', newPath: paths.newPart, label: 'Part', icon: 'PrecisionManufacturingOutlined', built: true },
   { pattern: 'projectdetail/:id/:tab', newPath: paths.newProject, label: 'Project', icon: 'AccountTreeOutlined', built: true },
+  { pattern: 'meeting/:id', newPath: paths.newMeeting, label: 'Meeting', icon: 'EventNoteOutlined', built: true },
 ];
 
 /** The route segment under /home/general/ of a menu path, e.g. 'projectlist'. */

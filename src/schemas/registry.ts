@@ -1,4 +1,5 @@
 import * as business from './entities/business-entities';
+import { meetingItems, meetings } from './entities/meetings';
 import { parts } from './entities/parts';
 import { quoteLines, quotes } from './entities/quotes';
 import * as projectLists from './entities/project-lists';
@@ -35,6 +36,8 @@ export const entitySchemas: readonly EntitySchema[] = [
   quotes,
   quoteLines,
   requests,
+  meetings,
+  meetingItems,
 ];
 
 const byName = new Map(entitySchemas.map((schema) => [schema.name, schema]));

@@ -31,6 +31,7 @@ import { drawingRoutes } from './modules/projects/drawing-routes';
 import { revisionRoutes } from './modules/projects/revisions/revision-routes';
 import { dexpiRoutes } from './modules/projects/dexpi/dexpi-routes';
 import { quoteRoutes } from './modules/quotes/quote-routes';
+import { meetingRoutes } from './modules/meetings/meeting-routes';
 import { requestRoutes } from './modules/requests/request-routes';
 import { meRoutes, publicRoutes } from './modules/session/session-routes';
 
@@ -118,6 +119,7 @@ export async function buildApp({ config, db, idpKeys, logger }: AppDeps): Promis
         await secured.register(adminTableRoutes, { db });
         await secured.register(requestRoutes, { db });
         await secured.register(quoteRoutes, { db });
+        await secured.register(meetingRoutes, { db });
       });
     },
     { prefix: '/api' },

@@ -150,3 +150,5 @@ export const parts = getEntityTable('parts');
 export const quotes = getEntityTable('quotes');
 export const quoteLines = getEntityTable('quote_lines');
 export const requests = getEntityTable('requests');
+export const meetings = getEntityTable('meetings');
+export const meetingItems = getEntityTable('meeting_items');

@@ -1,6 +1,7 @@
 import type { EntitySchema } from '../../schemas/schema-types';
 import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
+import { actionStatusBelongsToActions } from './hooks/meeting-hooks';
 import { cableEndsExist, standbyNamesDuty, tagFollowsTemplate } from './hooks/project-hooks';
 import { quoteLineTagInProject, quoteRateFrozen } from './hooks/quote-hooks';
 import { requestDeleteRules, requestRules } from './hooks/request-hooks';
@@ -24,6 +25,7 @@ const HOOKS: Readonly<Record<string, readonly SaveHook[]>> = {
   requests: [requestRules],
   quotes: [quoteRateFrozen],
   quote_lines: [quoteLineTagInProject],
+  meeting_items: [actionStatusBelongsToActions],
 };
 const DELETE_HOOKS: Readonly<Record<string, readonly DeleteHook[]>> = {
   requests: [requestDeleteRules],

@@ -6,6 +6,7 @@ import { hashPassword } from '../../idp/passwords';
 import type { Db } from '../client';
 import { users } from '../tables';
 import { seedDemoEntities, seedReferenceData } from './seed-entities';
+import { seedDemoMeetings } from './seed-meetings';
 import { seedDemoProjects } from './seed-projects';
 import { seedDemoQuotes } from './seed-quotes';
 
@@ -33,6 +34,8 @@ export async function seedDatabase(db: Db, config: Pick<ServerConfig, 'seedDemo'
     // After the clients, currencies and categories they refer to.
     await seedDemoProjects(db);
     await seedDemoQuotes(db);
+    // After the projects: the demo series is Cerro Azul's.
+    await seedDemoMeetings(db);
   }
   if (config.adminUsername && config.adminPassword) {
     const created = await createAccountIfMissing(db, {
