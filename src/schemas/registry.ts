@@ -1,5 +1,6 @@
 import * as business from './entities/business-entities';
 import { parts } from './entities/parts';
+import { proposalLines, proposals } from './entities/proposals';
 import * as projectLists from './entities/project-lists';
 import * as reference from './entities/reference-tables';
 import { requests } from './entities/requests';
@@ -32,6 +33,8 @@ export const entitySchemas: readonly EntitySchema[] = [
   projectLists.streams,
   parts,
   requests,
+  proposals,
+  proposalLines,
 ];
 
 const byName = new Map(entitySchemas.map((schema) => [schema.name, schema]));

@@ -30,6 +30,7 @@ import { projectRoutes } from './modules/projects/project-routes';
 import { drawingRoutes } from './modules/projects/drawing-routes';
 import { revisionRoutes } from './modules/projects/revisions/revision-routes';
 import { dexpiRoutes } from './modules/projects/dexpi/dexpi-routes';
+import { proposalRoutes } from './modules/proposals/proposal-routes';
 import { requestRoutes } from './modules/requests/request-routes';
 import { meRoutes, publicRoutes } from './modules/session/session-routes';
 
@@ -116,6 +117,7 @@ export async function buildApp({ config, db, idpKeys, logger }: AppDeps): Promis
         await secured.register(categoryRoutes, { db });
         await secured.register(adminTableRoutes, { db });
         await secured.register(requestRoutes, { db });
+        await secured.register(proposalRoutes, { db });
       });
     },
     { prefix: '/api' },

@@ -148,3 +148,5 @@ export const racking = getEntityTable('racking');
 export const streams = getEntityTable('streams');
 export const parts = getEntityTable('parts');
 export const requests = getEntityTable('requests');
+export const proposals = getEntityTable('proposals');
+export const proposalLines = getEntityTable('proposal_lines');

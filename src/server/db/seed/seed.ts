@@ -7,6 +7,7 @@ import type { Db } from '../client';
 import { users } from '../tables';
 import { seedDemoEntities, seedReferenceData } from './seed-entities';
 import { seedDemoProjects } from './seed-projects';
+import { seedDemoProposals } from './seed-proposals';
 
 export type DemoAccount = { username: string; password: string; role: Role; nickname: string; name: string; email: string };
 
@@ -31,6 +32,7 @@ export async function seedDatabase(db: Db, config: Pick<ServerConfig, 'seedDemo'
     await seedDemoEntities(db);
     // After the clients, currencies and categories they refer to.
     await seedDemoProjects(db);
+    await seedDemoProposals(db);
   }
   if (config.adminUsername && config.adminPassword) {
     const created = await createAccountIfMissing(db, {
