@@ -7,6 +7,7 @@ import { landingModule } from './features/landing/module';
 import { notBuiltModule } from './features/not-built/module';
 import { profileModule } from './features/profile/module';
 import { projectsModule } from './features/projects/module';
+import { proposalsModule } from './features/proposals/module';
 import { requestsModule } from './features/requests/module';
 import { updatesModule } from './features/updates/module';
 
@@ -24,5 +25,6 @@ export const shellModules: readonly ShellModule[] = [
   updatesModule,
   entityListsModule,
   projectsModule,
+  proposalsModule,
   notBuiltModule,
 ];
