@@ -9,7 +9,9 @@ import { create, idsBy, isEmpty } from './seed-entities';
  */
 export async function seedDemoProposals(db: Db): Promise<void> {
   if (!(await isEmpty(db, 'proposals'))) return;
-  const [clientId, currencyId, disciplineId] = await Promise.all([idsBy(db, 'clients', 'name'), idsBy(db, 'currencies', 'code'), idsBy(db, 'disciplines', 'code')]);
+  const clientId = await idsBy(db, 'clients', 'name');
+  const currencyId = await idsBy(db, 'currencies', 'code');
+  const disciplineId = await idsBy(db, 'disciplines', 'code');
   await db.transaction(async (tx) => {
     const headers = await create(
       tx,
