@@ -223,11 +223,14 @@ export type MetaField = (typeof META_FIELDS)[number];
 export type { EntityRow } from '../lib/entity-api';
 
 /**
- * The fields whose values the database must check on a save or an import: the key, unique fields, lookups
- * and money amounts (an amount for a stored row needs that row's currency).
+ * The fields whose values the database must check on a save or an import: the key, unique fields, lookups,
+ * money amounts (an amount for a stored row needs that row's currency) and a workflow's field (a move is
+ * checked against the stored state), so an import's preview says what its commit would refuse.
  */
 export function databaseCheckedFields(schema: EntitySchema): FieldDef[] {
-  return schema.fields.filter((f) => f.unique || f.kind === 'lookup' || f.kind === 'money' || schema.key.includes(f.name) || f.name === schema.tree?.levelField);
+  return schema.fields.filter(
+    (f) => f.unique || f.kind === 'lookup' || f.kind === 'money' || schema.key.includes(f.name) || f.name === schema.tree?.levelField || f.name === schema.workflow?.field,
+  );
 }
 
 /** Decimal, percent and money fields: exact decimals, strings on the wire (never floats). */

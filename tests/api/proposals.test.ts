@@ -124,6 +124,10 @@ describe('the status workflow (schema workflow, checked by the engine)', () => {
     expect(imported.statusCode).toBe(422);
     const rowErrors = (imported.json().details as ImportErrors).rowErrors;
     expect(rowErrors).toEqual([{ index: 0, fields: { status: 'A proposal cannot move from Lost to Submitted; from Lost it may move to: (none)' } }]);
+    // The preview's dry run, sent only the columns the database checks (the status among them), says it too.
+    const preview = await post('/entities/proposals/import', { mode: 1, dryRun: true, partialRows: true, rows: [{ proposal_number: 'PR-TEST-012', status: 'submitted' }] });
+    expect(preview.statusCode, preview.body).toBe(422);
+    expect((preview.json().details as ImportErrors).rowErrors[0]!.fields.status).toMatch(/cannot move from Lost to Submitted/);
   });
 });
 
