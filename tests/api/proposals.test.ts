@@ -158,11 +158,24 @@ describe('the spec routes', () => {
     const probability = await post('/proposals', { proposal_number: 'PR-TEST-031', client_id: clientId, title: 'x', currency_id: usd, win_probability: '140' });
     expect(probability.statusCode).toBe(422);
     expect(fieldErrors(probability.json())).toHaveProperty('win_probability');
+    const unknownClient = await post('/proposals', { proposal_number: 'PR-TEST-032', client_id: 999999, title: 'x', currency_id: usd });
+    expect(unknownClient.statusCode).toBe(422);
+    expect(fieldErrors(unknownClient.json())).toHaveProperty('client_id');
+    const row = await newProposal('PR-TEST-033');
+    const badLine = await post('/entities/proposal_lines/batch', { creates: [{ clientKey: 'a', values: { proposal_id: row.id, discipline_id: process, description: 'x', hours: 'ten', rate: '-5' } }] });
+    expect(badLine.statusCode).toBe(422);
+    expect(Object.keys(fieldErrors(badLine.json())).sort()).toEqual(['hours', 'rate']);
+    const orphan = await post('/entities/proposal_lines/batch', { creates: [{ clientKey: 'a', values: { proposal_id: 999999, discipline_id: process, description: 'x', hours: '1', rate: '1' } }] });
+    expect(orphan.statusCode).toBe(422);
+    expect((await post('/deleteproposal', { id: 'twelve' })).statusCode).toBe(400);
+    expect((await post('/proposal', [])).statusCode).toBe(400);
   });
 
   it('lets a viewer read but not write (403)', async () => {
     const row = await newProposal('PR-TEST-040');
-    expect((await get('/proposals')).statusCode).toBe(200);
+    const list = await get('/proposals');
+    expect(list.statusCode).toBe(200);
+    expect(Number(list.headers['x-total-count'])).toBe((list.json() as EntityRow[]).length);
     expect((await post('/proposal', { id: row.id }, suite.viewer)).statusCode).toBe(200);
     expect((await post('/proposals', { proposal_number: 'PR-TEST-041', client_id: clientId, title: 'x', currency_id: usd }, suite.viewer)).statusCode).toBe(403);
     expect((await post('/proposals', { id: row.id, version: row.version, status: 'submitted' }, suite.viewer)).statusCode).toBe(403);

@@ -59,9 +59,11 @@ export async function proposalRoutes(app: FastifyInstance, { db }: { db: Db }): 
   app.get(
     '/proposals',
     { schema: { tags: TAGS, summary: 'Every proposal, with its labour fee, total fee and weighted value', response: { 200: output(z.array(z.looseObject({ id: z.number(), total_fee: money, weighted_value: money })), 'The proposals by number'), ...errors(401) } } },
-    async () => {
-      const { json } = await readRowsJson(db, schema);
+    async (_request, reply) => {
+      const { json, total } = await readRowsJson(db, schema);
       const figures = await proposalFigures(db);
+      // The proposals are a firm's offers (hundreds, not the millions the list routes page through).
+      void reply.header('X-Total-Count', String(total));
       return (JSON.parse(json) as EntityRow[]).map((row) => {
         const figure = figures.get(row.id);
         return { ...row, labour_fee: figure?.labour_fee, total_fee: figure?.total_fee, weighted_value: figure?.weighted_value };
