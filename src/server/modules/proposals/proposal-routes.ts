@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { deleteWithContents } from '../../entities/delete-with-contents';
 import { getEntityRow } from '../../entities/entity-service';
 import { queryJsonRows, wireColumns } from '../../entities/entity-sql';
-import { errors, jsonSchema, writeErrors } from '../../entities/route-schemas';
+import { entityRow, errors, jsonSchema, writeErrors } from '../../entities/route-schemas';
 import { AppError } from '../../http/app-error';
 import { bareOrEnvelope, rowFields, rowResponse, rowTargetBody } from '../legacy/entity-alias-routes';
 import { isObject, objectBody, payloadOf, rowTarget } from '../legacy/legacy-body';
@@ -49,6 +49,7 @@ const pipelineResponse = z.object({
   by_status: z.array(z.object({ status: z.string(), count: z.number() })),
   open: z.array(z.object({ currency: z.string().nullable(), count: z.number(), total_fee: money, weighted_value: money })),
 });
+const proposalDocument = entityRow.extend({ lines: z.array(entityRow), summary: summaryResponse });
 const idParams = z.object({ id: z.string().describe('Proposal id (digits)') });
 const output = (schema: z.ZodType, description: string) => ({ ...jsonSchema(schema, 'output'), description });
 
@@ -84,7 +85,7 @@ export async function proposalRoutes(app: FastifyInstance, { db }: { db: Db }): 
   );
   app.post(
     '/proposal',
-    { schema: { tags: TAGS, summary: 'One proposal by id, with its fee lines and figures', body: jsonSchema(rowTargetBody('param1', 'param2')), response: { 200: rowResponse, ...writeErrors(404) } } },
+    { schema: { tags: TAGS, summary: 'One proposal by id, with its fee lines and figures', body: jsonSchema(rowTargetBody('param1', 'param2')), response: { 200: output(proposalDocument, 'The header as stored, its fee lines in entry order, and its figures'), ...writeErrors(404) } } },
     async (request) => {
       const { id } = rowTarget(objectBody(request.body, 'the proposal'), schema, ['param1', 'param2']);
       const header = await getEntityRow(db, schema, id);
