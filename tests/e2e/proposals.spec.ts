@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
-import { cell, grid, pasteText, pendingSummary, uniqueTag } from './support/entity-grid';
+import { callApi, cell, grid, pasteText, pendingSummary, uniqueTag } from './support/entity-grid';
 
 // Proposals (field guide §11): an engineer creates a proposal at the spec's "new proposal" address, adds
 // two fee lines in its grid, saves, and reads the fee the server computes; a status move the workflow
@@ -80,4 +80,21 @@ test('an engineer creates a proposal, adds fee lines, sees the total and weighte
   await row.locator('.ag-cell[col-id="proposal_number"]').click();
   await page.getByRole('button', { name: 'Open', exact: true }).click();
   await expect(page.getByRole('heading', { name: `Proposal ${number} — ${title}`, level: 1 })).toBeVisible();
+});
+
+test('a viewer reads a demo proposal and its fee, and cannot change it', async ({ page }) => {
+  await signInFromLanding(page, DEMO.viewer);
+  const { body: rows } = await callApi<{ id: number; proposal_number: string }[]>(page, 'GET', '/api/proposals');
+  const demo = rows.find((row) => row.proposal_number === 'PR-2025-004')!;
+  await page.goto(`/home/general/theproposal/${demo.id}`);
+  await expect(page.getByRole('heading', { name: /^Proposal PR-2025-004 — /, level: 1 })).toBeVisible();
+  await expect(page.getByText('Read-only: changing a proposal needs the engineer role.')).toBeVisible();
+  // 400 h x 210 + 720 h x 195 + 300 h x 180 = 278,400.00; + 24,000.00 expenses; x 60 %.
+  await expect(figure(page, 'Labour fee')).toHaveText('AUD 278,400.00');
+  await expect(figure(page, 'Total fee')).toHaveText('AUD 302,400.00');
+  await expect(figure(page, 'Weighted value')).toHaveText('AUD 181,440.00');
+  await expect(grid(page, 'Fee lines').locator('.ag-grid-scrolling-container .ag-row')).toHaveCount(3);
+  await expect(page.getByRole('button', { name: 'Save header' })).toHaveCount(0);
+  await page.goto('/home/general/proposallist');
+  await expect(page.getByRole('link', { name: 'New proposal' })).toHaveCount(0);
 });
