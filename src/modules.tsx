@@ -9,6 +9,7 @@ import { notBuiltModule } from './features/not-built/module';
 import { profileModule } from './features/profile/module';
 import { projectsModule } from './features/projects/module';
 import { quotesModule } from './features/quotes/module';
+import { proposalsModule } from './features/proposals/module';
 import { requestsModule } from './features/requests/module';
 import { updatesModule } from './features/updates/module';
 
@@ -28,5 +29,6 @@ export const shellModules: readonly ShellModule[] = [
   projectsModule,
   quotesModule,
   meetingsModule,
+  proposalsModule,
   notBuiltModule,
 ];

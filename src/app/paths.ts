@@ -38,6 +38,11 @@ export function meetingPath(id: number): string {
 /** The Meetings screen on its overdue actions by owner. */
 export const overdueActionsPath = `${paths.meetings}?view=overdue`;
 
+/** A proposal's document (spec theproposal/{id}); id 0 is a new proposal. */
+export function proposalPath(id: number): string {
+  return general(`theproposal/${id}`);
+}
+
 /** A row of a project's list: its tab, where the row is opened (`?open=`, read by the list's grid). */
 export function projectRowPath(id: number, tab: string, rowId: number): string {
   return `${projectDocumentPath(id, tab)}?open=${rowId}`;
@@ -132,8 +137,8 @@ export const menuSections: MenuSection[] = [
 /** Screens reached from buttons rather than the menu (spec §2 'Other routes'); patterns are relative to /home/general. */
 export const detailRoutes: { pattern: string; newPath: string; label: string; icon: AppIconName; /** Has its own screen (a feature's manifest routes it; no placeholder). */ built?: boolean }[] = [
   { pattern: 'quote/:id', newPath: paths.newQuote, label: 'Quote', icon: 'RequestQuoteOutlined', built: true },
-  { pattern: 'theproposal/:id', newPath: paths.newProposal, label: 'Proposal', icon: 'DescriptionOutlined' },
   { pattern: 'thepart/:id', newPath: paths.newPart, label: 'Part', icon: 'PrecisionManufacturingOutlined', built: true },
+  { pattern: 'theproposal/:id', newPath: paths.newProposal, label: 'Proposal', icon: 'DescriptionOutlined', built: true },
   { pattern: 'projectdetail/:id/:tab', newPath: paths.newProject, label: 'Project', icon: 'AccountTreeOutlined', built: true },
   { pattern: 'meeting/:id', newPath: paths.newMeeting, label: 'Meeting', icon: 'EventNoteOutlined', built: true },
 ];

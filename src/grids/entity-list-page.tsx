@@ -38,6 +38,8 @@ type Props = {
   onDataChanged?: () => void;
   /** Buttons on the right of the page title (not embedded). */
   actions?: ReactNode;
+  /** Between the title and the grid: figures about the list (a pipeline strip). */
+  banner?: ReactNode;
   /** A second way to open a row, beside Open (e.g. "Open drawing page"). */
   rowAction?: RowAction;
   /** What changed since a baseline (a project's last revision), marked in the grid. */
@@ -52,7 +54,7 @@ const OPEN_PARAM = 'open';
  * import, and the row's detail dialog. Editing needs the schema's write role; everyone else reads. A row
  * named by `?open=<id>` in the address is scrolled to and opened once loaded; the parameter is then dropped.
  */
-export function EntityListPage({ schema, icon, subtitle, height, embedded = false, scopeFilters, scope, onOpenRow, onDataChanged, actions, rowAction, sinceMarks }: Props) {
+export function EntityListPage({ schema, icon, subtitle, height, embedded = false, scopeFilters, scope, onOpenRow, onDataChanged, actions, banner, rowAction, sinceMarks }: Props) {
   const { userId, can, error, me } = useCurrentUser();
   const canEdit = can(schema.writeRole);
   const query = useRef<ListQuery>({});
@@ -93,6 +95,7 @@ export function EntityListPage({ schema, icon, subtitle, height, embedded = fals
       ) : (
         <PageHeader title={schema.labelPlural} icon={icon} subtitle={subtitle ?? schema.description} actions={actions} />
       )}
+      {banner}
       {error && <Alert severity="error" sx={{ mb: 2 }}>Could not read your roles: {error.message}. The list is read-only.</Alert>}
       <EntityGrid
         key={rowScope ? `${schema.name}:${rowScope.value}` : schema.name}

@@ -1,5 +1,5 @@
 import { containmentOf } from './containment';
-import { META_FIELDS, type EntitySchema, type FieldDef } from './schema-types';
+import { META_FIELDS, type EntitySchema, type FieldDef, type Workflow } from './schema-types';
 
 /**
  * What is wrong in a set of entity declarations, one sentence each (empty: nothing). A misspelt reference
@@ -61,6 +61,7 @@ export function schemaProblems(schemas: readonly EntitySchema[]): string[] {
     if (schema.expiresField && fields.get(schema.expiresField)?.kind !== 'date') say(`expiresField ${schema.expiresField} is not one of its date fields.`);
     for (const rule of schema.rules ?? []) for (const name of rule.fields) if (!fields.has(name)) say(`rule "${rule.message}" names ${name}, which is not one of its fields.`);
     if (schema.scope) scopeProblems(schema, fields, schemas).forEach(say);
+    if (schema.workflow) workflowProblems(schema.workflow, fields).forEach(say);
     if (schema.tree) {
       const parent = fields.get(schema.tree.parentField);
       const level = fields.get(schema.tree.levelField);
@@ -69,6 +70,16 @@ export function schemaProblems(schemas: readonly EntitySchema[]): string[] {
     }
   }
   return [...problems, ...containmentProblems(schemas)];
+}
+
+/** A workflow moves an enum field between its own options. */
+function workflowProblems(workflow: Workflow, fields: Map<string, FieldDef>): string[] {
+  const field = fields.get(workflow.field);
+  if (field?.kind !== 'enum') return [`workflow field ${workflow.field} is not one of its enum fields.`];
+  const states = new Set(field.options.map((o) => o.value));
+  return Object.entries(workflow.moves).flatMap(([from, to]) =>
+    [from, ...to].filter((state) => !states.has(state)).map((state) => `workflow of ${workflow.field} names state ${state}, which is not one of its options.`),
+  );
 }
 
 /** Every row with contents must be deletable with them: its lists and theirs need a delete order (no cycle of lookups). */

@@ -2,6 +2,7 @@ import * as business from './entities/business-entities';
 import { meetingItems, meetings } from './entities/meetings';
 import { parts } from './entities/parts';
 import { quoteLines, quotes } from './entities/quotes';
+import { proposalLines, proposals } from './entities/proposals';
 import * as projectLists from './entities/project-lists';
 import * as reference from './entities/reference-tables';
 import { requests } from './entities/requests';
@@ -38,6 +39,8 @@ export const entitySchemas: readonly EntitySchema[] = [
   requests,
   meetings,
   meetingItems,
+  proposals,
+  proposalLines,
 ];
 
 const byName = new Map(entitySchemas.map((schema) => [schema.name, schema]));

@@ -168,7 +168,48 @@ export type EntitySchema = {
    * and import against the row as it will be stored; a broken rule is an error on the rule's first field.
    */
   rules?: readonly RowRule[];
+  /**
+   * A status that moves along declared paths (a proposal's Draft -> Submitted -> Won / Lost / Withdrawn;
+   * packages later): `field` is one of its enum fields, `moves[A]` the states a row in state A may change
+   * to. Every save and import refuses any other change of the field, with the message on the field
+   * (workflowMoveMessage). A new row may start in any state: records of work begun before Tagbase held
+   * them (an offer already won, a pipeline imported from a workbook) arrive in the state they are in.
+   */
+  workflow?: Workflow;
 };
+
+/** See EntitySchema.workflow. A state missing from `moves` is final (no move out of it). */
+export type Workflow = { field: string; moves: Readonly<Record<string, readonly string[]>> };
+
+/** The states a row in `from` may move to (none for a final state). */
+export function workflowMovesFrom(workflow: Workflow, from: string): readonly string[] {
+  return Object.hasOwn(workflow.moves, from) ? (workflow.moves[from] ?? []) : [];
+}
+
+/** Whether the workflow lets a row's state change from `from` to `to` (staying put is no move). */
+export function workflowAllows(workflow: Workflow, from: string | null, to: string | null): boolean {
+  if (from === to) return true;
+  // A row with no state yet (one stored before the field had a value) may take any.
+  if (from === null) return true;
+  return to !== null && workflowMovesFrom(workflow, from).includes(to);
+}
+
+/**
+ * Why a move is refused, in the options' labels: "A proposal cannot move from Won to Draft; from Won it
+ * may move to: (none)".
+ */
+export function workflowMoveMessage(schema: EntitySchema, from: string, to: string | null): string {
+  const workflow = schema.workflow as Workflow;
+  const field = fieldByName(schema, workflow.field);
+  const options = field?.kind === 'enum' ? field.options : [];
+  const label = (value: string | null) => (value === null ? 'no status' : (options.find((o) => o.value === value)?.label ?? value));
+  const next = workflowMovesFrom(workflow, from).map(label);
+  return `${article(schema.label)} ${schema.label.toLowerCase()} cannot move from ${label(from)} to ${label(to)}; from ${label(from)} it may move to: ${next.length > 0 ? next.join(', ') : '(none)'}`;
+}
+
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? 'An' : 'A';
+}
 
 /**
  * `holds` gets the whole row as it will be stored; a rule whose fields are empty holds (Required says the
@@ -196,11 +237,14 @@ export type MetaField = (typeof META_FIELDS)[number];
 export type { EntityRow } from '../lib/entity-api';
 
 /**
- * The fields whose values the database must check on a save or an import: the key, unique fields, lookups
- * and money amounts (an amount for a stored row needs that row's currency).
+ * The fields whose values the database must check on a save or an import: the key, unique fields, lookups,
+ * money amounts (an amount for a stored row needs that row's currency) and a workflow's field (a move is
+ * checked against the stored state), so an import's preview says what its commit would refuse.
  */
 export function databaseCheckedFields(schema: EntitySchema): FieldDef[] {
-  return schema.fields.filter((f) => f.unique || f.kind === 'lookup' || f.kind === 'money' || schema.key.includes(f.name) || f.name === schema.tree?.levelField);
+  return schema.fields.filter(
+    (f) => f.unique || f.kind === 'lookup' || f.kind === 'money' || schema.key.includes(f.name) || f.name === schema.tree?.levelField || f.name === schema.workflow?.field,
+  );
 }
 
 /** Decimal, percent and money fields: exact decimals, strings on the wire (never floats). */

@@ -152,3 +152,5 @@ export const quoteLines = getEntityTable('quote_lines');
 export const requests = getEntityTable('requests');
 export const meetings = getEntityTable('meetings');
 export const meetingItems = getEntityTable('meeting_items');
+export const proposals = getEntityTable('proposals');
+export const proposalLines = getEntityTable('proposal_lines');

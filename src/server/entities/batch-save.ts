@@ -9,6 +9,7 @@ import { deleteRows, insertRows, mappingDbErrors, uniqueClash, updateRows, type 
 import { assertNoDependants } from './dependants';
 import { selectRowsById } from './entity-sql';
 import { checkTree } from './tree-checks';
+import { checkWorkflow } from './workflow-checks';
 import { checkRowRules, deriveComputedFields } from './derived-fields';
 import { runDeleteHooks, runSaveHooks } from './save-hooks';
 import { checkScope, stampRootsFromParents } from './scope-checks';
@@ -136,6 +137,7 @@ async function writeEntityBatch(db: Db, schema: EntitySchema, batch: BatchReques
       await checkTree(tx, schema, candidates, deleteIds, errors);
       const warnings: CandidateErrors = new Map();
       await checkRowRules(tx, schema, candidates, errors, warnings);
+      await checkWorkflow(tx, schema, candidates, errors);
       await runSaveHooks({ db: tx, schema, candidates, errors, warnings, actor });
       const refuse = (): never => {
         const rowErrors = new RowErrorList<RowError>();

@@ -9,6 +9,7 @@ import { seedDemoEntities, seedReferenceData } from './seed-entities';
 import { seedDemoMeetings } from './seed-meetings';
 import { seedDemoProjects } from './seed-projects';
 import { seedDemoQuotes } from './seed-quotes';
+import { seedDemoProposals } from './seed-proposals';
 
 export type DemoAccount = { username: string; password: string; role: Role; nickname: string; name: string; email: string };
 
@@ -36,6 +37,7 @@ export async function seedDatabase(db: Db, config: Pick<ServerConfig, 'seedDemo'
     await seedDemoQuotes(db);
     // After the projects: the demo series is Cerro Azul's.
     await seedDemoMeetings(db);
+    await seedDemoProposals(db);
   }
   if (config.adminUsername && config.adminPassword) {
     const created = await createAccountIfMissing(db, {

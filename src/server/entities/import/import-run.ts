@@ -13,6 +13,7 @@ import { col, ident, jsonRecordset, queryRows, selectRowsById, wireExpression } 
 import { addError, checkLookups, checkMoneyCurrencies, checkUnique, groupKey, type Candidate, type CandidateErrors } from '../row-checks';
 import { refuseRows, RowErrorList } from '../row-refusals';
 import { checkTree } from '../tree-checks';
+import { checkWorkflow } from '../workflow-checks';
 import { checkRowRules, deriveComputedFields } from '../derived-fields';
 import { rederiveReaders } from '../dependent-fields';
 import { runSaveHooks } from '../save-hooks';
@@ -255,6 +256,7 @@ class ImportRun {
     await checkTree(tx, schema, candidates, [], candidateErrors);
     const candidateWarnings: CandidateErrors = new Map();
     await checkRowRules(tx, schema, candidates, candidateErrors, candidateWarnings);
+    await checkWorkflow(tx, schema, candidates, candidateErrors);
     await runSaveHooks({ db: tx, schema, candidates, errors: candidateErrors, warnings: candidateWarnings, actor: this.actor });
     for (const [candidate, fields] of candidateErrors) report(candidateSlot[candidate] as number, fields);
     for (const [candidate, fields] of candidateWarnings) if (!candidateErrors.has(candidate)) this.warnings.add({ index: base + (candidateSlot[candidate] as number), fields });
