@@ -47,21 +47,28 @@ export function partQuoteLines(db: Db, partId: number): Promise<PartQuoteLine[]>
  * x its quote's rate, to the cent), the newest quote date and the suppliers; expired quotes' lines are
  * counted apart. Base prices in different base currencies are not mixed: the figures are per base currency.
  */
-export async function partQuoteStats(db: Db, partId: number): Promise<PartQuoteStats> {
+export async function partQuoteStats(db: Db, partId: number): Promise<PartQuoteStats | undefined> {
+  // Suppliers are named once per base currency (from the distinct ids), not joined to every line.
   const rows = await queryRows<PartQuoteStats['byBaseCurrency'][number] & { expired_lines: number }>(
     db,
     sql`with lines as (
-          select round(l.unit_price * q.rate_applied, 2) as price, q.date_received, s.name as supplier, q.base_currency_id,
+          select round(l.unit_price * q.rate_applied, 2) as price, q.date_received, q.supplier_id, q.base_currency_id,
                  coalesce(q.valid_until < current_date, false) as expired
-          from quote_lines l join quotes q on q.id = l.quote_id join suppliers s on s.id = q.supplier_id
-          where l.part_id = ${partId} and l.line_status <> 'not_quoted' and l.unit_price is not null and q.rate_applied is not null)
-        select ${code(sql`base_currency_id`)} as base_currency, count(*) filter (where not expired)::int as count,
-               min(price) filter (where not expired)::text as min, (percentile_cont(0.5) within group (order by price) filter (where not expired))::numeric(24,2)::text as median,
-               max(price) filter (where not expired)::text as max, max(date_received) filter (where not expired)::text as newest_quote_date,
-               coalesce(array_agg(distinct supplier order by supplier) filter (where not expired), '{}') as suppliers,
-               (count(*) filter (where expired))::int as expired_lines
-        from lines group by base_currency_id order by count(*) desc`,
+          from quote_lines l join quotes q on q.id = l.quote_id
+          where l.part_id = ${partId} and l.line_status <> 'not_quoted' and l.unit_price is not null and q.rate_applied is not null),
+        figures as (
+          select base_currency_id, count(*) filter (where not expired)::int as count, min(price) filter (where not expired) as min,
+                 percentile_cont(0.5) within group (order by price) filter (where not expired) as median, max(price) filter (where not expired) as max,
+                 max(date_received) filter (where not expired) as newest, array_agg(distinct supplier_id) filter (where not expired) as supplier_ids,
+                 (count(*) filter (where expired))::int as expired_lines
+          from lines group by base_currency_id)
+        select ${code(sql`f.base_currency_id`)} as base_currency, f.count, f.min::text as min, f.median::numeric(24,2)::text as median, f.max::text as max,
+               f.newest::text as newest_quote_date, coalesce((select array_agg(s.name order by s.name) from suppliers s where s.id = any(f.supplier_ids)), '{}') as suppliers,
+               f.expired_lines
+        from figures f order by f.count desc`,
   );
+  // No line: the part may not exist at all (checked only then, so the usual answer is one statement).
+  if (rows.length === 0 && (await queryRows(db, sql`select 1 from parts where id = ${partId}`)).length === 0) return undefined;
   return {
     part_id: partId,
     byBaseCurrency: rows.filter((row) => row.count > 0).map(({ expired_lines: _expired, ...figures }) => figures),

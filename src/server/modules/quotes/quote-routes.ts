@@ -87,8 +87,9 @@ export async function quoteRoutes(app: FastifyInstance, { db }: { db: Db }): Pro
     { schema: { tags: TAGS, summary: "A part's quote statistics: count, min / median / max unit price in the base currency, newest quote date, suppliers; expired quotes left out and counted apart", params: jsonSchema(idParams), response: errors(400, 401, 404) } },
     async (request) => {
       const id = pathId(parseOr400(idParams, request.params, 'address').id, parts);
-      await getEntityRow(db, parts, id);
-      return partQuoteStats(db, id);
+      const stats = await partQuoteStats(db, id);
+      if (!stats) throw new AppError('not_found', `There is no part ${id}.`);
+      return stats;
     },
   );
   app.get('/quotesearchmodal', { schema: { tags: TAGS, summary: 'Quote lines found by supplier, part, tag, number or date', querystring: jsonSchema(searchQuery), response: errors(400, 401) } }, async (request) =>
