@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { PageTitle } from '../../app/layout/page-title';
 import type { ShellModule } from '../../app/shell-modules';
 
 const QuotesListPage = lazy(() => import('./quotes-list-page').then((m) => ({ default: m.QuotesListPage })));
@@ -9,7 +10,8 @@ const PartDocumentPage = lazy(() => import('./part-document-page').then((m) => (
 export const quotesModule: ShellModule = {
   id: 'quotes',
   pages: [
-    { path: 'general/quotelist1', element: <QuotesListPage /> },
+    // Titled as its sidebar entry (spec §2), as the other lists are.
+    { path: 'general/quotelist1', element: <PageTitle title="QuotesV2"><QuotesListPage /></PageTitle> },
     { path: 'general/quote/:id', element: <QuoteDocumentPage /> },
     { path: 'general/thepart/:id', element: <PartDocumentPage /> },
   ],

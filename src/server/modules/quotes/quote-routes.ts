@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { deleteWithContents } from '../../entities/delete-with-contents';
 import { getEntityRow } from '../../entities/entity-service';
 import { queryJsonRows, wireColumns } from '../../entities/entity-sql';
-import { errors, jsonSchema, parseOr400, writeErrors } from '../../entities/route-schemas';
+import { entityRow, errors, jsonSchema, parseOr400, writeErrors } from '../../entities/route-schemas';
 import { AppError } from '../../http/app-error';
 import { objectBody, payloadOf, rowTarget } from '../legacy/legacy-body';
 import { pathId } from '../legacy/record-id';
@@ -37,6 +37,20 @@ const searchQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
+const text = z.string().nullable();
+const summary = z.object({
+  id: z.number(), quote_number: z.string(), currency: text, base_currency: text, rate_applied: text, rate_to_base: text, rate_table_date: text,
+  rate_override: text, rate_override_reason: text, total: z.string(), base_total: z.string(), line_count: z.number(), not_quoted: z.number(), expired: z.boolean(), valid_until: text,
+});
+const partLine = z.looseObject({ line_id: z.number(), quote_id: z.number(), quote_number: z.string(), supplier: z.string(), expired: z.boolean(), unit_price: text, base_unit_price: text, base_currency: text });
+const partStats = z.object({
+  part_id: z.number(),
+  byBaseCurrency: z.array(z.object({ base_currency: text, count: z.number(), min: text, median: text, max: text, newest_quote_date: text, suppliers: z.array(z.string()) })),
+  expired_lines: z.number().describe('Lines of expired quotes, left out of the figures'),
+});
+const searchHit = z.looseObject({ line_id: z.number(), quote_id: z.number(), quote_number: z.string(), supplier: z.string(), expired: z.boolean() });
+const ok = (schema: z.ZodType, description: string) => ({ ...jsonSchema(schema, 'output'), description });
+
 /** One quote with its lines and totals. */
 async function quoteDocument(db: Db, id: number): Promise<EntityRow & { lines: EntityRow[]; summary: unknown }> {
   const header = await getEntityRow(db, quotes, id);
@@ -46,7 +60,7 @@ async function quoteDocument(db: Db, id: number): Promise<EntityRow & { lines: E
 }
 
 export async function quoteRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
-  app.get('/quotes', { schema: { tags: TAGS, summary: 'Every quote with its totals (in its currency and the base currency) and whether it has expired', response: errors(401) } }, async () => {
+  app.get('/quotes', { schema: { tags: TAGS, summary: 'Every quote with its totals (in its currency and the base currency) and whether it has expired', response: { 200: ok(z.array(entityRow.extend({ total: z.string(), base_total: z.string(), line_count: z.number(), expired: z.boolean() })), 'Every quote, newest first'), ...errors(401) } } }, async () => {
     const [rows, totals] = await Promise.all([queryJsonRows<EntityRow>(db, sql`select ${wireColumns(quotes, 't')} from quotes t order by t.date_received desc, t.id desc`), quoteTotals(db)]);
     const byId = new Map(totals.map((row) => [row.id, row]));
     return rows.map((row) => {
@@ -56,35 +70,35 @@ export async function quoteRoutes(app: FastifyInstance, { db }: { db: Db }): Pro
   });
   app.post(
     '/quotes',
-    { schema: { tags: TAGS, summary: 'Save one quote header: create (no id) or update (id and version); its rate is taken from the rates table and frozen', body: jsonSchema(bareOrEnvelope(rowFields)), response: writeErrors(404, 409, 422) } },
+    { schema: { tags: TAGS, summary: 'Save one quote header: create (no id) or update (id and version); its rate is taken from the rates table and frozen', body: jsonSchema(bareOrEnvelope(rowFields)), response: { 200: ok(entityRow, 'The quote as stored, its rate frozen'), ...writeErrors(404, 409, 422) } } },
     async (request) => {
       assertRole(request, quotes.writeRole, 'quotes');
       return saveOne(db, quotes, payloadOf(objectBody(request.body, 'the quote')), actorOf(request));
     },
   );
-  app.post('/quote', { schema: { tags: TAGS, summary: 'One quote by id, with its lines and totals', body: jsonSchema(rowTargetBody('param1', 'param2')), response: errors(400, 401, 404) } }, async (request) =>
+  app.post('/quote', { schema: { tags: TAGS, summary: 'One quote by id, with its lines and totals', body: jsonSchema(rowTargetBody('param1', 'param2')), response: { 200: ok(entityRow.extend({ lines: z.array(entityRow), summary }), 'The quote, its lines and its totals'), ...errors(400, 401, 403, 404) } } }, async (request) =>
     quoteDocument(db, rowTarget(objectBody(request.body, 'the quote'), quotes, ['param1', 'param2']).id),
   );
-  app.get('/quotes/:id/summary', { schema: { tags: TAGS, summary: "A quote's totals, rate and expiry (the document page's figures)", params: jsonSchema(idParams), response: errors(400, 401, 404) } }, async (request) => {
+  app.get('/quotes/:id/summary', { schema: { tags: TAGS, summary: "A quote's totals, rate and expiry (the document page's figures)", params: jsonSchema(idParams), response: { 200: ok(summary, 'The totals'), ...errors(400, 401, 404) } } }, async (request) => {
     const id = pathId(parseOr400(idParams, request.params, 'address').id, quotes);
     const [summary] = await quoteTotals(db, [id]);
     if (!summary) throw new AppError('not_found', `There is no quote ${id}.`);
     return summary;
   });
-  app.delete('/deletequote/:id', { schema: { tags: TAGS, summary: 'Delete a quote with its lines (one transaction, audited)', params: jsonSchema(idParams), response: writeErrors(404, 409) } }, async (request) => {
+  app.delete('/deletequote/:id', { schema: { tags: TAGS, summary: 'Delete a quote with its lines (one transaction, audited)', params: jsonSchema(idParams), response: { 200: ok(z.object({ deleted: z.number(), lines: z.number() }), 'The quote deleted and how many lines went with it'), ...errors(400, 401, 403, 404, 409) } } }, async (request) => {
     assertRole(request, quotes.writeRole, 'quotes');
     const id = pathId(parseOr400(idParams, request.params, 'address').id, quotes);
     const done = await deleteWithContents(db, quotes, [{ id }], actorOf(request));
     return { deleted: id, lines: done.total - 1 };
   });
-  app.get('/quotes4part/:id', { schema: { tags: TAGS, summary: 'Every quote line for a part, newest quote first, with its unit price in the base currency', params: jsonSchema(idParams), response: errors(400, 401, 404) } }, async (request) => {
+  app.get('/quotes4part/:id', { schema: { tags: TAGS, summary: 'Every quote line for a part, newest quote first, with its unit price in the base currency', params: jsonSchema(idParams), response: { 200: ok(z.array(partLine), 'The lines'), ...errors(400, 401, 404) } } }, async (request) => {
     const id = pathId(parseOr400(idParams, request.params, 'address').id, parts);
     await getEntityRow(db, parts, id);
     return partQuoteLines(db, id);
   });
   app.get(
     '/quotes4partstats/:id',
-    { schema: { tags: TAGS, summary: "A part's quote statistics: count, min / median / max unit price in the base currency, newest quote date, suppliers; expired quotes left out and counted apart", params: jsonSchema(idParams), response: errors(400, 401, 404) } },
+    { schema: { tags: TAGS, summary: "A part's quote statistics: count, min / median / max unit price in the base currency, newest quote date, suppliers; expired quotes left out and counted apart", params: jsonSchema(idParams), response: { 200: ok(partStats, 'The statistics'), ...errors(400, 401, 404) } } },
     async (request) => {
       const id = pathId(parseOr400(idParams, request.params, 'address').id, parts);
       const stats = await partQuoteStats(db, id);
@@ -92,7 +106,7 @@ export async function quoteRoutes(app: FastifyInstance, { db }: { db: Db }): Pro
       return stats;
     },
   );
-  app.get('/quotesearchmodal', { schema: { tags: TAGS, summary: 'Quote lines found by supplier, part, tag, number or date', querystring: jsonSchema(searchQuery), response: errors(400, 401) } }, async (request) =>
+  app.get('/quotesearchmodal', { schema: { tags: TAGS, summary: 'Quote lines found by supplier, part, tag, number or date', querystring: jsonSchema(searchQuery), response: { 200: ok(z.array(searchHit), 'The lines found, newest quote first'), ...errors(400, 401) } } }, async (request) =>
     searchQuoteLines(db, parseOr400(searchQuery, request.query, 'query')),
   );
 }
