@@ -157,7 +157,7 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
   }, [query, onQueryChange]);
   const load = useEntityRows({ api, schema, query, fetcher, store, base, lookups, reloadToken, sortReloadToken, holdsAll });
   const edits = useGridEdits({ api, schema, store, lookups, canEdit, onChange: bump });
-  const saver = useGridSave({ api, schema, store, base, fetcher, onChange: bump, onSaved });
+  const saver = useGridSave({ api, schema, store, base, fetcher, onChange: bump, onSaved, onRowsAdded: load.adjustTotal });
   const summary = store.summary();
   useLeaveGuard(canEdit && summary.total > 0, summary.total);
   const notice = readOnlyNotice ?? `Read-only: you cannot change ${schema.labelPlural}`;

@@ -10,7 +10,8 @@ export type Conflict = ConflictDetails['conflicts'][number] & { key: string };
 
 export type SaveOutcome =
   | { kind: 'nothing' }
-  | { kind: 'saved'; count: number }
+  /** `rowsAdded`: rows the list holds now that it did not (new rows less deleted ones), for its row count. */
+  | { kind: 'saved'; count: number; rowsAdded: number }
   | { kind: 'invalid'; rows: number }
   | { kind: 'rejected'; rows: number }
   /** Nothing saved: the server asks to confirm warnings (marked on their cells); "Save anyway" resends with acceptWarnings. */
@@ -44,7 +45,7 @@ export async function saveBatch({ schema, fetcher, store, base, api, acceptWarni
       body: JSON.stringify(request),
     });
     applySaved(response, { schema, fetcher, store, base, api });
-    return { kind: 'saved', count };
+    return { kind: 'saved', count, rowsAdded: (request.creates?.length ?? 0) - (request.deletes?.length ?? 0) };
   } catch (error) {
     if (!(error instanceof ApiError)) return { kind: 'error', message: error instanceof Error ? error.message : 'Save failed' };
     const details = error.body?.details as Partial<ValidationDetails & ConflictDetails & DependencyDetails & { rowWarnings: RowError[] }> | undefined;

@@ -1,5 +1,5 @@
 import type { GridApi } from 'ag-grid-community';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ListQuery, ListResponse } from '../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import type { Fetcher, LookupCache } from './lookup-cache';
@@ -43,7 +43,7 @@ function addSlice(api: GridApi<GridRow>, rows: GridRow[]): Promise<void> {
   return new Promise((resolve) => api.applyTransactionAsync({ add: rows }, () => resolve()));
 }
 
-export function useEntityRows({ api, schema, query, fetcher, store, base, lookups, reloadToken, sortReloadToken, holdsAll }: Options): LoadState {
+export function useEntityRows({ api, schema, query, fetcher, store, base, lookups, reloadToken, sortReloadToken, holdsAll }: Options): LoadState & { adjustTotal: (delta: number) => void } {
   const [state, setState] = useState<LoadState>({ loading: true, loaded: 0, total: null, error: null });
   const queryKey = listQueryString({ ...query, sort: undefined });
 
@@ -117,5 +117,7 @@ export function useEntityRows({ api, schema, query, fetcher, store, base, lookup
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, schema, queryKey, fetcher, store, base, lookups, reloadToken, sortReloadToken, holdsAll]);
 
-  return state;
+  // A save that adds or deletes rows changes the count without a reload (the grid already holds them).
+  const adjustTotal = useCallback((delta: number) => setState((s) => (s.total === null || delta === 0 ? s : { ...s, total: Math.max(0, s.total + delta), loaded: Math.max(0, s.loaded + delta) })), []);
+  return { ...state, adjustTotal };
 }

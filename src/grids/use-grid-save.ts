@@ -17,7 +17,17 @@ function shown(headers: readonly string[]): string {
   return headers.length === 0 ? '' : `; now showing the hidden ${headers.length === 1 ? 'column' : 'columns'} ${headers.join(', ')}`;
 }
 
-type Options = { api: GridApi<GridRow> | null; schema: EntitySchema; store: PendingChangesStore; base: Map<string, EntityRow>; fetcher: Fetcher; onChange: () => void; onSaved?: () => void };
+type Options = {
+  api: GridApi<GridRow> | null;
+  schema: EntitySchema;
+  store: PendingChangesStore;
+  base: Map<string, EntityRow>;
+  fetcher: Fetcher;
+  onChange: () => void;
+  onSaved?: () => void;
+  /** Rows the list holds now that it did not (negative: rows deleted), for its row count. */
+  onRowsAdded?: (delta: number) => void;
+};
 
 export function rowsText(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'row' : 'rows'}`;
@@ -28,7 +38,7 @@ export function rowsText(count: number): string {
  * marked on their cells, "Save anyway" resends with acceptWarnings), the conflict dialog or the
  * dependants dialog (409).
  */
-export function useGridSave({ api, schema, store, base, fetcher, onChange, onSaved }: Options) {
+export function useGridSave({ api, schema, store, base, fetcher, onChange, onSaved, onRowsAdded }: Options) {
   const context = { api, schema, store, base, fetcher };
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const [saving, setSaving] = useState(false);
@@ -54,6 +64,7 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange, onSav
       switch (outcome.kind) {
         case 'saved':
           enqueueSnackbar(`Saved ${outcome.count.toLocaleString('en-US')} ${outcome.count === 1 ? 'change' : 'changes'}`, { variant: 'success' });
+          onRowsAdded?.(outcome.rowsAdded);
           onSaved?.();
           break;
         case 'invalid':
@@ -158,6 +169,7 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange, onSav
         commit: async () => {
           const done = await deleteWithContents(context, dependants.keys, false);
           removeDeletedRows(context, dependants.keys);
+          onRowsAdded?.(-dependants.keys.length);
           setDependants(null);
           enqueueSnackbar(`Deleted ${rowsText(done.total)}: ${describeCounts(done)}`, { variant: 'success' });
           onChange();

@@ -53,6 +53,8 @@ test('an estimator enters a EUR quote with lines and sees the USD amounts at the
   await typeInCell(lines, second, 'unit_price', '999.99');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved 2 changes')).toBeVisible();
+  // The toolbar counts the saved rows without a reload.
+  await expect(page.getByText('2 rows', { exact: true })).toBeVisible();
 
   const line = (description: string, field: string) => lines.locator('.ag-row', { hasText: description }).locator(`[col-id="${field}"]`);
   await expect(line('Gearless motor drive', 'line_total')).toHaveText('24,691.34');
