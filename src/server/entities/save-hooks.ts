@@ -3,6 +3,7 @@ import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { actionStatusBelongsToActions } from './hooks/meeting-hooks';
 import { cableEndsExist, standbyNamesDuty, tagFollowsTemplate } from './hooks/project-hooks';
+import { packageItemTagInProject } from './hooks/package-hooks';
 import { quoteLineTagInProject, quoteRateFrozen } from './hooks/quote-hooks';
 import { requestDeleteRules, requestRules } from './hooks/request-hooks';
 import type { Candidate, CandidateErrors } from './row-checks';
@@ -25,6 +26,7 @@ const HOOKS: Readonly<Record<string, readonly SaveHook[]>> = {
   requests: [requestRules],
   quotes: [quoteRateFrozen],
   quote_lines: [quoteLineTagInProject],
+  package_items: [packageItemTagInProject],
   meeting_items: [actionStatusBelongsToActions],
 };
 const DELETE_HOOKS: Readonly<Record<string, readonly DeleteHook[]>> = {
