@@ -39,6 +39,13 @@ export type PackageFigures = {
   /** The statuses the workflow lets the package move to next. */
   next_moves: string[];
   items_in_scope: number;
+  budget: string | null;
+  budget_currency: string | null;
+  award_supplier: string | null;
+  award_amount: string | null;
+  award_currency: string | null;
+  award_date: string | null;
+  po_number: string | null;
   bidders: BidderCompleteness[];
   quotes: PackageQuote[];
 };

@@ -75,3 +75,14 @@ export async function packageQuotes(db: Db, packageId: number): Promise<PackageQ
   const totals = await quoteTotals(db, [...byId.keys()]);
   return totals.map((summary) => ({ ...summary, ...byId.get(summary.id)! }));
 }
+
+/** The header's amounts as people read them: budget and award with their currency codes, the award supplier's name. */
+export async function packageAmounts(db: Db, packageId: number) {
+  const [row] = await queryRows<{ budget: string | null; budget_currency: string | null; award_supplier: string | null; award_amount: string | null; award_currency: string | null; award_date: string | null; po_number: string | null }>(
+    db,
+    sql`select p.budget::text as budget, (select c.code from currencies c where c.id = p.currency_id) as budget_currency, (select s.name from suppliers s where s.id = p.award_supplier_id) as award_supplier,
+               p.award_amount::text as award_amount, (select c.code from currencies c where c.id = p.award_currency_id) as award_currency, p.award_date::text as award_date, p.po_number
+        from packages p where p.id = ${packageId}`,
+  );
+  return row ?? { budget: null, budget_currency: null, award_supplier: null, award_amount: null, award_currency: null, award_date: null, po_number: null };
+}

@@ -15,7 +15,7 @@ import { bareOrEnvelope, rowFields, rowResponse } from '../legacy/entity-alias-r
 import { isObject, objectBody, payloadOf } from '../legacy/legacy-body';
 import { pathId } from '../legacy/record-id';
 import { saveOne } from '../legacy/save-one';
-import { bidderCompleteness, packageQuotes, scopeCounts } from './package-figures';
+import { bidderCompleteness, packageAmounts, packageQuotes, scopeCounts } from './package-figures';
 
 /**
  * Packages (field guide §10; spec §7 Packages) on the entity engine:
@@ -46,12 +46,13 @@ export async function packageRoutes(app: FastifyInstance, { db }: { db: Db }): P
   const packageIdOf = (params: unknown) => pathId(parseOr400(idParams, params, 'address').id, packages);
 
   async function figures(id: number, status: string): Promise<PackageFigures> {
-    const [completeness, counts, quoteRows] = [await bidderCompleteness(db, [id]), await scopeCounts(db, [id]), await packageQuotes(db, id)];
+    const [completeness, counts, quoteRows, amounts] = [await bidderCompleteness(db, [id]), await scopeCounts(db, [id]), await packageQuotes(db, id), await packageAmounts(db, id)];
     return {
       package_id: id,
       status,
       next_moves: [...workflowMovesFrom(packages.workflow as Workflow, status)],
       items_in_scope: counts.get(id) ?? 0,
+      ...amounts,
       bidders: completeness,
       quotes: quoteRows,
     };
