@@ -152,7 +152,7 @@ describe('the status workflow and the award rules', () => {
     expect((await move({ award_amount: null })).statusCode).toBe(422);
   });
 
-  it('refuses a bid due date before the RFQ issue date, an amount without its currency, and items that are neither a tag of the project nor a part', async () => {
+  it('refuses a bid due date before the RFQ issue date, an amount without its currency, a quote of another project, and items that are neither a tag of the project nor a part', async () => {
     const dates = await post('/packages', { package_number: 'PKG-T-DATES', title: 'x', project_id: project.id, rfq_issue_date: '2025-07-01', bid_due_date: '2025-06-30' });
     expect(dates.statusCode).toBe(422);
     expect(fieldErrors(dates.json()).bid_due_date).toBe('The bid due date is before the RFQ issue date');
@@ -162,6 +162,14 @@ describe('the status workflow and the award rules', () => {
     expect(fieldErrors(noProject.json())).toHaveProperty('project_id');
 
     const pkg = await newPackage();
+    // A quote answering the package belongs to the package's project.
+    const other = await newProject(`Package Test other ${Date.now()}`);
+    const supplier = await newSupplier();
+    const wrong = await post('/entities/quotes/batch', {
+      creates: [{ clientKey: 'q', values: { quote_number: `QP-WRONG-${Date.now()}`, supplier_id: supplier.id, package_id: pkg.id, project_id: other.id, currency_id: usd, date_received: '2025-07-02', rate_date: '2025-06-30' } }],
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(fieldErrors(wrong.json()).package_id).toBe(`Package ${String(pkg.package_number)} is another project's: pick a package of the quote's project`);
     const bad = await post('/entities/package_items/batch', {
       creates: [
         { clientKey: 'a', values: { package_id: pkg.id, item_no: 1, tag: '999-XX-001', description: 'Not here' } },
