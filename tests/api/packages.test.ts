@@ -232,4 +232,18 @@ describe('the spec routes', () => {
     expect((await post('/packages', { id: pkg.id, version: pkg.version, status: 'rfq_issued' }, suite.viewer)).statusCode).toBe(403);
     expect((await post('/entities/package_bidders/batch', { creates: [{ clientKey: 'a', values: { package_id: pkg.id, supplier_id: 1 } }] }, suite.viewer)).statusCode).toBe(403);
   });
+
+  it('documents its routes in the OpenAPI document: a tag, a summary, the success answer, 401, and 403 for writes', async () => {
+    type Operation = { tags?: string[]; summary?: string; responses: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+    const doc = (await suite.t.app.inject({ url: '/api/docs' })).json() as { paths: Record<string, Record<string, Operation>> };
+    const ours = Object.entries(doc.paths).filter(([path]) => /package/.test(path)).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })));
+    expect(ours.map((o) => o.name).sort()).toEqual(['DELETE /api/deletepackage/{id}', 'GET /api/fullpackages/{id}', 'GET /api/package/{id}', 'GET /api/package/{id}/figures', 'GET /api/packages/{id}', 'POST /api/packages']);
+    for (const { name, op } of ours) {
+      expect(op.tags, name).toEqual(['packages']);
+      expect(op.summary, name).toBeTruthy();
+      expect(op.responses['200']?.content?.['application/json']?.schema, name).toBeDefined();
+      expect(Object.keys(op.responses), name).toContain('401');
+      if (!name.startsWith('GET ')) expect(Object.keys(op.responses), name).toContain('403');
+    }
+  });
 });

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { deleteWithContents } from '../../entities/delete-with-contents';
 import { getEntityRow } from '../../entities/entity-service';
 import { queryJsonRows, queryRows, wireColumns } from '../../entities/entity-sql';
-import { errors, jsonSchema, parseOr400, writeErrors } from '../../entities/route-schemas';
+import { entityRow, errors, jsonSchema, parseOr400, writeErrors } from '../../entities/route-schemas';
 import { AppError } from '../../http/app-error';
 import { bareOrEnvelope, rowFields, rowResponse } from '../legacy/entity-alias-routes';
 import { isObject, objectBody, payloadOf } from '../legacy/legacy-body';
@@ -35,6 +35,28 @@ import { bidderCompleteness, packageAmounts, packageQuotes, scopeCounts } from '
 
 const TAGS = ['packages'];
 const idParams = z.object({ id: z.string().describe('The id (digits)') });
+const output = (schema: z.ZodType, description: string) => ({ ...jsonSchema(schema, 'output'), description });
+const money = z.string().nullable().describe('A decimal with 2 places');
+const completeness = z.looseObject({
+  bidder_id: z.number(),
+  supplier_id: z.number(),
+  supplier: z.string(),
+  status: z.string(),
+  items_in_scope: z.number(),
+  items_quoted: z.number(),
+  percent: z.number().nullable(),
+  quotes: z.number(),
+  expired_quotes: z.number(),
+  lowest_base_total: money,
+  base_currency: z.string().nullable(),
+});
+const quoteFigures = z.looseObject({ id: z.number(), quote_number: z.string(), total: z.string(), base_total: z.string(), expired: z.boolean() });
+const figuresResponse = z.looseObject({ package_id: z.number(), status: z.string(), next_moves: z.array(z.string()), items_in_scope: z.number(), bidders: z.array(completeness), quotes: z.array(quoteFigures) });
+const fullPackage = entityRow.extend({
+  items: z.array(entityRow),
+  bidders: z.array(entityRow),
+  quotes: z.array(entityRow.extend({ lines: z.array(entityRow), summary: quoteFigures })),
+});
 
 export async function packageRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   const packages = getEntitySchema('packages');
@@ -64,7 +86,7 @@ export async function packageRoutes(app: FastifyInstance, { db }: { db: Db }): P
 
   app.get(
     '/packages/:id',
-    { schema: { tags: TAGS, summary: 'The packages of project :id (by package number), each with its item, bidder and quote counts', params: jsonSchema(idParams), response: errors(400, 401, 404) } },
+    { schema: { tags: TAGS, summary: 'The packages of project :id (by package number), each with its item, bidder and quote counts', params: jsonSchema(idParams), response: { 200: output(z.array(entityRow), 'The packages with item_count, bidder_count and quote_count'), ...errors(400, 401, 404) } } },
     async (request) => {
       const projectId = pathId(parseOr400(idParams, request.params, 'address').id, projects);
       await getEntityRow(db, projects, projectId); // 404 for a project that does not exist
@@ -82,7 +104,7 @@ export async function packageRoutes(app: FastifyInstance, { db }: { db: Db }): P
 
   app.get(
     '/fullpackages/:id',
-    { schema: { tags: TAGS, summary: 'The package with its items, its bidders with their bid completeness, and every quote against it with its lines and totals', params: jsonSchema(idParams), response: errors(400, 401, 404) } },
+    { schema: { tags: TAGS, summary: 'The package with its items, its bidders with their bid completeness, and every quote against it with its lines and totals', params: jsonSchema(idParams), response: { 200: output(fullPackage, 'The header, items by number, bidders with completeness, quotes newest first'), ...errors(400, 401, 404) } } },
     async (request) => {
       const id = packageIdOf(request.params);
       const header = await getEntityRow(db, packages, id);
@@ -106,7 +128,7 @@ export async function packageRoutes(app: FastifyInstance, { db }: { db: Db }): P
 
   app.get(
     '/package/:id/figures',
-    { schema: { tags: TAGS, summary: "A package's figures: the moves its status may make next, bid completeness per bidder, the quotes against it with their totals", params: jsonSchema(idParams), response: errors(400, 401, 404) } },
+    { schema: { tags: TAGS, summary: "A package's figures: the moves its status may make next, bid completeness per bidder, the quotes against it with their totals", params: jsonSchema(idParams), response: { 200: output(figuresResponse, 'The figures, exact decimals'), ...errors(400, 401, 404) } } },
     async (request) => {
       const id = packageIdOf(request.params);
       const header = await getEntityRow(db, packages, id);
@@ -134,7 +156,7 @@ export async function packageRoutes(app: FastifyInstance, { db }: { db: Db }): P
         tags: TAGS,
         summary: 'Delete a package with its items and bidders (one transaction, audited); refused (409) while quotes point at it',
         params: jsonSchema(idParams),
-        response: { 200: { ...jsonSchema(z.object({ deleted: z.number(), items: z.number(), bidders: z.number() }), 'output'), description: 'The deleted package and how many items and bidders went with it' }, ...writeErrors(404, 409) },
+        response: { 200: output(z.object({ deleted: z.number(), items: z.number(), bidders: z.number() }), 'The deleted package and how many items and bidders went with it'), ...writeErrors(404, 409) },
       },
     },
     async (request) => {
