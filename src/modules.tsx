@@ -6,6 +6,7 @@ import { iconsModule } from './features/icons/module';
 import { landingModule } from './features/landing/module';
 import { meetingsModule } from './features/meetings/module';
 import { notBuiltModule } from './features/not-built/module';
+import { packagesModule } from './features/packages/module';
 import { profileModule } from './features/profile/module';
 import { projectsModule } from './features/projects/module';
 import { quotesModule } from './features/quotes/module';
@@ -30,5 +31,6 @@ export const shellModules: readonly ShellModule[] = [
   quotesModule,
   meetingsModule,
   proposalsModule,
+  packagesModule,
   notBuiltModule,
 ];

@@ -23,6 +23,8 @@ export const paths = {
   newProject: general('projectdetail/0/1'),
   meetings: general('meetinglist'),
   newMeeting: general('meeting/0'),
+  packages: general('packagelist'),
+  newPackage: general('package/0'),
 } as const;
 
 /** A project's document on one of its tabs (a slug such as 'areas'); id 0 is a new project. */
@@ -51,6 +53,11 @@ export function projectRowPath(id: number, tab: string, rowId: number): string {
 /** A quote's document (0: a new quote). */
 export function quotePath(id: number): string {
   return general(`quote/${id}`);
+}
+
+/** A package's document: its scope, bidders with their bid completeness, and the quotes against it (0: a new package). */
+export function packagePath(id: number): string {
+  return general(`package/${id}`);
 }
 
 /** A part's document: the part, its quotes and their statistics (0: a new part). */
@@ -111,7 +118,7 @@ export const menuSections: MenuSection[] = [
       { label: 'Proposals', icon: 'DescriptionOutlined', path: general('proposallist') },
       { label: 'ProposalsV2', icon: 'PostAddOutlined', disabled: true, note: 'coming soon' },
       { label: 'QuotesV2', icon: 'RequestQuoteOutlined', path: general('quotelist1') },
-      { label: 'Packages', icon: 'Inventory2Outlined', path: general('packagelist') },
+      { label: 'Packages', icon: 'Inventory2Outlined', path: paths.packages },
       { label: 'Adjudications', icon: 'GavelOutlined', path: general('adjudicationlist') },
     ],
   },
@@ -141,6 +148,7 @@ export const detailRoutes: { pattern: string; newPath: string; label: string; ic
   { pattern: 'theproposal/:id', newPath: paths.newProposal, label: 'Proposal', icon: 'DescriptionOutlined', built: true },
   { pattern: 'projectdetail/:id/:tab', newPath: paths.newProject, label: 'Project', icon: 'AccountTreeOutlined', built: true },
   { pattern: 'meeting/:id', newPath: paths.newMeeting, label: 'Meeting', icon: 'EventNoteOutlined', built: true },
+  { pattern: 'package/:id', newPath: paths.newPackage, label: 'Package', icon: 'Inventory2Outlined', built: true },
 ];
 
 /** The route segment under /home/general/ of a menu path, e.g. 'projectlist'. */

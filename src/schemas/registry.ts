@@ -1,5 +1,6 @@
 import * as business from './entities/business-entities';
 import { meetingItems, meetings } from './entities/meetings';
+import { packageBidders, packageItems, packages } from './entities/packages';
 import { parts } from './entities/parts';
 import { quoteLines, quotes } from './entities/quotes';
 import { proposalLines, proposals } from './entities/proposals';
@@ -34,6 +35,10 @@ export const entitySchemas: readonly EntitySchema[] = [
   projectLists.racking,
   projectLists.streams,
   parts,
+  // Before quotes: a quote names the package it answers.
+  packages,
+  packageItems,
+  packageBidders,
   quotes,
   quoteLines,
   requests,

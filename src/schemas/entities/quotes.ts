@@ -44,7 +44,7 @@ export const quotes = defineEntity({
     { name: 'supplier_id', label: 'Supplier', kind: 'lookup', entity: 'suppliers', required: true, grid: { width: 220 }, form: { section: 'Quote', order: 2 } },
     { name: 'supplier_ref', label: 'Supplier reference', kind: 'text', maxLength: 60, grid: { width: 150 }, form: { section: 'Quote', order: 3 } },
     { name: 'project_id', label: 'Project', kind: 'lookup', entity: 'projects', help: "The project whose equipment the quote prices; its base currency is the quote's.", grid: { width: 200 }, form: { section: 'Quote', order: 4 } },
-    { name: 'package_ref', label: 'Package', kind: 'text', maxLength: 40, help: 'The package number the quote answers (packages become a lookup once they are built).', grid: { width: 120 }, form: { section: 'Quote', order: 5 } },
+    { name: 'package_id', label: 'Package', kind: 'lookup', entity: 'packages', help: 'The package whose RFQ the quote answers: its lines count towards the bidder\'s completeness there.', grid: { width: 120 }, form: { section: 'Quote', order: 5 } },
     { name: 'status', label: 'Status', kind: 'enum', options: QUOTE_STATUS, default: 'received', grid: { width: 130 }, form: { section: 'Quote', order: 6 } },
     { name: 'date_received', label: 'Date received', kind: 'date', required: true, grid: { width: 130 }, form: { section: 'Dates', order: 1 } },
     { name: 'valid_until', label: 'Valid until', kind: 'date', help: 'After this date the quote is expired: flagged wherever it appears and left out of statistics.', grid: { width: 120 }, form: { section: 'Dates', order: 2 } },

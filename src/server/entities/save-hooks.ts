@@ -3,6 +3,7 @@ import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { actionStatusBelongsToActions } from './hooks/meeting-hooks';
 import { cableEndsExist, standbyNamesDuty, tagFollowsTemplate } from './hooks/project-hooks';
+import { packageItemTagInProject, quotePackageOfProject } from './hooks/package-hooks';
 import { quoteLineTagInProject, quoteRateFrozen } from './hooks/quote-hooks';
 import { requestDeleteRules, requestRules } from './hooks/request-hooks';
 import type { Candidate, CandidateErrors } from './row-checks';
@@ -23,8 +24,9 @@ const HOOKS: Readonly<Record<string, readonly SaveHook[]>> = {
   instruments: [tagFollowsTemplate('instrument_tag_template', 'tagno')],
   cabling: [cableEndsExist, tagFollowsTemplate('cable_tag_template', 'cable_tag')],
   requests: [requestRules],
-  quotes: [quoteRateFrozen],
+  quotes: [quoteRateFrozen, quotePackageOfProject],
   quote_lines: [quoteLineTagInProject],
+  package_items: [packageItemTagInProject],
   meeting_items: [actionStatusBelongsToActions],
 };
 const DELETE_HOOKS: Readonly<Record<string, readonly DeleteHook[]>> = {

@@ -1,6 +1,6 @@
 /**
  * Demo quotes (field guide §16): bidders on the Cerro Azul packages quoting in EUR, CLP, AUD and USD at
- * the rates of 2025-06-30, one quote expired. Their lines name Cerro Azul's equipment tags or catalogue
+ * the rates of 2025-06-30, one quote expired, each pointing at its package (demo-packages.ts). Their lines name Cerro Azul's equipment tags or catalogue
  * parts, so the part document (PMP-SLR-200) has statistics to show: two valid quotes and an expired one.
  */
 
@@ -9,7 +9,8 @@ export type DemoQuote = {
   quote_number: string;
   supplier: string;
   supplier_ref: string;
-  package_ref: string;
+  /** The package number (seed/demo-packages.ts) the quote answers. */
+  package: string;
   currency: string;
   date_received: string;
   valid_until: string;
@@ -28,7 +29,7 @@ export const demoQuotes: DemoQuote[] = [
     quote_number: 'Q-2025-101',
     supplier: 'Yangtze Heavy Mill Works Co',
     supplier_ref: 'YHM-CA-0711',
-    package_ref: 'PKG-200-01',
+    package: 'PKG-200-01',
     currency: 'USD',
     date_received: '2025-07-11',
     valid_until: '2027-01-31',
@@ -47,7 +48,7 @@ export const demoQuotes: DemoQuote[] = [
     quote_number: 'Q-2025-102',
     supplier: 'Rhein Antriebstechnik GmbH',
     supplier_ref: 'RA-2025-4471',
-    package_ref: 'PKG-200-01',
+    package: 'PKG-200-01',
     currency: 'EUR',
     date_received: '2025-07-14',
     valid_until: '2027-01-15',
@@ -65,7 +66,7 @@ export const demoQuotes: DemoQuote[] = [
     quote_number: 'Q-2025-201',
     supplier: 'Karoo Slurry Pumps (Pty) Ltd',
     supplier_ref: 'KSP/Q/25/0388',
-    package_ref: 'PKG-200-02',
+    package: 'PKG-200-02',
     currency: 'USD',
     date_received: '2025-07-03',
     valid_until: '2027-03-31',
@@ -83,7 +84,7 @@ export const demoQuotes: DemoQuote[] = [
     quote_number: 'Q-2025-202',
     supplier: 'Karoo Slurry Pumps (Pty) Ltd',
     supplier_ref: 'KSP-AU/Q/25/112',
-    package_ref: 'PKG-200-02',
+    package: 'PKG-200-02',
     currency: 'AUD',
     date_received: '2025-07-08',
     valid_until: '2027-02-28',
@@ -97,7 +98,7 @@ export const demoQuotes: DemoQuote[] = [
     quote_number: 'Q-2025-203',
     supplier: 'Atacama Valves Ltda',
     supplier_ref: 'AV-COT-2025-0931',
-    package_ref: 'PKG-200-02',
+    package: 'PKG-200-02',
     currency: 'CLP',
     date_received: '2025-07-09',
     valid_until: '2027-01-31',
@@ -111,7 +112,7 @@ export const demoQuotes: DemoQuote[] = [
     quote_number: 'Q-2025-301',
     supplier: 'Pacific Conveyor Systems Pty Ltd',
     supplier_ref: 'PCS-T-25-0217',
-    package_ref: 'PKG-100-01',
+    package: 'PKG-100-01',
     currency: 'AUD',
     date_received: '2025-07-01',
     valid_until: '2027-06-30',
@@ -128,7 +129,7 @@ export const demoQuotes: DemoQuote[] = [
     quote_number: 'Q-2025-099',
     supplier: 'Karoo Slurry Pumps (Pty) Ltd',
     supplier_ref: 'KSP-EU/Q/25/041',
-    package_ref: 'PKG-200-02',
+    package: 'PKG-200-02',
     currency: 'EUR',
     date_received: '2025-06-30',
     valid_until: '2025-09-30',

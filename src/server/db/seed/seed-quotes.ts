@@ -5,17 +5,31 @@ import { create, idsBy, isEmpty } from './seed-entities';
 /**
  * Demo quotes through the entity engine (so each takes its rate from the rates table, frozen, and its
  * lines derive their totals and base amounts), once, into an empty quotes table, after the projects and
- * parts they name.
+ * parts they name and the demo packages they answer (seed-packages.ts).
  */
 export async function seedDemoQuotes(db: Db): Promise<void> {
   if (!(await isEmpty(db, 'quotes'))) return;
-  const [supplierId, currencyId, projectId, partId] = await Promise.all([idsBy(db, 'suppliers', 'name'), idsBy(db, 'currencies', 'code'), idsBy(db, 'projects', 'name'), idsBy(db, 'parts', 'part_no')]);
+  const [supplierId, currencyId, projectId, partId, packageId] = await Promise.all([
+    idsBy(db, 'suppliers', 'name'),
+    idsBy(db, 'currencies', 'code'),
+    idsBy(db, 'projects', 'name'),
+    idsBy(db, 'parts', 'part_no'),
+    idsBy(db, 'packages', 'package_number'),
+  ]);
   const project = projectId(DEMO_QUOTE_PROJECT);
+  // A demo package a user has since deleted leaves its quotes without one, rather than failing the start.
+  const packageOf = (number: string) => {
+    try {
+      return packageId(number);
+    } catch {
+      return undefined;
+    }
+  };
   await db.transaction(async (tx) => {
     const headers = await create(
       tx,
       'quotes',
-      demoQuotes.map(({ lines: _lines, supplier, currency, ...quote }) => ({ ...quote, supplier_id: supplierId(supplier), currency_id: currencyId(currency), project_id: project, rate_date: DEMO_QUOTE_RATE_DATE, is_testdata: true })),
+      demoQuotes.map(({ lines: _lines, supplier, currency, package: pkg, ...quote }) => ({ ...quote, supplier_id: supplierId(supplier), currency_id: currencyId(currency), package_id: packageOf(pkg), project_id: project, rate_date: DEMO_QUOTE_RATE_DATE, is_testdata: true })),
     );
     const lines = demoQuotes.flatMap((quote, q) =>
       quote.lines.map(({ part, ...line }, i) => ({ ...line, quote_id: headers[q]!.id, line_no: i + 1, ...(part ? { part_id: partId(part) } : {}) })),

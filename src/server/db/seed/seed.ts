@@ -8,6 +8,7 @@ import { users } from '../tables';
 import { seedDemoEntities, seedReferenceData } from './seed-entities';
 import { seedDemoMeetings } from './seed-meetings';
 import { seedDemoProjects } from './seed-projects';
+import { seedDemoPackages } from './seed-packages';
 import { seedDemoQuotes } from './seed-quotes';
 import { seedDemoProposals } from './seed-proposals';
 
@@ -34,6 +35,8 @@ export async function seedDatabase(db: Db, config: Pick<ServerConfig, 'seedDemo'
     await seedDemoEntities(db);
     // After the clients, currencies and categories they refer to.
     await seedDemoProjects(db);
+    // Packages before the quotes that answer them.
+    await seedDemoPackages(db);
     await seedDemoQuotes(db);
     // After the projects: the demo series is Cerro Azul's.
     await seedDemoMeetings(db);

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import type { BidderCompleteness, PackageQuote } from '../../../lib/packages';
+import type { Db } from '../../db/client';
+import { jsonValues, queryRows } from '../../entities/entity-sql';
+import { quoteTotals } from '../quotes/quote-figures';
+
+/**
+ * A package's figures, found by the database. Bid completeness per bidder, in ONE statement: for each
+ * bidder, the items of the package's scope priced by that supplier's quotes against the package — quote
+ * lines of quotes not expired (valid_until today or later, or none), with line status quoted or
+ * alternative (a "not quoted" line prices nothing), matched to an item by equipment tag or by part — of the
+ * items in scope; with its quotes counted (expired apart) and the lowest base-currency total of those not
+ * expired. An item counts once however many lines or quotes price it.
+ */
+export function bidderCompleteness(db: Db, packageIds: readonly number[]): Promise<BidderCompleteness[]> {
+  if (packageIds.length === 0) return Promise.resolve([]);
+  const ids = jsonValues(packageIds, 'int');
+  return queryRows<BidderCompleteness>(
+    db,
+    sql`with items as (
+          select i.id, i.package_id, i.tag, i.part_id from package_items i where i.package_id in ${ids}
+        ), scope as (
+          select package_id, count(*)::int as items from items group by package_id
+        ), priced as (
+          select q.package_id, q.supplier_id, l.tag, l.part_id
+          from quotes q join quote_lines l on l.quote_id = q.id
+          where q.package_id in ${ids} and (q.valid_until is null or q.valid_until >= current_date) and l.line_status in ('quoted', 'alternative')
+        ), covered as (
+          select i.package_id, p.supplier_id, count(distinct i.id)::int as items
+          from items i join priced p on p.package_id = i.package_id and ((i.tag is not null and p.tag = i.tag) or (i.part_id is not null and p.part_id = i.part_id))
+          group by i.package_id, p.supplier_id
+        ), totals as (
+          select q.id, q.package_id, q.supplier_id, q.base_currency_id, coalesce(q.valid_until < current_date, false) as expired, coalesce(sum(l.base_amount), 0) as base_total
+          from quotes q left join quote_lines l on l.quote_id = q.id
+          where q.package_id in ${ids}
+          group by q.id
+        )
+        select b.id as bidder_id, b.package_id, b.supplier_id, s.name as supplier, b.status,
+               coalesce(sc.items, 0) as items_in_scope, coalesce(c.items, 0) as items_quoted,
+               case when coalesce(sc.items, 0) = 0 then null else round(100.0 * coalesce(c.items, 0) / sc.items)::int end as percent,
+               (select count(*) from totals t where t.package_id = b.package_id and t.supplier_id = b.supplier_id)::int as quotes,
+               (select count(*) from totals t where t.package_id = b.package_id and t.supplier_id = b.supplier_id and t.expired)::int as expired_quotes,
+               low.base_total::numeric(24, 2)::text as lowest_base_total,
+               (select cur.code from currencies cur where cur.id = low.base_currency_id) as base_currency
+        from package_bidders b
+        join suppliers s on s.id = b.supplier_id
+        left join scope sc on sc.package_id = b.package_id
+        left join covered c on c.package_id = b.package_id and c.supplier_id = b.supplier_id
+        left join lateral (
+          select t.base_total, t.base_currency_id from totals t
+          where t.package_id = b.package_id and t.supplier_id = b.supplier_id and not t.expired
+          order by t.base_total, t.id limit 1
+        ) low on true
+        where b.package_id in ${ids}
+        order by b.package_id, b.id`,
+  );
+}
+
+/** How many items each package's scope holds. */
+export async function scopeCounts(db: Db, packageIds: readonly number[]): Promise<Map<number, number>> {
+  if (packageIds.length === 0) return new Map();
+  const rows = await queryRows<{ package_id: number; items: number }>(db, sql`select package_id, count(*)::int as items from package_items where package_id in ${jsonValues(packageIds, 'int')} group by package_id`);
+  return new Map(rows.map((row) => [row.package_id, row.items]));
+}
+
+/** The quotes against a package with their totals (quoteTotals: the sums of their lines) and suppliers, newest first. */
+export async function packageQuotes(db: Db, packageId: number): Promise<PackageQuote[]> {
+  const heads = await queryRows<{ id: number; supplier: string; supplier_id: number; status: string; date_received: string }>(
+    db,
+    sql`select q.id, s.name as supplier, q.supplier_id, q.status, q.date_received::text as date_received
+        from quotes q join suppliers s on s.id = q.supplier_id where q.package_id = ${packageId}`,
+  );
+  if (heads.length === 0) return [];
+  const byId = new Map(heads.map((head) => [head.id, head]));
+  const totals = await quoteTotals(db, [...byId.keys()]);
+  return totals.map((summary) => ({ ...summary, ...byId.get(summary.id)! }));
+}
+
+/** The header's amounts as people read them: budget and award with their currency codes, the award supplier's name. */
+export async function packageAmounts(db: Db, packageId: number) {
+  const [row] = await queryRows<{ budget: string | null; budget_currency: string | null; award_supplier: string | null; award_amount: string | null; award_currency: string | null; award_date: string | null; po_number: string | null }>(
+    db,
+    sql`select p.budget::text as budget, (select c.code from currencies c where c.id = p.currency_id) as budget_currency, (select s.name from suppliers s where s.id = p.award_supplier_id) as award_supplier,
+               p.award_amount::text as award_amount, (select c.code from currencies c where c.id = p.award_currency_id) as award_currency, p.award_date::text as award_date, p.po_number
+        from packages p where p.id = ${packageId}`,
+  );
+  return row ?? { budget: null, budget_currency: null, award_supplier: null, award_amount: null, award_currency: null, award_date: null, po_number: null };
+}
