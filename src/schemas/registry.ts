@@ -1,4 +1,5 @@
 import * as business from './entities/business-entities';
+import { dutySheets } from './entities/duty-sheets';
 import { meetingItems, meetings } from './entities/meetings';
 import { parts } from './entities/parts';
 import { quoteLines, quotes } from './entities/quotes';
@@ -33,6 +34,7 @@ export const entitySchemas: readonly EntitySchema[] = [
   projectLists.cabling,
   projectLists.racking,
   projectLists.streams,
+  dutySheets,
   parts,
   quotes,
   quoteLines,

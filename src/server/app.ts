@@ -32,6 +32,7 @@ import { revisionRoutes } from './modules/projects/revisions/revision-routes';
 import { dexpiRoutes } from './modules/projects/dexpi/dexpi-routes';
 import { quoteRoutes } from './modules/quotes/quote-routes';
 import { meetingRoutes } from './modules/meetings/meeting-routes';
+import { dutySheetRoutes } from './modules/duty-sheets/duty-sheet-routes';
 import { proposalRoutes } from './modules/proposals/proposal-routes';
 import { requestRoutes } from './modules/requests/request-routes';
 import { meRoutes, publicRoutes } from './modules/session/session-routes';
@@ -122,6 +123,7 @@ export async function buildApp({ config, db, idpKeys, logger }: AppDeps): Promis
         await secured.register(quoteRoutes, { db });
         await secured.register(meetingRoutes, { db });
         await secured.register(proposalRoutes, { db });
+        await secured.register(dutySheetRoutes, { db });
       });
     },
     { prefix: '/api' },

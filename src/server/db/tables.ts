@@ -146,6 +146,7 @@ export const instruments = getEntityTable('instruments');
 export const cabling = getEntityTable('cabling');
 export const racking = getEntityTable('racking');
 export const streams = getEntityTable('streams');
+export const dutySheets = getEntityTable('duty_sheets');
 export const parts = getEntityTable('parts');
 export const quotes = getEntityTable('quotes');
 export const quoteLines = getEntityTable('quote_lines');
