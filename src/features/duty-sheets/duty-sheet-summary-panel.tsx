@@ -40,14 +40,14 @@ export function DutySheetSummaryPanel({ row }: { row: EntityRow }) {
       <Figure label="Motor (equipment installed kW)" value={text(motor, ' kW')} />
       <Figure label="Pump efficiency" value={text(row.pump_efficiency_percent, ' %')} />
       <Divider sx={{ my: 1.5 }} />
-      <Table size="small" aria-label="Operating cases">
+      <Table size="small" aria-label="Operating cases" sx={{ '& th, & td': { px: 0.5 }, '& th': { whiteSpace: 'nowrap' } }}>
         <TableHead>
           <TableRow>
             <TableCell>Case</TableCell>
-            <TableCell align="right">m³/h</TableCell>
-            <TableCell align="right">Head m</TableCell>
-            <TableCell align="right">NPSHa m</TableCell>
-            <TableCell align="right">Absorbed kW</TableCell>
+            <TableCell align="right" title="Flow, m³/h">Q m³/h</TableCell>
+            <TableCell align="right" title="Total dynamic head, m">H m</TableCell>
+            <TableCell align="right" title="NPSH available, m">NPSHa</TableCell>
+            <TableCell align="right" title="Absorbed power, kW">kW</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
