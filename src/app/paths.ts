@@ -24,6 +24,8 @@ export const paths = {
   meetings: general('meetinglist'),
   newMeeting: general('meeting/0'),
   newDutySheet: general('dutysheet/0'),
+  quotesV2: general('quotelist1'),
+  quotesV1: general('quotes1'),
   projects: general('projectlist'),
 } as const;
 

@@ -3,6 +3,7 @@ import { dutySheets } from './entities/duty-sheets';
 import { meetingItems, meetings } from './entities/meetings';
 import { parts } from './entities/parts';
 import { quoteLines, quotes } from './entities/quotes';
+import { quotesV1 } from './entities/quotes-v1';
 import { proposalLines, proposals } from './entities/proposals';
 import * as projectLists from './entities/project-lists';
 import * as reference from './entities/reference-tables';
@@ -38,6 +39,7 @@ export const entitySchemas: readonly EntitySchema[] = [
   parts,
   quotes,
   quoteLines,
+  quotesV1,
   requests,
   meetings,
   meetingItems,

@@ -150,6 +150,7 @@ export const dutySheets = getEntityTable('duty_sheets');
 export const parts = getEntityTable('parts');
 export const quotes = getEntityTable('quotes');
 export const quoteLines = getEntityTable('quote_lines');
+export const quotesV1 = getEntityTable('quotes_v1');
 export const requests = getEntityTable('requests');
 export const meetings = getEntityTable('meetings');
 export const meetingItems = getEntityTable('meeting_items');

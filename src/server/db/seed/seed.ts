@@ -9,6 +9,7 @@ import { seedDemoEntities, seedReferenceData } from './seed-entities';
 import { seedDemoMeetings } from './seed-meetings';
 import { seedDemoProjects } from './seed-projects';
 import { seedDemoQuotes } from './seed-quotes';
+import { seedDemoQuotesV1 } from './seed-quotes-v1';
 import { seedDemoProposals } from './seed-proposals';
 
 export type DemoAccount = { username: string; password: string; role: Role; nickname: string; name: string; email: string };
@@ -35,6 +36,7 @@ export async function seedDatabase(db: Db, config: Pick<ServerConfig, 'seedDemo'
     // After the clients, currencies and categories they refer to.
     await seedDemoProjects(db);
     await seedDemoQuotes(db);
+    await seedDemoQuotesV1(db);
     // After the projects: the demo series is Cerro Azul's.
     await seedDemoMeetings(db);
     await seedDemoProposals(db);
