@@ -117,6 +117,20 @@ describe('duty sheets', () => {
     expect((await del(`/deleteds/${saved.id}`, suite.viewer)).statusCode).toBe(403);
   });
 
+  it('soft-deletes and restores a sheet (deleteflag): a deleted sheet says nothing on its equipment row', async () => {
+    const warned = await post('/dutysheets', { ...sheet({ sheet_number: 'DS-200-PP-101-S', head_design_m: '50' }), acceptWarnings: true });
+    expect(warned.statusCode, warned.body).toBe(200);
+    const row = warned.json() as EntityRow;
+    expect((await equipmentRow()).duty_check).toMatch(/^DS-200-PP-101-S: /);
+    const flagged = await post('/dutysheets', { id: row.id, version: row.version, deleteflag: true });
+    expect(flagged.statusCode, flagged.body).toBe(200);
+    expect((await equipmentRow()).duty_check).toBeNull();
+    const restored = await post('/dutysheets', { id: row.id, version: (flagged.json() as EntityRow).version, deleteflag: false, acceptWarnings: true });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await equipmentRow()).duty_check).toMatch(/^DS-200-PP-101-S: /);
+    expect((await del(`/deleteds/${row.id}`)).statusCode).toBe(200);
+  });
+
   it('deletes a sheet (DELETE /deleteds/:id), and the equipment row\'s check goes with it', async () => {
     const warned = await post('/dutysheets', { ...sheet({ sheet_number: 'DS-200-PP-101-B', head_design_m: '50' }), acceptWarnings: true });
     expect(warned.statusCode, warned.body).toBe(200);

@@ -129,5 +129,7 @@ export const dutySheets = defineEntity({
     { name: 'voltage_v', label: 'Voltage', kind: 'integer', min: 0, max: 50000, unit: 'V', grid: { width: 90, hidden: true }, form: { section: 'Power', order: 7 } },
     { name: 'speed_rpm', label: 'Speed', kind: 'integer', min: 0, max: 100000, unit: 'rpm', grid: { width: 90, hidden: true }, form: { section: 'Power', order: 8 } },
     { name: 'remarks', label: 'Remarks', kind: 'longText', grid: { width: 220, hidden: true }, form: { section: 'Remarks', fullWidth: true } },
+    // The spec's soft delete, as on every list of a project (an import in mode 2 replaces the project's sheets).
+    { name: 'deleteflag', label: 'Deleted', kind: 'boolean', default: false, help: 'Deleted sheets are hidden from the tab and say nothing on their equipment row; they can be restored.', grid: { width: 90 }, form: { section: 'Remarks', order: 100 } },
   ],
 });
