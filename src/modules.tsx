@@ -1,6 +1,7 @@
 import type { ShellModule } from './app/shell-modules';
 import { adminHomeModule } from './features/admin-home/module';
 import { dashboardModule } from './features/dashboard/module';
+import { dutySheetsModule } from './features/duty-sheets/module';
 import { entityListsModule } from './features/entity-lists/module';
 import { iconsModule } from './features/icons/module';
 import { landingModule } from './features/landing/module';
@@ -32,5 +33,6 @@ export const shellModules: readonly ShellModule[] = [
   meetingsModule,
   proposalsModule,
   packagesModule,
+  dutySheetsModule,
   notBuiltModule,
 ];

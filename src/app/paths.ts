@@ -25,7 +25,16 @@ export const paths = {
   newMeeting: general('meeting/0'),
   packages: general('packagelist'),
   newPackage: general('package/0'),
+  newDutySheet: general('dutysheet/0'),
+  quotesV2: general('quotelist1'),
+  quotesV1: general('quotes1'),
+  projects: general('projectlist'),
 } as const;
+
+/** A duty sheet's document (field guide §13); id 0 is a new sheet. */
+export function dutySheetPath(id: number): string {
+  return general(`dutysheet/${id}`);
+}
 
 /** A project's document on one of its tabs (a slug such as 'areas'); id 0 is a new project. */
 export function projectDocumentPath(id: number, tab: string): string {
@@ -149,6 +158,7 @@ export const detailRoutes: { pattern: string; newPath: string; label: string; ic
   { pattern: 'projectdetail/:id/:tab', newPath: paths.newProject, label: 'Project', icon: 'AccountTreeOutlined', built: true },
   { pattern: 'meeting/:id', newPath: paths.newMeeting, label: 'Meeting', icon: 'EventNoteOutlined', built: true },
   { pattern: 'package/:id', newPath: paths.newPackage, label: 'Package', icon: 'Inventory2Outlined', built: true },
+  { pattern: 'dutysheet/:id', newPath: paths.newDutySheet, label: 'Duty sheet', icon: 'PrecisionManufacturingOutlined', built: true },
 ];
 
 /** The route segment under /home/general/ of a menu path, e.g. 'projectlist'. */

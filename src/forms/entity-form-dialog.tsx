@@ -12,6 +12,7 @@ import { RecordHistory } from './record-history';
 import { formFieldNames, withPendingEdits, writableValues, type FormSelection } from './form-model';
 import { SaveConflictAlert } from './save-conflict-alert';
 import { useFormEngine } from './use-form-engine';
+import { SaveWarningsAlert } from './save-warnings-alert';
 import { useRecordSave } from './use-record-save';
 
 export type EntityFormDialogProps = {
@@ -104,6 +105,7 @@ function EntityFormBody({ schema, row, onClose, onSaved, readOnly, fields, secti
               Read-only: your role cannot change {schema.labelPlural}.
             </Alert>
           )}
+          <SaveWarningsAlert warnings={record.warnings} onAccept={() => void record.save(true)} disabled={saving} />
           {message && (
             <Alert severity="error" sx={{ mb: 2 }}>
               {message}

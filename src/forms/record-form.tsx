@@ -9,6 +9,7 @@ import { FormEngine } from './form-engine';
 import type { FormSelection } from './form-model';
 import { SaveConflictAlert } from './save-conflict-alert';
 import { useFormEngine } from './use-form-engine';
+import { SaveWarningsAlert } from './save-warnings-alert';
 import { useRecordSave } from './use-record-save';
 
 export type RecordFormProps = {
@@ -61,6 +62,7 @@ export function RecordForm({ schema, row, fields, canEdit, onSaved, onReloaded, 
       }}
     >
       {conflict && <SaveConflictAlert conflict={conflict} onReload={record.reload} />}
+      <SaveWarningsAlert warnings={record.warnings} onAccept={() => void record.save(true)} disabled={saving} />
       {message && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {message}

@@ -1,6 +1,7 @@
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useApiFetch } from '../app/api/api-client';
+import type { ErrorBody } from '../lib/app-error';
 import type { BatchRequest, BatchResponse } from '../lib/entity-api';
 import { entityPaths } from '../lib/entity-paths';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
@@ -37,6 +38,8 @@ export function useRecordSave(schema: EntitySchema, form: FormEngineState, { row
   const [message, setMessage] = useState<string | null>(null);
   const [conflict, setConflict] = useState<SaveConflict | null>(null);
   const [saving, setSaving] = useState(false);
+  // A save refused only for warnings (422 warnings_to_confirm): what they say, until the user saves anyway or edits.
+  const [warnings, setWarnings] = useState<string[]>([]);
   // What a save sends: the form's values that differ from the row as saved.
   const changes = base ? changedValues(schema, writableValues(schema, base), form.value) : form.value;
   const hasChanges = base ? Object.keys(changes).length > 0 : form.isDirty;
@@ -47,6 +50,7 @@ export function useRecordSave(schema: EntitySchema, form: FormEngineState, { row
     form.reset(next);
     setServerErrors({});
     setMessage(null);
+    setWarnings([]);
   };
 
   /** The form's onChange: a server error stays on its field until the user changes that field. */
@@ -55,15 +59,19 @@ export function useRecordSave(schema: EntitySchema, form: FormEngineState, { row
       const kept = Object.fromEntries(Object.entries(current).filter(([name]) => next[name] === form.value[name]));
       return Object.keys(kept).length === Object.keys(current).length ? current : kept;
     });
+    setWarnings([]);
     form.setValue(next);
   };
 
-  const save = async () => {
+  /** Saves the form; `acceptWarnings` (the warnings alert's "Save anyway") keeps values the server warned about. */
+  const save = async (acceptWarnings = false) => {
     if (!form.validate()) return;
     setSaving(true);
     setMessage(null);
     setConflict(null);
+    setWarnings([]);
     const request: BatchRequest = base ? { updates: [{ id: base.id, version: base.version, changes }] } : { creates: [{ clientKey: 'form', values: form.value }] };
+    if (acceptWarnings) request.acceptWarnings = true;
     try {
       const response = await fetcher<BatchResponse>(entityPaths.batch(schema.name), { method: 'POST', body: JSON.stringify(request) });
       const saved = base ? response.updated[0] : response.created[0];
@@ -72,6 +80,11 @@ export function useRecordSave(schema: EntitySchema, form: FormEngineState, { row
       enqueueSnackbar(savedMessage(schema, saved), { variant: 'success' });
       onSaved(saved);
     } catch (error) {
+      const warned = warningsOf(error);
+      if (warned) {
+        setWarnings(warned);
+        return;
+      }
       const refused = saveRefusal(schema, error, { id: base?.id, conflictAlternative });
       if (refused.kind === 'conflict') setConflict(refused.conflict);
       else setMessage(refused.message);
@@ -100,6 +113,8 @@ export function useRecordSave(schema: EntitySchema, form: FormEngineState, { row
     hasChanges,
     saving,
     message,
+    /** The warnings of a save refused only for them: shown with "Save anyway" (save(true)). */
+    warnings,
     conflict,
     /** The row was deleted by someone else: there is nothing left to save to. */
     gone: conflict !== null && conflict.current === null,
@@ -110,4 +125,13 @@ export function useRecordSave(schema: EntitySchema, form: FormEngineState, { row
     reload,
     discard,
   };
+}
+
+/** The warnings' messages of a 422 warnings_to_confirm (one row: the form's), else undefined. */
+function warningsOf(error: unknown): string[] | undefined {
+  const body = (error as { status?: unknown; body?: ErrorBody } | null)?.body;
+  if ((error as { status?: unknown } | null)?.status !== 422 || body?.error !== 'warnings_to_confirm') return undefined;
+  const rows = (body.details as { rowWarnings?: { fields?: Record<string, string> }[] } | undefined)?.rowWarnings ?? [];
+  const texts = rows.flatMap((row) => Object.values(row.fields ?? {}));
+  return texts.length > 0 ? texts : [body.message];
 }

@@ -59,7 +59,7 @@ export function schemaProblems(schemas: readonly EntitySchema[]): string[] {
     }
     for (const field of schema.fields) if (field.serverSet && !field.readOnly) say(`server-set field ${field.name} is not readOnly.`);
     if (schema.expiresField && fields.get(schema.expiresField)?.kind !== 'date') say(`expiresField ${schema.expiresField} is not one of its date fields.`);
-    for (const rule of schema.rules ?? []) for (const name of rule.fields) if (!fields.has(name)) say(`rule "${rule.message}" names ${name}, which is not one of its fields.`);
+    for (const rule of schema.rules ?? []) for (const name of rule.fields) if (!fields.has(name)) say(`rule "${typeof rule.message === 'string' ? rule.message : rule.fields.join(', ')}" names ${name}, which is not one of its fields.`);
     if (schema.scope) scopeProblems(schema, fields, schemas).forEach(say);
     if (schema.workflow) workflowProblems(schema.workflow, fields).forEach(say);
     if (schema.tree) {

@@ -1,8 +1,10 @@
 import * as business from './entities/business-entities';
+import { dutySheets } from './entities/duty-sheets';
 import { meetingItems, meetings } from './entities/meetings';
 import { packageBidders, packageItems, packages } from './entities/packages';
 import { parts } from './entities/parts';
 import { quoteLines, quotes } from './entities/quotes';
+import { quotesV1 } from './entities/quotes-v1';
 import { proposalLines, proposals } from './entities/proposals';
 import * as projectLists from './entities/project-lists';
 import * as reference from './entities/reference-tables';
@@ -34,6 +36,7 @@ export const entitySchemas: readonly EntitySchema[] = [
   projectLists.cabling,
   projectLists.racking,
   projectLists.streams,
+  dutySheets,
   parts,
   // Before quotes: a quote names the package it answers.
   packages,
@@ -41,6 +44,7 @@ export const entitySchemas: readonly EntitySchema[] = [
   packageBidders,
   quotes,
   quoteLines,
+  quotesV1,
   requests,
   meetings,
   meetingItems,

@@ -214,8 +214,14 @@ function article(word: string): string {
 /**
  * `holds` gets the whole row as it will be stored; a rule whose fields are empty holds (Required says the
  * rest). A `warning` rule does not refuse the row: the save asks the user to confirm it (acceptWarnings).
+ * `message` may be made from the row ("Absorbed 412.3 kW at the design case exceeds the 400 kW motor").
  */
-export type RowRule = { fields: readonly string[]; message: string; holds: (row: Readonly<Record<string, unknown>>) => boolean; warning?: boolean };
+export type RowRule = { fields: readonly string[]; message: string | ((row: Readonly<Record<string, unknown>>) => string); holds: (row: Readonly<Record<string, unknown>>) => boolean; warning?: boolean };
+
+/** What a broken rule says about `row`. */
+export function ruleMessage(rule: RowRule, row: Readonly<Record<string, unknown>>): string {
+  return typeof rule.message === 'function' ? rule.message(row) : rule.message;
+}
 
 /**
  * The spec's soft delete (`deleteflag`): a list with this boolean field keeps a deleted row, hidden from its

@@ -33,6 +33,8 @@ import { dexpiRoutes } from './modules/projects/dexpi/dexpi-routes';
 import { quoteRoutes } from './modules/quotes/quote-routes';
 import { meetingRoutes } from './modules/meetings/meeting-routes';
 import { packageRoutes } from './modules/packages/package-routes';
+import { dutySheetRoutes } from './modules/duty-sheets/duty-sheet-routes';
+import { quoteV1Routes } from './modules/quotes-v1/quote-v1-routes';
 import { proposalRoutes } from './modules/proposals/proposal-routes';
 import { requestRoutes } from './modules/requests/request-routes';
 import { meRoutes, publicRoutes } from './modules/session/session-routes';
@@ -124,6 +126,8 @@ export async function buildApp({ config, db, idpKeys, logger }: AppDeps): Promis
         await secured.register(meetingRoutes, { db });
         await secured.register(proposalRoutes, { db });
         await secured.register(packageRoutes, { db });
+        await secured.register(dutySheetRoutes, { db });
+        await secured.register(quoteV1Routes, { db });
       });
     },
     { prefix: '/api' },

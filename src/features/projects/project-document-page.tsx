@@ -102,7 +102,7 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
   const rollups = useApi<unknown>(`/api/projects/${id}/rollups`, { revalidateOnFocus: false, shouldRetryOnError: false });
   const { mutate: mutateRollups } = rollups;
   // The tab's revision clouds (rows changed since the last issued revision) follow its saves, as the roll-ups do.
-  const { marks: revisionMarks, reload: reloadMarks } = useRevisionMarks(id, tab.entity);
+  const { marks: revisionMarks, reload: reloadMarks } = useRevisionMarks(id, 'revised' in tab && tab.revised === false ? undefined : tab.entity);
   const reloadRollups = useCallback(() => {
     void mutateRollups();
     reloadMarks();
@@ -120,7 +120,16 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
   const liveRows = useMemo<ColumnFilter[] | undefined>(() => (softDeletes && !showDeleted ? [{ field: SOFT_DELETE_FIELD, op: 'equals', value: false }] : undefined), [softDeletes, showDeleted]);
   // A drawing opens to its own page (drawing-page.tsx) beside Open, which keeps the row's dialog.
   const navigate = useNavigate();
-  const drawingPage = useMemo(() => (isDrawingTab ? { label: 'Open drawing page', onRow: (row: EntityRow) => navigate(projectDrawingPath(id, tab.slug, row.id)) } : undefined), [isDrawingTab, navigate, id, tab.slug]);
+  const rowPage = 'rowPage' in tab ? tab.rowPage : undefined;
+  const drawingPage = useMemo(
+    () =>
+      isDrawingTab
+        ? { label: 'Open drawing page', onRow: (row: EntityRow) => navigate(projectDrawingPath(id, tab.slug, row.id)) }
+        : rowPage
+          ? { label: rowPage.label, onRow: (row: EntityRow) => navigate(rowPage.path(row.id)) }
+          : undefined,
+    [isDrawingTab, rowPage, navigate, id, tab.slug],
+  );
 
   if (!loaded) {
     if (error) return <NoSuchProject text={error.status === 404 ? `There is no project ${id}.` : `The project could not be loaded: ${error.message}`} />;

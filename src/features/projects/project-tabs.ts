@@ -1,9 +1,19 @@
+import { dutySheetPath } from '../../app/paths';
+
 /**
  * The tabs of a project document (field guide §1-6): one scoped list each. The URL holds the tab's slug
  * (/home/general/projectdetail/12/equipment); the spec's numbers are read too (projectdetail/0/1 is the
  * first tab), as 1-based positions.
  */
-export type ListTab = { slug: string; label: string; entity: string };
+export type ListTab = {
+  slug: string;
+  label: string;
+  entity: string;
+  /** false: a list a revision does not keep (duty sheets), so the tab asks for no revision clouds. */
+  revised?: false;
+  /** The page a row opens from the tab's grid (beside Open), by the row's id: a duty sheet's document. */
+  rowPage?: { label: string; path: (id: number) => string };
+};
 /** A list tab (one scoped list), or the Revisions tab (issued revisions and the change summary). */
 export type ProjectTab = ListTab | { slug: 'revisions'; label: string; entity?: undefined };
 
@@ -17,6 +27,8 @@ export const PROJECT_TABS: readonly ListTab[] = [
   { slug: 'pids', label: 'P&IDs', entity: 'pids' },
   { slug: 'pfds', label: 'PFDs', entity: 'pfds' },
   { slug: 'streams', label: 'Streams', entity: 'streams' },
+  // Field guide §13: kept per project, each part of an equipment row; not part of a revision's snapshot.
+  { slug: 'duty-sheets', label: 'Duty sheets', entity: 'duty_sheets', revised: false, rowPage: { label: 'Open duty sheet', path: dutySheetPath } },
 ];
 
 export const REVISIONS_TAB: ProjectTab = { slug: 'revisions', label: 'Revisions' };

@@ -31,6 +31,9 @@ export function QuotesListPage() {
             <Button startIcon={<SearchOutlined />} onClick={() => setSearching(true)}>
               Find quote lines…
             </Button>
+            <Button component={RouterLink} to={paths.quotesV1}>
+              Quotes V1 (older records)
+            </Button>
             {can(quotes.writeRole) && (
               <Button variant="contained" component={RouterLink} to={paths.newQuote}>
                 New quote

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { getEntitySchema } from '../../schemas/registry';
-import { fieldByName, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
+import { fieldByName, ruleMessage, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
 import type { Db } from '../db/client';
 import { ident, jsonValues, queryRows, wireExpression } from './entity-sql';
 import { addError, storedValues, type Candidate, type CandidateErrors } from './row-checks';
@@ -105,7 +105,7 @@ export async function checkRowRules(db: Db, schema: EntitySchema, candidates: re
     if (!row) return;
     for (const rule of rules) {
       if (candidate.id !== undefined && !rule.fields.some((name) => name in candidate.values)) continue;
-      if (!rule.holds(row)) addError(rule.warning ? warnings : errors, slot, rule.fields[0] as string, rule.message);
+      if (!rule.holds(row)) addError(rule.warning ? warnings : errors, slot, rule.fields[0] as string, ruleMessage(rule, row));
     }
   });
 }

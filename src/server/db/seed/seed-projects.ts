@@ -12,6 +12,7 @@ import { demoClients } from './demo-companies';
 import type { DemoDocument, DemoRevision } from './demo-document';
 import { demoLithiumRefinery } from './demo-lithium-refinery';
 import { demoProjects, type DemoProject } from './demo-projects';
+import { seedDemoDutySheets } from './seed-duty-sheets';
 import { create, idsBy, isEmpty } from './seed-entities';
 
 /** The demo projects that are whole documents (their lists seeded with them), in the order they are added. */
@@ -33,6 +34,8 @@ export async function seedDemoProjects(db: Db): Promise<void> {
     await db.transaction(async (tx) => {
       const [project] = await createProjects(tx, [header]);
       await seedDocument(tx, project!.id, document);
+      // Cerro Azul's slurry pumps have duty sheets (seed-duty-sheets.ts), issued with revision A.
+      if (document === demoCerroAzul) await seedDemoDutySheets(tx, project!.id);
       if (document.revision) await seedRevision(tx, project!.id, document.revision);
     });
   }

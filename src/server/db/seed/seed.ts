@@ -10,6 +10,7 @@ import { seedDemoMeetings } from './seed-meetings';
 import { seedDemoProjects } from './seed-projects';
 import { seedDemoPackages } from './seed-packages';
 import { seedDemoQuotes } from './seed-quotes';
+import { seedDemoQuotesV1 } from './seed-quotes-v1';
 import { seedDemoProposals } from './seed-proposals';
 
 export type DemoAccount = { username: string; password: string; role: Role; nickname: string; name: string; email: string };
@@ -38,6 +39,7 @@ export async function seedDatabase(db: Db, config: Pick<ServerConfig, 'seedDemo'
     // Packages before the quotes that answer them.
     await seedDemoPackages(db);
     await seedDemoQuotes(db);
+    await seedDemoQuotesV1(db);
     // After the projects: the demo series is Cerro Azul's.
     await seedDemoMeetings(db);
     await seedDemoProposals(db);

@@ -13,11 +13,11 @@ import { bodyId, optionalVersion } from './record-id';
  * engine: a row with an id updates it (its version is required, for optimistic concurrency), without one
  * creates it. The answer is the row as GET lists it, so a caller can send it back with a change.
  */
-export async function saveOne(db: Db, schema: EntitySchema, payload: unknown, actor: Actor): Promise<EntityRow> {
+export async function saveOne(db: Db, schema: EntitySchema, payload: unknown, actor: Actor, options: { acceptWarnings?: boolean } = {}): Promise<EntityRow> {
   if (!isObject(payload)) throw new AppError('bad_request', `Send the ${schema.label.toLowerCase()} as a JSON object of its fields.`);
   const values = Object.fromEntries(Object.entries(payload).filter(([key]) => !(META_FIELDS as readonly string[]).includes(key)));
   if (payload.id === undefined) {
-    const { created } = await saveEntityBatch(db, schema, { creates: [{ clientKey: 'row', values }] }, actor);
+    const { created } = await saveEntityBatch(db, schema, { creates: [{ clientKey: 'row', values }], acceptWarnings: options.acceptWarnings }, actor);
     // clientKey only matches a batch's answers to its requests; it is no field of the row.
     const { clientKey: _clientKey, ...row } = created[0]!;
     return row as EntityRow;
@@ -25,7 +25,7 @@ export async function saveOne(db: Db, schema: EntitySchema, payload: unknown, ac
   const id = bodyId(payload.id, schema);
   const version = optionalVersion(payload.version);
   if (version === undefined) throw new AppError('bad_request', 'The version is required to change an existing row: send the version of the row you loaded.');
-  const { updated } = await notFoundWhenGone(schema, id, () => saveEntityBatch(db, schema, { updates: [{ id, version, changes: values }] }, actor));
+  const { updated } = await notFoundWhenGone(schema, id, () => saveEntityBatch(db, schema, { updates: [{ id, version, changes: values }], acceptWarnings: options.acceptWarnings }, actor));
   return updated[0]!;
 }
 
