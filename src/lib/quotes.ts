@@ -58,6 +58,8 @@ export type PartQuoteStats = {
 /** GET /quotesearchmodal: quote lines found by supplier, part, tag, number or date. */
 export type QuoteSearchHit = {
   line_id: number;
+  /** The line's version: linking it to a part or tag saves against it. */
+  line_version: number;
   quote_id: number;
   quote_number: string;
   supplier: string;

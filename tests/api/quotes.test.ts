@@ -150,8 +150,14 @@ describe('part statistics and the spec routes', () => {
     expect(all.find((q) => q.id === quote.id)).toMatchObject({ total: '100000.00', base_total: '108500.00', expired: false });
     const one = (await post('/quote', { id: quote.id })).json();
     expect(one.lines).toHaveLength(1);
-    const found = (await get('/quotesearchmodal?q=ref-search-77')).json() as { quote_id: number }[];
+    const found = (await get('/quotesearchmodal?q=ref-search-77')).json() as { quote_id: number; line_id: number; line_version: number }[];
     expect(found.map((hit) => hit.quote_id)).toEqual([quote.id]);
+    // A line found is linked to a part by saving it against the version the search answered.
+    const [category] = (await get('/entities/item_categories?filters=' + encodeURIComponent(JSON.stringify([{ field: 'tier', op: 'equals', value: 3 }])) + '&limit=1')).json().rows as Row[];
+    const [part] = await create('parts', [{ part_no: `PT-LINK-${Date.now()}`, description: 'Flotation cell 300 m3', category_id: category!.id }]);
+    const linked = await post('/entities/quote_lines/batch', { updates: [{ id: found[0]!.line_id, version: found[0]!.line_version, changes: { part_id: part!.id } }] });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(((await get(`/quotes4part/${part!.id}`)).json() as unknown[]).length).toBe(1);
 
     expect((await suite.t.call({ method: 'DELETE', url: `/api/deletequote/${quote.id}`, token: suite.viewer })).statusCode).toBe(403);
     const gone = await suite.t.call({ method: 'DELETE', url: `/api/deletequote/${quote.id}`, token: suite.engineer });

@@ -56,7 +56,8 @@ test('an estimator enters a EUR quote with lines and sees the USD amounts at the
   // The toolbar counts the saved rows without a reload.
   await expect(page.getByText('2 rows', { exact: true })).toBeVisible();
 
-  const line = (description: string, field: string) => lines.locator('.ag-row', { hasText: description }).locator(`[col-id="${field}"]`);
+  // Saved rows only: for a moment after the save the grid swaps each new row for its stored row.
+  const line = (description: string, field: string) => lines.locator('.ag-row:not(.tb-row-new)', { hasText: description }).locator(`[col-id="${field}"]`);
   await expect(line('Gearless motor drive', 'line_total')).toHaveText('24,691.34');
   await expect(line('Gearless motor drive', 'base_amount')).toHaveText('26,790.10');
   await expect(line('Commissioning spares', 'line_total')).toHaveText('999.99');
@@ -83,4 +84,26 @@ test('a part opens to the statistics of its quotes, the expired one left out and
   await expect(quotes.getByRole('row')).toHaveCount(4);
   await expect(quotes.getByRole('row', { name: /Q-2025-099/ })).toContainText('Expired');
   await page.screenshot({ path: '/tmp/part-document.png', fullPage: true });
+});
+
+test('the quote search finds a line and links it to a part, whose page then lists it', async ({ page }) => {
+  await signInFromLanding(page, DEMO.engineer);
+  await page.goto('/home/general/quotelist1');
+  await page.getByRole('button', { name: 'Find quote lines…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Find quote lines' });
+  await dialog.getByRole('textbox', { name: 'Supplier, part, tag, quote number or text' }).fill('Knife gate valve DN 600');
+  const found = dialog.getByRole('table', { name: 'Quote lines found' });
+  await expect(found.getByRole('row')).toHaveCount(2);
+  await expect(found.getByRole('row').nth(1)).toContainText('Q-2025-203');
+  await pick(page, dialog.getByRole('combobox', { name: 'Part' }), 'VLV-KGV-300', /^VLV-KGV-300/);
+  await dialog.getByRole('button', { name: 'Link line 1 of Q-2025-203' }).click();
+  await expect(page.getByText('Line 1 of Q-2025-203 linked to VLV-KGV-300')).toBeVisible();
+  await expect(found.getByRole('link', { name: 'VLV-KGV-300' })).toBeVisible();
+
+  // The part's page lists the line and prices it in USD at the quote's frozen CLP rate (4,850,000 x 0.00106).
+  await found.getByRole('link', { name: 'VLV-KGV-300' }).click();
+  await expect(page.getByRole('heading', { name: 'Part VLV-KGV-300', level: 1 })).toBeVisible();
+  const quotes = page.getByRole('table', { name: 'Quotes for this part' });
+  await expect(quotes.getByRole('row', { name: /Q-2025-203/ })).toContainText('USD 5,141.00');
+  await expect(page.getByRole('region', { name: 'Quote statistics' }).getByRole('group', { name: 'Median' })).toContainText('USD 5,141.00');
 });

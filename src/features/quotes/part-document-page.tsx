@@ -9,7 +9,12 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import LinkOutlined from '@mui/icons-material/LinkOutlined';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useCurrentUser } from '../../app/auth/use-current-user';
+import { QuoteSearchDialog } from './quote-search-dialog';
 import { useApi } from '../../app/api/api-client';
 import { partPath, quotePath } from '../../app/paths';
 import { DocumentPage } from '../../grids/document-page';
@@ -27,7 +32,12 @@ const parts = getEntitySchema('parts');
 export function PartDocumentPage() {
   const param = useParams().id;
   const id = param !== undefined && /^\d+$/.test(param) ? Number(param) : undefined;
+  // Lines linked to the part from the quote search: its figures are read again.
+  const [linked, setLinked] = useState(0);
+  const [linking, setLinking] = useState<{ id: number; label: string } | null>(null);
+  const { can } = useCurrentUser();
   return (
+    <>
     <DocumentPage
       schema={parts}
       id={id}
@@ -36,9 +46,26 @@ export function PartDocumentPage() {
       listLabel="Parts & ME Lists"
       title={(row) => (row ? `Part ${String(row.part_no)}` : 'New part')}
       icon={<PrecisionManufacturingOutlined />}
-      summary={(row, version) => <PartStatsPanel partId={row.id} version={version} />}
-      footer={(row, version) => <PartQuotesTable partId={row.id} version={version} />}
+      summary={(row, version) => <PartStatsPanel partId={row.id} version={version * 1000 + linked} />}
+      footer={(row, version) => <PartQuotesTable partId={row.id} version={version * 1000 + linked} />}
+      actions={(row) =>
+        can('engineer') && (
+          <Button size="small" startIcon={<LinkOutlined />} onClick={() => setLinking({ id: row.id, label: String(row.part_no) })}>
+            Link quote lines…
+          </Button>
+        )
+      }
     />
+    {linking && (
+      <QuoteSearchDialog
+        linkPart={linking}
+        onClose={() => {
+          setLinking(null);
+          setLinked((n) => n + 1);
+        }}
+      />
+    )}
+    </>
   );
 }
 

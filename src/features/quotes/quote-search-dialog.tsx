@@ -17,17 +17,24 @@ import TextField from '@mui/material/TextField';
 import { useDeferredValue, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useApi } from '../../app/api/api-client';
+import { LinkTarget, useLineLink } from './quote-line-link';
 import { partPath, quotePath } from '../../app/paths';
 import type { QuoteSearchHit } from '../../lib/quotes';
 
-/** The quote search (spec GET /quotesearchmodal): lines found by supplier, part, tag, number or description, within dates. */
-export function QuoteSearchDialog({ onClose }: { onClose: () => void }) {
+/**
+ * The quote search (spec GET /quotesearchmodal): lines found by supplier, part, tag, number or description,
+ * within dates. An engineer links a line found to a part or to an equipment tag of its quote's project
+ * (the line is saved through the engine: the tag is checked against the project, the change audited).
+ * `linkPart`: the dialog opened from a part's page, ready to link lines to that part.
+ */
+export function QuoteSearchDialog({ onClose, linkPart }: { onClose: () => void; linkPart?: { id: number; label: string } }) {
   const [text, setText] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const q = useDeferredValue(text.trim());
   const query = new URLSearchParams({ ...(q ? { q } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}), limit: '100' });
-  const { data, error, isLoading } = useApi<QuoteSearchHit[]>(`/api/quotesearchmodal?${query.toString()}`, { keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useApi<QuoteSearchHit[]>(`/api/quotesearchmodal?${query.toString()}`, { keepPreviousData: true });
+  const link = useLineLink(linkPart, () => void mutate());
   return (
     <Dialog open onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="quote-search-title">
       <DialogTitle id="quote-search-title">Find quote lines</DialogTitle>
@@ -37,6 +44,8 @@ export function QuoteSearchDialog({ onClose }: { onClose: () => void }) {
           <TextField label="Received from" type="date" value={from} onChange={(event) => setFrom(event.target.value)} size="small" slotProps={{ inputLabel: { shrink: true } }} />
           <TextField label="to" type="date" value={to} onChange={(event) => setTo(event.target.value)} size="small" slotProps={{ inputLabel: { shrink: true } }} />
         </Stack>
+        {link.canLink && <LinkTarget link={link} />}
+        {link.problem && <Alert severity="error" sx={{ mb: 1 }}>{link.problem}</Alert>}
         {error && <Alert severity="error">The search failed: {error.message}</Alert>}
         {data && data.length === 0 && <Alert severity="info">No quote line matches.</Alert>}
         {data && data.length > 0 && (
@@ -51,6 +60,7 @@ export function QuoteSearchDialog({ onClose }: { onClose: () => void }) {
                   <TableCell>Part / tag</TableCell>
                   <TableCell align="right">Unit price</TableCell>
                   <TableCell align="right">Base amount</TableCell>
+                  {link.canLink && <TableCell />}
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -78,6 +88,13 @@ export function QuoteSearchDialog({ onClose }: { onClose: () => void }) {
                     </TableCell>
                     <TableCell align="right">{hit.unit_price === null ? '—' : `${hit.unit_price} ${hit.currency ?? ''}`}</TableCell>
                     <TableCell align="right">{hit.base_amount ?? '—'}</TableCell>
+                    {link.canLink && (
+                      <TableCell>
+                        <Button size="small" disabled={!link.target || link.busy} onClick={() => void link.apply(hit)} aria-label={`Link line ${hit.line_no} of ${hit.quote_number}`}>
+                          Link
+                        </Button>
+                      </TableCell>
+                    )}
                   </TableRow>
                 ))}
               </TableBody>

@@ -81,7 +81,7 @@ export function searchQuoteLines(db: Db, { q, from, to, limit }: { q?: string; f
   const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   return queryRows<QuoteSearchHit>(
     db,
-    sql`select l.id as line_id, q.id as quote_id, q.quote_number, s.name as supplier, q.date_received::text as date_received, coalesce(q.valid_until < current_date, false) as expired,
+    sql`select l.id as line_id, l.version as line_version, q.id as quote_id, q.quote_number, s.name as supplier, q.date_received::text as date_received, coalesce(q.valid_until < current_date, false) as expired,
           l.line_no, l.description, l.tag, p.part_no, l.part_id, l.unit_price::text as unit_price, ${code(sql`q.currency_id`)} as currency, l.base_amount::text as base_amount
         from quote_lines l join quotes q on q.id = l.quote_id join suppliers s on s.id = q.supplier_id left join parts p on p.id = l.part_id
         where (${like}::text is null or q.quote_number ilike ${like} or s.name ilike ${like} or p.part_no ilike ${like} or l.tag ilike ${like} or l.description ilike ${like} or q.supplier_ref ilike ${like})

@@ -48,7 +48,7 @@ const partStats = z.object({
   byBaseCurrency: z.array(z.object({ base_currency: text, count: z.number(), min: text, median: text, max: text, newest_quote_date: text, suppliers: z.array(z.string()) })),
   expired_lines: z.number().describe('Lines of expired quotes, left out of the figures'),
 });
-const searchHit = z.looseObject({ line_id: z.number(), quote_id: z.number(), quote_number: z.string(), supplier: z.string(), expired: z.boolean() });
+const searchHit = z.looseObject({ line_id: z.number(), line_version: z.number(), quote_id: z.number(), quote_number: z.string(), supplier: z.string(), expired: z.boolean() });
 const ok = (schema: z.ZodType, description: string) => ({ ...jsonSchema(schema, 'output'), description });
 
 /** One quote with its lines and totals. */
