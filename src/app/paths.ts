@@ -36,6 +36,11 @@ export function dutySheetPath(id: number): string {
   return general(`dutysheet/${id}`);
 }
 
+/** A document's id from its address: digits (0 for a new document), else undefined (the page says so). */
+export function documentIdFromParam(param: string | undefined): number | undefined {
+  return param !== undefined && /^\d{1,9}$/.test(param) ? Number(param) : undefined;
+}
+
 /** A project's document on one of its tabs (a slug such as 'areas'); id 0 is a new project. */
 export function projectDocumentPath(id: number, tab: string): string {
   return general(`projectdetail/${id}/${tab}`);

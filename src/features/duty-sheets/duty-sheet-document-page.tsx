@@ -1,7 +1,7 @@
 import PrecisionManufacturingOutlined from '@mui/icons-material/PrecisionManufacturingOutlined';
 import { useParams } from 'react-router-dom';
 import { useApi } from '../../app/api/api-client';
-import { dutySheetPath, paths, projectDocumentPath } from '../../app/paths';
+import { documentIdFromParam, dutySheetPath, paths, projectDocumentPath } from '../../app/paths';
 import { DocumentPage } from '../../grids/document-page';
 import { entityPaths } from '../../lib/entity-paths';
 import { getEntitySchema } from '../../schemas/registry';
@@ -10,18 +10,13 @@ import { DutySheetSummaryPanel } from './duty-sheet-summary-panel';
 
 const dutySheets = getEntitySchema('duty_sheets');
 
-/** Whole numbers only: '12', not '12abc' or '-1'. */
-function idOf(param: string | undefined): number | undefined {
-  return param !== undefined && /^\d+$/.test(param) ? Number(param) : undefined;
-}
-
 /**
  * A duty sheet (/home/general/dutysheet/:id, 0 for a new one): the sheet in a form (fluid, operating
  * cases, design conditions, drive) and its duty figures: slurry SG and absorbed power per case against
  * the motor, the power check in amber. Back goes to its project's Duty sheets tab.
  */
 export function DutySheetDocumentPage() {
-  const id = idOf(useParams().id);
+  const id = documentIdFromParam(useParams().id);
   // The same request DocumentPage makes (shared by the cache): the sheet's project names the way back.
   const { data: row } = useApi<EntityRow>(id ? entityPaths.row(dutySheets.name, id) : null, { revalidateOnFocus: false, shouldRetryOnError: false });
   const projectId = typeof row?.project_id === 'number' ? row.project_id : undefined;

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useCurrentUser } from '../../app/auth/use-current-user';
-import { meetingPath, overdueActionsPath, paths } from '../../app/paths';
+import { documentIdFromParam, meetingPath, overdueActionsPath, paths } from '../../app/paths';
 import { DocumentPage } from '../../grids/document-page';
 import { getEntitySchema } from '../../schemas/registry';
 import type { EntityRow } from '../../schemas/schema-types';
@@ -13,11 +13,6 @@ import { NextMeetingDialog } from './next-meeting-dialog';
 
 const meetings = getEntitySchema('meetings');
 const minutes = [{ schema: getEntitySchema('meeting_items'), label: 'Minutes' }] as const;
-
-/** The address's meeting id: digits (0 for a new meeting), else none. */
-function meetingIdFromParam(param: string | undefined): number | undefined {
-  return param !== undefined && /^\d{1,9}$/.test(param) ? Number(param) : undefined;
-}
 
 /**
  * /home/general/meeting/:id — a meeting as a document (field guide §12): the header (title, series, date,
@@ -30,7 +25,7 @@ export function MeetingDocumentPage() {
   return (
     <DocumentPage
       schema={meetings}
-      id={meetingIdFromParam(params.id)}
+      id={documentIdFromParam(params.id)}
       documentPath={meetingPath}
       listPath={paths.meetings}
       listLabel="Meetings"

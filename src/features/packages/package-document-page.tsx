@@ -1,6 +1,6 @@
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import { useParams } from 'react-router-dom';
-import { packagePath, paths } from '../../app/paths';
+import { documentIdFromParam, packagePath, paths } from '../../app/paths';
 import { DocumentPage } from '../../grids/document-page';
 import { getEntitySchema } from '../../schemas/registry';
 import type { EntityRow } from '../../schemas/schema-types';
@@ -12,11 +12,6 @@ const lists = [
   { schema: getEntitySchema('package_items'), label: 'Items', height: 'max(300px, calc(100vh - 700px))' },
   { schema: getEntitySchema('package_bidders'), label: 'Bidders', height: 'max(300px, calc(100vh - 700px))' },
 ] as const;
-
-/** The id in the address: digits only (0 a new package), else undefined (the page says so). */
-function idFromParam(param: string | undefined): number | undefined {
-  return param !== undefined && /^\d{1,9}$/.test(param) ? Number(param) : undefined;
-}
 
 function title(row: EntityRow | null): string {
   return row ? `Package ${String(row.package_number ?? `#${row.id}`)} — ${String(row.title ?? '')}` : 'New package';
@@ -33,7 +28,7 @@ export function PackageDocumentPage() {
   return (
     <DocumentPage
       schema={packages}
-      id={idFromParam(id)}
+      id={documentIdFromParam(id)}
       documentPath={packagePath}
       listPath={paths.packages}
       listLabel="Packages"

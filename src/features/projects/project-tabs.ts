@@ -1,3 +1,4 @@
+import { documentIdFromParam } from '../../app/paths';
 import { dutySheetPath } from '../../app/paths';
 
 /**
@@ -47,7 +48,4 @@ export function tabFromParam(param: string | undefined): ProjectTab | undefined 
 }
 
 /** A project id from the URL: a positive whole number, 0 for a new project, undefined for anything else. */
-export function projectIdFromParam(param: string | undefined): number | undefined {
-  if (param === undefined || !/^\d{1,9}$/.test(param)) return undefined;
-  return Number(param);
-}
+export const projectIdFromParam = documentIdFromParam;

@@ -1,6 +1,6 @@
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import { useParams } from 'react-router-dom';
-import { paths, proposalPath } from '../../app/paths';
+import { documentIdFromParam, paths, proposalPath } from '../../app/paths';
 import { DocumentPage } from '../../grids/document-page';
 import { getEntitySchema } from '../../schemas/registry';
 import type { EntityRow } from '../../schemas/schema-types';
@@ -9,11 +9,6 @@ import { FeeSummary } from './fee-summary';
 const proposals = getEntitySchema('proposals');
 const lists = [{ schema: getEntitySchema('proposal_lines'), height: 'max(320px, calc(100vh - 640px))' }] as const;
 const listPath = paths.home + '/general/proposallist';
-
-/** The id in the address: digits only (0 a new proposal), else undefined (the page says so). */
-function idFromParam(param: string | undefined): number | undefined {
-  return param !== undefined && /^\d{1,9}$/.test(param) ? Number(param) : undefined;
-}
 
 function title(row: EntityRow | null): string {
   return row ? `Proposal ${String(row.proposal_number ?? `#${row.id}`)} — ${String(row.title ?? '')}` : 'New Proposal';
@@ -29,7 +24,7 @@ export function ProposalDocumentPage() {
   return (
     <DocumentPage
       schema={proposals}
-      id={idFromParam(id)}
+      id={documentIdFromParam(id)}
       documentPath={proposalPath}
       listPath={listPath}
       listLabel="Proposals"

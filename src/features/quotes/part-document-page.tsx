@@ -16,7 +16,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useCurrentUser } from '../../app/auth/use-current-user';
 import { QuoteSearchDialog } from './quote-search-dialog';
 import { useApi } from '../../app/api/api-client';
-import { partPath, quotePath } from '../../app/paths';
+import { documentIdFromParam, partPath, quotePath } from '../../app/paths';
 import { DocumentPage } from '../../grids/document-page';
 import type { PartQuoteLine, PartQuoteStats } from '../../lib/quotes';
 import { getEntitySchema } from '../../schemas/registry';
@@ -30,8 +30,7 @@ const parts = getEntitySchema('parts');
  * out of the statistics.
  */
 export function PartDocumentPage() {
-  const param = useParams().id;
-  const id = param !== undefined && /^\d+$/.test(param) ? Number(param) : undefined;
+  const id = documentIdFromParam(useParams().id);
   // Lines linked to the part from the quote search: its figures are read again.
   const [linked, setLinked] = useState(0);
   const [linking, setLinking] = useState<{ id: number; label: string } | null>(null);

@@ -1,6 +1,6 @@
 import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
 import { useParams } from 'react-router-dom';
-import { quotePath } from '../../app/paths';
+import { documentIdFromParam, quotePath } from '../../app/paths';
 import { DocumentPage } from '../../grids/document-page';
 import { getEntitySchema } from '../../schemas/registry';
 import { QuoteSummaryPanel } from './quote-summary-panel';
@@ -9,17 +9,12 @@ const quotes = getEntitySchema('quotes');
 const quoteLines = getEntitySchema('quote_lines');
 const LISTS = [{ schema: quoteLines, label: 'Lines' }];
 
-/** Whole numbers only: '12', not '12abc' or '-1'. */
-function idOf(param: string | undefined): number | undefined {
-  return param !== undefined && /^\d+$/.test(param) ? Number(param) : undefined;
-}
-
 /**
  * A quote (/home/general/quote/:id, 0 for a new one): the header with its frozen rate, its lines (line
  * total and base amount derived on the server), and its totals in both currencies.
  */
 export function QuoteDocumentPage() {
-  const id = idOf(useParams().id);
+  const id = documentIdFromParam(useParams().id);
   return (
     <DocumentPage
       schema={quotes}
