@@ -1,8 +1,8 @@
 import { generateLithiumProjects } from '../../src/server/db/seed/large-data';
-import { PAGE_SIZE } from '../../src/grids/use-entity-rows';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { abCompare, type AbResult } from './ab';
 import { rawDriver, toCsv, type RawDriver } from './bench-db';
+import { openList } from './project-bench';
 
 /**
  * Quotes at scale (issue #17 item 11), each a ratio against a baseline in the same run:
@@ -63,17 +63,6 @@ const handWrittenStats = (part: number) => `
   cross join lateral (select round(l.unit_price * q.rate_applied, 2) as price, coalesce(q.valid_until < current_date, false) as expired) x
   where l.part_id = ${part} and l.line_status <> 'not_quoted' and l.unit_price is not null
   group by q.base_currency_id`;
-
-async function openList(t: TestApp, token: string, url: string, total: number): Promise<{ id: number; version: number }[]> {
-  const rows: { id: number; version: number }[] = [];
-  for (let offset = 0; offset < total; offset += PAGE_SIZE) {
-    const response = await t.call({ url: `${url}${url.includes('?') ? '&' : '?'}offset=${offset}&limit=${PAGE_SIZE}`, token });
-    if (response.statusCode !== 200) throw new Error(`list failed: ${response.statusCode} ${response.body.slice(0, 200)}`);
-    rows.push(...(response.json() as { rows: { id: number; version: number }[] }).rows);
-  }
-  if (rows.length !== total) throw new Error(`${url} answered ${rows.length} rows, expected ${total}`);
-  return rows;
-}
 
 async function saveAll(t: TestApp, token: string, entity: string, rows: { id: number; version: number }[], changes: (i: number) => Record<string, unknown>): Promise<void> {
   const response = await t.call({ method: 'POST', url: `/api/entities/${entity}/batch`, token, payload: { updates: rows.map((row, i) => ({ id: row.id, version: row.version, changes: changes(i) })) }, headers: { prefer: 'return=minimal' } });
