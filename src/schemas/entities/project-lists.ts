@@ -131,6 +131,7 @@ export const mechEquipment = defineEntity({
     { name: 'price_source', label: 'Price source', kind: 'enum', options: PRICE_SOURCES, grid: { width: 130 }, form: { section: 'Price', order: 1 } },
     { name: 'price', label: 'Price', kind: 'money', currencyField: 'price_currency_id', min: 0, grid: { width: 140 }, form: { section: 'Price', order: 2 } },
     { name: 'price_currency_id', label: 'Price currency', kind: 'lookup', entity: 'currencies', grid: { width: 100 }, form: { section: 'Price', order: 3 } },
+    { name: 'quote_line_id', label: 'Priced by quote line', kind: 'integer', min: 1, readOnly: true, help: 'The id of the quote line the price came from: set by an award on the bid tab (an integer, like the instrument quote_id, since quote lines are kept per quote, not per project); CAPEX traces the price back to it.', grid: { width: 180, hidden: true }, form: { section: 'Price', order: 5 } },
     { name: 'status', label: 'Status', kind: 'enum', options: EQUIPMENT_STATUS, default: 'in_design', grid: { width: 140 }, form: { section: 'Price', order: 4 } },
     {
       name: 'duty_check',

@@ -1,0 +1,1 @@
+ALTER TABLE "mech_equipment" ADD COLUMN "quote_line_id" integer;
