@@ -93,6 +93,9 @@ describe('import modes on the same workbook', () => {
     expect(await rollups()).toMatchObject({ equipment_count: 2, installed_kw: '80.50' });
     const changes = (await get(`/projects/${project.id}/changes?from=A`)).json();
     expect(changes.rows).toEqual([expect.objectContaining({ entity: 'mech_equipment', key: '100-PP-002', change: 'deleted' })]);
+    // A lookup picker (a standby's duty tag) no longer offers the deleted row.
+    const offered = (await get(`/entities/mech_equipment/options?scope=${project.id}&q=100-PP`)).json() as { label: string }[];
+    expect(offered.map((option) => option.label)).toEqual(['100-PP-001', '100-PP-003']);
 
     // The same workbook again deletes nothing more; one that holds the deleted tag restores it.
     expect((await importInto({ rows: sent })).json()).toMatchObject({ mode: 2, softDeleted: 0, unchanged: 2 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { EntitySummary, LookupOption } from '../../lib/entity-api';
 import { entitySchemas } from '../../schemas/registry';
-import type { EntityRow, EntitySchema } from '../../schemas/schema-types';
+import { hasSoftDelete, SOFT_DELETE_FIELD, type EntityRow, type EntitySchema } from '../../schemas/schema-types';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
 import { col, ident, queryRows, selectRowsById } from './entity-sql';
@@ -13,7 +13,7 @@ export async function getEntityRow(db: Db, schema: EntitySchema, id: number): Pr
   return row;
 }
 
-/** Id and label of rows whose label contains `q` (of project `scope`, for a list kept per project), for lookup editors and the import's label matching. */
+/** Id and label of rows whose label contains `q` (of project `scope`, for a list kept per project), for lookup editors; soft-deleted rows are not offered. */
 export async function lookupOptions(db: Db, schema: EntitySchema, q?: string, limit = 50, scope?: number): Promise<LookupOption[]> {
   const label = sql`${col('t', schema.labelField)}::text`;
   const text = q?.trim() ? searchText('Search', q.trim()) : '';
@@ -21,6 +21,8 @@ export async function lookupOptions(db: Db, schema: EntitySchema, q?: string, li
   if (text) conditions.push(sql`${label} ilike ${likePattern(text, 'contains')}`);
   // A list kept per project offers the rows of the project asked for (a lookup accepts no other).
   if (scope !== undefined && schema.scope) conditions.push(sql`${col('t', schema.scope.root)} = ${scope}`);
+  // A soft-deleted row is gone for its users (the grid hides it): picking it would point a new value at it.
+  if (hasSoftDelete(schema)) conditions.push(sql`not ${col('t', SOFT_DELETE_FIELD)}`);
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   return queryRows<LookupOption>(db, sql`select t.id as id, ${label} as label from ${ident(schema.name)} t ${where} order by 2, 1 limit ${limit}`);
 }
