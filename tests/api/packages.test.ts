@@ -139,6 +139,12 @@ describe('the status workflow and the award rules', () => {
     });
     const supplier = await newSupplier();
     const award = { award_supplier_id: supplier.id, award_currency_id: usd, award_amount: '1250000', award_date: '2025-08-01' };
+    // Only a bidder whose bid is in may be awarded the package.
+    const stranger = await move({ status: 'awarded', ...award });
+    expect(fieldErrors(stranger.json()).award_supplier_id).toMatch(/is not a bidder on this package: add it to the bidders first$/);
+    const [bidder] = await create('package_bidders', [{ package_id: row.id, supplier_id: supplier.id, status: 'invited' }]);
+    expect(fieldErrors((await move({ status: 'awarded', ...award })).json()).award_supplier_id).toMatch(/'s bid is not received: award to a bidder whose bid is in$/);
+    expect((await post('/entities/package_bidders/batch', { updates: [{ id: bidder!.id, version: bidder!.version, changes: { status: 'bid_received' } }] })).statusCode).toBe(200);
     expect((await move({ status: 'awarded', ...award })).statusCode).toBe(200);
     const noPo = await move({ status: 'po_placed' });
     expect(noPo.statusCode).toBe(422);

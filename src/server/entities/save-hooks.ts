@@ -3,7 +3,7 @@ import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { actionStatusBelongsToActions } from './hooks/meeting-hooks';
 import { cableEndsExist, standbyNamesDuty, tagFollowsTemplate } from './hooks/project-hooks';
-import { packageItemTagInProject, quotePackageOfProject } from './hooks/package-hooks';
+import { packageAwardToBidder, packageItemTagInProject, quotePackageOfProject } from './hooks/package-hooks';
 import { quoteLineTagInProject, quoteRateFrozen } from './hooks/quote-hooks';
 import { requestDeleteRules, requestRules } from './hooks/request-hooks';
 import type { Candidate, CandidateErrors } from './row-checks';
@@ -26,6 +26,7 @@ const HOOKS: Readonly<Record<string, readonly SaveHook[]>> = {
   requests: [requestRules],
   quotes: [quoteRateFrozen, quotePackageOfProject],
   quote_lines: [quoteLineTagInProject],
+  packages: [packageAwardToBidder],
   package_items: [packageItemTagInProject],
   meeting_items: [actionStatusBelongsToActions],
 };

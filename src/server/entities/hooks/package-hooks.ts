@@ -36,3 +36,26 @@ export const quotePackageOfProject: SaveHook = async ({ db, schema, candidates, 
   );
   for (const result of found) addError(errors, result.slot, 'package_id', `Package ${result.package_number} is another project's: pick a package of the quote's project`);
 };
+
+/**
+ * A package is awarded to one of its bidders whose bid is in (status "Bid received"): an award to a
+ * supplier who never bid, or who declined or was disqualified, is a slip of the picker. A package being
+ * created has no bidders yet, so the check waits for its first save after them.
+ */
+export const packageAwardToBidder: SaveHook = async ({ db, schema, candidates, errors }) => {
+  const rows = (await touchedRows(db, schema, candidates, ['award_supplier_id'], ['award_supplier_id'])).filter(({ slot, row }) => row.award_supplier_id != null && candidates[slot]?.id !== undefined);
+  if (rows.length === 0) return;
+  const probe = JSON.stringify(rows.map(({ slot, row }) => ({ slot, package: candidates[slot]!.id, supplier: row.award_supplier_id })));
+  const found = await queryRows<{ slot: number; status: string | null; supplier: string | null }>(
+    db,
+    sql`select v.slot, b.status, s.name as supplier
+        from json_to_recordset(${probe}::json) as v(slot int, package int, supplier int)
+        left join package_bidders b on b.package_id = v.package and b.supplier_id = v.supplier
+        left join suppliers s on s.id = v.supplier
+        where b.status is distinct from 'bid_received'`,
+  );
+  for (const result of found) {
+    const who = result.supplier ?? 'The supplier';
+    addError(errors, result.slot, 'award_supplier_id', result.status === null ? `${who} is not a bidder on this package: add it to the bidders first` : `${who}'s bid is ${result.status === 'declined' ? 'declined' : result.status === 'disqualified' ? 'disqualified' : 'not received'}: award to a bidder whose bid is in`);
+  }
+};
