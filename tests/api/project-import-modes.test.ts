@@ -56,7 +56,7 @@ async function setup(name: string) {
 
 describe('import modes on the same workbook', () => {
   it("runs in the project's mode: 0 adds new rows only, 1 also updates by tag, 2 replaces the list after a dry run that lists what it deletes", async () => {
-    const { project, rows, importInto, stored, setMode } = await setup('Import Modes Workbook');
+    const { project, area, rows, importInto, stored, setMode } = await setup('Import Modes Workbook');
     const sent = rows(WORKBOOK);
 
     // Mode 0 (the default): the new tag is added, the existing one left as it is.
@@ -96,6 +96,10 @@ describe('import modes on the same workbook', () => {
     // A lookup picker (a standby's duty tag) no longer offers the deleted row.
     const offered = (await get(`/entities/mech_equipment/options?scope=${project.id}&q=100-PP`)).json() as { label: string }[];
     expect(offered.map((option) => option.label)).toEqual(['100-PP-001', '100-PP-003']);
+    // A new row taking the deleted row's tag is told where that row went.
+    const retyped = await post('/entities/mech_equipment/batch', { creates: [{ clientKey: 'k', values: { project_id: project.id, tagno: '100-PP-002', description: 'New sump pump', projarea_id: area.id } }] });
+    expect(retyped.statusCode).toBe(422);
+    expect(retyped.json().details.rowErrors[0].fields.tagno).toBe('A deleted row has this Tag in this project: show deleted rows and clear its Deleted box to restore it');
 
     // The same workbook again deletes nothing more; one that holds the deleted tag restores it.
     expect((await importInto({ rows: sent })).json()).toMatchObject({ mode: 2, softDeleted: 0, unchanged: 2 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { getEntitySchema } from '../../schemas/registry';
 import { addFieldError, isPresent, moneyCurrencyErrors, moneyPairs, withStoredPairs } from '../../schemas/validators';
 import { canonicalDecimal } from '../../schemas/same-value';
-import { groupErrorFields, groupLabel, isDecimalKind, uniqueGroups, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
+import { groupErrorFields, groupLabel, hasSoftDelete, isDecimalKind, SOFT_DELETE_FIELD, uniqueGroups, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
 import type { Db } from '../db/client';
 import { col, ident, jsonRecordset, jsonValues, queryRows, wireExpression } from './entity-sql';
 
@@ -83,6 +83,8 @@ export async function checkUnique(
 ): Promise<void> {
   const isKey = (group: readonly FieldDef[]) => group.length === schema.key.length && group.every((f) => schema.key.includes(f.name));
   const deleted = new Set(deletedIds);
+  // A soft-deleted row keeps its values, so a new row taking its tag is told where the old one went.
+  const softDeleted = hasSoftDelete(schema) ? col('t', SOFT_DELETE_FIELD) : sql`false`;
   for (const group of uniqueGroups(schema)) {
     if (options.exceptKey && isKey(group)) continue;
     const label = groupLabel(group, schema);
@@ -111,13 +113,14 @@ export async function checkUnique(
       [...first].map(([key, slot]) => ({ ...Object.fromEntries(group.map((f, i) => [f.name, (JSON.parse(key) as string[])[i]])), id: candidates[slot]?.id ?? null })),
     );
     const join = sql.join(group.map((f) => sql`${col('t', f.name)} = ${col('v', f.name)}`), sql` and `);
-    const stored = await queryRows<Record<string, unknown> & { id: number }>(
+    const stored = await queryRows<Record<string, unknown> & { id: number; soft_deleted: boolean }>(
       db,
-      sql`select t.id, ${sql.join(group.map((f) => sql`${wireExpression(f, 't')} as ${ident(f.name)}`), sql`, `)}
+      sql`select t.id, ${softDeleted} as soft_deleted, ${sql.join(group.map((f) => sql`${wireExpression(f, 't')} as ${ident(f.name)}`), sql`, `)}
           from ${ident(schema.name)} t join ${jsonRecordset(schema, probe, [...group.map((f) => f.name), 'id'])} on ${join}
           where t.id is distinct from v.id`,
     );
     const holders = new Map<string, number[]>();
+    const softDeletedIds = new Set(stored.filter((row) => row.soft_deleted).map((row) => row.id));
     for (const row of stored) {
       const key = groupKey(group, row) as string;
       const ids = holders.get(key);
@@ -134,7 +137,9 @@ export async function checkUnique(
       if (others.length === 0 || (id === undefined && others.every((holder) => givesUp(holder, key)))) continue;
       const message = others.every((holder) => givesUp(holder, key))
         ? `Another row holds this ${label} until this ${request} changes or deletes it: swapping or shifting values between rows, or taking one from a deleted row, takes two ${request}s`
-        : `Another row already has this ${label}`;
+        : others.every((holder) => softDeletedIds.has(holder))
+          ? `A deleted row has this ${label}: show deleted rows and clear its Deleted box to restore it`
+          : `Another row already has this ${label}`;
       for (const field of shown) addError(errors, slot, field.name, message);
     }
   }
