@@ -39,6 +39,15 @@ export function documentScopeOf(schema: EntitySchema): number | undefined {
   return typeof root?.default === 'number' ? root.default : undefined;
 }
 
+/**
+ * A new document whose form holds its own root (a duty sheet opened at /dutysheet/0 names its project):
+ * once the user picks the project, lookups to that project's lists offer its rows only.
+ */
+function chosenScopeOf(schema: EntitySchema, row: Readonly<Record<string, unknown>>): number | undefined {
+  const value = schema.scope ? row[schema.scope.root] : undefined;
+  return typeof value === 'number' ? value : undefined;
+}
+
 /** One input per field kind; labels end in ' *' when required, help text under the input unless there is an error. */
 export function FieldInput(props: FieldInputProps) {
   const { field, row, id, onChange, onBlur, error, readOnly } = props;
@@ -120,7 +129,7 @@ export function FieldInput(props: FieldInputProps) {
         />
       );
     case 'lookup':
-      return <LookupInput field={field} id={id} value={value} onChange={onChange} onBlur={onBlur} label={label} error={Boolean(error)} helperText={helperText} disabled={disabled} readOnly={readOnly} required={required} scope={documentScopeOf(props.schema)} />;
+      return <LookupInput field={field} id={id} value={value} onChange={onChange} onBlur={onBlur} label={label} error={Boolean(error)} helperText={helperText} disabled={disabled} readOnly={readOnly} required={required} scope={documentScopeOf(props.schema) ?? chosenScopeOf(props.schema, row)} />;
   }
 }
 

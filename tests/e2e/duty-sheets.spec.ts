@@ -46,4 +46,14 @@ test('a duty sheet over its motor asks to confirm, then shows the check on the s
   await expect(page).toHaveURL(/\/projectdetail\/\d+\/duty-sheets$/);
   await expect(page.getByRole('tab', { name: 'Duty sheets', selected: true })).toBeVisible();
   await expect(page.getByText(number).first()).toBeVisible();
+
+  // A new sheet: once its project is picked, the equipment picker offers that project's tags only (both
+  // demo projects have a 200-PP-001A).
+  await page.goto('/home/general/dutysheet/0');
+  await page.getByRole('combobox', { name: 'Project *' }).click();
+  await page.keyboard.type('Kwinana');
+  await page.getByRole('option', { name: 'Kwinana Lithium Hydroxide Refinery' }).click();
+  await page.getByRole('combobox', { name: 'Equipment *' }).click();
+  await page.keyboard.type('PP-001');
+  await expect(page.getByRole('option')).toHaveText(['200-PP-001A', '200-PP-001B']);
 });

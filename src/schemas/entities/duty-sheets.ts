@@ -69,7 +69,7 @@ export const dutySheets = defineEntity({
     { fields: ['absorbed_kw', 'motor_kw'], warning: true, message: (row) => powerCheck(row.absorbed_kw, row.motor_kw) ?? '', holds: (row) => powerCheck(row.absorbed_kw, row.motor_kw) === null },
   ],
   fields: [
-    { name: 'project_id', label: 'Project', kind: 'lookup', entity: 'projects', partOf: true, required: true, grid: { width: 200, hidden: true }, form: { section: 'Project', order: 99 } },
+    { name: 'project_id', label: 'Project', kind: 'lookup', entity: 'projects', partOf: true, required: true, help: 'Pick it first: the equipment picker then offers its tags only.', grid: { width: 200, hidden: true }, form: { section: 'Project', order: 99 } },
     { name: 'sheet_number', label: 'Sheet number', kind: 'text', required: true, maxLength: 40, pattern: SHEET_NUMBER, grid: { width: 170, pinned: 'left' }, form: { section: 'Sheet', order: 1 } },
     { name: 'equipment_id', label: 'Equipment', kind: 'lookup', entity: 'mech_equipment', partOf: true, required: true, help: "The equipment tag the sheet describes; its installed kW is the sheet's motor.", grid: { width: 140 }, form: { section: 'Sheet', order: 2 } },
     { name: 'revision', label: 'Revision', kind: 'text', maxLength: 4, placeholder: 'A', grid: { width: 90 }, form: { section: 'Sheet', order: 3 } },
