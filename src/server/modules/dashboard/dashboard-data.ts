@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { describeActivities, type ActivityGroup } from '../../audit/activity-words';
 import { queryRows } from '../../entities/entity-sql';
 import type { Db } from '../../db/client';
@@ -26,9 +26,12 @@ export async function loadDashboardData(db: Db): Promise<DashboardData> {
  * newest rows only (ids are drawn as rows are written), so the feed costs the same on any size of trail.
  */
 async function recentActivity(db: Db) {
-  return queryRows<ActivityGroup & { id: number; created_at: string; days_ago: number }>(
-    db,
-    sql`with recent as (select * from audit_log order by id desc limit ${RECENT_ROWS})
+  return queryRows<ActivityGroup & { id: number; created_at: string; days_ago: number }>(db, recentActivityQuery());
+}
+
+/** The feed's statement (also run raw by the dashboard benchmark). */
+export function recentActivityQuery(): SQL {
+  return sql`with recent as (select * from audit_log order by id desc limit ${RECENT_ROWS})
         select max(id)::int as id, action, table_name as tablename, field_name,
                (array_agg(record_id order by id desc))[1] as record_id,
                (array_agg(old_value order by id desc))[1] as old_value,
@@ -38,6 +41,5 @@ async function recentActivity(db: Db) {
         from recent
         group by created_at, username, action, table_name, field_name
         order by max(id) desc
-        limit ${FEED_LENGTH}`,
-  );
+        limit ${FEED_LENGTH}`;
 }
