@@ -40,7 +40,7 @@ export async function loadDashboardRows(raw: RawDriver): Promise<void> {
   );
   await raw.query(
     `insert into audit_log (table_name, record_id, field_name, action, user_sub, username, old_value, new_value, created_at)
-     select 'mech_equipment', (g % 5000)::text, 'installed_kw', 'update', 'local|engineer', 'engineer', '1', '2', now() - (g || ' seconds')::interval from generate_series(1, ${AUDIT_ROWS}) g`,
+     select 'mech_equipment', (g % 5000)::text, 'installed_kw', 'update', 'local|engineer', 'engineer', '1', '2', now() - ((${AUDIT_ROWS} - g) || ' seconds')::interval from generate_series(1, ${AUDIT_ROWS}) g`,
   );
   for (const table of ['projects', 'mech_equipment', 'quotes', 'packages', 'meeting_items', 'audit_log']) await raw.query(`analyze ${table}`);
 }
