@@ -9,6 +9,7 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    manifest: true, // .vite/manifest.json: the landing-size check follows the entry's static imports (tests/bench/landing-bundle.ts)
   },
   server: {
     proxy: {

@@ -29,6 +29,7 @@ export const paths = {
   quotesV2: general('quotelist1'),
   quotesV1: general('quotes1'),
   projects: general('projectlist'),
+  proposals: general('proposallist'),
 } as const;
 
 /** A duty sheet's document (field guide §13); id 0 is a new sheet. */

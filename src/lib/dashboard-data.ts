@@ -1,4 +1,5 @@
 /** The answer of GET /api/dashboarddata, shared by the server that builds it and the screens that show it. */
+import type { ProposalPipeline } from './proposals';
 
 /** One audit-trail row as the activity feed serves it (spec §3 'Dashboard data'). */
 export type ActivityEntry = {
@@ -29,7 +30,26 @@ export type DashboardCounts = {
   changesLast7Days: number;
 };
 
-export type DashboardData = {
+/** One project's equipment figures (soft-deleted rows left out); kW as 2-decimal strings. */
+export type ProjectPower = { id: number; name: string; equipment_count: number; installed_kw: string; running_kw: string };
+
+/** The figures beside the feed, each computed by the server from the live rows (server/modules/dashboard). */
+export type DashboardFigures = {
+  /** The server's date the date figures were counted on (YYYY-MM-DD). */
+  today: string;
+  /** Every project's equipment summed; by_project: the projects with the most installed kW first (at most 12). */
+  projects: { count: number; equipment_count: number; installed_kw: string; running_kw: string; by_project: ProjectPower[] };
+  /** Quotes on file; received in the last 30 days (date_received); expired: valid_until before today; expiring: valid_until from today to today + 30 days. */
+  quotes: { count: number; received_last_30_days: number; expiring_next_30_days: number; expired: number };
+  /** Packages per status, every status listed in workflow order (0 when none). */
+  packages: { count: number; by_status: { status: string; label: string; count: number }[] };
+  /** The proposal pipeline, as GET /api/proposals/pipeline answers it. */
+  proposals: ProposalPipeline;
+  /** Open actions due before today (as the Meetings overdue view counts them), and how many owners they belong to. */
+  overdue_actions: { count: number; owners: number; oldest_due: string | null };
+};
+
+export type DashboardData = DashboardFigures & {
   counts: DashboardCounts;
   recentactivityfeed: ActivityEntry[];
 };

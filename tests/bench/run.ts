@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AbResult } from './ab';
 import { runApiBenchmarks } from './api-bench';
+import { runDashboardBenchmarks } from './dashboard-bench';
 import { runDexpiBenchmarks } from './dexpi-bench';
 import { runProjectBenchmarks } from './project-bench';
 import { runQuoteBenchmarks } from './quotes-bench';
@@ -13,7 +14,7 @@ import { runQuoteBenchmarks } from './quotes-bench';
  * benchmarks unless BENCH_SKIP_BROWSER=1. The project document benchmarks (project-bench.ts) run on each database.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-/** BENCH_ONLY=project,api (any of api, project, quotes, dexpi, memory, browser) runs only those groups. */
+/** BENCH_ONLY=project,api (any of api, project, quotes, dexpi, dashboard, memory, browser, bundle) runs only those groups. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (group: string) => !ONLY || ONLY.includes(group);
 const OUT_DIR = path.resolve('bench-results');
@@ -39,6 +40,10 @@ async function main(): Promise<void> {
       console.log(`Quotes on ${label}`);
       results.push(...(await runQuoteBenchmarks(label, ROUNDS)));
     }
+    if (wanted('dashboard')) {
+      console.log(`Dashboard on ${label}`);
+      results.push(...(await runDashboardBenchmarks(label, ROUNDS)));
+    }
     if (wanted('dexpi')) {
       console.log(`DEXPI import on ${label}`);
       results.push(...(await runDexpiBenchmarks(label, ROUNDS)));
@@ -50,6 +55,16 @@ async function main(): Promise<void> {
     const { runImportMemoryBenchmark } = await import('./import-memory');
     extra.push(await runImportMemoryBenchmark('PGlite'));
     if (serverUrl) extra.push(await runImportMemoryBenchmark('PostgreSQL', serverUrl));
+  }
+
+  if (wanted('bundle')) {
+    // The landing page's gzipped JavaScript against its 170 KB budget: a fresh build, or BENCH_DIST's.
+    const { buildForMeasure, kb, measureLandingBundle } = await import('./landing-bundle');
+    const dist = process.env.BENCH_DIST ?? (await buildForMeasure());
+    const bundle = measureLandingBundle(dist);
+    if (!process.env.BENCH_DIST) fs.rmSync(dist, { recursive: true, force: true });
+    console.log(`Landing page: ${bundle.files.map((f) => `${f.file} ${kb(f.gzipBytes)}`).join(', ')}: ${kb(bundle.gzipBytes)} of ${kb(bundle.budgetBytes)}`);
+    extra.push({ name: 'landing page JavaScript (gzip -9, first paint of /)', gzipKB: Number((bundle.gzipBytes / 1024).toFixed(1)), budgetKB: bundle.budgetBytes / 1024, files: bundle.files.length, meetsAim: bundle.gzipBytes <= bundle.budgetBytes });
   }
 
   if (process.env.BENCH_SKIP_BROWSER !== '1' && wanted('browser')) {

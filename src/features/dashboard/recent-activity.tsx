@@ -21,7 +21,7 @@ function formatTimestamp(iso: string): string {
 }
 
 /** The audit trail's latest rows, narrowed live by the navbar's global search (spec §2 broadcast). */
-export function RecentActivity({ entries }: { entries: ActivityEntry[] | undefined }) {
+export function RecentActivity({ entries, changesLast7Days }: { entries: ActivityEntry[] | undefined; changesLast7Days?: number }) {
   const term = useGlobalSearchTerm();
   const all = entries ?? [];
   const shown = all.filter((e) => matchesSearchTerm(term, [e.summary, e.table_label, e.field_label, e.record_label, e.username, e.old_value, e.new_value]));
@@ -33,6 +33,11 @@ export function RecentActivity({ entries }: { entries: ActivityEntry[] | undefin
         <Typography id="recent-activity-heading" variant="h2" sx={{ fontSize: '1rem' }}>
           Recent activity
         </Typography>
+        {changesLast7Days !== undefined && (
+          <Typography variant="body2" color="text.secondary">
+            {changesLast7Days.toLocaleString('en-US')} {changesLast7Days === 1 ? 'change' : 'changes'} in the last 7 days
+          </Typography>
+        )}
         {filtering && all.length > 0 && (
           <Typography variant="body2" color="text.secondary" role="status">
             {shown.length} of {all.length} entries match “{term.trim()}”

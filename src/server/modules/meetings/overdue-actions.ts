@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { OverdueActions, OverdueOwner } from '../../../lib/meetings';
 import type { Db } from '../../db/client';
 import { queryJsonRows, queryRows } from '../../entities/entity-sql';
+
+/** The actions (alias i, meeting_items) overdue on `day`: open, due before it. Shared with the dashboard's count. */
+export const isOverdueAction = (day: SQL): SQL => sql`i.kind = 'action' and i.status = 'open' and i.due_date < ${day}`;
 
 /**
  * Open actions due before `today`, grouped by owner (field guide §12 "overdue actions by owner"), in one
@@ -23,7 +26,7 @@ export async function overdueActionsByOwner(db: Db, today?: string): Promise<Ove
         from meeting_items i
         join meetings m on m.id = i.meeting_id
         left join projects p on p.id = m.project_id
-        where i.kind = 'action' and i.status = 'open' and i.due_date < ${day}
+        where ${isOverdueAction(day)}
         group by lower(i.owner)
         order by count(*) desc, min(i.due_date), lower(i.owner)`,
   );

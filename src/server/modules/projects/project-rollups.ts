@@ -36,6 +36,9 @@ export const SPARE_PCT = 20;
 
 const money = (expression: SQL): SQL => sql`round(coalesce(${expression}, 0), 2)::text`;
 
+/** An equipment row's installed kW (alias e): installed_kw x quantity, a missing quantity counting 1. Shared with the dashboard. */
+export const EQUIPMENT_KW = sql`coalesce(e.installed_kw, 0) * coalesce(e.quantity, 1)`;
+
 /** The json_build_object arguments of one scope's Rollup, over the aggregates joined as e, i, c, r, p. */
 function rollupArguments(): SQL {
   const io = (count: (type: string) => SQL) => sql`json_build_object(${sql.join(IO_TYPES.map((type) => sql`${type}::text, ${count(type)}`), sql`, `)})`;
@@ -81,7 +84,7 @@ function rollupsQuery(projectId: number): SQL {
       from currencies c left join latest l on l.currency_id = c.id
     ),
     eq as (
-      select e.projarea_id as area_id, coalesce(e.installed_kw, 0) * coalesce(e.quantity, 1) as kw, e.running,
+      select e.projarea_id as area_id, ${EQUIPMENT_KW} as kw, e.running,
         case when e.price is null or prj.base_id is null then null
              when e.price_currency_id = prj.base_id then e.price * coalesce(e.quantity, 1)
              else e.price * coalesce(e.quantity, 1) * pr.to_usd / br.to_usd end as cost

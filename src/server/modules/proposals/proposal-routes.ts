@@ -45,7 +45,7 @@ const summaryResponse = z.object({
   win_probability: z.string().nullable(),
   weighted_value: money,
 });
-const pipelineResponse = z.object({
+export const pipelineResponse = z.object({
   by_status: z.array(z.object({ status: z.string(), count: z.number() })),
   open: z.array(z.object({ currency: z.string().nullable(), count: z.number(), total_fee: money, weighted_value: money })),
 });
