@@ -68,6 +68,9 @@ export function BidTabGrid({ tab }: { tab: BidTab }) {
       ...tab.bidders.map((bidder, b): ColGroupDef<Row> => ({
         headerName: `${bidder.supplier} — ${bidder.quote_number} (${bidder.currency}) — ${completenessOf(bidder)}${bidder.expired ? ' — EXPIRED' : ''}`,
         headerClass: bidder.recommended ? 'tb-recommended-head' : undefined,
+        headerTooltip: `${bidder.supplier}, ${bidder.quote_number} in ${bidder.currency} at ${bidder.rate_to_base ?? 'no rate'}: ${completenessOf(bidder)} quoted`,
+        wrapHeaderText: true,
+        autoHeaderHeight: true,
         children: [
           { colId: `unit-${b}`, headerName: `Unit price (${tab.base_currency ?? ''})`, width: 140, type: 'rightAligned', valueGetter: (p) => (p.data?.footer ? '' : money(p.data?.cells?.[b]?.base_unit_price)) },
           {
@@ -86,7 +89,8 @@ export function BidTabGrid({ tab }: { tab: BidTab }) {
   const rows = useMemo(() => tab.items.map((item: BidTabItem): Row => ({ key: String(item.item_id), item_no: String(item.item_no), scope: item.tag ?? item.part ?? '', description: item.description, quantity: groupDecimal(item.quantity.includes('.') ? item.quantity.replace(/\.?0+$/, '') : item.quantity), cells: item.cells })), [tab]);
   const footer = useMemo(() => footerRows(tab), [tab]);
   return (
-    <div style={{ height: Math.min(600, 120 + (rows.length + footer.length) * 28) }} role="region" aria-label="Bid tab">
+    // A short tab sizes to its rows; a long one scrolls inside 600 px with the totals pinned in view.
+    <div style={rows.length + footer.length > 16 ? { height: 600 } : undefined} role="region" aria-label="Bid tab">
       <AgGridReact<Row>
         theme={gridTheme}
         modules={[PinnedRowModule]}
@@ -94,9 +98,12 @@ export function BidTabGrid({ tab }: { tab: BidTab }) {
         rowData={rows}
         pinnedBottomRowData={footer}
         getRowId={(p) => p.data.key}
+        domLayout={rows.length + footer.length > 16 ? 'normal' : 'autoHeight'}
         defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
         suppressCellFocus={false}
         enableBrowserTooltips
+        // A few columns per bidder: every one is rendered, so a bidder off to the right is still in the page.
+        suppressColumnVirtualisation
       />
     </div>
   );
