@@ -149,6 +149,29 @@ describe('the bid tab figures', () => {
     expect(after.rates[0]).toMatchObject({ rate_to_base: '0.50000000', rate_table_date: '2025-06-01' });
   });
 
+  it('re-freezes the rates on demand after the rate date moved in Draft, and refuses to once the bids are opened', async () => {
+    const currency = await newCurrency();
+    await adminCreate('currency_rates', [
+      { currency_id: currency.id, rate_date: '2025-06-01', rate_to_usd: '0.5' },
+      { currency_id: currency.id, rate_date: '2025-07-01', rate_to_usd: '0.25' },
+    ]);
+    const { adj, suppliers } = await newAdjudication([{ currency: currency.id, lines: mills('100.00', '200.00', '300.00') }]);
+    expect(bidder(await bidTab(adj.id), suppliers[0]!.id).quoted_total).toBe('300.00');
+    const moved = await update('adjudications', adj, { rate_date: '2025-07-02' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // Until frozen again the old rates stand, and the bid tab says so.
+    const stale = await bidTab(adj.id);
+    expect(bidder(stale, suppliers[0]!.id).quoted_total).toBe('300.00');
+    expect(stale.warnings.join(' ')).toContain('frozen for 2025-06-30, not the rate date 2025-07-02');
+    expect((await post(`/adjudications/${adj.id}/freeze-rates`, {})).json()).toEqual({ frozen: 1 });
+    const fresh = await bidTab(adj.id);
+    expect(bidder(fresh, suppliers[0]!.id).quoted_total).toBe('150.00');
+    expect(fresh.warnings).toEqual([]);
+    const opened = (await update('adjudications', (moved.json() as { updated: Row[] }).updated[0]!, { status: 'bids_opened' })).json() as { updated: Row[] };
+    expect((await post(`/adjudications/${adj.id}/freeze-rates`, {}, suite.viewer)).statusCode).toBe(403);
+    expect(opened.updated[0]!.status).toBe('bids_opened');
+  });
+
   it('refuses a rate for a currency with no rate on or before the rate date, and a bidder on a quote not of the package', async () => {
     const { adj, suppliers, quotes } = await newAdjudication([{ currency: usd, lines: mills('1.00', '1.00', '1.00') }]);
     const lonely = await newCurrency();
