@@ -1,4 +1,5 @@
 import type { ShellModule } from './app/shell-modules';
+import { adjudicationsModule } from './features/adjudications/module';
 import { adminHomeModule } from './features/admin-home/module';
 import { dashboardModule } from './features/dashboard/module';
 import { dutySheetsModule } from './features/duty-sheets/module';
@@ -33,6 +34,7 @@ export const shellModules: readonly ShellModule[] = [
   meetingsModule,
   proposalsModule,
   packagesModule,
+  adjudicationsModule,
   dutySheetsModule,
   notBuiltModule,
 ];

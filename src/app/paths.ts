@@ -25,6 +25,8 @@ export const paths = {
   newMeeting: general('meeting/0'),
   packages: general('packagelist'),
   newPackage: general('package/0'),
+  adjudications: general('adjudicationlist'),
+  newAdjudication: general('adjudication/0'),
   newDutySheet: general('dutysheet/0'),
   quotesV2: general('quotelist1'),
   quotesV1: general('quotes1'),
@@ -73,6 +75,11 @@ export function quotePath(id: number): string {
 /** A package's document: its scope, bidders with their bid completeness, and the quotes against it (0: a new package). */
 export function packagePath(id: number): string {
   return general(`package/${id}`);
+}
+
+/** An adjudication's document: its bid tab, bidders, adders and rates (0: a new adjudication). */
+export function adjudicationPath(id: number): string {
+  return general(`adjudication/${id}`);
 }
 
 /** A part's document: the part, its quotes and their statistics (0: a new part). */
@@ -134,7 +141,7 @@ export const menuSections: MenuSection[] = [
       { label: 'ProposalsV2', icon: 'PostAddOutlined', disabled: true, note: 'coming soon' },
       { label: 'QuotesV2', icon: 'RequestQuoteOutlined', path: general('quotelist1') },
       { label: 'Packages', icon: 'Inventory2Outlined', path: paths.packages },
-      { label: 'Adjudications', icon: 'GavelOutlined', path: general('adjudicationlist') },
+      { label: 'Adjudications', icon: 'GavelOutlined', path: paths.adjudications },
     ],
   },
   {
@@ -164,6 +171,7 @@ export const detailRoutes: { pattern: string; newPath: string; label: string; ic
   { pattern: 'projectdetail/:id/:tab', newPath: paths.newProject, label: 'Project', icon: 'AccountTreeOutlined', built: true },
   { pattern: 'meeting/:id', newPath: paths.newMeeting, label: 'Meeting', icon: 'EventNoteOutlined', built: true },
   { pattern: 'package/:id', newPath: paths.newPackage, label: 'Package', icon: 'Inventory2Outlined', built: true },
+  { pattern: 'adjudication/:id', newPath: paths.newAdjudication, label: 'Adjudication', icon: 'GavelOutlined', built: true },
   { pattern: 'dutysheet/:id', newPath: paths.newDutySheet, label: 'Duty sheet', icon: 'PrecisionManufacturingOutlined', built: true },
 ];
 

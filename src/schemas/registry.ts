@@ -1,3 +1,4 @@
+import { adjudicationAdders, adjudicationBidders, adjudicationRates, adjudications } from './entities/adjudications';
 import * as business from './entities/business-entities';
 import { dutySheets } from './entities/duty-sheets';
 import { meetingItems, meetings } from './entities/meetings';
@@ -44,6 +45,11 @@ export const entitySchemas: readonly EntitySchema[] = [
   packageBidders,
   quotes,
   quoteLines,
+  // After quotes: a bidder is evaluated on its quote.
+  adjudications,
+  adjudicationRates,
+  adjudicationBidders,
+  adjudicationAdders,
   quotesV1,
   requests,
   meetings,

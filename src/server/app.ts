@@ -33,6 +33,7 @@ import { dexpiRoutes } from './modules/projects/dexpi/dexpi-routes';
 import { quoteRoutes } from './modules/quotes/quote-routes';
 import { meetingRoutes } from './modules/meetings/meeting-routes';
 import { packageRoutes } from './modules/packages/package-routes';
+import { adjudicationRoutes } from './modules/adjudications/adjudication-routes';
 import { dutySheetRoutes } from './modules/duty-sheets/duty-sheet-routes';
 import { quoteV1Routes } from './modules/quotes-v1/quote-v1-routes';
 import { proposalRoutes } from './modules/proposals/proposal-routes';
@@ -126,6 +127,7 @@ export async function buildApp({ config, db, idpKeys, logger }: AppDeps): Promis
         await secured.register(meetingRoutes, { db });
         await secured.register(proposalRoutes, { db });
         await secured.register(packageRoutes, { db });
+        await secured.register(adjudicationRoutes, { db });
         await secured.register(dutySheetRoutes, { db });
         await secured.register(quoteV1Routes, { db });
       });

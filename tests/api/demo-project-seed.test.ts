@@ -124,13 +124,16 @@ describe('the demo projects', () => {
     expect(lines.map((row) => row.line_number)).toContain('600-SL-200-001-HR1');
   });
 
-  it('Cerro Azul: under change control, revision A issued and two equipment rows changed since', async () => {
+  it('Cerro Azul: under change control, revision A issued, two equipment rows changed since and the mills priced by the award', async () => {
     const revisions = (await suite.get(`/projects/${cerroAzul.id}/revisions`)).json();
     expect(revisions).toEqual([expect.objectContaining({ rev: 'A', purpose: 'IFR', issued_on: '2025-09-15', issued_by: 'system' })]);
     expect((await projectNamed(CERRO_AZUL))!.isdirty).toBe(true);
     const changes = (await suite.get(`/projects/${cerroAzul.id}/changes?from=A`)).json();
     expect(changes.rows.map((r: { key: string; change: string; fields: { field: string }[] }) => `${r.change} ${r.key} ${r.fields.map((f) => f.field).join(',')}`)).toEqual([
-      'changed 200-ML-001 absorbed_kw',
+      'changed 200-ML-001 absorbed_kw,price_source,price,quote_line_id,status',
+      // The demo bid tab (ADJ-200-01), awarded after revision A, priced the mills as firm quotes in USD.
+      'changed 200-ML-002 price_source,price,price_currency_id,quote_line_id,status',
+      'changed 200-ML-003 price_source,price,price_currency_id,quote_line_id,status',
       'changed 400-ML-001 description',
     ]);
   });

@@ -6,6 +6,7 @@ import { runDashboardBenchmarks } from './dashboard-bench';
 import { runDexpiBenchmarks } from './dexpi-bench';
 import { runProjectBenchmarks } from './project-bench';
 import { runQuoteBenchmarks } from './quotes-bench';
+import { runAdjudicationBenchmarks } from './adjudication-bench';
 
 /**
  * `npm run bench`: every benchmark is a ratio against a baseline run in the same process, A/B interleaved,
@@ -14,7 +15,7 @@ import { runQuoteBenchmarks } from './quotes-bench';
  * benchmarks unless BENCH_SKIP_BROWSER=1. The project document benchmarks (project-bench.ts) run on each database.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-/** BENCH_ONLY=project,api (any of api, project, quotes, dexpi, dashboard, memory, browser, bundle) runs only those groups. */
+/** BENCH_ONLY=project,api (any of api, project, quotes, adjudication, dexpi, dashboard, memory, browser, bundle) runs only those groups. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (group: string) => !ONLY || ONLY.includes(group);
 const OUT_DIR = path.resolve('bench-results');
@@ -43,6 +44,10 @@ async function main(): Promise<void> {
     if (wanted('dashboard')) {
       console.log(`Dashboard on ${label}`);
       results.push(...(await runDashboardBenchmarks(label, ROUNDS)));
+    }
+    if (wanted('adjudication')) {
+      console.log(`Bid tab on ${label}`);
+      results.push(...(await runAdjudicationBenchmarks(label, ROUNDS)));
     }
     if (wanted('dexpi')) {
       console.log(`DEXPI import on ${label}`);

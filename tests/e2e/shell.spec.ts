@@ -76,8 +76,8 @@ test.describe('the workbench shell', () => {
   });
 
   test('a module not built yet says so plainly', async ({ page }) => {
-    await sidebar(page).getByRole('link', { name: 'Adjudications', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'Adjudications' })).toBeVisible();
+    await sidebar(page).getByRole('link', { name: 'Intro', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Intro' })).toBeVisible();
     await expect(page.getByText('This module is not built yet.', { exact: false })).toBeVisible();
     // A built module says nothing of the kind.
     await sidebar(page).getByRole('link', { name: 'QuotesV2', exact: true }).click();

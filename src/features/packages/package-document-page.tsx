@@ -4,6 +4,7 @@ import { documentIdFromParam, packagePath, paths } from '../../app/paths';
 import { DocumentPage } from '../../grids/document-page';
 import { getEntitySchema } from '../../schemas/registry';
 import type { EntityRow } from '../../schemas/schema-types';
+import { PackageBidTabLink } from './package-bid-tab-link';
 import { PackageQuotes } from './package-quotes';
 import { PackageSummary } from './package-summary';
 
@@ -37,6 +38,7 @@ export function PackageDocumentPage() {
       lists={lists}
       summary={(row, version) => <PackageSummary packageId={row.id} version={version} />}
       footer={(row, version) => <PackageQuotes packageId={row.id} version={version} />}
+      actions={(row) => <PackageBidTabLink packageId={row.id} />}
     />
   );
 }

@@ -1,6 +1,7 @@
 import type { EntitySchema } from '../../schemas/schema-types';
 import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
+import { adjudicationAdderOfBidder, adjudicationBidderQuote, adjudicationHeader, adjudicationRateFrozen } from './hooks/adjudication-hooks';
 import { actionStatusBelongsToActions } from './hooks/meeting-hooks';
 import { cableEndsExist, standbyNamesDuty, tagFollowsTemplate } from './hooks/project-hooks';
 import { packageAwardToBidder, packageItemTagInProject, quotePackageOfProject } from './hooks/package-hooks';
@@ -28,6 +29,10 @@ const HOOKS: Readonly<Record<string, readonly SaveHook[]>> = {
   quote_lines: [quoteLineTagInProject],
   packages: [packageAwardToBidder],
   package_items: [packageItemTagInProject],
+  adjudications: [adjudicationHeader],
+  adjudication_rates: [adjudicationRateFrozen],
+  adjudication_bidders: [adjudicationBidderQuote],
+  adjudication_adders: [adjudicationAdderOfBidder],
   meeting_items: [actionStatusBelongsToActions],
 };
 const DELETE_HOOKS: Readonly<Record<string, readonly DeleteHook[]>> = {

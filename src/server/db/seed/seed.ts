@@ -8,6 +8,7 @@ import { users } from '../tables';
 import { seedDemoEntities, seedReferenceData } from './seed-entities';
 import { seedDemoMeetings } from './seed-meetings';
 import { seedDemoProjects } from './seed-projects';
+import { seedDemoAdjudications } from './seed-adjudications';
 import { seedDemoPackages } from './seed-packages';
 import { seedDemoQuotes } from './seed-quotes';
 import { seedDemoQuotesV1 } from './seed-quotes-v1';
@@ -39,6 +40,8 @@ export async function seedDatabase(db: Db, config: Pick<ServerConfig, 'seedDemo'
     // Packages before the quotes that answer them.
     await seedDemoPackages(db);
     await seedDemoQuotes(db);
+    // After the packages and quotes it compares; its award writes the mills' prices.
+    await seedDemoAdjudications(db);
     await seedDemoQuotesV1(db);
     // After the projects: the demo series is Cerro Azul's.
     await seedDemoMeetings(db);
