@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+const databaseTemplates = 'tests/support/test-database-templates.ts';
+
 // One config for the browser build (vite build) and the unit/API tests (vitest).
 // The dev server proxies the API and the embedded identity provider to the Node process.
 export default defineConfig({
@@ -22,15 +24,18 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // The API tests run on a fresh embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL names a server.
+    // Each file has a database of its own, copied from templates migrated and seeded once per run (globalSetup).
+    // isolate: false lets a worker's files share loaded modules (the server's, ~2-5 s to import per file); the
+    // files share no state but their module caches (no mocks, no env changes in tests/api).
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       // Tagbase as its own process (tests/support/spawn-server.ts): staying up, memory, stopping. Run on
       // their own (npm run test:process) and one file at a time: they measure times and memory of a server
       // that the other test files' load would slow down.
       { extends: true, test: { name: 'process', include: ['tests/process/**/*.test.ts'], testTimeout: 120_000, fileParallelism: false } },
-      { extends: true, test: { name: 'api-pglite', include: ['tests/api/**/*.test.ts'], env: { TAGBASE_TEST_DB: 'pglite' } } },
+      { extends: true, test: { name: 'api-pglite', include: ['tests/api/**/*.test.ts'], env: { TAGBASE_TEST_DB: 'pglite' }, globalSetup: [databaseTemplates], isolate: false } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true as const, test: { name: 'api-postgres', include: ['tests/api/**/*.test.ts'], env: { TAGBASE_TEST_DB: 'postgres' } } }]
+        ? [{ extends: true as const, test: { name: 'api-postgres', include: ['tests/api/**/*.test.ts'], env: { TAGBASE_TEST_DB: 'postgres' }, globalSetup: [databaseTemplates], isolate: false } }]
         : []),
     ],
   },

@@ -1,8 +1,8 @@
 import { expect, test } from './support/fixtures';
-import { DEMO, signInFromLanding, submitSignInForm } from './support/sign-in';
+import { DEMO, signInFromLanding, signInThroughProvider, submitSignInForm } from './support/sign-in';
 
 test('landing -> Login -> sign in as engineer on the embedded provider -> dashboard with real data', async ({ page }) => {
-  await signInFromLanding(page, DEMO.engineer);
+  await signInThroughProvider(page, DEMO.engineer);
   // The seeded demo projects are counted from the database, and the seed's audit rows are in the feed, in words.
   await expect(page.getByText('Projects', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Recent activity')).toBeVisible();

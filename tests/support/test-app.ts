@@ -7,7 +7,6 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
-import { seedDatabase } from '../../src/server/db/seed/seed';
 import { serverSecret } from '../../src/server/db/server-secrets';
 import { xsrfTokenFor as xsrfTokenFor_ } from '../../src/server/auth/xsrf';
 import { loadOrCreateIdpKeys, type IdpKeys } from '../../src/server/idp/keys';
@@ -73,8 +72,8 @@ export function signedInSuite(): SignedInSuite {
 export async function createTestApp(): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagbase-api-'));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '3999', STATIC_DIR: path.join(dataDir, 'no-browser-app') });
-  const database = await createTestDatabase();
-  await seedDatabase(database.db, { seedDemo: true, adminUsername: undefined, adminPassword: undefined });
+  // Migrated and seeded with the reference and demo data.
+  const database = await createTestDatabase({ seeded: true });
   const keys = await loadOrCreateIdpKeys(dataDir);
   const app = await buildApp({ config, db: database.db, idpKeys: keys, logger: false });
   await app.ready();

@@ -1,45 +1,65 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
+import * as tables from '../../src/server/db/tables';
+import { seedDatabase } from '../../src/server/db/seed/seed';
+import { waitForNoSessions, withAdminClient } from './postgres-admin';
+import { databaseUrl, type DatabaseTemplates, type TemplateKind } from './test-database-templates';
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite by default, or (in the api-postgres
  * test project) a new database on the PostgreSQL server named by TEST_DATABASE_URL, dropped again by close().
+ * `seeded`: with the reference and demo data too (as createTestApp wants it).
+ * Under vitest each is a copy of a template the run made once (test-database-templates.ts); elsewhere (the
+ * benchmarks) it is migrated and seeded here.
  */
-export async function createTestDatabase(): Promise<Database & { label: string }> {
+export async function createTestDatabase(options: { seeded?: boolean } = {}): Promise<Database & { label: string }> {
+  const kind: TemplateKind = options.seeded ? 'seeded' : 'migrated';
+  const template = providedTemplates()?.[kind];
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.TAGBASE_TEST_DB !== 'postgres' || !serverUrl) return { ...(await openDatabase({ pgliteDir: 'memory://' })), label: 'PGlite' };
+  if (process.env.TAGBASE_TEST_DB !== 'postgres' || !serverUrl) {
+    const database = template ? await pgliteFromDump(template) : await openDatabase({ pgliteDir: 'memory://' });
+    if (!template && options.seeded) await seed(database);
+    return { ...database, label: 'PGlite' };
+  }
 
   const name = `tagbase_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  await withAdminClient(serverUrl, (client) => client.query(template ? `create database ${name} template ${template}` : `create database ${name}`));
+  // Opening runs the migrations, which on a copy of the template only confirms there are none left.
+  const database = await openDatabase({ url: databaseUrl(serverUrl, name) });
+  if (!template && options.seeded) await seed(database);
   return {
     ...database,
     label: 'PostgreSQL',
     close: async () => {
       await database.close();
       await withAdminClient(serverUrl, async (client) => {
-        // pool.end() resolves before the server has let go of every session; forcing the drop while one is
-        // still closing makes the server terminate it, and that client then throws 57P01 unhandled.
-        for (let i = 0; i < 50; i++) {
-          const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-          if (rows[0]?.n === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
+        // Forcing the drop while a session is still closing makes the server terminate it, and that client
+        // then throws 57P01 unhandled.
+        await waitForNoSessions(client, name);
         await client.query(`drop database if exists ${name} with (force)`);
       });
     },
   };
 }
 
-async function withAdminClient(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+/** The templates the project's global set-up provided; none outside vitest or in a project without it. */
+function providedTemplates(): DatabaseTemplates | null {
   try {
-    await run(client);
-  } finally {
-    await client.end();
+    return inject('databaseTemplates') ?? null;
+  } catch {
+    return null;
   }
+}
+
+async function pgliteFromDump(file: string): Promise<Database> {
+  const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(file)]) });
+  return { db: drizzle(client, { schema: tables }), kind: 'pglite', close: () => client.close() };
+}
+
+async function seed(database: Database): Promise<void> {
+  await seedDatabase(database.db, { seedDemo: true, adminUsername: undefined, adminPassword: undefined });
 }
