@@ -30,6 +30,7 @@ test.describe('the workbench shell', () => {
   });
 
   test('every sidebar entry navigates to its page, and the disabled ones are marked', async ({ page }) => {
+    test.slow(); // every entry's page, each loading its data
     for (const [label, path] of SIDEBAR) {
       await sidebar(page).getByRole('link', { name: label, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${path.replace(/[&]/g, '\\$&')}$`));
