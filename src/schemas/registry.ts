@@ -1,4 +1,5 @@
 import * as business from './entities/business-entities';
+import { capexFactors } from './entities/capex';
 import { dutySheets } from './entities/duty-sheets';
 import { meetingItems, meetings } from './entities/meetings';
 import { packageBidders, packageItems, packages } from './entities/packages';
@@ -50,6 +51,7 @@ export const entitySchemas: readonly EntitySchema[] = [
   meetingItems,
   proposals,
   proposalLines,
+  capexFactors,
 ];
 
 const byName = new Map(entitySchemas.map((schema) => [schema.name, schema]));
