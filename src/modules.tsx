@@ -1,5 +1,6 @@
 import type { ShellModule } from './app/shell-modules';
 import { adminHomeModule } from './features/admin-home/module';
+import { capexModule } from './features/capex/module';
 import { dashboardModule } from './features/dashboard/module';
 import { dutySheetsModule } from './features/duty-sheets/module';
 import { entityListsModule } from './features/entity-lists/module';
@@ -34,5 +35,6 @@ export const shellModules: readonly ShellModule[] = [
   proposalsModule,
   packagesModule,
   dutySheetsModule,
+  capexModule,
   notBuiltModule,
 ];

@@ -179,3 +179,12 @@ export function rollUp(project: CapexSummary['project'], settings: CapexSummary[
     warnings: [...warnings, ...tags.filter((t) => t.warning).map((t) => `${t.tagno}: ${t.warning}`)],
   };
 }
+
+/** getQuotePricingForItemTypes: the valid quote lines' base unit prices of one item type (category). */
+export type PriceSpread = { category_id: number; code: string; name: string; path: string; count: number; min: string; median: string; max: string };
+
+/** GET /capexsummary/quote-prices: one quote line behind a tag's price. */
+export type TagQuotePrice = { tag_id: number; tagno: string; basis: string; basis_detail: string; quote_id: number; quote_number: string; line_id: number; line_no: number; supplier: string | null; base_unit_price: string | null };
+
+/** GET /capexsummary/category-names */
+export type CategoryName = { id: number; code: string; name: string; tier: number; parent_id: number | null; path: string };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../entities/entity-sql';
+import type { CategoryName, PriceSpread, TagQuotePrice } from '../../../lib/capex';
 import { capexSummary, loadProject, MEDIAN, validQuoteLines } from './capex-figures';
 
 /**
@@ -8,8 +9,6 @@ import { capexSummary, loadProject, MEDIAN, validQuoteLines } from './capex-figu
  * /capexsummary/category-names): the quote price spread per item type, each tag's chosen quote prices, and
  * the 3-tier category names.
  */
-
-export type PriceSpread = { category_id: number; code: string; name: string; path: string; count: number; min: string; median: string; max: string };
 
 /**
  * Per item type (a line's part's category, else the category of the equipment tag it carries), over valid
@@ -40,8 +39,6 @@ export async function priceSpread(db: Db, target: { projectId: number } | { cate
   );
 }
 
-export type TagQuotePrice = { tag_id: number; tagno: string; basis: string; basis_detail: string; quote_id: number; quote_number: string; line_id: number; line_no: number; supplier: string | null; base_unit_price: string | null };
-
 /**
  * Each tag's chosen quote prices: the firm quote's line, the tag's own lines a median was taken over, or the
  * lines for its category's parts (up to `perTag` of those, nearest the median first).
@@ -71,8 +68,6 @@ export async function tagQuotePrices(db: Db, projectId: number, perTag = 50): Pr
   }
   return prices;
 }
-
-export type CategoryName = { id: number; code: string; name: string; tier: number; parent_id: number | null; path: string };
 
 /** The 3-tier item categories with their full names ('Mechanical equipment / Pumps / Slurry pumps'). */
 export function categoryNames(db: Db): Promise<CategoryName[]> {

@@ -9,7 +9,8 @@ import { AppError } from '../../http/app-error';
 import { objectBody } from '../legacy/legacy-body';
 import { pathId } from '../legacy/record-id';
 import { capexSummary } from './capex-figures';
-import { categoryNames, priceSpread, tagQuotePrices, type TagQuotePrice } from './capex-lists';
+import type { TagQuotePrice } from '../../../lib/capex';
+import { categoryNames, priceSpread, tagQuotePrices } from './capex-lists';
 
 /**
  * CAPEX (spec §7: POST /capexsummary with param1 the operation and param2 its argument; GET
