@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AbResult } from './ab';
 import { runApiBenchmarks } from './api-bench';
+import { runCapexBenchmarks } from './capex-bench';
 import { runDexpiBenchmarks } from './dexpi-bench';
 import { runProjectBenchmarks } from './project-bench';
 import { runQuoteBenchmarks } from './quotes-bench';
@@ -13,7 +14,7 @@ import { runQuoteBenchmarks } from './quotes-bench';
  * benchmarks unless BENCH_SKIP_BROWSER=1. The project document benchmarks (project-bench.ts) run on each database.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-/** BENCH_ONLY=project,api (any of api, project, quotes, dexpi, memory, browser) runs only those groups. */
+/** BENCH_ONLY=project,api (any of api, project, quotes, capex, dexpi, memory, browser) runs only those groups. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (group: string) => !ONLY || ONLY.includes(group);
 const OUT_DIR = path.resolve('bench-results');
@@ -38,6 +39,10 @@ async function main(): Promise<void> {
     if (wanted('quotes')) {
       console.log(`Quotes on ${label}`);
       results.push(...(await runQuoteBenchmarks(label, ROUNDS)));
+    }
+    if (wanted('capex')) {
+      console.log(`CAPEX on ${label}`);
+      results.push(...(await runCapexBenchmarks(label, ROUNDS)));
     }
     if (wanted('dexpi')) {
       console.log(`DEXPI import on ${label}`);
