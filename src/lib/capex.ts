@@ -44,7 +44,7 @@ export type PricedTag = {
   bulks_factor: string;
   /** Where the factors came from ('ME.PMP' or 'project'). */
   factor_source: string;
-  /** The quote line(s) the price came from: the firm quote's line, or the lines a median was taken over (tag lines). */
+  /** The quote line(s) the price came from: the firm quote's line, or the middle line(s) of a median over the tag's lines. */
   quotes: CapexQuoteRef[];
   /** How many quote lines a median was taken over (0 for other bases). */
   median_of: number;

@@ -32,6 +32,9 @@ export function validQuoteLines(base: SQL): SQL {
       and q.base_currency_id = ${base}`;
 }
 
+/** The median of a sorted array of prices to the cent, exact: the mean of its lower and upper middle values. */
+const middle = (prices: SQL) => sql`round((${prices}[(cardinality(${prices}) + 1) / 2] + ${prices}[cardinality(${prices}) / 2 + 1]) / 2, 2)`;
+
 /** The median of `price` to the cent, exact: the mean of the lower and upper middle values. */
 export const MEDIAN = sql`round((percentile_disc(0.5) within group (order by price) + percentile_disc(0.5) within group (order by price desc)) / 2, 2)`;
 
@@ -52,6 +55,7 @@ type TagRow = {
   firm_line: CapexQuoteRef | null;
   tag_median: string | null;
   tag_lines: CapexQuoteRef[] | null;
+  tag_count: number | null;
   category_median: string | null;
   category_lines: number | null;
   category_name: string | null;
@@ -77,14 +81,13 @@ function pricedTagRows(db: Db, project: ProjectRow): Promise<TagRow[]> {
     sql`with tags as (
           select e.id, e.tagno, e.description, e.quantity, e.category_id, e.projarea_id, e.price, e.price_currency_id, e.price_source, e.quote_line_id
           from mech_equipment e where e.project_id = ${id} and not e.deleteflag),
-        valid as not materialized (${validQuoteLines(base)}),
+        valid as (${validQuoteLines(base)}),
+        -- Sorted arrays, one ordering for both aggregates (one sort per group): the median and its middle lines are read from them.
         by_tag as (
-          select v.tag, ${MEDIAN} as median,
-                 json_agg(${ref('v')} order by v.price, v.id) as lines
-          from valid v join quotes qq on qq.id = v.quote_id
-          where v.project_id = ${id} and v.tag in (select tagno from tags) group by v.tag),
+          select v.tag, array_agg(v.price order by v.price, v.id) as prices, array_agg(v.id order by v.price, v.id) as ids
+          from valid v where v.project_id = ${id} and v.tag in (select tagno from tags) group by v.tag),
         by_category as (
-          select p.category_id, ${MEDIAN} as median, count(*)::int as lines
+          select p.category_id, array_agg(v.price order by v.price, v.id) as prices
           from valid v join parts p on p.id = v.part_id
           where p.category_id in (select category_id from tags) group by p.category_id)
         select t.id, t.tagno, t.description, t.quantity, t.category_id, t.projarea_id as area_id, a.areacode as area,
@@ -93,7 +96,9 @@ function pricedTagRows(db: Db, project: ProjectRow): Promise<TagRow[]> {
                case when t.price is null or t.price_currency_id is null or t.price_currency_id = ${base} then null else ${rate(sql`t.price_currency_id`)} end as from_rate,
                case when t.price is null or t.price_currency_id is null or t.price_currency_id = ${base} then null else ${rate(base)} end as base_rate,
                (select ${ref('fl')} from (select l.id, l.line_no, l.quote_id, round(l.unit_price * q.rate_applied, 2) as price from quote_lines l join quotes q on q.id = l.quote_id where l.id = t.quote_line_id) fl join quotes qq on qq.id = fl.quote_id) as firm_line,
-               bt.median::text as tag_median, bt.lines as tag_lines, bc.median::text as category_median, bc.lines as category_lines,
+               ${middle(sql`bt.prices`)}::text as tag_median, cardinality(bt.prices) as tag_count, ${middle(sql`bc.prices`)}::text as category_median, cardinality(bc.prices) as category_lines,
+               (select json_agg(${ref('ml')} order by ml.price, ml.id) from (select l.id, l.line_no, l.quote_id, round(l.unit_price * q.rate_applied, 2) as price from quote_lines l join quotes q on q.id = l.quote_id
+                  where l.id in (bt.ids[(cardinality(bt.ids) + 1) / 2], bt.ids[cardinality(bt.ids) / 2 + 1])) ml join quotes qq on qq.id = ml.quote_id) as tag_lines,
                coalesce(f.install_factor, ${project.install_factor}::numeric)::text as install_factor,
                coalesce(f.bulks_factor, ${project.bulks_factor}::numeric)::text as bulks_factor,
                coalesce(f.code, 'project') as factor_source
@@ -155,8 +160,8 @@ export function selectPrice(row: TagRow, baseCode: string | null): PricedTag {
   const firmLine = row.firm_line ? [row.firm_line] : [];
   if (row.price_source === 'firm_quote' && typed.price !== null) return priced('firm', SOURCE_BASIS.firm_quote!.detail, typed.price, firmLine);
   if (row.price_source === 'firm_quote' && row.price === null && row.firm_line?.base_unit_price) return priced('firm', `firm quote line ${row.firm_line.quote_number} #${row.firm_line.line_no}`, row.firm_line.base_unit_price, firmLine);
-  const lines = row.tag_lines ?? [];
-  if (row.tag_median !== null) return priced('budget', `median of ${lines.length} valid quote line${lines.length === 1 ? '' : 's'} for the tag`, row.tag_median, lines, lines.length);
+  const count = row.tag_count ?? 0;
+  if (row.tag_median !== null) return priced('budget', `median of ${count} valid quote line${count === 1 ? '' : 's'} for the tag`, row.tag_median, row.tag_lines ?? [], count);
   if (row.category_median !== null) return priced('budget', `median of ${row.category_lines} valid quote line${row.category_lines === 1 ? '' : 's'} for parts of ${row.category_name ?? 'its category'}`, row.category_median, [], row.category_lines ?? 0);
   if (typed.price !== null) {
     const source = SOURCE_BASIS[row.price_source ?? ''] ?? { basis: 'allowance' as const, detail: 'price on the equipment row without a source (taken as an allowance)' };

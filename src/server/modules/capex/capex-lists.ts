@@ -40,8 +40,8 @@ export async function priceSpread(db: Db, target: { projectId: number } | { cate
 }
 
 /**
- * Each tag's chosen quote prices: the firm quote's line, the tag's own lines a median was taken over, or the
- * lines for its category's parts (up to `perTag` of those, nearest the median first).
+ * Each tag's chosen quote prices: the firm quote's line, the middle line(s) of the median of the tag's own
+ * lines, or the lines for its category's parts (up to `perTag` of those, cheapest first).
  */
 export async function tagQuotePrices(db: Db, projectId: number, perTag = 50): Promise<TagQuotePrice[]> {
   const summary = await capexSummary(db, projectId);
