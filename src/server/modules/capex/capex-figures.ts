@@ -82,23 +82,27 @@ function pricedTagRows(db: Db, project: ProjectRow): Promise<TagRow[]> {
           select e.id, e.tagno, e.description, e.quantity, e.category_id, e.projarea_id, e.price, e.price_currency_id, e.price_source, e.quote_line_id
           from mech_equipment e where e.project_id = ${id} and not e.deleteflag),
         valid as (${validQuoteLines(base)}),
-        -- Sorted arrays, one ordering for both aggregates (one sort per group): the median and its middle lines are read from them.
+        -- Sorted arrays, one ordering for both aggregates (one sort per group); the median and the middle lines are
+        -- read from them once per group (an array is never carried to the tags: each use would copy it).
         by_tag as (
-          select v.tag, array_agg(v.price order by v.price, v.id) as prices, array_agg(v.id order by v.price, v.id) as ids
-          from valid v where v.project_id = ${id} and v.tag in (select tagno from tags) group by v.tag),
+          select x.tag, ${middle(sql`x.prices`)} as median, cardinality(x.prices) as count,
+                 x.ids[(cardinality(x.ids) + 1) / 2] as low_id, x.ids[cardinality(x.ids) / 2 + 1] as high_id
+          from (select v.tag, array_agg(v.price order by v.price, v.id) as prices, array_agg(v.id order by v.price, v.id) as ids
+                from valid v where v.project_id = ${id} and v.tag in (select tagno from tags) group by v.tag) x),
         by_category as (
-          select p.category_id, array_agg(v.price order by v.price, v.id) as prices
-          from valid v join parts p on p.id = v.part_id
-          where p.category_id in (select category_id from tags) group by p.category_id)
+          select x.category_id, ${middle(sql`x.prices`)} as median, cardinality(x.prices) as count
+          from (select p.category_id, array_agg(v.price order by v.price) as prices
+                from valid v join parts p on p.id = v.part_id
+                where p.category_id in (select category_id from tags) group by p.category_id) x)
         select t.id, t.tagno, t.description, t.quantity, t.category_id, t.projarea_id as area_id, a.areacode as area,
                array_remove(array[g.name, pa.name, c.name], null) as category_path, c.name as category_name,
                t.price_source, t.price::text as price, cur.code as price_currency,
                case when t.price is null or t.price_currency_id is null or t.price_currency_id = ${base} then null else ${rate(sql`t.price_currency_id`)} end as from_rate,
                case when t.price is null or t.price_currency_id is null or t.price_currency_id = ${base} then null else ${rate(base)} end as base_rate,
                (select ${ref('fl')} from (select l.id, l.line_no, l.quote_id, round(l.unit_price * q.rate_applied, 2) as price from quote_lines l join quotes q on q.id = l.quote_id where l.id = t.quote_line_id) fl join quotes qq on qq.id = fl.quote_id) as firm_line,
-               ${middle(sql`bt.prices`)}::text as tag_median, cardinality(bt.prices) as tag_count, ${middle(sql`bc.prices`)}::text as category_median, cardinality(bc.prices) as category_lines,
+               bt.median::text as tag_median, bt.count as tag_count, bc.median::text as category_median, bc.count as category_lines,
                (select json_agg(${ref('ml')} order by ml.price, ml.id) from (select l.id, l.line_no, l.quote_id, round(l.unit_price * q.rate_applied, 2) as price from quote_lines l join quotes q on q.id = l.quote_id
-                  where l.id in (bt.ids[(cardinality(bt.ids) + 1) / 2], bt.ids[cardinality(bt.ids) / 2 + 1])) ml join quotes qq on qq.id = ml.quote_id) as tag_lines,
+                  where l.id in (bt.low_id, bt.high_id)) ml join quotes qq on qq.id = ml.quote_id) as tag_lines,
                coalesce(f.install_factor, ${project.install_factor}::numeric)::text as install_factor,
                coalesce(f.bulks_factor, ${project.bulks_factor}::numeric)::text as bulks_factor,
                coalesce(f.code, 'project') as factor_source
