@@ -81,7 +81,7 @@ function pricedTagRows(db: Db, project: ProjectRow): Promise<TagRow[]> {
     sql`with tags as (
           select e.id, e.tagno, e.description, e.quantity, e.category_id, e.projarea_id, e.price, e.price_currency_id, e.price_source, e.quote_line_id
           from mech_equipment e where e.project_id = ${id} and not e.deleteflag),
-        valid as (${validQuoteLines(base)}),
+        valid as (select w.id, w.tag, w.part_id, w.project_id, w.price from (${validQuoteLines(base)}) w),
         -- Sorted arrays, one ordering for both aggregates (one sort per group); the median and the middle lines are
         -- read from them once per group (an array is never carried to the tags: each use would copy it).
         by_tag as (
