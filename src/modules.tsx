@@ -1,6 +1,7 @@
 import type { ShellModule } from './app/shell-modules';
 import { adjudicationsModule } from './features/adjudications/module';
 import { adminHomeModule } from './features/admin-home/module';
+import { capexModule } from './features/capex/module';
 import { dashboardModule } from './features/dashboard/module';
 import { dutySheetsModule } from './features/duty-sheets/module';
 import { entityListsModule } from './features/entity-lists/module';
@@ -36,5 +37,6 @@ export const shellModules: readonly ShellModule[] = [
   packagesModule,
   adjudicationsModule,
   dutySheetsModule,
+  capexModule,
   notBuiltModule,
 ];

@@ -1,4 +1,5 @@
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
+import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import BatteryChargingFullOutlined from '@mui/icons-material/BatteryChargingFullOutlined';
 import BugReportOutlined from '@mui/icons-material/BugReportOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
@@ -45,6 +46,7 @@ export const appIcons = {
   CategoryOutlined,
   TableChartOutlined,
   CleaningServicesOutlined,
+  AssessmentOutlined,
 };
 
 export type AppIconName = keyof typeof appIcons;

@@ -32,6 +32,7 @@ export const paths = {
   quotesV1: general('quotes1'),
   projects: general('projectlist'),
   proposals: general('proposallist'),
+  capex: general('capex'),
 } as const;
 
 /** A duty sheet's document (field guide §13); id 0 is a new sheet. */
@@ -70,6 +71,11 @@ export function projectRowPath(id: number, tab: string, rowId: number): string {
 /** A quote's document (0: a new quote). */
 export function quotePath(id: number): string {
   return general(`quote/${id}`);
+}
+
+/** A project's CAPEX (field guide §14): figures by category and area, drill-down to tags and quotes, charts. */
+export function capexPath(projectId: number): string {
+  return general(`capex/${projectId}`);
 }
 
 /** A package's document: its scope, bidders with their bid completeness, and the quotes against it (0: a new package). */
@@ -142,6 +148,7 @@ export const menuSections: MenuSection[] = [
       { label: 'QuotesV2', icon: 'RequestQuoteOutlined', path: general('quotelist1') },
       { label: 'Packages', icon: 'Inventory2Outlined', path: paths.packages },
       { label: 'Adjudications', icon: 'GavelOutlined', path: paths.adjudications },
+      { label: 'CAPEX', icon: 'AssessmentOutlined', path: paths.capex },
     ],
   },
   {

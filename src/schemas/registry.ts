@@ -1,5 +1,6 @@
 import { adjudicationAdders, adjudicationBidders, adjudicationRates, adjudications } from './entities/adjudications';
 import * as business from './entities/business-entities';
+import { capexFactors } from './entities/capex';
 import { dutySheets } from './entities/duty-sheets';
 import { meetingItems, meetings } from './entities/meetings';
 import { packageBidders, packageItems, packages } from './entities/packages';
@@ -56,6 +57,7 @@ export const entitySchemas: readonly EntitySchema[] = [
   meetingItems,
   proposals,
   proposalLines,
+  capexFactors,
 ];
 
 const byName = new Map(entitySchemas.map((schema) => [schema.name, schema]));

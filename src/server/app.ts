@@ -34,6 +34,7 @@ import { quoteRoutes } from './modules/quotes/quote-routes';
 import { meetingRoutes } from './modules/meetings/meeting-routes';
 import { packageRoutes } from './modules/packages/package-routes';
 import { adjudicationRoutes } from './modules/adjudications/adjudication-routes';
+import { capexRoutes } from './modules/capex/capex-routes';
 import { dutySheetRoutes } from './modules/duty-sheets/duty-sheet-routes';
 import { quoteV1Routes } from './modules/quotes-v1/quote-v1-routes';
 import { proposalRoutes } from './modules/proposals/proposal-routes';
@@ -130,6 +131,7 @@ export async function buildApp({ config, db, idpKeys, logger }: AppDeps): Promis
         await secured.register(adjudicationRoutes, { db });
         await secured.register(dutySheetRoutes, { db });
         await secured.register(quoteV1Routes, { db });
+        await secured.register(capexRoutes, { db });
       });
     },
     { prefix: '/api' },

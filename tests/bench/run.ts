@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AbResult } from './ab';
 import { runApiBenchmarks } from './api-bench';
 import { runDashboardBenchmarks } from './dashboard-bench';
+import { runCapexBenchmarks } from './capex-bench';
 import { runDexpiBenchmarks } from './dexpi-bench';
 import { runProjectBenchmarks } from './project-bench';
 import { runQuoteBenchmarks } from './quotes-bench';
@@ -15,7 +16,7 @@ import { runAdjudicationBenchmarks } from './adjudication-bench';
  * benchmarks unless BENCH_SKIP_BROWSER=1. The project document benchmarks (project-bench.ts) run on each database.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-/** BENCH_ONLY=project,api (any of api, project, quotes, adjudication, dexpi, dashboard, memory, browser, bundle) runs only those groups. */
+/** BENCH_ONLY=project,api (any of api, project, quotes, capex, adjudication, dexpi, dashboard, memory, browser, bundle) runs only those groups. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (group: string) => !ONLY || ONLY.includes(group);
 const OUT_DIR = path.resolve('bench-results');
@@ -48,6 +49,10 @@ async function main(): Promise<void> {
     if (wanted('adjudication')) {
       console.log(`Bid tab on ${label}`);
       results.push(...(await runAdjudicationBenchmarks(label, ROUNDS)));
+    }
+    if (wanted('capex')) {
+      console.log(`CAPEX on ${label}`);
+      results.push(...(await runCapexBenchmarks(label, ROUNDS)));
     }
     if (wanted('dexpi')) {
       console.log(`DEXPI import on ${label}`);

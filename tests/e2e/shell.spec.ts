@@ -16,6 +16,7 @@ const SIDEBAR: [label: string, path: string][] = [
   ['QuotesV2', '/home/general/quotelist1'],
   ['Packages', '/home/general/packagelist'],
   ['Adjudications', '/home/general/adjudicationlist'],
+  ['CAPEX', '/home/general/capex'],
   ['Intro', '/home/general/appintro'],
   ['ItemCategories', '/home/general/app-frame-itemcategory'],
   ['ManageTables', '/home/general/admintables'],

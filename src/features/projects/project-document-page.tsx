@@ -18,7 +18,7 @@ import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-rout
 import { useApi } from '../../app/api/api-client';
 import { useCurrentUser } from '../../app/auth/use-current-user';
 import { PageHeader } from '../../app/layout/page-header';
-import { paths, projectDocumentPath, projectDrawingPath } from '../../app/paths';
+import { capexPath, paths, projectDocumentPath, projectDrawingPath } from '../../app/paths';
 import { getEntitySchema } from '../../schemas/registry';
 import { hasSoftDelete, SOFT_DELETE_FIELD, type EntityRow } from '../../schemas/schema-types';
 import { EntityListPage } from '../../grids/entity-list-page';
@@ -152,6 +152,11 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
         title={projectTitle(project)}
         icon={<AccountTreeOutlined />}
         subtitle={[client, typeof project.description === 'string' ? project.description : null].filter(Boolean).join(' · ') || undefined}
+        actions={
+          <Button component={RouterLink} to={capexPath(id)} variant="outlined">
+            CAPEX
+          </Button>
+        }
       />
       <Accordion
         disableGutters

@@ -163,6 +163,11 @@ const template = (name: string, label: string, example: string, order: number) =
  * equipment, instruments...) are scoped entities in project-lists.ts. `clientname` is the spec's name of
  * the client, now derived from the client lookup (the free text of old rows became clients).
  */
+const capexNumber = (name: string, label: string, value: string, help: string, order: number) =>
+  ({ name, label, kind: 'decimal', scale: 3, min: 0, max: 10, required: true, default: value, help, grid: { width: 110, hidden: true }, form: { section: 'CAPEX', order } }) as const;
+const capexPercent = (name: string, label: string, value: string, help: string, order: number) =>
+  ({ name, label, kind: 'percent', scale: 2, min: 0, max: 100, unit: '%', required: true, default: value, help, grid: { width: 110, hidden: true }, form: { section: 'CAPEX', order } }) as const;
+
 export const projects = defineEntity({
   name: 'projects',
   label: 'Project',
@@ -194,6 +199,13 @@ export const projects = defineEntity({
     { name: 'estimate_class', label: 'Estimate class', kind: 'integer', min: 1, max: 5, choices: ESTIMATE_CLASSES, help: 'AACE 18R-97 class: 5 is a concept screening, 1 a check estimate.', grid: { width: 120 }, form: { section: 'Estimate', order: 2 } },
     { name: 'base_currency_id', label: 'Base currency', kind: 'lookup', entity: 'currencies', help: 'Every amount of the project is converted to it.', grid: { width: 110 }, form: { section: 'Estimate', order: 3 } },
     { name: 'rate_date', label: 'Rate date', kind: 'date', help: 'The date of the currency rates amounts are converted at.', grid: { width: 120 }, form: { section: 'Estimate', order: 4 } },
+    // CAPEX (field guide §14): the factors of every category without its own row in capex_factors, then the
+    // indirects and contingency, each a percentage of what comes before it (server/modules/capex).
+    capexNumber('capex_install_factor', 'Installation factor', '0.45', 'Installation cost as a fraction of the equipment cost, for categories without their own factor.', 1),
+    capexNumber('capex_bulks_factor', 'Bulks factor', '0.75', 'Bulk materials (piping, electrical, instrumentation, civil, structural) as a fraction of the equipment cost, for categories without their own factor.', 2),
+    capexPercent('capex_epcm_pct', 'EPCM %', '15', 'Engineering, procurement and construction management, as a % of the direct field cost.', 3),
+    capexPercent('capex_owners_pct', "Owner's costs %", '5', "Owner's costs, as a % of the direct field cost.", 4),
+    capexPercent('capex_contingency_pct', 'Contingency %', '17.5', 'Contingency, as a % of the direct field cost plus indirects.', 5),
     template('equipment_tag_template', 'Equipment tag template', '{area}-{type}-{seq}{suffix}', 1),
     template('instrument_tag_template', 'Instrument tag template', '{area}-{letters}-{loop}{suffix}', 2),
     template('line_number_template', 'Line number template', '{size}-{service}-{area}-{seq}-{spec}', 3),

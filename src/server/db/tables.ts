@@ -163,3 +163,4 @@ export const meetings = getEntityTable('meetings');
 export const meetingItems = getEntityTable('meeting_items');
 export const proposals = getEntityTable('proposals');
 export const proposalLines = getEntityTable('proposal_lines');
+export const capexFactors = getEntityTable('capex_factors');

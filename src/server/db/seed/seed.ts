@@ -13,6 +13,7 @@ import { seedDemoPackages } from './seed-packages';
 import { seedDemoQuotes } from './seed-quotes';
 import { seedDemoQuotesV1 } from './seed-quotes-v1';
 import { seedDemoProposals } from './seed-proposals';
+import { seedDemoCapex } from './seed-capex';
 
 export type DemoAccount = { username: string; password: string; role: Role; nickname: string; name: string; email: string };
 
@@ -46,6 +47,7 @@ export async function seedDatabase(db: Db, config: Pick<ServerConfig, 'seedDemo'
     // After the projects: the demo series is Cerro Azul's.
     await seedDemoMeetings(db);
     await seedDemoProposals(db);
+    await seedDemoCapex(db);
   }
   if (config.adminUsername && config.adminPassword) {
     const created = await createAccountIfMissing(db, {

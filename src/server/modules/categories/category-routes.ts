@@ -41,13 +41,14 @@ async function loadCategories(db: Db): Promise<CategoryRow[]> {
 
 /**
  * Items are the rows of any entity classified by a category lookup (parts, equipment, … as they arrive);
- * the categories' own parent links are structure, not items.
+ * the categories' own parent links are structure, not items, and neither are rows keyed by their category
+ * (a project's CAPEX factors per category are settings of the category, not things classified under it).
  */
 async function countItems(db: Db): Promise<Map<number, number>> {
   const counts = new Map<number, number>();
   for (const schema of entitySchemas) {
     for (const field of schema.fields) {
-      if (field.kind !== 'lookup' || field.entity !== CATEGORY_ENTITY || schema.name === CATEGORY_ENTITY) continue;
+      if (field.kind !== 'lookup' || field.entity !== CATEGORY_ENTITY || schema.name === CATEGORY_ENTITY || schema.key.includes(field.name)) continue;
       const table = getEntityTable(schema.name);
       const column = table[field.name];
       const rows = (await db.select({ id: column, n: count() }).from(table).where(isNotNull(column)).groupBy(column)) as { id: number; n: number }[];

@@ -1,0 +1,107 @@
+import * as XLSX from 'xlsx';
+import { MONEY_FORMAT, neutralise } from '../../grids/excel';
+import { PRICE_BASIS_LABELS, type CapexGroup, type CapexSummary } from '../../lib/capex';
+
+/**
+ * "Export CAPEX": the same figures as the screen in one workbook, so the estimate can be checked by hand:
+ * Tags (one row per tag: quantity x unit price = equipment, x each factor = installation and bulks, to the
+ * cent), the groups by category, area and basis, and a Summary whose totals are the sums of the Tags
+ * sheet's columns, then EPCM, owner's costs and contingency at the percentages it states.
+ */
+
+type Cell = string | number | null;
+const moneyCell = (value: string | null): XLSX.CellObject | null => (value === null ? null : { t: 'n', v: Number(value), z: MONEY_FORMAT });
+const cellOf = (value: Cell | XLSX.CellObject): XLSX.CellObject | null => {
+  if (value === null) return null;
+  if (typeof value === 'object') return value;
+  return typeof value === 'number' ? { t: 'n', v: value } : { t: 's', v: neutralise(value) };
+};
+
+function sheet(rows: (Cell | XLSX.CellObject)[][], widths: number[]): XLSX.WorkSheet {
+  const ws = XLSX.utils.aoa_to_sheet(rows.map((row) => row.map(cellOf)));
+  ws['!cols'] = widths.map((wch) => ({ wch }));
+  return ws;
+}
+
+const groupRows = (groups: readonly CapexGroup[], withTier = false) => [
+  [...(withTier ? ['Tier'] : []), 'Group', 'Tags', 'Equipment', 'Installation', 'Bulks', 'Direct field cost', 'On firm quotes'],
+  ...groups.map((g) => [...(withTier ? [g.tier ?? null] : []), g.label, g.tags, moneyCell(g.equipment), moneyCell(g.installation), moneyCell(g.bulks), moneyCell(g.direct_field), moneyCell(g.firm)]),
+];
+
+export function capexWorkbook(summary: CapexSummary): XLSX.WorkBook {
+  const { totals, settings, project } = summary;
+  const currency = project.base_currency ?? '';
+  const workbook = XLSX.utils.book_new();
+  const band = summary.accuracy;
+  XLSX.utils.book_append_sheet(
+    workbook,
+    sheet(
+      [
+        ['Project', `${project.project_number ?? ''} ${project.name}`.trim()],
+        ['Base currency', currency],
+        ['Rate date', project.rate_date],
+        ['Estimate class', project.estimate_class],
+        [],
+        ['Direct equipment', moneyCell(totals.equipment)],
+        ['Installation', moneyCell(totals.installation)],
+        ['Bulks', moneyCell(totals.bulks)],
+        ['Direct field cost', moneyCell(totals.direct_field)],
+        [`EPCM (${settings.epcm_pct} % of direct field cost)`, moneyCell(totals.epcm)],
+        [`Owner's costs (${settings.owners_pct} % of direct field cost)`, moneyCell(totals.owners)],
+        [`Contingency (${settings.contingency_pct} % of direct field cost + indirects)`, moneyCell(totals.contingency)],
+        ['Total installed cost (TIC)', moneyCell(totals.tic)],
+        [],
+        ['Accuracy band, low', band ? `${band.low_pct[0]} % to ${band.low_pct[1]} %` : 'no estimate class', ...(band ? [moneyCell(band.low[0]), moneyCell(band.low[1])] : [])],
+        ['Accuracy band, high', band ? `+${band.high_pct[0]} % to +${band.high_pct[1]} %` : '', ...(band ? [moneyCell(band.high[0]), moneyCell(band.high[1])] : [])],
+        ['Lang factor (TIC / equipment)', summary.lang.factor, summary.lang.verdict],
+        ['Share of equipment cost on firm quotes (%)', summary.firm_share_pct],
+        ['Rounding', 'Each tag figure is rounded half away from zero to the cent; totals are sums of the tag figures; each percentage is applied to the rounded total and rounded.'],
+      ],
+      [52, 22, 20, 20],
+    ),
+    'Summary',
+  );
+  XLSX.utils.book_append_sheet(
+    workbook,
+    sheet(
+      [
+        ['Tag', 'Description', 'Area', 'Category', 'Basis', 'How priced', 'Quantity', `Unit price (${currency})`, 'Equipment', 'Installation factor', 'Installation', 'Bulks factor', 'Bulks', 'Direct field cost', 'Factors from', 'Quotes'],
+        ...summary.tags.map((t) => [
+          t.tagno,
+          t.description,
+          t.area,
+          t.category_path.join(' / ') || null,
+          PRICE_BASIS_LABELS[t.basis],
+          t.basis_detail,
+          t.quantity,
+          moneyCell(t.unit_price),
+          moneyCell(t.equipment),
+          Number(t.install_factor),
+          moneyCell(t.installation),
+          Number(t.bulks_factor),
+          moneyCell(t.bulks),
+          moneyCell(t.direct_field),
+          t.factor_source,
+          t.quotes.map((q) => `${q.quote_number} #${q.line_no}`).join(', ') || null,
+        ]),
+      ],
+      [16, 40, 8, 40, 14, 48, 9, 16, 16, 10, 16, 10, 16, 18, 12, 30],
+    ),
+    'Tags',
+  );
+  XLSX.utils.book_append_sheet(workbook, sheet(groupRows(summary.by_category, true), [6, 60, 6, 16, 16, 16, 18, 16]), 'By category');
+  XLSX.utils.book_append_sheet(workbook, sheet(groupRows(summary.by_area), [20, 6, 16, 16, 16, 18, 16]), 'By area');
+  XLSX.utils.book_append_sheet(workbook, sheet(groupRows(summary.by_basis), [20, 6, 16, 16, 16, 18, 16]), 'By basis');
+  return workbook;
+}
+
+export function capexFileName(summary: CapexSummary, today = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const name = (summary.project.project_number ?? `project-${summary.project.id}`).replace(/[^A-Za-z0-9_-]+/g, '-');
+  return `capex-${name}-${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}.xlsx`;
+}
+
+/** Writes the workbook as a download. */
+export function downloadCapex(summary: CapexSummary): void {
+  XLSX.writeFile(capexWorkbook(summary), capexFileName(summary), { bookType: 'xlsx', compression: true });
+}

@@ -1,0 +1,190 @@
+import Decimal from 'decimal.js';
+import { lineTotal, MONEY_SCALE, roundTo, sum } from './money';
+
+/**
+ * CAPEX (field guide §14; issue #18 item 2): the arithmetic from priced tags to the total installed cost,
+ * shared by the server (which answers it) and the browser (which exports it). Every figure is money to the
+ * cent, rounded half away from zero (lib/money.ts), and every total is the sum of the rounded figures
+ * under it, so a workbook of the tags adds up to the totals exactly:
+ *
+ *   equipment    = quantity x unit price (base currency)           per tag
+ *   installation = equipment x installation factor                 per tag
+ *   bulks        = equipment x bulks factor                        per tag
+ *   direct field = equipment + installation + bulks                 (sums of the tags)
+ *   EPCM         = direct field x EPCM %;  owner's = direct field x owner's %
+ *   contingency  = (direct field + EPCM + owner's) x contingency %
+ *   TIC          = direct field + EPCM + owner's + contingency
+ */
+
+/** How a tag was priced, in the selection rule's order (firm first). */
+export const PRICE_BASES = ['firm', 'budget', 'factored', 'allowance', 'unpriced'] as const;
+export type PriceBasis = (typeof PRICE_BASES)[number];
+export const PRICE_BASIS_LABELS: Record<PriceBasis, string> = { firm: 'Firm quote', budget: 'Budget quotes', factored: 'Factored', allowance: 'Allowance', unpriced: 'Not priced' };
+
+/** A quote line a price came from. */
+export type CapexQuoteRef = { quote_id: number; quote_number: string; line_id: number; line_no: number; supplier: string | null; base_unit_price: string | null };
+
+/** One equipment tag as the database prices it (before the arithmetic). */
+export type PricedTag = {
+  id: number;
+  tagno: string;
+  description: string | null;
+  quantity: number;
+  area_id: number | null;
+  area: string | null;
+  category_id: number | null;
+  /** The category's names from tier 1 down to its own tier ('Mechanical equipment', 'Pumps', 'Slurry pumps'). */
+  category_path: string[];
+  basis: PriceBasis;
+  /** In words: which step of the rule priced it ('median of 3 valid quote lines for the tag'). */
+  basis_detail: string;
+  /** Unit price in the base currency, to the cent; null when unpriced. */
+  unit_price: string | null;
+  install_factor: string;
+  bulks_factor: string;
+  /** Where the factors came from ('ME.PMP' or 'project'). */
+  factor_source: string;
+  /** The quote line(s) the price came from: the firm quote's line, or the middle line(s) of a median over the tag's lines. */
+  quotes: CapexQuoteRef[];
+  /** How many quote lines a median was taken over (0 for other bases). */
+  median_of: number;
+  warning: string | null;
+};
+
+export type CapexTag = PricedTag & { equipment: string; installation: string; bulks: string; direct_field: string };
+
+export type CapexGroup = { key: string; label: string; tier?: number; tags: number; equipment: string; installation: string; bulks: string; direct_field: string; firm: string };
+
+export type CapexSettings = { epcm_pct: string; owners_pct: string; contingency_pct: string; estimate_class: number | null };
+
+export type AccuracyBand = { estimate_class: number; low_pct: [number, number]; high_pct: [number, number]; low: [string, string]; high: [string, string] };
+
+export type LangCheck = { factor: string | null; nearest: { label: string; value: number } | null; verdict: string };
+
+export type CapexSummary = {
+  project: { id: number; name: string; project_number: string | null; base_currency: string | null; rate_date: string | null; estimate_class: number | null };
+  settings: CapexSettings & { install_factor: string; bulks_factor: string };
+  totals: { equipment: string; installation: string; bulks: string; direct_field: string; epcm: string; owners: string; indirects: string; contingency: string; tic: string };
+  accuracy: AccuracyBand | null;
+  lang: LangCheck;
+  /** Share of the equipment cost on firm quotes, % to one decimal (null without equipment cost). */
+  firm_share_pct: string | null;
+  by_basis: CapexGroup[];
+  by_category: CapexGroup[];
+  by_area: CapexGroup[];
+  tags: CapexTag[];
+  warnings: string[];
+};
+
+/** AACE 18R-97 (field guide §14): the accuracy range of each class, low and high, as % of the estimate. */
+export const ACCURACY_BANDS: Record<number, { low: [number, number]; high: [number, number] }> = {
+  5: { low: [-20, -50], high: [30, 100] },
+  4: { low: [-15, -30], high: [20, 50] },
+  3: { low: [-10, -20], high: [10, 30] },
+  2: { low: [-5, -15], high: [5, 20] },
+  1: { low: [-3, -10], high: [3, 15] },
+};
+
+/** Lang factors (TIC / equipment cost) by kind of plant (field guide §14). */
+export const LANG_FACTORS = [
+  { label: 'solids processing', value: 3.1 },
+  { label: 'mixed solids-fluids', value: 3.6 },
+  { label: 'fluids processing', value: 4.7 },
+] as const;
+
+const money = (value: Decimal.Value) => roundTo(value, MONEY_SCALE);
+const pctOf = (amount: Decimal.Value, pct: Decimal.Value) => money(new Decimal(amount).times(pct).dividedBy(100));
+
+/** A priced tag's figures: each rounded to the cent on its own. */
+export function tagFigures(tag: PricedTag): CapexTag {
+  const equipment = tag.unit_price === null ? '0.00' : lineTotal(tag.quantity, tag.unit_price);
+  const installation = money(new Decimal(equipment).times(tag.install_factor));
+  const bulks = money(new Decimal(equipment).times(tag.bulks_factor));
+  return { ...tag, equipment, installation, bulks, direct_field: money(sum([equipment, installation, bulks])) };
+}
+
+function group(key: string, label: string, tags: readonly CapexTag[], tier?: number): CapexGroup {
+  const total = (pick: (tag: CapexTag) => string) => money(sum(tags.map(pick)));
+  return {
+    key,
+    label,
+    ...(tier === undefined ? {} : { tier }),
+    tags: tags.length,
+    equipment: total((t) => t.equipment),
+    installation: total((t) => t.installation),
+    bulks: total((t) => t.bulks),
+    direct_field: total((t) => t.direct_field),
+    firm: total((t) => (t.basis === 'firm' ? t.equipment : '0')),
+  };
+}
+
+function groupBy(tags: readonly CapexTag[], keyOf: (tag: CapexTag) => [key: string, label: string] | null, tier?: number): CapexGroup[] {
+  const groups = new Map<string, { label: string; tags: CapexTag[] }>();
+  for (const tag of tags) {
+    const found = keyOf(tag);
+    if (!found) continue;
+    const entry = groups.get(found[0]) ?? { label: found[1], tags: [] };
+    entry.tags.push(tag);
+    groups.set(found[0], entry);
+  }
+  return [...groups.entries()].map(([key, { label, tags: members }]) => group(key, label, members, tier)).sort((a, b) => new Decimal(b.direct_field).comparedTo(a.direct_field) || a.label.localeCompare(b.label));
+}
+
+/** The accuracy band of a class around the TIC: low and high each a range (the class's best and worst). */
+export function accuracyBand(estimateClass: number | null, tic: string): AccuracyBand | null {
+  const band = estimateClass === null ? undefined : ACCURACY_BANDS[estimateClass];
+  if (!band || estimateClass === null) return null;
+  const at = (pct: number) => money(new Decimal(tic).times(100 + pct).dividedBy(100));
+  return { estimate_class: estimateClass, low_pct: band.low, high_pct: band.high, low: [at(band.low[0]), at(band.low[1])], high: [at(band.high[0]), at(band.high[1])] };
+}
+
+/** TIC / equipment cost against the usual Lang factors: the nearest kind of plant, and whether it is far from all of them. */
+export function langCheck(tic: string, equipment: string): LangCheck {
+  if (new Decimal(equipment).isZero()) return { factor: null, nearest: null, verdict: 'No equipment cost yet: price the equipment first.' };
+  const factor = new Decimal(tic).dividedBy(equipment);
+  const nearest = [...LANG_FACTORS].sort((a, b) => factor.minus(a.value).abs().comparedTo(factor.minus(b.value).abs()))[0]!;
+  const off = factor.minus(nearest.value).abs().dividedBy(nearest.value).times(100);
+  const shown = factor.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  const verdict = off.lte(15)
+    ? `In line: ${shown} is within 15 % of the ${nearest.value} typical of ${nearest.label}.`
+    : factor.lt(LANG_FACTORS[0].value)
+      ? `Low: ${shown} is below the ${LANG_FACTORS[0].value} of solids processing; check the installation and bulks factors.`
+      : `Check: ${shown} is more than 15 % from every typical Lang factor (3.1 solids, 3.6 mixed, 4.7 fluids).`;
+  return { factor: shown, nearest: { label: nearest.label, value: nearest.value }, verdict };
+}
+
+/** The summary from the priced tags and the project's percentages. */
+export function rollUp(project: CapexSummary['project'], settings: CapexSummary['settings'], priced: readonly PricedTag[], warnings: string[] = []): CapexSummary {
+  const tags = priced.map(tagFigures);
+  const all = group('all', 'All', tags);
+  const epcm = pctOf(all.direct_field, settings.epcm_pct);
+  const owners = pctOf(all.direct_field, settings.owners_pct);
+  const indirects = money(sum([epcm, owners]));
+  const contingency = pctOf(sum([all.direct_field, indirects]), settings.contingency_pct);
+  const tic = money(sum([all.direct_field, indirects, contingency]));
+  const byCategory = [1, 2, 3].flatMap((tier) =>
+    groupBy(tags, (tag) => (tag.category_path.length >= tier ? [tag.category_path.slice(0, tier).join(' / '), tag.category_path[tier - 1]!] : tier === 1 ? ['(none)', 'No category'] : null), tier),
+  );
+  return {
+    project,
+    settings,
+    totals: { equipment: all.equipment, installation: all.installation, bulks: all.bulks, direct_field: all.direct_field, epcm, owners, indirects, contingency, tic },
+    accuracy: accuracyBand(settings.estimate_class, tic),
+    lang: langCheck(tic, all.equipment),
+    firm_share_pct: new Decimal(all.equipment).isZero() ? null : roundTo(new Decimal(all.firm).times(100).dividedBy(all.equipment), 1),
+    by_basis: PRICE_BASES.map((basis) => group(basis, PRICE_BASIS_LABELS[basis], tags.filter((t) => t.basis === basis))).filter((g) => g.tags > 0),
+    by_category: byCategory,
+    by_area: groupBy(tags, (tag) => [tag.area ?? '(none)', tag.area ?? 'No area']),
+    tags,
+    warnings: [...warnings, ...tags.filter((t) => t.warning).map((t) => `${t.tagno}: ${t.warning}`)],
+  };
+}
+
+/** getQuotePricingForItemTypes: the valid quote lines' base unit prices of one item type (category). */
+export type PriceSpread = { category_id: number; code: string; name: string; path: string; count: number; min: string; median: string; max: string };
+
+/** GET /capexsummary/quote-prices: one quote line behind a tag's price. */
+export type TagQuotePrice = { tag_id: number; tagno: string; basis: string; basis_detail: string; quote_id: number; quote_number: string; line_id: number; line_no: number; supplier: string | null; base_unit_price: string | null };
+
+/** GET /capexsummary/category-names */
+export type CategoryName = { id: number; code: string; name: string; tier: number; parent_id: number | null; path: string };

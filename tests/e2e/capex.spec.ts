@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import Decimal from 'decimal.js';
+import * as XLSX from 'xlsx';
+import { expect, test } from './support/fixtures';
+import { DEMO, signInFromLanding } from './support/sign-in';
+
+// CAPEX (issue #18 item 2; field guide §14): an engineer opens Cerro Azul's CAPEX from the sidebar, reads
+// its figures, sees the charts drawn, drills from a category to the tags and on to the quote a price came
+// from; the exported workbook adds up to the screen's totals to the cent; the project document leads to it.
+
+test("an engineer reads Cerro Azul's CAPEX and its charts, and exports figures that add up to the cent", async ({ page }) => {
+  await signInFromLanding(page, DEMO.engineer);
+  await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'CAPEX', exact: true }).click();
+  await page.getByRole('link', { name: /^Cerro Azul/ }).click();
+  await expect(page).toHaveURL(/\/home\/general\/capex\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'CAPEX — Cerro Azul Copper Concentrator', level: 1 })).toBeVisible();
+
+  const cards = page.getByRole('region', { name: 'CAPEX summary' });
+  await expect(cards).toContainText('Total installed cost');
+  await expect(cards).toContainText('Accuracy band (AACE class 4)');
+  await expect(cards).toContainText(/Lang factor.*3\.0\d/s);
+  await expect(cards).toContainText('within 15 % of the 3.1 typical of solids processing');
+
+  // The charts are drawn (recharts, loaded lazily): bars by category and area, the basis pie.
+  await expect(page.getByRole('figure', { name: 'CAPEX by category chart' }).locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'CAPEX by area chart' }).locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Price basis chart' }).locator('.recharts-pie-sector').first()).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Quote price spread chart' }).locator('.recharts-bar-rectangle').first()).toBeVisible();
+
+  // The export: the Tags sheet's columns add up to the Summary's figures, to the cent.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CAPEX' }).click();
+  const file = await (await downloading).path();
+  const workbook = XLSX.read(fs.readFileSync(file));
+  const tags = XLSX.utils.sheet_to_json<Record<string, number>>(workbook.Sheets.Tags!);
+  const summary = Object.fromEntries(XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets.Summary!, { header: 1 }).map((row) => [String(row[0]), row[1]]));
+  const total = (column: string) => tags.reduce((sum, row) => sum.plus(new Decimal(row[column] ?? 0)), new Decimal(0)).toFixed(2);
+  expect(tags.length).toBeGreaterThanOrEqual(18);
+  expect(total('Equipment')).toBe(new Decimal(summary['Direct equipment'] as number).toFixed(2));
+  expect(total('Direct field cost')).toBe(new Decimal(summary['Direct field cost'] as number).toFixed(2));
+  const tic = ['Direct field cost', 'EPCM (15.00 % of direct field cost)', "Owner's costs (5.00 % of direct field cost)", 'Contingency (17.50 % of direct field cost + indirects)'].reduce((sum, key) => sum.plus(new Decimal(summary[key] as number)), new Decimal(0));
+  expect(tic.toFixed(2)).toBe(new Decimal(summary['Total installed cost (TIC)'] as number).toFixed(2));
+  await expect(cards).toContainText(`USD ${Number(summary['Total installed cost (TIC)']).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+
+});
+
+test("an engineer drills from a category of Cerro Azul's CAPEX to a tag's quote, and reaches the CAPEX from the project document", async ({ page }) => {
+  await signInFromLanding(page, DEMO.engineer);
+  await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'CAPEX', exact: true }).click();
+  await page.getByRole('link', { name: /^Cerro Azul/ }).click();
+  await expect(page.getByRole('heading', { name: 'CAPEX — Cerro Azul Copper Concentrator', level: 1 })).toBeVisible();
+  const projectId = /capex\/(\d+)$/.exec(page.url())![1];
+
+  // Drill down: a category's tags, each with its basis, and the quote the SAG mill's price came from.
+  await page.getByRole('table', { name: 'CAPEX by category' }).getByRole('button', { name: 'Mechanical equipment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Category Mechanical equipment' });
+  const sagMill = dialog.getByRole('row').filter({ hasText: '200-ML-001' });
+  await expect(sagMill).toContainText('median of 2 valid quote lines for the tag');
+  await sagMill.getByRole('link', { name: /^Q-2025-101 #1/ }).click();
+  await expect(page).toHaveURL(/\/home\/general\/quote\/\d+$/);
+  await expect(page.getByRole('heading', { name: /Q-2025-101/, level: 1 })).toBeVisible();
+
+  // The project document has its CAPEX button.
+  await page.goto(`/home/general/projectdetail/${projectId}/areas`);
+  await page.getByRole('main').getByRole('link', { name: 'CAPEX', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/home/general/capex/${projectId}$`));
+  await expect(page.getByRole('heading', { name: 'CAPEX — Cerro Azul Copper Concentrator', level: 1 })).toBeVisible();
+});
