@@ -24,6 +24,7 @@ import { readBidTab } from './bid-tab';
 
 const TAGS = ['adjudications'];
 const idParams = z.object({ id: z.string().describe('The id (digits)') });
+const freezeBody = z.strictObject({}).describe("No fields: the rates are frozen at the adjudication's own rate date");
 const awardBody = z.strictObject({ supplier_id: z.number().int().positive(), reason: z.string().max(2000).optional() });
 const anyObject = z.looseObject({});
 const output = (description: string) => ({ ...jsonSchema(anyObject, 'output'), description });
@@ -62,9 +63,10 @@ export async function adjudicationRoutes(app: FastifyInstance, { db }: { db: Db 
 
   app.post(
     '/adjudications/:id/freeze-rates',
-    { schema: { tags: TAGS, summary: "Freeze the rate set at the adjudication's rate date (missing currencies, and rates frozen for another date while in Draft)", params: jsonSchema(idParams), response: { 200: output('How many rates were frozen'), ...writeErrors(404, 409, 422) } } },
+    { schema: { tags: TAGS, summary: "Freeze the rate set at the adjudication's rate date (missing currencies, and rates frozen for another date while in Draft)", params: jsonSchema(idParams), body: jsonSchema(freezeBody), response: { 200: output('How many rates were frozen'), ...writeErrors(404, 409, 422) } } },
     async (request) => {
       assertRole(request, adjudications.writeRole, 'adjudications');
+      parseOr400(freezeBody, request.body ?? {}, 'body');
       return freezeRates(db, idOf(request.params), actorOf(request));
     },
   );

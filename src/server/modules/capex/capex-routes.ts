@@ -43,7 +43,7 @@ function projectIdOf(value: unknown, where: string): number {
 export async function capexRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   app.post(
     '/capexsummary',
-    { schema: { tags: TAGS, summary: 'CAPEX operations: getCapexSummaryV2 (param2 = project id) answers the summary; getQuotePricingForItemTypes (param2 = project id or category code) the quote price spread per item type', body: jsonSchema(specBody), response: { 200: ok('The summary, or the spread per item type'), ...errors(400, 401, 404) } } },
+    { schema: { tags: TAGS, summary: 'CAPEX operations: getCapexSummaryV2 (param2 = project id) answers the summary; getQuotePricingForItemTypes (param2 = project id or category code) the quote price spread per item type', body: jsonSchema(specBody), response: { 200: ok('The summary, or the spread per item type'), ...errors(400, 401, 403, 404) } } },
     async (request) => {
       const body = parseOr400(specBody, objectBody(request.body, 'the request'), 'request');
       if (body.param1 === 'getCapexSummaryV2') return capexSummary(db, projectIdOf(body.param2, 'param2 (getCapexSummaryV2)'));
