@@ -21,7 +21,7 @@ async function one(raw: RawDriver, text: string): Promise<number> {
 }
 
 /** The project, its tags and 1,000,000 quote lines, written by SQL (the read path is what is timed). */
-async function loadCapex(raw: RawDriver): Promise<number> {
+export async function loadCapex(raw: RawDriver): Promise<number> {
   const usd = await one(raw, `select id from currencies where code = 'USD'`);
   const eur = await one(raw, `select id from currencies where code = 'EUR'`);
   const project = await one(raw, `insert into projects (name, base_currency_id, rate_date, estimate_class) values ('CAPEX bench', ${usd}, '2025-06-30', 4) returning id`);
@@ -59,7 +59,7 @@ async function loadCapex(raw: RawDriver): Promise<number> {
 }
 
 /** The same figures by hand: each tag's unit price by the rule, then equipment, installation and bulks by category and area. */
-const handWritten = (project: number) => `
+export const handWritten = (project: number) => `
   with valid as (
     select l.tag, l.part_id, q.project_id, round(l.unit_price * q.rate_applied, 2) as price
     from quote_lines l join quotes q on q.id = l.quote_id

@@ -51,14 +51,15 @@ test("an engineer drills from a category of Cerro Azul's CAPEX to a tag's quote,
   await expect(page.getByRole('heading', { name: 'CAPEX — Cerro Azul Copper Concentrator', level: 1 })).toBeVisible();
   const projectId = /capex\/(\d+)$/.exec(page.url())![1];
 
-  // Drill down: a category's tags, each with its basis, and the quote the SAG mill's price came from.
+  // Drill down: a category's tags, each with its basis, and the quote each price came from: the SAG mill is
+  // priced by the demo's award of the grinding mills to Rhein: a firm quote, its line of Q-2025-102.
   await page.getByRole('table', { name: 'CAPEX by category' }).getByRole('button', { name: 'Mechanical equipment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Category Mechanical equipment' });
   const sagMill = dialog.getByRole('row').filter({ hasText: '200-ML-001' });
-  await expect(sagMill).toContainText('median of 2 valid quote lines for the tag');
-  await sagMill.getByRole('link', { name: /^Q-2025-101 #1/ }).click();
+  await expect(sagMill).toContainText('firm quote (price on the equipment row)');
+  await sagMill.getByRole('link', { name: /^Q-2025-102 #1/ }).click();
   await expect(page).toHaveURL(/\/home\/general\/quote\/\d+$/);
-  await expect(page.getByRole('heading', { name: /Q-2025-101/, level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Q-2025-102/, level: 1 })).toBeVisible();
 
   // The project document has its CAPEX button.
   await page.goto(`/home/general/projectdetail/${projectId}/areas`);

@@ -71,14 +71,17 @@ const ref = (alias: string) =>
 
 /** One statement: the project's live tags with everything the rule needs. */
 function pricedTagRows(db: Db, project: ProjectRow): Promise<TagRow[]> {
+  return queryRows<TagRow>(db, pricedTagsSql(project));
+}
+
+/** The statement of pricedTagRows (the benchmark explains it). */
+export function pricedTagsSql(project: ProjectRow): SQL {
   const id = project.id;
   const base = sql`${project.base_currency_id}::int`;
   const rateDate = sql`coalesce(${project.rate_date}::date, current_date)`;
   const rate = (currency: SQL) =>
     sql`(select r.rate_to_usd::text from currency_rates r where r.currency_id = ${currency} and r.rate_date <= ${rateDate} order by r.rate_date desc limit 1)`;
-  return queryRows<TagRow>(
-    db,
-    sql`with tags as (
+  return sql`with tags as (
           select e.id, e.tagno, e.description, e.quantity, e.category_id, e.projarea_id, e.price, e.price_currency_id, e.price_source, e.quote_line_id
           from mech_equipment e where e.project_id = ${id} and not e.deleteflag),
         valid as (select w.id, w.tag, w.part_id, w.project_id, w.price from (${validQuoteLines(base)}) w),
@@ -118,8 +121,7 @@ function pricedTagRows(db: Db, project: ProjectRow): Promise<TagRow[]> {
           select x.install_factor, x.bulks_factor, k.code from capex_factors x join item_categories k on k.id = x.category_id
           where x.project_id = ${id} and x.category_id in (c.id, pa.id, g.id)
           order by k.tier desc limit 1) f on true
-        order by t.tagno`,
-  );
+        order by t.tagno`;
 }
 
 /** The row's own price in the base currency (unit), or why it cannot be used. */
