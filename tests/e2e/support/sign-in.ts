@@ -32,9 +32,10 @@ export async function signInFromLanding(page: Page, account: Account): Promise<v
   const saved = sessions.get(account.username);
   if (saved && Date.now() < saved.usableUntil) {
     await restoreSession(page, saved.state);
-    // Until the app's code has run, not the dashboard's figures and charts: most tests go elsewhere at once,
-    // and one that stays waits for what it reads (Playwright's expectations wait).
+    // Until the workbench's shell is drawn, not the dashboard's figures and charts: most tests go elsewhere
+    // at once, and one that reads the dashboard waits for it (Playwright's expectations wait).
     await page.goto('/home/dashboard', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('navigation', { name: 'Sidebar' })).toBeVisible();
     return;
   }
   await signInThroughProvider(page, account);
