@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { crossRate } from '../../../lib/money';
 import type { SaveHook } from '../save-hooks';
 import { jsonValues, queryRows } from '../entity-sql';
 import { addError } from '../row-checks';
+import { crossTableRate, TABLE_RATE_COLUMNS, TABLE_RATE_JOINS, type TableRateRow } from './table-rates';
 import { touchedRows } from './touched-rows';
 
 /** What is locked once the bids are opened: the weights (issue #18) and the rate date the rate set was frozen at. */
@@ -53,28 +53,21 @@ export const adjudicationRateFrozen: SaveHook = async ({ db, schema, candidates,
   const rows = (await touchedRows(db, schema, candidates, ['currency_id'], ['adjudication_id', 'currency_id'])).filter(({ slot }) => candidates[slot]!.id === undefined || 'currency_id' in candidates[slot]!.values);
   if (rows.length === 0) return;
   const probe = JSON.stringify(rows.map(({ slot, row }) => ({ slot, adjudication: row.adjudication_id, currency: row.currency_id })));
-  const found = await queryRows<{ slot: number; rate_date: string | null; base_code: string | null; currency_code: string | null; from_rate: string | null; from_date: string | null; base_rate: string | null; base_date: string | null }>(
+  const found = await queryRows<TableRateRow & { slot: number; rate_date: string | null }>(
     db,
     sql`with v as (select * from json_to_recordset(${probe}::json) as v(slot int, adjudication int, currency int)),
          b as (select v.*, a.rate_date, a.base_currency_id as base_id from v join adjudications a on a.id = v.adjudication)
-        select b.slot, b.rate_date::text as rate_date, (select code from currencies where id = b.base_id) as base_code, (select code from currencies where id = b.currency) as currency_code,
-          f.rate_to_usd::text as from_rate, f.rate_date::text as from_date, t.rate_to_usd::text as base_rate, t.rate_date::text as base_date
-        from b
-        left join lateral (select r.rate_to_usd, r.rate_date from currency_rates r where r.currency_id = b.currency and r.rate_date <= b.rate_date order by r.rate_date desc limit 1) f on true
-        left join lateral (select r.rate_to_usd, r.rate_date from currency_rates r where r.currency_id = b.base_id and r.rate_date <= b.rate_date order by r.rate_date desc limit 1) t on true`,
+        select b.slot, b.rate_date::text as rate_date, ${TABLE_RATE_COLUMNS}
+        from b ${TABLE_RATE_JOINS}`,
   );
   for (const rates of found) {
     const candidate = candidates[rates.slot]!;
-    // USD is 1 by definition, whether or not the table has a row for it.
-    const fromRate = rates.currency_code === 'USD' ? '1' : rates.from_rate;
-    const baseRate = rates.base_code === 'USD' ? '1' : rates.base_rate;
-    const missing = [fromRate === null ? rates.currency_code : null, baseRate === null ? rates.base_code : null].filter(Boolean);
-    if (missing.length > 0 || fromRate === null || baseRate === null) {
+    const { rate, missing, tableDate } = crossTableRate(rates);
+    if (rate === null) {
       addError(errors, rates.slot, 'currency_id', `No ${missing.join(' or ')} rate on or before ${String(rates.rate_date)} in Currency rates: add one there first`);
       continue;
     }
-    const dates = [rates.currency_code === 'USD' ? null : rates.from_date, rates.base_code === 'USD' ? null : rates.base_date].filter((d): d is string => d !== null).sort();
-    Object.assign(candidate.values, { rate_to_base: crossRate(fromRate, baseRate), rate_table_date: dates[0] ?? rates.rate_date, frozen_for: rates.rate_date });
+    Object.assign(candidate.values, { rate_to_base: rate, rate_table_date: tableDate ?? rates.rate_date, frozen_for: rates.rate_date });
   }
 };
 

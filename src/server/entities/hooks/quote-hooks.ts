@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { crossRate } from '../../../lib/money';
 import type { SaveHook } from '../save-hooks';
 import { queryRows } from '../entity-sql';
 import { addError } from '../row-checks';
+import { crossTableRate, TABLE_RATE_COLUMNS, TABLE_RATE_JOINS, type TableRateRow } from './table-rates';
 import { touchedRows } from './touched-rows';
 
 /**
@@ -17,15 +17,12 @@ export const quoteRateFrozen: SaveHook = async ({ db, schema, candidates, errors
   const rows = await touchedRows(db, schema, candidates, ['currency_id', 'rate_date', 'project_id', 'rate_override'], ['currency_id', 'rate_date', 'project_id', 'rate_override', 'rate_to_base', 'base_currency_id', 'rate_table_date']);
   if (rows.length === 0) return;
   const probe = JSON.stringify(rows.map(({ slot, row }) => ({ slot, currency: row.currency_id, rate_date: row.rate_date, project: row.project_id ?? null })));
-  const found = await queryRows<{ slot: number; base_id: number | null; base_code: string | null; currency_code: string | null; from_rate: string | null; from_date: string | null; base_rate: string | null; base_date: string | null }>(
+  const found = await queryRows<TableRateRow & { slot: number; base_id: number | null }>(
     db,
     sql`with v as (select * from json_to_recordset(${probe}::json) as v(slot int, currency int, rate_date date, project int)),
          b as (select v.*, coalesce((select p.base_currency_id from projects p where p.id = v.project), (select c.id from currencies c where c.code = 'USD' order by c.id limit 1)) as base_id from v)
-        select b.slot, b.base_id, (select code from currencies where id = b.base_id) as base_code, (select code from currencies where id = b.currency) as currency_code,
-          f.rate_to_usd::text as from_rate, f.rate_date::text as from_date, t.rate_to_usd::text as base_rate, t.rate_date::text as base_date
-        from b
-        left join lateral (select r.rate_to_usd, r.rate_date from currency_rates r where r.currency_id = b.currency and r.rate_date <= b.rate_date order by r.rate_date desc limit 1) f on true
-        left join lateral (select r.rate_to_usd, r.rate_date from currency_rates r where r.currency_id = b.base_id and r.rate_date <= b.rate_date order by r.rate_date desc limit 1) t on true`,
+        select b.slot, b.base_id, ${TABLE_RATE_COLUMNS}
+        from b ${TABLE_RATE_JOINS}`,
   );
   const bySlot = new Map(found.map((row) => [row.slot, row]));
   for (const { slot, row } of rows) {
@@ -35,17 +32,12 @@ export const quoteRateFrozen: SaveHook = async ({ db, schema, candidates, errors
     const sends = (name: string) => name in candidate.values;
     const revalue = candidate.id === undefined || sends('currency_id') || sends('rate_date') || sends('project_id');
     if (revalue) {
-      // USD is 1 by definition, whether or not the table has a row for it.
-      const fromRate = rates.currency_code === 'USD' ? '1' : rates.from_rate;
-      const baseRate = rates.base_code === 'USD' ? '1' : rates.base_rate;
-      const missing = [fromRate === null ? rates.currency_code : null, baseRate === null ? rates.base_code : null].filter(Boolean);
+      const { rate, missing, tableDate } = crossTableRate(rates);
       if (missing.length > 0 && row.rate_override == null) {
         addError(errors, slot, 'rate_date', `No ${missing.join(' or ')} rate on or before ${String(row.rate_date)} in Currency rates: add one there, or give a rate override with a reason`);
         continue;
       }
-      const tableRate = fromRate !== null && baseRate !== null ? crossRate(fromRate, baseRate) : null;
-      const dates = [rates.currency_code === 'USD' ? null : rates.from_date, rates.base_code === 'USD' ? null : rates.base_date].filter((d): d is string => d !== null).sort();
-      Object.assign(candidate.values, { base_currency_id: rates.base_id, rate_to_base: tableRate, rate_table_date: dates[0] ?? row.rate_date ?? null });
+      Object.assign(candidate.values, { base_currency_id: rates.base_id, rate_to_base: rate, rate_table_date: tableDate ?? row.rate_date ?? null });
     }
     const table = revalue ? candidate.values.rate_to_base : row.rate_to_base;
     candidate.values.rate_applied = row.rate_override ?? table ?? null;
