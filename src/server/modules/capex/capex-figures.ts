@@ -66,6 +66,10 @@ type TagRow = {
 
 type ProjectRow = CapexSummary['project'] & { base_currency_id: number | null; epcm_pct: string; owners_pct: string; contingency_pct: string; install_factor: string; bulks_factor: string };
 
+/** Quote lines with their base unit price (unit price x the quote's frozen rate, to the cent), for the quote refs. */
+const linesPriced = (where: SQL) =>
+  sql`(select l.id, l.line_no, l.quote_id, round(l.unit_price * q.rate_applied, 2) as price from quote_lines l join quotes q on q.id = l.quote_id where ${where})`;
+
 const ref = (alias: string) =>
   sql`json_build_object('quote_id', ${sql.raw(alias)}.quote_id, 'quote_number', qq.quote_number, 'line_id', ${sql.raw(alias)}.id, 'line_no', ${sql.raw(alias)}.line_no, 'supplier', (select s.name from suppliers s where s.id = qq.supplier_id), 'base_unit_price', ${sql.raw(alias)}.price::text)`;
 
@@ -102,10 +106,9 @@ export function pricedTagsSql(project: ProjectRow): SQL {
                t.price_source, t.price::text as price, cur.code as price_currency,
                case when t.price is null or t.price_currency_id is null or t.price_currency_id = ${base} then null else ${rate(sql`t.price_currency_id`)} end as from_rate,
                case when t.price is null or t.price_currency_id is null or t.price_currency_id = ${base} then null else ${rate(base)} end as base_rate,
-               (select ${ref('fl')} from (select l.id, l.line_no, l.quote_id, round(l.unit_price * q.rate_applied, 2) as price from quote_lines l join quotes q on q.id = l.quote_id where l.id = t.quote_line_id) fl join quotes qq on qq.id = fl.quote_id) as firm_line,
+               (select ${ref('fl')} from ${linesPriced(sql`l.id = t.quote_line_id`)} fl join quotes qq on qq.id = fl.quote_id) as firm_line,
                bt.median::text as tag_median, bt.count as tag_count, bc.median::text as category_median, bc.count as category_lines,
-               (select json_agg(${ref('ml')} order by ml.price, ml.id) from (select l.id, l.line_no, l.quote_id, round(l.unit_price * q.rate_applied, 2) as price from quote_lines l join quotes q on q.id = l.quote_id
-                  where l.id in (bt.low_id, bt.high_id)) ml join quotes qq on qq.id = ml.quote_id) as tag_lines,
+               (select json_agg(${ref('ml')} order by ml.price, ml.id) from ${linesPriced(sql`l.id in (bt.low_id, bt.high_id)`)} ml join quotes qq on qq.id = ml.quote_id) as tag_lines,
                coalesce(f.install_factor, ${project.install_factor}::numeric)::text as install_factor,
                coalesce(f.bulks_factor, ${project.bulks_factor}::numeric)::text as bulks_factor,
                coalesce(f.code, 'project') as factor_source
