@@ -105,6 +105,26 @@ describe('the selection rule and the arithmetic', () => {
     expect(summary.by_basis.map((g) => [g.key, g.equipment])).toEqual([['firm', '2777.77'], ['budget', '610.02'], ['factored', '361.66'], ['allowance', '50.00'], ['unpriced', '0.00']]);
   });
 
+  it('takes the middle line of an odd count and the two middle lines of an even one, ties included', async () => {
+    const options = async (entity: string) => (await get(`/entities/${entity}/options?limit=500`)).json() as { id: number; label: string }[];
+    const usd = (await options('currencies')).find((o) => o.label.startsWith('USD'))!.id;
+    const supplier = (await options('suppliers'))[0]!.id;
+    const medians = await newProject(`CAPEX Medians ${stamp}`, { base_currency_id: usd, rate_date: '2025-06-30' });
+    const [area] = await create('areas', [{ project_id: medians.id, areacode: '100', description: 'Milling' }]);
+    await create('mech_equipment', [{ tagno: '100-ML-001', description: 'Odd' }, { tagno: '100-ML-002', description: 'Even' }]
+      .map((row) => ({ ...row, project_id: medians.id, projarea_id: area!.id })));
+    const [q] = await create('quotes', [{ quote_number: `QM-${stamp}`, supplier_id: supplier, project_id: medians.id, currency_id: usd, date_received: '2025-07-01', valid_until: '2099-12-31', rate_date: '2025-06-30' }]);
+    const prices: [string, string][] = [['100-ML-001', '200.00'], ['100-ML-001', '70.00'], ['100-ML-001', '50.00'], ['100-ML-001', '70.00'], ['100-ML-001', '90.00'], ['100-ML-002', '30.00'], ['100-ML-002', '20.00'], ['100-ML-002', '10.00'], ['100-ML-002', '20.00']];
+    const lines = await create('quote_lines', prices.map(([tag, unit_price], i) => ({ quote_id: q!.id, line_no: i + 1, quantity: '1', description: 'Line', tag, unit_price })));
+    const byTag = Object.fromEntries((await summaryOf(medians.id)).tags.map((t) => [t.tagno, t]));
+    // 50, 70, 70, 90, 200: the third price; one line of the two at 70 (the first), not both.
+    expect(byTag['100-ML-001']).toMatchObject({ basis: 'budget', unit_price: '70.00', median_of: 5 });
+    expect(byTag['100-ML-001']!.quotes.map((ref) => ref.line_id)).toEqual([lines[1]!.id]);
+    // 10, 20, 20, 30: the mean of the second and third, each its own line.
+    expect(byTag['100-ML-002']).toMatchObject({ basis: 'budget', unit_price: '20.00', median_of: 4 });
+    expect(byTag['100-ML-002']!.quotes.map((ref) => ref.line_id).sort((a, b) => a - b)).toEqual([lines[6]!.id, lines[8]!.id]);
+  });
+
   it('follows a change of the factors and of a tag at once (computed when asked)', async () => {
     const row = (await get(`/entities/mech_equipment?filters=${encodeURIComponent(JSON.stringify([{ field: 'project_id', op: 'equals', value: project.id }, { field: 'tagno', op: 'equals', value: '100-PP-005' }]))}`)).json().rows[0] as Row;
     const saved = await post('/entities/mech_equipment/batch', { updates: [{ id: row.id, version: row.version, changes: { price_source: 'firm_quote', price: '60.00' } }] });
