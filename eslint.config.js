@@ -29,7 +29,7 @@ function otherFeatures(feature, depth) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/', '.tmp/', 'bench-results/'] },
+  { ignores: ['dist/', 'dist-server/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/', '.tmp/', 'bench-results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
