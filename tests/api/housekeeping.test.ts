@@ -42,8 +42,8 @@ describe('the dry run', () => {
     expect(answer.params).toEqual({ purgeOlderThanDays: 90, staleRateDays: 30 });
     // The refinery's superseded P&ID and the tank on it go; area 900 stays, its generator was never deleted.
     expect(answer.tasks.purgeSoftDeleted.lists).toEqual([
-      { entity: 'mech_equipment', label: 'Mechanical equipment', count: 1 },
       { entity: 'pids', label: 'P&IDs', count: 1 },
+      { entity: 'mech_equipment', label: 'Mechanical equipment', count: 1 },
     ]);
     expect(answer.tasks.purgeSoftDeleted.kept).toEqual([{ entity: 'areas', label: 'Areas', count: 1, reason: 'still referred to by Mechanical equipment (Area)', examples: ['900'] }]);
     expect(answer.tasks.markExpiredQuotes.count).toBe(answer.findings.expiredQuotes.length);

@@ -113,11 +113,12 @@ async function labelsOf(tx: Db, entity: string, ids: readonly number[], limit = 
 
 export type PlannedDeletion = { plan: DeletionPlan; rows: Map<string, Set<number>> };
 
-/** Settles the candidates (keeping what must stay) and counts them, per list in delete order. */
+/** Settles the candidates (keeping what must stay) and counts them per list. */
 export async function settleDeletion(tx: Db, candidates: Candidates): Promise<PlannedDeletion> {
   const reasons = await keepReferenced(tx, candidates);
   const rows = new Map([...candidates.rows].filter(([, ids]) => ids.size > 0));
-  const lists: ListCount[] = deleteOrder(rows.keys()).map((entity) => ({ entity, label: getEntitySchema(entity).labelPlural, count: rows.get(entity)!.size }));
+  // Parents first, as people read a document (the delete itself goes the other way).
+  const lists: ListCount[] = deleteOrder(rows.keys()).reverse().map((entity) => ({ entity, label: getEntitySchema(entity).labelPlural, count: rows.get(entity)!.size }));
   const grouped = new Map<string, { entity: string; reason: string; ids: number[] }>();
   for (const { entity, id, reason } of reasons) {
     const group = grouped.get(`${entity}|${reason}`) ?? { entity, reason, ids: [] };
