@@ -53,7 +53,7 @@ describe('the dry run', () => {
     expect(answer.tasks.recomputeDerived).toMatchObject({ count: 0, lists: [] });
     expect(answer.tasks.recomputeDerived.checked).toBeGreaterThan(0);
     // The demo is test data (field guide §16): both documents with everything in them, quotes, packages...
-    expect(answer.tasks.deleteTestData.lists.map((l) => l.entity)).toEqual(expect.arrayContaining(['projects', 'areas', 'mech_equipment', 'quotes', 'quote_lines', 'packages']));
+    expect(answer.tasks.deleteTestData.lists.map((l) => l.entity)).toEqual(expect.arrayContaining(['projects', 'areas', 'mech_equipment', 'quotes', 'quote_lines', 'packages', 'clients', 'suppliers', 'parts']));
     expect(await auditCount()).toBe(before);
   });
 
@@ -150,6 +150,8 @@ describe('a run', () => {
     await create('quotes', [{ quote_number: 'Q-HK-REAL', supplier_id: supplier!.id, project_id: test.id, date_received: '2026-01-05', currency_id: usd!.id, rate_date: '2026-01-05' }]);
     const dry = (await dryRun()).tasks.deleteTestData;
     expect(dry.kept).toContainEqual(expect.objectContaining({ entity: 'projects', reason: 'still referred to by Quotes (Project)', examples: ['Housekeeping test project with a real quote'] }));
+    // The demo supplier the real quote names stays too.
+    expect(dry.kept).toContainEqual(expect.objectContaining({ entity: 'suppliers', count: 1, reason: 'still referred to by Quotes (Supplier)' }));
 
     const done = await run(['deleteTestData']);
     expect(done.results.deleteTestData).toEqual(dry);
@@ -157,6 +159,8 @@ describe('a run', () => {
     expect(projects.map((p) => p.name)).toEqual(['Housekeeping real project', 'Housekeeping test project with a real quote'].sort());
     expect(await exists('projects', real.id)).toBe(true);
     expect((await queryRows(db(), sql`select 1 from quotes where is_testdata`)).length).toBe(0);
+    expect((await queryRows(db(), sql`select 1 from clients where is_testdata`)).length).toBe(0);
+    expect((await queryRows<{ id: number }>(db(), sql`select id from suppliers where is_testdata`)).map((row) => row.id)).toEqual([supplier!.id]);
     expect((await dryRun()).tasks.deleteTestData.count).toBe(0);
   });
 });
