@@ -21,31 +21,41 @@ function rootOf(schema: EntitySchema) {
  * Live rows pointing at a soft-deleted row (equipment in a deleted area, an instrument on a deleted P&ID):
  * every lookup is a foreign key, so a row whose target is gone cannot exist; a target deleted softly is the
  * orphan users meet. Also quote lines whose equipment tag is no live equipment of the quote's project.
+ * The soft-deleted rows are read once (few, as a rule); then each list that may point at them is scanned
+ * once for all its lookups (one per lookup took 3 s of a dry run at 100,000 equipment rows on PGlite).
  */
 async function orphans(tx: Db): Promise<Orphan[]> {
+  const softLists = entitySchemas.filter(hasSoftDelete);
+  const deletedRows = sql.join(
+    softLists.map((t) => sql`select ${t.name}::text as entity, d.id, ${col('d', t.labelField)}::text as label from ${ident(t.name)} d where ${col('d', SOFT_DELETE_FIELD)}`),
+    sql` union all `,
+  );
+  const deleted = await queryRows<{ entity: string; id: number; label: string | null }>(tx, deletedRows);
+  const targets = new Set(deleted.map((row) => row.entity));
+  const deletedJson = JSON.stringify(deleted);
   const found: Orphan[] = [];
   for (const schema of entitySchemas) {
+    const lookups = schema.fields.filter((f): f is LookupField => f.kind === 'lookup' && targets.has(f.entity));
+    if (lookups.length === 0 || found.length >= FINDINGS_LIMIT) continue;
     const root = rootOf(schema);
     const live = hasSoftDelete(schema) ? sql` and not ${col('t', SOFT_DELETE_FIELD)}` : sql``;
-    for (const field of schema.fields) {
-      if (field.kind !== 'lookup' || !hasSoftDelete(getEntitySchema(field.entity)) || found.length >= FINDINGS_LIMIT) continue;
-      const target = getEntitySchema(field.entity);
-      const rows = await queryRows<{ id: number; label: string | null; root_id: number | null; target: string | null }>(
-        tx,
-        sql`select t.id, ${col('t', schema.labelField)}::text as label, ${root ? col('t', root.field) : sql`null::int`} as root_id, ${col('d', target.labelField)}::text as target
-            from ${ident(schema.name)} t join ${ident(target.name)} d on d.id = ${col('t', field.name)}
-            where ${col('d', SOFT_DELETE_FIELD)}${live} order by t.id limit ${FINDINGS_LIMIT - found.length}`,
-      );
-      for (const row of rows) {
-        found.push({
-          entity: schema.name,
-          entity_label: schema.label,
-          id: row.id,
-          label: row.label ?? `#${row.id}`,
-          root: root && row.root_id !== null ? { entity: root.entity, id: row.root_id } : null,
-          problem: `${field.label} ${row.target ?? ''} is deleted`.replace(/\s+/g, ' '),
-        });
-      }
+    const pointers = sql.join(lookups.map((f) => sql`(${f.name}::text, ${f.entity}::text, ${col('t', f.name)})`), sql`, `);
+    const rows = await queryRows<{ id: number; label: string | null; root_id: number | null; field: string; target: string | null }>(
+      tx,
+      sql`select t.id, ${col('t', schema.labelField)}::text as label, ${root ? col('t', root.field) : sql`null::int`} as root_id, x.field, d.label as target
+          from ${ident(schema.name)} t cross join lateral (values ${pointers}) as x(field, entity, target_id)
+          join json_to_recordset(${deletedJson}::json) as d(entity text, id int, label text) on d.entity = x.entity and d.id = x.target_id
+          where x.target_id is not null${live} order by t.id, x.field limit ${FINDINGS_LIMIT - found.length}`,
+    );
+    for (const row of rows) {
+      found.push({
+        entity: schema.name,
+        entity_label: schema.label,
+        id: row.id,
+        label: row.label ?? `#${row.id}`,
+        root: root && row.root_id !== null ? { entity: root.entity, id: row.root_id } : null,
+        problem: `${lookups.find((f) => f.name === row.field)?.label ?? row.field} ${row.target ?? ''} is deleted`.replace(/\s+/g, ' '),
+      });
     }
   }
   if (found.length >= FINDINGS_LIMIT) return found;
@@ -84,10 +94,13 @@ async function duplicateTags(tx: Db): Promise<DuplicateTag[]> {
   );
   const groups = await queryRows<{ project_id: number; project: string; tag: string; rows: { entity: string; id: number; tag: string }[] | string }>(
     tx,
-    sql`with tagged as (${tagged}), norm as (select *, upper(regexp_replace(tag, '\\s', '', 'g')) as norm from tagged)
+    // The keys used twice first, then only their rows aggregated: json_agg over every tag's group (100,000
+    // equipment rows) before HAVING dropped the single ones took 4 s on PGlite.
+    sql`with tagged as (${tagged}), norm as (select *, upper(regexp_replace(tag, '\\s', '', 'g')) as norm from tagged),
+        twice as (select project_id, norm from norm group by project_id, norm having count(*) > 1)
         select n.project_id, p.name as project, min(n.tag) as tag, json_agg(json_build_object('entity', n.entity, 'id', n.id, 'tag', n.tag) order by n.entity, n.id) as rows
-        from norm n join projects p on p.id = n.project_id
-        group by n.project_id, p.name, n.norm having count(*) > 1
+        from norm n join twice w on w.project_id = n.project_id and w.norm = n.norm join projects p on p.id = n.project_id
+        group by n.project_id, p.name, n.norm
         order by p.name, min(n.tag) limit ${FINDINGS_LIMIT}`,
   );
   return groups.map((group) => {

@@ -65,13 +65,19 @@ export async function planTestData(tx: Db): Promise<PlannedDeletion> {
 /** The statuses of a quote still open for use; an accepted quote was acted on and a rejected one never counts. */
 export const OPEN_QUOTE_STATUSES = ['requested', 'received', 'under_review'] as const;
 
+const openStatuses = () => sql.join(OPEN_QUOTE_STATUSES.map((status) => sql`${status}`), sql`, `);
+
+export async function countExpiredOpenQuotes(tx: Db, today: string): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(tx, sql`select count(*) as n from quotes q where q.valid_until < ${today}::date and q.status in (${openStatuses()})`);
+  return Number(row?.n ?? 0);
+}
+
 export async function expiredOpenQuotes(tx: Db, today: string, limit?: number): Promise<(ExpiredQuote & { version: number })[]> {
-  const open = sql.join(OPEN_QUOTE_STATUSES.map((status) => sql`${status}`), sql`, `);
   const rows = await queryRows<Omit<ExpiredQuote, 'status_label'> & { version: number }>(
     tx,
     sql`select q.id, q.version, q.quote_number, s.name as supplier, to_char(q.valid_until, 'YYYY-MM-DD') as valid_until, q.status
         from quotes q left join suppliers s on s.id = q.supplier_id
-        where q.valid_until < ${today}::date and q.status in (${open})
+        where q.valid_until < ${today}::date and q.status in (${openStatuses()})
         order by q.valid_until, q.quote_number${limit === undefined ? sql`` : sql` limit ${limit}`}`,
   );
   return rows.map((row) => ({ ...row, status_label: QUOTE_STATUS.find((s) => s.value === row.status)?.label ?? row.status }));
@@ -134,7 +140,7 @@ export async function recomputeDerived(tx: Db, actor: Actor | null): Promise<Tas
 export async function planAll(tx: Db, params: HousekeepingParams, today: string): Promise<TaskResults> {
   const cutoff = daysBefore(today, params.purgeOlderThanDays);
   return {
-    markExpiredQuotes: { count: (await expiredOpenQuotes(tx, today)).length },
+    markExpiredQuotes: { count: await countExpiredOpenQuotes(tx, today) },
     recomputeDerived: await recomputeDerived(tx, null),
     purgeSoftDeleted: { ...(await planPurge(tx, cutoff)).plan, cutoff },
     deleteTestData: (await planTestData(tx)).plan,
