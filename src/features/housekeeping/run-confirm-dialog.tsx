@@ -23,6 +23,11 @@ export function RunConfirmDialog({ open, tasks, selected, running, onCancel, onC
             </li>
           ))}
         </ul>
+        {selected.includes('purgeSoftDeleted') && selected.includes('deleteTestData') && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            A soft-deleted row of test data is counted by both; the purge deletes it first.
+          </Typography>
+        )}
         <Typography variant="body2" color="text.secondary">
           {deletes ? 'Deleted rows cannot be restored. ' : ''}Every row changed or deleted, and the run itself, is written to the audit trail. If any part fails, nothing is changed.
         </Typography>
