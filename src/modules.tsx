@@ -5,6 +5,7 @@ import { capexModule } from './features/capex/module';
 import { dashboardModule } from './features/dashboard/module';
 import { dutySheetsModule } from './features/duty-sheets/module';
 import { entityListsModule } from './features/entity-lists/module';
+import { housekeepingModule } from './features/housekeeping/module';
 import { iconsModule } from './features/icons/module';
 import { landingModule } from './features/landing/module';
 import { meetingsModule } from './features/meetings/module';
@@ -38,5 +39,6 @@ export const shellModules: readonly ShellModule[] = [
   adjudicationsModule,
   dutySheetsModule,
   capexModule,
+  housekeepingModule,
   notBuiltModule,
 ];

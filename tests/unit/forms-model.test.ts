@@ -86,7 +86,7 @@ describe('validation (the server validators)', () => {
   });
 
   it('sends only changed fields on update', () => {
-    const original = { id: 1, version: 1, name: 'Acme', city: null, active: true, contact_email: '' };
+    const original = { id: 1, version: 1, name: 'Acme', city: null, active: true, contact_email: '', is_testdata: false };
     expect(changedValues(clients, original, { ...writableValues(clients, original), city: 'Perth' })).toEqual({ city: 'Perth' });
     expect(changedValues(clients, original, writableValues(clients, original))).toEqual({});
   });

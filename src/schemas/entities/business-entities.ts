@@ -5,6 +5,8 @@ const EMAIL = { regex: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', message: 'Must be an em
 const WEB = { regex: '^https?://\\S+$', message: 'Must start with http:// or https://' };
 
 const countryField = { name: 'country', label: 'Country', kind: 'text', maxLength: 80, grid: { width: 140 }, form: { section: 'Location', order: 1 } } as const;
+/** Demo and trial rows, which housekeeping's "Delete test data" removes (field guide §16). */
+const testDataField = { name: 'is_testdata', label: 'Test data', kind: 'boolean', default: false, help: 'Demo or trial data: housekeeping can delete it.', grid: { width: 90, hidden: true }, form: { section: 'Notes', order: 2 } } as const;
 const notesField = { name: 'notes', label: 'Notes', kind: 'longText', grid: { width: 260, hidden: true }, form: { section: 'Notes', fullWidth: true } } as const;
 
 export const clients = defineEntity({
@@ -44,6 +46,7 @@ export const clients = defineEntity({
     { name: 'website', label: 'Website', kind: 'text', pattern: WEB, placeholder: 'https://', grid: { width: 200, hidden: true }, form: { section: 'Contact', order: 4 } },
     { name: 'active', label: 'Active', kind: 'boolean', default: true, grid: { width: 90 }, form: { section: 'Client', order: 4 } },
     notesField,
+    testDataField,
   ],
 });
 
@@ -85,6 +88,7 @@ export const suppliers = defineEntity({
     { name: 'phone', label: 'Phone', kind: 'text', maxLength: 40, grid: { width: 140, hidden: true }, form: { section: 'Contact', order: 3 } },
     { name: 'website', label: 'Website', kind: 'text', pattern: WEB, placeholder: 'https://', grid: { width: 200, hidden: true }, form: { section: 'Contact', order: 4 } },
     notesField,
+    testDataField,
   ],
 });
 

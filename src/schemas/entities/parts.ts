@@ -35,5 +35,6 @@ export const parts = defineEntity({
     { name: 'price_currency_id', label: 'Price currency', kind: 'lookup', entity: 'currencies', grid: { width: 100, hidden: true }, form: { section: 'Commercial', order: 4 } },
     { name: 'lead_time_weeks', label: 'Lead time', kind: 'integer', min: 0, max: 260, unit: 'weeks', grid: { width: 110 }, form: { section: 'Commercial', order: 5 } },
     { name: 'notes', label: 'Notes', kind: 'longText', grid: { width: 260, hidden: true }, form: { section: 'Notes', fullWidth: true } },
+    { name: 'is_testdata', label: 'Test data', kind: 'boolean', default: false, help: 'Demo or trial data: housekeeping can delete it.', grid: { width: 90, hidden: true }, form: { section: 'Notes', order: 2 } },
   ],
 });

@@ -67,6 +67,8 @@ function sentence(group: ActivityGroup, labels: Labels): string {
   const schema = findEntitySchema(group.tablename);
   const who = group.username;
   if (!schema) {
+    // A housekeeping run's own audit row (modules/housekeeping): the rows it changed have rows of their own.
+    if (group.tablename === 'housekeeping') return group.rows > 1 ? `${who} ran housekeeping ${group.rows} times` : `${who} ran housekeeping`;
     const table = group.tablename.replace(/_/g, ' ');
     if (group.rows > 1) return `${who} ${group.action === 'insert' ? 'added' : group.action === 'delete' ? 'deleted' : 'changed'} ${group.rows} ${table} records`;
     return `${who} ${group.action === 'insert' ? 'added' : group.action === 'delete' ? 'deleted' : 'changed'} a ${table} record`;

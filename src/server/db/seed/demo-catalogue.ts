@@ -74,6 +74,7 @@ export const demoCurrencyRates: { code: string; rates: [date: string, rateToUsd:
   { code: 'CNY', rates: [['2026-10-01', '0.1390'], ['2026-11-02', '0.1385']] },
   { code: 'JPY', rates: [['2026-10-01', '0.00668'], ['2026-11-02', '0.00661']] },
   { code: 'SEK', rates: [['2025-06-30', '0.1045'], ['2026-10-01', '0.0951'], ['2026-11-02', '0.0944']] },
-  { code: 'NOK', rates: [['2026-10-01', '0.0925'], ['2026-11-02', '0.0918']] },
+  // Last set in June 2026: a stale rate for housekeeping to list (no demo document uses NOK).
+  { code: 'NOK', rates: [['2026-06-30', '0.0935']] },
   { code: 'CHF', rates: [['2026-10-01', '1.1320'], ['2026-11-02', '1.1275']] },
 ];

@@ -47,12 +47,12 @@ export async function seedDemoEntities(db: Db): Promise<void> {
       await create(db, 'item_categories', rows);
     }
   }
-  if (await isEmpty(db, 'clients')) await create(db, 'clients', demoClients.map((client) => ({ active: true, ...client })));
+  if (await isEmpty(db, 'clients')) await create(db, 'clients', demoClients.map((client) => ({ active: true, ...client, is_testdata: true })));
   if (await isEmpty(db, 'suppliers')) {
     await create(
       db,
       'suppliers',
-      demoSuppliers.map(({ discipline, currency, ...supplier }) => ({ ...supplier, discipline_id: disciplineId(discipline), currency_id: currencyId(currency) })),
+      demoSuppliers.map(({ discipline, currency, ...supplier }) => ({ ...supplier, discipline_id: disciplineId(discipline), currency_id: currencyId(currency), is_testdata: true })),
     );
   }
   if (await isEmpty(db, 'lithium_projects')) {
@@ -78,6 +78,7 @@ export async function seedDemoEntities(db: Db): Promise<void> {
         unit_id: unitId(unit),
         price_currency_id: currencyId(currency),
         notes: 'Demo data: illustrative list price, not a quote',
+        is_testdata: true,
       })),
     );
   }

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_housekeeping_idx" ON "audit_log" USING btree ("id") WHERE table_name = 'housekeeping';
