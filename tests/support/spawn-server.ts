@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { JWK } from 'jose';
-import { loadOrCreateIdpKeys } from '../../src/server/idp/keys';
+import { loadOrCreateIdpKeyFile } from '../../src/server/idp/keys';
 import { signAccessToken } from './test-app';
 
 /**
@@ -43,7 +43,7 @@ export async function freePort(): Promise<number> {
 /** `keepDataDir`: a DATA_DIR to use and leave in place (to start the server again on the same data). */
 export async function spawnServer(env: Record<string, string> = {}, keepDataDir?: string): Promise<SpawnedServer> {
   const dataDir = keepDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tagbase-process-'));
-  const keys = await loadOrCreateIdpKeys(dataDir);
+  const keys = await loadOrCreateIdpKeyFile(dataDir);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
