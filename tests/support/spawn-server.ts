@@ -68,7 +68,7 @@ export async function spawnServer(env: Record<string, string> = {}, keepDataDir?
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
-  const issuer = `http://localhost:${port}/idp/`;
+  const issuer = `${env.PUBLIC_URL ?? `http://localhost:${port}`}/idp/`;
   const token: SpawnedServer['token'] = (role) =>
     signAccessToken(keys.privateJwks.keys[0] as JWK, { iss: issuer, aud: 'https://api.tagbase.local', sub: `local|${role}`, 'https://tagbase.app/roles': [role], 'https://tagbase.app/name': role });
   const writeHeaders: SpawnedServer['writeHeaders'] = async (bearer) => {
