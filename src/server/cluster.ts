@@ -28,9 +28,11 @@ export async function runClusterPrimary(
 
   let stopping = false;
   let listening = 0;
+  const listened = new Set<number>();
   const fork = (): Worker => {
     const worker = cluster.fork();
     worker.once('listening', () => {
+      listened.add(worker.id);
       listening += 1;
       if (listening === config.clusterWorkers) onListening();
     });
@@ -39,8 +41,17 @@ export async function runClusterPrimary(
   let worstExit = 0;
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
-      worstExit = Math.max(worstExit, code ?? 1);
+      // A worker still starting when the stop came has no handler yet and dies of the signal: it had nothing to finish.
+      const clean = code === 0 || (code === null && (signal === 'SIGTERM' || signal === 'SIGINT'));
+      worstExit = Math.max(worstExit, clean ? 0 : 1);
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(worstExit);
+      return;
+    }
+    if (!listened.has(worker.id) && listening < config.clusterWorkers) {
+      // One of the first workers failed to start (its error is printed above): the next would fail alike, so
+      // stop rather than loop. A replacement that fails later (the database down) is started again.
+      console.error(`Tagbase worker ${worker.process.pid} exited (${signal ?? `code ${code}`}) before it served; stopping.`);
+      stop('SIGTERM', 1);
       return;
     }
     console.error(`Tagbase worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another.`);
@@ -50,14 +61,15 @@ export async function runClusterPrimary(
   });
   for (let i = 0; i < config.clusterWorkers; i++) fork();
 
-  const stop = (signal: NodeJS.Signals) => {
+  function stop(signal: NodeJS.Signals, exitCode = 0): void {
     if (stopping) return;
     stopping = true;
+    worstExit = exitCode;
     // Each worker runs its own graceful stop (main.ts); a worker that got the terminal's SIGINT already ignores this.
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM');
-    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(worstExit);
     setTimeout(() => process.exit(1), config.timeouts.shutdown + 10_000).unref();
-  };
+  }
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
