@@ -84,7 +84,8 @@ async function measure(server: SpawnedServer, headers: Record<string, string>, c
       const write = mix === 'mixed' && i % 10 === 9;
       const status = write
         ? await request(agent, hostname, port, 'POST', '/api/entities/clients/batch', headers, JSON.stringify({ creates: [{ clientKey: 'n', values: { name: `Throughput ${clients}-${c}-${i}-${Math.random()}` } }] }))
-        : await request(agent, hostname, port, 'GET', `/api/entities/clients?limit=${PAGE}&offset=${((c * 7 + i) * PAGE) % ROWS}&sort=name:asc`, { authorization: headers.authorization ?? '' });
+        : // As a browser reads: the bearer token and the XSRF cookie it already holds (else each read is issued a new one).
+          await request(agent, hostname, port, 'GET', `/api/entities/clients?limit=${PAGE}&offset=${((c * 7 + i) * PAGE) % ROWS}&sort=name:asc`, { authorization: headers.authorization ?? '', cookie: headers.cookie ?? '' });
       if (status === 200) done++;
       else failed++;
     }
