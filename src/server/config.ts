@@ -25,6 +25,8 @@ export type ServerConfig = {
   /** Sign-in form posts allowed per client address and minute on the embedded provider. */
   signInAttemptsPerMinute: number;
   timeouts: Timeouts;
+  /** CLUSTER_WORKERS: app processes (node:cluster workers) sharing the port; 1 is the one process itself. */
+  clusterWorkers: number;
 };
 
 /** Every limit in time the server keeps, in milliseconds (README's configuration table). */
@@ -92,7 +94,14 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       shutdown: milliseconds(env, 'SHUTDOWN_TIMEOUT_MS', 8_000),
       databaseConnect: milliseconds(env, 'DB_CONNECT_TIMEOUT_MS', 5_000),
     },
+    clusterWorkers: clusterWorkers(env.CLUSTER_WORKERS),
   };
+}
+
+function clusterWorkers(value: string | undefined): number {
+  const workers = Number(value ?? 1);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new Error(`CLUSTER_WORKERS must be a whole number from 1 to 64, got "${value}"`);
+  return workers;
 }
 
 function milliseconds(env: Env, name: string, fallback: number): number {

@@ -1,18 +1,48 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
-import { loadConfig } from './config';
+import { loadConfig, type ServerConfig } from './config';
 import { buildApp } from './app';
-import { openDatabase } from './db/client';
+import { ClusterConfigError, runClusterPrimary } from './cluster';
+import { openDatabase, type Database } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
-import { DEMO_ACCOUNTS, seedDatabase } from './db/seed/seed';
-import { loadOrCreateIdpKeys } from './idp/keys';
+import { DEMO_ACCOUNTS, seedDatabase, type SeedReport } from './db/seed/seed';
+import { withStartupLock } from './db/startup-lock';
+import { loadIdpKeys, type IdpKeys } from './idp/keys';
 
-/** Starts Tagbase: database, migrations, seed, identity provider, HTTP. */
+/** Starts Tagbase: database, migrations, seed, identity provider, HTTP; or, with CLUSTER_WORKERS, the workers that do. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (config.clusterWorkers > 1 && cluster.isPrimary) {
+    let seeded: SeedReport | undefined;
+    const prepare = async () => {
+      const opened = await openAndPrepare(config);
+      seeded = opened.seeded;
+      await opened.database.close();
+    };
+    const banner = () => printBanner(config, 'postgres', seeded);
+    return runClusterPrimary(config, prepare, banner);
+  }
+  await serve(config);
+}
+
+/**
+ * Opens the database (migrations), seeds it and reads the provider's keys. On PostgreSQL under the startup
+ * lock: several processes starting at once on one database would otherwise migrate and seed it together.
+ */
+async function openAndPrepare(config: ServerConfig): Promise<{ database: Database; seeded: SeedReport; idpKeys: IdpKeys | undefined }> {
+  const open = async () => {
+    const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, connectTimeoutMs: config.timeouts.databaseConnect } : { pgliteDir: path.join(config.dataDir, 'pgdata') });
+    const seeded = await seedDatabase(database.db, config);
+    const idpKeys = config.auth.mode === 'embedded' ? await loadIdpKeys(database.db, config.dataDir) : undefined;
+    return { database, seeded, idpKeys };
+  };
+  return config.databaseUrl ? withStartupLock(config.databaseUrl, config.timeouts.databaseConnect, open) : open();
+}
+
+/** One app process: the whole app on the port (alone, or as one of the cluster's workers). */
+async function serve(config: ServerConfig): Promise<void> {
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, connectTimeoutMs: config.timeouts.databaseConnect } : { pgliteDir: path.join(config.dataDir, 'pgdata') });
-  const seeded = await seedDatabase(database.db, config);
-  const idpKeys = config.auth.mode === 'embedded' ? await loadOrCreateIdpKeys(config.dataDir) : undefined;
+  const { database, seeded, idpKeys } = await openAndPrepare(config);
   const app = await buildApp({ config, db: database.db, idpKeys });
 
   let closing = false;
@@ -43,14 +73,19 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
 
   await app.listen({ port: config.port, host: config.host });
-  printBanner(config.publicUrl, database.kind, config.auth.mode, seeded.demoAccountsCreated || config.seedDemo, seeded.adminCreated);
+  // A cluster's primary prints the banner once for all its workers.
+  if (cluster.isPrimary) printBanner(config, database.kind, seeded);
 }
 
-function printBanner(url: string, dbKind: string, authMode: string, demo: boolean, adminCreated: string | undefined): void {
+function printBanner(config: ServerConfig, dbKind: Database['kind'], seeded: SeedReport | undefined): void {
+  const authMode = config.auth.mode;
+  const demo = Boolean(seeded?.demoAccountsCreated) || config.seedDemo;
+  const adminCreated = seeded?.adminCreated;
+  const processes = config.clusterWorkers > 1 ? `, ${config.clusterWorkers} app processes (CLUSTER_WORKERS)` : '';
   const lines = [
     '',
-    `  Tagbase is running at ${url}`,
-    `  database: ${dbKind === 'pglite' ? 'embedded PGlite (single process)' : 'PostgreSQL server'}; sign-in: ${authMode === 'embedded' ? 'embedded identity provider at /idp' : 'Auth0 tenant'}`,
+    `  Tagbase is running at ${config.publicUrl}`,
+    `  database: ${dbKind === 'pglite' ? 'embedded PGlite (single process)' : `PostgreSQL server${processes}`}; sign-in: ${authMode === 'embedded' ? 'embedded identity provider at /idp' : 'Auth0 tenant'}`,
   ];
   if (demo && authMode === 'embedded') {
     lines.push('  demo accounts (username / password, role):');
@@ -61,7 +96,7 @@ function printBanner(url: string, dbKind: string, authMode: string, demo: boolea
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DataDirLockedError) {
+  if (error instanceof DataDirLockedError || error instanceof ClusterConfigError) {
     console.error(`\n  ${error.message}\n`);
     process.exit(1);
   }

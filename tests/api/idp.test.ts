@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { users } from '../../src/server/db/tables';
-import { loadOrCreateIdpKeys, type IdpKeys } from '../../src/server/idp/keys';
+import { loadIdpKeys, loadOrCreateIdpKeyFile, type IdpKeys } from '../../src/server/idp/keys';
 import { hashPassword, verifyPassword } from '../../src/server/idp/passwords';
 import { registerEmbeddedIdp } from '../../src/server/idp/register-idp';
 import { createTestDatabase } from '../support/test-database';
@@ -92,7 +92,7 @@ beforeAll(async () => {
     picture: 'https://example.com/alice.png',
     roles: ['engineer'],
   });
-  keys = await loadOrCreateIdpKeys(dataDir);
+  keys = await loadOrCreateIdpKeyFile(dataDir);
   app = await buildApp(config, database, keys);
   await app.listen({ port, host: '127.0.0.1' });
 });
@@ -280,7 +280,7 @@ describe('embedded identity provider', () => {
   });
 
   it('keeps the session in the database: another app process on the same database knows the browser', async () => {
-    const other = await buildApp(config, database, await loadOrCreateIdpKeys(dataDir));
+    const other = await buildApp(config, database, await loadOrCreateIdpKeyFile(dataDir));
     try {
       const url = authorizeUrl(pkce().challenge, { prompt: 'none' });
       const res = await other.inject({ method: 'GET', url: url.slice(base.length), headers: { cookie: jar.header(url) } });
@@ -344,8 +344,8 @@ describe('identity provider keys', () => {
   it('creates the keys once, private to the owner, and reuses them', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'tagbase-keys-'));
     try {
-      const first = await loadOrCreateIdpKeys(dir);
-      const second = await loadOrCreateIdpKeys(dir);
+      const first = await loadOrCreateIdpKeyFile(dir);
+      const second = await loadOrCreateIdpKeyFile(dir);
       const [key] = first.privateJwks.keys;
       expect(key).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
       expect(key?.kid).toBeTruthy();
@@ -355,10 +355,48 @@ describe('identity provider keys', () => {
       const file = path.join(dir, 'idp-keys.json');
       expect((await stat(file)).mode & 0o777).toBe(0o600);
       await chmod(file, 0o644);
-      expect((await loadOrCreateIdpKeys(dir)).privateJwks.keys[0]?.kid).toBe(key?.kid);
+      expect((await loadOrCreateIdpKeyFile(dir)).privateJwks.keys[0]?.kid).toBe(key?.kid);
       expect((await stat(file)).mode & 0o777).toBe(0o600);
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('identity provider keys in the database', () => {
+  it("adopts a data directory's key file once; every later process reads the database's keys, whatever its own directory holds", async () => {
+    const withFile = await mkdtemp(path.join(os.tmpdir(), 'tagbase-keys-'));
+    const otherDir = await mkdtemp(path.join(os.tmpdir(), 'tagbase-keys-'));
+    const fresh = await createTestDatabase();
+    try {
+      const fileKeys = await loadOrCreateIdpKeyFile(withFile);
+      const otherFile = await loadOrCreateIdpKeyFile(otherDir);
+      const adopted = await loadIdpKeys(fresh.db, withFile);
+      expect(adopted.privateJwks.keys[0]?.kid).toBe(fileKeys.privateJwks.keys[0]?.kid);
+      expect(adopted.cookieKeys).toEqual(fileKeys.cookieKeys);
+      // A second process with another key file on the same database signs with the same keys as the first.
+      const second = await loadIdpKeys(fresh.db, otherDir);
+      expect(second.privateJwks.keys[0]?.kid).toBe(fileKeys.privateJwks.keys[0]?.kid);
+      expect(second.privateJwks.keys[0]?.kid).not.toBe(otherFile.privateJwks.keys[0]?.kid);
+      expect(second.publicJwks.keys[0]?.d).toBeUndefined();
+    } finally {
+      await fresh.close();
+      await rm(withFile, { recursive: true, force: true });
+      await rm(otherDir, { recursive: true, force: true });
+    }
+  });
+
+  it('makes one set of keys when two processes start together on a database without any', async () => {
+    const fresh = await createTestDatabase();
+    const [dirA, dirB] = [await mkdtemp(path.join(os.tmpdir(), 'tagbase-keys-')), await mkdtemp(path.join(os.tmpdir(), 'tagbase-keys-'))];
+    try {
+      const [a, b] = await Promise.all([loadIdpKeys(fresh.db, dirA), loadIdpKeys(fresh.db, dirB)]);
+      expect(a.privateJwks.keys[0]?.kid).toBeTruthy();
+      expect(b.privateJwks.keys[0]?.kid).toBe(a.privateJwks.keys[0]?.kid);
+    } finally {
+      await fresh.close();
+      await rm(dirA, { recursive: true, force: true });
+      await rm(dirB, { recursive: true, force: true });
     }
   });
 });

@@ -82,7 +82,7 @@ export async function runImportMemoryBenchmark(label: string, databaseUrl?: stri
   }
 }
 
-async function createDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `tagbase_bench_${randomBytes(6).toString('hex')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });

@@ -17,7 +17,7 @@ import { runStartBenchmarks } from './start-bench';
  * benchmarks unless BENCH_SKIP_BROWSER=1. The project document benchmarks (project-bench.ts) run on each database.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-/** BENCH_ONLY=project,api (any of api, project, quotes, capex, adjudication, dexpi, dashboard, memory, start, browser, bundle) runs only those groups. */
+/** BENCH_ONLY=project,api (any of api, project, quotes, capex, adjudication, dexpi, dashboard, start, throughput, memory, browser, bundle) runs only those groups. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (group: string) => !ONLY || ONLY.includes(group);
 const OUT_DIR = path.resolve('bench-results');
@@ -66,6 +66,13 @@ async function main(): Promise<void> {
     const start = await runStartBenchmarks(ROUNDS);
     results.push(...start.ratios);
     extra.push(...start.figures);
+  }
+
+  if (wanted('throughput')) {
+    console.log('API throughput at 1 and 16 clients (a server process)');
+    const { runThroughputBenchmark } = await import('./throughput-bench');
+    extra.push(...(await runThroughputBenchmark('PGlite', ROUNDS)));
+    if (serverUrl) extra.push(...(await runThroughputBenchmark('PostgreSQL', ROUNDS, serverUrl)));
   }
 
   if (process.env.BENCH_SKIP_MEMORY !== '1' && wanted('memory')) {

@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { JWK } from 'jose';
-import { loadOrCreateIdpKeys } from '../../src/server/idp/keys';
+import { loadOrCreateIdpKeyFile } from '../../src/server/idp/keys';
 import { signAccessToken } from './test-app';
 
 /**
@@ -46,7 +46,7 @@ export async function freePort(): Promise<number> {
  */
 export async function spawnServer(env: Record<string, string> = {}, keepDataDir?: string, entry = ['--import', 'tsx', 'src/server/main.ts']): Promise<SpawnedServer> {
   const dataDir = keepDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tagbase-process-'));
-  const keys = await loadOrCreateIdpKeys(dataDir);
+  const keys = await loadOrCreateIdpKeyFile(dataDir);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, entry, {
@@ -72,7 +72,7 @@ export async function spawnServer(env: Record<string, string> = {}, keepDataDir?
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
-  const issuer = `http://localhost:${port}/idp/`;
+  const issuer = `${env.PUBLIC_URL ?? `http://localhost:${port}`}/idp/`;
   const token: SpawnedServer['token'] = (role) =>
     signAccessToken(keys.privateJwks.keys[0] as JWK, { iss: issuer, aud: 'https://api.tagbase.local', sub: `local|${role}`, 'https://tagbase.app/roles': [role], 'https://tagbase.app/name': role });
   const writeHeaders: SpawnedServer['writeHeaders'] = async (bearer) => {

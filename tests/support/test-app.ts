@@ -9,7 +9,7 @@ import { loadConfig, type ServerConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { serverSecret } from '../../src/server/db/server-secrets';
 import { xsrfTokenFor as xsrfTokenFor_ } from '../../src/server/auth/xsrf';
-import { loadOrCreateIdpKeys, type IdpKeys } from '../../src/server/idp/keys';
+import { loadOrCreateIdpKeyFile, type IdpKeys } from '../../src/server/idp/keys';
 import { createTestDatabase } from './test-database';
 
 /**
@@ -74,7 +74,7 @@ export async function createTestApp(): Promise<TestApp> {
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '3999', STATIC_DIR: path.join(dataDir, 'no-browser-app') });
   // Migrated and seeded with the reference and demo data.
   const database = await createTestDatabase({ seeded: true });
-  const keys = await loadOrCreateIdpKeys(dataDir);
+  const keys = await loadOrCreateIdpKeyFile(dataDir);
   const app = await buildApp({ config, db: database.db, idpKeys: keys, logger: false });
   await app.ready();
 

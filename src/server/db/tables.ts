@@ -86,6 +86,16 @@ export const serverSecrets = pgTable('server_secrets', {
 });
 
 /**
+ * Rate-limit counters every app process shares (the sign-in form's attempts per client address): one row
+ * per key, its hits in the window that ends at `resets_at` (idp/rate-limit-store.ts).
+ */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * Issued revisions of a project (field guide §7): the header of each issue, and in revision_rows the
  * snapshot of every row of the project's document as it stood (the wire row as JSON, with the key the
  * change summary matches rows by). Both are immutable: triggers (migration 0009) refuse any update, and a

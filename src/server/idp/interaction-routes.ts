@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
 import type { Db } from '../db/client';
+import { databaseRateLimitStore } from '../http/rate-limit-store';
 import { checkCredentials } from './accounts';
 import { pinForwardedHeaders } from './mount-provider';
 import { messagePage, signInPage } from './pages';
@@ -23,7 +24,8 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Deps
   await app.register(async (scope) => {
     // The app may already parse forms or limit rates for every route; registering either twice would throw.
     if (!scope.hasContentTypeParser('application/x-www-form-urlencoded')) await scope.register(formbody);
-    if (!scope.hasDecorator('rateLimit')) await scope.register(rateLimit, { global: false });
+    // Counted in the database, so that every app process on it counts the same attempts.
+    if (!scope.hasDecorator('rateLimit')) await scope.register(rateLimit, { global: false, store: databaseRateLimitStore(deps.db) });
 
     scope.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
       if (error.statusCode !== 429) throw error; // everything else: the app's error handler

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, link, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { Db } from '../db/client';
+import { serverSecrets } from '../db/tables';
 
 /** Signing keys and cookie secrets of the embedded identity provider. */
 export type IdpKeys = {
@@ -16,12 +19,38 @@ export type IdpKeys = {
 const FILE_NAME = 'idp-keys.json';
 const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi'] as const;
 
+const SECRET_NAME = 'idp-keys';
+
 /**
- * Reads the keys from `${dataDir}/idp-keys.json`, creating them on first use.
- * They must outlive restarts: a new signing key would invalidate every token handed out,
- * and new cookie keys would sign everybody out.
+ * The provider's keys, kept in the database (`server_secrets`), so that every app process on one database
+ * signs tokens and cookies with the same keys and a user's requests may land on any of them. They must
+ * outlive restarts: a new signing key would invalidate every token handed out, and new cookie keys would
+ * sign everybody out. The first process to start makes them; a database without them adopts
+ * `${dataDir}/idp-keys.json` when there is one (where 0.7 and earlier kept them, and where tests that sign
+ * their own tokens put them), so an upgrade signs nobody out.
  */
-export async function loadOrCreateIdpKeys(dataDir: string): Promise<IdpKeys> {
+export async function loadIdpKeys(db: Db, dataDir: string): Promise<IdpKeys> {
+  const stored = await readStoredKeys(db);
+  if (stored) return stored;
+  const candidate = (await readKeys(path.join(dataDir, FILE_NAME))) ?? (await createKeys());
+  // Two processes starting together: the first insert wins and both read it back.
+  const value = JSON.stringify({ privateJwks: candidate.privateJwks, cookieKeys: candidate.cookieKeys });
+  await db.insert(serverSecrets).values({ name: SECRET_NAME, value }).onConflictDoNothing();
+  const winner = await readStoredKeys(db);
+  if (!winner) throw new Error('the identity provider keys could not be read back from server_secrets');
+  return winner;
+}
+
+async function readStoredKeys(db: Db): Promise<IdpKeys | undefined> {
+  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, SECRET_NAME));
+  return row ? parseKeys(row.value, `the server_secrets row '${SECRET_NAME}'`) : undefined;
+}
+
+/**
+ * Reads the keys from `${dataDir}/idp-keys.json`, creating the file on first use: what a test hands the
+ * server it starts (and signs its own tokens with) before the database holds any keys.
+ */
+export async function loadOrCreateIdpKeyFile(dataDir: string): Promise<IdpKeys> {
   const file = path.join(dataDir, FILE_NAME);
   const existing = await readKeys(file);
   if (existing) return existing;
@@ -65,10 +94,14 @@ async function readKeys(file: string): Promise<IdpKeys | undefined> {
   }
   // Private keys: if someone loosened the file's mode, tighten it again.
   if (((await stat(file)).mode & 0o077) !== 0) await chmod(file, 0o600);
+  return parseKeys(text, file);
+}
+
+function parseKeys(text: string, source: string): IdpKeys {
   const parsed = JSON.parse(text) as { privateJwks?: { keys?: JWK[] }; cookieKeys?: string[] };
   const keys = parsed.privateJwks?.keys;
   if (!Array.isArray(keys) || keys.length === 0 || !Array.isArray(parsed.cookieKeys) || parsed.cookieKeys.length === 0) {
-    throw new Error(`${file} is not a valid identity provider key file; move it away to have a new one created`);
+    throw new Error(`${source} does not hold valid identity provider keys; remove it to have new ones created`);
   }
   return { privateJwks: { keys }, publicJwks: { keys: keys.map(publicPart) }, cookieKeys: parsed.cookieKeys };
 }

@@ -8,7 +8,7 @@ import { mountProvider } from './mount-provider';
 import { createProvider } from './provider-config';
 
 export type { IdpKeys } from './keys';
-export { loadOrCreateIdpKeys } from './keys';
+export { loadIdpKeys, loadOrCreateIdpKeyFile } from './keys';
 
 /**
  * The embedded, Auth0-compatible identity provider under /idp, for config.auth.mode === 'embedded':
