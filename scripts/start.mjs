@@ -5,6 +5,7 @@
 // restart skips both builds and the TypeScript loader: it serves in about a second (bench group `start`).
 // Plain JavaScript on purpose: it runs before anything is compiled.
 import { spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import module from 'node:module';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -54,31 +55,34 @@ const staticDir = path.resolve(process.env.STATIC_DIR ?? fromRoot('dist'));
 // Inside the checkout: the bundle finds its packages in node_modules from where it lies.
 const serverDir = path.resolve(process.env.SERVER_BUILD_DIR ?? fromRoot('dist-server'));
 
-await buildIfChanged('browser app', path.join(staticDir, '.vite', 'tagbase-sources.sha256'), sourceHash(BROWSER_SOURCES, BROWSER_SKIPS), async () => {
-  const vite = fromRoot('node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--outDir', staticDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`the browser build failed (vite exited ${result.status ?? result.signal})`);
-});
-
-await buildIfChanged('server', path.join(serverDir, 'tagbase-sources.sha256'), sourceHash(SERVER_SOURCES), async () => {
-  const { build } = await import('esbuild');
-  rmSync(serverDir, { recursive: true, force: true });
-  await build({
-    entryPoints: [fromRoot('src', 'server', 'main.ts')],
-    outfile: path.join(serverDir, 'main.mjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    packages: 'external', // resolved from node_modules at run time, as under tsx
-    logLevel: 'warning',
+// A cluster's workers (CLUSTER_WORKERS) run this file again: the primary has built what they serve.
+if (cluster.isPrimary) {
+  await buildIfChanged('browser app', path.join(staticDir, '.vite', 'tagbase-sources.sha256'), sourceHash(BROWSER_SOURCES, BROWSER_SKIPS), async () => {
+    const vite = fromRoot('node_modules', 'vite', 'bin', 'vite.js');
+    const result = spawnSync(process.execPath, [vite, 'build', '--outDir', staticDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`the browser build failed (vite exited ${result.status ?? result.signal})`);
   });
-  // The migrations are read beside the module that applies them (db/client.ts): beside the bundle here.
-  cpSync(fromRoot('src', 'server', 'db', 'migrations'), path.join(serverDir, 'migrations'), { recursive: true });
-});
+
+  await buildIfChanged('server', path.join(serverDir, 'tagbase-sources.sha256'), sourceHash(SERVER_SOURCES), async () => {
+    const { build } = await import('esbuild');
+    rmSync(serverDir, { recursive: true, force: true });
+    await build({
+      entryPoints: [fromRoot('src', 'server', 'main.ts')],
+      outfile: path.join(serverDir, 'main.mjs'),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      packages: 'external', // resolved from node_modules at run time, as under tsx
+      logLevel: 'warning',
+    });
+    // The migrations are read beside the module that applies them (db/client.ts): beside the bundle here.
+    cpSync(fromRoot('src', 'server', 'db', 'migrations'), path.join(serverDir, 'migrations'), { recursive: true });
+  });
+}
 
 // V8's code cache on disk for every module loaded from here on (Node 22): a restart compiles none of them again.
-// Written out once the server listens, not at exit (a stop by signal may never reach it).
+// Written out as soon as the modules are loaded, not at exit (a stop by signal may never reach it).
 module.enableCompileCache?.(path.join(serverDir, '.compile-cache'));
 await import(pathToFileURL(path.join(serverDir, 'main.mjs')).href);
 module.flushCompileCache?.();
