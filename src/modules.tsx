@@ -3,6 +3,7 @@ import { adjudicationsModule } from './features/adjudications/module';
 import { adminHomeModule } from './features/admin-home/module';
 import { capexModule } from './features/capex/module';
 import { dashboardModule } from './features/dashboard/module';
+import { demosModule } from './features/demos/module';
 import { dutySheetsModule } from './features/duty-sheets/module';
 import { entityListsModule } from './features/entity-lists/module';
 import { iconsModule } from './features/icons/module';
@@ -27,6 +28,7 @@ export const shellModules: readonly ShellModule[] = [
   dashboardModule,
   iconsModule,
   adminHomeModule,
+  demosModule,
   profileModule,
   updatesModule,
   entityListsModule,

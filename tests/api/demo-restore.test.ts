@@ -90,7 +90,7 @@ describe('the demo projects', () => {
     const restored = await suite.post('/demos/restore', {}, suite.admin);
     expect(restored.statusCode, restored.body).toBe(200);
     expect((restored.json() as { recreated: string[] }).recreated).toEqual([lithium.name]);
-    const again = await named(lithium.name);
+    const again = await named(String(lithium.name));
     expect(again).toMatchObject({ is_testdata: true, description: lithium.description });
     expect((await ofProject('mech_equipment', again.id)).length).toBeGreaterThan(0);
     const feed = (await suite.get('/dashboarddata')).json() as { recentactivityfeed: { username: string; tablename: string }[] };
