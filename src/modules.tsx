@@ -7,6 +7,7 @@ import { demosModule } from './features/demos/module';
 import { dutySheetsModule } from './features/duty-sheets/module';
 import { entityListsModule } from './features/entity-lists/module';
 import { iconsModule } from './features/icons/module';
+import { introModule } from './features/intro/module';
 import { landingModule } from './features/landing/module';
 import { meetingsModule } from './features/meetings/module';
 import { notBuiltModule } from './features/not-built/module';
@@ -29,6 +30,7 @@ export const shellModules: readonly ShellModule[] = [
   iconsModule,
   adminHomeModule,
   demosModule,
+  introModule,
   profileModule,
   updatesModule,
   entityListsModule,

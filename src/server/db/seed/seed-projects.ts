@@ -9,7 +9,7 @@ import type { Db } from '../client';
 import { getEntityTable } from '../entity-tables';
 import { demoCerroAzul } from './demo-cerro-azul';
 import { demoClients } from './demo-companies';
-import type { DemoDocument, DemoRevision } from './demo-document';
+import type { DemoDocument } from './demo-document';
 import { demoLithiumRefinery } from './demo-lithium-refinery';
 import { demoProjects, type DemoProject } from './demo-projects';
 import { seedDemoDutySheets } from './seed-duty-sheets';
