@@ -40,15 +40,19 @@ export function SetFilter({ model, onModelChange, fieldDef, lookups }: CustomFil
   };
 
   return (
-    <Box sx={{ p: 1, maxHeight: 320, overflowY: 'auto', minWidth: 200 }}>
-      <Stack>
+    // The choices scroll; Clear stays below them, always in view (it was scrolled off the end of a long
+    // list, and a popup opened low on a short window cut it off). The height follows the window's.
+    <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 220, maxWidth: 360 }}>
+      <Stack sx={{ p: 1, pb: 0.5, maxHeight: 'min(320px, 45vh)', overflowY: 'auto' }}>
         {choices.map((c) => (
           <FormControlLabel key={String(c.value)} control={<Checkbox size="small" checked={selected.has(c.value)} onChange={() => toggle(c.value)} />} label={c.label} />
         ))}
       </Stack>
-      <Button size="small" onClick={() => onModelChange(null)} disabled={selected.size === 0}>
-        Clear
-      </Button>
+      <Box sx={{ px: 1, py: 0.5, borderTop: 1, borderColor: 'divider' }}>
+        <Button size="small" onClick={() => onModelChange(null)} disabled={selected.size === 0}>
+          Clear
+        </Button>
+      </Box>
     </Box>
   );
 }

@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useApi } from '../../app/api/api-client';
 import { appIcons } from '../../app/icons';
 import { PageHeader } from '../../app/layout/page-header';
-import { menuSections, type MenuEntry } from '../../app/paths';
+import { menuSections, paths, type MenuEntry } from '../../app/paths';
 import type { EntitySummary } from '../../lib/entity-api';
 import { excelSteps, listSteps, moduleNotes, type HowToStep } from './intro-content';
 
@@ -105,6 +105,17 @@ export function IntroPage() {
               </Box>
             ))}
           </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+            Outside the menu:{' '}
+            <Link component={RouterLink} to={paths.demos}>
+              Demos
+            </Link>{' '}
+            lists the demo projects (fictional, flagged as test data), which an admin can restore as seeded, and{' '}
+            <Link component={RouterLink} to={paths.icons}>
+              Icons
+            </Link>{' '}
+            shows the icons the menu uses.
+          </Typography>
         </Paper>
         <Steps id="intro-lists" title="Lists and documents" intro="Every list in Tagbase is the same grid, and every document the same page: learn one and you know them all." steps={listSteps} />
         <Steps
