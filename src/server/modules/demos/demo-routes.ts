@@ -37,6 +37,7 @@ export async function demoRoutes(app: FastifyInstance, { db }: { db: Db }): Prom
       schema: {
         tags: ['demos'],
         summary: "Restores the demo projects as seeded, in one transaction (admins): missing ones created again, present ones' headers and document lists put back; users' projects untouched; every change audited",
+        body: jsonSchema(z.object({}).describe('No options: send {}')),
         response: { 200: jsonSchema(restoreResult, 'output'), ...writeErrors() },
       },
       preHandler: requireRole('admin'),
