@@ -263,7 +263,8 @@ test('Home, End, Ctrl+Home and Ctrl+End move as in Excel', async ({ page }) => {
   await page.keyboard.press('ControlOrMeta+End');
   await expect(focused).toHaveAttribute('col-id', lastColumn!);
   await expect.poll(rowOfFocus).toBe('2');
-  const scrolledBy = () => g.locator('.ag-center-cols-viewport').evaluate((el) => el.scrollLeft);
+  // How far the unpinned columns are scrolled sideways (the scrollbar's viewport holds it).
+  const scrolledBy = () => g.evaluate((el) => Math.max(...[...el.querySelectorAll('.ag-body-horizontal-scroll-viewport, .ag-center-cols-viewport')].map((v) => v.scrollLeft)));
   await expect.poll(scrolledBy).toBeGreaterThan(0);
   await page.keyboard.press('ControlOrMeta+Home');
   await expect(focused).toHaveAttribute('col-id', 'name');
