@@ -3,10 +3,12 @@ import { adjudicationsModule } from './features/adjudications/module';
 import { adminHomeModule } from './features/admin-home/module';
 import { capexModule } from './features/capex/module';
 import { dashboardModule } from './features/dashboard/module';
+import { demosModule } from './features/demos/module';
 import { dutySheetsModule } from './features/duty-sheets/module';
 import { entityListsModule } from './features/entity-lists/module';
 import { housekeepingModule } from './features/housekeeping/module';
 import { iconsModule } from './features/icons/module';
+import { introModule } from './features/intro/module';
 import { landingModule } from './features/landing/module';
 import { meetingsModule } from './features/meetings/module';
 import { notBuiltModule } from './features/not-built/module';
@@ -28,6 +30,8 @@ export const shellModules: readonly ShellModule[] = [
   dashboardModule,
   iconsModule,
   adminHomeModule,
+  demosModule,
+  introModule,
   profileModule,
   updatesModule,
   entityListsModule,

@@ -12,6 +12,9 @@ import { rangeFilterOptions, textFilterOptions } from './server-query';
 import { SetFilter, type SetFilterParams } from './set-filter';
 
 export const STATUS_COL_ID = '__status';
+/** The status column's width with a 'Changed ⚠' to show, and with nothing to show (room for a click and the since mark). */
+export const STATUS_WIDTH = 96;
+export const STATUS_EMPTY_WIDTH = 28;
 
 const NUMERIC = new Set<FieldDef['kind']>(['integer', 'decimal', 'percent', 'money']);
 
@@ -173,7 +176,8 @@ export function statusColumn(schema: EntitySchema, marks: () => SinceMarks | und
     pinned: 'left',
     lockPinned: true,
     lockPosition: 'left',
-    width: 96,
+    // Narrow while no row has a mark; the grid widens it to STATUS_WIDTH when one has (entity-grid.tsx).
+    width: STATUS_EMPTY_WIDTH,
     sortable: false,
     filter: false,
     resizable: false,
@@ -215,7 +219,9 @@ export function fieldColumns(schema: EntitySchema, canEdit: boolean, lookups: Lo
         p.data?.__errors?.[name] ??
         (p.data?.__warnings?.[name] !== undefined ? `Warning: ${p.data.__warnings[name]}` : undefined) ??
         sinceText(marks(), p.data?.__key, name) ??
-        (field.kind === 'longText' && typeof p.value === 'string' ? p.value.slice(0, 500) : undefined),
+        (field.kind === 'longText' && typeof p.value === 'string' ? p.value.slice(0, 500) : undefined) ??
+        // A wide amount is cut by its column ('USD 1,234,5…'): the whole figure, formatted, on hover.
+        (NUMERIC.has(field.kind) && p.value !== null && p.value !== undefined && p.value !== '' ? displayValue(field, p.value, currencyOf(p.data), lookups) : undefined),
     };
     return column;
   });

@@ -9,7 +9,7 @@ import { useGlobalSearchTerm } from '../app/search/global-search';
 import type { ColumnFilter, ListQuery, SortSpec } from '../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import { ensureAgGridModules } from './ag-grid-setup';
-import { fieldColumns, statusColumn, STATUS_COL_ID, type ClientSort } from './column-factory';
+import { fieldColumns, statusColumn, STATUS_COL_ID, STATUS_EMPTY_WIDTH, STATUS_WIDTH, type ClientSort } from './column-factory';
 import { plainRow, useGridElement } from './grid-element';
 import { ConflictDialog } from './conflict-dialog';
 import { currencyReader, displayValue } from './display-value';
@@ -160,6 +160,11 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
   const saver = useGridSave({ api, schema, store, base, fetcher, onChange: bump, onSaved, onRowsAdded: load.adjustTotal });
   const summary = store.summary();
   useLeaveGuard(canEdit && summary.total > 0, summary.total);
+  // The status column is as wide as what it shows: 96 px of blank beside every clean list was wasted.
+  const statusWidth = summary.total + summary.errors + summary.warnings > 0 ? STATUS_WIDTH : STATUS_EMPTY_WIDTH;
+  useEffect(() => {
+    api?.setColumnWidths([{ key: STATUS_COL_ID, newWidth: statusWidth }]);
+  }, [api, statusWidth]);
   const notice = readOnlyNotice ?? `Read-only: you cannot change ${schema.labelPlural}`;
   /** A viewer tried to change the list: say why nothing happens. */
   const explainReadOnly = () => {

@@ -20,8 +20,12 @@ type Props = {
   icon?: ReactNode;
   subtitle?: ReactNode;
   height?: number | string;
-  /** Inside a page that has its own title: the list gets a section heading instead of the page's h1. */
-  embedded?: boolean;
+  /**
+   * Inside a page that has its own title: the list gets a section heading instead of the page's h1, or
+   * none ('bare') where the page's header or tab already names the list and says what it holds (a second
+   * heading repeated its subtitle).
+   */
+  embedded?: boolean | 'bare';
   /** Filters the page imposes on the grid (and so on its export). */
   scopeFilters?: readonly ColumnFilter[];
   /**
@@ -85,7 +89,7 @@ export function EntityListPage({ schema, icon, subtitle, height, embedded = fals
 
   return (
     <>
-      {embedded ? (
+      {embedded === 'bare' ? null : embedded ? (
         <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 600, mb: 1 }}>
           {schema.labelPlural}
           <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>

@@ -23,6 +23,10 @@ export function moveLikeExcel(api: GridApi<GridRow>, event: KeyboardEvent<HTMLEl
   const rowIndex = event.ctrlKey || event.metaKey ? (toEnd ? rowCount - 1 : 0) : focused.rowIndex;
   const column = toEnd ? columns[columns.length - 1]! : columns[0]!;
   api.ensureIndexVisible(rowIndex);
+  // The first column is often pinned left (a tag): scrolling to it moves nothing, so the scrolled part
+  // would stay where it was, scrolled right. Home shows the start of the scrolled part as well.
+  const firstScrolled = toEnd ? undefined : columns.find((c) => !c.getPinned());
+  if (firstScrolled) api.ensureColumnVisible(firstScrolled, 'start');
   api.ensureColumnVisible(column);
   api.setFocusedCell(rowIndex, column);
   return true;

@@ -134,6 +134,11 @@ export type EntitySchema = {
   key: readonly string[];
   fields: readonly FieldDef[];
   defaultSort: { field: string; direction: 'asc' | 'desc' };
+  /**
+   * Lookups offer this list's rows in its defaultSort, not by label: the spec's numbered lists (request
+   * type, module, status: §3) read in their id order (Bug Report first), as users know them.
+   */
+  optionsInListOrder?: true;
   /** Least role that may create, change or delete rows; everyone signed in may read. */
   writeRole: Exclude<Role, 'viewer'>;
   /** Listed in ManageTables (reference data kept by admins). */

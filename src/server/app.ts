@@ -23,6 +23,7 @@ import { entityRoutes } from './entities/entity-routes';
 import { adminTableRoutes } from './modules/admin-tables/admin-table-routes';
 import { categoryRoutes } from './modules/categories/category-routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
+import { demoRoutes } from './modules/demos/demo-routes';
 import { housekeepingRoutes } from './modules/housekeeping/housekeeping-routes';
 import { entityAliasRoutes } from './modules/legacy/entity-alias-routes';
 import { generalLookupRoutes } from './modules/legacy/general-lookup-routes';
@@ -118,6 +119,7 @@ export async function buildApp({ config, db, idpKeys, logger }: AppDeps): Promis
         await secured.register(revisionRoutes, { db });
         await secured.register(dexpiRoutes, { db });
         await secured.register(housekeepingRoutes, { db });
+        await secured.register(demoRoutes, { db });
         await secured.register(entityRoutes, { db, importBodyLimitBytes: config.importBodyLimitBytes });
         await secured.register(entityAliasRoutes, { db });
         await secured.register(generalLookupRoutes, { db });

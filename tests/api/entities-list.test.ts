@@ -232,6 +232,13 @@ describe('GET one row, options and the entity list', () => {
     ]);
   });
 
+  it("offers the spec's numbered request lists in their id order, not by name (spec §3)", async () => {
+    const labels = async (entity: string) => ((await t.call({ url: `/api/entities/${entity}/options`, token: viewer })).json() as { label: string }[]).map((o) => o.label);
+    expect(await labels('request_types')).toEqual(['Bug Report', 'Feature Request', 'Enhancement', 'Support Request', 'Documentation', 'UI/UX Issue', 'Performance Issue', 'Security Concern']);
+    expect((await labels('request_modules')).slice(0, 3)).toEqual(['Dashboard', 'Projects', 'Quotes']);
+    expect(await labels('request_statuses')).toEqual(['Open', 'In Progress', 'Under Review', 'Testing', 'Completed', 'Closed', 'Stalled', 'Rejected']);
+  });
+
   it('lists every entity with its row count', async () => {
     const response = await t.call({ url: '/api/entities', token: viewer });
     expect(response.statusCode).toBe(200);

@@ -243,6 +243,8 @@ test('Save with a cell editor still open saves what was typed, and Ctrl+S saves 
 });
 
 test('Home, End, Ctrl+Home and Ctrl+End move as in Excel', async ({ page }) => {
+  // Narrow enough that the columns scroll sideways.
+  await page.setViewportSize({ width: 900, height: 760 });
   await signInFromLanding(page, DEMO.engineer);
   const tag = uniqueTag('keys');
   const rows = await createRows(page, 'clients', [{ name: `${tag} A` }, { name: `${tag} B` }, { name: `${tag} C` }]);
@@ -261,9 +263,14 @@ test('Home, End, Ctrl+Home and Ctrl+End move as in Excel', async ({ page }) => {
   await page.keyboard.press('ControlOrMeta+End');
   await expect(focused).toHaveAttribute('col-id', lastColumn!);
   await expect.poll(rowOfFocus).toBe('2');
+  // How far the unpinned columns are scrolled sideways (the scrollbar's viewport holds it).
+  const scrolledBy = () => g.evaluate((el) => Math.max(...[...el.querySelectorAll('.ag-body-horizontal-scroll-viewport, .ag-center-cols-viewport')].map((v) => v.scrollLeft)));
+  await expect.poll(scrolledBy).toBeGreaterThan(0);
   await page.keyboard.press('ControlOrMeta+Home');
   await expect(focused).toHaveAttribute('col-id', 'name');
   await expect.poll(rowOfFocus).toBe('0');
+  // The scrolled columns are back at their start too, not left scrolled right beside the pinned name.
+  await expect.poll(scrolledBy).toBe(0);
 });
 
 test('rows a paste adds below the last row stay below it through undo and redo, in the order pasted', async ({ page }) => {

@@ -51,6 +51,11 @@ test.describe.serial('the request tracker', () => {
     await expect(dialog.getByRole('textbox', { name: 'Steps to Reproduce' })).toHaveAttribute('placeholder', 'Help us understand how to reproduce the issue.');
     await expect(dialog.getByRole('textbox', { name: 'Response' })).toHaveCount(0);
 
+    // Spec §3's lists read in their id order, as numbered there (not alphabetically).
+    await type.click();
+    await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['Bug Report', 'Feature Request', 'Enhancement', 'Support Request', 'Documentation', 'UI/UX Issue', 'Performance Issue', 'Security Concern']);
+    await page.keyboard.press('Escape');
+
     const submit = dialog.getByRole('button', { name: 'Submit' });
     await expect(submit).toBeDisabled();
     await pick(page, type, 'Bug Report');

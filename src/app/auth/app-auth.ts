@@ -2,7 +2,11 @@ import { createContext, useContext } from 'react';
 
 /** Where to come back to after the hosted sign-in. */
 export type LoginOptions = { appState?: { returnTo?: string } };
-export type LogoutOptions = { logoutParams: { returnTo: string; federated: boolean } };
+export type LogoutOptions = {
+  logoutParams: { returnTo: string; federated: boolean };
+  /** Opens the provider's sign-out address (the SDK's openUrl); absent, the SDK goes there at once. */
+  openUrl?: (url: string) => Promise<void>;
+};
 
 /**
  * The sign-in state as the start-up chunk reads it (the routes, their guard, the callback and the landing

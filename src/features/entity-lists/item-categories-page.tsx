@@ -51,7 +51,7 @@ export function ItemCategoriesPage() {
             deleteIcon={<span aria-label="Show all categories">✕</span>}
           />
         )}
-        <EntityListPage schema={schema} embedded height="calc(100vh - 300px)" scopeFilters={scopeFilters} />
+        <EntityListPage schema={schema} embedded="bare" height="calc(100vh - 300px)" scopeFilters={scopeFilters} />
       </Box>
     </Box>
     </>

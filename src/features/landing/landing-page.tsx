@@ -9,7 +9,7 @@ import './landing-sections.css';
 
 /** Public landing page (route ''). Plain HTML and CSS only: this chunk loads before sign-in and must stay small. */
 export function LandingPage() {
-  const { loggingOut, startLogout } = usePendingLogout();
+  const { loggingOut, secondsLeft, startLogout } = usePendingLogout();
   return (
     <>
       {/* inert keeps keyboard and pointer users from acting on the page while the sign-out runs */}
@@ -30,7 +30,7 @@ export function LandingPage() {
         </main>
         <LandingFooter />
       </div>
-      {loggingOut && <LogoutOverlay />}
+      {loggingOut && <LogoutOverlay secondsLeft={secondsLeft} />}
     </>
   );
 }

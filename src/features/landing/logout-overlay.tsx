@@ -1,21 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
-import { LOGOUT_COUNTDOWN_SECONDS } from '../../app/auth/logout-flow';
+import { useEffect, useRef } from 'react';
 
 function countdownText(seconds: number): string {
   if (seconds <= 0) return 'Signing you out...';
   return `Signing you out in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}...`;
 }
 
-/** Mounted only while a sign-out is under way, so the countdown restarts from the default each time. */
-export function LogoutOverlay({ seconds = LOGOUT_COUNTDOWN_SECONDS }: { seconds?: number }) {
-  const [secondsLeft, setSecondsLeft] = useState(seconds);
+/** Mounted while a sign-out is under way; the countdown is usePendingLogout's, which leaves the page at 0. */
+export function LogoutOverlay({ secondsLeft }: { secondsLeft: number }) {
   const dialog = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     // The page behind is inert, so focus must move into the dialog or it would be lost.
     dialog.current?.focus();
-    const timer = window.setInterval(() => setSecondsLeft((left) => Math.max(0, left - 1)), 1000);
-    return () => window.clearInterval(timer);
   }, []);
 
   return (
@@ -33,7 +29,7 @@ export function LogoutOverlay({ seconds = LOGOUT_COUNTDOWN_SECONDS }: { seconds?
         <h2 id="lp-logout-title" className="lp-overlay-title">
           Logging Out...
         </h2>
-        <p id="lp-logout-countdown" className="lp-overlay-text">
+        <p id="lp-logout-countdown" className="lp-overlay-text" aria-live="polite">
           {countdownText(secondsLeft)}
         </p>
       </div>

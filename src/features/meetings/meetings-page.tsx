@@ -47,7 +47,7 @@ export function MeetingsPage() {
         </Tabs>
       </Box>
       {view === 'list' ? (
-        <EntityListPage schema={meetings} embedded onOpenRow={(row) => navigate(meetingPath(row.id))} height="calc(100vh - 330px)" />
+        <EntityListPage schema={meetings} embedded="bare" onOpenRow={(row) => navigate(meetingPath(row.id))} height="calc(100vh - 330px)" />
       ) : (
         <OverdueActionsView />
       )}

@@ -17,7 +17,6 @@ const menuPlaceholders: ShellPage[] = menuSections.flatMap((section) =>
 export const notBuiltModule: ShellModule = {
   id: 'not-built',
   pages: [
-    { path: 'demos', element: <NotBuiltPage title="Demos" /> },
     ...menuPlaceholders,
     ...detailRoutes
       .filter((route) => !route.built)

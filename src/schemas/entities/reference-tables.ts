@@ -106,6 +106,7 @@ const listTable = (name: string, label: string, labelPlural: string, description
     referenceTable: true,
     description,
     defaultSort: { field: 'id', direction: 'asc' },
+    optionsInListOrder: true,
     fields: [{ name: 'name', label: 'Name', kind: 'text', required: true, unique: true, grid: { width: 240 } }, activeField],
   });
 

@@ -24,7 +24,9 @@ export async function lookupOptions(db: Db, schema: EntitySchema, q?: string, li
   // A soft-deleted row is gone for its users (the grid hides it): picking it would point a new value at it.
   if (hasSoftDelete(schema)) conditions.push(sql`not ${col('t', SOFT_DELETE_FIELD)}`);
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  return queryRows<LookupOption>(db, sql`select t.id as id, ${label} as label from ${ident(schema.name)} t ${where} order by 2, 1 limit ${limit}`);
+  const { field, direction } = schema.defaultSort;
+  const order = schema.optionsInListOrder ? sql`${col('t', field)} ${direction === 'desc' ? sql`desc` : sql`asc`}, 1` : sql`2, 1`;
+  return queryRows<LookupOption>(db, sql`select t.id as id, ${label} as label from ${ident(schema.name)} t ${where} order by ${order} limit ${limit}`);
 }
 
 /** Every entity with its row count, in one query. */

@@ -1,5 +1,5 @@
 import { count, sql } from 'drizzle-orm';
-import { SYSTEM_ACTOR, writeAudit } from '../../audit/audit-writer';
+import { SYSTEM_ACTOR, writeAudit, type Actor } from '../../audit/audit-writer';
 import { saveEntityBatch } from '../../entities/entity-service';
 import { getEntitySchema } from '../../../schemas/registry';
 import type { EntityRow } from '../../../schemas/schema-types';
@@ -85,12 +85,12 @@ export async function seedDemoEntities(db: Db): Promise<void> {
 }
 
 /** Creates `rows` through the engine (every rule and hook runs) and answers them as stored, in order. */
-export async function create(db: Db, entity: string, rows: Record<string, unknown>[]): Promise<EntityRow[]> {
+export async function create(db: Db, entity: string, rows: Record<string, unknown>[], actor: Actor = SYSTEM_ACTOR): Promise<EntityRow[]> {
   if (rows.length === 0) return [];
   try {
     // Warnings (a tag off its project's template) are accepted: demo data copies tags as plants name them.
     const creates = rows.map((values, i) => ({ clientKey: String(i), values: withoutUndefined(values) }));
-    const { created } = await saveEntityBatch(db, getEntitySchema(entity), { creates, acceptWarnings: true }, SYSTEM_ACTOR);
+    const { created } = await saveEntityBatch(db, getEntitySchema(entity), { creates, acceptWarnings: true }, actor);
     return created;
   } catch (error) {
     // Demo data the engine refuses is a bug of the seed: say which rows and why, not only '2 rows have errors'.

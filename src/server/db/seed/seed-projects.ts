@@ -1,6 +1,6 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import { getEntitySchema } from '../../../schemas/registry';
-import { SYSTEM_ACTOR } from '../../audit/audit-writer';
+import { SYSTEM_ACTOR, type Actor } from '../../audit/audit-writer';
 import { saveEntityBatch } from '../../entities/batch-save';
 import { queryRows } from '../../entities/entity-sql';
 import { issueRevision } from '../../modules/projects/revisions/revisions';
@@ -9,7 +9,7 @@ import type { Db } from '../client';
 import { getEntityTable } from '../entity-tables';
 import { demoCerroAzul } from './demo-cerro-azul';
 import { demoClients } from './demo-companies';
-import type { DemoDocument, DemoRevision } from './demo-document';
+import type { DemoDocument } from './demo-document';
 import { demoLithiumRefinery } from './demo-lithium-refinery';
 import { demoProjects, type DemoProject } from './demo-projects';
 import { seedDemoDutySheets } from './seed-duty-sheets';
@@ -27,40 +27,58 @@ export async function seedDemoProjects(db: Db): Promise<void> {
   const documents = new Set(demoDocuments.map((document) => document.project));
   if (await isEmpty(db, 'projects')) await createProjects(db, demoProjects.filter((project) => !documents.has(project.name)));
   for (const document of demoDocuments) {
-    const header = demoProjects.find((project) => project.name === document.project);
-    if (!header) throw new Error(`The demo document ${document.project} has no header in demo-projects.ts`);
-    if (await projectRow(db, eq(getEntityTable('projects').name, header.name))) continue;
-    // One transaction: a document is seeded whole or not at all (a half-seeded one would never be completed).
-    await db.transaction(async (tx) => {
-      const [project] = await createProjects(tx, [header]);
-      await seedDocument(tx, project!.id, document);
-      // Cerro Azul's slurry pumps have duty sheets (seed-duty-sheets.ts), issued with revision A.
-      if (document === demoCerroAzul) await seedDemoDutySheets(tx, project!.id);
-      if (document.revision) await seedRevision(tx, project!.id, document.revision);
-    });
+    if (await projectRow(db, eq(getEntityTable('projects').name, document.project))) continue;
+    await createDemoDocument(db, document);
   }
 }
 
-/** Issues the demo revision through the revisions module, then edits rows through the engine (audited). */
-async function seedRevision(db: Db, projectId: number, { equipmentChangedSince, ...revision }: DemoRevision): Promise<void> {
-  await issueRevision(db, projectId, revision, SYSTEM_ACTOR);
+/** The demoProjects header of a demo document. */
+export function documentHeader(document: DemoDocument): DemoProject {
+  const header = demoProjects.find((project) => project.name === document.project);
+  if (!header) throw new Error(`The demo document ${document.project} has no header in demo-projects.ts`);
+  return header;
+}
+
+/** A demo document's project with its lists, duty sheets and revision; one transaction: seeded whole or not at all (a half-seeded one would never be completed). */
+export async function createDemoDocument(db: Db, document: DemoDocument, actor: Actor = SYSTEM_ACTOR): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [project] = await createProjects(tx, [documentHeader(document)], actor);
+    await seedDemoDocumentLists(tx, project!.id, document, actor);
+    if (document.revision) {
+      const { equipmentChangedSince: _edits, ...revision } = document.revision;
+      await issueRevision(tx, project!.id, revision, actor);
+    }
+    await applyRevisionChanges(tx, project!.id, document, actor);
+    return project!.id;
+  });
+}
+
+/** A document's lists and (Cerro Azul's slurry pumps: seed-duty-sheets.ts) duty sheets, as first issued. */
+export async function seedDemoDocumentLists(db: Db, projectId: number, document: DemoDocument, actor: Actor = SYSTEM_ACTOR): Promise<void> {
+  await seedDocument(db, projectId, document, actor);
+  if (document === demoCerroAzul) await seedDemoDutySheets(db, projectId, actor);
+}
+
+/** The edits made since the demo revision was issued, through the engine (audited). */
+export async function applyRevisionChanges(db: Db, projectId: number, document: DemoDocument, actor: Actor = SYSTEM_ACTOR): Promise<void> {
+  if (!document.revision) return;
   const equipment = getEntitySchema('mech_equipment');
   const stored = await queryRows<{ id: number; version: number; tagno: string }>(db, sql`select id, version, tagno from mech_equipment where project_id = ${projectId}`);
-  const updates = equipmentChangedSince.map(({ tagno, values }) => {
+  const updates = document.revision.equipmentChangedSince.map(({ tagno, values }) => {
     const row = stored.find((r) => r.tagno === tagno);
     if (!row) throw new Error(`The demo revision changes ${tagno}, which the demo document does not have`);
     return { id: row.id, version: row.version, changes: values };
   });
-  await saveEntityBatch(db, equipment, { updates }, SYSTEM_ACTOR);
+  await saveEntityBatch(db, equipment, { updates }, actor);
 }
 
-async function projectRow(db: Db, where: SQL | undefined): Promise<{ id: number } | undefined> {
+export async function projectRow(db: Db, where: SQL | undefined): Promise<{ id: number } | undefined> {
   const table = getEntityTable('projects');
   const [row] = (await db.select({ id: table.id }).from(table).where(where).limit(1)) as { id: number }[];
   return row;
 }
 
-async function createProjects(db: Db, headers: readonly DemoProject[]): Promise<EntityRow[]> {
+export async function createProjects(db: Db, headers: readonly DemoProject[], actor: Actor = SYSTEM_ACTOR): Promise<EntityRow[]> {
   const table = getEntityTable('projects');
   const currencyId = await idsBy(db, 'currencies', 'code');
   const clientId = await clientsFor(db, headers.map((header) => header.clientname));
@@ -70,7 +88,7 @@ async function createProjects(db: Db, headers: readonly DemoProject[]): Promise<
     const taken = await projectRow(db, eq(table.project_number, project_number));
     rows.push({ ...header, project_number: taken ? null : project_number, client_id: clientId.get(clientname) ?? null, base_currency_id: currencyId(currency) });
   }
-  return create(db, 'projects', rows);
+  return create(db, 'projects', rows, actor);
 }
 
 /** The id of each client named, adding a demo client a database seeded before it does not have yet. */
@@ -100,14 +118,14 @@ function byField(rows: readonly EntityRow[], field: string): (value: string | un
  * A document's lists in dependency order, each through the engine (scope, lookups, computed fields, rules
  * and hooks run as for a user's save); references are resolved from the rows just saved.
  */
-async function seedDocument(db: Db, projectId: number, document: DemoDocument): Promise<void> {
+async function seedDocument(db: Db, projectId: number, document: DemoDocument, actor: Actor): Promise<void> {
   const project_id = projectId;
   const [currencyId, supplierIds, categoryIds] = await Promise.all([idsBy(db, 'currencies', 'code'), idsIfAny(db, 'suppliers', 'name'), idsIfAny(db, 'item_categories', 'code')]);
 
-  const area = byField(await create(db, 'areas', document.areas.map((row) => ({ project_id, ...row }))), 'areacode');
+  const area = byField(await create(db, 'areas', document.areas.map((row) => ({ project_id, ...row })), actor), 'areacode');
   const drawing = ({ area: code, ...row }: DemoDocument['pids'][number]) => ({ project_id, ...row, projarea_id: area(code) });
-  const pid = byField(await create(db, 'pids', document.pids.map(drawing)), 'drawing_number');
-  const pfd = byField(await create(db, 'pfds', document.pfds.map(drawing)), 'drawing_number');
+  const pid = byField(await create(db, 'pids', document.pids.map(drawing), actor), 'drawing_number');
+  const pfd = byField(await create(db, 'pfds', document.pfds.map(drawing), actor), 'drawing_number');
 
   // Duty rows first: a standby names the duty row it backs up.
   const equipmentRow = ({ area: code, category, pid: drawingNumber, price, standby_for: _duty, ...row }: DemoDocument['equipment'][number]) => ({
@@ -120,12 +138,13 @@ async function seedDocument(db: Db, projectId: number, document: DemoDocument): 
     price_currency_id: price ? currencyId(price.currency) : null,
     price_source: price?.source ?? null,
   });
-  const duties = await create(db, 'mech_equipment', document.equipment.filter((row) => !row.standby_for).map((row) => ({ ...equipmentRow(row), duty_role: 'duty', running: true })));
+  const duties = await create(db, 'mech_equipment', document.equipment.filter((row) => !row.standby_for).map((row) => ({ ...equipmentRow(row), duty_role: 'duty', running: true })), actor);
   const dutyId = byField(duties, 'tagno');
   const standbys = await create(
     db,
     'mech_equipment',
     document.equipment.filter((row) => row.standby_for).map((row) => ({ ...equipmentRow(row), duty_role: 'standby', standby_for_id: dutyId(row.standby_for), running: false })),
+    actor,
   );
   const equipment = byField([...duties, ...standbys], 'tagno');
 
@@ -133,6 +152,7 @@ async function seedDocument(db: Db, projectId: number, document: DemoDocument): 
     db,
     'piping',
     document.lines.map(({ area: code, pid: drawingNumber, ...row }) => ({ project_id, ...row, projarea_id: area(code), pid_id: pid(drawingNumber) })),
+    actor,
   );
   const line = byField(lines, 'line_number');
 
@@ -155,15 +175,17 @@ async function seedDocument(db: Db, projectId: number, document: DemoDocument): 
       pid_id: pid(drawingNumber),
       supplier_id: supplier ? (supplierIds.get(supplier) ?? null) : null,
     })),
+    actor,
   );
   const instrument = byField(instruments, 'tagno');
 
-  await create(db, 'cabling', document.cables.map(({ instrument: tag, ...row }) => ({ project_id, ...row, instrument_id: instrument(tag) })));
-  await create(db, 'racking', document.racking.map(({ instrument: tag, area: code, ...row }) => ({ project_id, ...row, instrument_id: instrument(tag), projarea_id: area(code) })));
+  await create(db, 'cabling', document.cables.map(({ instrument: tag, ...row }) => ({ project_id, ...row, instrument_id: instrument(tag) })), actor);
+  await create(db, 'racking', document.racking.map(({ instrument: tag, area: code, ...row }) => ({ project_id, ...row, instrument_id: instrument(tag), projarea_id: area(code) })), actor);
   await create(
     db,
     'streams',
     document.streams.map(({ pfd: drawingNumber, from, to, ...row }) => ({ project_id, ...row, pfd_id: pfd(drawingNumber), from_equipment_id: equipment(from), to_equipment_id: equipment(to) })),
+    actor,
   );
 }
 

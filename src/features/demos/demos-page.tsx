@@ -1,0 +1,163 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useApi, useApiFetch } from '../../app/api/api-client';
+import { useCurrentUser } from '../../app/auth/use-current-user';
+import { PageHeader } from '../../app/layout/page-header';
+import { projectDocumentPath } from '../../app/paths';
+
+type DemoProject = {
+  name: string;
+  project_number: string;
+  clientname: string;
+  description: string;
+  document: boolean;
+  state: 'present' | 'missing' | 'name taken';
+  id: number | null;
+  documentRows: number | null;
+};
+type RestoreResult = { recreated: string[]; reset: string[]; skipped: string[]; rowsDeleted: number; headerFieldsRestored: number };
+
+const STATE_CHIP: Record<DemoProject['state'], { label: string; color: 'success' | 'warning' | 'default' }> = {
+  present: { label: 'Present', color: 'success' },
+  missing: { label: 'Deleted', color: 'warning' },
+  'name taken': { label: 'Name used by your project', color: 'default' },
+};
+
+function restoreSummary(result: RestoreResult): string {
+  const parts = [
+    result.reset.length > 0 && `${result.reset.length} project${result.reset.length === 1 ? '' : 's'} put back as seeded`,
+    result.recreated.length > 0 && `re-created: ${result.recreated.join(', ')}`,
+    result.skipped.length > 0 && `left alone (a project of yours has the name): ${result.skipped.join(', ')}`,
+  ].filter(Boolean);
+  return `Demo data restored: ${parts.join('; ')}.`;
+}
+
+/** /home/demos (spec §2): the demo projects seeded with Tagbase, and their restore for admins. */
+export function DemosPage() {
+  const { data, error, mutate } = useApi<{ projects: DemoProject[] }>('/api/demos');
+  const { can } = useCurrentUser();
+  const fetcher = useApiFetch();
+  const [confirming, setConfirming] = useState(false);
+  const [running, setRunning] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const restore = async () => {
+    setConfirming(false);
+    setRunning(true);
+    setOutcome(null);
+    try {
+      const result = await fetcher<RestoreResult>('/api/demos/restore', { method: 'POST', body: '{}' });
+      setOutcome({ ok: true, text: restoreSummary(result) });
+      await mutate();
+    } catch (failure) {
+      setOutcome({ ok: false, text: failure instanceof Error ? failure.message : String(failure) });
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Demos"
+        subtitle="The demo projects Tagbase is seeded with: fictional names, typical work. They are flagged as test data."
+        actions={
+          can('admin') && (
+            <Button variant="contained" onClick={() => setConfirming(true)} disabled={running || !data}>
+              {running ? 'Restoring…' : 'Restore demo data'}
+            </Button>
+          )
+        }
+      />
+      {outcome && (
+        <Alert severity={outcome.ok ? 'success' : 'error'} sx={{ mb: 2 }} onClose={() => setOutcome(null)}>
+          {outcome.text}
+        </Alert>
+      )}
+      {error && <Alert severity="error">{error.message}</Alert>}
+      {data && (
+        <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Demo projects">
+            <TableHead>
+              <TableRow>
+                <TableCell>Number</TableCell>
+                <TableCell>Project</TableCell>
+                <TableCell>Client</TableCell>
+                <TableCell>Content</TableCell>
+                <TableCell>State</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.projects.map((project) => {
+                const chip = STATE_CHIP[project.state];
+                return (
+                  <TableRow key={project.name}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{project.project_number}</TableCell>
+                    <TableCell>
+                      {project.id !== null ? (
+                        <Link component={RouterLink} to={projectDocumentPath(project.id, 'areas')}>
+                          {project.name}
+                        </Link>
+                      ) : (
+                        project.name
+                      )}
+                      <Typography variant="body2" color="text.secondary">
+                        {project.description}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>{project.clientname}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {project.document ? (project.documentRows !== null ? `Whole document: ${project.documentRows.toLocaleString('en-US')} rows in its lists` : 'Whole document') : 'Project header'}
+                    </TableCell>
+                    <TableCell>
+                      <Chip size="small" label={chip.label} color={chip.color} variant="outlined" />
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </Paper>
+      )}
+      <Box sx={{ mt: 2, maxWidth: 820 }}>
+        <Typography variant="body2" color="text.secondary">
+          Restoring puts these projects back as seeded, in one step: a deleted demo project is created again, and a present one gets its seeded description, client and
+          end user back, with its lists (areas, equipment, instruments, lines, cables, streams, duty sheets) replaced by the seeded rows. Your own projects, quotes,
+          packages and meetings are not touched, and every change is recorded in the audit trail under your name.
+        </Typography>
+      </Box>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="demos-restore-title">
+        <DialogTitle id="demos-restore-title">Restore the demo data?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            Edits made to the demo projects and their lists are replaced by the seeded rows, and deleted demo projects come back. Projects that are not demo data are left as
+            they are.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>Cancel</Button>
+          <Button variant="contained" color="warning" onClick={() => void restore()}>
+            Restore
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
