@@ -1,0 +1,15 @@
+-- Hand-written: search across everything (issue #19 item 4). pg_trgm (contrib in PostgreSQL; PGlite loads it at creation, db/client.ts). One GIN trigram index per searched table, on the text the search reads (SEARCH_SOURCES in src/server/modules/search/search-sources.ts, whose searchIndexStatements() wrote these lines; the query must use the same expressions).
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "projects_search_trgm" ON "projects" USING gin ((coalesce("project_number", '') || ' ' || coalesce("name", '') || ' ' || coalesce("clientname", '') || ' ' || coalesce("description", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "mech_equipment_search_trgm" ON "mech_equipment" USING gin ((coalesce("tagno", '') || ' ' || coalesce("description", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "instruments_search_trgm" ON "instruments" USING gin ((coalesce("tagno", '') || ' ' || coalesce("service", '') || ' ' || coalesce("loop_number", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "piping_search_trgm" ON "piping" USING gin ((coalesce("line_number", '') || ' ' || coalesce("fluid", '') || ' ' || coalesce("from_tag", '') || ' ' || coalesce("to_tag", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "pids_search_trgm" ON "pids" USING gin ((coalesce("drawing_number", '') || ' ' || coalesce("title", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "pfds_search_trgm" ON "pfds" USING gin ((coalesce("drawing_number", '') || ' ' || coalesce("title", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "parts_search_trgm" ON "parts" USING gin ((coalesce("part_no", '') || ' ' || coalesce("description", '') || ' ' || coalesce("manufacturer", '') || ' ' || coalesce("model", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "quotes_search_trgm" ON "quotes" USING gin ((coalesce("quote_number", '') || ' ' || coalesce("supplier_ref", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "packages_search_trgm" ON "packages" USING gin ((coalesce("package_number", '') || ' ' || coalesce("title", '') || ' ' || coalesce("po_number", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "suppliers_search_trgm" ON "suppliers" USING gin ((coalesce("name", '') || ' ' || coalesce("vendor_code", '') || ' ' || coalesce("scope", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "clients_search_trgm" ON "clients" USING gin ((coalesce("name", '') || ' ' || coalesce("short_name", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "proposals_search_trgm" ON "proposals" USING gin ((coalesce("proposal_number", '') || ' ' || coalesce("title", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "meetings_search_trgm" ON "meetings" USING gin ((coalesce("title", '') || ' ' || coalesce("location", '')) gin_trgm_ops);
