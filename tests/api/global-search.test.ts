@@ -113,14 +113,14 @@ describe('GET /api/search', () => {
   });
 
   it('answers a term too short with no groups and a note, and refuses bad input with a 400', async () => {
-    for (const q of ['', ' ', 'a', ' 2 ']) {
+    for (const q of ['', ' ', 'a', ' 2 ', 'ml']) {
       const answer = await search(q);
       expect(answer.groups).toEqual([]);
-      expect(answer.note).toBe('Type at least 2 characters to search.');
+      expect(answer.note).toBe('Type at least 3 characters to search.');
     }
     // % and _ are matched as typed, not as wildcards.
-    expect((await search('%%')).groups).toEqual([]);
-    expect((await search('__')).groups).toEqual([]);
+    expect((await search('%%%')).groups).toEqual([]);
+    expect((await search('___')).groups).toEqual([]);
     for (const url of [`/api/search?q=${'x'.repeat(201)}`, '/api/search?q=pump&limit=0', '/api/search?q=pump&limit=51', '/api/search?q=pump&limit=many', '/api/search?q=a%00b']) {
       const response = await t.call({ url, token: viewer });
       expect(response.statusCode, url).toBe(400);

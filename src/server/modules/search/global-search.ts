@@ -20,8 +20,19 @@ export async function globalSearch(db: Db, term: string, limit: number): Promise
   const q = searchText('The search term', term.trim());
   const words = searchWords(q);
   if (q.length < SEARCH_MIN_LENGTH) return { q, groups: [], note: `Type at least ${SEARCH_MIN_LENGTH} characters to search.` };
-  const rows = await queryRows<Row>(db, searchStatement(q, words, limit));
+  const rows = await runSearchStatement(db, searchStatement(q, words, limit));
   return { q, groups: groupHits(rows, words, limit) };
+}
+
+/**
+ * The statement with sequential scans off: the planner prices ILIKE on a long text far below its real cost
+ * and the GIN index above it, so it chose to read a 30,000-row table (59 ms) where the index answers in 1 ms.
+ */
+export async function runSearchStatement(db: Db, statement: SQL): Promise<Row[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return queryRows<Row>(tx, statement);
+  });
 }
 
 /** The statement (also run raw by the search benchmark). */
@@ -32,6 +43,13 @@ export function searchStatement(q: string, words: readonly string[], limit: numb
     left join "projects" p on p.id = h.project_id
     left join "suppliers" s on s.id = h.supplier_id`;
 }
+
+/**
+ * The rows of one table ranked for a term: at most this many matching rows are read and ranked. A term
+ * found in thousands of rows ('pump') would otherwise rank them all (~70 ms for 7,000 equipment rows);
+ * then the group shows the best of the first rows found, and a longer term narrows it.
+ */
+export const SEARCH_CANDIDATES = 200;
 
 function branch(source: SearchSource, q: string, words: readonly string[], limit: number): SQL {
   const raw = (text: string) => sql.raw(text);
@@ -44,8 +62,7 @@ function branch(source: SearchSource, q: string, words: readonly string[], limit
   return sql`(select ${source.kind}::text as kind, id, ${title} as title, ${raw(source.subtitle)} as subtitle,
       ${raw(source.project ?? 'null::int')} as project_id, ${raw(source.supplier ?? 'null::int')} as supplier_id, ${raw(source.list ?? 'null::text')} as list,
       ${rank} as rank, ${similarity}::float8 as sim
-    from ${sql.identifier(source.table)}
-    where ${sql.join(matches, sql` and `)}
+    from (select * from ${sql.identifier(source.table)} where ${sql.join(matches, sql` and `)} limit ${SEARCH_CANDIDATES}) as found
     order by ${rank}, ${similarity} desc, length(${title}), id
     limit ${limit})`;
 }
