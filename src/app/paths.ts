@@ -22,6 +22,8 @@ export const paths = {
   newPart: general('thepart/0'),
   newProject: general('projectdetail/0/1'),
   meetings: general('meetinglist'),
+  clients: general('clientlist'),
+  suppliers: general('supplierlist'),
   newMeeting: general('meeting/0'),
   packages: general('packagelist'),
   newPackage: general('package/0'),
@@ -66,6 +68,11 @@ export function proposalPath(id: number): string {
 /** A row of a project's list: its tab, where the row is opened (`?open=`, read by the list's grid). */
 export function projectRowPath(id: number, tab: string, rowId: number): string {
   return `${projectDocumentPath(id, tab)}?open=${rowId}`;
+}
+
+/** A row of a list screen (clients, suppliers), opened in its form (`?open=`, read by the list's grid). */
+export function listRowPath(listPath: string, rowId: number): string {
+  return `${listPath}?open=${rowId}`;
 }
 
 /** A quote's document (0: a new quote). */
@@ -131,8 +138,8 @@ export const menuSections: MenuSection[] = [
     title: 'General',
     entries: [
       { label: 'Meetings', icon: 'EventNoteOutlined', path: paths.meetings },
-      { label: 'Clients', icon: 'BusinessOutlined', path: general('clientlist') },
-      { label: 'Suppliers', icon: 'LocalShippingOutlined', path: general('supplierlist') },
+      { label: 'Clients', icon: 'BusinessOutlined', path: paths.clients },
+      { label: 'Suppliers', icon: 'LocalShippingOutlined', path: paths.suppliers },
       { label: 'Projects', icon: 'AccountTreeOutlined', path: general('projectlist') },
       { label: 'LithiumProjects', icon: 'BatteryChargingFullOutlined', path: general('lithiumprojectlist') },
     ],

@@ -40,6 +40,7 @@ import { dutySheetRoutes } from './modules/duty-sheets/duty-sheet-routes';
 import { quoteV1Routes } from './modules/quotes-v1/quote-v1-routes';
 import { proposalRoutes } from './modules/proposals/proposal-routes';
 import { requestRoutes } from './modules/requests/request-routes';
+import { searchRoutes } from './modules/search/search-routes';
 import { meRoutes, publicRoutes } from './modules/session/session-routes';
 
 declare module 'fastify' {
@@ -134,6 +135,7 @@ export async function buildApp({ config, db, idpKeys, logger }: AppDeps): Promis
         await secured.register(dutySheetRoutes, { db });
         await secured.register(quoteV1Routes, { db });
         await secured.register(capexRoutes, { db });
+        await secured.register(searchRoutes, { db });
       });
     },
     { prefix: '/api' },

@@ -9,6 +9,7 @@ import { runProjectBenchmarks } from './project-bench';
 import { runQuoteBenchmarks } from './quotes-bench';
 import { runAdjudicationBenchmarks } from './adjudication-bench';
 import { runStartBenchmarks } from './start-bench';
+import { runSearchBenchmarks } from './search-bench';
 
 /**
  * `npm run bench`: every benchmark is a ratio against a baseline run in the same process, A/B interleaved,
@@ -17,7 +18,7 @@ import { runStartBenchmarks } from './start-bench';
  * benchmarks unless BENCH_SKIP_BROWSER=1. The project document benchmarks (project-bench.ts) run on each database.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-/** BENCH_ONLY=project,api (any of api, project, quotes, capex, adjudication, dexpi, dashboard, start, throughput, memory, browser, bundle) runs only those groups. */
+/** BENCH_ONLY=project,api (any of api, project, quotes, capex, adjudication, dexpi, dashboard, search, start, throughput, memory, browser, bundle) runs only those groups. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (group: string) => !ONLY || ONLY.includes(group);
 const OUT_DIR = path.resolve('bench-results');
@@ -54,6 +55,12 @@ async function main(): Promise<void> {
     if (wanted('capex')) {
       console.log(`CAPEX on ${label}`);
       results.push(...(await runCapexBenchmarks(label, ROUNDS)));
+    }
+    if (wanted('search')) {
+      console.log(`Search across everything on ${label}`);
+      const search = await runSearchBenchmarks(label, ROUNDS);
+      results.push(...search.results);
+      extra.push(...search.figures);
     }
     if (wanted('dexpi')) {
       console.log(`DEXPI import on ${label}`);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { openDatabase, pgliteExtensions, type Database } from '../../src/server/db/client';
 import * as tables from '../../src/server/db/tables';
 import { seedDatabase } from '../../src/server/db/seed/seed';
 import { waitForNoSessions, withAdminClient } from './postgres-admin';
@@ -56,7 +56,7 @@ function providedTemplates(): DatabaseTemplates | null {
 }
 
 async function pgliteFromDump(file: string): Promise<Database> {
-  const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(file)]) });
+  const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(file)]), extensions: pgliteExtensions });
   return { db: drizzle(client, { schema: tables }), kind: 'pglite', close: () => client.close() };
 }
 

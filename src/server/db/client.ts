@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -18,6 +19,12 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
 };
+
+/**
+ * The extensions an embedded database loads: PGlite needs them at creation (a migration's CREATE EXTENSION
+ * only finds what was loaded), on every open, a copy of a data directory included. PostgreSQL has pg_trgm in contrib.
+ */
+export const pgliteExtensions = { pg_trgm };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -37,7 +44,7 @@ export async function openDatabase(target: { url: string; connectTimeoutMs?: num
     await migratePg(db, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  const client = await PGlite.create(target.pgliteDir);
+  const client = await PGlite.create(target.pgliteDir, { extensions: pgliteExtensions });
   const db = drizzlePglite(client, { schema: tables });
   await migratePglite(db, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };

@@ -12,6 +12,7 @@ const TAGS = [
   { name: 'dashboard', description: 'The dashboard and the project picker' },
   { name: 'projects', description: 'The project document (spec §3): its header, lists, roll-ups, cascading deletes and P&IDs' },
   { name: 'housekeeping', description: 'Admin maintenance' },
+  { name: 'search', description: 'Search across everything (the navbar box)' },
 ];
 
 /**
