@@ -96,4 +96,24 @@ describe('the demo projects', () => {
     const feed = (await suite.get('/dashboarddata')).json() as { recentactivityfeed: { username: string; tablename: string }[] };
     expect(feed.recentactivityfeed.some((entry) => entry.username === 'admin')).toBe(true);
   });
+
+  it("brings back the whole demo after Housekeeping's Delete test data: catalogue, projects and commercial documents", async () => {
+    const cleared = await suite.post('/housekeeping', { param1: 'run', param2: { tasks: ['deleteTestData'] } }, suite.admin);
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(await list('quotes')).toEqual([]);
+    expect(await list('packages')).toEqual([]);
+
+    const restored = await suite.post('/demos/restore', {}, suite.admin);
+    expect(restored.statusCode, restored.body).toBe(200);
+    const result = restored.json() as { recreated: string[]; refilled: string[] };
+    expect(result.recreated).toHaveLength(demoProjects.length);
+    expect(result.refilled).toEqual(['Packages', 'Quotes', 'Adjudications', 'Meetings', 'Proposals', 'CAPEX factors']);
+    // The project names its client again, and the bid tab's award priced the mills again.
+    const cerro = await named(CERRO_AZUL);
+    expect(cerro.client_id).not.toBeNull();
+    expect((await list('clients')).length).toBeGreaterThan(0);
+    const mill = (await ofProject('mech_equipment', cerro.id)).find((row) => row.tagno === '200-ML-001');
+    expect(mill).toMatchObject({ price_source: 'firm_quote' });
+    expect((await list('quotes')).length).toBeGreaterThan(0);
+  });
 });

@@ -32,7 +32,7 @@ type DemoProject = {
   id: number | null;
   documentRows: number | null;
 };
-type RestoreResult = { recreated: string[]; reset: string[]; skipped: string[]; rowsDeleted: number; headerFieldsRestored: number };
+type RestoreResult = { recreated: string[]; reset: string[]; skipped: string[]; rowsDeleted: number; headerFieldsRestored: number; refilled: string[] };
 
 const STATE_CHIP: Record<DemoProject['state'], { label: string; color: 'success' | 'warning' | 'default' }> = {
   present: { label: 'Present', color: 'success' },
@@ -45,6 +45,7 @@ function restoreSummary(result: RestoreResult): string {
     result.reset.length > 0 && `${result.reset.length} project${result.reset.length === 1 ? '' : 's'} put back as seeded`,
     result.recreated.length > 0 && `re-created: ${result.recreated.join(', ')}`,
     result.skipped.length > 0 && `left alone (a project of yours has the name): ${result.skipped.join(', ')}`,
+    result.refilled.length > 0 && `seeded again, being empty: ${result.refilled.join(', ')}`,
   ].filter(Boolean);
   return `Demo data restored: ${parts.join('; ')}.`;
 }
@@ -139,8 +140,10 @@ export function DemosPage() {
       <Box sx={{ mt: 2, maxWidth: 820 }}>
         <Typography variant="body2" color="text.secondary">
           Restoring puts these projects back as seeded, in one step: a deleted demo project is created again, and a present one gets its seeded description, client and
-          end user back, with its lists (areas, equipment, instruments, lines, cables, streams, duty sheets) replaced by the seeded rows. Your own projects, quotes,
-          packages and meetings are not touched, and every change is recorded in the audit trail under your name.
+          end user back, with its lists (areas, equipment, instruments, lines, cables, streams, duty sheets) replaced by the seeded rows. The demo&apos;s clients,
+          suppliers, parts, packages, quotes, adjudications, meetings, proposals and CAPEX factors are seeded again where nothing is left of a list (after
+          Housekeeping&apos;s &quot;Delete test data&quot;, say); a list with rows of yours is left as it is. Your own projects are not touched, and every change to the
+          demo projects is recorded in the audit trail under your name.
         </Typography>
       </Box>
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="demos-restore-title">

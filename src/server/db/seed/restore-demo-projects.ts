@@ -6,7 +6,13 @@ import { queryRows } from '../../entities/entity-sql';
 import type { Db } from '../client';
 import { demoProjects, type DemoProject } from './demo-projects';
 import type { DemoDocument } from './demo-document';
-import { idsBy } from './seed-entities';
+import { idsBy, isEmpty, seedDemoEntities } from './seed-entities';
+import { seedDemoAdjudications } from './seed-adjudications';
+import { seedDemoCapex } from './seed-capex';
+import { seedDemoMeetings } from './seed-meetings';
+import { seedDemoPackages } from './seed-packages';
+import { seedDemoProposals } from './seed-proposals';
+import { seedDemoQuotes } from './seed-quotes';
 import { applyRevisionChanges, createDemoDocument, createProjects, demoDocuments, seedDemoDocumentLists } from './seed-projects';
 
 /**
@@ -29,7 +35,21 @@ export type DemoProjectStatus = {
   documentRows: number | null;
 };
 
-export type RestoreResult = { recreated: string[]; reset: string[]; skipped: string[]; rowsDeleted: number; headerFieldsRestored: number };
+export type RestoreResult = { recreated: string[]; reset: string[]; skipped: string[]; rowsDeleted: number; headerFieldsRestored: number; refilled: string[] };
+
+/**
+ * The demo's other lists, seeded again by a restore only where nothing is left in them (after Housekeeping's
+ * "Delete test data", say): as on a start in demo mode, a list a user has rows in is left alone. In the seed's
+ * order (packages before the quotes that answer them, the adjudication after both).
+ */
+const DEMO_LIST_SEEDS: { table: string; label: string; seed: (db: Db) => Promise<void> }[] = [
+  { table: 'packages', label: 'Packages', seed: seedDemoPackages },
+  { table: 'quotes', label: 'Quotes', seed: seedDemoQuotes },
+  { table: 'adjudications', label: 'Adjudications', seed: seedDemoAdjudications },
+  { table: 'meetings', label: 'Meetings', seed: seedDemoMeetings },
+  { table: 'proposals', label: 'Proposals', seed: seedDemoProposals },
+  { table: 'capex_factors', label: 'CAPEX factors', seed: seedDemoCapex },
+];
 
 /** The lists a demo document seeds (its contents but the CAPEX factors, which a restore leaves as they are). */
 const DOCUMENT_LISTS = containedLists('projects').filter((list) => list !== 'capex_factors');
@@ -127,9 +147,11 @@ function safe<T>(read: () => T): T | null {
  */
 export async function restoreDemoProjects(db: Db, actor: Actor): Promise<RestoreResult> {
   return db.transaction(async (tx) => {
-    const result: RestoreResult = { recreated: [], reset: [], skipped: [], rowsDeleted: 0, headerFieldsRestored: 0 };
+    const result: RestoreResult = { recreated: [], reset: [], skipped: [], rowsDeleted: 0, headerFieldsRestored: 0, refilled: [] };
     // One restore at a time: the second waits for the first and finds the projects it made.
     await tx.execute(sql`lock table projects in share row exclusive mode`);
+    // The catalogue the projects name (clients, suppliers, parts, categories, rates), where a list is empty.
+    await seedDemoEntities(tx);
     const found = await projectsNamed(tx, demoProjects.map((project) => project.name));
     const missingHeaders: DemoProject[] = [];
     for (const project of demoProjects) {
@@ -152,6 +174,11 @@ export async function restoreDemoProjects(db: Db, actor: Actor): Promise<Restore
       }
     }
     if (missingHeaders.length > 0) await createProjects(tx, missingHeaders, actor);
+    for (const { table, label, seed } of DEMO_LIST_SEEDS) {
+      if (!(await isEmpty(tx, table))) continue;
+      await seed(tx);
+      if (!(await isEmpty(tx, table))) result.refilled.push(label);
+    }
     return result;
   });
 }

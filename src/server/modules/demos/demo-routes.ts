@@ -22,6 +22,7 @@ const restoreResult = z.object({
   skipped: z.array(z.string()),
   rowsDeleted: z.number(),
   headerFieldsRestored: z.number(),
+  refilled: z.array(z.string()).describe('Demo lists seeded again because nothing was left in them (packages, quotes, adjudications, meetings, proposals, CAPEX factors)'),
 });
 
 /** /home/demos: the demo projects, and their restore (admins). */
