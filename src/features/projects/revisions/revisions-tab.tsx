@@ -25,10 +25,13 @@ type Props = { projectId: number; canEdit: boolean; onIssued: () => void };
  */
 export function RevisionsTab({ projectId, canEdit, onIssued }: Props) {
   const { enqueueSnackbar } = useSnackbar();
-  const { data: revisions, error, mutate } = useApi<Revision[]>(`/api/projects/${projectId}/revisions`, { revalidateOnFocus: false });
+  // Read afresh each time the tab opens (no deduping): edits saved in another tab within SWR's 2 s deduping
+  // window left "No change since revision A" on screen after a quick save (seen in the browser test).
+  const fresh = { revalidateOnFocus: false, dedupingInterval: 0 };
+  const { data: revisions, error, mutate } = useApi<Revision[]>(`/api/projects/${projectId}/revisions`, fresh);
   // The project's isdirty as it is when the tab opens (its own cache entry: the document's header row was
   // loaded once, before the edits made in the other tabs).
-  const { data: project, mutate: mutateProject } = useApi<EntityRow>(entityPaths.row('projects', projectId), { cacheScope: 'revisions-tab', revalidateOnFocus: false });
+  const { data: project, mutate: mutateProject } = useApi<EntityRow>(entityPaths.row('projects', projectId), { cacheScope: 'revisions-tab', ...fresh });
   const dirty = project?.isdirty === true;
   const [issuing, setIssuing] = useState(false);
   const latest = revisions?.[revisions.length - 1];
