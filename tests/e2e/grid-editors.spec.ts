@@ -243,9 +243,9 @@ test('Save with a cell editor still open saves what was typed, and Ctrl+S saves 
 });
 
 test('Home, End, Ctrl+Home and Ctrl+End move as in Excel', async ({ page }) => {
-  // Narrow enough that the columns scroll sideways.
-  await page.setViewportSize({ width: 900, height: 760 });
   await signInFromLanding(page, DEMO.engineer);
+  // Narrow enough that the columns scroll sideways (after signing in, which waits for the full-width sidebar).
+  await page.setViewportSize({ width: 900, height: 760 });
   const tag = uniqueTag('keys');
   const rows = await createRows(page, 'clients', [{ name: `${tag} A` }, { name: `${tag} B` }, { name: `${tag} C` }]);
   const g = await openList(page, '/home/general/clientlist', 'Clients', tag, 3);

@@ -49,7 +49,8 @@ export function ChangeSummaryView({ projectId, revisions }: { projectId: number;
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
   const query = from ? `/api/projects/${projectId}/changes?from=${encodeURIComponent(from)}${to === NOW ? '' : `&to=${encodeURIComponent(to)}`}` : null;
-  const { data, error, isLoading } = useApi<ChangeSummary>(query, { revalidateOnFocus: false });
+  // Afresh each time it shows (no deduping): "now" is the lists as they are, maybe saved a second ago in another tab.
+  const { data, error, isLoading } = useApi<ChangeSummary>(query, { revalidateOnFocus: false, dedupingInterval: 0 });
   const lines = useMemo(() => (data ? changeLines(data) : []), [data]);
   const shown = useMemo(() => filterLines(lines, { entity: entity || undefined, change: change || undefined, text }), [lines, entity, change, text]);
   const visible = shown.slice(page * pageSize, (page + 1) * pageSize);
