@@ -356,6 +356,8 @@ test.describe('the entity grid (Clients)', () => {
     const again = grid(page, 'Clients');
     await expect(again.locator('.ag-grid-scrolling-container .ag-row')).toHaveCount(1);
     await typeInCell(again, row!.id, 'city', 'Unsaved again');
+    // Pending before Back (a Back sent in the same millisecond as Enter could beat the guard's render).
+    await expect(pendingSummary(page)).not.toHaveText('No unsaved changes');
     await page.evaluate(() => history.back());
     await expect(leave).toBeVisible();
     await leave.getByRole('button', { name: 'Stay' }).click();
@@ -368,6 +370,8 @@ test.describe('the entity grid (Clients)', () => {
     const third = await openList(page, CLIENTS, 'Clients', tag, 1);
     await typeInCell(third, row!.id, 'city', 'Unsaved once more');
     expect(browserDialogs).toEqual([]);
+    // The edit is pending before the tab closes.
+    await expect(pendingSummary(page)).not.toHaveText('No unsaved changes');
 
     // A reload or closing the tab asks too (beforeunload: the browser's own question).
     const unload = page.waitForEvent('dialog');

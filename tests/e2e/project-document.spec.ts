@@ -168,6 +168,9 @@ test.describe.serial('the project document', () => {
     await expect(nameBox).toHaveValue(projectTitle.split(' — ')[1]!);
     await expect(nameBox).toHaveAttribute('readonly', '');
     await expect(header.getByRole('button', { name: /Save header|Create project/ })).toHaveCount(0);
+    // Folded again, so the grid below stops moving (a double-click while it slid down missed its cell).
+    await page.getByRole('button', { name: /Project header/ }).click();
+    await expect(header).toBeHidden();
 
     const equipment = grid(page, 'Mechanical equipment');
     await expect(page.getByText(`${EQUIPMENT_ROWS + 1} rows`, { exact: true })).toBeVisible();
