@@ -30,6 +30,7 @@ import { useGridSave } from './use-grid-save';
 import { useBodyShortcuts } from './use-body-shortcuts';
 import { useLeaveGuard } from '../app/leave-guard';
 import './entity-grid.css';
+import { useDebounced } from '../app/use-debounced';
 
 ensureAgGridModules();
 
@@ -100,15 +101,6 @@ export type EntityGridProps = {
 
 /** A toolbar button acting on one saved row. */
 export type RowAction = { label: string; onRow: (row: EntityRow) => void };
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height = '70vh', toolbarExtras, onOpenRow, userId, onQueryChange, reloadToken = 0, scopeFilters, scope, onSaved, rowAction, openKey, onOpenKeyHandled, sinceMarks }: EntityGridProps) {
   // Read by the columns' class rules and tooltips through a ref: new marks repaint the cells, not rebuild the columns.

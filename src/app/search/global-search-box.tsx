@@ -12,6 +12,7 @@ import { useApi } from '../api/api-client';
 import { useGlobalSearchTerm, useSetGlobalSearchTerm } from './global-search';
 import { searchResultPath } from './search-result-path';
 import { optionId, placeHits, SearchResults, type PlacedHit } from './search-results';
+import { useDebounced } from '../use-debounced';
 
 /** The wait after the last keystroke before the search across everything asks the server. */
 const SEARCH_DEBOUNCE_MS = 200;
@@ -106,13 +107,4 @@ export function GlobalSearchBox() {
       </div>
     </ClickAwayListener>
   );
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
 }
