@@ -82,6 +82,8 @@ describe('the demo projects', () => {
 
   it('re-creates a deleted demo project with its document, audited with the admin as actor', async () => {
     const lithium = await named('Kwinana Lithium Hydroxide Refinery');
+    type Listed = { projects: { name: string; state: string; documentRows: number | null }[] };
+    const rowsBefore = ((await suite.get('/demos')).json() as Listed).projects.find((p) => p.name === lithium.name)?.documentRows;
     const gone = await suite.post('/entities/projects/delete-with-contents', { rows: [{ id: lithium.id }] }, suite.admin);
     expect(gone.statusCode, gone.body).toBe(200);
     const listed = (await suite.get('/demos')).json() as { projects: { name: string; state: string }[] };
@@ -93,6 +95,9 @@ describe('the demo projects', () => {
     const again = await named(String(lithium.name));
     expect(again).toMatchObject({ is_testdata: true, description: lithium.description });
     expect((await ofProject('mech_equipment', again.id)).length).toBeGreaterThan(0);
+    // As seeded, Housekeeping's demo rows in it included (its soft-deleted drawing, tank and area 900).
+    const rowsAfter = ((await suite.get('/demos')).json() as Listed).projects.find((p) => p.name === lithium.name)?.documentRows;
+    expect(rowsAfter).toBe(rowsBefore);
     const feed = (await suite.get('/dashboarddata')).json() as { recentactivityfeed: { username: string; tablename: string }[] };
     expect(feed.recentactivityfeed.some((entry) => entry.username === 'admin')).toBe(true);
   });

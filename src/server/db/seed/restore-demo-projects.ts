@@ -9,6 +9,7 @@ import type { DemoDocument } from './demo-document';
 import { idsBy, isEmpty, seedDemoEntities } from './seed-entities';
 import { seedDemoAdjudications } from './seed-adjudications';
 import { seedDemoCapex } from './seed-capex';
+import { seedDemoHousekeeping } from './seed-housekeeping';
 import { seedDemoMeetings } from './seed-meetings';
 import { seedDemoPackages } from './seed-packages';
 import { seedDemoProposals } from './seed-proposals';
@@ -179,6 +180,9 @@ export async function restoreDemoProjects(db: Db, actor: Actor): Promise<Restore
       await seed(tx);
       if (!(await isEmpty(tx, table))) result.refilled.push(label);
     }
+    // The refinery's rows for Housekeeping to find (its old soft deletes, area 900 and its generator) went
+    // with its lists: added again, as on a first start (the seed adds them only when area 900 is missing).
+    await seedDemoHousekeeping(tx);
     return result;
   });
 }
