@@ -27,14 +27,13 @@ export async function runClusterPrimary(
   await prepare();
 
   let stopping = false;
-  let listening = 0;
+  /** The workers that have served (replacements too: each has a new id). */
   const listened = new Set<number>();
   const fork = (): Worker => {
     const worker = cluster.fork();
     worker.once('listening', () => {
       listened.add(worker.id);
-      listening += 1;
-      if (listening === config.clusterWorkers) onListening();
+      if (listened.size === config.clusterWorkers) onListening();
     });
     return worker;
   };
@@ -47,7 +46,7 @@ export async function runClusterPrimary(
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(worstExit);
       return;
     }
-    if (!listened.has(worker.id) && listening < config.clusterWorkers) {
+    if (!listened.has(worker.id) && listened.size < config.clusterWorkers) {
       // One of the first workers failed to start (its error is printed above): the next would fail alike, so
       // stop rather than loop. A replacement that fails later (the database down) is started again.
       console.error(`Tagbase worker ${worker.process.pid} exited (${signal ?? `code ${code}`}) before it served; stopping.`);
