@@ -1,4 +1,5 @@
 import http from 'node:http';
+import os from 'node:os';
 import { createDatabase } from './import-memory';
 import { spawnServer, type SpawnedServer } from '../support/spawn-server';
 
@@ -8,7 +9,8 @@ const SECONDS = Number(process.env.BENCH_THROUGHPUT_SECONDS ?? 4);
 const ROWS = 2_000;
 const PAGE = 50;
 
-type Load = { requestsPerSecond: number; failed: number };
+/** coresBusy: how many of the machine's cores were busy on average during the run (everything on it: the server's processes, PostgreSQL, this client). */
+type Load = { requestsPerSecond: number; failed: number; coresBusy: number };
 
 /**
  * API throughput at 1 client against 16 concurrent clients, each sending its next request when the last is
@@ -18,6 +20,8 @@ type Load = { requestsPerSecond: number; failed: number };
  * server runs as CLUSTER_WORKERS app processes (2 by default, BENCH_WORKERS): one client leaves the machine
  * mostly waiting on one request's round trip, 16 keep every process and the database busy. On PGlite it is
  * one process whose queries run on its event loop, so more clients only queue: reported, with no aim.
+ * Each figure carries the cores busy at 1 and at 16 clients and the ceiling they set (cpuCeiling), so a
+ * missed aim says whether the code or the machine stopped it.
  */
 export async function runThroughputBenchmark(label: string, rounds: number, databaseUrl?: string): Promise<Record<string, unknown>[]> {
   const workers = databaseUrl ? Number(process.env.BENCH_WORKERS ?? 2) : 1;
@@ -34,13 +38,17 @@ export async function runThroughputBenchmark(label: string, rounds: number, data
     for (const mix of ['read', 'mixed'] as const) {
       const one: number[] = [];
       const many: number[] = [];
+      const oneBusy: number[] = [];
+      const manyBusy: number[] = [];
       let failed = 0;
       const run = async (clients: number) => {
         const load = await measure(server as SpawnedServer, headers, clients, mix);
         failed += load.failed;
+        (clients === 1 ? oneBusy : manyBusy).push(load.coresBusy);
         return load.requestsPerSecond;
       };
       await run(CLIENTS); // warm-up: connections, query plans, the JIT
+      manyBusy.length = 0;
       for (let round = 0; round < rounds; round++) {
         if (round % 2 === 0) {
           one.push(await run(1));
@@ -53,6 +61,12 @@ export async function runThroughputBenchmark(label: string, rounds: number, data
       const single = median(one);
       const concurrent = median(many);
       const ratio = Math.round((concurrent / single) * 100) / 100;
+      // What the machine allows: a request that is all CPU cannot be served faster than the cores allow, so 16
+      // clients reach at most (cores / cores busy at one client) x one client's throughput. Past that takes
+      // waiting that concurrency overlaps (a commit's WAL flush), or more cores.
+      const cores = os.cpus().length;
+      const busyAtOne = median(oneBusy);
+      const ceiling = Math.round((cores / busyAtOne) * 100) / 100;
       const what = mix === 'read' ? `a page of ${PAGE} of ${ROWS.toLocaleString('en-US')} clients` : 'the same pages with one save in ten';
       const processes = databaseUrl ? `${workers} app processes (CLUSTER_WORKERS)` : 'one process (PGlite)';
       const result: Record<string, unknown> = {
@@ -61,9 +75,13 @@ export async function runThroughputBenchmark(label: string, rounds: number, data
         clientsRps: Math.round(concurrent),
         ratio,
         failed,
+        cores,
+        coresBusyAtOneClient: Math.round(busyAtOne * 100) / 100,
+        coresBusyAtClients: Math.round(median(manyBusy) * 100) / 100,
+        cpuCeiling: ceiling,
         ...(databaseUrl ? { aim: AIM, meetsAim: ratio >= AIM && failed === 0 } : { meetsAim: failed === 0, note: 'PGlite runs queries on the event loop of its one process: it does not scale with clients (no aim)' }),
       };
-      console.log(`  [${label}] ${mix}: 1 client ${result.oneClientRps} req/s, ${CLIENTS} clients ${result.clientsRps} req/s: x${ratio}${failed ? `, ${failed} failed` : ''}`);
+      console.log(`  [${label}] ${mix}: 1 client ${result.oneClientRps} req/s, ${CLIENTS} clients ${result.clientsRps} req/s: x${ratio}${failed ? `, ${failed} failed` : ''}; cores busy ${result.coresBusyAtOneClient} -> ${result.coresBusyAtClients} of ${cores}, so at most x${ceiling} for work that is all CPU`);
       results.push(result);
     }
     return results;
@@ -90,11 +108,26 @@ async function measure(server: SpawnedServer, headers: Record<string, string>, c
       else failed++;
     }
   };
+  const before = cpuTimes();
   const started = performance.now();
   await Promise.all(Array.from({ length: clients }, (_, c) => client(c)));
   const elapsed = (performance.now() - started) / 1000;
+  const after = cpuTimes();
   agent.destroy();
-  return { requestsPerSecond: done / elapsed, failed };
+  const busy = after.busy - before.busy;
+  const total = busy + (after.idle - before.idle);
+  return { requestsPerSecond: done / elapsed, failed, coresBusy: total > 0 ? (busy / total) * os.cpus().length : 0 };
+}
+
+/** The machine's CPU time so far, summed over its cores (ms): busy (user, nice, sys, irq) and idle. */
+function cpuTimes(): { busy: number; idle: number } {
+  let busy = 0;
+  let idle = 0;
+  for (const { times } of os.cpus()) {
+    busy += times.user + times.nice + times.sys + times.irq;
+    idle += times.idle;
+  }
+  return { busy, idle };
 }
 
 /** node:http with a keep-alive agent: cheaper per request in this process than fetch, so the clients are not what saturates. */
