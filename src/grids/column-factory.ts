@@ -191,7 +191,9 @@ export function fieldColumns(schema: EntitySchema, canEdit: boolean, lookups: Lo
   return schema.fields.map((field) => {
     const name = field.name;
     const currencyOf = currencyReader(schema, field, lookups);
-    const formatter = (p: ValueFormatterParams<GridRow>): string => displayValue(field, p.value, currencyOf(p.data), lookups);
+    const formatter = (p: ValueFormatterParams<GridRow>): string =>
+      // A new row's empty number is given by the save (schema `numbered`): say so rather than show a gap.
+      field.numbered && p.data?.__status === 'new' && (p.value === null || p.value === undefined) ? 'auto' : displayValue(field, p.value, currencyOf(p.data), lookups);
     const column: ColDef<GridRow> = {
       colId: name,
       field: name,
@@ -213,6 +215,7 @@ export function fieldColumns(schema: EntitySchema, canEdit: boolean, lookups: Lo
         'tb-cell-error': (p) => p.data?.__errors?.[name] !== undefined,
         'tb-cell-warning': (p) => p.data?.__warnings?.[name] !== undefined && p.data.__errors?.[name] === undefined,
         'tb-cell-readonly': () => !!field.readOnly,
+        'tb-cell-auto': (p) => !!field.numbered && p.data?.__status === 'new' && (p.value === null || p.value === undefined),
         'tb-cell-since': (p) => sinceText(marks(), p.data?.__key, name) !== undefined,
       },
       tooltipValueGetter: (p) =>

@@ -58,6 +58,11 @@ export function schemaProblems(schemas: readonly EntitySchema[]): string[] {
       }
     }
     for (const field of schema.fields) if (field.serverSet && !field.readOnly) say(`server-set field ${field.name} is not readOnly.`);
+    for (const field of schema.fields) {
+      if (!field.numbered) continue;
+      const parent = fields.get(schema.key[0] ?? '');
+      if (field.kind !== 'integer' || schema.key.length !== 2 || schema.key[1] !== field.name || parent?.kind !== 'lookup') say(`numbered field ${field.name} is not an integer ending a key of [parent lookup, ${field.name}].`);
+    }
     if (schema.expiresField && fields.get(schema.expiresField)?.kind !== 'date') say(`expiresField ${schema.expiresField} is not one of its date fields.`);
     for (const rule of schema.rules ?? []) for (const name of rule.fields) if (!fields.has(name)) say(`rule "${typeof rule.message === 'string' ? rule.message : rule.fields.join(', ')}" names ${name}, which is not one of its fields.`);
     if (schema.scope) scopeProblems(schema, fields, schemas).forEach(say);

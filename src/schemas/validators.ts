@@ -171,6 +171,14 @@ export function isPresent(field: FieldDef, value: unknown): boolean {
   return !((field.kind === 'text' || field.kind === 'longText') && typeof value === 'string' && value.trim() === '');
 }
 
+/**
+ * Whether a new row must bring the field: a numbered one (a meeting's item No.) may be left empty, the
+ * save then numbers it (server/entities/numbering.ts); once stored it is required like any other.
+ */
+function requiredOnCreate(field: FieldDef): boolean {
+  return field.required === true && !field.numbered;
+}
+
 /** One field: null allowed unless required; a required one must be present (isPresent). */
 export function fieldValidator(field: FieldDef): z.ZodType {
   const value = valueValidator(field);
@@ -188,7 +196,7 @@ export function fieldValidator(field: FieldDef): z.ZodType {
  */
 export function missingRequired(schema: EntitySchema, row: Record<string, unknown>): FieldErrors {
   const errors: FieldErrors = moneyCurrencyErrors(schema, row);
-  for (const field of schema.fields) if (field.required && !field.readOnly && !isPresent(field, row[field.name])) errors[field.name] = 'Required';
+  for (const field of schema.fields) if (requiredOnCreate(field) && !field.readOnly && !isPresent(field, row[field.name])) errors[field.name] = 'Required';
   return errors;
 }
 
@@ -259,7 +267,7 @@ function fastFieldCheck(field: FieldDef): FastCheck {
   };
 }
 
-const fastChecks = new WeakMap<EntitySchema, { name: string; check: FastCheck }[]>();
+const fastChecks = new WeakMap<EntitySchema, { name: string; check: FastCheck; numbered: boolean }[]>();
 
 /**
  * The row as validateRow would answer it when every value is plainly valid, else undefined. zod's object
@@ -270,18 +278,23 @@ const fastChecks = new WeakMap<EntitySchema, { name: string; check: FastCheck }[
 export function fastRowCheck(schema: EntitySchema, row: Record<string, unknown>, mode: 'create' | 'update'): Record<string, unknown> | undefined {
   let checks = fastChecks.get(schema);
   if (!checks) {
-    checks = schema.fields.filter((f) => !f.readOnly).map((f) => ({ name: f.name, check: fastFieldCheck(f) }));
+    checks = schema.fields.filter((f) => !f.readOnly).map((f) => ({ name: f.name, check: fastFieldCheck(f), numbered: f.numbered === true }));
     fastChecks.set(schema, checks);
   }
   const out: Record<string, unknown> = {};
   let seen = 0;
-  for (const { name, check } of checks) {
+  for (const { name, check, numbered } of checks) {
     if (!Object.hasOwn(row, name)) {
       if (mode === 'create') return undefined;
       continue;
     }
     const value = row[name];
     if (value === undefined) return undefined;
+    if (value === null && numbered && mode === 'create') {
+      out[name] = null; // the save numbers it
+      seen++;
+      continue;
+    }
     const stored = check(value);
     if (stored === NOT_SIMPLE) return undefined;
     out[name] = stored;
@@ -297,7 +310,7 @@ export function rowValidators(schema: EntitySchema): { create: z.ZodType<Record<
   let validators = cache.get(schema);
   if (!validators) {
     const writable = schema.fields.filter((f) => !f.readOnly);
-    const shape = Object.fromEntries(writable.map((f) => [f.name, fieldValidator(f)]));
+    const shape = Object.fromEntries(writable.map((f) => [f.name, fieldValidator(requiredOnCreate(f) === !!f.required ? f : { ...f, required: false })]));
     const optionalShape = Object.fromEntries(writable.map((f) => [f.name, fieldValidator(f).optional()]));
     validators = {
       create: z.object(shape).strict(),

@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
-import { createRows, grid, statusCell, uniqueTag } from './support/entity-grid';
+import { cell, createRows, grid, newRowKey, pasteText, statusCell, uniqueTag } from './support/entity-grid';
 
 // Meetings (field guide §12): an engineer opens a meeting from the Meetings list, starts the next meeting
 // of its series, and finds the open action (only it) carried into the new meeting; the overdue view lists
@@ -52,4 +52,31 @@ test('an engineer carries an open action to the next meeting and finds it overdu
   await expect(group.getByRole('row', { name: new RegExp(`2025-11-05 \\d+ Confirm motor voltage ${tag}`) })).toBeVisible();
   await group.getByRole('link', { name: `E2E progress ${tag} (2025-11-10)` }).click();
   await expect(page).toHaveURL(nextUrl);
+});
+
+// Numbered rows (schema `numbered`): a new minute's No. is the save's to give. The grid says "auto" until
+// then, and the saved row takes one past the meeting's highest number, not its count.
+test('a new minute is numbered for the user: "auto" until saved, then one past the last', async ({ page }) => {
+  await signInFromLanding(page, DEMO.engineer);
+  const tag = uniqueTag('num');
+  const [meeting] = await createRows(page, 'meetings', [{ title: `E2E numbering ${tag}`, series: `E2E numbering ${tag}`, meeting_date: '2025-11-03', is_testdata: true }]);
+  await createRows(page, 'meeting_items', [
+    { meeting_id: meeting!.id, item_no: 1, kind: 'information', description: `First ${tag}` },
+    { meeting_id: meeting!.id, item_no: 7, kind: 'decision', description: `Seventh ${tag}` },
+  ]);
+  await page.goto(`/home/general/meeting/${meeting!.id}`);
+  const minutes = grid(page, 'Minutes');
+  await expect(minutes.getByText(`Seventh ${tag}`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add row' }).click();
+  const key = await newRowKey(minutes);
+  await expect(cell(minutes, key, 'item_no')).toHaveText('auto');
+  await cell(minutes, key, 'description').click();
+  await pasteText(page, `Added ${tag}`);
+  await expect(cell(minutes, key, 'description')).toHaveText(`Added ${tag}`);
+  await expect(cell(minutes, key, 'item_no')).not.toHaveClass(/tb-cell-error/);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved 1 change')).toBeVisible();
+  const saved = minutes.locator('.ag-row:not(.tb-row-new)', { hasText: `Added ${tag}` });
+  await expect(saved.locator('.ag-cell[col-id="item_no"]')).toHaveText('8');
 });

@@ -57,6 +57,7 @@ describe('the entity declarations are checked', () => {
     ['a rule naming a missing field', (s) => void (s.rules = [{ fields: ['amout'], message: 'Positive', holds: () => true }]), 'rule "Positive" names amout, which is not one of its fields'],
     ['a scope whose root is no required lookup', (s) => void (s.scope = { root: 'currency_id' }), 'scope root currency_id is not a required lookup'],
     ['a scoped key that does not start with the root', (s) => void (s.scope = { root: 'currency_id' }), 'its key does not start with the scope root currency_id'],
+    ['a numbered field that does not end a key of [parent, number]', (s) => void s.fields.push({ name: 'line', label: 'Line', kind: 'integer', numbered: true }), 'numbered field line is not an integer ending a key of [parent lookup, line]'],
     ['a scope parent that is not a lookup', (s) => void (s.scope = { root: 'currency_id', parent: 'number' }), 'scope parent number is not one of its lookups'],
   ])('reports %s, by entity and field', (_name, edit, problem) => {
     expect(schemaProblems([currencies, quotes(edit)])).toContain(`quotes: ${problem}.`);

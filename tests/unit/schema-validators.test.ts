@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clients, lithiumProjects } from '../../src/schemas/entities/business-entities';
+import { meetingItems } from '../../src/schemas/entities/meetings';
 import { currencies, currencyRates } from '../../src/schemas/entities/reference-tables';
 import { defaultRow, missingRequired, validateRow, withStoredPairs } from '../../src/schemas/validators';
 
@@ -13,6 +14,14 @@ describe('validators derived from the schemas', () => {
   it('requires required fields, and whitespace is not content', () => {
     const result = validateRow(lithiumProjects, lithium({ project: '   ', owner: null }), 'create');
     expect(result).toEqual({ ok: false, errors: { project: 'Required', owner: 'Required' } });
+  });
+
+  it('lets a new row leave its numbered field empty (the save numbers it), but not a change clear it', () => {
+    const item = { ...defaultRow(meetingItems), meeting_id: 4, kind: 'information', description: 'Engineering at 40 %' };
+    expect(validateRow(meetingItems, item, 'create')).toMatchObject({ ok: true, value: { item_no: null } });
+    expect(missingRequired(meetingItems, item)).toEqual({});
+    expect(validateRow(meetingItems, { item_no: null }, 'update')).toEqual({ ok: false, errors: { item_no: 'Required' } });
+    expect(validateRow(meetingItems, { ...item, description: null }, 'create')).toEqual({ ok: false, errors: { description: 'Required' } });
   });
 
   it('checks ranges, whole numbers, decimal places and money scale', () => {

@@ -81,7 +81,7 @@ export const meetingItems = defineEntity({
   fields: [
     // The document a row belongs to: stamped by the meeting's tab, never typed.
     { name: 'meeting_id', label: 'Meeting', kind: 'lookup', entity: 'meetings', partOf: true, required: true, grid: { width: 200, hidden: true }, form: { section: 'Meeting', order: 99 } },
-    { name: 'item_no', label: 'No.', kind: 'integer', required: true, min: 1, max: 9999, grid: { width: 80, pinned: 'left' }, form: { section: 'Item', order: 1 } },
+    { name: 'item_no', label: 'No.', kind: 'integer', required: true, numbered: true, min: 1, max: 9999, help: 'Numbered for you when left empty: one past the meeting\'s last item.', grid: { width: 80, pinned: 'left' }, form: { section: 'Item', order: 1 } },
     { name: 'kind', label: 'Type', kind: 'enum', options: MEETING_ITEM_KINDS, required: true, default: 'information', grid: { width: 130 }, form: { section: 'Item', order: 2 } },
     { name: 'description', label: 'Minute', kind: 'longText', required: true, maxLength: 4000, grid: { width: 420 }, form: { section: 'Item', order: 3, fullWidth: true } },
     { name: 'owner', label: 'Owner', kind: 'text', maxLength: 120, placeholder: 'Name (company)', help: 'Who does it (actions only).', grid: { width: 170 }, form: { section: 'Action', order: 1 } },

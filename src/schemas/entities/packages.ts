@@ -121,7 +121,7 @@ export const packageItems = defineEntity({
   rules: [{ fields: ['tag', 'part_id'], message: 'An item is an equipment tag or a part: give one', holds: (row) => has(row.tag) || has(row.part_id) }],
   fields: [
     { name: 'package_id', label: 'Package', kind: 'lookup', entity: 'packages', partOf: true, required: true, grid: { width: 130, hidden: true }, form: { order: 99 } },
-    { name: 'item_no', label: 'Item', kind: 'integer', required: true, min: 1, max: 99999, grid: { width: 70, pinned: 'left' }, form: { order: 1 } },
+    { name: 'item_no', label: 'Item', kind: 'integer', required: true, numbered: true, min: 1, max: 99999, help: 'Numbered for you when left empty: one past the package\'s last item.', grid: { width: 70, pinned: 'left' }, form: { order: 1 } },
     { name: 'tag', label: 'Equipment tag', kind: 'text', maxLength: 40, pattern: TAG, help: "An equipment tag of the package's project.", grid: { width: 140 }, form: { order: 2 } },
     { name: 'part_id', label: 'Part', kind: 'lookup', entity: 'parts', grid: { width: 160 }, form: { order: 3 } },
     { name: 'description', label: 'Description', kind: 'text', required: true, maxLength: 300, grid: { width: 300 }, form: { order: 4, fullWidth: true } },

@@ -76,7 +76,7 @@ export const quoteLines = defineEntity({
   defaultSort: { field: 'line_no', direction: 'asc' },
   fields: [
     { name: 'quote_id', label: 'Quote', kind: 'lookup', entity: 'quotes', partOf: true, required: true, grid: { width: 140, hidden: true }, form: { section: 'Quote', order: 99 } },
-    { name: 'line_no', label: 'Line', kind: 'integer', required: true, min: 1, max: 99999, grid: { width: 70, pinned: 'left' }, form: { order: 1 } },
+    { name: 'line_no', label: 'Line', kind: 'integer', required: true, numbered: true, min: 1, max: 99999, help: 'Numbered for you when left empty: one past the quote\'s last line.', grid: { width: 70, pinned: 'left' }, form: { order: 1 } },
     { name: 'description', label: 'Description', kind: 'text', required: true, maxLength: 300, grid: { width: 260 }, form: { order: 4, fullWidth: true } },
     { name: 'quantity', label: 'Qty', kind: 'decimal', scale: 3, min: 0, required: true, default: '1', grid: { width: 80 }, form: { order: 5 } },
     { name: 'unit_price', label: 'Unit price', kind: 'decimal', scale: 2, min: 0, help: "In the quote's currency.", grid: { width: 130 }, form: { order: 7 } },

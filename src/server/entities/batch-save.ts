@@ -12,6 +12,7 @@ import { checkTree } from './tree-checks';
 import { checkWorkflow } from './workflow-checks';
 import { checkRowRules, deriveComputedFields } from './derived-fields';
 import { runDeleteHooks, runSaveHooks } from './save-hooks';
+import { numberNewRows } from './numbering';
 import { checkScope, stampRootsFromParents } from './scope-checks';
 import { addError, checkLookups, checkMoneyCurrencies, checkUnique, type Candidate, type CandidateErrors } from './row-checks';
 import { allowedFieldNames, refuseRows, RowErrorList, unknownFieldErrors } from './row-refusals';
@@ -129,6 +130,7 @@ async function writeEntityBatch(db: Db, schema: EntitySchema, batch: BatchReques
       newRows.forEach((values, index) => validate({ op: 'create', index, clientKey: creates[index]?.clientKey }, values, 'create'));
       updates.forEach((update, index) => validate({ op: 'update', index, id: update.id }, update.changes, 'update', update.id));
       const deleteIds = deletes.map((d) => d.id);
+      await numberNewRows(tx, schema, candidates.slice(0, creates.length), errors);
       await deriveComputedFields(tx, schema, candidates);
       await checkUnique(tx, schema, candidates, deleteIds, errors, (label) => `Another row already has this ${label}`);
       await checkLookups(tx, schema, candidates, errors, deleteIds);
