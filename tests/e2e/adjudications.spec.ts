@@ -11,6 +11,8 @@ import { callApi } from './support/entity-grid';
 
 test('the demo bid tab: recommended, lowest marked, export, award with a reason, equipment priced as a firm quote', async ({ page }, testInfo) => {
   await signInFromLanding(page, DEMO.engineer);
+  // Wide enough for the whole bid tab without a horizontal scrollbar, as on an estimator's monitor.
+  await page.setViewportSize({ width: 1700, height: 1000 });
   await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Adjudications', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Adjudications', level: 1 })).toBeVisible();
   const row = page.locator('.ag-row').filter({ hasText: 'ADJ-200-01' });
@@ -27,6 +29,10 @@ test('the demo bid tab: recommended, lowest marked, export, award with a reason,
   await expect(tab.getByLabel('72,350,000.00, lowest evaluated (Yangtze Heavy Mill Works Co)')).toBeVisible();
   await expect(tab).toContainText('39,277,000.00');
   await expect(tab).toContainText('3 of 3 items (100 %)');
+  // The totals follow the last item, with no empty band between (AG Grid keeps 150 px for rows under autoHeight).
+  const lastItem = await tab.locator('.ag-grid-scrolling-container .ag-row').last().boundingBox();
+  const firstTotal = await tab.locator('.ag-grid-pinned-bottom-rows-container .ag-row').first().boundingBox();
+  expect(Math.abs(firstTotal!.y - (lastItem!.y + lastItem!.height))).toBeLessThanOrEqual(2);
   await expect(page.getByRole('figure', { name: 'Evaluated totals per bidder' })).toBeVisible();
 
   // The workbook holds the same figures.

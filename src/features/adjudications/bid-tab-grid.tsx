@@ -6,6 +6,9 @@ import type { BidTab, BidTabBidder, BidTabCell, BidTabItem } from '../../lib/adj
 import { groupDecimal } from '../../schemas/display-format';
 import { ADDER_KINDS } from '../../schemas/entities/adjudications';
 
+/** Under autoHeight AG Grid keeps 150 px for the rows (room for its no-rows overlay): a tab of three items showed an empty band above its totals. The tab always has its totals, so no room is kept. */
+const bidTabTheme = gridTheme.withParams({ autoHeightMinBodyHeight: 0 });
+
 /** A grid row: an item of the package, or a footer row (totals, adders, evaluated, scores). */
 type Row = { key: string; item_no: string; scope: string; description: string; quantity: string; cells?: BidTabCell[]; footer?: { label: string; values: (string | null)[]; marked: boolean[] } };
 
@@ -92,7 +95,7 @@ export function BidTabGrid({ tab }: { tab: BidTab }) {
     // A short tab sizes to its rows; a long one scrolls inside 600 px with the totals pinned in view.
     <div style={rows.length + footer.length > 16 ? { height: 600 } : undefined} role="region" aria-label="Bid tab">
       <AgGridReact<Row>
-        theme={gridTheme}
+        theme={bidTabTheme}
         modules={[PinnedRowModule]}
         columnDefs={columns}
         rowData={rows}
