@@ -42,3 +42,25 @@ describe('a write that fails mid-transaction', () => {
     expect(saved.statusCode, saved.body).toBe(200);
   });
 });
+
+describe('queries run side by side inside one transaction (Promise.all over its one connection)', () => {
+  it('each answer its own query, in order, and node-postgres warns of nothing (its own queueing goes in pg 9)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const answers = await s.t.database.db.transaction(async (tx) =>
+        Promise.all([
+          queryRows<{ n: number }>(tx, sql`select 1 as n from pg_sleep(0.05)`),
+          queryRows<{ n: number }>(tx, sql`select 2 as n`),
+          queryRows<{ n: number }>(tx, sql`select 3 as n`).then(async (third) => [...third, ...(await queryRows<{ n: number }>(tx, sql`select 4 as n`))]),
+        ]),
+      );
+      expect(answers.map((rows) => rows.map((row) => Number(row.n)))).toEqual([[1], [2], [3, 4]]);
+      await new Promise((resolve) => setImmediate(resolve)); // a process warning is emitted on the next tick
+      expect(warnings.filter((message) => message.includes('already executing'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+});

@@ -64,16 +64,37 @@ function guard(client: pg.PoolClient): pg.PoolClient {
   return client;
 }
 
-/** Once per client: a query that fails because the connection is gone gives the client back. */
+/**
+ * Once per client: a query that fails because the connection is gone gives the client back; and a query
+ * sent while another is still running on the client (Promise.all inside a transaction: its queries share one
+ * connection) waits for it here. node-postgres queued such queries itself, but that is deprecated and goes
+ * in pg 9 ("Calling client.query() when the client is already executing a query"). Only the promise form is
+ * queued: a callback or a Submittable (a COPY stream) is passed straight on, as its caller waits for it.
+ */
 function watchQueries(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+  let last: Promise<unknown> = Promise.resolve();
+  let running = 0;
+  const send = (args: unknown[]): unknown => {
     const result = query(...args);
     if (result instanceof Promise) {
       result.catch((error: unknown) => {
         if (isBroken(client)) giveBack(client, error instanceof Error ? error : new Error(String(error)));
       });
     }
+    return result;
+  };
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const first = args[0] as { submit?: unknown } | undefined;
+    if (typeof args[args.length - 1] === 'function' || typeof first?.submit === 'function') return send(args);
+    // Nothing running: sent at once, as before (no extra turn of the event loop on the common path).
+    const result = running === 0 ? (send(args) as Promise<unknown>) : last.then(() => send(args) as Promise<unknown>);
+    running++;
+    const settled = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    last = settled.then(() => void running--);
     return result;
   };
 }
