@@ -245,6 +245,59 @@ describe('the award', () => {
   });
 });
 
+describe('withdrawing the award', () => {
+  const mills101to103 = async () =>
+    ((await get(`/entities/mech_equipment?filters=${encodeURIComponent(JSON.stringify([{ field: 'project_id', op: 'equals', value: project.id }]))}&sort=tagno:asc`)).json() as { rows: Row[] }).rows.filter((r) => String(r.tagno).startsWith('200-ML-10'));
+  const priced = (rows: Row[]) => rows.map((r) => [r.tagno, r.price, r.price_currency_id, r.price_source, r.status, r.quote_line_id]);
+
+  it('undoes every award of the adjudication: bids opened again, the package evaluating, each price as it was before the first award, a later edit kept', async () => {
+    // The mills priced as an allowance before the bids.
+    for (const row of await mills101to103()) expect((await update('mech_equipment', row, { price: '250.00', price_currency_id: usd, price_source: 'allowance', status: 'issued_for_quote' })).statusCode).toBe(200);
+    const before = priced(await mills101to103());
+    const { adj, suppliers, pkg } = await newAdjudication(
+      [
+        { currency: usd, lines: mills('100.00', '200.00', '300.00'), scores: ['50', '50'] },
+        { currency: eur, lines: mills('100.00', '200.00', '300.00'), scores: ['90', '90'] },
+      ],
+      { status: 'recommended' },
+    );
+    const [cheap, dear] = suppliers.map((s) => s.id);
+    expect((await post(`/adjudications/${adj.id}/withdraw-award`, {})).statusCode).toBe(409); // nothing awarded yet
+    expect((await post(`/adjudications/${adj.id}/award`, { supplier_id: dear, reason: 'Better drive' })).statusCode).toBe(200);
+    expect((await post(`/adjudications/${adj.id}/award`, { supplier_id: cheap })).statusCode).toBe(200); // a change of mind: awarded again
+    const ordered = (await mills101to103()).find((r) => r.tagno === '200-ML-103')!;
+    expect((await update('mech_equipment', ordered, { status: 'ordered' })).statusCode).toBe(200); // someone's edit after the award
+
+    expect((await post(`/adjudications/${adj.id}/withdraw-award`, {}, suite.viewer)).statusCode).toBe(403);
+    const withdrawn = await post(`/adjudications/${adj.id}/withdraw-award`, {});
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json()).toMatchObject({ status: 'bids_opened', awarded_supplier_id: null, award_reason: null, awarded_on: null });
+    expect(priced(await mills101to103())).toEqual(before.map((row) => (row[0] === '200-ML-103' ? [...row.slice(0, 4), 'ordered', row[5]] : row)));
+    expect((await get(`/package/${pkg.id}`)).json()).toMatchObject({ status: 'evaluating', award_supplier_id: null, award_amount: null, award_currency_id: null, award_date: null });
+    expect((await post(`/adjudications/${adj.id}/withdraw-award`, {})).statusCode).toBe(409); // withdrawn already
+
+    // The evaluation goes on: it can be awarded again, and then the prices are the award's once more.
+    expect((await post(`/adjudications/${adj.id}/award`, { supplier_id: cheap })).statusCode).toBe(200);
+    expect(priced(await mills101to103()).map((row) => [row[0], row[1], row[3]])).toEqual([
+      ['200-ML-101', '100.00', 'firm_quote'],
+      ['200-ML-102', '200.00', 'firm_quote'],
+      ['200-ML-103', '300.00', 'firm_quote'],
+    ]);
+  });
+
+  it('is refused once the package has its PO placed: the award stands', async () => {
+    const { adj, suppliers, pkg } = await newAdjudication([{ currency: usd, lines: mills('1.00', '1.00', '1.00'), scores: ['50', '50'] }], { status: 'recommended' });
+    expect((await post(`/adjudications/${adj.id}/award`, { supplier_id: suppliers[0]!.id })).statusCode).toBe(200);
+    const awardedPkg = (await get(`/package/${pkg.id}`)).json() as Row;
+    const placed = await update('packages', awardedPkg, { status: 'po_placed', po_number: `PO-${unique()}` });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const refused = await post(`/adjudications/${adj.id}/withdraw-award`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(`Package ${String(pkg.package_number)} has its PO placed: the award stands.`);
+    expect((await bidTab(adj.id)).status).toBe('awarded');
+  });
+});
+
 describe('the spec routes and the demo', () => {
   it('serves the demo bid tab of PKG-200-01: Yangtze lowest evaluated, Rhein recommended and awarded with a reason', async () => {
     const list = (await get('/adjudicationquotes')).json() as Row[];

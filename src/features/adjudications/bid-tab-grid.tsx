@@ -1,13 +1,25 @@
 import { AgGridReact } from 'ag-grid-react';
-import { PinnedRowModule, type ColDef, type ColGroupDef, type ICellRendererParams } from 'ag-grid-community';
-import { useMemo } from 'react';
+import { PinnedRowModule, type ColDef, type ColGroupDef, type GridApi, type ICellRendererParams } from 'ag-grid-community';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { ensureAgGridModules, gridTheme } from '../../grids/ag-grid-setup';
 import type { BidTab, BidTabBidder, BidTabCell, BidTabItem } from '../../lib/adjudications';
 import { groupDecimal } from '../../schemas/display-format';
 import { ADDER_KINDS } from '../../schemas/entities/adjudications';
 
-/** Under autoHeight AG Grid keeps 150 px for the rows (room for its no-rows overlay): a tab of three items showed an empty band above its totals. The tab always has its totals, so no room is kept. */
-const bidTabTheme = gridTheme.withParams({ autoHeightMinBodyHeight: 0 });
+/**
+ * The rows area's height under autoHeight. AG Grid keeps at least 150 px (room for its no-rows overlay): a
+ * tab of three items showed an empty band above its totals. Exactly the rows' height instead, plus the
+ * horizontal scrollbar's when the columns overflow: AG Grid takes that from the rows area, and the last item
+ * was cut in half behind the totals. One theme per height (themes are cached by AG Grid's CSS injection).
+ */
+const ROW_HEIGHT = 28; // gridTheme's rowHeight
+const SCROLLBAR = 16;
+const themes = new Map<number, typeof gridTheme>();
+function bidTabTheme(rowsHeight: number) {
+  let theme = themes.get(rowsHeight);
+  if (!theme) themes.set(rowsHeight, (theme = gridTheme.withParams({ autoHeightMinBodyHeight: rowsHeight })));
+  return theme;
+}
 
 /** A grid row: an item of the package, or a footer row (totals, adders, evaluated, scores). */
 type Row = { key: string; item_no: string; scope: string; description: string; quantity: string; cells?: BidTabCell[]; footer?: { label: string; values: (string | null)[]; marked: boolean[] } };
@@ -91,11 +103,20 @@ export function BidTabGrid({ tab }: { tab: BidTab }) {
   );
   const rows = useMemo(() => tab.items.map((item: BidTabItem): Row => ({ key: String(item.item_id), item_no: String(item.item_no), scope: item.tag ?? item.part ?? '', description: item.description, quantity: groupDecimal(item.quantity.includes('.') ? item.quantity.replace(/\.?0+$/, '') : item.quantity), cells: item.cells })), [tab]);
   const footer = useMemo(() => footerRows(tab), [tab]);
+  const box = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  const measure = useCallback(({ api }: { api: GridApi<Row> }) => {
+    const columns = api.getAllDisplayedColumns().reduce((sum, column) => sum + column.getActualWidth(), 0);
+    setOverflows(columns > (box.current?.clientWidth ?? Infinity) - 2);
+  }, []);
   return (
     // A short tab sizes to its rows; a long one scrolls inside 600 px with the totals pinned in view.
-    <div style={rows.length + footer.length > 16 ? { height: 600 } : undefined} role="region" aria-label="Bid tab">
+    <div ref={box} style={rows.length + footer.length > 16 ? { height: 600 } : undefined} role="region" aria-label="Bid tab">
       <AgGridReact<Row>
-        theme={bidTabTheme}
+        theme={bidTabTheme(rows.length * ROW_HEIGHT + (overflows ? SCROLLBAR : 0))}
+        onGridReady={measure}
+        onGridSizeChanged={measure}
+        onColumnResized={measure}
         modules={[PinnedRowModule]}
         columnDefs={columns}
         rowData={rows}

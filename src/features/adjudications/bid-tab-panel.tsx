@@ -12,6 +12,7 @@ import { entityPaths } from '../../lib/entity-paths';
 import { groupDecimal } from '../../schemas/display-format';
 import { AwardDialog } from './award-dialog';
 import { BidTabGrid } from './bid-tab-grid';
+import { WithdrawAwardDialog } from './withdraw-award-dialog';
 import './bid-tab.css';
 
 // recharts loads only with the chart, after the grid.
@@ -22,7 +23,7 @@ const named = (tab: BidTab, supplierId: number | null) => tab.bidders.find((b) =
 /**
  * The bid tab under the adjudication's lists (GET /api/adjudications/:id/bidtab, read again after every save):
  * the recommended and the lowest evaluated bidder named, what keeps the figures from being whole, the grid,
- * "Freeze rates", "Award…", "Export bid tab" and the chart of evaluated totals.
+ * "Freeze rates", "Award…", "Withdraw award…", "Export bid tab" and the chart of evaluated totals.
  */
 export function BidTabPanel({ adjudicationId, version }: { adjudicationId: number; version: number }) {
   const { data: tab, error, mutate } = useApi<BidTab>(`/api/adjudications/${adjudicationId}/bidtab`, { cacheScope: `v${version}`, revalidateOnFocus: false, shouldRetryOnError: false });
@@ -30,6 +31,7 @@ export function BidTabPanel({ adjudicationId, version }: { adjudicationId: numbe
   const fetcher = useApiFetch();
   const { can } = useCurrentUser();
   const [awarding, setAwarding] = useState(false);
+  const [withdrawing, setWithdrawing] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   if (!tab) {
     if (error) return <Alert severity="warning" sx={{ mt: 2 }}>The bid tab could not be loaded ({error.message}).</Alert>;
@@ -68,6 +70,11 @@ export function BidTabPanel({ adjudicationId, version }: { adjudicationId: numbe
             Award…
           </Button>
         )}
+        {can('engineer') && tab.status === 'awarded' && awarded && (
+          <Button variant="outlined" color="warning" onClick={() => setWithdrawing(true)}>
+            Withdraw award…
+          </Button>
+        )}
       </Box>
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mb: 1 }}>
         <Typography data-testid="recommended-bidder">
@@ -100,6 +107,14 @@ export function BidTabPanel({ adjudicationId, version }: { adjudicationId: numbe
             </Suspense>
           </Box>
         </>
+      )}
+      {withdrawing && awarded && (
+        <WithdrawAwardDialog
+          tab={tab}
+          supplier={awarded.supplier}
+          onClose={() => setWithdrawing(false)}
+          onWithdrawn={() => (setWithdrawing(false), setMessage(`The award to ${awarded.supplier} is withdrawn: ${tab.package_number} is evaluating again.`), refresh())}
+        />
       )}
       {awarding && <AwardDialog tab={tab} onClose={() => setAwarding(false)} onAwarded={() => (setAwarding(false), refresh())} />}
     </Box>

@@ -11,6 +11,7 @@ import { errors, jsonSchema, parseOr400, writeErrors } from '../../entities/rout
 import { pathId } from '../legacy/record-id';
 import { awardAdjudication, freezeRates } from './award';
 import { readBidTab } from './bid-tab';
+import { withdrawAward } from './withdraw-award';
 
 /**
  * Adjudications, the bid tab (field guide §10; issue #18 item 1). Spec routes:
@@ -19,13 +20,14 @@ import { readBidTab } from './bid-tab';
  * - GET /adjudicationquoteitems/:id: the bid tab's lines (items x bidders, converted at the frozen rates).
  * And the document's: GET /adjudications/:id/bidtab (the whole bid tab: lines, bidder totals, adders,
  * evaluated totals, scores, lowest and recommended), POST /adjudications/:id/freeze-rates, POST
- * /adjudications/:id/award {supplier_id, reason}. The header and its lists are saved through the engine.
+ * /adjudications/:id/award {supplier_id, reason}, POST /adjudications/:id/withdraw-award {}. The header and its lists are saved through the engine.
  */
 
 const TAGS = ['adjudications'];
 const idParams = z.object({ id: z.string().describe('The id (digits)') });
 const freezeBody = z.strictObject({}).describe("No fields: the rates are frozen at the adjudication's own rate date");
 const awardBody = z.strictObject({ supplier_id: z.number().int().positive(), reason: z.string().max(2000).optional() });
+const withdrawBody = z.strictObject({}).describe('No fields: the award is withdrawn whole');
 const anyObject = z.looseObject({});
 const output = (description: string) => ({ ...jsonSchema(anyObject, 'output'), description });
 
@@ -79,6 +81,17 @@ export async function adjudicationRoutes(app: FastifyInstance, { db }: { db: Db 
       const id = idOf(request.params);
       const body = parseOr400(awardBody, request.body, 'award');
       return awardAdjudication(db, id, body.supplier_id, body.reason ?? '', actorOf(request));
+    },
+  );
+
+  app.post(
+    '/adjudications/:id/withdraw-award',
+    { schema: { tags: TAGS, summary: 'Withdraw the award before the PO: the adjudication goes back to Bids opened, its package to Evaluating, and the equipment prices the award wrote back to what they were', params: jsonSchema(idParams), body: jsonSchema(withdrawBody), response: { 200: output('The bid tab after the withdrawal'), ...writeErrors(404, 409) } } },
+    async (request) => {
+      assertRole(request, adjudications.writeRole, 'adjudications');
+      const id = idOf(request.params);
+      parseOr400(withdrawBody, request.body ?? {}, 'body');
+      return withdrawAward(db, id, actorOf(request));
     },
   );
 }

@@ -11,7 +11,7 @@ import { AppError } from '../../http/app-error';
 import { readBidTab } from './bid-tab';
 
 /** The equipment list with quote_line_id writable by the award (it is readOnly to users: only an award sets it). */
-function equipmentForAward(): EntitySchema {
+export function equipmentForAward(): EntitySchema {
   const schema = getEntitySchema('mech_equipment');
   return { ...schema, fields: schema.fields.map((field) => (field.name === 'quote_line_id' ? { ...field, serverSet: true } : field)) };
 }
