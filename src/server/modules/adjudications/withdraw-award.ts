@@ -28,7 +28,7 @@ export async function withdrawAward(db: Db, adjudicationId: number, actor: Actor
   return db.transaction(async (tx) => {
     const tab = await readBidTab(tx, adjudicationId, true);
     if (tab.status !== 'awarded') throw new AppError('conflict', 'This adjudication is not awarded: there is no award to withdraw.');
-    const [pkg] = await queryRows<{ version: number; status: string; package_number: string }>(tx, sql`select version, status, package_number from packages where id = ${tab.package_id} for update`);
+    const [pkg] = await queryRows<{ version: number; status: string; package_number: string }>(tx, sql`select version, status, package_number from packages where id = ${tab.package_id} and project_id = ${tab.project_id} for update`);
     if (pkg!.status !== 'awarded') throw new AppError('conflict', `Package ${pkg!.package_number} has its PO placed: the award stands.`);
 
     const [head] = await queryRows<{ version: number }>(tx, sql`select version from adjudications where id = ${adjudicationId}`);
