@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useApiFetch } from '../../app/api/api-client';
+import { useServerAction } from '../../app/api/use-server-action';
 import type { BidTab } from '../../lib/adjudications';
 import { groupDecimal } from '../../schemas/display-format';
 
@@ -21,8 +22,7 @@ export function AwardDialog({ tab, onClose, onAwarded }: { tab: BidTab; onClose:
   const fetcher = useApiFetch();
   const [supplier, setSupplier] = useState<number | null>(tab.awarded_supplier_id ?? tab.recommended_supplier_id ?? tab.bidders[0]?.supplier_id ?? null);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useServerAction('The award was not made');
   const chosen = tab.bidders.find((b) => b.supplier_id === supplier);
   const needsReason = chosen !== undefined && !chosen.lowest_evaluated;
   const award = async () => {
@@ -31,15 +31,10 @@ export function AwardDialog({ tab, onClose, onAwarded }: { tab: BidTab; onClose:
       setError(`${chosen.supplier} is not the lowest evaluated bidder: write the reason for the award.`);
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       await fetcher(`/api/adjudications/${tab.adjudication_id}/award`, { method: 'POST', body: JSON.stringify({ supplier_id: chosen.supplier_id, reason: reason.trim() }) });
       onAwarded();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="award-title">

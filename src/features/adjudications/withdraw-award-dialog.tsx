@@ -5,8 +5,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useState } from 'react';
 import { useApiFetch } from '../../app/api/api-client';
+import { useServerAction } from '../../app/api/use-server-action';
 import type { BidTab } from '../../lib/adjudications';
 
 /**
@@ -15,19 +15,12 @@ import type { BidTab } from '../../lib/adjudications';
  */
 export function WithdrawAwardDialog({ tab, supplier, onClose, onWithdrawn }: { tab: BidTab; supplier: string; onClose: () => void; onWithdrawn: () => void }) {
   const fetcher = useApiFetch();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const withdraw = async () => {
-    setBusy(true);
-    try {
+  const { busy, error, run } = useServerAction('The award was not withdrawn');
+  const withdraw = () =>
+    run(async () => {
       await fetcher(`/api/adjudications/${tab.adjudication_id}/withdraw-award`, { method: 'POST', body: '{}' });
       onWithdrawn();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="withdraw-award-title">
       <DialogTitle id="withdraw-award-title">Withdraw the award of {tab.package_number}</DialogTitle>

@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useApiFetch } from '../../app/api/api-client';
+import { useServerAction } from '../../app/api/use-server-action';
 import { addDays, NEXT_MEETING_DAYS, type NextMeetingBody } from '../../lib/meetings';
 import type { EntityRow } from '../../schemas/schema-types';
 
@@ -23,30 +24,22 @@ export function NextMeetingDialog({ open, meeting, onClose, onCreated }: Props) 
   const fetcher = useApiFetch();
   const [date, setDate] = useState('');
   const [title, setTitle] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useServerAction('The next meeting was not created');
 
   useEffect(() => {
     if (!open) return;
     setDate(addDays(String(meeting.meeting_date), NEXT_MEETING_DAYS));
     setTitle(String(meeting.title));
     setError(null);
-  }, [open, meeting]);
+  }, [open, meeting, setError]);
 
-  const create = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const create = () =>
+    run(async () => {
       const body: NextMeetingBody = { meeting_date: date, title: title.trim() || undefined };
       const answer = await fetcher<{ meeting: EntityRow }>(`/api/meetings/${meeting.id}/next`, { method: 'POST', body: JSON.stringify(body) });
       onClose();
       onCreated(answer.meeting.id);
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'The next meeting was not created');
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="tb-next-meeting-title">
