@@ -3,6 +3,7 @@ import { fieldByName, type EntityRow, type EntitySchema, type FieldDef } from '.
 import { DateCellEditor } from './cell-editors/date-editor';
 import { MoneyCellEditor, type MoneyEditorParams } from './cell-editors/money-editor';
 import { SelectCellEditor, type SelectEditorParams } from './cell-editors/select-editor';
+import { SuggestCellEditor, type SuggestEditorParams } from './cell-editors/suggest-editor';
 import { currencyReader, displayValue } from './display-value';
 import { headerName } from '../schemas/display-format';
 import { sinceRowText, sinceText, type SinceMarks } from './since-marks';
@@ -119,7 +120,11 @@ function filterFor(field: FieldDef, lookups: LookupCache): Pick<ColDef, 'filter'
   }
 }
 
-function editorFor(field: FieldDef, lookups: LookupCache, currencyOf: MoneyEditorParams['currencyOf']): Pick<ColDef, 'cellEditor' | 'cellEditorPopup' | 'cellEditorParams' | 'cellRenderer' | 'suppressKeyboardEvent'> {
+function editorFor(schema: EntitySchema, field: FieldDef, lookups: LookupCache, currencyOf: MoneyEditorParams['currencyOf']): Pick<ColDef, 'cellEditor' | 'cellEditorPopup' | 'cellEditorParams' | 'cellRenderer' | 'suppressKeyboardEvent'> {
+  if (field.kind === 'text' && field.suggest) {
+    const via = fieldByName(schema, field.suggest.projectVia);
+    if (via?.kind === 'lookup') return { cellEditor: SuggestCellEditor, cellEditorPopup: true, cellEditorParams: { fieldDef: field, lookups, parentEntity: via.entity } satisfies SuggestEditorParams, suppressKeyboardEvent: popupOwnsKeys };
+  }
   switch (field.kind) {
     case 'longText':
       return { cellEditor: 'agLargeTextCellEditor', cellEditorPopup: true, cellEditorParams: { maxLength: field.maxLength ?? 10_000, rows: 8, cols: 60 } };
@@ -205,7 +210,7 @@ export function fieldColumns(schema: EntitySchema, canEdit: boolean, lookups: Lo
       sortable: true,
       comparator: comparatorFor(field, lookups, sorting),
       ...filterFor(field, lookups),
-      ...editorFor(field, lookups, currencyOf),
+      ...editorFor(schema, field, lookups, currencyOf),
       valueFormatter: field.kind === 'boolean' ? undefined : formatter,
       editable: (p: EditableCallbackParams<GridRow>) => canEdit && !field.readOnly && p.data?.__status !== 'deleted',
       cellClass: NUMERIC.has(field.kind) ? 'ag-right-aligned-cell' : undefined,

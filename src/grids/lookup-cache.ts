@@ -63,6 +63,25 @@ export class LookupCache {
     for (const listener of this.listeners) listener();
   }
 
+  private projects = new Map<string, Promise<number | null>>();
+
+  /**
+   * A text field's suggestions (schema `suggest`): the labels of `entity`'s rows in the project of the row's
+   * parent (a quote line's quote), containing `q`. The parent's project is read once per parent.
+   */
+  async suggestions(suggest: { entity: string; parentEntity: string; parentId: number }, q: string, limit = 20): Promise<string[]> {
+    const key = `${suggest.parentEntity}#${suggest.parentId}`;
+    let project = this.projects.get(key);
+    if (!project) {
+      project = this.fetcher<Record<string, unknown>>(entityPaths.row(suggest.parentEntity, suggest.parentId)).then((row) => (typeof row.project_id === 'number' ? row.project_id : null));
+      this.projects.set(key, project);
+      project.catch(() => this.projects.delete(key));
+    }
+    const projectId = await project;
+    if (projectId === null) return [];
+    return asOptions(await this.fetcher<unknown>(optionsPath(suggest.entity, q, limit, projectId))).map((option) => option.label);
+  }
+
   async search(entity: string, q: string, limit = 50): Promise<LookupOption[]> {
     const body = await this.fetcher<unknown>(optionsPath(entity, q, limit, this.scope));
     const options = asOptions(body);

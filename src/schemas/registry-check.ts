@@ -59,6 +59,13 @@ export function schemaProblems(schemas: readonly EntitySchema[]): string[] {
     }
     for (const field of schema.fields) if (field.serverSet && !field.readOnly) say(`server-set field ${field.name} is not readOnly.`);
     for (const field of schema.fields) {
+      if (field.kind !== 'text' || !field.suggest) continue;
+      const via = fields.get(field.suggest.projectVia);
+      const parent = via?.kind === 'lookup' ? schemas.find((s) => s.name === via.entity) : undefined;
+      if (!position.has(field.suggest.entity)) say(`field ${field.name} suggests from entity ${field.suggest.entity}, which does not exist.`);
+      if (!parent?.fields.some((f) => f.name === 'project_id')) say(`field ${field.name} suggests through ${field.suggest.projectVia}, which is not a lookup to a list with a project_id.`);
+    }
+    for (const field of schema.fields) {
       if (!field.numbered) continue;
       const parent = fields.get(schema.key[0] ?? '');
       if (field.kind !== 'integer' || schema.key.length !== 2 || schema.key[1] !== field.name || parent?.kind !== 'lookup') say(`numbered field ${field.name} is not an integer ending a key of [parent lookup, ${field.name}].`);

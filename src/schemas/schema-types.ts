@@ -84,6 +84,12 @@ export type TextField = FieldBase & {
   maxLength?: number;
   pattern?: { regex: string; message: string };
   default?: string | null;
+  /**
+   * Typing offers the labels of `entity`'s rows in the row's project, read through the lookup `projectVia`
+   * (a quote line's quote, a package item's package, each naming its project): a quote line's equipment tag
+   * from the project's equipment list. Any text may still be typed; the save checks it (a save hook).
+   */
+  suggest?: { entity: string; projectVia: string };
 };
 
 export type NumberField = FieldBase & {

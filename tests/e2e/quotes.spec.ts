@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
-import { grid, newRowKey, typeInCell, uniqueTag } from './support/entity-grid';
+import { callApi, cell, grid, newRowKey, typeInCell, uniqueTag } from './support/entity-grid';
 
 // Quotes V2 (issue #17): an estimator enters a EUR quote at /home/general/quote/0, adds its lines in the
 // grid, and sees the USD amounts the server derives at the rate of the rate date (EUR 1.0850 on
@@ -106,4 +106,36 @@ test('the quote search finds a line and links it to a part, whose page then list
   const quotes = page.getByRole('table', { name: 'Quotes for this part' });
   await expect(quotes.getByRole('row', { name: /Q-2025-203/ })).toContainText('USD 5,141.00');
   await expect(page.getByRole('region', { name: 'Quote statistics' }).getByRole('group', { name: 'Median' })).toContainText('USD 5,141.00');
+});
+
+// A quote line's equipment tag (schema `suggest`): typing offers the tags of the quote's project, from its
+// equipment list; a pick fills the cell, and any other text can still be typed (the save checks it).
+test("a quote line's tag is offered from its project's equipment list as the estimator types", async ({ page }) => {
+  await signInFromLanding(page, DEMO.engineer);
+  const filters = encodeURIComponent(JSON.stringify([{ field: 'quote_number', op: 'equals', value: 'Q-2025-101' }]));
+  const quote = (await callApi<{ rows: { id: number }[] }>(page, 'GET', `/api/entities/quotes?filters=${filters}`)).body.rows[0]!;
+  await page.goto(`/home/general/quote/${quote.id}`);
+  const lines = grid(page, 'Quote lines');
+  await expect(lines.locator('.ag-row').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Add row' }).click();
+  const key = await newRowKey(lines);
+  await cell(lines, key, 'tag').dblclick();
+  const input = page.locator('.ag-popup-editor input');
+  await expect(input).toBeFocused();
+  await input.pressSequentially('200-ML');
+  const offered = page.locator('.ag-popup-editor [role="option"]');
+  await expect(offered).toHaveText(['200-ML-001', '200-ML-002', '200-ML-003']);
+  await input.press('ArrowDown');
+  await input.press('ArrowDown');
+  await input.press('Enter');
+  await expect(cell(lines, key, 'tag')).toHaveText('200-ML-002');
+
+  // Free text stays possible: a tag not (yet) on the list is typed as it is.
+  await cell(lines, key, 'tag').dblclick();
+  await expect(input).toBeFocused();
+  await input.press('ControlOrMeta+a');
+  await input.pressSequentially('200-ML-009');
+  await expect(offered).toHaveCount(0);
+  await input.press('Enter');
+  await expect(cell(lines, key, 'tag')).toHaveText('200-ML-009');
 });

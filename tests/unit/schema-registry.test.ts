@@ -58,6 +58,8 @@ describe('the entity declarations are checked', () => {
     ['a scope whose root is no required lookup', (s) => void (s.scope = { root: 'currency_id' }), 'scope root currency_id is not a required lookup'],
     ['a scoped key that does not start with the root', (s) => void (s.scope = { root: 'currency_id' }), 'its key does not start with the scope root currency_id'],
     ['a numbered field that does not end a key of [parent, number]', (s) => void s.fields.push({ name: 'line', label: 'Line', kind: 'integer', numbered: true }), 'numbered field line is not an integer ending a key of [parent lookup, line]'],
+    ['a suggestion from a list that does not exist', (s) => void s.fields.push({ name: 'tag', label: 'Tag', kind: 'text', suggest: { entity: 'equipment', projectVia: 'currency_id' } }), 'field tag suggests from entity equipment, which does not exist'],
+    ['a suggestion through a lookup whose list has no project', (s) => void s.fields.push({ name: 'tag', label: 'Tag', kind: 'text', suggest: { entity: 'quotes', projectVia: 'currency_id' } }), 'field tag suggests through currency_id, which is not a lookup to a list with a project_id'],
     ['a scope parent that is not a lookup', (s) => void (s.scope = { root: 'currency_id', parent: 'number' }), 'scope parent number is not one of its lookups'],
   ])('reports %s, by entity and field', (_name, edit, problem) => {
     expect(schemaProblems([currencies, quotes(edit)])).toContain(`quotes: ${problem}.`);

@@ -122,7 +122,7 @@ export const packageItems = defineEntity({
   fields: [
     { name: 'package_id', label: 'Package', kind: 'lookup', entity: 'packages', partOf: true, required: true, grid: { width: 130, hidden: true }, form: { order: 99 } },
     { name: 'item_no', label: 'Item', kind: 'integer', required: true, numbered: true, min: 1, max: 99999, help: 'Numbered for you when left empty: one past the package\'s last item.', grid: { width: 70, pinned: 'left' }, form: { order: 1 } },
-    { name: 'tag', label: 'Equipment tag', kind: 'text', maxLength: 40, pattern: TAG, help: "An equipment tag of the package's project.", grid: { width: 140 }, form: { order: 2 } },
+    { name: 'tag', label: 'Equipment tag', kind: 'text', maxLength: 40, pattern: TAG, suggest: { entity: 'mech_equipment', projectVia: 'package_id' }, help: "An equipment tag of the package's project: typing offers them.", grid: { width: 140 }, form: { order: 2 } },
     { name: 'part_id', label: 'Part', kind: 'lookup', entity: 'parts', grid: { width: 160 }, form: { order: 3 } },
     { name: 'description', label: 'Description', kind: 'text', required: true, maxLength: 300, grid: { width: 300 }, form: { order: 4, fullWidth: true } },
     { name: 'quantity', label: 'Qty', kind: 'decimal', scale: 3, min: 0, required: true, default: '1', grid: { width: 80 }, form: { order: 5 } },

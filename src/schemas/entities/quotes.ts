@@ -108,7 +108,7 @@ export const quoteLines = defineEntity({
       grid: { width: 140 },
     },
     { name: 'part_id', label: 'Part', kind: 'lookup', entity: 'parts', grid: { width: 150 }, form: { order: 2 } },
-    { name: 'tag', label: 'Equipment tag', kind: 'text', maxLength: 40, pattern: TAG, help: "An equipment tag of the quote's project.", grid: { width: 130 }, form: { order: 3 } },
+    { name: 'tag', label: 'Equipment tag', kind: 'text', maxLength: 40, pattern: TAG, suggest: { entity: 'mech_equipment', projectVia: 'quote_id' }, help: "An equipment tag of the quote's project: typing offers them.", grid: { width: 130 }, form: { order: 3 } },
     { name: 'unit_id', label: 'Unit', kind: 'lookup', entity: 'units', grid: { width: 70 }, form: { order: 6 } },
     { name: 'lead_time_weeks', label: 'Lead time', kind: 'integer', min: 0, max: 260, unit: 'weeks', grid: { width: 100 }, form: { order: 8 } },
     { name: 'line_status', label: 'Quoted', kind: 'enum', options: LINE_STATUS, default: 'quoted', grid: { width: 120 }, form: { order: 9 } },
