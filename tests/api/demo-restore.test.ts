@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ListResponse } from '../../src/lib/entity-api';
 import type { EntityRow } from '../../src/schemas/schema-types';
 import { demoProjects } from '../../src/server/db/seed/demo-projects';
+import { queryRows } from '../../src/server/entities/entity-sql';
 import { signedInSuite } from '../support/test-app';
 
 /** /home/demos: the demo projects listed for everyone; their restore for admins only, leaving users' projects alone. */
@@ -108,8 +110,12 @@ describe('the demo projects', () => {
     expect(await list('quotes')).toEqual([]);
     expect(await list('packages')).toEqual([]);
 
+    const [{ last } = { last: 0 }] = await queryRows<{ last: number }>(suite.t.database.db, sql`select coalesce(max(id), 0) as last from audit_log`);
     const restored = await suite.post('/demos/restore', {}, suite.admin);
     expect(restored.statusCode, restored.body).toBe(200);
+    // Every row the restore wrote is the admin's in the audit trail, the lists it seeded again included.
+    const actors = await queryRows<{ username: string; table_name: string }>(suite.t.database.db, sql`select distinct username, table_name from audit_log where id > ${last}`);
+    expect(actors.filter((row) => row.username !== 'admin')).toEqual([]);
     const result = restored.json() as { recreated: string[]; refilled: string[] };
     expect(result.recreated).toHaveLength(demoProjects.length);
     expect(result.refilled).toEqual(['Packages', 'Quotes', 'Adjudications', 'Meetings', 'Proposals', 'CAPEX factors']);

@@ -43,7 +43,7 @@ export type RestoreResult = { recreated: string[]; reset: string[]; skipped: str
  * "Delete test data", say): as on a start in demo mode, a list a user has rows in is left alone. In the seed's
  * order (packages before the quotes that answer them, the adjudication after both).
  */
-const DEMO_LIST_SEEDS: { table: string; label: string; seed: (db: Db) => Promise<void> }[] = [
+const DEMO_LIST_SEEDS: { table: string; label: string; seed: (db: Db, actor: Actor) => Promise<void> }[] = [
   { table: 'packages', label: 'Packages', seed: seedDemoPackages },
   { table: 'quotes', label: 'Quotes', seed: seedDemoQuotes },
   { table: 'adjudications', label: 'Adjudications', seed: seedDemoAdjudications },
@@ -152,7 +152,7 @@ export async function restoreDemoProjects(db: Db, actor: Actor): Promise<Restore
     // One restore at a time: the second waits for the first and finds the projects it made.
     await tx.execute(sql`lock table projects in share row exclusive mode`);
     // The catalogue the projects name (clients, suppliers, parts, categories, rates), where a list is empty.
-    await seedDemoEntities(tx);
+    await seedDemoEntities(tx, actor);
     const found = await projectsNamed(tx, demoProjects.map((project) => project.name));
     const missingHeaders: DemoProject[] = [];
     for (const project of demoProjects) {
@@ -177,12 +177,12 @@ export async function restoreDemoProjects(db: Db, actor: Actor): Promise<Restore
     if (missingHeaders.length > 0) await createProjects(tx, missingHeaders, actor);
     for (const { table, label, seed } of DEMO_LIST_SEEDS) {
       if (!(await isEmpty(tx, table))) continue;
-      await seed(tx);
+      await seed(tx, actor);
       if (!(await isEmpty(tx, table))) result.refilled.push(label);
     }
     // The refinery's rows for Housekeeping to find (its old soft deletes, area 900 and its generator) went
     // with its lists: added again, as on a first start (the seed adds them only when area 900 is missing).
-    await seedDemoHousekeeping(tx);
+    await seedDemoHousekeeping(tx, actor);
     return result;
   });
 }

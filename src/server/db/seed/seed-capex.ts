@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR, type Actor } from '../../audit/audit-writer';
 import type { Db } from '../client';
 import { create, idsBy, isEmpty } from './seed-entities';
 
@@ -15,9 +16,9 @@ export const demoCapexFactors: { category: string; install_factor: string; bulks
   { category: 'ME.SLS', install_factor: '0.500', bulks_factor: '0.850', notes: 'Thickeners, cyclones, filters: site-built tanks and structures' },
 ];
 
-export async function seedDemoCapex(db: Db): Promise<void> {
+export async function seedDemoCapex(db: Db, actor: Actor = SYSTEM_ACTOR): Promise<void> {
   if (!(await isEmpty(db, 'capex_factors'))) return;
   const [projectId, categoryId] = await Promise.all([idsBy(db, 'projects', 'name'), idsBy(db, 'item_categories', 'code')]);
   const project = projectId(DEMO_CAPEX_PROJECT);
-  await create(db, 'capex_factors', demoCapexFactors.map(({ category, ...factors }) => ({ ...factors, project_id: project, category_id: categoryId(category) })));
+  await create(db, 'capex_factors', demoCapexFactors.map(({ category, ...factors }) => ({ ...factors, project_id: project, category_id: categoryId(category) })), actor);
 }

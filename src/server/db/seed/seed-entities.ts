@@ -27,7 +27,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
   if (await isEmpty(db, 'disciplines')) await create(db, 'disciplines', reference.disciplines.map((d) => ({ ...d, active: true })));
 }
 
-export async function seedDemoEntities(db: Db): Promise<void> {
+export async function seedDemoEntities(db: Db, actor: Actor = SYSTEM_ACTOR): Promise<void> {
   const currencyId = await idsBy(db, 'currencies', 'code');
   const disciplineId = await idsBy(db, 'disciplines', 'code');
 
@@ -35,7 +35,7 @@ export async function seedDemoEntities(db: Db): Promise<void> {
     const rates = demoCurrencyRates.flatMap(({ code, rates: dated }) =>
       dated.map(([rate_date, rate_to_usd]) => ({ currency_id: currencyId(code), rate_date, rate_to_usd, source: 'Illustrative demo rate, not market data' })),
     );
-    await create(db, 'currency_rates', rates);
+    await create(db, 'currency_rates', rates, actor);
   }
   if (await isEmpty(db, 'item_categories')) {
     // Parents first: tier by tier, each tier's parents resolved from the rows already saved.
@@ -44,15 +44,16 @@ export async function seedDemoEntities(db: Db): Promise<void> {
       const rows = demoItemCategories
         .filter(([code]) => code.split('.').length === tier)
         .map(([code, name]) => ({ code, name, tier, parent_id: tier === 1 ? null : parentId(code.split('.').slice(0, -1).join('.')) }));
-      await create(db, 'item_categories', rows);
+      await create(db, 'item_categories', rows, actor);
     }
   }
-  if (await isEmpty(db, 'clients')) await create(db, 'clients', demoClients.map((client) => ({ active: true, ...client, is_testdata: true })));
+  if (await isEmpty(db, 'clients')) await create(db, 'clients', demoClients.map((client) => ({ active: true, ...client, is_testdata: true })), actor);
   if (await isEmpty(db, 'suppliers')) {
     await create(
       db,
       'suppliers',
       demoSuppliers.map(({ discipline, currency, ...supplier }) => ({ ...supplier, discipline_id: disciplineId(discipline), currency_id: currencyId(currency), is_testdata: true })),
+      actor,
     );
   }
   if (await isEmpty(db, 'lithium_projects')) {
@@ -64,6 +65,7 @@ export async function seedDemoEntities(db: Db): Promise<void> {
         capex_currency_id: currency ? currencyId(currency) : null,
         source: 'Demo data: a fictional project with typical figures',
       })),
+      actor,
     );
   }
   if (await isEmpty(db, 'parts')) {
@@ -80,6 +82,7 @@ export async function seedDemoEntities(db: Db): Promise<void> {
         notes: 'Demo data: illustrative list price, not a quote',
         is_testdata: true,
       })),
+      actor,
     );
   }
 }

@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR, type Actor } from '../../audit/audit-writer';
 import type { Db } from '../client';
 import { DEMO_PACKAGE_PROJECT, demoPackages } from './demo-packages';
 import { create, idsBy, isEmpty } from './seed-entities';
@@ -7,7 +8,7 @@ import { create, idsBy, isEmpty } from './seed-entities';
  * the project), once, into an empty packages table, after the projects, parts and suppliers they name and
  * before the demo quotes that point at them. Each starts in its state (the workflow governs moves).
  */
-export async function seedDemoPackages(db: Db): Promise<void> {
+export async function seedDemoPackages(db: Db, actor: Actor = SYSTEM_ACTOR): Promise<void> {
   if (!(await isEmpty(db, 'packages'))) return;
   const [supplierId, currencyId, projectId, partId, disciplineId, unitId] = await Promise.all([
     idsBy(db, 'suppliers', 'name'),
@@ -30,16 +31,19 @@ export async function seedDemoPackages(db: Db): Promise<void> {
         ...(award ? { award_supplier_id: supplierId(award.supplier), award_currency_id: currencyId(award.currency), award_amount: award.amount, award_date: award.date, po_number: award.po_number } : {}),
         is_testdata: true,
       })),
+      actor,
     );
     await create(
       tx,
       'package_items',
       demoPackages.flatMap((pkg, p) => pkg.items.map(({ part, unit, ...item }, i) => ({ ...item, package_id: headers[p]!.id, item_no: i + 1, part_id: part ? partId(part) : undefined, unit_id: unit ? unitId(unit) : undefined }))),
+      actor,
     );
     await create(
       tx,
       'package_bidders',
       demoPackages.flatMap((pkg, p) => pkg.bidders.map(({ supplier, ...bidder }) => ({ ...bidder, package_id: headers[p]!.id, supplier_id: supplierId(supplier) }))),
+      actor,
     );
   });
 }

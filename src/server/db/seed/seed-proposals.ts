@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR, type Actor } from '../../audit/audit-writer';
 import type { Db } from '../client';
 import { demoProposals } from './demo-proposals';
 import { create, idsBy, isEmpty } from './seed-entities';
@@ -7,7 +8,7 @@ import { create, idsBy, isEmpty } from './seed-entities';
  * into an empty proposals table only, so a restart never duplicates or overwrites a user's proposals. A
  * proposal is created in the state it is in: the workflow constrains moves, not where a row starts.
  */
-export async function seedDemoProposals(db: Db): Promise<void> {
+export async function seedDemoProposals(db: Db, actor: Actor = SYSTEM_ACTOR): Promise<void> {
   if (!(await isEmpty(db, 'proposals'))) return;
   const clientId = await idsBy(db, 'clients', 'name');
   const currencyId = await idsBy(db, 'currencies', 'code');
@@ -17,10 +18,11 @@ export async function seedDemoProposals(db: Db): Promise<void> {
       tx,
       'proposals',
       demoProposals.map(({ lines: _lines, client, currency, ...proposal }) => ({ ...proposal, client_id: clientId(client), currency_id: currencyId(currency), is_testdata: true })),
+      actor,
     );
     const lines = demoProposals.flatMap((proposal, i) =>
       proposal.lines.map(({ discipline, ...line }) => ({ ...line, proposal_id: headers[i]!.id, discipline_id: disciplineId(discipline) })),
     );
-    await create(tx, 'proposal_lines', lines);
+    await create(tx, 'proposal_lines', lines, actor);
   });
 }

@@ -1,3 +1,4 @@
+import { SYSTEM_ACTOR, type Actor } from '../../audit/audit-writer';
 import type { Db } from '../client';
 import { DEMO_QUOTE_PROJECT, DEMO_QUOTE_RATE_DATE, demoQuotes } from './demo-quotes';
 import { create, idsBy, isEmpty } from './seed-entities';
@@ -7,7 +8,7 @@ import { create, idsBy, isEmpty } from './seed-entities';
  * lines derive their totals and base amounts), once, into an empty quotes table, after the projects and
  * parts they name and the demo packages they answer (seed-packages.ts).
  */
-export async function seedDemoQuotes(db: Db): Promise<void> {
+export async function seedDemoQuotes(db: Db, actor: Actor = SYSTEM_ACTOR): Promise<void> {
   if (!(await isEmpty(db, 'quotes'))) return;
   const [supplierId, currencyId, projectId, partId, packageId] = await Promise.all([
     idsBy(db, 'suppliers', 'name'),
@@ -30,10 +31,11 @@ export async function seedDemoQuotes(db: Db): Promise<void> {
       tx,
       'quotes',
       demoQuotes.map(({ lines: _lines, supplier, currency, package: pkg, ...quote }) => ({ ...quote, supplier_id: supplierId(supplier), currency_id: currencyId(currency), package_id: packageOf(pkg), project_id: project, rate_date: DEMO_QUOTE_RATE_DATE, is_testdata: true })),
+      actor,
     );
     const lines = demoQuotes.flatMap((quote, q) =>
       quote.lines.map(({ part, ...line }, i) => ({ ...line, quote_id: headers[q]!.id, line_no: i + 1, ...(part ? { part_id: partId(part) } : {}) })),
     );
-    await create(tx, 'quote_lines', lines);
+    await create(tx, 'quote_lines', lines, actor);
   });
 }
