@@ -32,6 +32,8 @@ export type PricedTag = {
   quantity: number;
   area_id: number | null;
   area: string | null;
+  /** The area's description ('Grinding'): the by-area groups are labelled '200 Grinding'. */
+  area_name?: string | null;
   category_id: number | null;
   /** The category's names from tier 1 down to its own tier ('Mechanical equipment', 'Pumps', 'Slurry pumps'). */
   category_path: string[];
@@ -174,7 +176,7 @@ export function rollUp(project: CapexSummary['project'], settings: CapexSummary[
     firm_share_pct: new Decimal(all.equipment).isZero() ? null : roundTo(new Decimal(all.firm).times(100).dividedBy(all.equipment), 1),
     by_basis: PRICE_BASES.map((basis) => group(basis, PRICE_BASIS_LABELS[basis], tags.filter((t) => t.basis === basis))).filter((g) => g.tags > 0),
     by_category: byCategory,
-    by_area: groupBy(tags, (tag) => [tag.area ?? '(none)', tag.area ?? 'No area']),
+    by_area: groupBy(tags, (tag) => [tag.area ?? '(none)', tag.area ? [tag.area, tag.area_name].filter(Boolean).join(' ') : 'No area']),
     tags,
     warnings: [...warnings, ...tags.filter((t) => t.warning).map((t) => `${t.tagno}: ${t.warning}`)],
   };

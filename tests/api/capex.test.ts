@@ -100,7 +100,7 @@ describe('the selection rule and the arithmetic', () => {
     expect(summary.lang.factor).toBe('2.22');
     expect(summary.lang.verdict).toMatch(/^Low/);
     const area = summary.by_area.find((g) => g.key === '100');
-    expect(area).toMatchObject({ tags: 7, equipment: '3799.45', direct_field: '6656.56' });
+    expect(area).toMatchObject({ label: '100 Crushing', tags: 7, equipment: '3799.45', direct_field: '6656.56' });
     expect(summary.by_category.find((g) => g.tier === 2 && g.label === 'Test widgets')).toMatchObject({ tags: 1, equipment: '10.02' });
     expect(summary.by_basis.map((g) => [g.key, g.equipment])).toEqual([['firm', '2777.77'], ['budget', '610.02'], ['factored', '361.66'], ['allowance', '50.00'], ['unpriced', '0.00']]);
   });

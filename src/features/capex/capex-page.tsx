@@ -88,7 +88,7 @@ function CapexScreen({ projectId }: { projectId: number }) {
     const group = categories.find((g) => g.key === key);
     if (group) open(`Category ${group.key}`, (t) => (key === '(none)' ? t.category_path.length === 0 : t.category_path.slice(0, tier).join(' / ') === key));
   };
-  const pickArea = (key: string) => open(`Area ${key}`, (t) => (t.area ?? '(none)') === key);
+  const pickArea = (key: string) => open(`Area ${summary.by_area.find((g) => g.key === key)?.label ?? key}`, (t) => (t.area ?? '(none)') === key);
   const pickBasis = (key: string) => open(`Priced on: ${summary.by_basis.find((g) => g.key === key)?.label ?? key}`, (t) => t.basis === key);
 
   return (

@@ -58,6 +58,7 @@ type TagRow = {
   quantity: number | null;
   area_id: number | null;
   area: string | null;
+  area_name: string | null;
   category_id: number | null;
   category_path: string[];
   price_source: string | null;
@@ -120,7 +121,7 @@ export function pricedTagsSql(project: ProjectRow): SQL {
         -- Every category's median (the tags' categories are joined after): filtering the parts first made the
         -- planner walk the part index line by line.
         by_category as (${medianBy('category_id', sql`select p.category_id, v.price from (${validQuoteLines(base)}) v join parts p on p.id = v.part_id`)})
-        select t.id, t.tagno, t.description, t.quantity, t.category_id, t.projarea_id as area_id, a.areacode as area,
+        select t.id, t.tagno, t.description, t.quantity, t.category_id, t.projarea_id as area_id, a.areacode as area, a.description as area_name,
                array_remove(array[g.name, pa.name, c.name], null) as category_path, c.name as category_name,
                t.price_source, t.price::text as price, cur.code as price_currency,
                case when t.price is null or t.price_currency_id is null or t.price_currency_id = ${base} then null else ${rate(sql`t.price_currency_id`)} end as from_rate,
@@ -173,6 +174,7 @@ export function selectPrice(row: TagRow, baseCode: string | null): PricedTag {
     quantity: row.quantity ?? 1,
     area_id: row.area_id,
     area: row.area,
+    area_name: row.area_name,
     category_id: row.category_id,
     category_path: row.category_path,
     basis,
