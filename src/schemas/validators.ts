@@ -310,7 +310,7 @@ export function rowValidators(schema: EntitySchema): { create: z.ZodType<Record<
   let validators = cache.get(schema);
   if (!validators) {
     const writable = schema.fields.filter((f) => !f.readOnly);
-    const shape = Object.fromEntries(writable.map((f) => [f.name, fieldValidator(requiredOnCreate(f) === !!f.required ? f : { ...f, required: false })]));
+    const shape = Object.fromEntries(writable.map((f) => [f.name, fieldValidator(f.required && !requiredOnCreate(f) ? { ...f, required: false } : f)]));
     const optionalShape = Object.fromEntries(writable.map((f) => [f.name, fieldValidator(f).optional()]));
     validators = {
       create: z.object(shape).strict(),

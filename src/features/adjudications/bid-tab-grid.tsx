@@ -1,7 +1,7 @@
 import { AgGridReact } from 'ag-grid-react';
 import { PinnedRowModule, type ColDef, type ColGroupDef, type GridApi, type ICellRendererParams } from 'ag-grid-community';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { ensureAgGridModules, gridTheme } from '../../grids/ag-grid-setup';
+import { ensureAgGridModules, GRID_ROW_HEIGHT, gridTheme } from '../../grids/ag-grid-setup';
 import type { BidTab, BidTabBidder, BidTabCell, BidTabItem } from '../../lib/adjudications';
 import { groupDecimal } from '../../schemas/display-format';
 import { ADDER_KINDS } from '../../schemas/entities/adjudications';
@@ -12,7 +12,6 @@ import { ADDER_KINDS } from '../../schemas/entities/adjudications';
  * horizontal scrollbar's when the columns overflow: AG Grid takes that from the rows area, and the last item
  * was cut in half behind the totals. One theme per height (themes are cached by AG Grid's CSS injection).
  */
-const ROW_HEIGHT = 28; // gridTheme's rowHeight
 const SCROLLBAR = 16;
 const themes = new Map<number, typeof gridTheme>();
 function bidTabTheme(rowsHeight: number) {
@@ -113,7 +112,7 @@ export function BidTabGrid({ tab }: { tab: BidTab }) {
     // A short tab sizes to its rows; a long one scrolls inside 600 px with the totals pinned in view.
     <div ref={box} style={rows.length + footer.length > 16 ? { height: 600 } : undefined} role="region" aria-label="Bid tab">
       <AgGridReact<Row>
-        theme={bidTabTheme(rows.length * ROW_HEIGHT + (overflows ? SCROLLBAR : 0))}
+        theme={bidTabTheme(rows.length * GRID_ROW_HEIGHT + (overflows ? SCROLLBAR : 0))}
         onGridReady={measure}
         onGridSizeChanged={measure}
         onColumnResized={measure}
