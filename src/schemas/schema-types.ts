@@ -71,8 +71,8 @@ type FieldBase = {
    * Numbered in order within its parent: an integer, the last field of a key [parent lookup, this]
    * (a meeting's item No., a quote's line No.). A new row saved without it takes one past the highest
    * number its parent has had (deleted rows included, so a number is never given twice), so nobody types
-   * it; it may still be typed or changed, and stays required once stored. An import names it: a file's rows
-   * are matched by their key.
+   * it; it may still be typed or changed, and stays required once stored. An import row that leaves it empty
+   * is a new row, numbered the same way (rows are matched by their key; an update-only import needs it).
    */
   numbered?: true;
   grid?: GridHints;

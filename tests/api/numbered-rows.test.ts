@@ -69,6 +69,33 @@ describe('Numbered rows', () => {
     expect(past.json().details.rowErrors[0].fields.item_no).toBe('No. would be 10000, past the last (9999): type a free number');
   });
 
+  it('numbers the rows of an import that leave the number empty: new minutes typed at the foot of an exported sheet', async () => {
+    const meeting = await newMeeting('Numbering F');
+    await create('meeting_items', [note(meeting, 'one', 1), note(meeting, 'two', 2)]);
+    const rows = [
+      { item_no: 2, kind: 'information', description: 'two, corrected' },
+      { kind: 'information', description: 'three' },
+      { item_no: null, kind: 'decision', description: 'four' },
+    ];
+    const planned = await post('/entities/meeting_items/import', { mode: 1, scope: meeting.id, dryRun: true, rows });
+    expect(planned.statusCode, planned.body).toBe(200);
+    expect(planned.json()).toMatchObject({ added: 2, updated: 1 });
+    const imported = await post('/entities/meeting_items/import', { mode: 1, scope: meeting.id, rows });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ added: 2, updated: 1 });
+    const stored = (await suite.get(`/entities/meeting_items?filters=${encodeURIComponent(JSON.stringify([{ field: 'meeting_id', op: 'equals', value: meeting.id }]))}&sort=item_no:asc`)).json().rows as EntityRow[];
+    expect(stored.map((row) => [row.item_no, row.description])).toEqual([
+      [1, 'one'],
+      [2, 'two, corrected'],
+      [3, 'three'],
+      [4, 'four'],
+    ]);
+    // An update-only import still needs the number to find the row.
+    const updateOnly = await post('/entities/meeting_items/import', { mode: 3, scope: meeting.id, rows: [{ kind: 'information', description: 'which one?' }] });
+    expect(updateOnly.statusCode).toBe(422);
+    expect(updateOnly.body).toContain('is how an imported row finds its stored row');
+  });
+
   it("numbers a quote's lines the same way", async () => {
     const currencies = (await suite.get(`/entities/currencies?filters=${encodeURIComponent(JSON.stringify([{ field: 'code', op: 'equals', value: 'USD' }]))}`)).json().rows as EntityRow[];
     const [supplier] = await create('suppliers', [{ name: `Numbering Pumps ${Date.now()}`, is_testdata: true }]);

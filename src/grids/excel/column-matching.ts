@@ -47,6 +47,6 @@ export function matchColumns(schema: EntitySchema, headers: readonly string[]): 
       result.mapping.push(field.name);
     }
   });
-  result.missingRequired = schema.fields.filter((f) => f.required && !f.readOnly && f.default === undefined && !used.has(f.name)).map((f) => f.label);
+  result.missingRequired = schema.fields.filter((f) => f.required && !f.numbered && !f.readOnly && f.default === undefined && !used.has(f.name)).map((f) => f.label);
   return result;
 }

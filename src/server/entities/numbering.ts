@@ -10,17 +10,19 @@ import { addError, type Candidate, type CandidateErrors } from './row-checks';
  * soft-deleted ones included (a number is never given twice, and the key's unique index spans them), and the
  * numbers typed on other new rows of this save. In the order the rows were sent. `creates` are the save's
  * first candidates (their index is their slot in `errors`); a number past the field's max is refused there.
+ * `given`: an import's numbers so far, per parent (the next to give), kept across its chunks, so that a dry
+ * run, which writes nothing, gives each number once too.
  *
  * Two saves adding to one parent at once would read the same highest number: a transaction-scoped advisory
  * lock per parent makes the second wait for the first to commit, then read past its rows. It locks nothing
  * else: the parent row itself stays free to edit.
  */
-export async function numberNewRows(db: Db, schema: EntitySchema, creates: readonly Candidate[], errors: CandidateErrors): Promise<void> {
+export async function numberNewRows(db: Db, schema: EntitySchema, creates: readonly Candidate[], errors: CandidateErrors, given?: Map<number, number>): Promise<void> {
   const field = schema.fields.find((f) => f.numbered);
   const parentField = schema.key[0];
   if (!field || parentField === undefined) return;
   const name = field.name;
-  const waiting = creates.flatMap((c, slot) => (c.values[name] === null && typeof c.values[parentField] === 'number' ? [{ c, slot }] : []));
+  const waiting = creates.flatMap((c, slot) => ((c.values[name] ?? null) === null && typeof c.values[parentField] === 'number' ? [{ c, slot }] : []));
   if (waiting.length === 0) return;
 
   const parents = [...new Set(waiting.map(({ c }) => c.values[parentField] as number))].sort((a, b) => a - b);
@@ -31,8 +33,8 @@ export async function numberNewRows(db: Db, schema: EntitySchema, creates: reado
     sql`select ${ident(parentField)} as parent, max(${ident(name)}) as top from ${ident(schema.name)}
         where ${ident(parentField)} in (select value::bigint from json_array_elements_text(${JSON.stringify(parents)}::json)) group by ${ident(parentField)}`,
   );
-  const next = new Map(parents.map((p) => [p, 1]));
-  for (const { parent, top } of stored) next.set(Number(parent), Number(top) + 1);
+  const next = new Map(parents.map((p) => [p, given?.get(p) ?? 1]));
+  for (const { parent, top } of stored) next.set(Number(parent), Math.max(next.get(Number(parent)) as number, Number(top) + 1));
   for (const c of creates) {
     const parent = c.values[parentField];
     const typed = c.values[name];
@@ -48,5 +50,6 @@ export async function numberNewRows(db: Db, schema: EntitySchema, creates: reado
     }
     c.values[name] = number;
     next.set(parent, number + 1);
+    given?.set(parent, number + 1);
   }
 }

@@ -9,6 +9,7 @@ import { AppError } from '../../http/app-error';
 import { throwConflicts } from '../batch-save';
 import { mappingDbErrors, unchangedRows, updateRows, type RowChange } from '../bulk-write';
 import { copyInsertRows } from '../copy-insert';
+import { numberNewRows } from '../numbering';
 import { col, ident, jsonRecordset, queryRows, selectRowsById, wireExpression } from '../entity-sql';
 import { addError, checkLookups, checkMoneyCurrencies, checkUnique, groupKey, type Candidate, type CandidateErrors } from '../row-checks';
 import { refuseRows, RowErrorList } from '../row-refusals';
@@ -183,6 +184,8 @@ class ImportRun {
   private readonly warnings = new RowErrorList<ImportErrors['rowErrors'][number]>();
   private readonly plan: ImportPlan | undefined;
   private readonly counts = { added: 0, updated: 0, unchanged: 0, skipped: 0, restored: 0 };
+  /** Numbers given to rows that left a numbered key empty, per parent: the next one (numbering.ts). */
+  private readonly numbersGiven = new Map<number, number>();
   private readonly blank: Record<string, unknown>;
   private next = 0;
 
@@ -211,6 +214,9 @@ class ImportRun {
     };
     const rows = sent.map(withoutMeta);
     await this.placeInScope(rows, report);
+    // An empty cell of a numbered key is a number to give (below), not a required value left out.
+    const numbered = schema.fields.find((f) => f.numbered)?.name;
+    if (numbered && this.mode !== 3) for (const row of rows) if (row[numbered] === null || row[numbered] === '') delete row[numbered];
     // Each row is validated once (the fields it has); a row that will be added is then checked for the
     // required fields it leaves empty (missingRequired), which together is validateRow's 'create'.
     const checked = rows.map((row, slot) => {
@@ -220,6 +226,9 @@ class ImportRun {
     });
     // A key made of computed fields (a line number) is derived before rows are matched by it.
     await deriveComputedFields(tx, schema, checked.flatMap((values) => (values ? [{ values }] : [])), { only: keyFields });
+    // A numbered key left empty (a minute added at the foot of an exported sheet) is numbered as a save
+    // numbers it, so the row is added; an update-only import (mode 3) still needs the key to find its row.
+    if (this.mode !== 3) await numberNewRows(tx, schema, checked.map((values) => ({ values: values ?? {} })), errors, this.numbersGiven);
     const keys = rows.map((row, slot) => this.keyOf(checked[slot] ?? row, slot, base + slot, errors));
 
     const stored = await rowsByKey(tx, schema, keyFields, rows.flatMap((row, slot) => (keys[slot] !== undefined ? [checked[slot] ?? row] : [])));
