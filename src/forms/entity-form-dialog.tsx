@@ -14,6 +14,7 @@ import { SaveConflictAlert } from './save-conflict-alert';
 import { useFormEngine } from './use-form-engine';
 import { SaveWarningsAlert } from './save-warnings-alert';
 import { useRecordSave } from './use-record-save';
+import { useReadOnlyValues } from './use-read-only-values';
 
 export type EntityFormDialogProps = {
   schema: EntitySchema;
@@ -86,6 +87,7 @@ function EntityFormBody({ schema, row, onClose, onSaved, readOnly, fields, secti
     onReloaded: () => setPendingLabels([]),
   });
   const { base, conflict, message, saving } = record;
+  const { shown: values, onChange } = useReadOnlyValues(schema, base, form.formProps.value, record.change);
 
   /** Escape or a click outside: closes at once unless something typed here would be lost. */
   const requestClose = () => {
@@ -116,7 +118,7 @@ function EntityFormBody({ schema, row, onClose, onSaved, readOnly, fields, secti
               Shown with your unsaved grid {pendingLabels.length === 1 ? 'change' : 'changes'} to {pendingLabels.join(', ')}: Save saves {pendingLabels.length === 1 ? 'it' : 'them'} with the form; Cancel leaves {pendingLabels.length === 1 ? 'it' : 'them'} pending in the grid.
             </Alert>
           )}
-          <FormEngine {...form.formProps} onChange={record.change} errors={record.errors} readOnly={readOnly} readOnlyText={readOnly} fields={fields} sections={sections} hideReadOnlyFields={row === null} />
+          <FormEngine {...form.formProps} value={values} onChange={onChange} errors={record.errors} readOnly={readOnly} readOnlyText={readOnly} fields={fields} sections={sections} hideReadOnlyFields={row === null} />
           {base && <RecordHistory entity={schema.name} id={base.id} />}
         </DialogContent>
         <DialogActions>

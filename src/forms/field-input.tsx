@@ -13,6 +13,7 @@ import { parseInput } from '../schemas/parse-input';
 import { fieldByName, type EntitySchema, type FieldDef } from '../schemas/schema-types';
 import { requiredLabel } from './form-model';
 import { LookupInput, useLookupLabel } from './lookup-input';
+import { SuggestInput } from './suggest-input';
 
 export const FORM_DATE_FORMAT = 'YYYY-MM-DD';
 
@@ -59,6 +60,22 @@ export function FieldInput(props: FieldInputProps) {
   const htmlInput = { 'aria-required': required || undefined, 'aria-invalid': error ? true : undefined };
   if (readOnly && props.readOnlyText) return <ReadOnlyValue {...props} label={label} />;
 
+  const via = field.kind === 'text' && field.suggest ? fieldByName(props.schema, field.suggest.projectVia) : undefined;
+  if (field.kind === 'text' && field.suggest && via?.kind === 'lookup' && !readOnly) {
+    const parent = row[via.name];
+    return (
+      <SuggestInput
+        {...{ id, label, onBlur, disabled, helperText }}
+        value={typeof value === 'string' ? value : ''}
+        entity={field.suggest.entity}
+        parentEntity={via.entity}
+        parentId={typeof parent === 'number' ? parent : null}
+        onChange={onChange}
+        error={Boolean(error)}
+        maxLength={field.maxLength}
+      />
+    );
+  }
   switch (field.kind) {
     case 'text':
     case 'longText':

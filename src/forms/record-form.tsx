@@ -11,6 +11,7 @@ import { SaveConflictAlert } from './save-conflict-alert';
 import { useFormEngine } from './use-form-engine';
 import { SaveWarningsAlert } from './save-warnings-alert';
 import { useRecordSave } from './use-record-save';
+import { useReadOnlyValues } from './use-read-only-values';
 
 export type RecordFormProps = {
   schema: EntitySchema;
@@ -46,10 +47,7 @@ export function RecordForm({ schema, row, fields, canEdit, onSaved, onReloaded, 
   const readOnly = !canEdit;
   useLeaveGuard(canEdit && dirty, 0, within);
 
-  // Read-only fields are not in the form's value: shown from the row as saved.
-  const readOnlyFields = useMemo(() => new Set(schema.fields.filter((f) => f.readOnly).map((f) => f.name)), [schema]);
-  const shown = useMemo(() => ({ ...(base ? Object.fromEntries([...readOnlyFields].map((name) => [name, base[name]])) : {}), ...form.value }), [base, form.value, readOnlyFields]);
-  const change = (next: Record<string, unknown>) => record.change(Object.fromEntries(Object.entries(next).filter(([name]) => !readOnlyFields.has(name))));
+  const { shown, onChange: change } = useReadOnlyValues(schema, base, form.value, record.change);
 
   return (
     <Box

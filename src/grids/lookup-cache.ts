@@ -4,6 +4,7 @@ import { findEntitySchema } from '../schemas/registry';
 import { LookupLabelIndex } from './excel/lookup-index';
 import { entityPaths } from '../lib/entity-paths';
 import { optionsPath } from './excel/entity-requests';
+import { fetchSuggestions, type SuggestSource } from '../lib/suggestions';
 
 export type Fetcher = <T>(path: string, init?: RequestInit) => Promise<T>;
 
@@ -65,21 +66,9 @@ export class LookupCache {
 
   private projects = new Map<string, Promise<number | null>>();
 
-  /**
-   * A text field's suggestions (schema `suggest`): the labels of `entity`'s rows in the project of the row's
-   * parent (a quote line's quote), containing `q`. The parent's project is read once per parent.
-   */
-  async suggestions(suggest: { entity: string; parentEntity: string; parentId: number }, q: string, limit = 20): Promise<string[]> {
-    const key = `${suggest.parentEntity}#${suggest.parentId}`;
-    let project = this.projects.get(key);
-    if (!project) {
-      project = this.fetcher<Record<string, unknown>>(entityPaths.row(suggest.parentEntity, suggest.parentId)).then((row) => (typeof row.project_id === 'number' ? row.project_id : null));
-      this.projects.set(key, project);
-      project.catch(() => this.projects.delete(key));
-    }
-    const projectId = await project;
-    if (projectId === null) return [];
-    return asOptions(await this.fetcher<unknown>(optionsPath(suggest.entity, q, limit, projectId))).map((option) => option.label);
+  /** A text field's suggestions for one row (schema `suggest`; `suggestions.ts`), the parents' projects cached per grid. */
+  suggestions(source: SuggestSource, q: string): Promise<string[]> {
+    return fetchSuggestions(this.fetcher, this.projects, source, q);
   }
 
   async search(entity: string, q: string, limit = 50): Promise<LookupOption[]> {

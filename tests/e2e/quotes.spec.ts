@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
-import { callApi, cell, grid, newRowKey, typeInCell, uniqueTag } from './support/entity-grid';
+import { callApi, cell, grid, newRowKey, statusCell, typeInCell, uniqueTag } from './support/entity-grid';
 
 // Quotes V2 (issue #17): an estimator enters a EUR quote at /home/general/quote/0, adds its lines in the
 // grid, and sees the USD amounts the server derives at the rate of the rate date (EUR 1.0850 on
@@ -109,7 +109,8 @@ test('the quote search finds a line and links it to a part, whose page then list
 });
 
 // A quote line's equipment tag (schema `suggest`): typing offers the tags of the quote's project, from its
-// equipment list; a pick fills the cell, and any other text can still be typed (the save checks it).
+// equipment list, in its cell and in a line's dialog; a pick fills the cell, and any other text can still be
+// typed (the save checks it).
 test("a quote line's tag is offered from its project's equipment list as the estimator types", async ({ page }) => {
   await signInFromLanding(page, DEMO.engineer);
   const filters = encodeURIComponent(JSON.stringify([{ field: 'quote_number', op: 'equals', value: 'Q-2025-101' }]));
@@ -117,6 +118,21 @@ test("a quote line's tag is offered from its project's equipment list as the est
   await page.goto(`/home/general/quote/${quote.id}`);
   const lines = grid(page, 'Quote lines');
   await expect(lines.locator('.ag-row').first()).toBeVisible();
+
+  // A stored line's dialog offers the same as its cell.
+  const stored = (await lines.locator('.ag-grid-scrolling-container .ag-row').first().getAttribute('row-id'))!;
+  await statusCell(lines, stored).dblclick();
+  const dialog = page.getByRole('dialog');
+  // Its derived figures are shown too, as saved (they were blank in the row dialog).
+  await expect(dialog.getByRole('textbox', { name: 'Line total' })).toHaveValue(/^38,?950,?000\.00$/);
+  await expect(dialog.getByRole('textbox', { name: 'Base amount' })).toHaveValue(/^38,?950,?000\.00$/);
+  const tagInput = dialog.getByRole('combobox', { name: 'Equipment tag' });
+  await tagInput.fill('200-ML-00');
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['200-ML-001', '200-ML-002', '200-ML-003']);
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: /Cancel|Close/ }).first().click();
+  await expect(dialog).toBeHidden();
+
   await page.getByRole('button', { name: 'Add row' }).click();
   const key = await newRowKey(lines);
   await cell(lines, key, 'tag').dblclick();
