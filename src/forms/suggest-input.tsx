@@ -1,8 +1,9 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { useApiFetch } from '../app/api/api-client';
 import { fetchSuggestions } from '../lib/suggestions';
+import { useSuggestions } from './use-suggestions';
 
 type Props = {
   id: string;
@@ -24,20 +25,8 @@ type Props = {
 export function SuggestInput({ id, label, value, entity, parentEntity, parentId, onChange, onBlur, error, helperText, disabled, maxLength }: Props) {
   const fetcher = useApiFetch();
   const projects = useRef(new Map<string, Promise<number | null>>());
-  const [options, setOptions] = useState<string[]>([]);
-  useEffect(() => {
-    if (parentId === null) return;
-    let current = true;
-    const timer = setTimeout(() => {
-      fetchSuggestions(fetcher, projects.current, { entity, parentEntity, parentId }, value.trim())
-        .then((found) => current && setOptions(found))
-        .catch(() => current && setOptions([]));
-    }, 200);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [fetcher, entity, parentEntity, parentId, value]);
+  const ask = useCallback((q: string) => fetchSuggestions(fetcher, projects.current, { entity, parentEntity, parentId: parentId as number }, q), [fetcher, entity, parentEntity, parentId]);
+  const options = useSuggestions(parentId === null ? null : ask, value);
   return (
     <Autocomplete<string, false, false, true>
       freeSolo

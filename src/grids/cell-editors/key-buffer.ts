@@ -33,6 +33,16 @@ export function takeTypedKeys(): { text: string; enter: boolean } {
   return taken;
 }
 
+/**
+ * A popup editor's input, on focus: the keys typed while it opened (after the one that opened it) are handed
+ * to `append`, and an Enter among them is pressed again once they are in (it picks, or closes the cell).
+ */
+export function catchUpTypedKeys(input: HTMLElement, append: (text: string) => void): void {
+  const more = takeTypedKeys();
+  if (more.text) append(more.text);
+  if (more.enter) replayEnter(input);
+}
+
 /** Presses Enter on the editor's input a turn later, once the buffered text has been rendered. */
 export function replayEnter(input: HTMLElement): void {
   setTimeout(() => input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true })), 0);

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { FieldDef } from '../../schemas/schema-types';
 import type { LookupCache } from '../lookup-cache';
 import { closeAndMoveDown } from './close-editor';
-import { replayEnter, takeTypedKeys } from './key-buffer';
+import { catchUpTypedKeys } from './key-buffer';
 
 export type SelectEditorParams = { fieldDef: FieldDef; lookups: LookupCache };
 type Option = { value: string | number; label: string };
@@ -75,9 +75,7 @@ export function SelectCellEditor(props: CustomCellEditorProps & SelectEditorPara
           onFocus={(event) => {
             // Keys typed while the editor opened (after the one that opened it) join the search; an Enter
             // among them picks, once the search has narrowed the list.
-            const more = takeTypedKeys();
-            if (more.text) setInput((current) => current + more.text);
-            if (more.enter) replayEnter(event.target);
+            catchUpTypedKeys(event.target, (text) => setInput((current) => current + text));
           }}
         />
       )}

@@ -1,10 +1,11 @@
 import { Autocomplete, TextField } from '@mui/material';
 import type { CustomCellEditorProps } from 'ag-grid-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useSuggestions } from '../../forms/use-suggestions';
 import type { FieldDef } from '../../schemas/schema-types';
 import type { LookupCache } from '../lookup-cache';
 import { closeAndMoveDown } from './close-editor';
-import { replayEnter, takeTypedKeys } from './key-buffer';
+import { catchUpTypedKeys } from './key-buffer';
 
 /** `parentEntity`: what the field's `projectVia` lookup points at (quotes, packages). */
 export type SuggestEditorParams = { fieldDef: FieldDef; lookups: LookupCache; parentEntity: string };
@@ -19,22 +20,9 @@ export function SuggestCellEditor(props: CustomCellEditorProps & SuggestEditorPa
   const suggest = fieldDef.kind === 'text' ? fieldDef.suggest : undefined;
   const parentId = suggest ? (data as Record<string, unknown> | undefined)?.[suggest.projectVia] : undefined;
   const [input, setInput] = useState(eventKey && eventKey.length === 1 ? eventKey : typeof value === 'string' ? value : '');
-  const [options, setOptions] = useState<string[]>([]);
-
-  useEffect(() => {
-    if (!suggest || typeof parentId !== 'number') return;
-    let current = true;
-    const timer = setTimeout(() => {
-      lookups
-        .suggestions({ entity: suggest.entity, parentEntity, parentId }, input.trim())
-        .then((found) => current && setOptions(found))
-        .catch(() => current && setOptions([]));
-    }, 200);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [suggest, parentId, parentEntity, input, lookups]);
+  const entity = suggest?.entity;
+  const ask = useCallback((q: string) => lookups.suggestions({ entity: entity as string, parentEntity, parentId: parentId as number }, q), [lookups, entity, parentEntity, parentId]);
+  const options = useSuggestions(entity && typeof parentId === 'number' ? ask : null, input);
 
   const commit = (text: string) => onValueChange(text.trim() === '' ? null : text.trim());
 
@@ -69,14 +57,12 @@ export function SuggestCellEditor(props: CustomCellEditorProps & SuggestEditorPa
           {...params}
           autoFocus
           placeholder={fieldDef.label}
-          onFocus={(event) => {
-            const more = takeTypedKeys();
-            if (more.text) {
-              setInput((current) => current + more.text);
-              commit(input + more.text);
-            }
-            if (more.enter) replayEnter(event.target);
-          }}
+          onFocus={(event) =>
+            catchUpTypedKeys(event.target, (text) => {
+              setInput((current) => current + text);
+              commit(input + text);
+            })
+          }
         />
       )}
     />
