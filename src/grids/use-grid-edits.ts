@@ -7,6 +7,7 @@ import { currencyReader } from './display-value';
 import { syncRows } from './grid-sync';
 import type { LookupCache } from './lookup-cache';
 import { copyText, toTsv } from './copy';
+import { planFillDown } from './fill-down';
 import { planPaste, parseTsv, type PasteColumn } from './paste';
 import type { GridRow, PendingChangesStore, PendingState } from './pending-changes-store';
 
@@ -101,11 +102,32 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange }:
     if (selected.length > 0) enqueueSnackbar(`Copied ${selected.length.toLocaleString('en-US')} ${selected.length === 1 ? 'row' : 'rows'} (${columns.length} columns)`, { variant: 'info' });
   };
 
+  /**
+   * Ctrl+D (fill down): in the focused cell's column, the topmost ticked row's value into the other ticked
+   * rows; with none or one ticked, the value of the row above into the focused cell. Checked like a paste.
+   */
+  const fillDown = () => {
+    const focused = api?.getFocusedCell();
+    const field = focused ? fields.get(focused.column.getColId()) : undefined;
+    if (!api || !focused || !field || field.readOnly) return;
+    const ticked = api.getSelectedNodes().filter((n) => n.data && n.rowIndex !== null);
+    const nodes = ticked.length > 1 ? ticked.sort((a, b) => (a.rowIndex as number) - (b.rowIndex as number)) : [api.getDisplayedRowAtIndex(focused.rowIndex - 1), api.getDisplayedRowAtIndex(focused.rowIndex)];
+    const rows = nodes.flatMap((node) => {
+      const key = node?.data?.__key;
+      return key ? [{ key, value: store.displayRow(key)?.[field.name], deleted: store.state.deleted[key] === true }] : [];
+    });
+    if (rows.length < 2) return;
+    const writes = planFillDown(rows).map((w) => ({ ...w, field: field.name }));
+    if (writes.length === 0) return;
+    commit(store.setCells(writes));
+    enqueueSnackbar(`Filled ${writes.length.toLocaleString('en-US')} ${writes.length === 1 ? 'cell' : 'cells'} down`, { variant: 'info' });
+  };
+
   const undo = () => commit(store.undo());
   const redo = () => commit(store.redo());
 
   /**
-   * Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z) anywhere in the grid or its toolbar (so also right after clicking the
+   * Ctrl+Z / Ctrl+Y (Ctrl+Shift+Z) and Ctrl+D (fill down) anywhere in the grid or its toolbar (so also right after clicking the
    * toolbar's Undo) when no cell editor is open (an open editor keeps its own undo), and not in a text
    * box (a column filter, a dialog the toolbar opened: React passes their keys up through the portal),
    * where they undo typing.
@@ -117,6 +139,7 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange }:
     const key = event.key.toLowerCase();
     if (key === 'z' && !event.shiftKey) undo();
     else if (key === 'y' || (key === 'z' && event.shiftKey)) redo();
+    else if (key === 'd' && !event.shiftKey) fillDown();
     else return;
     event.preventDefault();
     event.stopPropagation();

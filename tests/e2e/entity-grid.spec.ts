@@ -184,6 +184,40 @@ test.describe('the entity grid (Clients)', () => {
     ]);
   });
 
+  test('Ctrl+D fills down: the row above into the focused cell, or the top ticked row into the other ticked rows', async ({ page }) => {
+    await signInFromLanding(page, DEMO.engineer);
+    const tag = uniqueTag('fill');
+    const [a, b, c] = await threeClients(page, tag);
+    const g = await openList(page, CLIENTS, 'Clients', tag, 3);
+    // One cell: B's city takes A's, as Excel's Ctrl+D does.
+    await cell(g, b!.id, 'city').click();
+    await page.keyboard.press('ControlOrMeta+d');
+    await expect(cell(g, b!.id, 'city')).toHaveText('City A');
+    await expect(cell(g, b!.id, 'city')).toHaveClass(/tb-cell-changed/);
+    await expect(page.getByText('Filled 1 cell down')).toBeVisible();
+    // Three rows ticked: A's contact goes into B and C, whichever of their cells has the focus.
+    for (const row of [a, b, c]) await g.locator(`.ag-row[row-id="${row!.id}"] .ag-selection-checkbox input`).check();
+    await cell(g, c!.id, 'contact_name').click();
+    await page.keyboard.press('ControlOrMeta+d');
+    await expect(cell(g, b!.id, 'contact_name')).toHaveText('Contact A');
+    await expect(cell(g, c!.id, 'contact_name')).toHaveText('Contact A');
+    await expect(cell(g, a!.id, 'contact_name')).not.toHaveClass(/tb-cell-changed/);
+    await expect(pendingSummary(page)).toHaveText('2 pending changes: 2 rows changed');
+    // Undone as one step, then saved like typed edits.
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect(cell(g, c!.id, 'contact_name')).toHaveText('Contact C');
+    await page.keyboard.press('ControlOrMeta+y');
+    await expect(cell(g, c!.id, 'contact_name')).toHaveText('Contact A');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Saved 2 changes')).toBeVisible();
+    const stored = await listRows(page, 'clients', tag);
+    expect(stored.map((r) => [r.name, r.city, r.contact_name])).toEqual([
+      [`${tag} A`, 'City A', 'Contact A'],
+      [`${tag} B`, 'City A', 'Contact A'],
+      [`${tag} C`, 'City C', 'Contact A'],
+    ]);
+  });
+
   test('a row changed by someone else meanwhile is marked, and the user keeps mine or takes theirs per row', async ({ page }) => {
     await signInFromLanding(page, DEMO.engineer);
     const tag = uniqueTag('conflict');

@@ -36,7 +36,7 @@ export const listSteps: HowToStep[] = [
   {
     title: 'Edit like a spreadsheet',
     points: [
-      'Type over a cell, or paste a block copied from Excel; Ctrl+C copies cells or rows back out.',
+      'Type over a cell, or paste a block copied from Excel; Ctrl+C copies cells or rows back out. Ctrl+D fills down: the cell above into the focused one, or the top ticked row into the other ticked rows.',
       'Edits stay pending (marked) until you press Save or Ctrl+S. Undo (Ctrl+Z) and Redo (Ctrl+Y) step through them; a paste is one step.',
       'A cell the rules refuse is marked with the reason, and nothing is saved until it is fixed.',
     ],
