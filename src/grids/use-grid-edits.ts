@@ -158,8 +158,9 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange }:
 
   const duplicate = () => {
     if (!api) return;
-    const writable = schema.fields.filter((f) => !f.readOnly).map((f) => f.name);
-    const values = api.getSelectedRows().map((row) => Object.fromEntries(writable.map((f) => [f, row[f] ?? null])));
+    const writable = schema.fields.filter((f) => !f.readOnly);
+    // A copy's number (a minute's No., schema `numbered`) is left for the save to give: "auto", not a clash.
+    const values = api.getSelectedRows().map((row) => Object.fromEntries(writable.map((f) => [f.name, f.numbered ? null : (row[f.name] ?? null)])));
     if (!values.length) return;
     commit(store.duplicateRows(values).previous);
     api.deselectAll();

@@ -79,4 +79,14 @@ test('a new minute is numbered for the user: "auto" until saved, then one past t
   await expect(page.getByText('Saved 1 change')).toBeVisible();
   const saved = minutes.locator('.ag-row:not(.tb-row-new)', { hasText: `Added ${tag}` });
   await expect(saved.locator('.ag-cell[col-id="item_no"]')).toHaveText('8');
+
+  // A duplicate of it is numbered by its save too, not refused as a second No. 8.
+  await saved.locator('.ag-selection-checkbox input').check();
+  await page.getByRole('button', { name: 'Duplicate', exact: true }).click();
+  const copy = await newRowKey(minutes);
+  await expect(cell(minutes, copy, 'item_no')).toHaveText('auto');
+  await expect(cell(minutes, copy, 'item_no')).not.toHaveClass(/tb-cell-error/);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved 1 change')).toBeVisible();
+  await expect(minutes.locator('.ag-row:not(.tb-row-new)', { hasText: `Added ${tag}` }).locator('.ag-cell[col-id="item_no"]')).toHaveText(['8', '9']);
 });
