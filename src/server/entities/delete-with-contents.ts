@@ -32,7 +32,7 @@ class DryRunDone extends Error {
 }
 
 /** Id and version of the rows of `entity` matching `where` (over alias t), locked until the transaction ends. */
-function lockRows(tx: Db, entity: string, where: SQL): Promise<{ id: number; version: number }[]> {
+export function lockRows(tx: Db, entity: string, where: SQL): Promise<{ id: number; version: number }[]> {
   return queryRows<{ id: number; version: number }>(tx, sql`select t.id, t.version from ${ident(entity)} t where ${where} order by t.id for update`);
 }
 
@@ -45,19 +45,39 @@ function add(found: Found, entity: string, rows: readonly { id: number; version:
   return fresh.map((row) => row.id);
 }
 
-/** Everything part of the rows in `found`, at any depth: one query per containment edge and level. */
-async function findContents(tx: Db, found: Found): Promise<void> {
-  let fresh = new Map([...found].map(([entity, rows]) => [entity, [...rows.keys()]]));
+/** A row found part of another: its id, version and the parent row it hangs under. */
+export type ContentRow = { id: number; version: number; parent: number };
+
+/**
+ * Everything part of the rows in `start` (lookups marked `partOf`, at any depth), level by level: one
+ * query per containment edge and level. `take` is handed each edge's rows under the level's parents and
+ * answers the ids it had not seen, the only ones followed further. `lock`: locked for the transaction.
+ * The delete with contents and Housekeeping's deletion plan walk a document this one way.
+ */
+export async function walkContents(tx: Db, start: ReadonlyMap<string, readonly number[]>, take: (child: string, parent: string, rows: ContentRow[]) => number[], lock: boolean): Promise<void> {
+  let fresh = start;
   while (fresh.size > 0) {
     const next = new Map<string, number[]>();
     for (const { parent, child, field } of containmentEdges) {
       const parents = fresh.get(parent);
       if (!parents?.length) continue;
-      const added = add(found, child, await lockRows(tx, child, sql`${col('t', field)} in ${jsonValues(parents, 'int')}`));
-      if (added.length > 0) next.set(child, [...(next.get(child) ?? []), ...added]);
+      const rows = await queryRows<ContentRow>(
+        tx,
+        sql`select t.id, t.version, ${col('t', field)} as parent from ${ident(child)} t where ${col('t', field)} in ${jsonValues(parents, 'int')} order by t.id${lock ? sql` for update` : sql``}`,
+      );
+      const added = take(child, parent, rows);
+      if (added.length === 0) continue;
+      const list = next.get(child);
+      if (list) list.push(...added);
+      else next.set(child, added);
     }
     fresh = next;
   }
+}
+
+/** Everything part of the rows in `found`, locked, with its version. */
+function findContents(tx: Db, found: Found): Promise<void> {
+  return walkContents(tx, new Map([...found].map(([entity, rows]) => [entity, [...rows.keys()]])), (child, _parent, rows) => add(found, child, rows), true);
 }
 
 /** "Area 200", or "the 3 areas" when several rows are deleted. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { containedLists, deleteOrder, getEntitySchema } from '../../../schemas/registry';
 import type { Actor } from '../../audit/audit-writer';
 import { deleteCheckedRows, saveEntityBatch } from '../../entities/batch-save';
+import { lockRows } from '../../entities/delete-with-contents';
 import { queryRows } from '../../entities/entity-sql';
 import type { Db } from '../client';
 import { demoProjects, type DemoProject } from './demo-projects';
@@ -101,7 +102,7 @@ export async function demoProjectStatuses(db: Db): Promise<DemoProjectStatus[]> 
 async function deleteDocumentLists(tx: Db, projectId: number, actor: Actor): Promise<number> {
   let deleted = 0;
   for (const list of deleteOrder(DOCUMENT_LISTS)) {
-    const rows = await queryRows<{ id: number; version: number }>(tx, sql`select id, version from ${sql.identifier(list)} where project_id = ${projectId} order by id for update`);
+    const rows = await lockRows(tx, list, sql`t.project_id = ${projectId}`);
     if (rows.length === 0) continue;
     await deleteCheckedRows(tx, getEntitySchema(list), rows, actor);
     deleted += rows.length;

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { DeletionPlan, KeptRows, ListCount } from '../../../lib/housekeeping';
-import { containmentEdges, deleteOrder, entitySchemas, getEntitySchema } from '../../../schemas/registry';
+import { deleteOrder, entitySchemas, getEntitySchema } from '../../../schemas/registry';
 import type { EntitySchema, LookupField } from '../../../schemas/schema-types';
 import type { Actor } from '../../audit/audit-writer';
 import type { Db } from '../../db/client';
 import { deleteCheckedRows } from '../../entities/batch-save';
+import { lockRows, walkContents } from '../../entities/delete-with-contents';
 import { col, ident, jsonValues, queryRows } from '../../entities/entity-sql';
 
 /**
@@ -36,25 +37,25 @@ export function candidatesOf(rows: Map<string, number[]>): Candidates {
 
 /** Adds everything part of the candidates (containment edges, any depth), each in its root's unit. */
 export async function addContents(tx: Db, candidates: Candidates): Promise<void> {
-  let fresh = new Map([...candidates.rows].map(([entity, ids]) => [entity, [...ids]]));
-  while (fresh.size > 0) {
-    const next = new Map<string, number[]>();
-    for (const { parent, child, field } of containmentEdges) {
-      const parents = fresh.get(parent);
-      if (!parents?.length) continue;
-      const found = await queryRows<{ id: number; parent: number }>(tx, sql`select t.id, ${col('t', field)} as parent from ${ident(child)} t where ${col('t', field)} in ${jsonValues(parents, 'int')}`);
+  const start = new Map([...candidates.rows].map(([entity, ids]) => [entity, [...ids]]));
+  await walkContents(
+    tx,
+    start,
+    (child, parent, rows) => {
       const known = candidates.rows.get(child) ?? new Set<number>();
       candidates.rows.set(child, known);
-      for (const row of found) {
+      const added: number[] = [];
+      for (const row of rows) {
         if (known.has(row.id)) continue;
         known.add(row.id);
         const parentKey = keyOf(parent, row.parent);
         candidates.unitOf.set(keyOf(child, row.id), candidates.unitOf.get(parentKey) ?? parentKey);
-        next.set(child, [...(next.get(child) ?? []), row.id]);
+        added.push(row.id);
       }
-    }
-    fresh = next;
-  }
+      return added;
+    },
+    false,
+  );
 }
 
 type KeptReason = { entity: string; id: number; reason: string };
@@ -66,7 +67,9 @@ async function keepReferenced(tx: Db, candidates: Candidates): Promise<KeptReaso
   for (const [entity, ids] of candidates.rows) {
     for (const id of ids) {
       const unit = candidates.unitOf.get(keyOf(entity, id)) ?? keyOf(entity, id);
-      unitMembers.set(unit, [...(unitMembers.get(unit) ?? []), { entity, id }]);
+      const members = unitMembers.get(unit);
+      if (members) members.push({ entity, id });
+      else unitMembers.set(unit, [{ entity, id }]);
     }
   }
   const keep = (entity: string, id: number, reason: string) => {
@@ -135,8 +138,7 @@ export async function settleDeletion(tx: Db, candidates: Candidates): Promise<Pl
 /** Deletes the planned rows through the engine (delete hooks, dependants check, an audit row each), each list before those it points at. */
 export async function executeDeletion(tx: Db, planned: PlannedDeletion, actor: Actor): Promise<void> {
   for (const entity of deleteOrder(planned.rows.keys())) {
-    const ids = [...planned.rows.get(entity)!];
-    const rows = await queryRows<{ id: number; version: number }>(tx, sql`select t.id, t.version from ${ident(entity)} t where t.id in ${jsonValues(ids, 'int')} order by t.id for update`);
+    const rows = await lockRows(tx, entity, sql`t.id in ${jsonValues([...planned.rows.get(entity)!], 'int')}`);
     await deleteCheckedRows(tx, getEntitySchema(entity), rows, actor);
   }
 }
