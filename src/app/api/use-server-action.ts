@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
 
 /**
- * A dialog's one request to the server (Award, Withdraw award, Next meeting): `busy` while it runs, so its
- * button is disabled, and the server's message in `error` when it is refused (else `fallback`).
+ * A screen's one request to the server (Award, Withdraw award, Next meeting, a housekeeping run, the demo
+ * restore): `busy` while it runs, so its button is disabled, and the server's message in `error` when it
+ * is refused (else `fallback`).
  */
 export function useServerAction(fallback: string) {
   const [busy, setBusy] = useState(false);

@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useApi, useApiFetch } from '../../app/api/api-client';
+import { useServerAction } from '../../app/api/use-server-action';
 import { useCurrentUser } from '../../app/auth/use-current-user';
 import { PageHeader } from '../../app/layout/page-header';
 import { projectDocumentPath } from '../../app/paths';
@@ -56,22 +57,18 @@ export function DemosPage() {
   const { can } = useCurrentUser();
   const fetcher = useApiFetch();
   const [confirming, setConfirming] = useState(false);
-  const [running, setRunning] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const { busy: running, error: failure, setError, run } = useServerAction('The demo data was not restored');
+  const [restored, setRestored] = useState<string | null>(null);
+  const outcome = failure ? { ok: false, text: failure } : restored ? { ok: true, text: restored } : null;
 
-  const restore = async () => {
+  const restore = () => {
     setConfirming(false);
-    setRunning(true);
-    setOutcome(null);
-    try {
+    setRestored(null);
+    return run(async () => {
       const result = await fetcher<RestoreResult>('/api/demos/restore', { method: 'POST', body: '{}' });
-      setOutcome({ ok: true, text: restoreSummary(result) });
+      setRestored(restoreSummary(result));
       await mutate();
-    } catch (failure) {
-      setOutcome({ ok: false, text: failure instanceof Error ? failure.message : String(failure) });
-    } finally {
-      setRunning(false);
-    }
+    });
   };
 
   return (
@@ -88,7 +85,7 @@ export function DemosPage() {
         }
       />
       {outcome && (
-        <Alert severity={outcome.ok ? 'success' : 'error'} sx={{ mb: 2 }} onClose={() => setOutcome(null)}>
+        <Alert severity={outcome.ok ? 'success' : 'error'} sx={{ mb: 2 }} onClose={() => (setRestored(null), setError(null))}>
           {outcome.text}
         </Alert>
       )}

@@ -5,6 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useCurrentUser } from '../../app/auth/use-current-user';
+import { useServerAction } from '../../app/api/use-server-action';
 import { PageHeader } from '../../app/layout/page-header';
 import { HOUSEKEEPING_DEFAULTS, HOUSEKEEPING_MAX_DAYS, HOUSEKEEPING_TASKS, type HousekeepingParams, type HousekeepingTask, type RunAnswer } from '../../lib/housekeeping';
 import { useDryRun, useRunHistory, useRunTasks } from './housekeeping-api';
@@ -46,9 +47,8 @@ function AdminHousekeeping() {
   const [applied, setApplied] = useState<HousekeepingParams>({ ...HOUSEKEEPING_DEFAULTS });
   const [selected, setSelected] = useState<ReadonlySet<HousekeepingTask>>(new Set());
   const [confirming, setConfirming] = useState(false);
-  const [running, setRunning] = useState(false);
+  const { busy: running, error: runError, setError: setRunError, run: runOnServer } = useServerAction('The tasks did not run');
   const [result, setResult] = useState<RunAnswer | null>(null);
-  const [runError, setRunError] = useState<string | null>(null);
   const dry = useDryRun(applied);
   const history = useRunHistory(true);
   const runTasks = useRunTasks();
@@ -66,19 +66,13 @@ function AdminHousekeeping() {
     });
 
   async function run() {
-    setRunning(true);
-    setRunError(null);
-    try {
+    await runOnServer(async () => {
       const answer = await runTasks(applied, HOUSEKEEPING_TASKS.filter((task) => selected.has(task)));
       setResult(answer);
       setSelected(new Set());
       await Promise.all([dry.mutate(), history.mutate()]);
-    } catch (error) {
-      setRunError(error instanceof Error ? error.message : String(error));
-    } finally {
-      setRunning(false);
-      setConfirming(false);
-    }
+    });
+    setConfirming(false);
   }
 
   return (

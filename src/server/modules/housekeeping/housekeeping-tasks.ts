@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ExpiredQuote, HousekeepingParams, ListCount, TaskResults } from '../../../lib/housekeeping';
 import { entitySchemas, getEntitySchema } from '../../../schemas/registry';
 import { fieldByName, hasSoftDelete, SOFT_DELETE_FIELD, type EntitySchema } from '../../../schemas/schema-types';
@@ -30,6 +30,16 @@ export function daysBefore(today: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** The ids of each list's rows matching `where` (over alias t), lists with none left out. */
+async function idsByList(tx: Db, lists: readonly EntitySchema[], where: SQL): Promise<Map<string, number[]>> {
+  const rows = new Map<string, number[]>();
+  for (const schema of lists) {
+    const found = await queryRows<{ id: number }>(tx, sql`select t.id from ${ident(schema.name)} t where ${where} order by t.id`);
+    if (found.length > 0) rows.set(schema.name, found.map((row) => row.id));
+  }
+  return rows;
+}
+
 // ---- Purge soft-deleted rows -------------------------------------------------------------------------------
 
 /**
@@ -38,11 +48,7 @@ export function daysBefore(today: string, days: number): string {
  * that long ago (an edit after the delete only postpones its purge).
  */
 export async function planPurge(tx: Db, cutoff: string): Promise<PlannedDeletion> {
-  const rows = new Map<string, number[]>();
-  for (const schema of entitySchemas.filter(hasSoftDelete)) {
-    const found = await queryRows<{ id: number }>(tx, sql`select t.id from ${ident(schema.name)} t where ${col('t', SOFT_DELETE_FIELD)} = true and t.updated_at < ${cutoff}::date order by t.id`);
-    if (found.length > 0) rows.set(schema.name, found.map((row) => row.id));
-  }
+  const rows = await idsByList(tx, entitySchemas.filter(hasSoftDelete), sql`${col('t', SOFT_DELETE_FIELD)} = true and t.updated_at < ${cutoff}::date`);
   return settleDeletion(tx, candidatesOf(rows));
 }
 
@@ -50,12 +56,7 @@ export async function planPurge(tx: Db, cutoff: string): Promise<PlannedDeletion
 
 /** Rows marked test data, each with everything part of it (a test project's whole document). */
 export async function planTestData(tx: Db): Promise<PlannedDeletion> {
-  const rows = new Map<string, number[]>();
-  for (const schema of testDataLists()) {
-    const found = await queryRows<{ id: number }>(tx, sql`select t.id from ${ident(schema.name)} t where ${col('t', TEST_DATA_FIELD)} = true order by t.id`);
-    if (found.length > 0) rows.set(schema.name, found.map((row) => row.id));
-  }
-  const candidates = candidatesOf(rows);
+  const candidates = candidatesOf(await idsByList(tx, testDataLists(), sql`${col('t', TEST_DATA_FIELD)} = true`));
   await addContents(tx, candidates);
   return settleDeletion(tx, candidates);
 }
