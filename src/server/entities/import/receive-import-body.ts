@@ -135,42 +135,51 @@ function parseOption(key: string, text: string): unknown {
 }
 
 /**
- * Feeds the body to `handle` a chunk at a time, waiting for each (backpressure). When `handle` refuses the
- * body, the rest is read and dropped so the client, still sending, gets the answer rather than a reset; a
- * body over `limitBytes` is refused at once and not read further (the route closes the connection).
+ * Feeds the body to `handle` a chunk at a time, one after another: the next chunk is read only once
+ * `handle` has finished with the last, and the promise settles only after the last `handle` did. (An
+ * earlier reader fed `handle` from 'data' events and settled on 'end', which a paused stream emits while
+ * the last chunk's `handle` still ran: the rows of that chunk's final batch were never spooled, and an
+ * import of 1,000 rows stored none, silently. One loop that awaits each step cannot overlap them.)
+ *
+ * When `handle` refuses the body, the rest is read and dropped so the client, still sending, gets the
+ * answer rather than a reset. A body over `limitBytes` is refused at once; what follows is read and
+ * dropped in the background (the route answers 413 with `Connection: close`), so the answer is not lost
+ * in a reset while the client is still writing.
  */
-function readBody(body: Readable, limitBytes: number, handle: (chunk: Buffer) => Promise<void>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let received = 0;
-    let refusal: unknown;
-    let settled = false;
-    const settle = (error?: unknown) => {
-      if (settled) return;
-      settled = true;
-      if (error === undefined) resolve();
-      else reject(error);
-    };
-    body.on('data', (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > limitBytes) {
-        body.pause();
-        return settle(new AppError('payload_too_large', `An import body may be at most ${Math.floor(limitBytes / 1048576).toLocaleString('en-US')} MiB (IMPORT_BODY_LIMIT_BYTES).`));
-      }
-      if (refusal !== undefined) return; // dropping the rest of a refused body
-      body.pause();
-      handle(chunk).then(
-        () => body.resume(),
-        (error: unknown) => {
-          refusal = error;
-          body.resume();
-        },
-      );
-    });
-    body.on('end', () => settle(refusal));
-    body.on('error', (error) => settle(refusal ?? error));
-    // A client gone mid-upload: 'close' without 'end'.
-    body.on('close', () => settle(refusal ?? new AppError('bad_request', 'The upload was cut off before its end.')));
-  });
+async function readBody(body: Readable, limitBytes: number, handle: (chunk: Buffer) => Promise<void>): Promise<void> {
+  let received = 0;
+  let refusal: unknown;
+  const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  for (;;) {
+    let next: IteratorResult<Buffer>;
+    try {
+      next = await chunks.next();
+    } catch (error) {
+      // A client gone mid-upload ends the stream with an error ('aborted', a premature close).
+      throw refusal ?? new AppError('bad_request', `The upload was cut off before its end (${(error as Error).message}).`);
+    }
+    if (next.done) break;
+    received += next.value.length;
+    if (received > limitBytes) {
+      void dropRest(chunks); // while the 413 is written
+      throw new AppError('payload_too_large', `An import body may be at most ${Math.floor(limitBytes / 1048576).toLocaleString('en-US')} MiB (IMPORT_BODY_LIMIT_BYTES).`);
+    }
+    if (refusal !== undefined) continue; // dropping the rest of a refused body
+    try {
+      await handle(next.value);
+    } catch (error) {
+      refusal = error;
+    }
+  }
+  if (refusal !== undefined) throw refusal;
+}
+
+async function dropRest(chunks: AsyncIterator<Buffer>): Promise<void> {
+  try {
+    while (!(await chunks.next()).done);
+  } catch {
+    // the client went away: nothing left to drop
+  }
 }
 
 /** The spooled rows, read back `size` at a time. */
