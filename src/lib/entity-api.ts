@@ -174,6 +174,16 @@ export type ImportResponse = {
   /** Rows with warnings (a tag off the project's template), by index: a commit needs acceptWarnings. */
   warnedRows?: ImportErrors['rowErrors'];
   plan?: ImportRowPlan[];
+  /** Rows the request carried, as the server counted them in the body. */
+  received: number;
+  /**
+   * Rows of the file now in the database as sent (added + updated + restored + unchanged), read back from
+   * the database after the writes (rows carrying this import's id), not the parser's tally; a dry run:
+   * the rows it would store. `received - stored` = skipped + rejected.
+   */
+  stored: number;
+  /** The import's id (import_runs.id, audit_log.change_set of every row it wrote); absent on a dry run. */
+  importId?: number;
 };
 /** A row a replacing import soft-deletes: its id and its label (the tag). */
 export type SoftDeletedRow = { id: number; label: string };

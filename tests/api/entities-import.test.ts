@@ -281,6 +281,8 @@ describe('an import of rows that already hold their values', () => {
       updated: 0,
       unchanged: 2,
       skipped: 0,
+      received: 2,
+      stored: 2,
       plan: [0, 1].map((index) => ({ index, action: 'unchanged', id: before[index]!.id, reason: expect.any(String) })),
     });
     const partial = await lithium({ mode: 1, dryRun: true, partialRows: true, rows: names.map((project) => ({ project, capex_currency_id: usd })) });
@@ -288,7 +290,7 @@ describe('an import of rows that already hold their values', () => {
 
     const response = await lithium({ mode: 1, rows: names.map(complete) });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ added: 0, updated: 0, unchanged: 2, skipped: 0 });
+    expect(response.json()).toMatchObject({ added: 0, updated: 0, unchanged: 2, skipped: 0, received: 2, stored: 2 });
     expect((await stored(names)).map(stamp)).toEqual(before.map(stamp));
     expect(await updateTrail(before.map((r) => r.id))).toEqual([]);
     // Mode 3 likewise; a row sending only its key holds nothing new either.

@@ -109,13 +109,15 @@ export async function currencyId(session: BenchSession, code: string): Promise<n
 
 /** Writes rows through POST /api/entities/:entity/import (mode 0) in chunks that stay under the body limit. */
 export async function importThroughApi(session: BenchSession, entity: string, rows: Record<string, unknown>[], chunk = 5000): Promise<ImportResponse> {
-  const totals: ImportResponse = { mode: 0, added: 0, updated: 0, unchanged: 0, skipped: 0, restored: 0, softDeleted: 0 };
+  const totals: ImportResponse = { mode: 0, added: 0, updated: 0, unchanged: 0, skipped: 0, restored: 0, softDeleted: 0, received: 0, stored: 0 };
   for (let i = 0; i < rows.length; i += chunk) {
     const result = await session.api<ImportResponse>(`/api/entities/${entity}/import`, { method: 'POST', body: { mode: 0, rows: rows.slice(i, i + chunk) } });
     totals.added += result.added;
     totals.updated += result.updated;
     totals.unchanged += result.unchanged;
     totals.skipped += result.skipped;
+    totals.received += result.received;
+    totals.stored += result.stored;
   }
   return totals;
 }

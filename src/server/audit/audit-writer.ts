@@ -4,7 +4,16 @@ import type { Db } from '../db/client';
 
 export type AuditAction = 'insert' | 'update' | 'delete';
 /** Who makes a change: named in the audit trail; `roles` for the save hooks whose rules depend on them (absent: the system). */
-export type Actor = { sub: string; username: string; roles?: readonly string[] };
+export type Actor = {
+  sub: string;
+  username: string;
+  roles?: readonly string[];
+  /**
+   * The import run (import_runs.id) this change belongs to: every audit row written for it carries it
+   * (audit_log.change_set), so an import can count what it stored from the database itself.
+   */
+  changeSet?: number;
+};
 export const SYSTEM_ACTOR: Actor = { sub: 'system', username: 'system' };
 
 type Row = Record<string, unknown>;
@@ -22,6 +31,8 @@ export type AuditRow = {
   action: AuditAction;
   user_sub: string;
   username: string;
+  /** The import run that wrote it (Actor.changeSet), else null. */
+  change_set: number | null;
   /** The project of a row of a project document (the project's own id for its header), else null. */
   project_id: number | null;
 };
@@ -60,6 +71,7 @@ export async function writeAudit(
       action: 'update',
       user_sub: entry.actor.sub,
       username: entry.actor.username,
+      change_set: entry.actor.changeSet ?? null,
       project_id: null,
     }),
   );
@@ -74,7 +86,7 @@ export async function writeAudit(
  * Repeating them doubled what an import writes (ARCHITECTURE.md, "Audit trail").
  */
 export function createdAuditRow(tableName: string, recordId: string | number, actor: Actor, projectId: number | null = null): AuditRow {
-  return { table_name: tableName, record_id: String(recordId), field_name: null, old_value: null, new_value: null, action: 'insert', user_sub: actor.sub, username: actor.username, project_id: projectId };
+  return { table_name: tableName, record_id: String(recordId), field_name: null, old_value: null, new_value: null, action: 'insert', user_sub: actor.sub, username: actor.username, change_set: actor.changeSet ?? null, project_id: projectId };
 }
 
 /** The one audit row of a deleted record: its non-empty `fields` as a JSON object of text values in old_value. */
@@ -88,7 +100,7 @@ export function deletedAuditRow(tableName: string, recordId: string | number, ac
 }
 
 /** The columns every audit row is written with (the rest are defaults: id, created_at). */
-export const AUDIT_COLUMNS = ['table_name', 'record_id', 'field_name', 'old_value', 'new_value', 'action', 'user_sub', 'username', 'project_id'] as const satisfies readonly (keyof AuditRow)[];
+export const AUDIT_COLUMNS = ['table_name', 'record_id', 'field_name', 'old_value', 'new_value', 'action', 'user_sub', 'username', 'change_set', 'project_id'] as const satisfies readonly (keyof AuditRow)[];
 /** AUDIT_COLUMNS as an SQL column list. */
 export const AUDIT_COLUMN_LIST = sql.raw(AUDIT_COLUMNS.join(', '));
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { getEntityTable } from './entity-tables';
-import { bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Columns every business row carries: optimistic concurrency and who/when. */
 const rowMeta = () => ({
@@ -44,6 +44,11 @@ export const auditLog = pgTable(
     username: text('username').notNull(),
     /** The project a row of a project document belongs to (the project's own id for its header), so a project's history is one query. */
     projectId: integer('project_id'),
+    /**
+     * The import run (import_runs.id) that wrote this row, else null. Not indexed: an import reads its own
+     * rows back by id range (they are the newest), and nothing else looks them up by it yet.
+     */
+    changeSet: bigint('change_set', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The log only grows, in time order, so a BRIN index (a few pages, one entry per range of blocks) serves
@@ -58,6 +63,32 @@ export const auditLog = pgTable(
     index('audit_log_housekeeping_idx').on(t.id).where(sql`table_name = 'housekeeping'`),
   ],
 );
+
+/**
+ * One row per committed import: who imported how many rows into which list, and what the database holds of
+ * them afterwards (read back from the audit rows carrying its id, audit_log.change_set). A dry run writes none.
+ */
+export const importRuns = pgTable('import_runs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tableName: text('table_name').notNull(),
+  mode: integer('mode').notNull(),
+  userSub: text('user_sub').notNull(),
+  username: text('username').notNull(),
+  /** The project (scope) an import into a project document was made into. */
+  scope: integer('scope'),
+  /** Rows the request carried, as the body's reader counted them. */
+  received: integer('received').notNull(),
+  /** Rows of the file in the database as sent: added + updated + restored + unchanged. */
+  stored: integer('stored'),
+  added: integer('added'),
+  updated: integer('updated'),
+  restored: integer('restored'),
+  unchanged: integer('unchanged'),
+  skipped: integer('skipped'),
+  rejected: integer('rejected'),
+  softDeleted: integer('soft_deleted'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** oidc-provider's sessions, grants, codes and tokens, so that any app process can answer. */
 export const oidcPayloads = pgTable(

@@ -53,7 +53,7 @@ function updateAuditFrom(schema: EntitySchema, fields: readonly FieldDef[], acto
     sql`, `,
   );
   return sql`insert into audit_log (${AUDIT_COLUMN_LIST})
-    select ${schema.name}::text, ${col(source, 'id')}::text, x.field, x.old_value, x.new_value, 'update', ${actor.sub}::text, ${actor.username}::text, ${col(source, AUDIT_PROJECT)}::int
+    select ${schema.name}::text, ${col(source, 'id')}::text, x.field, x.old_value, x.new_value, 'update', ${actor.sub}::text, ${actor.username}::text, ${actor.changeSet ?? null}::bigint, ${col(source, AUDIT_PROJECT)}::int
     from ${ident(source)} cross join lateral (values ${tuples}) x(field, old_value, new_value)
     where x.old_value is distinct from x.new_value`;
 }

@@ -144,6 +144,9 @@ export const responses = {
       )
       .optional()
       .describe('dryRun only: the planned action per row sent'),
+    received: z.number().describe('Rows the request carried, as the server counted them in the body'),
+    stored: z.number().describe('Rows of the file in the database as sent (added + updated + restored + unchanged), counted in the database after the writes; a dry run: the rows it would store'),
+    importId: z.number().optional().describe('The committed import (import_runs.id): audit_log.change_set of every row it wrote'),
   }),
 };
 

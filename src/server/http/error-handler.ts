@@ -26,7 +26,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      reply.status(500).send({ error: 'internal', message: 'Something went wrong on the server. The error has been logged.', requestId: request.id });
+      // An AppError's message is the server's own words (an import that found fewer rows stored than it
+      // received names both numbers); anything else is not shown.
+      const message = error instanceof AppError ? error.message : 'Something went wrong on the server. The error has been logged.';
+      reply.status(500).send({ error: 'internal', message, requestId: request.id });
       return;
     }
     request.log.info({ code: body.error, message: body.message }, 'request refused');
@@ -44,6 +47,6 @@ function toBody(error: FastifyError | AppError): ErrorBody {
   if (error.validation) return { error: 'validation_failed', message: `Invalid request: ${error.message}`, details: error.validation };
   const status = error.statusCode ?? 500;
   const code: ErrorCode =
-    status === 413 ? 'payload_too_large' : status === 408 ? 'request_timeout' : status === 429 ? 'rate_limited' : status === 404 ? 'not_found' : status === 401 ? 'unauthenticated' : status === 403 ? 'forbidden' : 'bad_request';
+    status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : status === 408 ? 'request_timeout' : status === 429 ? 'rate_limited' : status === 404 ? 'not_found' : status === 401 ? 'unauthenticated' : status === 403 ? 'forbidden' : 'bad_request';
   return { error: code, message: error.message };
 }

@@ -20,6 +20,7 @@ import { rederiveReaders } from '../dependent-fields';
 import { runSaveHooks } from '../save-hooks';
 import { checkScope, stampRootsFromParents } from '../scope-checks';
 import { ImportPlan, type ImportOutcome } from './import-plan';
+import { openImportRun, recordImportRun, verifyImportRun, type ImportLedger } from './import-readback';
 
 /** `scope`: the document (project id) a scoped list's import is into: every row is stamped with it, and may name no other. */
 /**
@@ -165,7 +166,8 @@ export async function runImport(db: Db, schema: EntitySchema, options: ImportOpt
   return mappingDbErrors(schema, () =>
     db.transaction(async (tx) => {
       const mode = await importModeOf(tx, schema, options);
-      const run = new ImportRun(tx, schema, { ...options, mode }, rowCount, actor);
+      const ledger = options.dryRun ? undefined : await openImportRun(tx, schema, actor, mode, options.scope, rowCount);
+      const run = new ImportRun(tx, schema, { ...options, mode }, rowCount, actor, ledger);
       for await (const chunk of chunks) await run.chunk(chunk);
       return await run.finish();
     }),
@@ -187,16 +189,20 @@ class ImportRun {
   /** Numbers given to rows that left a numbered key empty, per parent: the next one (numbering.ts). */
   private readonly numbersGiven = new Map<number, number>();
   private readonly blank: Record<string, unknown>;
+  /** The actor the file's own writes are audited as: tagged with the run's id (the ledger), read back at the end. */
+  private readonly writer: Actor;
   private next = 0;
 
   constructor(
     private readonly tx: Db,
     private readonly schema: EntitySchema,
     private readonly options: ImportOptions & { mode: ImportMode },
-    rowCount: number,
+    private readonly rowCount: number,
     private readonly actor: Actor,
+    private readonly ledger: ImportLedger | undefined,
   ) {
     this.mode = options.mode;
+    this.writer = ledger ? { ...actor, changeSet: ledger.id } : actor;
     this.keyFields = schema.key.map((name) => fieldByName(schema, name) as FieldDef);
     const isKey = (group: readonly FieldDef[]) => group.length === schema.key.length && group.every((f) => schema.key.includes(f.name));
     this.otherUniqueGroups = uniqueGroups(schema).filter((group) => !isKey(group));
@@ -286,11 +292,11 @@ class ImportRun {
     // The import answers counts only, so the updated rows come back as small as they can. A row whose
     // values all equal the stored ones is not written (no version bump that others would take for a change);
     // a restored row never is (its deleteflag changes).
-    const { stale, unchanged } = await updateRows(tx, schema, updates, this.actor, 'changes', { skipUnchanged: true });
+    const { stale, unchanged } = await updateRows(tx, schema, updates, this.writer, 'changes', { skipUnchanged: true });
     if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'update', id })));
     await rederiveReaders(tx, schema, updates, this.actor);
     const added = valid.filter((c) => c.id === undefined).map((c) => c.values);
-    await copyInsertRows(tx, schema, added, this.actor);
+    await copyInsertRows(tx, schema, added, this.writer);
     this.counts.added += added.length;
     this.counts.updated += updates.length - unchanged.length - restored;
     this.counts.unchanged += unchanged.length;
@@ -324,15 +330,22 @@ class ImportRun {
    */
   async finish(): Promise<ImportOutcome> {
     if (this.errors.total > 0 && !this.options.skipInvalidRows) refuseRows(this.errors);
-    const replaced = this.mode === 2 ? await softDeleteMissing(this.tx, this.schema, this.options, this.firstByKey, this.actor, !!this.plan) : undefined;
+    // Every row received is accounted for, counted in the database (a commit) before anything else is written.
+    const tally = { ...this.counts, rejected: this.options.skipInvalidRows ? this.errors.total : 0 };
+    const stored = await verifyImportRun(this.tx, this.schema, this.ledger, this.rowCount, this.next, tally);
+    const replaced = this.mode === 2 ? await softDeleteMissing(this.tx, this.schema, this.options, this.firstByKey, this.writer, !!this.plan) : undefined;
     const warned = this.warnings.total > 0;
     if (warned && !this.plan && !this.options.acceptWarnings) {
       const { listed, total } = this.warnings;
       throw new AppError('warnings_to_confirm', `${total === 1 ? '1 row has' : `${total.toLocaleString('en-US')} rows have`} warnings: import again with acceptWarnings to accept them`, { rowWarnings: listed });
     }
+    if (this.ledger) await recordImportRun(this.tx, this.ledger, stored, tally, replaced?.total ?? 0);
     return {
       mode: this.mode,
       ...this.counts,
+      received: this.rowCount,
+      stored,
+      ...(this.ledger ? { importId: this.ledger.id } : {}),
       softDeleted: replaced?.total ?? 0,
       ...(replaced ? { softDeletedRows: replaced.listed } : {}),
       ...(this.options.skipInvalidRows ? { rejected: this.errors.total, rejectedRows: this.errors.listed } : {}),

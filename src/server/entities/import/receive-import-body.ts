@@ -107,7 +107,8 @@ async function spoolRows(body: Readable, schema: EntitySchema, limitBytes: numbe
   if (!scanner.sawRows) throw new AppError('bad_request', 'Invalid body: rows: Required (an array of objects, one per row).');
   const parsedOptions = parseOr400(optionsSchema, options, 'body');
   if (unknown.total > 0) refuseRows(unknown);
-  return { options: parsedOptions, rowCount: parsedRows, batches };
+  // The scanner's count, not the parse's: the import checks the rows it reads back from the spool against it.
+  return { options: parsedOptions, rowCount: scanner.rowCount, batches };
 }
 
 /** A batch of rows as objects; a row that is not valid JSON is named in the 400. */

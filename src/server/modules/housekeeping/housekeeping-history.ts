@@ -24,6 +24,7 @@ export async function auditRun(tx: Db, actor: Actor, summary: RunSummary): Promi
       action: 'insert',
       user_sub: actor.sub,
       username: actor.username,
+      change_set: null,
       project_id: null,
     },
   ]);

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { expect } from 'vitest';
+import type { ImportMode, ImportResponse } from '../../src/lib/entity-api';
+import { getEntitySchema } from '../../src/schemas/registry';
+import type { EntitySchema } from '../../src/schemas/schema-types';
+import { firstDifference, fillableFields, postPieces, randomPieces, randomRows, randomSource, storedByKey, withRequired, type Random } from './bulk-rows';
+import type { SignedInSuite } from './test-app';
+
+/**
+ * One case of the import's "nothing lost" property: N random rows imported through
+ * POST /api/entities/:entity/import over a real socket, whole or in random pieces, in a mode, committed or
+ * as a dry run, after some of the keys were imported before (so rows are added, updated, skipped, restored
+ * or replaced). The answer's counts must add up to N, and the database must hold every row as sent.
+ * Modes 0, 1 and 3 import clients (a list of the whole firm); mode 2 replaces a fresh project's areas.
+ */
+export type ImportCase = { n: number; mode: ImportMode; dryRun: boolean; whole: boolean; seed: number };
+
+export function describeCase(c: ImportCase): string {
+  return `${c.n} rows, mode ${c.mode}${c.dryRun ? ', dry run' : ''}, ${c.whole ? 'whole' : 'in pieces'}, seed ${c.seed}`;
+}
+
+type Target = { schema: EntitySchema; keyField: string; key: (i: number) => Record<string, unknown>; prefix: string; scope?: number };
+
+export function importProperty(suite: SignedInSuite, base: () => string) {
+  const headers = () => {
+    const xsrf = suite.t.xsrfTokenFor(String(decodeJwt(suite.engineer).sub));
+    return { authorization: `Bearer ${suite.engineer}`, 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` };
+  };
+
+  async function send(entity: string, body: unknown, random: Random, whole: boolean): Promise<{ status: number; answer: ImportResponse & { message?: string } }> {
+    const text = Buffer.from(JSON.stringify(body));
+    const reply = await postPieces(`${base()}/api/entities/${entity}/import`, headers(), whole ? [text] : randomPieces(random, text));
+    return { status: reply.status, answer: JSON.parse(reply.body) as ImportResponse & { message?: string } };
+  }
+
+  async function target(c: ImportCase, random: Random): Promise<Target> {
+    if (c.mode !== 2) {
+      const prefix = `P${c.seed}-${c.n}-`;
+      // The key carries hostile text too; its number keeps it unique.
+      return { schema: getEntitySchema('clients'), keyField: 'name', prefix, key: (i) => ({ name: `${prefix}${i}${random.next() < 0.5 ? ' "x,]}' : ' é🚀'}` }) };
+    }
+    const project = await suite.post('/projects-new', { name: `Replace ${c.seed}-${c.n}`, is_testdata: true, import_mode: 2 });
+    expect(project.statusCode, project.body).toBe(200);
+    return { schema: getEntitySchema('areas'), keyField: 'areacode', prefix: 'A', scope: (project.json() as { id: number }).id, key: (i) => ({ areacode: `A${i.toString(36).toUpperCase()}` }) };
+  }
+
+  return async function run(c: ImportCase): Promise<void> {
+    const label = describeCase(c);
+    const random = randomSource(c.seed);
+    const t = await target(c, random);
+    const fields = fillableFields(t.schema);
+    const rows = withRequired(random, t.schema, randomRows(random, fields, c.n, t.key));
+    // Keys imported before: a quarter (mode 0, to be skipped), half (modes 1, 2), all (mode 3); mode 2 also has three rows the file leaves out.
+    const before = c.mode === 3 ? c.n : c.mode === 0 ? Math.floor(c.n / 4) : Math.floor(c.n / 2);
+    const extras = c.mode === 2 ? 3 : 0;
+    const earlier = withRequired(random, t.schema, randomRows(random, fields, before, (i) => ({ [t.keyField]: rows[i]?.[t.keyField] })));
+    const left = withRequired(random, t.schema, randomRows(random, fields, extras, (i) => ({ [t.keyField]: `Z${i}` })));
+    const scope = t.scope === undefined ? {} : { scope: t.scope };
+    if (before + extras > 0) {
+      // Into the empty list of a project that replaces (mode 2), a replacing import adds them all.
+      const first = await send(t.schema.name, { mode: c.mode === 2 ? 2 : 0, ...scope, rows: [...earlier, ...left] }, random, true);
+      expect(first.status, `${label}: the rows before: ${JSON.stringify(first.answer).slice(0, 300)}`).toBe(200);
+    }
+
+    const { status, answer } = await send(t.schema.name, { mode: c.mode, ...scope, ...(c.dryRun ? { dryRun: true } : {}), rows }, random, c.whole);
+    expect(status, `${label}: ${JSON.stringify(answer).slice(0, 500)}`).toBe(200);
+    const { added, updated, unchanged, skipped, restored } = answer;
+    expect(answer.received, label).toBe(c.n);
+    expect(added + updated + unchanged + skipped + restored, `${label}: the counts add up to the rows sent`).toBe(c.n);
+    expect(answer.stored, label).toBe(c.n - skipped);
+    expect(skipped, label).toBe(c.mode === 0 ? before : 0);
+    expect(added, label).toBe(c.n - before);
+    expect(answer.softDeleted, label).toBe(c.mode === 2 ? extras : 0);
+
+    const where = t.scope === undefined ? sql`` : sql` and project_id = ${t.scope}`;
+    const stored = await storedByKey(suite.t.database.db, t.schema, t.keyField, c.mode === 2 ? '' : t.prefix, where);
+    // What the database must hold now, key by key: the file's rows over the earlier ones (mode 0 keeps the earlier).
+    const expected = new Map<string, Record<string, unknown>>();
+    for (const row of [...earlier, ...left]) expected.set(String(row[t.keyField]), row);
+    if (!c.dryRun) for (const row of rows) expected.set(String(row[t.keyField]), c.mode === 0 && expected.has(String(row[t.keyField])) ? (expected.get(String(row[t.keyField])) as Record<string, unknown>) : { ...expected.get(String(row[t.keyField])), ...row });
+    expect(stored.size, `${label}: rows in the database`).toBe(expected.size);
+    for (const [key, row] of expected) {
+      const difference = firstDifference(t.schema, row, stored.get(key));
+      if (difference) expect.fail(`${label}: row ${JSON.stringify(key)}: ${difference}`);
+    }
+    if (c.mode === 2) {
+      const deleted = [...stored.values()].filter((row) => row.deleteflag === true || row.deleteflag === 't').map((row) => row.areacode);
+      expect(deleted.sort(), label).toEqual(c.dryRun ? [] : ['Z0', 'Z1', 'Z2']);
+    }
+  };
+}
+
+/** Cases over every size in `sizes`, the mode, dry run and pieces varying with the size. */
+export function casesFor(sizes: readonly number[], seed: number): ImportCase[] {
+  const random = randomSource(seed);
+  return sizes.map((n, i) => ({ n, mode: ([0, 1, 2, 3] as const)[i % 4] as ImportMode, dryRun: random.next() < 0.2, whole: random.next() < 0.3, seed: random.int(1, 2 ** 31) }));
+}
