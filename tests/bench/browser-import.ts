@@ -65,7 +65,8 @@ export async function benchImport(session: BenchSession, file: Buffer, count: nu
   const marks = (await page.evaluate(`Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('tagbase:import:')).map((m) => [m.name.slice(15), m.startTime]))`)) as Record<string, number>;
   const previewText = await dialog.getByText(/ rows · /).first().textContent();
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-  const summary = `Added ${count}, updated 0, unchanged 0, skipped 0 rows.`;
+  const rows = count.toLocaleString('en-US');
+  const summary = `Stored ${rows} of ${rows} rows. Added ${rows}, updated 0, unchanged 0, skipped 0 rows.`;
   const doneAt = (await page.evaluate(waitForDialog('done', summary, 180_000))) as number;
   const { frames } = await longFramesSince(page, t0);
   const long = frames.filter((f) => f.start < doneAt && f.duration > 100);

@@ -56,7 +56,7 @@ test.describe('Excel round trip', () => {
     await expect(preview.locator('tr[data-row-number="3"]')).toContainText('Add');
 
     await dialog.getByRole('button', { name: 'Import' }).click();
-    await expect(dialog.getByRole('status')).toHaveText('Added 3, updated 0, unchanged 0, skipped 0 rows.');
+    await expect(dialog.getByRole('status')).toHaveText('Stored 3 of 3 rows. Added 3, updated 0, unchanged 0, skipped 0 rows.');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
 
@@ -93,7 +93,7 @@ test.describe('Excel round trip', () => {
     expect((await listRows(page, 'clients', tag))[0]!.city).toBe('Lima');
 
     await dialog.getByRole('button', { name: 'Import' }).click();
-    await expect(dialog.getByRole('status')).toHaveText('Added 0, updated 1, unchanged 0, skipped 0 rows.');
+    await expect(dialog.getByRole('status')).toHaveText('Stored 1 of 1 row. Added 0, updated 1, unchanged 0, skipped 0 rows.');
     const [after] = await listRows(page, 'clients', tag);
     expect([after!.id, after!.city, after!.country]).toEqual([stored!.id, null, 'Peru']);
   });
@@ -140,7 +140,7 @@ test.describe('Excel round trip', () => {
     await expect(dialog.getByRole('table', { name: 'Import preview' }).locator('[data-old-value]')).toHaveCount(0);
     await expect(dialog.getByRole('table', { name: 'Import preview' }).locator('td[aria-invalid="true"]')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Import' }).click();
-    await expect(dialog.getByRole('status')).toHaveText('Added 0, updated 0, unchanged 3, skipped 0 rows.');
+    await expect(dialog.getByRole('status')).toHaveText('Stored 3 of 3 rows. Added 0, updated 0, unchanged 3, skipped 0 rows.');
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // Stored values are the same, field by field; the grid shows the same text in every cell. Nothing was
@@ -160,7 +160,7 @@ test.describe('Excel round trip', () => {
     await again.locator('input[type="file"]').setInputFiles(file);
     await expect(again.getByText('3 rows · no errors · to add 0, to update 0, to skip 3')).toBeVisible();
     await again.getByRole('button', { name: 'Import' }).click();
-    await expect(again.getByRole('status')).toHaveText('Added 0, updated 0, unchanged 0, skipped 3 rows.');
+    await expect(again.getByRole('status')).toHaveText('Stored 0 of 3 rows: 3 skipped as already there. Added 0, updated 0, unchanged 0, skipped 3 rows.');
     expect((await listRows(page, 'lithium_projects', tag)).map(pick)).toEqual(before.map(pick));
   });
 });

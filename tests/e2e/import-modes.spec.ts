@@ -50,7 +50,7 @@ test("an import into a project's list runs in the project's mode; mode 2 lists t
   await expect(cell(equipment, sump!.id, 'tagno')).toHaveText('100-PP-002');
 
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(dialog.getByRole('status').filter({ hasText: 'Added' })).toHaveText('Added 1, updated 1, unchanged 0, skipped 0 rows. Deleted 1 row missing from the file (Show deleted rows lists them).');
+  await expect(dialog.getByRole('status').filter({ hasText: 'Added' })).toHaveText('Stored 2 of 2 rows. Added 1, updated 1, unchanged 0, skipped 0 rows. Deleted 1 row missing from the file (Show deleted rows lists them).');
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // The deleted row is hidden from the tab and kept: Show deleted rows brings it back into view.

@@ -127,7 +127,7 @@ test.describe.serial('the project document', () => {
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'equipment.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await expect(dialog.getByText('2 rows · no errors · to add 1, to update 0, to skip 1')).toBeVisible();
     await dialog.getByRole('button', { name: 'Import' }).click();
-    await expect(dialog.getByRole('status')).toHaveText('Added 1, updated 0, unchanged 0, skipped 1 rows.');
+    await expect(dialog.getByRole('status')).toHaveText('Stored 1 of 2 rows: 1 skipped as already there. Added 1, updated 0, unchanged 0, skipped 1 rows.');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByText(`${EQUIPMENT_ROWS + 1} rows`, { exact: true })).toBeVisible();
     await expect(rollupStat(page, 'Installed kW')).toHaveText(kwText(TOTAL_KW + IMPORTED_KW));

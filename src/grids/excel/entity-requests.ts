@@ -76,6 +76,12 @@ export type ImportOutcome =
       rejectedRows: Map<number, Record<string, string>>;
       /** Rows with warnings by position (a dry run lists them; a commit with acceptWarnings keeps them). */
       warnedRows: Map<number, Record<string, string>>;
+      /**
+       * The server's count of the rows the request carried, and of the rows of the file it read back stored
+       * (ImportResponse); undefined when its answer has none (an older server): never counted here.
+       */
+      received: number | undefined;
+      stored: number | undefined;
     }
   /**
    * 422: errors by row index (the first MAX_LISTED_ROW_ERRORS rows), how many rows have errors in all;
@@ -85,6 +91,8 @@ export type ImportOutcome =
 
 type RowMessages = { index: number; fields: Record<string, string> }[] | undefined;
 const byIndex = (list: RowMessages) => new Map((list ?? []).map((row) => [row.index, row.fields]));
+/** A count from the answer, or undefined when it has none (the answer's JSON is not checked against its type). */
+const count = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
 /** The rows of a 422 warnings_to_confirm ({ error, details: { rowWarnings } }), else undefined. */
 export function importWarningsOf(error: unknown): Map<number, Record<string, string>> | undefined {
@@ -138,6 +146,8 @@ export async function postImport(fetcher: Fetcher, entity: string, mode: ImportM
       rejected: response.rejected ?? response.rejectedRows?.length ?? 0,
       rejectedRows: byIndex(response.rejectedRows),
       warnedRows: byIndex(response.warnedRows),
+      received: count(response.received),
+      stored: count(response.stored),
     };
   } catch (error) {
     const warnings = importWarningsOf(error);

@@ -15,6 +15,7 @@ import { scopedSchema, type GridScope } from '../scoped-schema';
 import type { ColumnMatch } from './column-matching';
 import { fetchLookupLabels, fetchRowsById, findUnknownLookupLabels, postImport, type Fetcher } from './entity-requests';
 import { editImportCell, revalidateRows, type ImportRow } from './import-rows';
+import { importRowsUnaccounted, importSummaryText, type ImportSummary } from './import-summary';
 import { ImportingProgress, MatchNotices, ParsingProgress, pickFields, unknownLookupTexts, withoutKey } from './import-dialog-parts';
 import { ImportModeControl, importModeHelp, ReplaceNotice, useImportMode, useReplacePreview } from './import-mode';
 import { ImportPreviewTable, rowErrorsOf } from './import-preview-table';
@@ -23,18 +24,7 @@ import { parseImportFileInBackground } from './parse-client';
 import type { ParseProgress } from './parse-pipeline';
 import type { RejectedRow } from './rejected-rows';
 
-/**
- * What a commit did: `unchanged` rows were found by key but already held the file's values, so were not
- * written; `rejected` rows (an import of the valid rows only) were left out for their errors.
- */
-export type ImportSummary = { added: number; updated: number; unchanged: number; skipped: number; restored?: number; softDeleted?: number; rejected?: number };
-
-export function importSummaryText({ added, updated, unchanged, skipped, restored, softDeleted, rejected }: ImportSummary): string {
-  const left = rejected ? ` ${rejected.toLocaleString('en-US')} ${rejected === 1 ? 'row was' : 'rows were'} rejected for errors and not imported.` : '';
-  const back = restored ? `, restored ${restored}` : '';
-  const gone = softDeleted ? ` Deleted ${softDeleted} ${softDeleted === 1 ? 'row' : 'rows'} missing from the file (Show deleted rows lists them).` : '';
-  return `Added ${added}, updated ${updated}${back}, unchanged ${unchanged}, skipped ${skipped} rows.${gone}${left}`;
-}
+export { importSummaryText, type ImportSummary } from './import-summary';
 
 /**
  * The rows to update compared with the stored rows: per row (by index) the stored value of each field whose
@@ -87,6 +77,7 @@ export function importErrorsOf(error: unknown): ImportErrors | undefined {
   return details && Array.isArray(details.rowErrors) ? details : { rowErrors: [] };
 }
 
+const n = (count: number) => count.toLocaleString('en-US');
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -373,7 +364,18 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
           left.sort((a, b) => a.row.index - b.row.index);
         }
         const rejectedCount = onlyValid ? invalid.size + Math.max(outcome.rejected, outcome.rejectedRows.size) : 0;
-        const result = { added: outcome.added, updated: outcome.updated, unchanged: outcome.unchanged, skipped: outcome.skipped, restored: outcome.restored, softDeleted: outcome.softDeleted, ...(rejectedCount ? { rejected: rejectedCount } : {}) };
+        const result: ImportSummary = {
+          added: outcome.added,
+          updated: outcome.updated,
+          unchanged: outcome.unchanged,
+          skipped: outcome.skipped,
+          restored: outcome.restored,
+          softDeleted: outcome.softDeleted,
+          mode: outcome.mode,
+          ...(rejectedCount ? { rejected: rejectedCount, notSent: invalid.size } : {}),
+          // The server's count of the rows it received and read back stored: never the browser's own.
+          ...(outcome.received !== undefined && outcome.stored !== undefined ? { received: outcome.received, stored: outcome.stored } : {}),
+        };
         setRejected(left);
         setSummary(result);
         setPhase('done');
@@ -460,7 +462,7 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
               <Typography variant="body2" aria-live="polite">
                 {rows.length.toLocaleString('en-US')} {rows.length === 1 ? 'row' : 'rows'} · {invalidRows === 0 ? 'no errors' : `${invalidRows.toLocaleString('en-US')} with errors (fix them to import)`}
                 {warnedRows > 0 && ` · ${warnedRows.toLocaleString('en-US')} with warnings (importing accepts them)`}
-                {plan.size > 0 && ` · to add ${counts.add}, to update ${counts.update}${counts.restore > 0 ? `, to restore ${counts.restore}` : ''}${counts.unchanged > 0 ? `, unchanged ${counts.unchanged}` : ''}, to skip ${counts.skip}`}
+                {plan.size > 0 && ` · to add ${n(counts.add)}, to update ${n(counts.update)}${counts.restore > 0 ? `, to restore ${n(counts.restore)}` : ''}${counts.unchanged > 0 ? `, unchanged ${n(counts.unchanged)}` : ''}, to skip ${n(counts.skip)}`}
                 {mode === 2 && replacing && 'total' in replacing && ` · to delete ${replacing.total.toLocaleString('en-US')}`}
                 {counts.cleared > 0 && ` · blank cells will clear ${counts.cleared.toLocaleString('en-US')} stored ${counts.cleared === 1 ? 'value' : 'values'}`}
                 {planning && ' · checking against existing rows…'}
@@ -473,7 +475,7 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
           {phase === 'importing' && <ImportingProgress rows={rows.length} />}
 
           {phase === 'done' && summary && (
-            <Alert severity="success" role="status">
+            <Alert severity={importRowsUnaccounted(summary) > 0 ? 'warning' : 'success'} role="status">
               {importSummaryText(summary)}
             </Alert>
           )}

@@ -1,6 +1,7 @@
 /** Excel round trip: export every matching row to .xlsx, import .xlsx/.csv parsed in the browser. */
 export { ExcelButtons, type ExcelButtonsProps } from './excel-buttons';
-export { ImportDialog, importSummaryText, importErrorsOf, type ImportDialogProps, type ImportSummary } from './import-dialog';
+export { ImportDialog, importErrorsOf, type ImportDialogProps } from './import-dialog';
+export { importSummaryText, importRowsUnaccounted, storedRowsText, type ImportSummary } from './import-summary';
 export { exportEntityToXlsx, type ExportOptions, type ExportProgress } from './export-entity';
 export { rowsToWorkbook, workbookToArrayBuffer, toCell, excelHeaderOf, sheetNameOf, exportFileName, isoDateToSerial, MONEY_FORMAT, PERCENT_FORMAT, DATE_FORMAT } from './workbook-writer';
 export { parseWorkbook, cellText, WorkbookReadError, type ParsedSheet } from './workbook-reader';
