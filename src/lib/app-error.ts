@@ -14,6 +14,8 @@ export const errorStatus = {
   conflict: 409,
   request_timeout: 408,
   payload_too_large: 413,
+  /** A body of a type the route does not read, or compressed (Content-Encoding): bodies are sent uncompressed. */
+  unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
   unavailable: 503,

@@ -13,6 +13,7 @@ import { authenticate } from './auth/auth-hooks';
 import { createTokenVerifier } from './auth/token-verifier';
 import { trackConnections, type ConnectionTracker } from './http/connections';
 import { notFoundBody, registerErrorHandler } from './http/error-handler';
+import { registerRefusedBodies } from './http/refused-bodies';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerEmbeddedIdp } from './idp/register-idp';
 import type { IdpKeys } from './idp/keys';
@@ -86,7 +87,7 @@ export async function buildApp({ config, db, idpKeys, logger }: AppDeps): Promis
       connectionsCheckingInterval: 1_000,
     },
   });
-  const connections = trackConnections(app.server, { bodyIdleMs: config.timeouts.bodyIdle });
+  const connections = trackConnections(app.server, { bodyIdleMs: config.timeouts.bodyIdle, keepAliveMs: config.timeouts.keepAlive });
   app.decorate('connections', connections);
   app.addHook('onRequest', async (_request, reply) => {
     if (connections.refusing) {
@@ -99,8 +100,12 @@ export async function buildApp({ config, db, idpKeys, logger }: AppDeps): Promis
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, config.auth);
+  // A compressed body is a 415 before it is read (after the security headers' hook, so the answer has them);
+  // a refused body is read and dropped after its answer, so the client reads it (http/refused-bodies.ts).
+  registerRefusedBodies(app, { stopping: () => connections.stopping });
   await app.register(cookie);
-  await app.register(compress, { global: true, threshold: 1024 });
+  // Answers only: request bodies are never decompressed (a compressed one is a 415, above).
+  await app.register(compress, { global: true, globalDecompression: false, threshold: 1024 });
 
   await registerApiDocs(app);
 

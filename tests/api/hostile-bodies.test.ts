@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { MAX_BATCH_OPERATIONS, MAX_IMPORT_ROWS, MAX_LISTED_ROW_ERRORS } from '../../src/lib/entity-api';
 import { signedInSuite } from '../support/test-app';
@@ -99,5 +100,59 @@ describe('hostile bodies', () => {
     const response = await importText(`{"rows":[{"name":"${P} Options last"}],"dryRun":true,"mode":1}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ added: 1, updated: 0, unchanged: 0, skipped: 0, plan: [{ index: 0, action: 'add' }] });
+  });
+});
+
+describe('bodies the server does not take', () => {
+  const xml = '<?xml version="1.0"?><PlantModel/>';
+  const compressed = (url: string, type: string, text: string, encoding = 'gzip') =>
+    s.t.call({ method: 'POST', url, token: s.engineer, headers: { 'content-type': type, 'content-encoding': encoding }, payload: gzipSync(Buffer.from(text)) });
+
+  it('refuses a compressed body with a 415 that says so, on every route that takes a body', async () => {
+    const answers = [
+      await compressed('/api/entities/clients/import', 'application/json', `{"mode":0,"rows":[{"name":"${P} Gzip"}]}`),
+      await compressed('/api/entities/clients/batch', 'application/json', `{"creates":[{"clientKey":"k","values":{"name":"${P} Gzip"}}]}`),
+      await compressed('/api/projects/1/dexpi?dry_run=1', 'application/xml', xml),
+      await compressed('/api/entities/clients/batch', 'application/json', '{}', 'deflate'),
+      await compressed('/api/entities/clients/batch', 'application/json', '{}', 'br'),
+      await compressed('/idp/token', 'application/x-www-form-urlencoded', 'grant_type=client_credentials'),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(415);
+      expect(answer.headers.connection).toBe('close');
+      expect(answer.json()).toMatchObject({ error: 'unsupported_media_type', message: expect.stringMatching(/^The body was sent with Content-Encoding "(gzip|deflate|br)"; .*uncompressed/) });
+    }
+    const stored = await s.get(`/entities/clients?filters=${encodeURIComponent(JSON.stringify([{ field: 'name', op: 'startsWith', value: `${P} Gzip` }]))}`);
+    expect(stored.json().total).toBe(0);
+    await stillAnswers();
+  });
+
+  it('takes a body marked identity, and a body of another type is an unsupported_media_type 415', async () => {
+    const identity = await s.t.call({
+      method: 'POST',
+      url: '/api/entities/clients/batch',
+      token: s.engineer,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'identity' },
+      payload: `{"creates":[{"clientKey":"k","values":{"name":"${P} Identity"}}]}`,
+    });
+    expect(identity.statusCode, identity.body).toBe(200);
+    const wrongType = await s.t.call({ method: 'POST', url: '/api/entities/clients/batch', token: s.engineer, headers: { 'content-type': 'application/octet-stream' }, payload: '{}' });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json().error).toBe('unsupported_media_type');
+  });
+
+  it('answers a body over BODY_LIMIT_BYTES with a 413 that names the limit, and closes the connection', async () => {
+    const limit = s.t.config.bodyLimitBytes;
+    const response = await s.t.call({
+      method: 'POST',
+      url: '/api/entities/clients/batch',
+      token: s.engineer,
+      headers: { 'content-type': 'application/json' },
+      payload: `{"creates":[{"clientKey":"k","values":{"name":"${'x'.repeat(limit)}"}}]}`,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.headers.connection).toBe('close');
+    expect(response.json()).toMatchObject({ error: 'payload_too_large', message: `A request body here may be at most ${limit / 1048576} MiB (BODY_LIMIT_BYTES); this one is larger.` });
+    await stillAnswers();
   });
 });

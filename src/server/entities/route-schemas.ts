@@ -177,7 +177,7 @@ const ERROR_MEANINGS = {
   404: 'not_found: no such entity, table or row',
   409: 'conflict: a stale version (details hold the current row), or rows that still reference this one',
   413: 'payload_too_large: the body is over the size limit',
-  415: "bad_request: the body's Content-Type is neither JSON nor text (a text/plain body is read, and refused with 400)",
+  415: "unsupported_media_type: the body's Content-Type is neither JSON nor text (a text/plain body is read, and refused with 400), or the body has a Content-Encoding (gzip, deflate, br): bodies are sent uncompressed",
   422: 'validation_failed: details list the errors per row and field',
   500: 'internal: the server failed; requestId finds the logged error',
   503: 'unavailable: the database cannot be reached right now (Retry-After says when to try again), or the server is stopping',

@@ -57,25 +57,48 @@ const dexpiAnswer = z.object({
   items: z.array(item).describe('Dry run: every tag found (the P&ID first). Commit: the items left out for their errors, or written with warnings'),
 });
 
-/** The body, read up to the limit; past it a 413 and the connection closes (the rest is not read). */
-async function readBody(body: unknown, reply: FastifyReply, declaredLength: number, limit: number): Promise<Buffer> {
+/**
+ * The body, read up to the limit. Past it a 413 with `Connection: close`; the rest is left flowing unread
+ * (dropped), and after the answer the connection lingers until the client stops sending
+ * (http/refused-bodies.ts), so the client reads the answer. (Destroying the stream here closed the
+ * connection before the answer was written: a chunked upload over 20 MiB got no answer at all.)
+ */
+function readBody(stream: Readable, reply: FastifyReply, declaredLength: number, limit: number): Promise<Buffer> {
   const tooLarge = () => {
     reply.header('connection', 'close');
     return new AppError('payload_too_large', `A DEXPI file may be at most ${limit / 1048576} MiB; this one is larger. Split the drawing set and import one P&ID at a time.`);
   };
-  if (declaredLength > limit) throw tooLarge();
-  const stream = body as Readable;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > limit) {
-      stream.destroy();
-      throw tooLarge();
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks, size);
+  if (declaredLength > limit) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', onError);
+      stream.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      stop(); // still flowing: what follows is dropped
+      chunks.length = 0;
+      reject(tooLarge());
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(new AppError('bad_request', `The upload was cut off before its end (${error.message}).`));
+    };
+    const onClose = () => onError(new Error('the connection closed'));
+    stream.on('data', onData);
+    stream.once('end', onEnd);
+    stream.once('error', onError);
+    stream.once('close', onClose);
+  });
 }
 
 export async function dexpiRoutes(app: FastifyInstance, { db, bodyLimitBytes = DEXPI_BODY_LIMIT_BYTES }: { db: Db; bodyLimitBytes?: number }): Promise<void> {
@@ -103,7 +126,7 @@ export async function dexpiRoutes(app: FastifyInstance, { db, bodyLimitBytes = D
       const projectId = pathId(parseOr400(projectParams, request.params, 'path').id, projectSchema());
       const query = parseOr400(dexpiQuery, request.query ?? {}, 'query');
       if (!request.body) throw new AppError('bad_request', 'Send the DEXPI file (Proteus XML) as the body, with Content-Type application/xml.');
-      const body = await readBody(request.body, reply, Number(request.headers['content-length'] ?? 0), bodyLimitBytes);
+      const body = await readBody(request.body as Readable, reply, Number(request.headers['content-length'] ?? 0), bodyLimitBytes);
       const model = readDexpiModel(parseDexpiXml(decodeXml(body)));
       const dryRun = query.dry_run === '1' || query.dry_run === 'true';
       return importDexpi(db, projectId, model, { dryRun, pid: query.pid === undefined ? undefined : Number(query.pid), area: query.area }, actorOf(request));
