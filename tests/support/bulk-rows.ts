@@ -120,9 +120,12 @@ export function postPieces(url: string, headers: Record<string, string>, pieces:
       response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
       response.on('error', reject);
     });
-    request.on('error', reject);
+    // A server that answers before the body's end (a refusal) may close while pieces are still being
+    // written: the answer, if it came, is what counts (as curl reads it), so a write error waits for it.
+    request.on('error', (error) => setTimeout(() => reject(error), 1_000));
     void (async () => {
       for (const piece of pieces) {
+        if (request.destroyed) return;
         if (!request.write(piece)) await new Promise((done) => request.once('drain', done));
         if (!whole) await new Promise((done) => setImmediate(done));
       }
