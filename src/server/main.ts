@@ -49,16 +49,25 @@ async function serve(config: ServerConfig): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    const started = Date.now();
+    const since = () => Date.now() - started;
     app.log.info({ signal }, 'stopping: answering the requests in flight, refusing new ones');
-    // Whatever happens below, the process is gone shortly after the deadline.
-    setTimeout(() => process.exit(1), config.timeouts.shutdown + 5_000).unref();
+    // Whatever happens below, the process is gone within SHUTDOWN_TIMEOUT_MS + 2 s: what still runs at
+    // SHUTDOWN_TIMEOUT_MS + 1.5 s (a database close stuck behind a statement) is left, and the exit is 0, as
+    // for requests cut at the deadline: the stop itself went as configured.
+    setTimeout(() => {
+      app.log.warn({ ms: since() }, 'the stop ran past its deadline; exiting without waiting further');
+      unlock();
+      process.exit(0);
+    }, config.timeouts.shutdown + 1_500).unref();
     let exitCode = 0;
     try {
-      const { cut } = await app.connections.drain(config.timeouts.shutdown);
-      if (cut > 0) app.log.warn({ cut }, 'requests still running at the shutdown deadline were cut off');
+      const drained = await app.connections.drain(config.timeouts.shutdown, { whileAccepting: database.holdStatements });
+      if (drained.cut > 0) app.log.warn({ cut: drained.cut }, 'requests still running at the shutdown deadline were cut off');
+      app.log.info({ ...drained, ms: since() }, 'stopping: the requests in flight are done');
       await app.close();
       await database.close();
-      app.log.info('stopped');
+      app.log.info({ ms: since() }, 'stopped');
     } catch (error) {
       app.log.error({ err: error }, 'the stop failed');
       exitCode = 1;

@@ -18,6 +18,8 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** PGlite: starts no statement until `until` settles (the stop reading out the listen backlog first). */
+  holdStatements?: (until: Promise<unknown>) => void;
 };
 
 /**
@@ -45,7 +47,49 @@ export async function openDatabase(target: { url: string; connectTimeoutMs?: num
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const client = await PGlite.create(target.pgliteDir, { extensions: pgliteExtensions });
+  const turns = oneStatementPerTurn(client);
   const db = drizzlePglite(client, { schema: tables });
   await migratePglite(db, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      turns.refuse();
+      await client.close();
+    },
+    holdStatements: turns.hold,
+  };
+}
+
+/**
+ * PGlite runs each statement on this thread, and the statements of the requests in flight follow each other
+ * in promise callbacks, which all run before the event loop takes its next turn: with 50 requests waiting, the
+ * loop went 7 s without one (no connection accepted, no socket read, no timer fired, the stop's deadline
+ * included). Each statement now starts on a turn of the loop of its own (setImmediate), one per turn, so
+ * between two statements connections are accepted, sockets read and timers fired. PGlite runs one statement
+ * at a time anyway; a turn with nothing else to do costs a few microseconds.
+ *
+ * `hold(until)`: no statement starts before `until` settles; a stop holds them while it accepts the connections
+ * waiting in the listen backlog (one per turn), which otherwise waited a statement each.
+ * `refuse()` (the database closing): a statement not started yet fails at once, as a shutting-down database's
+ * would (503), instead of holding the close behind it: the requests left at a stop's deadline were cut, and
+ * PGlite's close waits for every statement queued before it.
+ */
+export function oneStatementPerTurn(client: PGlite): { hold: (until: Promise<unknown>) => void; refuse: () => void } {
+  let previous: Promise<unknown> = Promise.resolve();
+  let held: Promise<unknown> = Promise.resolve();
+  let refusing = false;
+  const runExclusive = client._runExclusiveQuery.bind(client);
+  client._runExclusiveQuery = <T>(statement: () => Promise<T>): Promise<T> => {
+    const mine = previous.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(() => held);
+    previous = mine;
+    return mine.then(() => {
+      if (refusing) throw new Error('the database system is shutting down (the server is stopping)');
+      return runExclusive(statement);
+    });
+  };
+  return {
+    hold: (until) => void (held = until.catch(() => undefined)),
+    refuse: () => void (refusing = true),
+  };
 }
