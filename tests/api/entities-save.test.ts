@@ -117,6 +117,24 @@ describe('POST /api/entities/:entity/batch', () => {
     ]);
   });
 
+  it('updates rows sending a dozen different sets of fields (merged into one statement): each keeps what it does not send, and only what it sends is audited', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `${P} Scattered ${i}`);
+    const { created } = await saved('clients', { creates: names.map((name, i) => ({ clientKey: `k${i}`, values: { name, city: 'Lima', country: 'Peru', phone: `+51 ${i}` } })) });
+    // Twelve different field sets (one or two of four fields, and an emptied one), more than get a statement each.
+    const fields = ['city', 'country', 'phone', 'short_name'] as const;
+    const changes = created.map((_, i) => (i < 4 ? { [fields[i]!]: `New ${i}` } : i < 10 ? { [fields[i % 4]!]: `New ${i}`, [fields[(i + 1) % 4]!]: null } : { [fields[i % 4]!]: `N${i}`, short_name: `S${i}`, [fields[(i + 2) % 4]!]: `M${i}` }));
+    const result = await saved('clients', { updates: created.map((row, i) => ({ id: row.id, version: 1, changes: changes[i]! })) });
+    expect(result.updated).toHaveLength(12);
+    for (const [i, row] of created.entries()) {
+      const now = result.updated.find((r) => r.id === row.id)!;
+      const expected = { city: 'Lima', country: 'Peru', phone: `+51 ${i}`, short_name: null, ...changes[i] };
+      expect(fields.map((f) => now[f]), `row ${i}`).toEqual(fields.map((f) => expected[f]));
+      const trail = (await auditOf('clients', row.id)).filter((entry) => entry.action === 'update');
+      const changed = Object.entries(changes[i]!).filter(([field, value]) => value !== (row as Record<string, unknown>)[field]).map(([field]) => field);
+      expect(trail.map((entry) => entry.field).sort(), `row ${i}`).toEqual(changed.sort());
+    }
+  });
+
   it("answers only what each update changed under 'Prefer: return=minimal', storing the whole row as usual", async () => {
     const currency = (await saved('currencies', { creates: [{ clientKey: 'c', values: { code: 'QMN', name: 'Minimal money' } }] }, admin)).created[0]!;
     const { created } = await saved('lithium_projects', {

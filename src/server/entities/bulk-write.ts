@@ -103,18 +103,52 @@ export async function insertRows(tx: Db, schema: EntitySchema, rows: readonly Re
 
 export type RowChange = { id: number; version: number; changes: Record<string, unknown> };
 
-/** Changes grouped by the fields they send: each group is updated by statements that set exactly those fields. */
-function bySentFields(schema: EntitySchema, rows: readonly RowChange[]): { fields: FieldDef[]; rows: RowChange[] }[] {
-  const groups = new Map<string, { fields: FieldDef[]; rows: RowChange[] }>();
+/**
+ * Changes grouped by the fields they send: each group is updated by statements that set exactly those fields.
+ * A paste or an import sends the same columns for every row (one group); scattered edits, or rows of an API
+ * caller's own widths, can make hundreds of groups, a statement each (~3 ms apiece: a 311-row import of
+ * rows of random widths took a second). Past MAX_GROUPS, the largest groups keep their statements and the
+ * rest are merged into one `masked` group: it sets the union of their fields, each row only those it sends
+ * (the payload's SENT column lists them; an unsent field keeps its stored value, and so writes no audit row).
+ */
+type SentGroup = { fields: FieldDef[]; rows: RowChange[]; masked: boolean };
+const MAX_GROUPS = 8;
+const SENT = '~sent';
+
+function bySentFields(schema: EntitySchema, rows: readonly RowChange[]): SentGroup[] {
+  const groups = new Map<string, SentGroup>();
   const fieldsOfSchema = writable(schema);
   for (const row of rows) {
     const fields = fieldsOfSchema.filter((f) => f.name in row.changes);
     const signature = fields.map((f) => f.name).join(',');
-    const group = groups.get(signature) ?? { fields, rows: [] };
+    const group = groups.get(signature) ?? { fields, rows: [], masked: false };
     group.rows.push(row);
     groups.set(signature, group);
   }
-  return [...groups.values()];
+  const all = [...groups.values()];
+  if (all.length <= MAX_GROUPS) return all;
+  all.sort((a, b) => b.rows.length - a.rows.length);
+  const merged = all.slice(MAX_GROUPS - 1);
+  const names = new Set(merged.flatMap((group) => group.fields.map((f) => f.name)));
+  return [...all.slice(0, MAX_GROUPS - 1), { fields: fieldsOfSchema.filter((f) => names.has(f.name)), rows: merged.flatMap((group) => group.rows), masked: true }];
+}
+
+/** A group's statement payload: the rows' changes with id and version (and, merged, what each sends). */
+function groupPayload(group: SentGroup, rows: readonly RowChange[]): string {
+  if (!group.masked) return JSON.stringify(rows.map((row) => ({ ...row.changes, id: row.id, version: row.version })));
+  const names = new Set(group.fields.map((f) => f.name));
+  return JSON.stringify(rows.map((row) => ({ ...row.changes, id: row.id, version: row.version, [SENT]: `,${Object.keys(row.changes).filter((name) => names.has(name)).join(',')},` })));
+}
+
+/** The payload's columns as a recordset `v` (jsonRecordset), with SENT for a merged group. */
+function groupRecordset(schema: EntitySchema, group: SentGroup, payload: string): SQL {
+  return jsonRecordset(schema, payload, ['id', 'version', ...group.fields.map((f) => f.name)], 'v', group.masked ? [SENT] : []);
+}
+
+/** The value a row sets a field to: the one sent, or in a merged group the stored one (`t`) when it sends none. */
+function sentValue(group: SentGroup, field: FieldDef): SQL {
+  if (!group.masked) return col('v', field.name);
+  return sql`case when strpos(${col('v', SENT)}, ${`,${field.name},`}) > 0 then ${col('v', field.name)} else ${col('t', field.name)} end`;
 }
 
 /** The stored rows an update statement answers, as JSON text (a save passes it on to its answer unparsed), and their ids. */
@@ -137,10 +171,10 @@ function answeredColumns(schema: EntitySchema, fields: readonly FieldDef[], answ
  * columns by jsonRecordset, so '1.5' is the stored 1.500000 and a date is a date) differ from the stored ones
  * (`t`), compared as the database stores them: decimals by value, null equal to null, text exactly.
  */
-function comparedValues(fields: readonly FieldDef[], operator: 'is distinct from' | 'is not distinct from'): SQL {
+function comparedValues(group: SentGroup, operator: 'is distinct from' | 'is not distinct from'): SQL {
+  const { fields } = group;
   if (fields.length === 0) return operator === 'is distinct from' ? sql`false` : sql`true`;
-  const row = (alias: string) => sql`row(${sql.join(fields.map((f) => col(alias, f.name)), sql`, `)})`;
-  return sql`${row('t')} ${sql.raw(operator)} ${row('v')}`;
+  return sql`row(${sql.join(fields.map((f) => col('t', f.name)), sql`, `)}) ${sql.raw(operator)} row(${sql.join(fields.map((f) => sentValue(group, f)), sql`, `)})`;
 }
 
 /** What updateRows does with a row whose values sent all equal the stored ones. */
@@ -177,19 +211,19 @@ export async function updateRows(
     const answered = answeredColumns(schema, group.fields, answer);
     const answeredNames = sql.join(answered.map((name) => col('n', name)), sql`, `);
     // Without skipUnchanged, a change that sends no field still bumps the version (the caller asked to save the row).
-    const assignments = sql.join([...group.fields.map((f) => sql`${ident(f.name)} = ${col('v', f.name)}`), sql`version = t.version + 1`], sql`, `);
+    const assignments = sql.join([...group.fields.map((f) => sql`${ident(f.name)} = ${sentValue(group, f)}`), sql`version = t.version + 1`], sql`, `);
     const oldValues = sql.join(group.fields.map((f) => sql`${wireExpression(f, 'o')} as ${ident(`old.${f.name}`)}`), sql`, `);
     const hasOld = group.fields.length > 0 ? sql`, ${oldValues}` : sql``;
     // Compared inside the update, on the row it has already found by id: no extra read of the table.
-    const onlyChanged = options.skipUnchanged ? sql` and ${comparedValues(group.fields, 'is distinct from')}` : sql``;
+    const onlyChanged = options.skipUnchanged ? sql` and ${comparedValues(group, 'is distinct from')}` : sql``;
     for (const chunk of chunks(group.rows, ROWS_PER_STATEMENT)) {
-      const payload = JSON.stringify(chunk.map((row) => ({ ...row.changes, id: row.id, version: row.version })));
+      const payload = groupPayload(group, chunk);
       // The self-join `o` reads each row as it was before this statement, for the audit's old values.
       const written = await selectCteJson(
         tx,
         sql`with n as (
               update ${table} as t set ${assignments}, updated_at = now(), updated_by = ${actor.username}::text
-              from ${jsonRecordset(schema, payload, ['id', 'version', ...group.fields.map((f) => f.name)])} join ${table} o on o.id = v.id
+              from ${groupRecordset(schema, group, payload)} join ${table} o on o.id = v.id
               where t.id = v.id and t.version = v.version${onlyChanged}
               returning ${wireColumns(schema, 't', answered)}${hasOld}${auditProjectColumn(schema)}),
             a as (${updateAuditFrom(schema, group.fields, actor, 'n')}),
@@ -217,12 +251,12 @@ export async function unchangedRows(tx: Db, schema: EntitySchema, rows: readonly
   const same = new Set<number>();
   for (const group of bySentFields(schema, rows)) {
     for (const chunk of chunks(group.rows, ROWS_PER_STATEMENT)) {
-      const payload = JSON.stringify(chunk.map((row) => ({ ...row.changes, id: row.id, version: row.version })));
+      const payload = groupPayload(group, chunk);
       const [result] = await queryRows<{ ids: string }>(
         tx,
         sql`select coalesce(json_agg(v.id), '[]'::json)::text as ids
-            from ${jsonRecordset(schema, payload, ['id', 'version', ...group.fields.map((f) => f.name)])} join ${table} t on t.id = v.id
-            where t.version = v.version and ${comparedValues(group.fields, 'is not distinct from')}`,
+            from ${groupRecordset(schema, group, payload)} join ${table} t on t.id = v.id
+            where t.version = v.version and ${comparedValues(group, 'is not distinct from')}`,
       );
       for (const id of JSON.parse(result?.ids ?? '[]') as number[]) same.add(id);
     }
