@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { SaxesParser } from 'saxes';
+import { largeDexpiFile } from '../support/dexpi-files';
 import { createTestApp } from '../support/test-app';
 import { abCompare, type AbResult } from './ab';
 
@@ -10,35 +10,13 @@ import { abCompare, type AbResult } from './ab';
  * of any reading of it: saxes running over the same text with no handlers. The file is the SmartPlant
  * sample's plant items repeated with new tags and ids until it passes 1 MiB.
  */
-const SAMPLE = new URL('../fixtures/dexpi/C03V01-HEX.EX02.xml', import.meta.url);
 const TARGET_BYTES = 1024 * 1024;
 const MAX_MS = 1000;
-
-/** The sample with its plant items (everything after the ShapeCatalogue) repeated, each copy with its own ids and tags. */
-export function largeDexpiFile(targetBytes = TARGET_BYTES): { text: string; copies: number } {
-  const text = fs.readFileSync(SAMPLE, 'utf8');
-  const start = text.indexOf('</ShapeCatalogue>') + '</ShapeCatalogue>'.length;
-  const end = text.lastIndexOf('</PlantModel>');
-  const items = text.slice(start, end);
-  const parts = [text.slice(0, start)];
-  let size = parts[0]!.length;
-  let copies = 0;
-  while (size < targetBytes) {
-    const k = copies++;
-    const copy = items
-      .replace(/\b(ID|ItemID|FromID|ToID)="([^"]+)"/g, (_m, attribute: string, id: string) => `${attribute}="${id}_${k}"`)
-      .replace(/\bTagName="([A-Z]*)(\d+)"/g, (_m, prefix: string, digits: string) => `TagName="${prefix}${Number(digits) + k * 10}"`);
-    parts.push(copy);
-    size += copy.length;
-  }
-  parts.push(text.slice(end));
-  return { text: parts.join(''), copies };
-}
 
 export async function runDexpiBenchmarks(label: string, rounds: number): Promise<AbResult[]> {
   const t = await createTestApp();
   try {
-    const { text, copies } = largeDexpiFile();
+    const { text, copies } = largeDexpiFile(TARGET_BYTES);
     const body = Buffer.from(text, 'utf8');
     const db = t.database.db;
     const project = ((await db.execute(sql`insert into projects (name, is_testdata) values ('Bench DEXPI', true) returning id`)) as unknown as { rows: { id: number }[] }).rows[0]!.id;
