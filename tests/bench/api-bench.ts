@@ -119,7 +119,8 @@ export async function runApiBenchmarks(label: string, rounds: number): Promise<A
       await abCompare({
         name: `${label}: import write path of ${IMPORT_ROWS.toLocaleString('en-US')} new rows vs COPY`,
         rounds,
-        aim: 0.4,
+        // #28: at or above 0.55 of COPY with the import's read-back (its rows counted in the database) in.
+        aim: 0.55,
         reset: async () => void (await raw.query(`delete from lithium_projects where project like 'Import %'`)),
         baseline: async (round) => raw.copyCsv('lithium_projects', COLUMNS, toCsv(importRows(round), COLUMNS)),
         candidate: async (round) => {

@@ -56,7 +56,7 @@ export function batchProperty(suite: SignedInSuite, base: () => string) {
     expect(answer.updated.map((row) => row.id).sort((a, b) => a - b), label).toEqual(updated.map((row) => row.id).sort((a, b) => a - b));
     expect(answer.deleted.slice().sort((a, b) => a - b), label).toEqual(deleted.map((row) => row.id).sort((a, b) => a - b));
 
-    const inDatabase = await storedByKey(suite.t.database.db, schema, 'name', prefix);
+    const inDatabase = await storedByKey(suite.t.database.db, schema, 'name', [...earlier, ...creates].map((row) => String(row.name)));
     const expected = new Map<string, Record<string, unknown>>();
     updated.forEach((row, i) => expected.set(row.name, { ...earlier[i], ...changes[i] }));
     creates.forEach((row) => expected.set(String(row.name), row));

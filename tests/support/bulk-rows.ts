@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
 import { queryRows } from '../../src/server/entities/entity-sql';
 import { fieldByName, type EntitySchema, type FieldDef } from '../../src/schemas/schema-types';
@@ -134,9 +134,13 @@ export function postPieces(url: string, headers: Record<string, string>, pieces:
   });
 }
 
-/** The stored rows of `schema` whose key field `keyField` starts with `prefix`, by that key, as wire-like values. */
-export async function storedByKey(db: Db, schema: EntitySchema, keyField: string, prefix: string, where = sql``): Promise<Map<string, Record<string, unknown>>> {
-  const rows = await queryRows<Record<string, unknown>>(db, sql`select * from ${sql.identifier(schema.name)} where ${sql.identifier(keyField)} like ${`${prefix}%`}${where}`);
+/**
+ * The stored rows of `schema` whose `keyField` is one of `keys` (found by its index: a sweep's table holds
+ * millions of rows), or every row matching `where`, by that key.
+ */
+export async function storedByKey(db: Db, schema: EntitySchema, keyField: string, keys: readonly string[] | SQL): Promise<Map<string, Record<string, unknown>>> {
+  const where = Array.isArray(keys) ? sql`${sql.identifier(keyField)} = any(${`{${keys.map((key) => JSON.stringify(key)).join(',')}}`}::text[])` : (keys as SQL);
+  const rows = await queryRows<Record<string, unknown>>(db, sql`select * from ${sql.identifier(schema.name)} where ${where}`);
   return new Map(rows.map((row) => [String(row[keyField]), row]));
 }
 

@@ -73,8 +73,8 @@ export function importProperty(suite: SignedInSuite, base: () => string) {
     expect(added, label).toBe(c.n - before);
     expect(answer.softDeleted, label).toBe(c.mode === 2 ? extras : 0);
 
-    const where = t.scope === undefined ? sql`` : sql` and project_id = ${t.scope}`;
-    const stored = await storedByKey(suite.t.database.db, t.schema, t.keyField, c.mode === 2 ? '' : t.prefix, where);
+    const keys = [...new Set([...earlier, ...left, ...rows].map((row) => String(row[t.keyField])))];
+    const stored = await storedByKey(suite.t.database.db, t.schema, t.keyField, t.scope === undefined ? keys : sql`project_id = ${t.scope}`);
     // What the database must hold now, key by key: the file's rows over the earlier ones (mode 0 keeps the earlier).
     const expected = new Map<string, Record<string, unknown>>();
     for (const row of [...earlier, ...left]) expected.set(String(row[t.keyField]), row);
