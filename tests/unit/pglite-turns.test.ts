@@ -1,10 +1,11 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneStatementPerTurn } from '../../src/server/db/client';
+import { AUTOVACUUM_CHECK_MS, startAutovacuum } from '../../src/server/db/pglite-autovacuum';
 
 // PGlite's statements run on the event loop's thread (db/client.ts): each starts on a turn of its own, so
 // timers fire and connections are accepted between them; a stop can hold them, and a close refuses those
-// not started yet.
+// not started yet. PGlite has no autovacuum: db/pglite-autovacuum.ts stands in.
 
 let client: PGlite;
 let turns: ReturnType<typeof oneStatementPerTurn>;
@@ -55,5 +56,30 @@ describe('oneStatementPerTurn', () => {
     const outcomes = await Promise.all(statements);
     expect(outcomes.filter((outcome) => outcome !== 'ran').length).toBeGreaterThan(5);
     expect(outcomes.filter((outcome) => outcome !== 'ran')).toEqual(outcomes.filter((outcome) => outcome !== 'ran').map(() => expect.stringMatching(/shutting down/)));
+  });
+});
+
+describe('startAutovacuum', () => {
+  it('vacuums and analyses a table once many rows were written to it, and leaves a table with a few alone', async () => {
+    const database = await PGlite.create();
+    const gate = oneStatementPerTurn(database);
+    const errors: unknown[] = [];
+    const autovacuum = startAutovacuum(database, gate.statements, (error) => errors.push(error));
+    try {
+      await database.exec('create table many (id serial primary key, v text); create table few (id int)');
+      await database.exec("insert into many (v) select 'row ' || g from generate_series(1, 10000) g; insert into few values (1)");
+      await new Promise((resolve) => setTimeout(resolve, 2.5 * AUTOVACUUM_CHECK_MS));
+      const { rows } = await database.query<{ relname: string; vacuumed: boolean; analysed: boolean }>(
+        'select relname, last_vacuum is not null as vacuumed, last_analyze is not null as analysed from pg_stat_user_tables order by relname',
+      );
+      expect(rows).toEqual([
+        { relname: 'few', vacuumed: false, analysed: false },
+        { relname: 'many', vacuumed: true, analysed: true },
+      ]);
+      expect(errors).toEqual([]);
+    } finally {
+      autovacuum.stop();
+      await database.close();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { startAutovacuum } from './pglite-autovacuum';
 import { GuardedPool } from './pool-guard';
 import * as tables from './tables';
 
@@ -50,10 +51,12 @@ export async function openDatabase(target: { url: string; connectTimeoutMs?: num
   const turns = oneStatementPerTurn(client);
   const db = drizzlePglite(client, { schema: tables });
   await migratePglite(db, { migrationsFolder });
+  const autovacuum = startAutovacuum(client, turns.statements, (error) => console.error(`PGlite autovacuum failed (${(error as Error).message}); it tries again after the next writes.`));
   return {
     db,
     kind: 'pglite',
     close: async () => {
+      autovacuum.stop();
       turns.refuse();
       await client.close();
     },
@@ -75,12 +78,14 @@ export async function openDatabase(target: { url: string; connectTimeoutMs?: num
  * would (503), instead of holding the close behind it: the requests left at a stop's deadline were cut, and
  * PGlite's close waits for every statement queued before it.
  */
-export function oneStatementPerTurn(client: PGlite): { hold: (until: Promise<unknown>) => void; refuse: () => void } {
+export function oneStatementPerTurn(client: PGlite): { hold: (until: Promise<unknown>) => void; refuse: () => void; statements: () => number } {
   let previous: Promise<unknown> = Promise.resolve();
   let held: Promise<unknown> = Promise.resolve();
   let refusing = false;
+  let statements = 0;
   const runExclusive = client._runExclusiveQuery.bind(client);
   client._runExclusiveQuery = <T>(statement: () => Promise<T>): Promise<T> => {
+    statements++;
     const mine = previous.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(() => held);
     previous = mine;
     return mine.then(() => {
@@ -91,5 +96,6 @@ export function oneStatementPerTurn(client: PGlite): { hold: (until: Promise<unk
   return {
     hold: (until) => void (held = until.catch(() => undefined)),
     refuse: () => void (refusing = true),
+    statements: () => statements,
   };
 }
