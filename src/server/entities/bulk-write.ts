@@ -27,9 +27,20 @@ const ROWS_PER_STATEMENT = 5_000;
  * a scoped row's root, the project's own id for the project header, else null.
  */
 export function auditProjectOf(schema: EntitySchema, row: Record<string, unknown>): number | null {
+  return auditProjectReader(schema)(row, row.id);
+}
+
+/**
+ * auditProjectOf with the schema looked at once, for a row and its id given apart (a new row's id is drawn
+ * before it is written: spreading each of 10,000 rows into a copy with its id cost ~20 ms of an import).
+ */
+export function auditProjectReader(schema: EntitySchema): (row: Record<string, unknown>, id: unknown) => number | null {
   const root = projectRoot(schema);
-  const value = root ? row[root] : schema.name === 'projects' ? row.id : null;
-  return typeof value === 'number' ? value : null;
+  const isProject = schema.name === 'projects';
+  return (row, id) => {
+    const value = root ? row[root] : isProject ? id : null;
+    return typeof value === 'number' ? value : null;
+  };
 }
 
 /** The root of a list kept per project (a quote's lines are kept per quote: no project to stamp). */

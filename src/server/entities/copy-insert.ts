@@ -2,7 +2,7 @@ import type { EntitySchema } from '../../schemas/schema-types';
 import { AUDIT_COLUMNS, createdAuditRow, type Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { copyCsv, csvLine } from '../db/copy-csv';
-import { auditProjectOf, drawIds, writable } from './bulk-write';
+import { auditProjectReader, drawIds, writable } from './bulk-write';
 
 /**
  * The import's write path for new rows: COPY of the rows and of their audit rows (one per record, as every
@@ -20,6 +20,7 @@ export async function copyInsertRows(tx: Db, schema: EntitySchema, rows: readonl
   const auditHead = `${csvLine([entry.table_name]).slice(0, -1)},`;
   const auditMiddle = `,${csvLine(AUDIT_COLUMNS.slice(2, -1).map((column) => entry[column])).slice(0, -1)},`;
   const stamp = csvLine([actor.username, actor.username]);
+  const projectOf = auditProjectReader(schema);
   let data = '';
   let audit = '';
   for (let i = 0; i < rows.length; i++) {
@@ -28,7 +29,7 @@ export async function copyInsertRows(tx: Db, schema: EntitySchema, rows: readonl
     const values: unknown[] = [id];
     for (const name of names) values.push(row[name]);
     data += `${csvLine(values).slice(0, -1)},${stamp}`;
-    audit += `${auditHead}${id}${auditMiddle}${auditProjectOf(schema, { ...row, id }) ?? ''}\n`;
+    audit += `${auditHead}${id}${auditMiddle}${projectOf(row, id) ?? ''}\n`;
   }
   await copyCsv(tx, schema.name, ['id', ...names, 'created_by', 'updated_by'], data);
   await copyCsv(tx, 'audit_log', AUDIT_COLUMNS, audit);
