@@ -16,6 +16,11 @@ function connectionOf(tx: Db): pg.Client | PgliteTransaction {
   throw new Error('copyCsv runs inside a transaction (db.transaction), so that the copied rows commit with the rest');
 }
 
+/** Whether the transaction runs on a PostgreSQL server (node-postgres), not on PGlite. */
+export function onPostgresServer(tx: Db): boolean {
+  return connectionOf(tx) instanceof pg.Client;
+}
+
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**

@@ -49,12 +49,16 @@ function projectRoot(schema: EntitySchema): string | undefined {
   return root?.kind === 'lookup' && root.entity === 'projects' ? root.name : undefined;
 }
 
+/** What auditProjectOf reads, as an SQL expression over a stored row `alias`. */
+export function auditProjectExpression(schema: EntitySchema, alias: string): SQL {
+  const root = projectRoot(schema);
+  return root ? col(alias, root) : schema.name === 'projects' ? col(alias, 'id') : sql`null::int`;
+}
+
 /** The column an update's RETURNING adds for auditProjectOf, as an SQL expression over the updated row `t`. */
 const AUDIT_PROJECT = 'audit.project';
 function auditProjectColumn(schema: EntitySchema): SQL {
-  const root = projectRoot(schema);
-  const column = root ? col('t', root) : schema.name === 'projects' ? col('t', 'id') : sql`null::int`;
-  return sql`, ${column} as ${ident(AUDIT_PROJECT)}`;
+  return sql`, ${auditProjectExpression(schema, 't')} as ${ident(AUDIT_PROJECT)}`;
 }
 
 function updateAuditFrom(schema: EntitySchema, fields: readonly FieldDef[], actor: Actor, source: string): SQL {
