@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { expect } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportMode, ImportResponse } from '../../src/lib/entity-api';
 import { getEntitySchema } from '../../src/schemas/registry';
 import type { EntitySchema } from '../../src/schemas/schema-types';
 import { firstDifference, fillableFields, postPieces, randomPieces, randomRows, randomSource, storedByKey, withRequired, type Random } from './bulk-rows';
-import type { SignedInSuite } from './test-app';
+import { signedInSuite, type SignedInSuite } from './test-app';
 
 /**
  * One case of the import's "nothing lost" property: N random rows imported through
@@ -22,7 +22,8 @@ export function describeCase(c: ImportCase): string {
 
 type Target = { schema: EntitySchema; keyField: string; key: (i: number) => Record<string, unknown>; prefix: string; scope?: number };
 
-export function importProperty(suite: SignedInSuite, base: () => string) {
+/** `maxBefore`: at most this many of a case's keys are imported before it (fewer makes a sweep of thousands of cases quicker). */
+export function importProperty(suite: SignedInSuite, base: () => string, { maxBefore = 12_000 } = {}) {
   const headers = () => {
     const xsrf = suite.t.xsrfTokenFor(String(decodeJwt(suite.engineer).sub));
     return { authorization: `Bearer ${suite.engineer}`, 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` };
@@ -52,8 +53,8 @@ export function importProperty(suite: SignedInSuite, base: () => string) {
     const fields = fillableFields(t.schema);
     const rows = withRequired(random, t.schema, randomRows(random, fields, c.n, t.key));
     // Keys imported before: a quarter (mode 0, to be skipped), half (modes 1, 2), all (mode 3); mode 2 also has three rows the file leaves out.
-    // At most 12,000 (more than a chunk), so that the large sizes stay quick: their other rows are added (or, mode 3, skipped).
-    const before = Math.min(12_000, c.mode === 3 ? c.n : c.mode === 0 ? Math.floor(c.n / 4) : Math.floor(c.n / 2));
+    // At most maxBefore (by default more than a chunk), so that the large sizes stay quick: their other rows are added (or, mode 3, skipped).
+    const before = Math.min(maxBefore, c.mode === 3 ? c.n : c.mode === 0 ? Math.floor(c.n / 4) : Math.floor(c.n / 2));
     const extras = c.mode === 2 ? 3 : 0;
     const earlier = withRequired(random, t.schema, randomRows(random, fields, before, (i) => ({ [t.keyField]: rows[i]?.[t.keyField] })));
     const left = withRequired(random, t.schema, randomRows(random, fields, extras, (i) => ({ [t.keyField]: `Z${i}` })));
@@ -102,4 +103,22 @@ export function importProperty(suite: SignedInSuite, base: () => string) {
 export function casesFor(sizes: readonly number[], seed: number): ImportCase[] {
   const random = randomSource(seed);
   return sizes.map((n, i) => ({ n, mode: ([0, 1, 2, 3] as const)[i % 4] as ImportMode, dryRun: random.next() < 0.2, whole: random.next() < 0.3, seed: random.int(1, 2 ** 31) }));
+}
+
+/**
+ * A sweep file's whole body: a signed-in app listening on a socket, and one test per case of `sizes`.
+ * SWEEP_SEED (printed) replays a run; without it each run draws its own cases.
+ */
+export function importSweep(title: string, sizes: (seed: number) => number[], options: { maxBefore?: number } = {}): void {
+  const seed = Number(process.env.SWEEP_SEED ?? Date.now() % 2 ** 31);
+  console.log(`${title}: SWEEP_SEED=${seed}`);
+  const suite = signedInSuite();
+  let base = '';
+  beforeAll(async () => {
+    base = await suite.t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  const run = importProperty(suite, () => base, options);
+  describe(title, () => {
+    for (const c of casesFor(sizes(seed), seed)) it(describeCase(c), () => run(c), 300_000);
+  });
 }
