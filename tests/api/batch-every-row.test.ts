@@ -1,18 +1,14 @@
-import { beforeAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { batchCasesFor, batchProperty, describeBatch } from '../support/batch-property';
-import { signedInSuite } from '../support/test-app';
+import { listeningSuite } from '../support/test-app';
 
 // "Nothing lost", for the batch save (#28): creates, updates and deletes in one request over a real socket,
 // whole or in random pieces, all named in the answer and stored field by field. The totals sit either side
 // of the 5,000 rows a write statement carries (and its audit rows' statements). The full sweep, random totals
 // up to 40,000 (the 10 MiB body limit), is `npm run test:sweep`.
 
-const suite = signedInSuite();
-let base = '';
-beforeAll(async () => {
-  base = await suite.t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-const run = batchProperty(suite, () => base);
+const { suite, base } = listeningSuite();
+const run = batchProperty(suite, base);
 
 describe('a batch save stores every row it answers', () => {
   const cases = [

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ImportMode, ImportResponse } from '../../src/lib/entity-api';
 import { getEntitySchema } from '../../src/schemas/registry';
 import type { EntitySchema } from '../../src/schemas/schema-types';
 import { firstDifference, fillableFields, postPieces, randomPieces, randomRows, randomSource, storedByKey, withRequired, type Random } from './bulk-rows';
-import { signedInSuite, type SignedInSuite } from './test-app';
+import { listeningSuite, type SignedInSuite } from './test-app';
 
 /**
  * One case of the import's "nothing lost" property: N random rows imported through
@@ -112,12 +112,8 @@ export function casesFor(sizes: readonly number[], seed: number): ImportCase[] {
 export function importSweep(title: string, sizes: (seed: number) => number[], options: { maxBefore?: number } = {}): void {
   const seed = Number(process.env.SWEEP_SEED ?? Date.now() % 2 ** 31);
   console.log(`${title}: SWEEP_SEED=${seed}`);
-  const suite = signedInSuite();
-  let base = '';
-  beforeAll(async () => {
-    base = await suite.t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  const run = importProperty(suite, () => base, options);
+  const { suite, base } = listeningSuite();
+  const run = importProperty(suite, base, options);
   describe(title, () => {
     for (const c of casesFor(sizes(seed), seed)) it(describeCase(c), () => run(c), 300_000);
   });

@@ -134,3 +134,16 @@ export async function signAccessToken(jwk: JWK, payload: JWTPayload): Promise<st
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ iat: now, exp: now + 3600, ...payload }).setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'at+jwt' }).sign(key);
 }
+
+/**
+ * signedInSuite, its app also listening on a real socket (port 0): what the "nothing lost" property tests
+ * send their bodies to, since app.inject hands a body over in one piece and never met the reader's races.
+ */
+export function listeningSuite(): { suite: SignedInSuite; base: () => string } {
+  const suite = signedInSuite();
+  let base = '';
+  beforeAll(async () => {
+    base = await suite.t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  return { suite, base: () => base };
+}

@@ -1,7 +1,7 @@
-import { beforeAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { randomSource } from '../support/bulk-rows';
 import { batchCasesFor, batchProperty, describeBatch } from '../support/batch-property';
-import { signedInSuite } from '../support/test-app';
+import { listeningSuite } from '../support/test-app';
 
 // The batch save's full "nothing lost" sweep (#28): totals either side of every 5,000-row statement up to
 // 40,000 (a batch body stays under the 10 MiB limit), and 60 random totals, split at random between
@@ -9,12 +9,8 @@ import { signedInSuite } from '../support/test-app';
 
 const SEED = Number(process.env.SWEEP_SEED ?? Date.now() % 2 ** 31);
 console.log(`batch sweep: SWEEP_SEED=${SEED}`);
-const suite = signedInSuite();
-let base = '';
-beforeAll(async () => {
-  base = await suite.t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-const run = batchProperty(suite, () => base);
+const { suite, base } = listeningSuite();
+const run = batchProperty(suite, base);
 
 const random = randomSource(SEED);
 const edges = [5_000, 10_000, 15_000, 20_000, 40_000].flatMap((edge) => [edge - 1, edge, edge + 1]);

@@ -1,7 +1,7 @@
-import { beforeAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { randomSource } from '../support/bulk-rows';
 import { dexpiCasesFor, dexpiProperty } from '../support/dexpi-property';
-import { signedInSuite } from '../support/test-app';
+import { listeningSuite } from '../support/test-app';
 
 // The DEXPI import's full "nothing lost" sweep (#28): 25 random files of up to 87 copies of the sample's
 // items (87 is the most under the 20 MiB limit: ~20.9 MB, 174 equipment and 261 lines), and 87 itself,
@@ -9,12 +9,8 @@ import { signedInSuite } from '../support/test-app';
 
 const SEED = Number(process.env.SWEEP_SEED ?? Date.now() % 2 ** 31);
 console.log(`DEXPI sweep: SWEEP_SEED=${SEED}`);
-const suite = signedInSuite();
-let base = '';
-beforeAll(async () => {
-  base = await suite.t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-const run = dexpiProperty(suite, () => base);
+const { suite, base } = listeningSuite();
+const run = dexpiProperty(suite, base);
 const random = randomSource(SEED);
 
 describe('a DEXPI import stores every item it finds: the full sweep', () => {
