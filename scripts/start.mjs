@@ -7,33 +7,10 @@
 import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
 import module from 'node:module';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const fromRoot = (...parts) => path.resolve(root, ...parts);
-
-/** What each build reads. The server imports only src/server, src/schemas and src/lib (ESLint enforces it). */
-const BROWSER_SOURCES = ['src', 'index.html', 'public', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
-const BROWSER_SKIPS = [fromRoot('src', 'server')];
-const SERVER_SOURCES = ['src/server', 'src/schemas', 'src/lib', 'package-lock.json'];
-
-/** sha256 over the relative paths and contents of every file under `entries`, in a stable order. */
-function sourceHash(entries, skips = []) {
-  const hash = createHash('sha256');
-  const visit = (absolute) => {
-    if (skips.includes(absolute) || !existsSync(absolute)) return;
-    if (!statSync(absolute).isDirectory()) {
-      hash.update(path.relative(root, absolute)).update('\0').update(readFileSync(absolute)).update('\0');
-      return;
-    }
-    for (const name of readdirSync(absolute).sort()) visit(path.join(absolute, name));
-  };
-  for (const entry of entries) visit(fromRoot(entry));
-  return hash.digest('hex');
-}
+import { pathToFileURL } from 'node:url';
+import { BROWSER_STAMP, browserSourcesHash, fromRoot, root, serverSourcesHash } from './source-hash.mjs';
 
 /** Runs `build` unless the stamp file holds the sources' hash; stamps it after a build that succeeded. */
 async function buildIfChanged(label, stampFile, hash, build) {
@@ -57,13 +34,13 @@ const serverDir = path.resolve(process.env.SERVER_BUILD_DIR ?? fromRoot('dist-se
 
 // A cluster's workers (CLUSTER_WORKERS) run this file again: the primary has built what they serve.
 if (cluster.isPrimary) {
-  await buildIfChanged('browser app', path.join(staticDir, '.vite', 'tagbase-sources.sha256'), sourceHash(BROWSER_SOURCES, BROWSER_SKIPS), async () => {
+  await buildIfChanged('browser app', path.join(staticDir, BROWSER_STAMP), browserSourcesHash(), async () => {
     const vite = fromRoot('node_modules', 'vite', 'bin', 'vite.js');
     const result = spawnSync(process.execPath, [vite, 'build', '--outDir', staticDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) throw new Error(`the browser build failed (vite exited ${result.status ?? result.signal})`);
   });
 
-  await buildIfChanged('server', path.join(serverDir, 'tagbase-sources.sha256'), sourceHash(SERVER_SOURCES), async () => {
+  await buildIfChanged('server', path.join(serverDir, 'tagbase-sources.sha256'), serverSourcesHash(), async () => {
     const { build } = await import('esbuild');
     rmSync(serverDir, { recursive: true, force: true });
     await build({
