@@ -1,3 +1,4 @@
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,6 +12,7 @@ import { useApi } from '../app/api/api-client';
 import { useCurrentUser } from '../app/auth/use-current-user';
 import { PageHeader } from '../app/layout/page-header';
 import { RecordForm } from '../forms/record-form';
+import type { DocumentLockState } from '../lib/entity-api';
 import { entityPaths } from '../lib/entity-paths';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import { EntityListPage } from './entity-list-page';
@@ -88,6 +90,10 @@ function NoSuchDocument({ schema, icon, listPath, listLabel, text }: DocumentPag
 function SavedDocument(props: DocumentPageProps & { id: number; canEdit: boolean }) {
   const { schema, id, canEdit, lists = [], summary, subtitle, headerFields, title, icon, listPath, listLabel, footer, actions } = props;
   const { data: row, error, mutate } = useApi<EntityRow>(entityPaths.row(schema.name, id), { revalidateOnFocus: false, shouldRetryOnError: false });
+  // A document lock (an award) makes the header and every list read-only; read again whenever the header's
+  // version moves (an award or its withdrawal writes the header).
+  const { data: lock } = useApi<DocumentLockState>(row ? entityPaths.lock(schema.name, id) : null, { cacheScope: `v${String(row?.version)}`, revalidateOnFocus: false });
+  const lockedBy = lock?.locked ? `Locked by ${String(lock.heldBy)}` : null;
   const [tab, setTab] = useState(0);
   // Bumped after a save of the header or a list: the summary reads its figures again.
   const [version, setVersion] = useState(0);
@@ -116,13 +122,18 @@ function SavedDocument(props: DocumentPageProps & { id: number; canEdit: boolean
         }
       />
       {!canEdit && <Alert severity="info" sx={{ mb: 2 }}>Read-only: changing a {schema.label.toLowerCase()} needs the {schema.writeRole} role.</Alert>}
+      {lockedBy && (
+        <Alert severity="warning" icon={<LockOutlined />} sx={{ mb: 2 }} role="status" aria-label="Document locked">
+          {lock?.message}
+        </Alert>
+      )}
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap', mb: 2 }}>
         <Box sx={{ flex: '1 1 640px', minWidth: 0, border: 1, borderColor: 'divider', borderRadius: 1, p: 2, bgcolor: 'background.paper' }}>
           <RecordForm
             schema={schema}
             row={row}
             fields={headerFields}
-            canEdit={canEdit}
+            canEdit={canEdit && !lockedBy}
             onSaved={(saved) => {
               void mutate(saved, { revalidate: true });
               setVersion((n) => n + 1);
@@ -146,7 +157,7 @@ function SavedDocument(props: DocumentPageProps & { id: number; canEdit: boolean
               </Tabs>
             </Box>
           )}
-          {current && <DocumentListTab list={current} documentId={id} onChanged={() => (void mutate(), setVersion((n) => n + 1))} />}
+          {current && <DocumentListTab list={current} documentId={id} lockedBy={lockedBy} onChanged={() => (void mutate(), setVersion((n) => n + 1))} />}
         </>
       )}
       {footer?.(row, version)}
@@ -154,12 +165,12 @@ function SavedDocument(props: DocumentPageProps & { id: number; canEdit: boolean
   );
 }
 
-function DocumentListTab({ list, documentId, onChanged }: { list: DocumentList; documentId: number; onChanged: () => void }) {
+function DocumentListTab({ list, documentId, lockedBy, onChanged }: { list: DocumentList; documentId: number; lockedBy: string | null; onChanged: () => void }) {
   const root = list.schema.scope?.root;
   if (!root) return <Typography color="error">{list.schema.labelPlural} are not kept per document (no scope).</Typography>;
   return (
     <Box role="tabpanel" aria-label={list.label ?? list.schema.labelPlural}>
-      <EntityListPage key={list.schema.name} schema={list.schema} embedded scope={{ field: root, value: documentId }} onDataChanged={onChanged} height={list.height ?? 'max(420px, calc(100vh - 480px))'} />
+      <EntityListPage key={list.schema.name} schema={list.schema} embedded scope={{ field: root, value: documentId }} lockedBy={lockedBy} onDataChanged={onChanged} height={list.height ?? 'max(420px, calc(100vh - 480px))'} />
     </Box>
   );
 }

@@ -48,6 +48,8 @@ type Props = {
   rowAction?: RowAction;
   /** What changed since a baseline (a project's last revision), marked in the grid. */
   sinceMarks?: SinceMarks;
+  /** A document lock holding these rows ("Locked by the award of ADJ-200-01"): the list is read-only and says so (the server refuses changes too). */
+  lockedBy?: string | null;
 };
 
 /** The address's `?open=<row id>`: that row is opened once loaded (links from other pages to a row). */
@@ -58,9 +60,9 @@ const OPEN_PARAM = 'open';
  * import, and the row's detail dialog. Editing needs the schema's write role; everyone else reads. A row
  * named by `?open=<id>` in the address is scrolled to and opened once loaded; the parameter is then dropped.
  */
-export function EntityListPage({ schema, icon, subtitle, height, embedded = false, scopeFilters, scope, onOpenRow, onDataChanged, actions, banner, rowAction, sinceMarks }: Props) {
+export function EntityListPage({ schema, icon, subtitle, height, embedded = false, scopeFilters, scope, onOpenRow, onDataChanged, actions, banner, rowAction, sinceMarks, lockedBy }: Props) {
   const { userId, can, error, me } = useCurrentUser();
-  const canEdit = can(schema.writeRole);
+  const canEdit = can(schema.writeRole) && !lockedBy;
   const query = useRef<ListQuery>({});
   const [reloadToken, setReloadToken] = useState(0);
   const [opened, setOpened] = useState<OpenedRow | null>(null);
@@ -106,7 +108,7 @@ export function EntityListPage({ schema, icon, subtitle, height, embedded = fals
         reloadToken={reloadToken}
         schema={schema}
         canEdit={canEdit}
-        readOnlyNotice={readOnlyNotice(schema, me?.roles, !!error)}
+        readOnlyNotice={lockedBy ?? readOnlyNotice(schema, me?.roles, !!error)}
         userId={userId}
         height={height ?? 'calc(100vh - 250px)'}
         onQueryChange={(next) => {

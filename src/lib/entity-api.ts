@@ -78,6 +78,13 @@ export type ValidationDetails = { rowErrors: RowError[] };
 export type ConflictDetails = { conflicts: { op: 'update' | 'delete'; id: number; current: EntityRow | null }[] };
 
 /** A row that references another; a delete of the referenced row is refused with 409 listing them. */
+/**
+ * GET /api/entities/:entity/:id/lock. A document lock (an awarded adjudication, and the quotes evaluated in it)
+ * holds the row: its saves, imports and deletes answer 409 with `message`, which also says how to lift it;
+ * `heldBy` names the holder in a few words ("the award of ADJ-200-01").
+ */
+export type DocumentLockState = { locked: boolean; message: string | null; heldBy: string | null };
+
 export type Dependant = { entity: string; entityLabel: string; id: number; label: string; field: string };
 export type DependencyDetails = { dependants: Dependant[]; total: number };
 

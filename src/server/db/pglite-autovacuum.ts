@@ -22,9 +22,10 @@ const VACUUM_MAX_PAGES = 4_000;
 export function startAutovacuum(client: PGlite, statementsRun: () => number, onError: (error: unknown) => void): { stop: () => void } {
   let seen = -1;
   let running = false;
+  let stopped = false;
   let first = true;
   const look = async () => {
-    if (running || client.closed || statementsRun() === seen) return;
+    if (running || stopped || client.closed || statementsRun() === seen) return;
     running = true;
     try {
       // reltuples < 0: never vacuumed nor analysed (a table filled before this open, whose counters are gone).
@@ -44,7 +45,8 @@ export function startAutovacuum(client: PGlite, statementsRun: () => number, onE
         await client.exec(table.vacuum && table.pages <= VACUUM_MAX_PAGES ? `vacuum (analyze) ${name}` : `analyze ${name}`);
       }
     } catch (error) {
-      if (!client.closed) onError(error);
+      // A look cut short by the database closing (its statements refused) is no failure.
+      if (!stopped && !client.closed) onError(error);
     } finally {
       seen = statementsRun();
       running = false;
@@ -52,5 +54,10 @@ export function startAutovacuum(client: PGlite, statementsRun: () => number, onE
   };
   const timer = setInterval(() => void look(), AUTOVACUUM_CHECK_MS);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
 }

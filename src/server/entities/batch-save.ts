@@ -7,6 +7,7 @@ import { AppError } from '../http/app-error';
 import { rederiveReaders } from './dependent-fields';
 import { deleteRows, insertRows, mappingDbErrors, uniqueClash, updateRows, type UpdateAnswer } from './bulk-write';
 import { assertNoDependants } from './dependants';
+import { assertUnlocked } from './document-locks';
 import { selectRowsById } from './entity-sql';
 import { checkTree } from './tree-checks';
 import { checkWorkflow } from './workflow-checks';
@@ -65,13 +66,14 @@ export async function throwConflicts(db: Db, schema: EntitySchema, stale: readon
 }
 
 /**
- * The engine's one delete of rows of one list, inside the caller's transaction: the delete hooks, then a
+ * The engine's one delete of rows of one list, inside the caller's transaction: a document lock (409), the delete hooks, then a
  * 409 naming what still refers to them, then the delete with an audit row per row; a row whose version
  * moved on makes it a 409 with its current state. The batch save, the one-row delete and the delete with
  * contents (per list) all delete through it.
  */
 export async function deleteCheckedRows(tx: Db, schema: EntitySchema, rows: readonly { id: number; version: number }[], actor: Actor): Promise<void> {
   const ids = rows.map((row) => row.id);
+  await assertUnlocked(tx, schema, { deletes: ids });
   await runDeleteHooks(tx, schema, ids, actor);
   await assertNoDependants(tx, schema, ids);
   const { stale } = await deleteRows(tx, schema, rows, actor);
@@ -127,6 +129,7 @@ async function writeEntityBatch(db: Db, schema: EntitySchema, batch: BatchReques
       const blank = defaultRow(schema);
       const newRows = creates.map((create) => ({ ...blank, ...create.values }));
       await stampRootsFromParents(tx, schema, newRows);
+      await assertUnlocked(tx, schema, { creates: newRows, updates: updates.map((update) => ({ id: update.id, values: update.changes })) });
       newRows.forEach((values, index) => validate({ op: 'create', index, clientKey: creates[index]?.clientKey }, values, 'create'));
       updates.forEach((update, index) => validate({ op: 'update', index, id: update.id }, update.changes, 'update', update.id));
       const deleteIds = deletes.map((d) => d.id);

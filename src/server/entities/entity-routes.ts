@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import { assertBatchSize } from './batch-save';
 import { requireSchemaOf } from './entity-sql';
 import { AppError } from '../http/app-error';
+import { rowLock } from './document-locks';
 import { deleteEntityRow, entitySummaries, findDependants, getEntityRow, listEntityRows, lookupOptions, saveEntityBatchAsJson } from './entity-service';
 import { importAnswerJson } from './import/import-plan';
 import { IMPORT_CHUNK_ROWS } from './import/import-rows';
@@ -102,6 +103,17 @@ export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBy
       const schema = await entityFor(request, 'read');
       const { id } = parseOr400(rowParams, request.params, 'path');
       return findDependants(db, schema, id);
+    },
+  );
+
+  app.get(
+    '/entities/:entity/:id/lock',
+    { schema: { tags: TAG, summary: 'Whether a document lock (an award) holds the row: saves, imports and deletes of it answer 409 while it does', params: jsonSchema(rowParams), response: { 200: jsonSchema(responses.lock, 'output'), ...errors(400, 401, 404) } } },
+    async (request) => {
+      const schema = await entityFor(request, 'read');
+      const { id } = parseOr400(rowParams, request.params, 'path');
+      await getEntityRow(db, schema, id); // 404 for a row that is not there
+      return rowLock(db, schema, id);
     },
   );
 

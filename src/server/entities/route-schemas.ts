@@ -119,6 +119,11 @@ export const responses = {
       summary: z.string(),
     }),
   ),
+  lock: z.object({
+    locked: z.boolean(),
+    message: z.string().nullable().describe('Who holds the lock and how to lift it (an award: withdraw it)'),
+    heldBy: z.string().nullable().describe('The holder in a few words: "the award of ADJ-200-01"'),
+  }),
   dependencies: z.object({ dependants: z.array(z.object({ entity: z.string(), entityLabel: z.string(), id: z.number(), label: z.string(), field: z.string() })), total: z.number() }),
   batch: z.object({
     created: z.array(entityRow.extend({ clientKey: z.string() })),

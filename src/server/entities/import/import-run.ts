@@ -17,6 +17,7 @@ import { checkTree } from '../tree-checks';
 import { checkWorkflow } from '../workflow-checks';
 import { checkRowRules, deriveComputedFields } from '../derived-fields';
 import { rederiveReaders } from '../dependent-fields';
+import { assertUnlocked } from '../document-locks';
 import { runSaveHooks } from '../save-hooks';
 import { checkScope, stampRootsFromParents } from '../scope-checks';
 import { ImportPlan, type ImportOutcome } from './import-plan';
@@ -259,6 +260,8 @@ class ImportRun {
       candidateSlot.push(slot);
     });
 
+    // A row of a locked document (an awarded adjudication's) refuses the whole import, as a save: 409, nothing written.
+    await assertUnlocked(tx, schema, { creates: candidates.filter((c) => c.id === undefined).map((c) => c.values), updates: candidates.flatMap((c) => (c.id === undefined ? [] : [{ id: c.id, values: c.values }])) });
     const candidateErrors: CandidateErrors = new Map();
     this.checkUniqueAcrossChunks(candidates, (candidate) => base + (candidateSlot[candidate] as number), candidateErrors);
     // The key itself was checked above (once in the file; a stored key means an update, never a clash).

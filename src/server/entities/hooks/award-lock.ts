@@ -1,0 +1,39 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DocumentLock } from '../document-locks';
+
+/**
+ * The award lock (issue #29 item 1): once an adjudication is awarded, what the award was decided on stays as it
+ * was until the award is withdrawn: the adjudication (weights, rate date, notes), its bidders and their scores,
+ * its adders and its frozen rates, and every quote a bidder is evaluated on, with its lines (prices, quantities,
+ * line types, rate). Otherwise a score or a price saved after the award flips the recommendation while the
+ * package keeps the awarded total (seen on ADJ-200-02).
+ */
+const WITHDRAW = 'Withdraw the award (on the adjudication) to change them.';
+
+/** Awarded adjudications among `ids`: (id, message, held_by). */
+const awardedAdjudications = (ids: SQL): SQL =>
+  sql`select a.id, format('%s is awarded to %s (%s): its header, bidders, scores, adders and rates, and the quotes evaluated in it, are locked. %s',
+                          a.adjudication_number, coalesce(s.name, 'a bidder'), coalesce(a.awarded_on::text, 'no date'), ${WITHDRAW}::text) as message,
+             'the award of ' || a.adjudication_number as held_by
+      from adjudications a left join suppliers s on s.id = a.awarded_supplier_id
+      where a.status = 'awarded' and a.id in ${ids}`;
+
+/** Quotes among `ids` evaluated in an awarded adjudication: (id, message, held_by), the first such adjudication by number. */
+const quotesInAwards = (ids: SQL): SQL =>
+  sql`select distinct on (b.quote_id) b.quote_id as id,
+             format('Quote %s is evaluated in %s, awarded to %s (%s): the quote and its lines are locked. %s',
+                    q.quote_number, a.adjudication_number, coalesce(s.name, 'a bidder'), coalesce(a.awarded_on::text, 'no date'), ${WITHDRAW}::text) as message,
+             'the award of ' || a.adjudication_number as held_by
+      from adjudication_bidders b join adjudications a on a.id = b.adjudication_id join quotes q on q.id = b.quote_id
+        left join suppliers s on s.id = a.awarded_supplier_id
+      where a.status = 'awarded' and b.quote_id in ${ids}
+      order by b.quote_id, a.adjudication_number`;
+
+export const AWARD_LOCKS: Readonly<Record<string, DocumentLock>> = {
+  adjudications: { via: 'id', holders: awardedAdjudications },
+  adjudication_rates: { via: 'adjudication_id', holders: awardedAdjudications },
+  adjudication_bidders: { via: 'adjudication_id', holders: awardedAdjudications },
+  adjudication_adders: { via: 'adjudication_id', holders: awardedAdjudications },
+  quotes: { via: 'id', holders: quotesInAwards },
+  quote_lines: { via: 'quote_id', holders: quotesInAwards },
+};
