@@ -90,9 +90,10 @@ function NoSuchDocument({ schema, icon, listPath, listLabel, text }: DocumentPag
 function SavedDocument(props: DocumentPageProps & { id: number; canEdit: boolean }) {
   const { schema, id, canEdit, lists = [], summary, subtitle, headerFields, title, icon, listPath, listLabel, footer, actions } = props;
   const { data: row, error, mutate } = useApi<EntityRow>(entityPaths.row(schema.name, id), { revalidateOnFocus: false, shouldRetryOnError: false });
-  // A document lock (an award) makes the header and every list read-only; read again whenever the header's
-  // version moves (an award or its withdrawal writes the header).
-  const { data: lock } = useApi<DocumentLockState>(row ? entityPaths.lock(schema.name, id) : null, { cacheScope: `v${String(row?.version)}`, revalidateOnFocus: false });
+  // A document lock (an award) makes the header and every list read-only. Read again when the header's version
+  // moves (the award and its withdrawal write an adjudication's header) and when the page comes back into view (a
+  // quote is locked by an award given on another page); the server refuses a change to a locked row regardless.
+  const { data: lock } = useApi<DocumentLockState>(row ? entityPaths.lock(schema.name, id) : null, { cacheScope: `v${String(row?.version)}`, revalidateOnFocus: true });
   const lockedBy = lock?.locked ? `Locked by ${String(lock.heldBy)}` : null;
   const [tab, setTab] = useState(0);
   // Bumped after a save of the header or a list: the summary reads its figures again.

@@ -77,7 +77,6 @@ export type ValidationDetails = { rowErrors: RowError[] };
 /** 409 details of a save: rows changed by someone else since they were loaded; `current` is null if deleted. */
 export type ConflictDetails = { conflicts: { op: 'update' | 'delete'; id: number; current: EntityRow | null }[] };
 
-/** A row that references another; a delete of the referenced row is refused with 409 listing them. */
 /**
  * GET /api/entities/:entity/:id/lock. A document lock (an awarded adjudication, and the quotes evaluated in it)
  * holds the row: its saves, imports and deletes answer 409 with `message`, which also says how to lift it;
@@ -85,6 +84,7 @@ export type ConflictDetails = { conflicts: { op: 'update' | 'delete'; id: number
  */
 export type DocumentLockState = { locked: boolean; message: string | null; heldBy: string | null };
 
+/** A row that references another; a delete of the referenced row is refused with 409 listing them. */
 export type Dependant = { entity: string; entityLabel: string; id: number; label: string; field: string };
 export type DependencyDetails = { dependants: Dependant[]; total: number };
 

@@ -42,7 +42,7 @@ export const entityPaths = {
   dependencies: (entity: string, id: number | string) => `${base(entity)}/${encodeURIComponent(String(id))}/dependencies`,
   /** POST {rows, dryRun}: rows with everything part of them, in one transaction. */
   deleteWithContents: (entity: string) => `${base(entity)}/delete-with-contents`,
-  /** GET: whether a document lock (an award) holds the row: `{ locked, message }` (DocumentLockState). */
+  /** GET: whether a document lock (an award) holds the row: `{ locked, message, heldBy }` (DocumentLockState). */
   lock: (entity: string, id: number | string) => `${base(entity)}/${encodeURIComponent(String(id))}/lock`,
   /** GET: the row's audit trail in words. */
   history: (entity: string, id: number | string) => `${base(entity)}/${encodeURIComponent(String(id))}/history`,

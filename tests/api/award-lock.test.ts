@@ -78,7 +78,7 @@ describe('an awarded adjudication', () => {
     const [rate] = await rowsOf('adjudication_rates', 'adjudication_id', adj.id);
     const [line] = await rowsOf('quote_lines', 'quote_id', quotes[1]!.id);
     const refusals = [
-      await update('adjudications', await rowOf('adjudications', adj.id), { notes: 'Changed after the award' }),
+      await update('adjudications', await rowOf('adjudications', adj.id), { title: 'Changed after the award' }),
       await update('adjudication_bidders', bidder!, { technical_score: '10' }),
       await update('adjudication_adders', adder!, { amount: '999.00' }),
       await post('/entities/adjudication_adders/batch', { creates: [{ clientKey: 'a', values: { adjudication_id: adj.id, supplier_id: suppliers[1]!.id, kind: 'spares', amount: '-500.00', reason: 'Credit' } }] }),
@@ -109,11 +109,37 @@ describe('an awarded adjudication', () => {
     expect(b.technical_score).toBe('10.0');
   });
 
-  it('leaves a quote that is not evaluated in an award free, and answers 404 for the lock of a row that is not there', async () => {
-    const { quotes } = await scoredAdjudication();
-    expect(await lockOf('quotes', quotes[0]!.id)).toEqual({ locked: false, message: null, heldBy: null });
-    const [line] = await rowsOf('quote_lines', 'quote_id', quotes[0]!.id);
-    expect((await update('quote_lines', line!, { unit_price: '99.00' })).statusCode).toBe(200);
+  it('keeps what the award does not rest on free: notes, a quote\'s status, an unchanged re-import, a quote of the package no bidder is evaluated on; awarding again still works', async () => {
+    const { adj, pkg, suppliers, quotes } = await scoredAdjudication();
+    const [outsider] = await create('quotes', [{ quote_number: `QL-${unique()}`, supplier_id: suppliers[1]!.id, package_id: pkg.id, project_id: project.id, currency_id: usd, date_received: '2025-07-03', valid_until: '2099-12-31', rate_date: '2025-06-30' }]);
+    const [outsiderLine] = await create('quote_lines', [{ quote_id: outsider!.id, line_no: 1, tag: '300-FC-101', description: 'Cell', quantity: '1', unit_price: '90.00' }]);
+    expect((await post(`/adjudications/${adj.id}/award`, { supplier_id: suppliers[1]!.id })).statusCode).toBe(200);
+
+    expect(await lockOf('quotes', outsider!.id)).toEqual({ locked: false, message: null, heldBy: null });
+    expect((await update('quote_lines', outsiderLine!, { unit_price: '95.00' })).statusCode).toBe(200);
+    expect((await update('adjudications', await rowOf('adjudications', adj.id), { notes: 'PO to follow' })).statusCode).toBe(200);
+    expect((await update('quotes', quotes[1]!, { status: 'accepted', notes: 'Accepted with the award' })).statusCode).toBe(200);
+    // Re-importing the awarded quote's lines as they are stored (an export sent back) changes nothing: no 409.
+    const lines = await rowsOf('quote_lines', 'quote_id', quotes[1]!.id);
+    const asStored = lines.map((line) => ({ quote_id: line.quote_id, line_no: line.line_no, tag: line.tag, description: line.description, quantity: line.quantity, unit_price: line.unit_price }));
+    const reimported = await post('/entities/quote_lines/import', { mode: 1, rows: asStored });
+    expect(reimported.statusCode, reimported.body).toBe(200);
+    expect(reimported.json()).toMatchObject({ added: 0, updated: 0, unchanged: 2 });
+
+    // Moving a free line into the locked quote, or deleting the awarded adjudication, is refused.
+    const [freshOutsiderLine] = await rowsOf('quote_lines', 'quote_id', outsider!.id);
+    const moved = await update('quote_lines', freshOutsiderLine!, { quote_id: quotes[1]!.id, line_no: 7 });
+    expect(moved.statusCode, moved.body).toBe(409);
+    const header = await rowOf('adjudications', adj.id);
+    expect((await post('/entities/adjudications/batch', { deletes: [{ id: header.id, version: header.version }] })).statusCode).toBe(409);
+
+    // A change of mind before the PO: the award route writes past the lock; now the other bidder's quote is held too.
+    const again = await post(`/adjudications/${adj.id}/award`, { supplier_id: suppliers[0]!.id, reason: 'Shorter delivery' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await lockOf('adjudications', adj.id)).message).toContain(`awarded to ${String(suppliers[0]!.name)}`);
+  });
+
+  it('answers 404 for the lock of a row that is not there, and "not locked" for a list no lock is declared on', async () => {
     expect((await get('/entities/quotes/999999999/lock')).statusCode).toBe(404);
     expect(await lockOf('clients', (await create('clients', [{ name: `Lock client ${unique()}` }]))[0]!.id)).toEqual({ locked: false, message: null, heldBy: null });
   });

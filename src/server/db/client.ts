@@ -84,6 +84,9 @@ export function oneStatementPerTurn(client: PGlite): { hold: (until: Promise<unk
   let held: Promise<unknown> = Promise.resolve();
   let refusing = false;
   let statements = 0;
+  // A PGlite internal (its one queue of statements): if an upgrade renames it, fail here, loudly, rather than
+  // lose the turns and the refusal silently (a stop would again wait behind every cut request).
+  if (typeof client._runExclusiveQuery !== 'function') throw new Error('PGlite has no _runExclusiveQuery: db/client.ts oneStatementPerTurn needs updating for this PGlite version');
   const runExclusive = client._runExclusiveQuery.bind(client);
   client._runExclusiveQuery = <T>(statement: () => Promise<T>): Promise<T> => {
     statements++;

@@ -15,7 +15,7 @@ const VACUUM_MAX_PAGES = 4_000;
  * This does what autovacuum would, with its default thresholds: once statements have run since its last look
  * (at most every AUTOVACUUM_CHECK_MS), it reads pg_stat_user_tables and analyses each table where 50 rows +
  * 10 % changed since the last analyse, and vacuums one where 1,000 rows + 20 % were inserted, or 50 + 20 %
- * died, since the last vacuum (a table past VACUUM_MAX_ROWS is only analysed: a vacuum reads all of it, on
+ * died, since the last vacuum (a table past VACUUM_MAX_PAGES is only analysed: a vacuum reads all of it, on
  * this thread). The counters start at zero on each open, so its first look also takes the tables never
  * analysed. Its statements take their turns like any other (db/client.ts).
  */

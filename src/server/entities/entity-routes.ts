@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { assertBatchSize } from './batch-save';
 import { requireSchemaOf } from './entity-sql';
 import { AppError } from '../http/app-error';
-import { rowLock } from './document-locks';
+import { rowLock } from './locks/document-locks';
 import { deleteEntityRow, entitySummaries, findDependants, getEntityRow, listEntityRows, lookupOptions, saveEntityBatchAsJson } from './entity-service';
 import { importAnswerJson } from './import/import-plan';
 import { IMPORT_CHUNK_ROWS } from './import/import-rows';
@@ -200,7 +200,7 @@ export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBy
         const limit = importBodyLimitBytes ?? DEFAULT_IMPORT_LIMIT;
         if (Number(request.headers['content-length']) > limit) refuseTooLarge(reply, limit);
         const upload = await receiveImportBody(request.body, schema, limit).catch((error: unknown) => {
-          // The rest of a body over the limit is not read: the connection closes after the answer.
+          // The rest of a body over the limit is read and dropped while the 413 goes out; then the connection closes.
           if (error instanceof AppError && error.status === 413) reply.header('connection', 'close');
           throw error;
         });

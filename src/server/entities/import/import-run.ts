@@ -17,7 +17,7 @@ import { checkTree } from '../tree-checks';
 import { checkWorkflow } from '../workflow-checks';
 import { checkRowRules, deriveComputedFields } from '../derived-fields';
 import { rederiveReaders } from '../dependent-fields';
-import { assertUnlocked } from '../document-locks';
+import { assertUnlocked } from '../locks/document-locks';
 import { runSaveHooks } from '../save-hooks';
 import { checkScope, stampRootsFromParents } from '../scope-checks';
 import { ImportPlan, type ImportOutcome } from './import-plan';
@@ -260,8 +260,13 @@ class ImportRun {
       candidateSlot.push(slot);
     });
 
-    // A row of a locked document (an awarded adjudication's) refuses the whole import, as a save: 409, nothing written.
-    await assertUnlocked(tx, schema, { creates: candidates.filter((c) => c.id === undefined).map((c) => c.values), updates: candidates.flatMap((c) => (c.id === undefined ? [] : [{ id: c.id, values: c.values }])) });
+    // A row of a locked document (an awarded adjudication's) refuses the whole import, as a save: 409, nothing
+    // written; a row sent as it is stored passes (re-importing an export that holds locked rows).
+    const storedVersions = new Map([...stored.values()].map((row) => [row.id, row.version]));
+    await assertUnlocked(tx, schema, {
+      creates: candidates.filter((c) => c.id === undefined).map((c) => c.values),
+      updates: candidates.flatMap((c) => (c.id === undefined ? [] : [{ id: c.id, values: c.values, version: storedVersions.get(c.id) }])),
+    });
     const candidateErrors: CandidateErrors = new Map();
     this.checkUniqueAcrossChunks(candidates, (candidate) => base + (candidateSlot[candidate] as number), candidateErrors);
     // The key itself was checked above (once in the file; a stored key means an update, never a clash).
@@ -285,8 +290,7 @@ class ImportRun {
     const valid = candidates.filter((_, i) => !errors.has(candidateSlot[i] as number));
     const validPlan = planned.filter((p) => !errors.has(p.slot));
 
-    const versions = new Map([...stored.values()].map((row) => [row.id, row.version]));
-    const updates: RowChange[] = valid.flatMap((c) => (c.id === undefined ? [] : [{ id: c.id, version: versions.get(c.id) as number, changes: c.values }]));
+    const updates: RowChange[] = valid.flatMap((c) => (c.id === undefined ? [] : [{ id: c.id, version: storedVersions.get(c.id) as number, changes: c.values }]));
     this.counts.skipped += validPlan.filter((p) => p.action === 'skip').length;
     const restored = validPlan.filter((p) => p.action === 'restore').length;
     this.counts.restored += restored;
@@ -297,7 +301,7 @@ class ImportRun {
     // a restored row never is (its deleteflag changes).
     const { stale, unchanged } = await updateRows(tx, schema, updates, this.writer, 'changes', { skipUnchanged: true });
     if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'update', id })));
-    await rederiveReaders(tx, schema, updates, this.actor);
+    await rederiveReaders(tx, schema, updates, this.writer); // tagged with the import, as its own writes
     const added = valid.filter((c) => c.id === undefined).map((c) => c.values);
     await copyInsertRows(tx, schema, added, this.writer);
     this.counts.added += added.length;

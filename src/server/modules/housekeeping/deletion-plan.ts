@@ -114,7 +114,11 @@ async function labelsOf(tx: Db, entity: string, ids: readonly number[], limit = 
   return rows.map((row) => row.label ?? `#${row.id}`);
 }
 
-export type PlannedDeletion = { plan: DeletionPlan; rows: Map<string, Set<number>> };
+/**
+ * `lockedToo`: rows a document lock holds (an awarded adjudication, its quotes) are deleted all the same. Only
+ * the purge of test data sets it: test data is no record to keep, and its awards go with the rest of it.
+ */
+export type PlannedDeletion = { plan: DeletionPlan; rows: Map<string, Set<number>>; lockedToo?: boolean };
 
 /** Settles the candidates (keeping what must stay) and counts them per list. */
 export async function settleDeletion(tx: Db, candidates: Candidates): Promise<PlannedDeletion> {
@@ -139,6 +143,6 @@ export async function settleDeletion(tx: Db, candidates: Candidates): Promise<Pl
 export async function executeDeletion(tx: Db, planned: PlannedDeletion, actor: Actor): Promise<void> {
   for (const entity of deleteOrder(planned.rows.keys())) {
     const rows = await lockRows(tx, entity, sql`t.id in ${jsonValues([...planned.rows.get(entity)!], 'int')}`);
-    await deleteCheckedRows(tx, getEntitySchema(entity), rows, actor);
+    await deleteCheckedRows(tx, getEntitySchema(entity), rows, actor, { lockedToo: planned.lockedToo });
   }
 }

@@ -58,7 +58,7 @@ export async function planPurge(tx: Db, cutoff: string): Promise<PlannedDeletion
 export async function planTestData(tx: Db): Promise<PlannedDeletion> {
   const candidates = candidatesOf(await idsByList(tx, testDataLists(), sql`${col('t', TEST_DATA_FIELD)} = true`));
   await addContents(tx, candidates);
-  return settleDeletion(tx, candidates);
+  return { ...(await settleDeletion(tx, candidates)), lockedToo: true };
 }
 
 // ---- Expired quotes still marked valid -----------------------------------------------------------------------

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DocumentLock } from '../document-locks';
+import type { DocumentLock } from './document-locks';
 
 /**
  * The award lock (issue #29 item 1): once an adjudication is awarded, what the award was decided on stays as it
- * was until the award is withdrawn: the adjudication (weights, rate date, notes), its bidders and their scores,
+ * was until the award is withdrawn: the adjudication (weights, rate date, title), its bidders and their scores,
  * its adders and its frozen rates, and every quote a bidder is evaluated on, with its lines (prices, quantities,
  * line types, rate). Otherwise a score or a price saved after the award flips the recommendation while the
  * package keeps the awarded total (seen on ADJ-200-02).
@@ -29,11 +29,18 @@ const quotesInAwards = (ids: SQL): SQL =>
       where a.status = 'awarded' and b.quote_id in ${ids}
       order by b.quote_id, a.adjudication_number`;
 
+/** The award is kept on the adjudication's row: a save shares its lock, the award takes it for update (readBidTab). */
+const guardAdjudications = (ids: SQL): SQL => sql`select a.id from adjudications a where a.id in ${ids} for share`;
+const guardQuotes = (ids: SQL): SQL => sql`select a.id from adjudications a where a.id in (select b.adjudication_id from adjudication_bidders b where b.quote_id in ${ids}) for share`;
+
+/** What a locked row may still change: notes, the test-data mark, and a quote's status (accepted, expired: it moves on after the award). */
+const NOTES = ['notes', 'is_testdata'];
+
 export const AWARD_LOCKS: Readonly<Record<string, DocumentLock>> = {
-  adjudications: { via: 'id', holders: awardedAdjudications },
-  adjudication_rates: { via: 'adjudication_id', holders: awardedAdjudications },
-  adjudication_bidders: { via: 'adjudication_id', holders: awardedAdjudications },
-  adjudication_adders: { via: 'adjudication_id', holders: awardedAdjudications },
-  quotes: { via: 'id', holders: quotesInAwards },
-  quote_lines: { via: 'quote_id', holders: quotesInAwards },
+  adjudications: { via: 'id', holders: awardedAdjudications, guard: guardAdjudications, exempt: NOTES },
+  adjudication_rates: { via: 'adjudication_id', holders: awardedAdjudications, guard: guardAdjudications },
+  adjudication_bidders: { via: 'adjudication_id', holders: awardedAdjudications, guard: guardAdjudications },
+  adjudication_adders: { via: 'adjudication_id', holders: awardedAdjudications, guard: guardAdjudications },
+  quotes: { via: 'id', holders: quotesInAwards, guard: guardQuotes, exempt: [...NOTES, 'status'] },
+  quote_lines: { via: 'quote_id', holders: quotesInAwards, guard: guardQuotes },
 };
