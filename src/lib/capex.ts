@@ -16,10 +16,50 @@ import { lineTotal, MONEY_SCALE, roundTo, sum } from './money';
  *   TIC          = direct field + EPCM + owner's + contingency
  */
 
-/** How a tag was priced, in the selection rule's order (firm first). */
-export const PRICE_BASES = ['firm', 'budget', 'factored', 'allowance', 'unpriced'] as const;
+/** How a tag was priced, by kind of price (firm first); the step of the rule that priced it is PricedTag.step. */
+export const PRICE_BASES = ['firm', 'budget', 'factored', 'allowance', 'estimate', 'unpriced'] as const;
 export type PriceBasis = (typeof PRICE_BASES)[number];
-export const PRICE_BASIS_LABELS: Record<PriceBasis, string> = { firm: 'Firm quote', budget: 'Budget quotes', factored: 'Factored', allowance: 'Allowance', unpriced: 'Not priced' };
+export const PRICE_BASIS_LABELS: Record<PriceBasis, string> = { firm: 'Firm quote', budget: 'Budget quotes', factored: 'Factored', allowance: 'Allowance', estimate: 'Category estimate', unpriced: 'Not priced' };
+
+/**
+ * The steps of the one equipment-pricing rule (server/modules/capex/equipment-price.ts), in order: a firm
+ * quote (awarded, or a PO); the median of the valid quote lines for the tag; the row's own typed price; a
+ * category estimate (same item category and size band) only when the row has no price; else unpriced.
+ */
+export const PRICE_STEPS = ['firm', 'tag_median', 'typed', 'category', 'unpriced'] as const;
+export type PriceStep = (typeof PRICE_STEPS)[number];
+export const PRICE_STEP_LABELS: Record<PriceStep, string> = { firm: '1 firm quote', tag_median: '2 tag quote median', typed: '3 typed price', category: '4 category estimate', unpriced: '5 unpriced' };
+
+/**
+ * The size band of a category estimate: quote lines for equipment whose installed kW is within low-high x the
+ * row's own (the equipment list's one size/capacity field). 0.5-2 x: a pump of 900 kW is compared with pumps of
+ * 450-1,800 kW, never with a 40 kW spare.
+ */
+export const SIZE_BAND = { low: 0.5, high: 2 } as const;
+
+/**
+ * The fixed size bands (kW) the quote price spread is grouped by, so that items of one category but very
+ * different size (a USD 400 idler set, a USD 4.2 M conveyor) never share a bar. Each band spans about 3 x,
+ * about the width of SIZE_BAND; lines for items of no stated size are a group of their own.
+ */
+export const SPREAD_BANDS_KW = [1, 3, 10, 30, 100, 300, 1_000, 3_000, 10_000, 30_000] as const;
+
+/** A typed price as the row states it, and the rate it was converted at. */
+export type TypedPrice = {
+  amount: string;
+  currency: string | null;
+  /** The row's price source ('budget_quote', 'factored', 'allowance', 'firm_quote'), null when none was given. */
+  source: string | null;
+  /** When the price was typed: the audit trail's last change of it (or the row's creation). */
+  date: string | null;
+  /** Cross rate to the base currency (8 places), and the dates of the two rates to USD it was taken from. */
+  rate: string | null;
+  from_rate_date: string | null;
+  base_rate_date: string | null;
+};
+
+/** A category estimate: the median of the quote lines of the same category and size band, with its spread. */
+export type CategoryEstimate = { category: string | null; count: number; min: string; median: string; max: string; size_kw: string; band_low_kw: string; band_high_kw: string };
 
 /** A quote line a price came from. */
 export type CapexQuoteRef = { quote_id: number; quote_number: string; line_id: number; line_no: number; supplier: string | null; base_unit_price: string | null };
@@ -38,8 +78,14 @@ export type PricedTag = {
   /** The category's names from tier 1 down to its own tier ('Mechanical equipment', 'Pumps', 'Slurry pumps'). */
   category_path: string[];
   basis: PriceBasis;
+  /** The step of the pricing rule that priced it. */
+  step: PriceStep;
   /** In words: which step of the rule priced it ('median of 3 valid quote lines for the tag'). */
   basis_detail: string;
+  /** The row's own price, when it has one (whichever step priced the tag). */
+  typed: TypedPrice | null;
+  /** The category estimate, when that step priced the tag. */
+  estimate: CategoryEstimate | null;
   /** Unit price in the base currency, to the cent; null when unpriced. */
   unit_price: string | null;
   install_factor: string;
@@ -182,8 +228,106 @@ export function rollUp(project: CapexSummary['project'], settings: CapexSummary[
   };
 }
 
-/** getQuotePricingForItemTypes: the valid quote lines' base unit prices of one item type (category). */
-export type PriceSpread = { category_id: number; code: string; name: string; path: string; count: number; min: string; median: string; max: string };
+/**
+ * getQuotePricingForItemTypes: the valid quote lines' base unit prices of one item type (category) and size
+ * band (SPREAD_BANDS_KW over the installed kW of the equipment a line carries; null: a part, or no size stated).
+ */
+export type PriceSpread = {
+  category_id: number;
+  code: string;
+  name: string;
+  path: string;
+  band_low_kw: string | null;
+  band_high_kw: string | null;
+  /** 'Slurry pumps, 300-1,000 kW' or 'Slurry pumps, size not stated'. */
+  label: string;
+  count: number;
+  min: string;
+  median: string;
+  max: string;
+};
+
+/** The words of a size band ('300-1,000 kW', 'over 30,000 kW', 'size not stated'). */
+export function sizeBandWords(lowKw: string | null, highKw: string | null): string {
+  const kw = (value: string) => Number(value).toLocaleString('en-US', { maximumFractionDigits: 2 });
+  if (lowKw === null && highKw === null) return 'size not stated';
+  if (highKw === null) return `over ${kw(lowKw!)} kW`;
+  return `${kw(lowKw ?? '0')}-${kw(highKw)} kW`;
+}
+
+/** What the database tells about a priced row (server/modules/capex/equipment-price.ts), for the words below. */
+export type PriceFacts = {
+  step: PriceStep;
+  price_source: string | null;
+  status: string | null;
+  base_currency: string | null;
+  /** The row's own price, null when it has none; its rate null when there is none to convert it. */
+  typed: TypedPrice | null;
+  firm_line: CapexQuoteRef | null;
+  tag_count: number;
+  estimate: CategoryEstimate | null;
+  category_id: number | null;
+  size_kw: string | null;
+};
+
+const SOURCE_WORDS: Record<string, { basis: PriceBasis; words: string }> = {
+  budget_quote: { basis: 'budget', words: 'budget price typed on the equipment row' },
+  factored: { basis: 'factored', words: 'factored price typed on the equipment row' },
+  allowance: { basis: 'allowance', words: 'allowance typed on the equipment row' },
+  firm_quote: { basis: 'allowance', words: 'price typed on the equipment row (marked firm quote)' },
+};
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The typed price in words: 'ZAR 7,400,000.00 at 0.05600000, typed 2025-06-30'. */
+export function typedWords(typed: TypedPrice, base: string | null): string {
+  const amount = `${typed.currency ?? base ?? ''} ${groupThousands(typed.amount)}`.trim();
+  const dates = [typed.from_rate_date && `${typed.currency} rate of ${typed.from_rate_date}`, typed.base_rate_date && `${base} rate of ${typed.base_rate_date}`].filter(Boolean).join(', ');
+  const rate = typed.rate !== null && typed.currency !== null && typed.currency !== base ? ` at ${typed.rate} ${base ?? ''}/${typed.currency}${dates ? ` (${dates})` : ''}` : '';
+  return `${amount}${rate}${typed.date ? `, typed ${typed.date}` : ''}`;
+}
+
+function groupThousands(value: string): string {
+  const [whole = '0', fraction] = value.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
+/**
+ * The Node part of the pricing rule: which kind of price a step gave (the by-basis groups), the step in words
+ * (the drill-down and the export), and a warning when a typed price could not be converted.
+ */
+export function describePrice(f: PriceFacts): { basis: PriceBasis; basis_detail: string; warning: string | null } {
+  const noRate = f.typed !== null && f.typed.rate === null ? `no ${f.typed.currency ?? ''} rate on or before the project's rate date: its ${f.typed.currency ?? ''} price is left out` : null;
+  const firmBy = f.status === 'ordered' && f.price_source !== 'firm_quote' ? 'purchase order (status Ordered)' : 'firm quote';
+  switch (f.step) {
+    case 'firm':
+      return f.typed !== null && f.typed.rate !== null
+        ? { basis: 'firm', basis_detail: `${firmBy} (price on the equipment row): ${typedWords(f.typed, f.base_currency)}`, warning: null }
+        : { basis: 'firm', basis_detail: `${firmBy}: quote line ${f.firm_line?.quote_number ?? '?'} #${f.firm_line?.line_no ?? '?'}`, warning: noRate };
+    case 'tag_median':
+      return { basis: 'budget', basis_detail: `median of ${plural(f.tag_count, 'valid quote line')} for the tag`, warning: noRate };
+    case 'typed': {
+      const source = SOURCE_WORDS[f.price_source ?? ''] ?? { basis: 'allowance' as const, words: 'price typed on the equipment row without a source (taken as an allowance)' };
+      return { basis: source.basis, basis_detail: `${source.words}: ${typedWords(f.typed!, f.base_currency)}`, warning: null };
+    }
+    case 'category': {
+      const e = f.estimate!;
+      return {
+        basis: 'estimate',
+        basis_detail: `category estimate: median of ${plural(e.count, 'valid quote line')} for ${e.category ?? 'its category'} of ${sizeBandWords(e.band_low_kw, e.band_high_kw)} (${SIZE_BAND.low}-${SIZE_BAND.high} x its ${groupThousands(e.size_kw)} kW), spread ${groupThousands(e.min)} to ${groupThousands(e.max)}`,
+        warning: null,
+      };
+    }
+    case 'unpriced': {
+      const why =
+        f.typed !== null ? 'its own price has no rate'
+        : f.category_id === null ? 'no category for an estimate'
+        : f.size_kw === null || Number(f.size_kw) <= 0 ? 'no installed kW to find its size band'
+        : `no valid quote line for its category in its size band (${SIZE_BAND.low}-${SIZE_BAND.high} x)`;
+      const firmWithout = f.price_source === 'firm_quote' && f.typed === null && f.firm_line === null ? 'marked firm quote but has neither a price nor a quote line' : null;
+      return { basis: 'unpriced', basis_detail: `no price: no firm quote, no valid quote line for the tag, no price on the row; ${why}`, warning: noRate ?? firmWithout };
+    }
+  }
+}
 
 /** GET /capexsummary/quote-prices: one quote line behind a tag's price. */
 export type TagQuotePrice = { tag_id: number; tagno: string; basis: string; basis_detail: string; quote_id: number; quote_number: string; line_id: number; line_no: number; supplier: string | null; base_unit_price: string | null };

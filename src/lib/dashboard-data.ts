@@ -30,8 +30,20 @@ export type DashboardCounts = {
   changesLast7Days: number;
 };
 
-/** One project's equipment figures (soft-deleted rows left out); kW as 2-decimal strings. */
-export type ProjectPower = { id: number; name: string; equipment_count: number; installed_kw: string; running_kw: string };
+/**
+ * One project's equipment figures (soft-deleted rows left out); kW and money as 2-decimal strings. The equipment
+ * cost is the project header's and CAPEX's (one pricing rule), in the project's base currency (else USD).
+ */
+export type ProjectPower = {
+  id: number;
+  name: string;
+  equipment_count: number;
+  installed_kw: string;
+  running_kw: string;
+  equipment_cost_base: string;
+  equipment_unpriced: number;
+  base_currency: string | null;
+};
 
 /** The figures beside the feed, each computed by the server from the live rows (server/modules/dashboard). */
 export type DashboardFigures = {

@@ -15,8 +15,8 @@ export type BidderCompleteness = {
   /** The package's items. */
   items_in_scope: number;
   /**
-   * Items of the scope this supplier's quotes against the package price: quote lines of quotes not expired,
-   * quoted or alternative (not "not quoted"), matched to an item by equipment tag or part.
+   * Items of the scope this supplier's quotes against the package price: quoted BASE lines of quotes not
+   * expired, matched to an item by equipment tag or part (options and alternatives price nothing here).
    */
   items_quoted: number;
   /** items_quoted of items_in_scope, in whole per cent; null when the scope is empty. */
@@ -24,7 +24,9 @@ export type BidderCompleteness = {
   /** The supplier's quotes against the package, expired ones included. */
   quotes: number;
   expired_quotes: number;
-  /** The lowest base-currency total of its quotes not expired (null: none). */
+  /** One of its quotes not expired prices every item of the scope by itself. */
+  complete: boolean;
+  /** The lowest base-currency total over the scope among its complete quotes not expired; null (never 0) when none is complete. */
   lowest_base_total: string | null;
   base_currency: string | null;
 };

@@ -15,12 +15,21 @@ export type QuoteSummary = {
   rate_table_date: string | null;
   rate_override: string | null;
   rate_override_reason: string | null;
-  /** In the quote's currency. */
+  /** The base lines' totals, in the quote's currency: options and alternatives are not in it. */
   total: string;
-  /** In the base currency. */
+  /** The base lines' base amounts, in the base currency. */
   base_total: string;
+  /** Options (priced extra) and alternatives (offered instead of a base line), in the quote's currency: outside the totals. */
+  options_total: string;
+  alternatives_total: string;
+  /** Every line, of any type. */
   line_count: number;
+  /** Base lines, and those of them priced. */
+  base_lines: number;
+  lines_quoted: number;
   not_quoted: number;
+  /** The longest lead time of the quoted base lines, in weeks. */
+  lead_time_weeks: number | null;
   /** valid_until is before today. */
   expired: boolean;
   valid_until: string | null;
@@ -46,9 +55,10 @@ export type PartQuoteLine = {
   base_currency: string | null;
   lead_time_weeks: number | null;
   line_status: string | null;
+  line_type: string;
 };
 
-/** GET /quotes4partstats/:id: quoted lines of quotes not expired; expired ones counted apart. */
+/** GET /quotes4partstats/:id: quoted base lines of quotes not expired; expired ones counted apart. */
 export type PartQuoteStats = {
   part_id: number;
   byBaseCurrency: { base_currency: string | null; count: number; min: string | null; median: string | null; max: string | null; newest_quote_date: string | null; suppliers: string[] }[];

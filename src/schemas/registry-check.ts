@@ -59,6 +59,21 @@ export function schemaProblems(schemas: readonly EntitySchema[]): string[] {
     }
     for (const field of schema.fields) if (field.serverSet && !field.readOnly) say(`server-set field ${field.name} is not readOnly.`);
     for (const field of schema.fields) {
+      const rule = field.aggregate;
+      if (!rule) continue;
+      const child = schemas.find((s) => s.name === rule.list);
+      const childField = (name: string) => child?.fields.find((f) => f.name === name);
+      if (!field.readOnly || field.computed || field.serverSet) say(`aggregate field ${field.name} is not readOnly, or is also computed or server-set.`);
+      if (!child) say(`aggregate field ${field.name} is over ${rule.list}, which does not exist.`);
+      else {
+        const via = childField(rule.via);
+        if (via?.kind !== 'lookup' || via.entity !== schema.name) say(`aggregate field ${field.name}: ${rule.list}.${rule.via} is not a lookup to ${schema.name}.`);
+        if (rule.field !== undefined && !childField(rule.field)) say(`aggregate field ${field.name} reads ${rule.list}.${rule.field}, which does not exist.`);
+        if (rule.fn !== 'count' && rule.field === undefined) say(`aggregate field ${field.name}: ${rule.fn} needs a field.`);
+        for (const name of Object.keys(rule.where ?? {})) if (!childField(name)) say(`aggregate field ${field.name} filters on ${rule.list}.${name}, which does not exist.`);
+      }
+    }
+    for (const field of schema.fields) {
       if (field.kind !== 'text' || !field.suggest) continue;
       const via = fields.get(field.suggest.projectVia);
       const parent = via?.kind === 'lookup' ? schemas.find((s) => s.name === via.entity) : undefined;

@@ -1,4 +1,4 @@
-import { adjudicationAdders, adjudicationBidders, adjudicationRates, adjudications } from './entities/adjudications';
+import { adjudicationAdders, adjudicationBidders, adjudicationChoices, adjudicationRates, adjudications } from './entities/adjudications';
 import * as business from './entities/business-entities';
 import { capexFactors } from './entities/capex';
 import { dutySheets } from './entities/duty-sheets';
@@ -51,6 +51,7 @@ export const entitySchemas: readonly EntitySchema[] = [
   adjudicationRates,
   adjudicationBidders,
   adjudicationAdders,
+  adjudicationChoices,
   quotesV1,
   requests,
   meetings,

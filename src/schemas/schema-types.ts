@@ -26,6 +26,22 @@ export type ComputedRule = {
   derive: (row: Readonly<Record<string, unknown>>, labelOf: (lookupField: string) => string | null, valueOf: (lookupField: string, field: string) => unknown) => unknown;
 };
 
+/**
+ * A figure of the rows of a child list that point at this row (a quote's total over its base lines): `list`
+ * names the child list, `via` its lookup to this list, `fn` the aggregate, `field` the child's field it
+ * reads (`count` without a field counts rows; with one, the rows where it has a value), `where` the values
+ * a child field must hold for the row to count. Stored on this row and readOnly: the engine writes it again
+ * after every write of the child list (server/entities/after-write.ts), so a grid sorts, filters and
+ * exports it like any field. A sum or count over no rows is 0; a min or max over none is empty.
+ */
+export type AggregateRule = {
+  list: string;
+  via: string;
+  fn: 'sum' | 'count' | 'min' | 'max';
+  field?: string;
+  where?: Readonly<Record<string, readonly string[]>>;
+};
+
 export type FieldKind = 'text' | 'longText' | 'integer' | 'decimal' | 'money' | 'percent' | 'date' | 'boolean' | 'enum' | 'lookup';
 
 export type GridHints = {
@@ -67,6 +83,8 @@ type FieldBase = {
    * number, a derived test pressure, the client's name): never typed, so the field must be readOnly too.
    */
   computed?: ComputedRule;
+  /** Aggregated over a child list's rows (see AggregateRule); readOnly. */
+  aggregate?: AggregateRule;
   /**
    * Numbered in order within its parent: an integer, the last field of a key [parent lookup, this]
    * (a meeting's item No., a quote's line No.). A new row saved without it takes one past the highest

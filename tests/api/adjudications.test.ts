@@ -100,7 +100,8 @@ describe('the bid tab figures', () => {
     expect(cell(2, a!)).toMatchObject({ status: 'not_quoted', base_total: null, unit_price: null, lowest: false });
     expect(cell(2, c!)).toMatchObject({ status: 'not_quoted', base_total: null, lowest: false });
     expect(cell(2, b!)).toMatchObject({ base_total: '700.00', lowest: true });
-    expect(bidder(tab, a!)).toMatchObject({ items_quoted: 2, items_in_scope: 3, percent: 67, complete: false, quoted_total: '1500.00' });
+    // An incomplete bid has no total: null, never 0 and never the partial 1,500.00 (issue #29).
+    expect(bidder(tab, a!)).toMatchObject({ items_quoted: 2, items_in_scope: 3, percent: 67, complete: false, quoted_total: null, evaluated_total: null, why_not: 'Incomplete: quoted 2 of 3 lines' });
     // Only a complete bid competes for the lowest total: A's and C's partial totals are lower but not comparable.
     expect(bidder(tab, b!)).toMatchObject({ complete: true, quoted_total: '2300.00', lowest_total: true, lowest_evaluated: true });
     expect(bidder(tab, a!).lowest_total).toBe(false);

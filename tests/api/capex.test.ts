@@ -77,8 +77,9 @@ describe('the selection rule and the arithmetic', () => {
     // Median of 100 and 300 (the not-quoted line and the expired quote's 10,000 left out); its typed factored price loses.
     expect(byTag['100-PP-002']).toMatchObject({ basis: 'budget', unit_price: '200.00', median_of: 2, equipment: '600.00' });
     expect(byTag['100-PP-002']!.quotes.map((q) => q.base_unit_price)).toEqual(['100.00', '300.00']);
-    // Category median of 10.01 and 10.02 = 10.015, half away from zero to 10.02; the tier-1 row's factors.
-    expect(byTag['100-PP-003']).toMatchObject({ basis: 'budget', unit_price: '10.02', median_of: 2, install_factor: '1.000', bulks_factor: '0.500', installation: '10.02', bulks: '5.01' });
+    // Its typed factored 5,000 (issue #29 item 3: a category figure only when the row has no price; the parts'
+    // 10.01 and 10.02 state no size, so they never make one); the tier-1 row's factors: 5,000 x 1 and x 0.5.
+    expect(byTag['100-PP-003']).toMatchObject({ basis: 'factored', step: 'typed', unit_price: '5000.00', median_of: 0, install_factor: '1.000', bulks_factor: '0.500', installation: '5000.00', bulks: '2500.00' });
     // EUR 333.33 at 1.0850 = 361.66305.
     expect(byTag['100-PP-004']).toMatchObject({ basis: 'factored', unit_price: '361.66', installation: '180.83', bulks: '90.42' });
     expect(byTag['100-PP-005']).toMatchObject({ basis: 'allowance', unit_price: '50.00' });
@@ -89,20 +90,25 @@ describe('the selection rule and the arithmetic', () => {
 
   it('adds up to the cent: factors, indirects, contingency, TIC, accuracy band, firm share', async () => {
     const summary = await summaryOf(project.id);
+    // Equipment: 2,000 + 600 + 5,000 + 361.66 + 50 + 0 + 777.77 = 8,789.43; installation 1,000 + 300 + 5,000 +
+    // 180.83 + 25 + 388.89 = 6,894.72; bulks 500 + 150 + 2,500 + 90.42 + 12.50 + 194.44 = 3,447.36; direct field
+    // 19,131.51; EPCM 10 % = 1,913.151 -> 1,913.15; owner's 5 % = 956.5755 -> 956.58; indirects 2,869.73;
+    // contingency 10 % of 22,001.24 = 2,200.124 -> 2,200.12; TIC 24,201.36.
     expect(summary.totals).toEqual({
-      equipment: '3799.45', installation: '1904.74', bulks: '952.37', direct_field: '6656.56',
-      epcm: '665.66', owners: '332.83', indirects: '998.49', contingency: '765.51', tic: '8420.56',
+      equipment: '8789.43', installation: '6894.72', bulks: '3447.36', direct_field: '19131.51',
+      epcm: '1913.15', owners: '956.58', indirects: '2869.73', contingency: '2200.12', tic: '24201.36',
     });
-    expect(sum(summary.tags.map((t) => t.direct_field))).toBe('6656.56');
-    expect(summary.firm_share_pct).toBe('73.1');
-    // Class 3: -10..-20 % / +10..+30 %.
-    expect(summary.accuracy).toMatchObject({ estimate_class: 3, low: ['7578.50', '6736.45'], high: ['9262.62', '10946.73'] });
-    expect(summary.lang.factor).toBe('2.22');
-    expect(summary.lang.verdict).toMatch(/^Low/);
+    expect(sum(summary.tags.map((t) => t.direct_field))).toBe('19131.51');
+    expect(summary.firm_share_pct).toBe('31.6'); // 2,777.77 / 8,789.43 = 31.60 %
+    // Class 3: -10..-20 % / +10..+30 % of 24,201.36: 21,781.224, 19,361.088, 26,621.496, 31,461.768.
+    expect(summary.accuracy).toMatchObject({ estimate_class: 3, low: ['21781.22', '19361.09'], high: ['26621.50', '31461.77'] });
+    expect(summary.lang.factor).toBe('2.75'); // 24,201.36 / 8,789.43 = 2.7535
+    expect(summary.lang.verdict).toMatch(/^In line/); // 11.2 % under 3.1
     const area = summary.by_area.find((g) => g.key === '100');
-    expect(area).toMatchObject({ label: '100 Crushing', tags: 7, equipment: '3799.45', direct_field: '6656.56' });
-    expect(summary.by_category.find((g) => g.tier === 2 && g.label === 'Test widgets')).toMatchObject({ tags: 1, equipment: '10.02' });
-    expect(summary.by_basis.map((g) => [g.key, g.equipment])).toEqual([['firm', '2777.77'], ['budget', '610.02'], ['factored', '361.66'], ['allowance', '50.00'], ['unpriced', '0.00']]);
+    expect(area).toMatchObject({ label: '100 Crushing', tags: 7, equipment: '8789.43', direct_field: '19131.51' });
+    expect(summary.by_category.find((g) => g.tier === 2 && g.label === 'Test widgets')).toMatchObject({ tags: 1, equipment: '5000.00' });
+    // Budget: 100-PP-002's tag median 600; factored: 5,000 + 361.66.
+    expect(summary.by_basis.map((g) => [g.key, g.equipment])).toEqual([['firm', '2777.77'], ['budget', '600.00'], ['factored', '5361.66'], ['allowance', '50.00'], ['unpriced', '0.00']]);
   });
 
   it('takes the middle line of an odd count and the two middle lines of an even one, ties included', async () => {
@@ -131,7 +137,7 @@ describe('the selection rule and the arithmetic', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const summary = await summaryOf(project.id);
     expect(summary.tags.find((t) => t.tagno === '100-PP-005')).toMatchObject({ basis: 'firm', equipment: '60.00' });
-    expect(summary.totals.equipment).toBe('3809.45');
+    expect(summary.totals.equipment).toBe('8799.43'); // 8,789.43 - 50 + 60
   });
 });
 
@@ -139,7 +145,8 @@ describe('spec routes', () => {
   it('answers the price spread per item type for a project and for a category code', async () => {
     const spread = await post('/capexsummary', { param1: 'getQuotePricingForItemTypes', param2: String(project.id) }, suite.viewer);
     expect(spread.statusCode, spread.body).toBe(200);
-    expect(spread.json().item_types).toContainEqual(expect.objectContaining({ code: `ZZ${stamp}.A`, count: 2, min: '10.01', median: '10.02', max: '10.02', path: 'Test kit / Test widgets' }));
+    // The two part lines state no size: one group, 'size not stated'.
+    expect(spread.json().item_types).toContainEqual(expect.objectContaining({ code: `ZZ${stamp}.A`, count: 2, min: '10.01', median: '10.02', max: '10.02', path: 'Test kit / Test widgets', label: 'Test widgets, size not stated', band_low_kw: null }));
     const byCode = await post('/capexsummary', { param1: 'getQuotePricingForItemTypes', param2: `ZZ${stamp}` }, suite.viewer);
     expect(byCode.json().item_types).toHaveLength(1);
   });
@@ -147,7 +154,8 @@ describe('spec routes', () => {
   it('lists the quote prices behind each tag and the category names', async () => {
     const prices = (await get(`/capexsummary/quote-prices?projectId=${project.id}`)).json() as { tagno: string; base_unit_price: string; quote_id: number }[];
     expect(prices.filter((p) => p.tagno === '100-PP-002').map((p) => p.base_unit_price)).toEqual(['100.00', '300.00']);
-    expect(prices.filter((p) => p.tagno === '100-PP-003').map((p) => p.base_unit_price)).toEqual(['10.01', '10.02']);
+    // Priced by its own typed price: no quote line behind it.
+    expect(prices.filter((p) => p.tagno === '100-PP-003')).toEqual([]);
     expect(prices.find((p) => p.tagno === '100-PP-007')).toMatchObject({ quote_id: firmLineQuote.id });
     const names = (await get('/capexsummary/category-names')).json() as { code: string; path: string }[];
     expect(names).toContainEqual(expect.objectContaining({ code: 'ME.PMP.SLR', path: 'Mechanical equipment / Pumps / Slurry pumps' }));

@@ -51,7 +51,8 @@ describe('dashboard figures', () => {
     expect(cents(after.projects.installed_kw) - cents(before.projects.installed_kw)).toBe(100_050_50);
     expect(cents(after.projects.running_kw) - cents(before.projects.running_kw)).toBe(100_000_00);
     // The largest project by installed kW comes first in the chart's list.
-    expect(after.projects.by_project[0]).toEqual({ id: project.id, name: project.name, equipment_count: 3, installed_kw: '100050.50', running_kw: '100000.00' });
+    // No row has a price, a quote line or a category: its equipment cost (the header's and CAPEX's) is 0.00, 3 unpriced.
+    expect(after.projects.by_project[0]).toEqual({ id: project.id, name: project.name, equipment_count: 3, installed_kw: '100050.50', running_kw: '100000.00', equipment_cost_base: '0.00', equipment_unpriced: 3, base_currency: 'USD' });
     expect(after.projects.by_project.length).toBeLessThanOrEqual(12);
   });
 

@@ -55,49 +55,62 @@ async function newQuote(supplierId: number, packageId: number, values: Record<st
 const figuresOf = async (id: number) => (await get(`/package/${id}/figures`)).json() as PackageFigures;
 
 describe('bid completeness per bidder (one SQL statement)', () => {
-  it('counts the scope items each bidder prices: expired quotes and not-quoted lines do not count, an item counts once', async () => {
+  it('counts the scope items each bidder prices by base lines: expired quotes, not-quoted lines, options and alternatives do not count, an item counts once; a total only from a complete quote', async () => {
     const pkg = await newPackage({ status: 'bids_received' });
     await create('package_items', [
       { package_id: pkg.id, item_no: 1, tag: '200-PP-101', description: 'Duty pump' },
       { package_id: pkg.id, item_no: 2, tag: '200-PP-102', description: 'Standby pump' },
       { package_id: pkg.id, item_no: 3, part_id: pumpPart, description: 'Spare pump', quantity: '2' },
     ]);
-    const [a, b, c] = [await newSupplier(), await newSupplier(), await newSupplier()];
+    const [a, b, c, d] = [await newSupplier(), await newSupplier(), await newSupplier(), await newSupplier()];
     await create('package_bidders', [
       { package_id: pkg.id, supplier_id: a.id, status: 'bid_received' },
       { package_id: pkg.id, supplier_id: b.id, status: 'bid_received' },
       { package_id: pkg.id, supplier_id: c.id, status: 'declined' },
+      { package_id: pkg.id, supplier_id: d.id, status: 'bid_received' },
     ]);
-    // A: three items quoted, but the spare only in an expired quote; the duty pump twice.
+    // A: three items quoted, but the spare only in an expired quote; the duty pump twice (once as an option).
     await newQuote(a.id, pkg.id, {}, [
       { tag: '200-PP-101', description: 'Duty pump', unit_price: '100' },
-      { tag: '200-PP-101', description: 'Duty pump, option', unit_price: '90', line_status: 'alternative' },
+      { tag: '200-PP-101', description: 'Duty pump, option', unit_price: '90', line_type: 'option' },
       { tag: '200-PP-102', description: 'Standby pump', unit_price: '200' },
     ]);
     await newQuote(a.id, pkg.id, { date_received: '2019-12-01', valid_until: '2020-01-01' }, [{ part_id: pumpPart, description: 'Spare pump', unit_price: '10' }]);
-    // B: two lines, the spare not quoted; the duty pump as an alternative.
+    // B: the spare not quoted; the duty pump only as an alternative, which prices nothing by itself.
     await newQuote(b.id, pkg.id, {}, [
-      { tag: '200-PP-101', description: 'Duty pump, other model', unit_price: '120', line_status: 'alternative' },
+      { tag: '200-PP-101', description: 'Duty pump, other model', unit_price: '120', line_type: 'alternative' },
       { part_id: pumpPart, description: 'Spare pump', unit_price: null, line_status: 'not_quoted' },
     ]);
+    // D: a complete quote (110 + 210 + 2 x 15 = 350.00) and a cheaper one-line quote that is not a total over the package.
+    await newQuote(d.id, pkg.id, {}, [
+      { tag: '200-PP-101', description: 'Duty pump', unit_price: '110' },
+      { tag: '200-PP-102', description: 'Standby pump', unit_price: '210' },
+      { part_id: pumpPart, description: 'Spare pump', unit_price: '15', quantity: '2' },
+      { description: 'Commissioning supervision, off scope', unit_price: '1000' },
+    ]);
+    await newQuote(d.id, pkg.id, {}, [{ part_id: pumpPart, description: 'Spare pump only', unit_price: '5', quantity: '2' }]);
     const figures = await figuresOf(pkg.id);
     expect(figures).toMatchObject({ package_id: pkg.id, status: 'bids_received', next_moves: ['evaluating', 'rfq_issued'], items_in_scope: 3 });
     const by = (supplierId: number) => figures.bidders.find((row) => row.supplier_id === supplierId)!;
-    expect(by(a.id)).toMatchObject<Partial<BidderCompleteness>>({ status: 'bid_received', items_in_scope: 3, items_quoted: 2, percent: 67, quotes: 2, expired_quotes: 1, lowest_base_total: '390.00', base_currency: 'USD' });
-    expect(by(b.id)).toMatchObject<Partial<BidderCompleteness>>({ items_quoted: 1, percent: 33, quotes: 1, expired_quotes: 0, lowest_base_total: '120.00' });
+    // An incomplete bid has no lowest total (null, never 0, never a partial sum).
+    expect(by(a.id)).toMatchObject<Partial<BidderCompleteness>>({ status: 'bid_received', items_in_scope: 3, items_quoted: 2, percent: 67, quotes: 2, expired_quotes: 1, complete: false, lowest_base_total: null });
+    expect(by(b.id)).toMatchObject<Partial<BidderCompleteness>>({ items_quoted: 0, percent: 0, quotes: 1, expired_quotes: 0, complete: false, lowest_base_total: null });
     expect(by(c.id)).toMatchObject<Partial<BidderCompleteness>>({ status: 'declined', items_quoted: 0, percent: 0, quotes: 0, lowest_base_total: null });
-    expect(figures.quotes).toHaveLength(3);
+    // D's lowest is its complete quote over the scope's lines (the off-scope line left out), not the one-line quote.
+    expect(by(d.id)).toMatchObject<Partial<BidderCompleteness>>({ items_quoted: 3, percent: 100, quotes: 2, complete: true, lowest_base_total: '350.00', base_currency: 'USD' });
+    expect(figures.quotes).toHaveLength(5);
     expect(figures.quotes.filter((q) => q.expired)).toHaveLength(1);
 
     // The full package: items, bidders with completeness, and every quote with its lines and totals.
     const full = await get(`/fullpackages/${pkg.id}`);
     expect(full.statusCode, full.body).toBe(200);
-    const body = full.json() as Row & { items: Row[]; bidders: Row[]; quotes: (Row & { lines: Row[]; summary: { total: string } })[] };
+    const body = full.json() as Row & { items: Row[]; bidders: Row[]; quotes: (Row & { lines: Row[]; summary: { total: string; options_total: string } })[] };
     expect(body.items.map((i) => i.item_no)).toEqual([1, 2, 3]);
     expect(body.bidders.find((row) => row.supplier_id === a.id)).toMatchObject({ items_quoted: 2, items_in_scope: 3, percent: 67 });
-    expect(body.quotes).toHaveLength(3);
+    expect(body.quotes).toHaveLength(5);
+    // The option (90) is outside the quote's total: 100 + 200.
     const aQuote = body.quotes.find((q) => q.supplier_id === a.id && q.lines.length === 3)!;
-    expect(aQuote.summary.total).toBe('390.00');
+    expect(aQuote.summary).toMatchObject({ total: '300.00', options_total: '90.00' });
   });
 
   it('answers an empty scope as no percentage, and matches the seeded demo: Karoo quotes all the slurry pump scope', async () => {
@@ -110,8 +123,8 @@ describe('bid completeness per bidder (one SQL statement)', () => {
     expect(demo).toMatchObject({ status: 'awarded', award_amount: '1106000.00', is_testdata: true });
     const figures = await figuresOf(demo.id);
     const row = (name: string) => figures.bidders.find((b) => b.supplier.startsWith(name))!;
-    expect(row('Karoo')).toMatchObject({ items_quoted: 3, items_in_scope: 3, percent: 100, quotes: 3, expired_quotes: 1, lowest_base_total: '81875.00' }); // Q-2025-202: AUD 2 x 62,500 x 0.6550
-    expect(row('Atacama')).toMatchObject({ items_quoted: 0, percent: 0 });
+    expect(row('Karoo')).toMatchObject({ items_quoted: 3, items_in_scope: 3, percent: 100, quotes: 3, expired_quotes: 1, complete: true, lowest_base_total: '1106000.00' }); // Q-2025-201's base lines; Q-2025-202 (AUD 2 x 62,500 x 0.6550 = 81,875.00) prices the spare only: no total over the package
+    expect(row('Atacama')).toMatchObject({ items_quoted: 0, percent: 0, complete: false, lowest_base_total: null });
     expect(row('Iberia')).toMatchObject({ status: 'declined' });
     expect(figures.quotes.map((q) => q.quote_number).sort()).toEqual(['Q-2025-099', 'Q-2025-201', 'Q-2025-202', 'Q-2025-203']);
   });

@@ -58,7 +58,12 @@ export async function loadCapex(raw: RawDriver): Promise<number> {
   return project;
 }
 
-/** The same figures by hand: each tag's unit price by the rule, then equipment, installation and bulks by category and area. */
+/**
+ * The same figures by hand, by the one equipment-pricing rule (issue #29 item 3): each tag's unit price (firm,
+ * else its tag median, else its typed price, else the median of its category's lines within 0.5-2 x its
+ * installed kW), then equipment, installation and bulks by category and area. Before #29 the fourth step was
+ * the median of every part line of the category, and came before the typed price.
+ */
 export const handWritten = (project: number) => `
   with valid as (
     select l.tag, l.part_id, q.project_id, round(l.unit_price * q.rate_applied, 2) as price
@@ -68,13 +73,16 @@ export const handWritten = (project: number) => `
       and q.base_currency_id = (select base_currency_id from projects where id = ${project})),
   by_tag as (select tag, round((percentile_disc(0.5) within group (order by price) + percentile_disc(0.5) within group (order by price desc)) / 2, 2) as median
              from valid where project_id = ${project} and tag is not null group by tag),
-  by_category as (select p.category_id, round((percentile_disc(0.5) within group (order by price) + percentile_disc(0.5) within group (order by price desc)) / 2, 2) as median
-                  from valid v join parts p on p.id = v.part_id group by p.category_id),
+  needy as (select e.id, e.category_id, e.installed_kw from mech_equipment e left join by_tag t on t.tag = e.tagno
+            where e.project_id = ${project} and not e.deleteflag and e.price is null and t.median is null and e.installed_kw > 0),
+  by_size as (select n.id, round((percentile_disc(0.5) within group (order by v.price) + percentile_disc(0.5) within group (order by v.price desc)) / 2, 2) as median
+              from needy n join mech_equipment s on s.category_id = n.category_id and s.installed_kw between n.installed_kw * 0.5 and n.installed_kw * 2
+              join valid v on v.project_id = s.project_id and v.tag = s.tagno group by n.id),
   priced as (
-    select e.category_id, e.projarea_id, round(e.quantity * coalesce(case when e.price_source = 'firm_quote' then e.price end, t.median, c.median, e.price), 2) as equipment,
+    select e.category_id, e.projarea_id, round(e.quantity * coalesce(case when e.price_source = 'firm_quote' then e.price end, t.median, e.price, c.median), 2) as equipment,
            pr.capex_install_factor as install, pr.capex_bulks_factor as bulks
     from mech_equipment e join projects pr on pr.id = e.project_id
-    left join by_tag t on t.tag = e.tagno left join by_category c on c.category_id = e.category_id
+    left join by_tag t on t.tag = e.tagno left join by_size c on c.id = e.id
     where e.project_id = ${project} and not e.deleteflag)
   select category_id, projarea_id, sum(equipment) as equipment, sum(round(equipment * install, 2)) as installation, sum(round(equipment * bulks, 2)) as bulks
   from priced group by grouping sets ((category_id), (projarea_id), ())`;
@@ -97,7 +105,7 @@ export async function runCapexBenchmarks(label: string, rounds: number): Promise
           const response = await t.call({ method: 'POST', url: '/api/capexsummary', token, payload: { param1: 'getCapexSummaryV2', param2: project } });
           if (response.statusCode !== 200) throw new Error(`capexsummary answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
         },
-        note: 'aim: at most 1.1 x; the route also converts typed prices at the project rate date, resolves factors per category tier, names the quote lines of tag medians and answers JSON',
+        note: 'aim: at most 1.1 x; the route also converts typed prices at the project rate date, resolves factors per category tier, names the quote lines of tag medians, dates typed prices from the audit trail and answers JSON',
       }),
     ];
   } finally {

@@ -55,8 +55,9 @@ test('the demo bid tab: recommended, lowest marked, export, award with a reason,
   const sheet = XLSX.read(fs.readFileSync(file)).Sheets['Bid tab']!;
   const cells = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 });
   const bidderRow = (name: string) => cells.find((r) => r[0] === name)!;
-  expect(bidderRow('Rhein Antriebstechnik GmbH').slice(3, 9)).toEqual([72152500, 1150000, undefined, undefined, 600000, 73902500]);
-  expect(bidderRow('Yangtze Heavy Mill Works Co').slice(3, 9)).toEqual([71750000, undefined, 420000, 180000, undefined, 72350000]);
+  // Chosen options (none), quoted total, the four adders, evaluated total.
+  expect(bidderRow('Rhein Antriebstechnik GmbH').slice(3, 10)).toEqual([0, 72152500, 1150000, undefined, undefined, 600000, 73902500]);
+  expect(bidderRow('Yangtze Heavy Mill Works Co').slice(3, 10)).toEqual([0, 71750000, undefined, 420000, 180000, undefined, 72350000]);
   expect(cells.find((r) => r[1] === '200-ML-001')!.slice(11, 15)).toEqual([36200000, 36200000, 1.085, 39277000]);
 
   // Awarding the recommended bidder, who is not the lowest evaluated, needs a reason.

@@ -57,6 +57,23 @@ test("an engineer drills from a category of Cerro Azul's CAPEX to a tag's quote,
   const dialog = page.getByRole('dialog', { name: 'Category Mechanical equipment' });
   const sagMill = dialog.getByRole('row').filter({ hasText: '200-ML-001' });
   await expect(sagMill).toContainText('firm quote (price on the equipment row)');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // "No category" names its tags so an estimator can fix them (issue #29 item 9).
+  await page.getByRole('table', { name: 'CAPEX by category' }).getByRole('button', { name: 'No category' }).click();
+  const uncategorised = page.getByRole('dialog', { name: 'No category: 300-FL-001, 300-FL-002' });
+  await expect(uncategorised).toContainText('set it on the equipment row');
+  await uncategorised.getByRole('button', { name: 'Close' }).click();
+
+  // The 20 x 18 tailings pumps are priced on their typed ZAR 7.4 M at the ZAR rate, not a spare pump's quotes
+  // (issue #29 item 3): the drill-down names the source, the rate and its date.
+  await page.getByRole('table', { name: 'CAPEX by area' }).getByRole('button', { name: /^600/ }).click();
+  const tailings = page.getByRole('dialog', { name: /^Area 600/ }).getByRole('row').filter({ hasText: '600-PP-001A' });
+  await expect(tailings).toContainText('budget price typed on the equipment row: ZAR 7,400,000.00 at 0.05600000 USD/ZAR (ZAR rate of 2025-06-30)');
+  await expect(tailings).toContainText('414,400.00');
+  await page.getByRole('dialog', { name: /^Area 600/ }).getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('table', { name: 'CAPEX by category' }).getByRole('button', { name: 'Mechanical equipment' }).click();
   await sagMill.getByRole('link', { name: /^Q-2025-102 #1/ }).click();
   await expect(page).toHaveURL(/\/home\/general\/quote\/\d+$/);
   await expect(page.getByRole('heading', { name: /Q-2025-102/, level: 1 })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
-import { callApi, cell, grid, newRowKey, statusCell, typeInCell, uniqueTag } from './support/entity-grid';
+import { callApi, cell, createRows, grid, newRowKey, statusCell, typeInCell, uniqueTag } from './support/entity-grid';
 
 // Quotes V2 (issue #17): an estimator enters a EUR quote at /home/general/quote/0, adds its lines in the
 // grid, and sees the USD amounts the server derives at the rate of the rate date (EUR 1.0850 on
@@ -81,7 +81,9 @@ test('a part opens to the statistics of its quotes, the expired one left out and
   await expect(stats.getByRole('group', { name: 'Median' })).toContainText('USD 40,968.75');
   await expect(stats).toContainText('1 line of an expired quote is left out.');
   const quotes = page.getByRole('table', { name: 'Quotes for this part' });
-  await expect(quotes.getByRole('row')).toHaveCount(4);
+  // The header, three base lines and Karoo's alternative (listed, marked, and outside the statistics).
+  await expect(quotes.getByRole('row')).toHaveCount(5);
+  await expect(quotes.getByRole('row', { name: /Alternative/ })).toContainText('Q-2025-201');
   await expect(quotes.getByRole('row', { name: /Q-2025-099/ })).toContainText('Expired');
   await page.screenshot({ path: '/tmp/part-document.png', fullPage: true });
 });
@@ -113,9 +115,15 @@ test('the quote search finds a line and links it to a part, whose page then list
 // typed (the save checks it).
 test("a quote line's tag is offered from its project's equipment list as the estimator types", async ({ page }) => {
   await signInFromLanding(page, DEMO.engineer);
+  // A quote of its own, like Q-2025-101's SAG mill line: the demo's quotes on the mills are evaluated in the
+  // awarded ADJ-200-01, so they are locked (#29 item 1).
   const filters = encodeURIComponent(JSON.stringify([{ field: 'quote_number', op: 'equals', value: 'Q-2025-101' }]));
-  const quote = (await callApi<{ rows: { id: number }[] }>(page, 'GET', `/api/entities/quotes?filters=${filters}`)).body.rows[0]!;
-  await page.goto(`/home/general/quote/${quote.id}`);
+  const demo = (await callApi<{ rows: Record<string, unknown>[] }>(page, 'GET', `/api/entities/quotes?filters=${filters}`)).body.rows[0]!;
+  const [quote] = await createRows(page, 'quotes', [
+    { quote_number: `Q-E2E-${uniqueTag('q').toUpperCase()}`, supplier_id: demo.supplier_id, project_id: demo.project_id, currency_id: demo.currency_id, date_received: demo.date_received, rate_date: demo.rate_date, valid_until: '2099-12-31' },
+  ]);
+  await createRows(page, 'quote_lines', [{ quote_id: quote!.id, line_no: 1, tag: '200-ML-001', description: 'SAG mill', quantity: '1', unit_price: '38950000.00' }]);
+  await page.goto(`/home/general/quote/${quote!.id}`);
   const lines = grid(page, 'Quote lines');
   await expect(lines.locator('.ag-row').first()).toBeVisible();
 

@@ -5,7 +5,7 @@ import { accuracyBand, langCheck, rollUp, type PricedTag } from '../../src/lib/c
 /** lib/capex.ts: the roll-up adds up to the cent whatever the tags, and the class band and Lang check read right. */
 const tag = (i: number, unit: string | null, basis: PricedTag['basis'], path: string[]): PricedTag => ({
   id: i, tagno: `T-${i}`, description: null, quantity: 1 + (i % 4), area_id: i % 3, area: String(100 * (1 + (i % 3))), category_id: i % 5, category_path: path,
-  basis, basis_detail: '', unit_price: unit, install_factor: ['0.45', '0.333', '1.005'][i % 3]!, bulks_factor: ['0.75', '0.125', '0.6667'][i % 3]!, factor_source: 'project', quotes: [], median_of: 0, warning: null,
+  basis, step: unit === null ? 'unpriced' : 'typed', typed: null, estimate: null, basis_detail: '', unit_price: unit, install_factor: ['0.45', '0.333', '1.005'][i % 3]!, bulks_factor: ['0.75', '0.125', '0.6667'][i % 3]!, factor_source: 'project', quotes: [], median_of: 0, warning: null,
 });
 const project = { id: 1, name: 'P', project_number: null, base_currency: 'USD', rate_date: '2025-06-30', estimate_class: 4 };
 const settings = { epcm_pct: '15', owners_pct: '5', contingency_pct: '17.5', install_factor: '0.45', bulks_factor: '0.75', estimate_class: 4 };

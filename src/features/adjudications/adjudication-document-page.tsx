@@ -11,6 +11,7 @@ const height = 'max(260px, calc(100vh - 760px))';
 const lists = [
   { schema: getEntitySchema('adjudication_bidders'), label: 'Bidders and scores', height },
   { schema: getEntitySchema('adjudication_adders'), label: 'Adders', height },
+  { schema: getEntitySchema('adjudication_choices'), label: 'Chosen options and alternatives', height },
   { schema: getEntitySchema('adjudication_rates'), label: 'Rates', height },
 ] as const;
 
@@ -20,7 +21,8 @@ function title(row: EntityRow | null): string {
 
 /**
  * /home/general/adjudication/:id — a package's bid tab (field guide §10): the header (package, rate date,
- * weights, award), the bidders with their scores, the adders and the frozen rates as tabs, and under them the
+ * weights, award), the bidders with their scores, the adders, the options and alternatives chosen into the
+ * evaluation (each with its reason) and the frozen rates as tabs, and under them the
  * bid tab itself (BidTabPanel: the grid, the recommendation, the award, the export and the chart).
  */
 export function AdjudicationDocumentPage() {

@@ -30,7 +30,9 @@ function footerRows(tab: BidTab): Row[] {
   const row = (key: string, label: string, values: (string | null)[], marked: boolean[] = values.map(() => false)): Row => ({ key, item_no: '', scope: '', description: label, quantity: '', footer: { label, values, marked } });
   const kindLabel = (kind: string) => ADDER_KINDS.find((k) => k.value === kind)?.label ?? kind;
   const kinds = ADDER_KINDS.map((k) => k.value).filter((kind) => tab.bidders.some((b) => b.adders.some((a) => a.kind === kind)));
+  const optionsChosen = tab.bidders.some((b) => b.offered.some((o) => o.chosen && o.line_type === 'option'));
   return [
+    ...(optionsChosen ? [row('options', `Chosen options, in the quoted total (${tab.base_currency ?? ''})`, tab.bidders.map((b) => b.options_total))] : []),
     row('quoted', `Quoted total (${tab.base_currency ?? ''})`, tab.bidders.map((b) => b.quoted_total), tab.bidders.map((b) => b.lowest_total)),
     ...kinds.map((kind) => row(`adder-${kind}`, `+ ${kindLabel(kind)}`, tab.bidders.map((b) => b.adders.find((a) => a.kind === kind)?.amount ?? null))),
     row('evaluated', `Evaluated total (${tab.base_currency ?? ''})`, tab.bidders.map((b) => b.evaluated_total), tab.bidders.map((b) => b.lowest_evaluated)),
@@ -45,7 +47,12 @@ function LineTotal({ cell, supplier }: { cell: BidTabCell | undefined; supplier:
   return (
     <span aria-label={cell.lowest ? `${money(cell.base_total)}, lowest (${supplier})` : undefined}>
       {money(cell.base_total)}
-      {cell.status === 'alternative' && <span className="tb-alt"> alt.</span>}
+      {cell.status === 'alternative' && (
+        <span className="tb-alt" title={`Alternative line ${cell.line_no ?? ''} chosen: ${cell.reason ?? ''}`}>
+          {' '}
+          alt. line {cell.line_no}
+        </span>
+      )}
       {cell.lowest && <span className="tb-lowest-chip">lowest</span>}
     </span>
   );
@@ -57,6 +64,11 @@ function FooterValue({ row, index, tab }: { row: Row; index: number; tab: BidTab
   const marked = footer.marked[index];
   const mark = row.key === 'score' ? 'recommended' : row.key === 'evaluated' ? 'lowest evaluated' : 'lowest';
   if (row.key === 'score') return <span>{value ?? 'not scored'}{marked && <span className="tb-lowest-chip tb-recommended-chip">recommended</span>}</span>;
+  const bidder = tab.bidders[index];
+  // An incomplete bid has no total: it says so, never 0 and never a partial sum.
+  if ((row.key === 'quoted' || row.key === 'evaluated') && bidder && !bidder.complete) {
+    return <span className="tb-incomplete">incomplete ({bidder.items_quoted} of {bidder.items_in_scope})</span>;
+  }
   return (
     <span aria-label={marked ? `${money(value)}, ${mark} (${tab.bidders[index]?.supplier ?? ''})` : undefined}>
       {value === null || value === undefined ? '—' : money(value)}
@@ -68,8 +80,9 @@ function FooterValue({ row, index, tab }: { row: Row; index: number; tab: BidTab
 /**
  * The bid tab's grid, read-only: rows = the package's items, one column group per bidder (its quote,
  * currency and completeness in the header; unit price and line total in the base currency), the lowest per
- * line marked, "not quoted" for a missing line; pinned at the bottom the quoted totals, the adders, the
- * evaluated totals (lowest marked) and the weighted scores (recommended marked).
+ * line marked, "not quoted" for a missing line, a chosen alternative marked with its line; pinned at the
+ * bottom the chosen options, the quoted totals, the adders, the evaluated totals (lowest marked; "incomplete"
+ * for a bid that leaves a line unpriced) and the weighted scores (recommended marked).
  */
 export function BidTabGrid({ tab }: { tab: BidTab }) {
   ensureAgGridModules();
@@ -80,7 +93,7 @@ export function BidTabGrid({ tab }: { tab: BidTab }) {
       { headerName: 'Description', field: 'description', width: 300, pinned: 'left', cellClass: (p) => (p.data?.footer ? 'tb-footer-label' : '') },
       { headerName: 'Qty', field: 'quantity', width: 70 },
       ...tab.bidders.map((bidder, b): ColGroupDef<Row> => ({
-        headerName: `${bidder.supplier} — ${bidder.quote_number} (${bidder.currency}) — ${completenessOf(bidder)}${bidder.expired ? ' — EXPIRED' : ''}`,
+        headerName: `${bidder.supplier} — ${bidder.quote_number} (${bidder.currency}) — ${completenessOf(bidder)}${bidder.complete ? '' : ' — INCOMPLETE'}${bidder.expired ? ' — EXPIRED' : ''}`,
         headerClass: bidder.recommended ? 'tb-recommended-head' : undefined,
         headerTooltip: `${bidder.supplier}, ${bidder.quote_number} in ${bidder.currency} at ${bidder.rate_to_base ?? 'no rate'}: ${completenessOf(bidder)} quoted`,
         wrapHeaderText: true,

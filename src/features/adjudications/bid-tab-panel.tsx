@@ -12,6 +12,7 @@ import { entityPaths } from '../../lib/entity-paths';
 import { groupDecimal } from '../../schemas/display-format';
 import { AwardDialog } from './award-dialog';
 import { BidTabGrid } from './bid-tab-grid';
+import { BidTabStanding } from './bid-tab-standing';
 import { WithdrawAwardDialog } from './withdraw-award-dialog';
 import './bid-tab.css';
 
@@ -22,7 +23,8 @@ const named = (tab: BidTab, supplierId: number | null) => tab.bidders.find((b) =
 
 /**
  * The bid tab under the adjudication's lists (GET /api/adjudications/:id/bidtab, read again after every save):
- * the recommended and the lowest evaluated bidder named, what keeps the figures from being whole, the grid,
+ * the recommended and the lowest evaluated bidder named (both among complete bids only), what keeps the
+ * figures from being whole, the grid, why each other bidder is not recommended, the options and alternatives,
  * "Freeze rates", "Award…", "Withdraw award…", "Export bid tab" and the chart of evaluated totals.
  */
 export function BidTabPanel({ adjudicationId, version }: { adjudicationId: number; version: number }) {
@@ -101,6 +103,7 @@ export function BidTabPanel({ adjudicationId, version }: { adjudicationId: numbe
       ) : (
         <>
           <BidTabGrid tab={tab} />
+          <BidTabStanding tab={tab} />
           <Box sx={{ mt: 2, maxWidth: 900 }}>
             <Suspense fallback={<Skeleton variant="rounded" height={140} aria-label="Loading the chart" />}>
               <BidTabChart tab={tab} />

@@ -13,8 +13,9 @@ const RATE_FORMAT = '0.00000000';
  * The bid tab as a workbook with the same figures as the screen, laid out so a reader can recompute every one
  * by hand: the rate set; per item and bidder the unit price and line total in the quote's currency, the rate,
  * and the line total in the base currency (lines not quoted say so, with no figure); under them each bidder's
- * quoted total, adders with their reasons, evaluated total, scores and weighted score, and which bid is lowest,
- * lowest evaluated and recommended.
+ * chosen options, quoted total ("incomplete: no total" for a bid leaving a line unpriced), adders with their
+ * reasons, evaluated total, scores and weighted score, which bid is lowest, lowest evaluated and recommended,
+ * and why each other is not; then every option and alternative offered, chosen or not.
  */
 export function bidTabWorkbook(tab: BidTab): XLSX.WorkBook {
   const base = tab.base_currency ?? '';
@@ -35,24 +36,36 @@ export function bidTabWorkbook(tab: BidTab): XLSX.WorkBook {
       ...item.cells.flatMap((cell, b) =>
         cell.status === 'not_quoted' || cell.status === 'no_rate'
           ? [null, text(cell.status === 'no_rate' ? 'no rate' : 'not quoted'), null, null, null, null]
-          : [num(cell.quantity, '0.###'), num(cell.unit_price), num(cell.line_total), num(tab.bidders[b]!.rate_to_base, RATE_FORMAT), num(cell.base_total), cell.lowest ? text('lowest') : null],
+          : [num(cell.quantity, '0.###'), num(cell.unit_price), num(cell.line_total), num(tab.bidders[b]!.rate_to_base, RATE_FORMAT), num(cell.base_total), text([cell.lowest && 'lowest', cell.status === 'alternative' && `alternative line ${cell.line_no ?? ''}`].filter(Boolean).join(', '))],
       ),
     ]),
     [],
-    [text('Bidder'), text('Quote'), text('Completeness'), text(`Quoted total (${base})`), ...ADDER_KINDS.map((k) => text(`${k.label} (${base})`)), text(`Evaluated total (${base})`), text('Technical'), text('Commercial'), text('Weighted score'), text('Marks'), text('Expired')],
+    [text('Bidder'), text('Quote'), text('Completeness'), text(`Chosen options (${base})`), text(`Quoted total (${base})`), ...ADDER_KINDS.map((k) => text(`${k.label} (${base})`)), text(`Evaluated total (${base})`), text('Technical'), text('Commercial'), text('Weighted score'), text('Marks'), text('Expired'), text('Why not recommended')],
     ...tab.bidders.map((b) => [
       text(b.supplier),
       text(b.quote_number),
-      text(`${b.items_quoted} of ${b.items_in_scope}`),
-      num(b.quoted_total),
+      text(`${b.items_quoted} of ${b.items_in_scope}${b.complete ? '' : ' (incomplete)'}`),
+      num(b.options_total),
+      // An incomplete bid has no total: the cell says so (an empty or 0 cell would add up as nothing).
+      b.complete ? num(b.quoted_total) : text('incomplete: no total'),
       ...ADDER_KINDS.map((k) => num(b.adders.find((a) => a.kind === k.value)?.amount)),
-      num(b.evaluated_total),
+      b.complete ? num(b.evaluated_total) : text('incomplete: no total'),
       num(b.technical_score, '0.0'),
       num(b.commercial_score, '0.0'),
       num(b.weighted_score, '0.00'),
       text([b.lowest_total && 'lowest total', b.lowest_evaluated && 'lowest evaluated', b.recommended && 'recommended', tab.awarded_supplier_id === b.supplier_id && 'awarded'].filter(Boolean).join(', ')),
       b.expired ? text(`expired ${b.valid_until ?? ''}`) : null,
+      b.why_not ? text(b.why_not) : null,
     ]),
+    ...(tab.bidders.some((b) => b.offered.length > 0)
+      ? [
+          [],
+          [text('Options and alternatives offered'), text('Line'), text('Type'), text('Description'), text('For item'), text('Line total (quote currency)'), text(`Line total (${base})`), text('Chosen'), text('Reason')],
+          ...tab.bidders.flatMap((b) =>
+            b.offered.map((o) => [text(b.supplier), num(String(o.line_no), '0'), text(o.line_type), text(o.description), o.item_no === null ? null : num(String(o.item_no), '0'), o.line_total === null ? text('not quoted') : num(o.line_total), num(o.base_total), text(o.chosen ? 'chosen' : 'not chosen'), o.reason ? text(o.reason) : null]),
+          ),
+        ]
+      : []),
     [],
     [text('Adder reasons')],
     ...tab.bidders.flatMap((b) => b.adders.map((a) => [text(b.supplier), text(ADDER_KINDS.find((k) => k.value === a.kind)?.label ?? a.kind), num(a.amount), text(a.reason)])),

@@ -13,7 +13,7 @@ import type { CapexGroup, CapexSummary, PriceSpread } from '../../lib/capex';
  */
 
 const COLORS = { equipment: '#1565c0', installation: '#ef6c00', bulks: '#2e7d32' };
-const BASIS_COLORS: Record<string, string> = { firm: '#2e7d32', budget: '#1565c0', factored: '#ef6c00', allowance: '#8e24aa', unpriced: '#9e9e9e' };
+const BASIS_COLORS: Record<string, string> = { firm: '#2e7d32', budget: '#1565c0', factored: '#ef6c00', allowance: '#8e24aa', estimate: '#00838f', unpriced: '#9e9e9e' };
 const millions = (value: number) => `${(value / 1_000_000).toLocaleString('en-US', { maximumFractionDigits: 1 })} M`;
 const money = (value: unknown) => Number(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -57,7 +57,8 @@ export default function CapexCharts({ summary, categories, spread, onPickCategor
 }) {
   const currency = summary.project.base_currency ?? '';
   const basis = summary.by_basis.filter((g) => Number(g.equipment) > 0).map((g) => ({ key: g.key, name: g.label, value: Number(g.equipment) }));
-  const spreadData = (spread ?? []).map((row) => ({ name: row.name, min: Number(row.min), median: Number(row.median), max: Number(row.max), count: row.count }));
+  // One bar group per category AND size band (the server's grouping), so an idler set never shares a bar with a conveyor.
+  const spreadData = (spread ?? []).map((row) => ({ name: row.label, min: Number(row.min), median: Number(row.median), max: Number(row.max), count: row.count }));
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
       <ChartCard title={`CAPEX by category (${currency})`} label="CAPEX by category chart">
@@ -78,14 +79,15 @@ export default function CapexCharts({ summary, categories, spread, onPickCategor
           </PieChart>
         </ResponsiveContainer>
       </ChartCard>
-      <ChartCard title={`Quote price spread per item type (${currency}, valid quote lines)`} label="Quote price spread chart">
+      <ChartCard title={`Quote price spread per item type and size band (${currency}, valid quote lines)`} label="Quote price spread chart">
         {spreadData.length === 0 ? (
           <Typography color="text.secondary">No valid quote line prices an item type of this project yet.</Typography>
         ) : (
           <ResponsiveContainer>
             <BarChart data={spreadData} margin={{ left: 12, right: 12 }}>
               <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="name" interval={0} tick={{ fontSize: 11 }} height={50} />
+              {/* 'Slurry pumps, 300-1,000 kW': rotated, so neighbouring groups' names never overprint. */}
+              <XAxis dataKey="name" interval={0} tick={{ fontSize: 10 }} angle={-25} textAnchor="end" height={90} />
               <YAxis tickFormatter={millions} width={70} />
               <Tooltip formatter={(value) => `${currency} ${money(value)}`} />
               <Legend />

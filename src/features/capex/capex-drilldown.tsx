@@ -20,14 +20,34 @@ import { PRICE_BASIS_LABELS, type CapexTag, type TagQuotePrice } from '../../lib
 import { groupDecimal } from '../../schemas/display-format';
 
 const amount = (value: string | null) => (value === null ? '—' : groupDecimal(value, 2));
-const BASIS_COLOR = { firm: 'success', budget: 'primary', factored: 'warning', allowance: 'secondary', unpriced: 'default' } as const;
+const BASIS_COLOR = { firm: 'success', budget: 'primary', factored: 'warning', allowance: 'secondary', estimate: 'info', unpriced: 'default' } as const;
+
+/**
+ * How a tag was priced (lib/capex describePrice): the basis, and the rule's step in words with what it came
+ * from: a typed price's amount, source, rate and date; a category estimate's spread and size band.
+ */
+function BasisCell({ tag }: { tag: CapexTag }) {
+  return (
+    <>
+      <Chip size="small" color={BASIS_COLOR[tag.basis]} label={PRICE_BASIS_LABELS[tag.basis]} />
+      <Typography variant="caption" component="div" color="text.secondary" data-testid="basis-detail">
+        {tag.basis_detail}
+      </Typography>
+      {tag.warning && (
+        <Typography variant="caption" component="div" color="warning.main">
+          {tag.warning}
+        </Typography>
+      )}
+    </>
+  );
+}
 
 /**
  * The tags behind a figure (a category, an area, a basis or a total): each with how it was priced and a
  * link to the quote document of every quote line its price came from (GET /capexsummary/quote-prices, read
  * when the dialog opens), and to its row in the project's equipment list.
  */
-export function CapexDrilldown({ projectId, title, tags, currency, onClose }: { projectId: number; title: string; tags: readonly CapexTag[]; currency: string; onClose: () => void }) {
+export function CapexDrilldown({ projectId, title, tags, currency, note, onClose }: { projectId: number; title: string; tags: readonly CapexTag[]; currency: string; note?: string; onClose: () => void }) {
   const titleId = useId();
   const { data: prices, error } = useApi<TagQuotePrice[]>(`/api/capexsummary/quote-prices?projectId=${projectId}`, { revalidateOnFocus: false });
   const byTag = new Map<number, TagQuotePrice[]>();
@@ -37,6 +57,11 @@ export function CapexDrilldown({ projectId, title, tags, currency, onClose }: { 
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent dividers>
         {error && <Alert severity="warning">The quote lines behind the prices could not be loaded ({error.message}).</Alert>}
+        {note && (
+          <Alert severity="info" sx={{ mb: 1 }}>
+            {note}
+          </Alert>
+        )}
         <Table size="small" aria-label="Tags behind the figure">
           <TableHead>
             <TableRow>
@@ -62,15 +87,7 @@ export function CapexDrilldown({ projectId, title, tags, currency, onClose }: { 
                 </TableCell>
                 <TableCell>{tag.description}</TableCell>
                 <TableCell>
-                  <Chip size="small" color={BASIS_COLOR[tag.basis]} label={PRICE_BASIS_LABELS[tag.basis]} />
-                  <Typography variant="caption" component="div" color="text.secondary">
-                    {tag.basis_detail}
-                  </Typography>
-                  {tag.warning && (
-                    <Typography variant="caption" component="div" color="warning.main">
-                      {tag.warning}
-                    </Typography>
-                  )}
+                  <BasisCell tag={tag} />
                 </TableCell>
                 <TableCell align="right">{tag.quantity}</TableCell>
                 <TableCell align="right">{amount(tag.unit_price)}</TableCell>

@@ -1,6 +1,6 @@
 import * as XLSX from 'xlsx';
 import { MONEY_FORMAT, neutralise } from '../../grids/excel';
-import { PRICE_BASIS_LABELS, type CapexGroup, type CapexSummary } from '../../lib/capex';
+import { PRICE_BASIS_LABELS, PRICE_STEP_LABELS, sizeBandWords, type CapexGroup, type CapexSummary } from '../../lib/capex';
 
 /**
  * "Export CAPEX": the same figures as the screen in one workbook, so the estimate can be checked by hand:
@@ -65,7 +65,10 @@ export function capexWorkbook(summary: CapexSummary): XLSX.WorkBook {
     workbook,
     sheet(
       [
-        ['Tag', 'Description', 'Area', 'Category', 'Basis', 'How priced', 'Quantity', `Unit price (${currency})`, 'Equipment', 'Installation factor', 'Installation', 'Bulks factor', 'Bulks', 'Direct field cost', 'Factors from', 'Quotes'],
+        [
+          'Tag', 'Description', 'Area', 'Category', 'Basis', 'How priced', 'Quantity', `Unit price (${currency})`, 'Equipment', 'Installation factor', 'Installation', 'Bulks factor', 'Bulks', 'Direct field cost', 'Factors from', 'Quotes',
+          'Rule step', 'Typed price', 'Typed currency', 'Price source', 'Typed on', `Rate to ${currency}`, 'Estimate lines', 'Estimate min', 'Estimate max', 'Size band (kW)',
+        ],
         ...summary.tags.map((t) => [
           t.tagno,
           t.description,
@@ -83,9 +86,20 @@ export function capexWorkbook(summary: CapexSummary): XLSX.WorkBook {
           moneyCell(t.direct_field),
           t.factor_source,
           t.quotes.map((q) => `${q.quote_number} #${q.line_no}`).join(', ') || null,
+          // The rule's step and what it priced from (lib/capex describePrice), so each figure can be traced.
+          PRICE_STEP_LABELS[t.step],
+          moneyCell(t.typed?.amount ?? null),
+          t.typed?.currency ?? null,
+          t.typed?.source ?? null,
+          t.typed?.date ?? null,
+          t.typed?.rate ? Number(t.typed.rate) : null,
+          t.estimate?.count ?? null,
+          moneyCell(t.estimate?.min ?? null),
+          moneyCell(t.estimate?.max ?? null),
+          t.estimate ? sizeBandWords(t.estimate.band_low_kw, t.estimate.band_high_kw) : null,
         ]),
       ],
-      [16, 40, 8, 40, 14, 48, 9, 16, 16, 10, 16, 10, 16, 18, 12, 30],
+      [16, 40, 8, 40, 14, 48, 9, 16, 16, 10, 16, 10, 16, 18, 12, 30, 16, 16, 8, 14, 12, 12, 8, 14, 14, 16],
     ),
     'Tags',
   );

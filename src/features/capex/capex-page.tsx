@@ -62,7 +62,7 @@ function ProjectChooser() {
   );
 }
 
-type Drill = { title: string; tags: CapexTag[] };
+type Drill = { title: string; tags: CapexTag[]; note?: string };
 
 function CapexScreen({ projectId }: { projectId: number }) {
   // The factors list below writes through the engine; each save reads the figures again.
@@ -83,10 +83,15 @@ function CapexScreen({ projectId }: { projectId: number }) {
   }
   const currency = summary.project.base_currency ?? '';
   const categories = summary.by_category.filter((g) => g.tier === tier);
-  const open = (title: string, keep: (tag: CapexTag) => boolean) => setDrill({ title, tags: summary.tags.filter(keep) });
+  const open = (title: string, keep: (tag: CapexTag) => boolean, note?: string) => setDrill({ title, tags: summary.tags.filter(keep), note });
   const pickCategory = (key: string) => {
     const group = categories.find((g) => g.key === key);
-    if (group) open(`Category ${group.key}`, (t) => (key === '(none)' ? t.category_path.length === 0 : t.category_path.slice(0, tier).join(' / ') === key));
+    if (!group) return;
+    if (key !== '(none)') return open(`Category ${group.key}`, (t) => t.category_path.slice(0, tier).join(' / ') === key);
+    // "No category" names its tags, so an estimator can fix them: without one a tag is in no category total
+    // and can get no category estimate.
+    const uncategorised = summary.tags.filter((t) => t.category_path.length === 0).map((t) => t.tagno);
+    open(`No category: ${uncategorised.join(', ')}`, (t) => t.category_path.length === 0, `${uncategorised.length} tag${uncategorised.length === 1 ? ' has' : 's have'} no item category (${uncategorised.join(', ')}): set it on the equipment row (open a tag below) so it is counted in its category and, without a price of its own, can get a category estimate.`);
   };
   const pickArea = (key: string) => open(`Area ${summary.by_area.find((g) => g.key === key)?.label ?? key}`, (t) => (t.area ?? '(none)') === key);
   const pickBasis = (key: string) => open(`Priced on: ${summary.by_basis.find((g) => g.key === key)?.label ?? key}`, (t) => t.basis === key);
@@ -163,7 +168,7 @@ function CapexScreen({ projectId }: { projectId: number }) {
         .
       </Typography>
       <EntityListPage schema={capexFactors} embedded scope={scope} onDataChanged={() => setRevision((n) => n + 1)} height={320} />
-      {drill && <CapexDrilldown projectId={projectId} title={drill.title} tags={drill.tags} currency={currency} onClose={() => setDrill(null)} />}
+      {drill && <CapexDrilldown projectId={projectId} title={drill.title} tags={drill.tags} currency={currency} note={drill.note} onClose={() => setDrill(null)} />}
     </>
   );
 }

@@ -43,7 +43,10 @@ export function DashboardCharts({ data }: { data: DashboardFigures }) {
   const packages = data.packages.by_status.map((s) => ({ name: s.label, count: s.count }));
   const proposals = data.proposals.by_status.map((s) => ({ name: statusLabel(s.status), count: s.count }));
   // Decimals arrive as exact strings; a chart's bar height may be a float.
-  const power = data.projects.by_project.map((p) => ({ name: shortName(p.name), fullName: p.name, installed: Number(p.installed_kw), running: Number(p.running_kw) }));
+  // The tooltip names each project's equipment cost: the header's and CAPEX's figure (one pricing rule).
+  const cost = (p: (typeof data.projects.by_project)[number]) =>
+    `equipment ${p.base_currency ?? ''} ${Number(p.equipment_cost_base).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}${p.equipment_unpriced ? `, ${p.equipment_unpriced} unpriced` : ''}`;
+  const power = data.projects.by_project.map((p) => ({ name: shortName(p.name), fullName: `${p.name} · ${cost(p)}`, installed: Number(p.installed_kw), running: Number(p.running_kw) }));
   return (
     <Box sx={{ display: 'grid', gap: 1.5, mb: 2.5, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr 1.4fr' } }}>
       <ChartPanel title="Packages by status" empty={data.packages.count === 0}>

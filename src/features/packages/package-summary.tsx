@@ -19,9 +19,19 @@ export function completenessText(row: Pick<BidderCompleteness, 'items_quoted' | 
 }
 
 /**
+ * A bidder's lowest total over the package, only from a quote that prices every item by itself: a one-line
+ * or off-scope quote has no total over the package (never a "lowest", never 0).
+ */
+export function bidderTotalText(row: Pick<BidderCompleteness, 'complete' | 'lowest_base_total' | 'base_currency' | 'quotes' | 'items_in_scope'>): string {
+  if (row.complete && row.lowest_base_total !== null) return `, lowest ${amountText(row.lowest_base_total, row.base_currency)}`;
+  if (row.quotes === 0 || row.items_in_scope === 0) return '';
+  return ', incomplete: no total over the package';
+}
+
+/**
  * Beside the package's header (GET /api/package/:id/figures, read again after every save): its status and
  * the moves the workflow allows next, budget, award, and each bidder's bid completeness (items of the scope
- * its valid quotes price) with its lowest quote in the base currency.
+ * its valid quotes price) with its lowest complete quote in the base currency.
  */
 export function PackageSummary({ packageId, version }: { packageId: number; version: number }) {
   const { data, error } = useApi<PackageFigures>(`/api/package/${packageId}/figures`, { cacheScope: `v${version}`, revalidateOnFocus: false, shouldRetryOnError: false });
@@ -61,7 +71,7 @@ export function PackageSummary({ packageId, version }: { packageId: number; vers
             </Box>
             <Typography variant="caption" color="text.secondary">
               {bidder.quotes === 0 ? 'No quote' : `${bidder.quotes} ${bidder.quotes === 1 ? 'quote' : 'quotes'}${bidder.expired_quotes > 0 ? ` (${bidder.expired_quotes} expired)` : ''}`}
-              {bidder.lowest_base_total !== null ? `, lowest ${amountText(bidder.lowest_base_total, bidder.base_currency)}` : ''}
+              {bidderTotalText(bidder)}
             </Typography>
           </Box>
         ))}

@@ -140,6 +140,8 @@ function PartQuotesTable({ partId, version }: { partId: number; version: number 
                     {line.quote_number}
                   </Link>
                   {line.expired && <Chip size="small" color="warning" label="Expired" sx={{ ml: 1 }} />}
+                  {/* An option or alternative is listed, but left out of the statistics above. */}
+                  {line.line_type !== 'base' && <Chip size="small" variant="outlined" label={line.line_type === 'option' ? 'Option' : 'Alternative'} sx={{ ml: 1 }} />}
                 </TableCell>
                 <TableCell>{line.supplier}</TableCell>
                 <TableCell>{line.date_received}</TableCell>

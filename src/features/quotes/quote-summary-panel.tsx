@@ -11,7 +11,8 @@ const money = (value: string, currency: string | null) => `${currency ?? ''} ${g
 
 /**
  * A quote's figures, from the server (GET /api/quotes/:id/summary): its totals in its currency and in the
- * base currency (the sums of the lines' rounded figures), the rate applied and where it came from, and
+ * base currency (the sums of the BASE lines' rounded figures), its options and alternatives apart, how many
+ * base lines are quoted and the longest lead time, the rate applied and where it came from, and
  * whether the quote has expired. Read again after every save of the header or a line (`version`).
  */
 export function QuoteSummaryPanel({ quoteId, version }: { quoteId: number; version: number }) {
@@ -29,10 +30,16 @@ export function QuoteSummaryPanel({ quoteId, version }: { quoteId: number; versi
       </Box>
       <Figure label={`Total (${data.currency ?? '?'})`} value={money(data.total, data.currency)} />
       <Figure label={`Total in base currency (${data.base_currency ?? '?'})`} value={money(data.base_total, data.base_currency)} strong />
-      <Typography variant="body2" color="text.secondary">
-        {data.line_count} {data.line_count === 1 ? 'line' : 'lines'}
-        {data.not_quoted > 0 ? `, ${data.not_quoted} not quoted` : ''}
+      <Typography variant="body2" color="text.secondary" data-testid="lines-quoted">
+        Base lines only: {data.lines_quoted} of {data.base_lines} quoted
+        {data.lead_time_weeks !== null ? `, lead time up to ${data.lead_time_weeks} weeks` : ''}
       </Typography>
+      {/* Options and alternatives are priced, but are not part of the offer's total (field guide §19). */}
+      <Typography variant="caption" color="text.secondary" component="div">
+        Options and alternatives, outside the totals:
+      </Typography>
+      <Figure label={`Options priced extra (${data.currency ?? '?'})`} value={money(data.options_total, data.currency)} />
+      <Figure label={`Alternatives offered (${data.currency ?? '?'})`} value={money(data.alternatives_total, data.currency)} />
       <Divider sx={{ my: 1.5 }} />
       <Figure label="Rate applied" value={data.rate_applied === null ? 'none' : `1 ${data.currency ?? ''} = ${data.rate_applied} ${data.base_currency ?? ''}`} />
       <Typography variant="body2" color="text.secondary" data-testid="rate-source">

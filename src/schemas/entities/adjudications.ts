@@ -130,3 +130,22 @@ export const adjudicationAdders = defineEntity({
     { name: 'reason', label: 'Reason', kind: 'text', required: true, maxLength: 300, grid: { width: 360 }, form: { order: 4, fullWidth: true } },
   ],
 });
+
+export const adjudicationChoices = defineEntity({
+  name: 'adjudication_choices',
+  label: 'Chosen line',
+  labelPlural: 'Chosen options and alternatives',
+  labelField: 'reason',
+  key: ['adjudication_id', 'supplier_id', 'line_no'],
+  scope: { root: 'adjudication_id' },
+  writeRole: 'engineer',
+  description:
+    "An option or alternative line of a bidder's quote taken into the evaluation, with the reason: a chosen alternative prices the item it matches instead of the base line; a chosen option is added to the bidder's total. Unchosen, neither counts.",
+  defaultSort: { field: 'id', direction: 'asc' },
+  fields: [
+    { name: 'adjudication_id', label: 'Adjudication', kind: 'lookup', entity: 'adjudications', partOf: true, required: true, grid: { width: 130, hidden: true }, form: { order: 99 } },
+    { name: 'supplier_id', label: 'Bidder', kind: 'lookup', entity: 'suppliers', required: true, grid: { width: 240, pinned: 'left' }, form: { order: 1 } },
+    { name: 'line_no', label: 'Quote line', kind: 'integer', required: true, min: 1, max: 99999, help: "The line number in the quote the bidder is evaluated on (the bid tab lists each bidder's options and alternatives with their numbers).", grid: { width: 100 }, form: { order: 2 } },
+    { name: 'reason', label: 'Reason', kind: 'text', required: true, maxLength: 300, grid: { width: 400 }, form: { order: 3, fullWidth: true } },
+  ],
+});

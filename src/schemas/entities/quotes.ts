@@ -18,11 +18,26 @@ export const QUOTE_STATUS: EnumOption[] = [
   { value: 'rejected', label: 'Rejected' },
   { value: 'expired', label: 'Expired' },
 ];
+/** Whether the supplier priced the line. (An "alternative" was once a status: it is a line type since migration 0024.) */
 const LINE_STATUS: EnumOption[] = [
   { value: 'quoted', label: 'Quoted' },
   { value: 'not_quoted', label: 'Not quoted' },
+];
+/**
+ * What a line is to the offer (field guide §19): a base line is part of the scope asked for and makes the
+ * quote's total; an option is priced extra, outside the base; an alternative is offered instead of a base
+ * line. Options and alternatives have totals of their own and enter a bid tab only when chosen there, with
+ * a reason (adjudication_choices).
+ */
+export const LINE_TYPES: EnumOption[] = [
+  { value: 'base', label: 'Base' },
+  { value: 'option', label: 'Option' },
   { value: 'alternative', label: 'Alternative' },
 ];
+
+/** A quote's figure over its lines (an aggregate field, stored and set again by the engine after every line write). */
+const overLines = (fn: 'sum' | 'count' | 'max', field: string | undefined, lineType: string, quotedOnly = false) =>
+  ({ list: 'quote_lines', via: 'quote_id', fn, ...(field ? { field } : {}), where: { line_type: [lineType], ...(quotedOnly ? { line_status: ['quoted'] } : {}) } }) as const;
 const TAG = { regex: '^[A-Z0-9][A-Z0-9./_-]*$', message: 'Capital letters, digits and - . / _, e.g. 200-PP-001A' };
 
 export const quotes = defineEntity({
@@ -59,6 +74,13 @@ export const quotes = defineEntity({
     { name: 'incoterm', label: 'Incoterm', kind: 'enum', options: INCOTERMS, grid: { width: 90 }, form: { section: 'Terms', order: 1 } },
     { name: 'delivery_point', label: 'Delivery point', kind: 'text', maxLength: 120, grid: { width: 160, hidden: true }, form: { section: 'Terms', order: 2 } },
     { name: 'payment_terms', label: 'Payment terms', kind: 'text', maxLength: 120, grid: { width: 160, hidden: true }, form: { section: 'Terms', order: 3 } },
+    { name: 'total', label: 'Total', kind: 'decimal', scale: 2, readOnly: true, aggregate: overLines('sum', 'line_total', 'base'), help: "The base lines' totals, in the quote's currency: options and alternatives are not in it.", grid: { width: 140 }, form: { section: 'Totals', order: 1 } },
+    { name: 'base_total', label: 'Base total', kind: 'decimal', scale: 2, readOnly: true, aggregate: overLines('sum', 'base_amount', 'base'), help: "The base lines' base amounts, in the base currency (each line's total x the rate applied, to the cent).", grid: { width: 140 }, form: { section: 'Totals', order: 2 } },
+    { name: 'options_total', label: 'Options', kind: 'decimal', scale: 2, readOnly: true, aggregate: overLines('sum', 'line_total', 'option'), help: "Options priced extra, in the quote's currency: outside the total.", grid: { width: 120, hidden: true }, form: { section: 'Totals', order: 3 } },
+    { name: 'alternatives_total', label: 'Alternatives', kind: 'decimal', scale: 2, readOnly: true, aggregate: overLines('sum', 'line_total', 'alternative'), help: "Alternatives offered instead of base lines, in the quote's currency: outside the total.", grid: { width: 120, hidden: true }, form: { section: 'Totals', order: 4 } },
+    { name: 'lines_quoted', label: 'Lines quoted', kind: 'integer', readOnly: true, aggregate: overLines('count', 'line_total', 'base'), help: 'Base lines with a price.', grid: { width: 110 }, form: { section: 'Totals', order: 5 } },
+    { name: 'base_lines', label: 'Base lines', kind: 'integer', readOnly: true, aggregate: overLines('count', undefined, 'base'), help: 'Base lines, priced or not.', grid: { width: 100 }, form: { section: 'Totals', order: 6 } },
+    { name: 'lead_time_weeks', label: 'Lead time', kind: 'integer', unit: 'weeks', readOnly: true, aggregate: overLines('max', 'lead_time_weeks', 'base', true), help: 'The longest lead time of the quoted base lines.', grid: { width: 100 }, form: { section: 'Totals', order: 7 } },
     { name: 'notes', label: 'Notes', kind: 'longText', grid: { width: 240, hidden: true }, form: { section: 'Notes', fullWidth: true } },
     { name: 'is_testdata', label: 'Test data', kind: 'boolean', default: false, grid: { width: 90, hidden: true }, form: { section: 'Notes', order: 2 } },
   ],
@@ -111,6 +133,7 @@ export const quoteLines = defineEntity({
     { name: 'tag', label: 'Equipment tag', kind: 'text', maxLength: 40, pattern: TAG, suggest: { entity: 'mech_equipment', projectVia: 'quote_id' }, help: "An equipment tag of the quote's project: typing offers them.", grid: { width: 130 }, form: { order: 3 } },
     { name: 'unit_id', label: 'Unit', kind: 'lookup', entity: 'units', grid: { width: 70 }, form: { order: 6 } },
     { name: 'lead_time_weeks', label: 'Lead time', kind: 'integer', min: 0, max: 260, unit: 'weeks', grid: { width: 100 }, form: { order: 8 } },
-    { name: 'line_status', label: 'Quoted', kind: 'enum', options: LINE_STATUS, default: 'quoted', grid: { width: 120 }, form: { order: 9 } },
+    { name: 'line_type', label: 'Type', kind: 'enum', options: LINE_TYPES, required: true, default: 'base', help: 'Base lines make the total; an option is priced extra, an alternative is offered instead of a base line.', grid: { width: 110 }, form: { order: 9 } },
+    { name: 'line_status', label: 'Quoted', kind: 'enum', options: LINE_STATUS, default: 'quoted', grid: { width: 120 }, form: { order: 10 } },
   ],
 });

@@ -203,6 +203,7 @@ export const adjudications = getEntityTable('adjudications');
 export const adjudicationRates = getEntityTable('adjudication_rates');
 export const adjudicationBidders = getEntityTable('adjudication_bidders');
 export const adjudicationAdders = getEntityTable('adjudication_adders');
+export const adjudicationChoices = getEntityTable('adjudication_choices');
 export const quotesV1 = getEntityTable('quotes_v1');
 export const requests = getEntityTable('requests');
 export const meetings = getEntityTable('meetings');

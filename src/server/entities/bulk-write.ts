@@ -4,6 +4,7 @@ import { AUDIT_COLUMN_LIST, createdAuditRow, deletedAuditRow, insertAuditRows, t
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
 import { pgError } from '../db/pg-error';
+import { parentsBeforeUpdate, runAfterWrite } from './after-write';
 import { chunks, col, ident, jsonRecordset, queryRows, selectCteJson, selectCteRows, wireColumnNames, wireColumns, wireExpression } from './entity-sql';
 
 /**
@@ -113,6 +114,7 @@ export async function insertRows(tx: Db, schema: EntitySchema, rows: readonly Re
     await insertAuditRows(tx, inserted.map((row) => createdAuditRow(schema.name, row.id, actor, auditProjectOf(schema, row))));
     for (const row of inserted) stored.set(row.id, row);
   }
+  await runAfterWrite(tx, schema, { op: 'insert', ids, rows: withIds });
   return withIds.map((row) => stored.get(row.id as number) as EntityRow);
 }
 
@@ -220,6 +222,7 @@ export async function updateRows(
 ): Promise<{ updated: UpdatedRows; stale: number[]; unchanged: number[] }> {
   const table = ident(schema.name);
   const updated: UpdatedRows = { json: [], ids: new Set() };
+  const formerParents = await parentsBeforeUpdate(tx, schema, rows);
   for (const group of bySentFields(schema, rows)) {
     // Nothing sent, nothing to change: such rows are all unchanged or stale (decided below).
     if (options.skipUnchanged && group.fields.length === 0) continue;
@@ -249,6 +252,7 @@ export async function updateRows(
       for (const id of written.ids) updated.ids.add(id);
     }
   }
+  await runAfterWrite(tx, schema, { op: 'update', ids: [...updated.ids], formerParents });
   const unwritten = rows.filter((row) => !updated.ids.has(row.id));
   // A row the update left alone is stale, unless it was left alone for holding the values sent already:
   // read back by id for the unwritten rows only (none when every row changed).
@@ -283,6 +287,7 @@ export async function unchangedRows(tx: Db, schema: EntitySchema, rows: readonly
 export async function deleteRows(tx: Db, schema: EntitySchema, rows: readonly { id: number; version: number }[], actor: Actor): Promise<{ stale: number[] }> {
   const table = ident(schema.name);
   const deleted = new Set<number>();
+  const goneRows: EntityRow[] = [];
   const names = schema.fields.map((f) => f.name);
   for (const chunk of chunks(rows, ROWS_PER_STATEMENT)) {
     const gone = await selectCteRows<EntityRow>(
@@ -295,7 +300,9 @@ export async function deleteRows(tx: Db, schema: EntitySchema, rows: readonly { 
     );
     await insertAuditRows(tx, gone.map((row) => deletedAuditRow(schema.name, row.id, actor, row, names, auditProjectOf(schema, row))));
     for (const row of gone) deleted.add(row.id);
+    goneRows.push(...gone);
   }
+  await runAfterWrite(tx, schema, { op: 'delete', ids: [...deleted], rows: goneRows });
   return { stale: rows.filter((row) => !deleted.has(row.id)).map((row) => row.id) };
 }
 

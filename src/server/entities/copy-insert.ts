@@ -3,6 +3,7 @@ import type { EntitySchema } from '../../schemas/schema-types';
 import { AUDIT_COLUMN_LIST, AUDIT_COLUMNS, createdAuditRow, type Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { copyCsv, csvLine, onPostgresServer } from '../db/copy-csv';
+import { runAfterWrite } from './after-write';
 import { auditProjectExpression, auditProjectReader, drawIds, writable } from './bulk-write';
 import { ident } from './entity-sql';
 
@@ -26,6 +27,7 @@ export async function copyInsertRows(tx: Db, schema: EntitySchema, rows: readonl
   }
   await copyCsv(tx, schema.name, ['id', ...names, 'created_by', 'updated_by'], data);
   await auditNewRows(tx, schema, rows, ids, actor);
+  await runAfterWrite(tx, schema, { op: 'insert', ids, rows });
   return ids;
 }
 

@@ -31,3 +31,26 @@ export const demoAdjudication = {
     reason: "Rhein's gearless drive is proven on three mills of this size (technical 90 against 72); the evaluated difference of 1,552,500.00 USD (2.1 %) is less than the risk of a first-of-its-kind drive.",
   },
 } as const;
+
+/**
+ * The slurry pumps (PKG-200-02), whose package records its award to Karoo at Q-2025-201's USD 1,106,000.00
+ * (512,000 x 2 + 41,000 x 2 at USD 1). Atacama bid the knife gate valves only: 0 of 3 lines, so its bid has no
+ * total and is neither lowest nor recommended ("Incomplete: quoted 0 of 3 lines"), however it scores. Karoo's
+ * alternative spare pump (Q-2025-201 line 4, USD 73,000.00) is offered and not chosen: outside the total. The
+ * bid tab stays at Recommended (Karoo, 83.00): awarding it through the award route would write Karoo's prices
+ * back to 200-PP-001A/B (CAPEX) and lock both quotes, which the demo's other screens still edit.
+ */
+export const demoPumpAdjudication = {
+  adjudication_number: 'ADJ-200-02',
+  package: 'PKG-200-02',
+  title: 'Cyclone feed slurry pumps bid tab',
+  rate_date: '2025-06-30',
+  technical_weight: 60,
+  commercial_weight: 40,
+  notes: "Evaluated on the base scope: Karoo's alternative rubber-lined spare pump (line 4) not chosen. Atacama quoted the knife gate valves only.",
+  bidders: [
+    { supplier: 'Karoo Slurry Pumps (Pty) Ltd', quote: 'Q-2025-201', technical_score: '85', commercial_score: '80', remarks: 'Cyclone feed pumps of this size on two copper concentrators in Chile.' },
+    { supplier: 'Atacama Valves Ltda', quote: 'Q-2025-203', technical_score: '20', commercial_score: '90', remarks: 'Quoted the knife gate valves only: none of the pumps.' },
+  ],
+  adders: [],
+} as const;

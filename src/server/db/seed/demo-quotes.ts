@@ -1,10 +1,12 @@
 /**
  * Demo quotes (field guide §16): bidders on the Cerro Azul packages quoting in EUR, CLP, AUD and USD at
  * the rates of 2025-06-30, one quote expired, each pointing at its package (demo-packages.ts). Their lines name Cerro Azul's equipment tags or catalogue
- * parts, so the part document (PMP-SLR-200) has statistics to show: two valid quotes and an expired one.
+ * parts, so the part document (PMP-SLR-200) has statistics to show: two valid quotes and an expired one
+ * (their base lines: Karoo's alternative rubber-lined spare pump on Q-2025-201 is outside the statistics
+ * and the quote's total).
  */
 
-export type DemoQuoteLine = { tag?: string; part?: string; description: string; quantity: string; unit_price: string | null; lead_time_weeks?: number; line_status?: 'quoted' | 'not_quoted' | 'alternative' };
+export type DemoQuoteLine = { tag?: string; part?: string; description: string; quantity: string; unit_price: string | null; lead_time_weeks?: number; line_status?: 'quoted' | 'not_quoted'; line_type?: 'base' | 'option' | 'alternative' };
 export type DemoQuote = {
   quote_number: string;
   supplier: string;
@@ -78,6 +80,8 @@ export const demoQuotes: DemoQuote[] = [
       { tag: '200-PP-001A', description: 'Cyclone feed pump 26 x 24, rubber lined, VSD-ready', quantity: '1', unit_price: '512000', lead_time_weeks: 26 },
       { tag: '200-PP-001B', description: 'Cyclone feed pump 26 x 24 (standby)', quantity: '1', unit_price: '512000', lead_time_weeks: 26 },
       { part: 'PMP-SLR-200', description: 'Spare pump 200/150, high-chrome wet end', quantity: '2', unit_price: '41000', lead_time_weeks: 18 },
+      // Offered instead of line 3, outside the total (USD 1,106,000.00 stays the base lines' 512,000 x 2 + 41,000 x 2).
+      { part: 'PMP-SLR-200', description: 'Alternative: spare pump 200/150 with rubber-lined wet end', quantity: '2', unit_price: '36500', lead_time_weeks: 12, line_type: 'alternative' },
     ],
   },
   {

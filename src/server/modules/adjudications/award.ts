@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { BidTab } from '../../../lib/adjudications';
+import { unawardable, type BidTab } from '../../../lib/adjudications';
 import { getEntitySchema } from '../../../schemas/registry';
 import type { EntitySchema } from '../../../schemas/schema-types';
 import type { Actor } from '../../audit/audit-writer';
@@ -34,7 +34,9 @@ export async function awardAdjudication(db: Db, adjudicationId: number, supplier
     const bidder = tab.bidders.find((b) => b.supplier_id === supplierId);
     if (!bidder) throw new AppError('bad_request', 'That supplier is not a bidder of this adjudication: add it on the Bidders tab first.');
     if (tab.status === 'draft') throw new AppError('conflict', 'Open the bids before awarding: move the adjudication to Bids opened.');
-    if (bidder.quoted_total === null) throw new AppError('bad_request', `${bidder.supplier}'s bid has no figure in ${tab.base_currency ?? 'the base currency'}: freeze the rates first.`);
+    // An incomplete bid has no total (never a partial sum): there is nothing to award, reason or not (#29).
+    const refused = unawardable(bidder, tab.base_currency);
+    if (refused) throw new AppError('bad_request', refused);
     if (!bidder.lowest_evaluated && reason.trim() === '') {
       const lowest = tab.bidders.find((b) => b.lowest_evaluated);
       throw new AppError('bad_request', `${bidder.supplier} is not the lowest evaluated bidder${lowest ? ` (${lowest.supplier} is)` : ''}: write the reason for the award.`, { field: 'reason' });

@@ -7,10 +7,13 @@ import { AppError } from '../../http/app-error';
 type Header = BidTabInput['header'] & { project_id: number; base_currency_id: number | null };
 
 /**
- * The bid tab's inputs, read in four statements (the lines in one, as JSON text on PGlite) (header with its rates; bidders; items with the line each
- * bidder prices them with; adders), then computed by lib/adjudications.ts. A bidder's line for an item is
- * a line of the quote it is evaluated on matching the item by equipment tag or by part; of several, one
- * matching by tag first, a quoted line before an alternative before a not-quoted one, then the lowest line number.
+ * The bid tab's inputs, read in six statements (the lines in one, as JSON text on PGlite) (header with its rates;
+ * bidders; items; the base line each bidder prices each item with; the bidders' options and alternatives with
+ * what was chosen of them; adders), then computed by lib/adjudications.ts. A bidder's line for an item is a BASE
+ * line of the quote it is evaluated on matching the item by equipment tag or by part; of several, one matching
+ * by tag first, a quoted line before a not-quoted one, then the lowest line number. Options and alternatives
+ * never price an item by themselves (issue #29: a 700 EUR alternative is not part of a 6,206.00 EUR offer);
+ * a chosen alternative matches its item the same way, by tag first, then the lowest item number.
  */
 export async function readBidTab(db: Db, adjudicationId: number, lock = false): Promise<BidTab & { project_id: number; base_currency_id: number | null }> {
   const [header] = await queryRows<Header & { rates: BidTabInput['rates'] }>(
@@ -40,19 +43,30 @@ export async function readBidTab(db: Db, adjudicationId: number, lock = false): 
   const lines = await selectCteRows<BidTabInput['lines'][number]>(
     db,
     sql`with i as (select id, tag, part_id from package_items where package_id = ${header.package_id}),
-         l as (select b.supplier_id, l.* from adjudication_bidders b join quote_lines l on l.quote_id = b.quote_id where b.adjudication_id = ${adjudicationId}),
+         l as (select b.supplier_id, l.* from adjudication_bidders b join quote_lines l on l.quote_id = b.quote_id where b.adjudication_id = ${adjudicationId} and l.line_type = 'base'),
          m as (select i.id as item_id, l.*, 0 as by_part from i join l on l.tag = i.tag
                union all select i.id as item_id, l.*, 1 as by_part from i join l on l.part_id = i.part_id),
-         w as (select distinct on (item_id, supplier_id) item_id, supplier_id, id as quote_line_id, line_status, unit_price::text as unit_price, quantity::text as quantity, line_total::text as line_total
-               from m order by item_id, supplier_id, by_part, case line_status when 'quoted' then 0 when 'alternative' then 1 else 2 end, line_no)`,
+         w as (select distinct on (item_id, supplier_id) item_id, supplier_id, id as quote_line_id, line_no, line_status, unit_price::text as unit_price, quantity::text as quantity, line_total::text as line_total
+               from m order by item_id, supplier_id, by_part, case line_status when 'quoted' then 0 else 1 end, line_no)`,
     'w',
   );
+  // Few lines (options and alternatives), so the item an alternative matches is looked up per line.
+  const offered = await queryRows<NonNullable<BidTabInput['offered']>[number]>(
+    db,
+    sql`select b.supplier_id, l.id as quote_line_id, l.line_no, l.line_type, l.line_status, l.description, l.tag, pt.part_no as part,
+               l.unit_price::text as unit_price, l.quantity::text as quantity, l.line_total::text as line_total,
+               (select i.id from package_items i where i.package_id = ${header.package_id} and ((l.tag is not null and i.tag = l.tag) or (l.part_id is not null and i.part_id = l.part_id))
+                order by (l.tag is not null and i.tag = l.tag) desc, i.item_no, i.id limit 1) as item_id
+        from adjudication_bidders b join quote_lines l on l.quote_id = b.quote_id left join parts pt on pt.id = l.part_id
+        where b.adjudication_id = ${adjudicationId} and l.line_type <> 'base' order by b.id, l.line_no`,
+  );
+  const choices = await queryRows<NonNullable<BidTabInput['choices']>[number]>(db, sql`select supplier_id, line_no, reason from adjudication_choices where adjudication_id = ${adjudicationId} order by id`);
   const adders = await queryRows<BidTabInput['adders'][number]>(
     db,
     sql`select d.id, d.supplier_id, d.kind, d.amount::text as amount, d.reason from adjudication_adders d where d.adjudication_id = ${adjudicationId}
         order by d.supplier_id, array_position(array['freight', 'spares', 'exceptions', 'schedule'], d.kind), d.id`,
   );
   const { rates, project_id, base_currency_id, ...rest } = header;
-  const tab = computeBidTab({ header: rest, rates, bidders, items, lines, adders });
+  const tab = computeBidTab({ header: rest, rates, bidders, items, lines, offered, choices, adders });
   return { ...tab, project_id, base_currency_id };
 }

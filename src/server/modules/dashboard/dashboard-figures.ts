@@ -4,6 +4,7 @@ import { PACKAGE_STATUSES } from '../../../schemas/entities/packages';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../entities/entity-sql';
 import { isOverdueAction } from '../meetings/overdue-actions';
+import { pricedEquipmentSql } from '../capex/equipment-price';
 import { EQUIPMENT_KW } from '../projects/project-rollups';
 import { proposalPipeline } from '../proposals/proposal-figures';
 
@@ -15,7 +16,7 @@ const kw = (expression: ReturnType<typeof sql>) => sql`round(coalesce(${expressi
 /**
  * The dashboard's figures in ONE statement (plus the proposal pipeline's own two, reused as they are):
  * the counts, every project's equipment roll-up (the project roll-ups' kW: installed_kw x quantity, soft-deleted
- * rows left out), quotes by their validity on the database's today (expired as the quote screens say it:
+ * rows left out; the charted projects' equipment cost by the one pricing rule, equal to the header's and CAPEX's), quotes by their validity on the database's today (expired as the quote screens say it:
  * valid_until before today), packages per status, and the overdue actions as the Meetings view counts them.
  */
 export async function dashboardFigures(db: Db): Promise<DashboardFigures & { counts: DashboardCounts }> {
@@ -34,6 +35,11 @@ export async function dashboardFigures(db: Db): Promise<DashboardFigures & { cou
             from projects p left join eq on eq.project_id = p.id
           ), top as (
             select * from prj order by installed desc, name limit ${CHART_PROJECTS}
+          ), cost as (
+            -- The one equipment cost (capex/equipment-price.ts), as the project header and CAPEX state it.
+            select pe.project_id, sum(pe.equipment) as cost, (count(*) filter (where pe.unit_price is null))::int as unpriced, min(c.code) as currency
+            from (${pricedEquipmentSql(sql`select id from top`)}) pe left join currencies c on c.id = pe.base_id
+            group by pe.project_id
           ), pkg as (
             select status, count(*)::int as n from packages group by status
           )
@@ -47,8 +53,10 @@ export async function dashboardFigures(db: Db): Promise<DashboardFigures & { cou
             'projects', (select json_build_object(
               'count', count(*)::int, 'equipment_count', coalesce(sum(equipment_count), 0)::int,
               'installed_kw', ${kw(sql`sum(installed)`)}, 'running_kw', ${kw(sql`sum(running)`)},
-              'by_project', coalesce((select json_agg(json_build_object('id', id, 'name', name, 'equipment_count', equipment_count,
-                  'installed_kw', ${kw(sql`installed`)}, 'running_kw', ${kw(sql`running`)}) order by installed desc, name) from top), '[]'::json))
+              'by_project', coalesce((select json_agg(json_build_object('id', top.id, 'name', name, 'equipment_count', equipment_count,
+                  'installed_kw', ${kw(sql`installed`)}, 'running_kw', ${kw(sql`running`)},
+                  'equipment_cost_base', ${kw(sql`cost.cost`)}, 'equipment_unpriced', coalesce(cost.unpriced, 0), 'base_currency', cost.currency)
+                  order by installed desc, name) from top left join cost on cost.project_id = top.id), '[]'::json))
               from prj),
             'quotes', (select json_build_object(
               'count', count(*)::int,

@@ -6,7 +6,16 @@ import { pipelineResponse } from '../proposals/proposal-routes';
 import { loadDashboardData } from './dashboard-data';
 
 const kw = z.string().describe('kW, 2 decimals');
-const projectPower = z.object({ id: z.number(), name: z.string(), equipment_count: z.number(), installed_kw: kw, running_kw: kw });
+const projectPower = z.object({
+  id: z.number(),
+  name: z.string(),
+  equipment_count: z.number(),
+  installed_kw: kw,
+  running_kw: kw,
+  equipment_cost_base: z.string().describe("Equipment cost in the project's base currency, 2 decimals: the project header's and CAPEX's figure (one pricing rule)"),
+  equipment_unpriced: z.number().describe('Equipment rows the pricing rule leaves unpriced'),
+  base_currency: z.string().nullable(),
+});
 
 /** The answer's shape (DashboardData in src/lib/dashboard-data.ts), for /api/docs only. */
 const dashboardData = z.object({

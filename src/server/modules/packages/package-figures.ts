@@ -5,12 +5,14 @@ import { jsonValues, queryRows } from '../../entities/entity-sql';
 import { quoteTotals } from '../quotes/quote-figures';
 
 /**
- * A package's figures, found by the database. Bid completeness per bidder, in ONE statement: for each
- * bidder, the items of the package's scope priced by that supplier's quotes against the package — quote
- * lines of quotes not expired (valid_until today or later, or none), with line status quoted or
- * alternative (a "not quoted" line prices nothing), matched to an item by equipment tag or by part — of the
- * items in scope; with its quotes counted (expired apart) and the lowest base-currency total of those not
- * expired. An item counts once however many lines or quotes price it.
+ * A package's figures, found by the database. Bid completeness per bidder, in ONE statement, by the bid tab's
+ * rule (lib/adjudications.ts): a quote prices an item with its BASE line matching the item by equipment tag
+ * (before part), a quoted line before a not-quoted one, then the lowest line number; options and alternatives
+ * price nothing here (they enter only a bid tab, chosen with a reason). Only quotes not expired (valid_until
+ * today or later, or none) count. Per bidder: the items of the scope its quotes price (an item counts once
+ * however many quotes price it), its quotes counted (expired apart), and its lowest base-currency total over
+ * the scope among its quotes that price EVERY item by themselves (the sum of the matched lines' base amounts):
+ * a one-line or off-scope quote has no total over the package, so it is never "lowest" (issue #29).
  */
 export function bidderCompleteness(db: Db, packageIds: readonly number[]): Promise<BidderCompleteness[]> {
   if (packageIds.length === 0) return Promise.resolve([]);
@@ -21,35 +23,40 @@ export function bidderCompleteness(db: Db, packageIds: readonly number[]): Promi
           select i.id, i.package_id, i.tag, i.part_id from package_items i where i.package_id in ${ids}
         ), scope as (
           select package_id, count(*)::int as items from items group by package_id
-        ), priced as (
-          select q.package_id, q.supplier_id, l.tag, l.part_id
+        ), lines as (
+          select q.id as quote_id, q.package_id, q.supplier_id, l.tag, l.part_id, l.line_no, l.line_status, l.line_total, l.base_amount
           from quotes q join quote_lines l on l.quote_id = q.id
-          where q.package_id in ${ids} and (q.valid_until is null or q.valid_until >= current_date) and l.line_status in ('quoted', 'alternative')
+          where q.package_id in ${ids} and (q.valid_until is null or q.valid_until >= current_date) and l.line_type = 'base'
+        ), matched as (
+          select distinct on (i.id, m.quote_id) i.id as item_id, i.package_id, m.quote_id, m.supplier_id, m.line_status, m.line_total, m.base_amount
+          from items i join lines m on m.package_id = i.package_id and ((i.tag is not null and m.tag = i.tag) or (i.part_id is not null and m.part_id = i.part_id))
+          order by i.id, m.quote_id, (i.tag is not null and m.tag = i.tag) desc, case m.line_status when 'quoted' then 0 else 1 end, m.line_no
+        ), priced as (
+          select * from matched where line_status = 'quoted' and line_total is not null
         ), covered as (
-          select i.package_id, p.supplier_id, count(distinct i.id)::int as items
-          from items i join priced p on p.package_id = i.package_id and ((i.tag is not null and p.tag = i.tag) or (i.part_id is not null and p.part_id = i.part_id))
-          group by i.package_id, p.supplier_id
-        ), totals as (
-          select q.id, q.package_id, q.supplier_id, q.base_currency_id, coalesce(q.valid_until < current_date, false) as expired, coalesce(sum(l.base_amount), 0) as base_total
-          from quotes q left join quote_lines l on l.quote_id = q.id
-          where q.package_id in ${ids}
-          group by q.id
+          select package_id, supplier_id, count(distinct item_id)::int as items from priced group by package_id, supplier_id
+        ), quote_scope as (
+          select quote_id, package_id, supplier_id, count(*)::int as items, sum(base_amount) as base_total from priced group by quote_id, package_id, supplier_id
+        ), counted as (
+          select q.package_id, q.supplier_id, count(*)::int as quotes, (count(*) filter (where q.valid_until < current_date))::int as expired_quotes
+          from quotes q where q.package_id in ${ids} group by q.package_id, q.supplier_id
         )
         select b.id as bidder_id, b.package_id, b.supplier_id, s.name as supplier, b.status,
                coalesce(sc.items, 0) as items_in_scope, coalesce(c.items, 0) as items_quoted,
                case when coalesce(sc.items, 0) = 0 then null else round(100.0 * coalesce(c.items, 0) / sc.items)::int end as percent,
-               (select count(*) from totals t where t.package_id = b.package_id and t.supplier_id = b.supplier_id)::int as quotes,
-               (select count(*) from totals t where t.package_id = b.package_id and t.supplier_id = b.supplier_id and t.expired)::int as expired_quotes,
+               coalesce(n.quotes, 0) as quotes, coalesce(n.expired_quotes, 0) as expired_quotes,
+               low.quote_id is not null as complete,
                low.base_total::numeric(24, 2)::text as lowest_base_total,
                (select cur.code from currencies cur where cur.id = low.base_currency_id) as base_currency
         from package_bidders b
         join suppliers s on s.id = b.supplier_id
         left join scope sc on sc.package_id = b.package_id
         left join covered c on c.package_id = b.package_id and c.supplier_id = b.supplier_id
+        left join counted n on n.package_id = b.package_id and n.supplier_id = b.supplier_id
         left join lateral (
-          select t.base_total, t.base_currency_id from totals t
-          where t.package_id = b.package_id and t.supplier_id = b.supplier_id and not t.expired
-          order by t.base_total, t.id limit 1
+          select t.quote_id, t.base_total, q.base_currency_id from quote_scope t join quotes q on q.id = t.quote_id
+          where t.package_id = b.package_id and t.supplier_id = b.supplier_id and t.items = sc.items
+          order by t.base_total nulls last, t.quote_id limit 1
         ) low on true
         where b.package_id in ${ids}
         order by b.package_id, b.id`,

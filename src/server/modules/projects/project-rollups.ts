@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../entities/entity-sql';
 import { AppError } from '../../http/app-error';
 import { IO_TYPES, type ProjectRollups } from '../../../lib/project-rollups';
+import { pricedEquipmentSql } from '../capex/equipment-price';
 
 /**
  * GET /api/projects/:id/rollups: the figures of field guide §2-4 for the project and for each of its areas,
@@ -23,13 +24,13 @@ import { IO_TYPES, type ProjectRollups } from '../../../lib/project-rollups';
  *   counts 0); racking_length_m_by_type = sum(length_m) by rack type. Only types that have rows appear.
  *   A cable belongs to its instrument's area; racking to its own area when it names one, else to its
  *   instrument's.
- * - equipment_cost_base = sum(price x quantity) in the base currency: amount x rate_to_usd(price currency)
- *   / rate_to_usd(base currency), each rate the latest currency_rates row on or before the project's
- *   rate_date (the latest of all when the project has no rate date). USD is 1 by definition; a price in
- *   the base currency needs no rate. equipment_unpriced counts the rows left out: no price, or no rate to
- *   convert it. The base currency is the project's, else USD (field guide: "USD unless the project says
- *   otherwise"); base_currency answers its code. equipment_cost_base is '0.00' when nothing is priced, and
- *   null only when there is no base currency at all (no project currency and no USD row in currencies).
+ * - equipment_cost_base = the sum of the equipment figures of CAPEX (GET /api/capex/:id totals.equipment): each
+ *   live row priced by the one equipment-pricing rule (capex/equipment-price.ts: firm quote, the tag's quote
+ *   median, the typed price at its currency's rate on or before the project's rate date, a category estimate
+ *   in its size band), quantity x unit price to the cent, in the base currency (the project's, else USD;
+ *   base_currency answers its code). equipment_unpriced counts the rows that rule leaves unpriced (no price,
+ *   or a price with no rate to convert it). equipment_cost_base is '0.00' when nothing is priced, and null
+ *   only when there is no base currency at all (no project currency and no USD row in currencies).
  * - Every area of the project appears, with zeros when it has no rows; areas in areacode order.
  */
 export const SPARE_PCT = 20;
@@ -73,25 +74,10 @@ function rollupsQuery(projectId: number): SQL {
       select p.id, p.rate_date, coalesce(p.base_currency_id, (select c.id from currencies c where c.code = 'USD' order by c.id limit 1)) as base_id
       from projects p where p.id = ${projectId}
     ),
-    latest as (
-      select distinct on (r.currency_id) r.currency_id, r.rate_to_usd
-      from currency_rates r cross join prj
-      where prj.rate_date is null or r.rate_date <= prj.rate_date
-      order by r.currency_id, r.rate_date desc
-    ),
-    rate as (
-      select c.id as currency_id, case when c.code = 'USD' then 1::numeric else nullif(l.rate_to_usd, 0) end as to_usd
-      from currencies c left join latest l on l.currency_id = c.id
-    ),
+    -- The one equipment cost (capex/equipment-price.ts): the same priced rows as CAPEX, grouped here.
     eq as (
-      select e.projarea_id as area_id, ${EQUIPMENT_KW} as kw, e.running,
-        case when e.price is null or prj.base_id is null then null
-             when e.price_currency_id = prj.base_id then e.price * coalesce(e.quantity, 1)
-             else e.price * coalesce(e.quantity, 1) * pr.to_usd / br.to_usd end as cost
-      from mech_equipment e cross join prj
-      left join rate pr on pr.currency_id = e.price_currency_id
-      left join rate br on br.currency_id = prj.base_id
-      where e.project_id = prj.id and not e.deleteflag
+      select pe.projarea_id as area_id, coalesce(pe.size_kw, 0) * pe.quantity as kw, pe.running, pe.equipment as cost
+      from (${pricedEquipmentSql(sql`select id from prj`)}) pe
     ),
     eq_sum as (
       select ${SCOPE_KEY} as k, count(*)::int as equipment_count, sum(kw) as installed_kw, sum(kw) filter (where running) as running_kw,

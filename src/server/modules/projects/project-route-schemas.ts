@@ -94,7 +94,7 @@ const rollup = z.object({
   cable_length_m_by_type: z.record(z.string(), decimal).describe('sum(length_m x (1 + allowance_pct/100)) by cable type'),
   racking_length_m_by_type: z.record(z.string(), decimal).describe('sum(length_m) by rack type'),
   line_count: z.number(),
-  equipment_cost_base: decimal.nullable().describe('sum(price x quantity) converted to the base currency'),
+  equipment_cost_base: decimal.nullable().describe("the equipment's cost in the base currency, each row priced by CAPEX's rule (capex/equipment-price.ts): equals GET /api/capex/:id totals.equipment"),
   equipment_unpriced: z.number().describe('Equipment rows with no price, or no rate to convert it'),
 });
 export const rollupsResponse = z.object({

@@ -11,7 +11,11 @@ import { queryRows } from '../../entities/entity-sql';
 
 const code = (column: SQL) => sql`(select c.code from currencies c where c.id = ${column})`;
 
-/** Totals of quotes (all, or those named), by quote id. */
+/**
+ * Totals of quotes (all, or those named), by quote id: only base lines make the total (field guide §19;
+ * issue #29: a 700 EUR alternative is not part of a 6,206.00 EUR offer); options and alternatives are summed
+ * apart. Computed from the lines here, so a test can compare it with the quote's stored aggregate fields.
+ */
 export function quoteTotals(db: Db, ids?: readonly number[]): Promise<QuoteSummary[]> {
   const only = ids ? sql`where q.id in (select value::int from json_array_elements_text(${JSON.stringify(ids)}::json))` : sql``;
   return queryRows<QuoteSummary>(
@@ -19,8 +23,14 @@ export function quoteTotals(db: Db, ids?: readonly number[]): Promise<QuoteSumma
     sql`select q.id, q.quote_number, ${code(sql`q.currency_id`)} as currency, ${code(sql`q.base_currency_id`)} as base_currency,
           q.rate_applied::text as rate_applied, q.rate_to_base::text as rate_to_base, q.rate_table_date::text as rate_table_date,
           q.rate_override::text as rate_override, q.rate_override_reason,
-          coalesce(sum(l.line_total), 0)::numeric(24,2)::text as total, coalesce(sum(l.base_amount), 0)::numeric(24,2)::text as base_total,
-          count(l.id)::int as line_count, (count(l.id) filter (where l.line_status = 'not_quoted'))::int as not_quoted,
+          coalesce(sum(l.line_total) filter (where l.line_type = 'base'), 0)::numeric(24,2)::text as total,
+          coalesce(sum(l.base_amount) filter (where l.line_type = 'base'), 0)::numeric(24,2)::text as base_total,
+          coalesce(sum(l.line_total) filter (where l.line_type = 'option'), 0)::numeric(24,2)::text as options_total,
+          coalesce(sum(l.line_total) filter (where l.line_type = 'alternative'), 0)::numeric(24,2)::text as alternatives_total,
+          count(l.id)::int as line_count, (count(l.id) filter (where l.line_type = 'base'))::int as base_lines,
+          (count(l.line_total) filter (where l.line_type = 'base'))::int as lines_quoted,
+          (count(l.id) filter (where l.line_status = 'not_quoted'))::int as not_quoted,
+          max(l.lead_time_weeks) filter (where l.line_type = 'base' and l.line_status = 'quoted') as lead_time_weeks,
           coalesce(q.valid_until < current_date, false) as expired, q.valid_until::text as valid_until
         from quotes q left join quote_lines l on l.quote_id = q.id ${only}
         group by q.id order by q.date_received desc, q.id desc`,
@@ -34,7 +44,7 @@ export function partQuoteLines(db: Db, partId: number): Promise<PartQuoteLine[]>
     sql`select l.id as line_id, q.id as quote_id, q.quote_number, s.name as supplier, q.date_received::text as date_received, q.valid_until::text as valid_until,
           coalesce(q.valid_until < current_date, false) as expired, q.status, l.line_no, l.description, l.quantity::text as quantity, l.unit_price::text as unit_price,
           ${code(sql`q.currency_id`)} as currency, q.rate_applied::text as rate_applied,
-          round(l.unit_price * q.rate_applied, 2)::text as base_unit_price, ${code(sql`q.base_currency_id`)} as base_currency, l.lead_time_weeks, l.line_status
+          round(l.unit_price * q.rate_applied, 2)::text as base_unit_price, ${code(sql`q.base_currency_id`)} as base_currency, l.lead_time_weeks, l.line_status, l.line_type
         from quote_lines l join quotes q on q.id = l.quote_id join suppliers s on s.id = q.supplier_id
         where l.part_id = ${partId}
         order by q.date_received desc, q.id desc, l.line_no`,
@@ -42,7 +52,8 @@ export function partQuoteLines(db: Db, partId: number): Promise<PartQuoteLine[]>
 }
 
 /**
- * A part's statistics (spec GET /quotes4partstats): over its quoted lines with a price in quotes not
+ * A part's statistics (spec GET /quotes4partstats): over its quoted base lines (an option or alternative
+ * prices something else than what was asked) with a price in quotes not
  * expired, the count, minimum, median and maximum unit price in the base currency (each line's unit price
  * x its quote's rate, to the cent), the newest quote date and the suppliers; expired quotes' lines are
  * counted apart. Base prices in different base currencies are not mixed: the figures are per base currency.
@@ -55,7 +66,7 @@ export async function partQuoteStats(db: Db, partId: number): Promise<PartQuoteS
           select round(l.unit_price * q.rate_applied, 2) as price, q.date_received, q.supplier_id, q.base_currency_id,
                  coalesce(q.valid_until < current_date, false) as expired
           from quote_lines l join quotes q on q.id = l.quote_id
-          where l.part_id = ${partId} and l.line_status <> 'not_quoted' and l.unit_price is not null and q.rate_applied is not null),
+          where l.part_id = ${partId} and l.line_type = 'base' and l.line_status <> 'not_quoted' and l.unit_price is not null and q.rate_applied is not null),
         figures as (
           select base_currency_id, count(*) filter (where not expired)::int as count, min(price) filter (where not expired) as min,
                  percentile_cont(0.5) within group (order by price) filter (where not expired) as median, max(price) filter (where not expired) as max,

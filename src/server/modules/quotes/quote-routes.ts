@@ -40,7 +40,13 @@ const searchQuery = z.object({
 const text = z.string().nullable();
 const summary = z.object({
   id: z.number(), quote_number: z.string(), currency: text, base_currency: text, rate_applied: text, rate_to_base: text, rate_table_date: text,
-  rate_override: text, rate_override_reason: text, total: z.string(), base_total: z.string(), line_count: z.number(), not_quoted: z.number(), expired: z.boolean(), valid_until: text,
+  rate_override: text, rate_override_reason: text,
+  total: z.string().describe("The base lines' totals in the quote's currency: options and alternatives are not in it"),
+  base_total: z.string().describe("The base lines' base amounts"),
+  options_total: z.string().describe("Options (priced extra), in the quote's currency"),
+  alternatives_total: z.string().describe("Alternatives (offered instead of a base line), in the quote's currency"),
+  line_count: z.number(), base_lines: z.number(), lines_quoted: z.number().describe('Base lines with a price'), not_quoted: z.number(),
+  lead_time_weeks: z.number().nullable().describe('The longest lead time of the quoted base lines'), expired: z.boolean(), valid_until: text,
 });
 const partLine = z.looseObject({ line_id: z.number(), quote_id: z.number(), quote_number: z.string(), supplier: z.string(), expired: z.boolean(), unit_price: text, base_unit_price: text, base_currency: text });
 const partStats = z.object({

@@ -1,0 +1,112 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { entitySchemas } from '../../schemas/registry';
+import type { EntitySchema, FieldDef } from '../../schemas/schema-types';
+import type { Db } from '../db/client';
+import { bidTabInputsWritten } from '../modules/adjudications/evaluated-low';
+import { col, ident, jsonValues } from './entity-sql';
+import { writtenValues, type Written } from './written-rows';
+
+export type { Written } from './written-rows';
+
+/**
+ * What follows a write of a list's rows, inside the same transaction, whichever path wrote them (a batch
+ * save, an import, a delete with contents, a dependent field derived again, an award): every write goes
+ * through bulk-write.ts (insertRows, updateRows, deleteRows) or copy-insert.ts, and each calls runAfterWrite.
+ *
+ *   1. Aggregate fields (schema `aggregate`: a quote's total over its lines) of the parents of the rows
+ *      written are set again, one statement per parent list. Not audited and no version bump: the figure is
+ *      a function of the child rows, whose own changes are audited, and a version bump would make whoever
+ *      holds the parent (the quote's header form) meet a false conflict after saving a line.
+ *   2. Figures kept across documents (LISTENERS: the package's evaluated low follows its bid tab's inputs).
+ *
+ * A list nobody aggregates or listens to costs one map lookup.
+ */
+
+export type WriteListener = (tx: Db, schema: EntitySchema, written: Written) => Promise<void>;
+
+const LISTENERS: Readonly<Record<string, readonly WriteListener[]>> = {
+  quotes: [bidTabInputsWritten],
+  quote_lines: [bidTabInputsWritten],
+  package_items: [bidTabInputsWritten],
+  adjudications: [bidTabInputsWritten],
+  adjudication_rates: [bidTabInputsWritten],
+  adjudication_bidders: [bidTabInputsWritten],
+  adjudication_adders: [bidTabInputsWritten],
+  adjudication_choices: [bidTabInputsWritten],
+};
+
+/** The aggregate fields of one parent list over one child list, through one lookup of the child. */
+type Aggregated = { parent: EntitySchema; via: string; fields: FieldDef[] };
+
+let aggregatesByChild: Map<string, Aggregated[]> | undefined;
+
+function aggregatesOver(child: string): readonly Aggregated[] {
+  if (!aggregatesByChild) {
+    aggregatesByChild = new Map();
+    for (const parent of entitySchemas) {
+      for (const field of parent.fields) {
+        const rule = field.aggregate;
+        if (!rule) continue;
+        const list = aggregatesByChild.get(rule.list) ?? [];
+        const group = list.find((g) => g.parent === parent && g.via === rule.via);
+        if (group) group.fields.push(field);
+        else list.push({ parent, via: rule.via, fields: [field] });
+        aggregatesByChild.set(rule.list, list);
+      }
+    }
+  }
+  return aggregatesByChild.get(child) ?? [];
+}
+
+/** Before an update: the parents that rows changing their aggregated lookup are about to leave. */
+export async function parentsBeforeUpdate(tx: Db, schema: EntitySchema, rows: readonly { id: number; changes: Record<string, unknown> }[]): Promise<Map<string, number[]> | undefined> {
+  const moving = aggregatesOver(schema.name).filter((g) => rows.some((row) => g.via in row.changes));
+  if (moving.length === 0) return undefined;
+  const result = new Map<string, number[]>();
+  for (const { via } of moving) {
+    if (result.has(via)) continue;
+    const ids = rows.filter((row) => via in row.changes).map((row) => row.id);
+    result.set(via, await writtenValues(tx, schema, { op: 'update', ids }, via));
+  }
+  return result;
+}
+
+/** One aggregate as a correlated subquery over the child rows of parent row `x`. */
+function aggregateExpression(field: FieldDef): SQL {
+  const rule = field.aggregate!;
+  const conditions = [sql`${col('c', rule.via)} = x.id`];
+  for (const [name, values] of Object.entries(rule.where ?? {})) conditions.push(sql`${col('c', name)}::text in (${sql.join(values.map((v) => sql`${v}::text`), sql`, `)})`);
+  const read = rule.field === undefined ? sql`*` : col('c', rule.field);
+  const value = sql`${sql.raw(rule.fn)}(${read})`;
+  const figure = rule.fn === 'sum' || rule.fn === 'count' ? sql`coalesce(${value}, 0)` : value;
+  return sql`(select ${figure} from ${ident(rule.list)} c where ${sql.join(conditions, sql` and `)})`;
+}
+
+/** Sets `fields` (aggregates of `parent`) again on the parent rows `ids`; rows whose figures hold already are left alone. */
+export async function refreshAggregates(tx: Db, parent: EntitySchema, fields: readonly FieldDef[], ids: readonly number[]): Promise<void> {
+  if (ids.length === 0 || fields.length === 0) return;
+  const figures = sql.join(fields.map((f) => sql`${aggregateExpression(f)} as ${ident(f.name)}`), sql`, `);
+  const assignments = sql.join(fields.map((f) => sql`${ident(f.name)} = ${col('s', f.name)}`), sql`, `);
+  const stored = sql.join(fields.map((f) => col('p', f.name)), sql`, `);
+  const fresh = sql.join(fields.map((f) => col('s', f.name)), sql`, `);
+  await tx.execute(sql`update ${ident(parent.name)} p set ${assignments}
+    from (select x.id, ${figures} from ${ident(parent.name)} x where x.id in ${jsonValues(ids, 'int')}) s
+    where p.id = s.id and row(${stored}) is distinct from row(${fresh})`);
+}
+
+/** The aggregate fields of a list. */
+export function aggregateFields(parent: EntitySchema): FieldDef[] {
+  return parent.fields.filter((f) => f.aggregate);
+}
+
+export async function runAfterWrite(tx: Db, schema: EntitySchema, written: Written): Promise<void> {
+  if (written.ids.length === 0) return;
+  // A new parent's figures over no child rows yet (a sum of 0, no lead time), rather than empty.
+  if (written.op === 'insert') await refreshAggregates(tx, schema, aggregateFields(schema), written.ids);
+  for (const group of aggregatesOver(schema.name)) {
+    const parents = new Set(await writtenValues(tx, schema, written, group.via));
+    for (const id of written.formerParents?.get(group.via) ?? []) parents.add(id);
+    await refreshAggregates(tx, group.parent, group.fields, [...parents]);
+  }
+  for (const listener of LISTENERS[schema.name] ?? []) await listener(tx, schema, written);
+}
