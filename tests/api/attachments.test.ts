@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -167,6 +167,11 @@ describe('files of a document', () => {
     expect(sheet.statusCode, sheet.body).toBe(201);
     expect(sheet.json()).toMatchObject({ content_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', size_bytes: book.length });
     expect(sha256((await get(`/files/${sheet.json().id}`)).rawPayload)).toBe(sha256(book));
+    // Bytes of every value, over several of the store's read chunks, come back as they went.
+    const photo = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(300 * 1024 + 7)]);
+    const jpeg = await upload('packages', pkg.id, 'site photo.jpg', photo);
+    expect(jpeg.statusCode, jpeg.body).toBe(201);
+    expect(sha256((await get(`/files/${jpeg.json().id}`)).rawPayload)).toBe(sha256(photo));
     const word = zipOf('word/document.xml', Buffer.from('<w:document/>'));
     const docx = Buffer.concat([word]);
     // A Word document needs [Content_Types].xml too: one entry only is a plain ZIP.
