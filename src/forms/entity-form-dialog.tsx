@@ -7,6 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useState } from 'react';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
+import { FilesSection } from './files-section';
 import { FormEngine } from './form-engine';
 import { RecordHistory } from './record-history';
 import { formFieldNames, withPendingEdits, writableValues, type FormSelection } from './form-model';
@@ -119,6 +120,7 @@ function EntityFormBody({ schema, row, onClose, onSaved, readOnly, fields, secti
             </Alert>
           )}
           <FormEngine {...form.formProps} value={values} onChange={onChange} errors={record.errors} readOnly={readOnly} readOnlyText={readOnly} fields={fields} sections={sections} hideReadOnlyFields={row === null} />
+          {base && schema.files && <FilesSection schema={schema} rowId={base.id} canUpload={!readOnly} canDelete={!readOnly} />}
           {base && <RecordHistory entity={schema.name} id={base.id} />}
         </DialogContent>
         <DialogActions>

@@ -11,6 +11,7 @@ import { Link as RouterLink, Navigate } from 'react-router-dom';
 import { useApi } from '../app/api/api-client';
 import { useCurrentUser } from '../app/auth/use-current-user';
 import { PageHeader } from '../app/layout/page-header';
+import { FilesSection } from '../forms/files-section';
 import { RecordForm } from '../forms/record-form';
 import type { DocumentLockState } from '../lib/entity-api';
 import { entityPaths } from '../lib/entity-paths';
@@ -50,7 +51,8 @@ export type DocumentPageProps = {
 /**
  * Any engine document (Engine v2): a header row of `schema` in a form and the lists scoped to it under
  * it, one tab each, each the engine's grid (edit, paste, Excel, the row's dialog) holding that
- * document's rows only. /…/0 is a new document: the header only; creating it opens it. Viewers read.
+ * document's rows only, and its files when its schema takes them. /…/0 is a new document: the header only;
+ * creating it opens it. Viewers read.
  */
 export function DocumentPage(props: DocumentPageProps) {
   const { schema, id, listPath, listLabel, icon, title } = props;
@@ -161,6 +163,8 @@ function SavedDocument(props: DocumentPageProps & { id: number; canEdit: boolean
           {current && <DocumentListTab list={current} documentId={id} lockedBy={lockedBy} onChanged={() => (void mutate(), setVersion((n) => n + 1))} />}
         </>
       )}
+      {/* Supplier documents: any document whose schema takes files (quotes, packages). A lock keeps its files. */}
+      {schema.files && <FilesSection schema={schema} rowId={id} canUpload={canEdit} canDelete={canEdit && !lockedBy} />}
       {footer?.(row, version)}
     </>
   );

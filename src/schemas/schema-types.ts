@@ -213,6 +213,12 @@ export type EntitySchema = {
    * them (an offer already won, a pipeline imported from a workbook) arrive in the state they are in.
    */
   workflow?: Workflow;
+  /**
+   * Rows take files (supplier documents: PDF, workbooks, images; `server/files/`): the document page and the
+   * row's dialog show a Files section, `/api/entities/<name>/<id>/files` lists and takes uploads, and a
+   * deleted row's files go with it. One line opts a list in.
+   */
+  files?: true;
 };
 
 /** See EntitySchema.workflow. A state missing from `moves` is final (no move out of it). */

@@ -7,7 +7,10 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { JSONWebKeySet } from 'jose';
 import type { ServerConfig } from './config';
-import type { Db } from './db/client';
+import type { Database, Db } from './db/client';
+import { startOrphanSweeper } from './files/attachments';
+import { openFileStore, type FileStore } from './files/file-store';
+import { fileRoutes } from './files/file-routes';
 import { serverSecret } from './db/server-secrets';
 import { authenticate } from './auth/auth-hooks';
 import { createTokenVerifier } from './auth/token-verifier';
@@ -49,12 +52,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The server's connections: stalled uploads, and the graceful stop (http/connections.ts). */
     connections: ConnectionTracker;
+    /** Where attached files are stored, and the sweep of blobs no attachment refers to any more (files/). */
+    files: { store: FileStore; sweepNow: () => Promise<number> };
   }
 }
 
 export type AppDeps = {
   config: ServerConfig;
   db: Db;
+  /** The database's kind, which chooses the file store (files beside PGlite, large objects in PostgreSQL); by config.databaseUrl when absent. */
+  dbKind?: Database['kind'];
   /** The embedded provider's keys; required when config.auth.mode is 'embedded'. */
   idpKeys?: IdpKeys;
   /** Pino options; tests pass false to keep output quiet. */
@@ -62,7 +69,7 @@ export type AppDeps = {
 };
 
 /** Builds the whole HTTP app without listening, so tests can drive it with app.inject. */
-export async function buildApp({ config, db, idpKeys, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, dbKind, idpKeys, logger }: AppDeps): Promise<FastifyInstance> {
   assertValidSchemas(entitySchemas); // a misspelt reference stops the start, rather than switching a check off
   const app = Fastify({
     logger: logger ?? {
@@ -98,6 +105,11 @@ export async function buildApp({ config, db, idpKeys, logger }: AppDeps): Promis
     if (connections.stopping) reply.header('connection', 'close');
   });
 
+  const store = openFileStore({ db, kind: dbKind ?? (config.databaseUrl ? 'postgres' : 'pglite') }, config.dataDir);
+  const sweeper = startOrphanSweeper(db, store, (error) => app.log.error({ err: error }, 'the sweep of unreferenced files failed; it tries again later'));
+  app.decorate('files', { store, sweepNow: sweeper.sweepNow });
+  app.addHook('onClose', async () => sweeper.stop());
+
   registerErrorHandler(app);
   registerSecurityHeaders(app, config.auth);
   // A compressed body is a 415 before it is read (after the security headers' hook, so the answer has them);
@@ -127,6 +139,7 @@ export async function buildApp({ config, db, idpKeys, logger }: AppDeps): Promis
         await secured.register(housekeepingRoutes, { db });
         await secured.register(demoRoutes, { db });
         await secured.register(entityRoutes, { db, importBodyLimitBytes: config.importBodyLimitBytes });
+        await secured.register(fileRoutes, { db, store, limitBytes: config.fileLimitBytes });
         await secured.register(entityAliasRoutes, { db });
         await secured.register(generalLookupRoutes, { db });
         await secured.register(categoryRoutes, { db });

@@ -20,6 +20,8 @@ export type ServerConfig = {
   bodyLimitBytes: number;
   /** Largest import request: a whole workbook is committed in one request, so in one transaction. */
   importBodyLimitBytes: number;
+  /** Largest file attached to a document (FILE_LIMIT_BYTES, 50 MiB). */
+  fileLimitBytes: number;
   /** Where the browser goes when the sign-in callback fails (spec §8); the root by default. */
   callbackErrorPath: string;
   /** Sign-in form posts allowed per client address and minute on the embedded provider. */
@@ -84,6 +86,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 10 * 1024 * 1024),
     importBodyLimitBytes: Number(env.IMPORT_BODY_LIMIT_BYTES ?? 256 * 1024 * 1024),
+    fileLimitBytes: Number(env.FILE_LIMIT_BYTES ?? 50 * 1024 * 1024),
     callbackErrorPath: env.AUTH_CALLBACK_ERROR_PATH ?? '/',
     signInAttemptsPerMinute: Number(env.SIGNIN_ATTEMPTS_PER_MINUTE ?? 10),
     timeouts: {

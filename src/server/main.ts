@@ -43,7 +43,7 @@ async function openAndPrepare(config: ServerConfig): Promise<{ database: Databas
 async function serve(config: ServerConfig): Promise<void> {
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const { database, seeded, idpKeys } = await openAndPrepare(config);
-  const app = await buildApp({ config, db: database.db, idpKeys });
+  const app = await buildApp({ config, db: database.db, dbKind: database.kind, idpKeys });
 
   // When a signal came: the handler runs only once the event loop is free, up to a statement or the building
   // of a large answer later (a second or more under load), so the stop counts from the last tick seen before

@@ -27,7 +27,8 @@ function operations(): { name: string; method: string; op: Operation }[] {
   return Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, method, op })));
 }
 const errorStatuses = (op: Operation) => Object.keys(op.responses).filter((status) => Number(status) >= 400);
-const schemaOf = (op: Operation, status: string) => op.responses[status]?.content?.['application/json']?.schema;
+// A download (GET /api/files/{id}) answers the file's bytes: documented as binary, not JSON.
+const schemaOf = (op: Operation, status: string) => op.responses[status]?.content?.['application/json']?.schema ?? op.responses[status]?.content?.['application/octet-stream']?.schema;
 
 describe('the OpenAPI document', () => {
   it('lists the API only: no identity-provider or browser routes', () => {
@@ -49,9 +50,11 @@ describe('the OpenAPI document', () => {
   it('documents the body of every POST and PUT', () => {
     const writes = operations().filter(({ method }) => method === 'post' || method === 'put');
     expect(writes.length).toBeGreaterThan(20);
-    // The DEXPI import takes its file as XML; every other write takes JSON.
+    // The DEXPI import takes its file as XML, a file upload the file itself; every other write takes JSON.
     const xmlBodies = ['POST /api/projects/{id}/dexpi'];
-    for (const { name, op } of writes) expect(op.requestBody?.content?.[xmlBodies.includes(name) ? 'application/xml' : 'application/json']?.schema, name).toBeDefined();
+    const fileBodies = ['POST /api/entities/{entity}/{id}/files'];
+    const typeOf = (name: string) => (xmlBodies.includes(name) ? 'application/xml' : fileBodies.includes(name) ? 'application/octet-stream' : 'application/json');
+    for (const { name, op } of writes) expect(op.requestBody?.content?.[typeOf(name)]?.schema, name).toBeDefined();
   });
 
   it('documents the errors of every operation with the one shared error body', () => {

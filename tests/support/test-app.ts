@@ -75,7 +75,7 @@ export async function createTestApp(): Promise<TestApp> {
   // Migrated and seeded with the reference and demo data.
   const database = await createTestDatabase({ seeded: true });
   const keys = await loadOrCreateIdpKeyFile(dataDir);
-  const app = await buildApp({ config, db: database.db, idpKeys: keys, logger: false });
+  const app = await buildApp({ config, db: database.db, dbKind: database.kind, idpKeys: keys, logger: false });
   await app.ready();
 
   const tokenFor: TestApp['tokenFor'] = async (role, overrides = {}) =>

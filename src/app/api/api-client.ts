@@ -56,3 +56,37 @@ export function useApi<T>(path: string | null, options: UseApiOptions<T> = {}) {
   const key = path === null ? null : cacheScope ? [path, cacheScope] : path;
   return useSWR<T, ApiError>(key, (k: string | string[]) => fetcher<T>(Array.isArray(k) ? (k[0] ?? '') : k), swrOptions);
 }
+
+/**
+ * GET of a file the API serves as an attachment (a document's file): its bytes as a Blob, and the name its
+ * Content-Disposition gives. The bearer token travels in a header, so a plain link cannot fetch it.
+ */
+export function useApiDownload(): (path: string) => Promise<{ blob: Blob; fileName: string | null }> {
+  const { getAccessTokenSilently } = useAuth0();
+  return useCallback(
+    async (path: string) => {
+      const token = await getAccessTokenSilently();
+      const response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
+      if (!response.ok) {
+        const text = await response.text();
+        throw new ApiError(response.status, text ? (JSON.parse(text) as ErrorBody) : undefined);
+      }
+      return { blob: await response.blob(), fileName: dispositionName(response.headers.get('content-disposition')) };
+    },
+    [getAccessTokenSilently],
+  );
+}
+
+/** The file name of a Content-Disposition header: its UTF-8 `filename*`, else its plain `filename`. */
+export function dispositionName(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1] ?? null;
+}

@@ -60,6 +60,7 @@ export const packages = defineEntity({
   description: "What a project buys through one RFQ: its scope (equipment tags and parts), bidders, dates, budget and award.",
   defaultSort: { field: 'package_number', direction: 'asc' },
   workflow: { field: 'status', moves: PACKAGE_MOVES },
+  files: true,
   rules: [
     { fields: ['award_supplier_id', 'status'], message: 'An awarded package names the supplier it is awarded to', holds: (row) => !statusIn(row, AWARDED_STATUSES) || has(row.award_supplier_id) },
     { fields: ['award_amount', 'status'], message: 'An awarded package has the award amount', holds: (row) => !statusIn(row, AWARDED_STATUSES) || has(row.award_amount) },

@@ -108,6 +108,7 @@ export const mechEquipment = defineEntity({
   scope: { ...SCOPE, parent: 'projarea_id' },
   writeRole: 'engineer',
   description: 'The mechanical equipment list: one row per tag, with motor power, price and status.',
+  files: true,
   defaultSort: { field: 'tagno', direction: 'asc' },
   rules: [
     { fields: ['absorbed_kw', 'installed_kw'], message: 'Absorbed kW cannot exceed installed kW', holds: (row) => decimalAtLeast(row.installed_kw, row.absorbed_kw) },

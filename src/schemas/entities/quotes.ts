@@ -50,6 +50,7 @@ export const quotes = defineEntity({
   description: "Supplier quotes in the supplier's currency, each with the rate to the base currency it was valued at.",
   defaultSort: { field: 'date_received', direction: 'desc' },
   expiresField: 'valid_until',
+  files: true,
   rules: [
     { fields: ['rate_override_reason', 'rate_override'], message: 'Say why the rate is overridden', holds: (row) => row.rate_override == null || (typeof row.rate_override_reason === 'string' && row.rate_override_reason.trim() !== '') },
     { fields: ['valid_until', 'date_received'], message: 'Valid until is before the date received', holds: (row) => !row.valid_until || !row.date_received || String(row.valid_until) >= String(row.date_received) },

@@ -166,6 +166,43 @@ export const revisionRows = pgTable(
   (t) => [primaryKey({ columns: [t.revisionId, t.entity, t.rowId] })],
 );
 
+/**
+ * Files attached to a row of any engine list whose schema takes files (`files: true`: quotes, packages,
+ * equipment): one row per attachment, naming the row (entity + row_id) and the stored blob. Blobs are
+ * content-addressed (sha256): the same content attached twice is stored once, and is removed only when no
+ * attachment refers to it any more (file_orphans). See ARCHITECTURE.md, "Supplier documents".
+ */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: serial('id').primaryKey(),
+    entity: text('entity').notNull(),
+    rowId: integer('row_id').notNull(),
+    fileName: text('file_name').notNull(),
+    /** The type its content was found to be (file-types.ts), never the one the client named. */
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    /** Where the file store keeps the blob: its sha256 in the directory store, a large object's oid on PostgreSQL. */
+    storageKey: text('storage_key').notNull(),
+    uploadedBy: text('uploaded_by').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    ...rowMeta(),
+  },
+  (t) => [index('attachments_row_idx').on(t.entity, t.rowId), index('attachments_sha256_idx').on(t.sha256), index('attachments_storage_key_idx').on(t.storageKey)],
+);
+
+/**
+ * Blobs that may have lost their last attachment, written in the transaction that deletes attachments (so a
+ * rolled-back delete queues nothing), and a blob being uploaded (due an hour later, in case the upload never
+ * finishes). The sweep (files/attachments.ts) removes each one no attachment refers to once it is due.
+ */
+export const fileOrphans = pgTable('file_orphans', {
+  storageKey: text('storage_key').primaryKey(),
+  sha256: text('sha256').notNull(),
+  sweepAfter: timestamp('sweep_after', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /*
  * The entity tables, derived from src/schemas (entity-tables.ts). Exported one by one because
  * drizzle-kit finds tables among this module's exports.

@@ -13,6 +13,7 @@ const TAGS = [
   { name: 'projects', description: 'The project document (spec §3): its header, lists, roll-ups, cascading deletes and P&IDs' },
   { name: 'housekeeping', description: 'Admin maintenance' },
   { name: 'search', description: 'Search across everything (the navbar box)' },
+  { name: 'files', description: "Files attached to rows of lists that take them (quotes, packages, equipment): list, upload, download, delete" },
 ];
 
 /**

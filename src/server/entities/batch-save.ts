@@ -4,6 +4,7 @@ import { defaultRow, validateRow } from '../../schemas/validators';
 import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
+import { deleteFilesOfRows } from '../files/attachments';
 import { rederiveReaders } from './dependent-fields';
 import { deleteRows, insertRows, mappingDbErrors, uniqueClash, updateRows, type UpdateAnswer } from './bulk-write';
 import { assertNoDependants } from './dependants';
@@ -68,7 +69,7 @@ export async function throwConflicts(db: Db, schema: EntitySchema, stale: readon
 /**
  * The engine's one delete of rows of one list, inside the caller's transaction: a document lock refuses it (409;
  * `lockedToo` skips that, for the purge of test data), then the delete hooks, then a 409 naming what still refers
- * to them, then the delete with an audit row per row; a row whose version moved on makes it a 409 with its
+ * to them, then the rows' files (files/attachments.ts), then the delete with an audit row per row; a row whose version moved on makes it a 409 with its
  * current state. The batch save, the one-row delete, the delete with contents (per list) and housekeeping all
  * delete through it.
  */
@@ -77,6 +78,8 @@ export async function deleteCheckedRows(tx: Db, schema: EntitySchema, rows: read
   if (!options.lockedToo) await assertUnlocked(tx, schema, { deletes: ids });
   await runDeleteHooks(tx, schema, ids, actor);
   await assertNoDependants(tx, schema, ids);
+  // Their files go with them (audited; blobs no attachment refers to any more are removed after the commit).
+  await deleteFilesOfRows(tx, schema, ids, actor);
   const { stale } = await deleteRows(tx, schema, rows, actor);
   if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'delete', id })));
 }

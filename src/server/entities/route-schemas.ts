@@ -180,6 +180,7 @@ const ERROR_MEANINGS = {
   401: 'unauthenticated: no bearer token, or one that is expired, forged or for another audience',
   403: 'forbidden (the role is too low), or xsrf_mismatch (a write without X-XSRF-TOKEN equal to the XSRF-TOKEN cookie)',
   404: 'not_found: no such entity, table or row',
+  408: 'request_timeout: the request body stopped arriving for BODY_IDLE_TIMEOUT_MS; nothing was done with it',
   409: 'conflict: a stale version (details hold the current row), or rows that still reference this one',
   413: 'payload_too_large: the body is over the size limit',
   415: "unsupported_media_type: the body's Content-Type is neither JSON nor text (a text/plain body is read, and refused with 400), or the body has a Content-Encoding (gzip, deflate, br): bodies are sent uncompressed",
