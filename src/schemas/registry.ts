@@ -4,6 +4,7 @@ import { capexFactors } from './entities/capex';
 import { dutySheets } from './entities/duty-sheets';
 import { meetingItems, meetings } from './entities/meetings';
 import { packageBidders, packageItems, packages } from './entities/packages';
+import { clarifications } from './entities/clarifications';
 import { parts } from './entities/parts';
 import { quoteLines, quotes } from './entities/quotes';
 import { quotesV1 } from './entities/quotes-v1';
@@ -44,6 +45,7 @@ export const entitySchemas: readonly EntitySchema[] = [
   packages,
   packageItems,
   packageBidders,
+  clarifications,
   quotes,
   quoteLines,
   // After quotes: a bidder is evaluated on its quote.

@@ -12,6 +12,7 @@ const packages = getEntitySchema('packages');
 const lists = [
   { schema: getEntitySchema('package_items'), label: 'Items', height: 'max(300px, calc(100vh - 700px))' },
   { schema: getEntitySchema('package_bidders'), label: 'Bidders', height: 'max(300px, calc(100vh - 700px))' },
+  { schema: getEntitySchema('clarifications'), label: 'Clarifications', height: 'max(300px, calc(100vh - 700px))' },
 ] as const;
 
 function title(row: EntityRow | null): string {
@@ -20,7 +21,7 @@ function title(row: EntityRow | null): string {
 
 /**
  * /home/general/package/:id — a package as a document (field guide §10): the header form (number, title,
- * project, discipline, status, dates, budget, award), its scope (Items) and bidders as tabs, beside the
+ * project, discipline, status, dates, budget, award), its scope (Items), bidders and clarifications as tabs, beside the
  * header its status with the moves allowed next, budget, award and bid completeness per bidder, and under
  * the lists every quote against it. Id 0 is a new package.
  */

@@ -234,6 +234,7 @@ export const parts = getEntityTable('parts');
 export const packages = getEntityTable('packages');
 export const packageItems = getEntityTable('package_items');
 export const packageBidders = getEntityTable('package_bidders');
+export const clarifications = getEntityTable('clarifications');
 export const quotes = getEntityTable('quotes');
 export const quoteLines = getEntityTable('quote_lines');
 export const adjudications = getEntityTable('adjudications');

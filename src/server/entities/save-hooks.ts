@@ -2,6 +2,7 @@ import type { EntitySchema } from '../../schemas/schema-types';
 import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { adjudicationAdderOfBidder, adjudicationBidderQuote, adjudicationHeader, adjudicationRateFrozen } from './hooks/adjudication-hooks';
+import { clarificationDefaults } from './hooks/clarification-hooks';
 import { actionStatusBelongsToActions } from './hooks/meeting-hooks';
 import { cableEndsExist, standbyNamesDuty, tagFollowsTemplate } from './hooks/project-hooks';
 import { packageAwardToBidder, packageItemTagInProject, quotePackageOfProject } from './hooks/package-hooks';
@@ -29,6 +30,7 @@ const HOOKS: Readonly<Record<string, readonly SaveHook[]>> = {
   quote_lines: [quoteLineTagInProject],
   packages: [packageAwardToBidder],
   package_items: [packageItemTagInProject],
+  clarifications: [clarificationDefaults],
   adjudications: [adjudicationHeader],
   adjudication_rates: [adjudicationRateFrozen],
   adjudication_bidders: [adjudicationBidderQuote],

@@ -8,6 +8,7 @@ import { updateRows, type RowChange } from '../../entities/bulk-write';
 import { saveEntityBatch } from '../../entities/entity-service';
 import { queryRows } from '../../entities/entity-sql';
 import { AppError } from '../../http/app-error';
+import { openClarifications, openClarificationWarning } from '../packages/open-clarifications';
 import { readBidTab } from './bid-tab';
 
 /** The equipment list with quote_line_id writable by the award (it is readOnly to users: only an award sets it). */
@@ -26,7 +27,7 @@ const PACKAGE_AWARDABLE = ['draft', 'rfq_issued', 'bids_received', 'evaluating',
  * currency at the adjudication's rate, price source "firm quote", the quote line, status Awarded.
  * An awarded adjudication may be awarded again (a change of mind before the PO): the last award stands.
  * Refused: a bidder not of the adjudication (400), an award without a reason for a bidder that is not the
- * lowest evaluated (400), Draft (bids not opened, 409), a package whose PO is placed (409).
+ * lowest evaluated, or while a clarification of the package is open (400), Draft (bids not opened, 409), a package whose PO is placed (409).
  */
 export async function awardAdjudication(db: Db, adjudicationId: number, supplierId: number, reason: string, actor: Actor): Promise<BidTab> {
   return db.transaction(async (tx) => {
@@ -37,6 +38,10 @@ export async function awardAdjudication(db: Db, adjudicationId: number, supplier
     // An incomplete bid has no total (never a partial sum): there is nothing to award, reason or not (#29).
     const refused = unawardable(bidder, tab.base_currency);
     if (refused) throw new AppError('bad_request', refused);
+    const open = await openClarifications(tx, tab.package_id);
+    if (open.length > 0 && reason.trim() === '') {
+      throw new AppError('bad_request', `${tab.package_number} has ${open.map(openClarificationWarning).join(' and ')}: write the reason for awarding while they are open.`, { field: 'reason' });
+    }
     if (!bidder.lowest_evaluated && reason.trim() === '') {
       const lowest = tab.bidders.find((b) => b.lowest_evaluated);
       throw new AppError('bad_request', `${bidder.supplier} is not the lowest evaluated bidder${lowest ? ` (${lowest.supplier} is)` : ''}: write the reason for the award.`, { field: 'reason' });

@@ -3,6 +3,7 @@ import { computeBidTab, type BidTab, type BidTabInput } from '../../../lib/adjud
 import type { Db } from '../../db/client';
 import { queryRows, selectCteRows } from '../../entities/entity-sql';
 import { AppError } from '../../http/app-error';
+import { openClarifications, openClarificationWarning } from '../packages/open-clarifications';
 
 type Header = BidTabInput['header'] & { project_id: number; base_currency_id: number | null };
 
@@ -68,5 +69,7 @@ export async function readBidTab(db: Db, adjudicationId: number, lock = false): 
   );
   const { rates, project_id, base_currency_id, ...rest } = header;
   const tab = computeBidTab({ header: rest, rates, bidders, items, lines, offered, choices, adders });
-  return { ...tab, project_id, base_currency_id };
+  // The package's clarifications still open (#29 item 6): a warning per bidder; the award asks for a reason.
+  const open = await openClarifications(db, header.package_id);
+  return { ...tab, warnings: [...tab.warnings, ...open.map(openClarificationWarning)], project_id, base_currency_id };
 }
