@@ -120,7 +120,8 @@ describe('bid completeness per bidder (one SQL statement)', () => {
     expect((await figuresOf(pkg.id)).bidders[0]).toMatchObject({ status: 'invited', items_in_scope: 0, items_quoted: 0, percent: null });
 
     const demo = ((await get('/entities/packages?filters=' + encodeURIComponent(JSON.stringify([{ field: 'package_number', op: 'equals', value: 'PKG-200-02' }])))).json().rows as Row[])[0]!;
-    expect(demo).toMatchObject({ status: 'awarded', award_amount: '1106000.00', is_testdata: true });
+    // In evaluation: Karoo recommended on ADJ-200-02, a query to Atacama open; an award comes from the adjudication.
+    expect(demo).toMatchObject({ status: 'evaluating', award_amount: null, award_supplier_id: null, is_testdata: true });
     const figures = await figuresOf(demo.id);
     const row = (name: string) => figures.bidders.find((b) => b.supplier.startsWith(name))!;
     expect(row('Karoo')).toMatchObject({ items_quoted: 3, items_in_scope: 3, percent: 100, quotes: 3, expired_quotes: 1, complete: true, lowest_base_total: '1106000.00' }); // Q-2025-201's base lines; Q-2025-202 (AUD 2 x 62,500 x 0.6550 = 81,875.00) prices the spare only: no total over the package

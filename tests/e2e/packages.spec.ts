@@ -25,10 +25,9 @@ test('an engineer opens the demo slurry pump package and sees its items, bidders
   await expect(items).toContainText('200-PP-001A');
   await expect(items).toContainText('PMP-SLR-200');
 
-  // The summary: awarded to Karoo at the accepted quote's total; what may come next; completeness per bidder.
-  await expect(summary(page).getByRole('group', { name: 'Status' })).toContainText('Awarded');
-  await expect(summary(page).getByRole('group', { name: 'Status' })).toContainText('Next: PO placed or Evaluating');
-  await expect(summary(page).getByRole('group', { name: 'Award' })).toContainText('USD 1,106,000.00');
+  // The summary: in evaluation, what may come next, completeness per bidder.
+  await expect(summary(page).getByRole('group', { name: 'Status' })).toContainText('Evaluating');
+  await expect(summary(page).getByRole('group', { name: 'Status' })).toContainText('Next: Awarded or Bids received');
   const completeness = summary(page).getByRole('list', { name: 'Bid completeness' });
   await expect(completeness.getByRole('listitem', { name: 'Karoo Slurry Pumps (Pty) Ltd' })).toContainText('3 of 3 items (100 %)');
   await expect(completeness.getByRole('listitem', { name: 'Atacama Valves Ltda' })).toContainText('0 of 3 items (0 %)');
@@ -36,6 +35,13 @@ test('an engineer opens the demo slurry pump package and sees its items, bidders
 
   await page.getByRole('tab', { name: 'Bidders' }).click();
   await expect(grid(page, 'Bidders').locator('.ag-grid-scrolling-container .ag-row')).toHaveCount(3);
+
+  // The clarifications register: the query to Atacama still open, Karoo's answered.
+  await page.getByRole('tab', { name: 'Clarifications' }).click();
+  const clarifications = grid(page, 'Clarifications');
+  await expect(clarifications.locator('.ag-grid-scrolling-container .ag-row')).toHaveCount(2);
+  await expect(clarifications.locator('.ag-row').filter({ hasText: 'Atacama Valves Ltda' })).toContainText('Open');
+  await expect(clarifications.locator('.ag-row').filter({ hasText: 'Karoo Slurry Pumps' })).toContainText('NPSHr 6.8 m');
 
   // Every quote against the package, the lapsed one flagged; a quote opens its document.
   const quotes = page.getByRole('table', { name: 'Quotes against the package' });

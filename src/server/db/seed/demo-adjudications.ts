@@ -33,12 +33,12 @@ export const demoAdjudication = {
 } as const;
 
 /**
- * The slurry pumps (PKG-200-02), whose package records its award to Karoo at Q-2025-201's USD 1,106,000.00
+ * The slurry pumps (PKG-200-02, in evaluation): Karoo's Q-2025-201 totals USD 1,106,000.00
  * (512,000 x 2 + 41,000 x 2 at USD 1). Atacama bid the knife gate valves only: 0 of 3 lines, so its bid has no
  * total and is neither lowest nor recommended ("Incomplete: quoted 0 of 3 lines"), however it scores. Karoo's
  * alternative spare pump (Q-2025-201 line 4, USD 73,000.00) is offered and not chosen: outside the total. The
- * bid tab stays at Recommended (Karoo, 83.00): awarding it through the award route would write Karoo's prices
- * back to 200-PP-001A/B (CAPEX) and lock both quotes, which the demo's other screens still edit.
+ * bid tab stays at Recommended (Karoo, 83.00) while Atacama's clarification is open (demo-packages.ts); an
+ * award would need a reason for that.
  */
 export const demoPumpAdjudication = {
   adjudication_number: 'ADJ-200-02',

@@ -1,13 +1,26 @@
 /**
  * Demo packages (field guide §16): the three Cerro Azul packages the demo quotes answer, each with its
  * scope (the equipment tags and parts those quotes price), its bidders (the quoting suppliers, one that
- * declined, one still invited) and a status along the workflow: the mills in evaluation, the slurry pumps
- * awarded to Karoo at the accepted quote's total (Q-2025-201: 2 x 512,000 + 2 x 41,000 USD), the
- * conveyor with its bids in.
+ * declined, one still invited), its clarifications and a status along the workflow: the mills seeded in
+ * evaluation and then awarded to Rhein by their adjudication (ADJ-200-01, seed-adjudications.ts), the slurry
+ * pumps in evaluation with Karoo recommended on ADJ-200-02 and a query to Atacama still open, the conveyor
+ * with its bids in. An awarded package is awarded by its adjudication only, so the two never disagree.
  */
 
 export type DemoPackageItem = { tag?: string; part?: string; description: string; quantity: string; unit?: string };
 export type DemoBidder = { supplier: string; status: 'invited' | 'declined' | 'bid_received' | 'disqualified'; invited_on: string; notes?: string };
+export type DemoClarification = {
+  supplier: string;
+  kind: 'technical' | 'commercial';
+  /** The item (its position in `items`, from 1) the query concerns; none for the whole bid. */
+  item?: number;
+  question: string;
+  raised_by: string;
+  raised_on: string;
+  status: 'open' | 'answered' | 'closed';
+  answer?: string;
+  answered_on?: string;
+};
 export type DemoPackage = {
   package_number: string;
   title: string;
@@ -21,6 +34,7 @@ export type DemoPackage = {
   notes?: string;
   items: DemoPackageItem[];
   bidders: DemoBidder[];
+  clarifications?: DemoClarification[];
 };
 
 export const DEMO_PACKAGE_PROJECT = 'Cerro Azul Copper Concentrator';
@@ -35,7 +49,7 @@ export const demoPackages: DemoPackage[] = [
     bid_due_date: '2025-07-15',
     currency: 'USD',
     budget: '75000000',
-    notes: 'Technical evaluation of the gearless drive offers under way.',
+    notes: 'Awarded to Rhein on ADJ-200-01 for its proven gearless drive, above the lowest evaluated bid; PO to follow.',
     items: [
       { tag: '200-ML-001', description: 'SAG mill 38 ft x 20 ft EGL, gearless drive', quantity: '1', unit: 'ea' },
       { tag: '200-ML-002', description: 'Ball mill 24 ft x 40 ft EGL', quantity: '1', unit: 'ea' },
@@ -46,17 +60,30 @@ export const demoPackages: DemoPackage[] = [
       { supplier: 'Rhein Antriebstechnik GmbH', status: 'bid_received', invited_on: '2025-06-02' },
       { supplier: 'Maple Crushing Technologies Ltd', status: 'declined', invited_on: '2025-06-02', notes: 'No capacity for mills of this size in 2026.' },
     ],
+    clarifications: [
+      {
+        supplier: 'Rhein Antriebstechnik GmbH',
+        kind: 'technical',
+        item: 1,
+        question: "Confirm that the SAG mill's gearless drive keeps the harmonic distortion at the 220 kV bus within the site's 5 % THD limit without extra filters.",
+        raised_by: 'L. Fuentes',
+        raised_on: '2025-07-18',
+        status: 'closed',
+        answer: 'Confirmed: 3.1 % THD at the 220 kV bus with the 12-pulse cycloconverter as offered; study RA-HS-0712 attached to the offer.',
+        answered_on: '2025-07-24',
+      },
+    ],
   },
   {
     package_number: 'PKG-200-02',
     title: 'Cyclone feed slurry pumps',
     discipline: 'MEC',
-    status: 'awarded',
+    status: 'evaluating',
     rfq_issue_date: '2025-06-10',
     bid_due_date: '2025-07-10',
     currency: 'USD',
     budget: '1200000',
-    award: { supplier: 'Karoo Slurry Pumps (Pty) Ltd', currency: 'USD', amount: '1106000', date: '2025-07-25' },
+    notes: 'Karoo recommended on ADJ-200-02; Atacama asked to quote the pumps or confirm no bid (clarification 1, open).',
     items: [
       { tag: '200-PP-001A', description: 'Cyclone feed pump, duty', quantity: '1', unit: 'ea' },
       { tag: '200-PP-001B', description: 'Cyclone feed pump, standby', quantity: '1', unit: 'ea' },
@@ -66,6 +93,27 @@ export const demoPackages: DemoPackage[] = [
       { supplier: 'Karoo Slurry Pumps (Pty) Ltd', status: 'bid_received', invited_on: '2025-06-10' },
       { supplier: 'Atacama Valves Ltda', status: 'bid_received', invited_on: '2025-06-10', notes: 'Quoted the knife gate valves only: none of the pumps.' },
       { supplier: 'Iberia Tanks & Agitators SL', status: 'declined', invited_on: '2025-06-10', notes: 'Does not make slurry pumps of this size.' },
+    ],
+    clarifications: [
+      {
+        supplier: 'Atacama Valves Ltda',
+        kind: 'commercial',
+        question: 'Your offer AV-COT-2025-0931 prices knife gate valves only. Please quote the cyclone feed pumps and the spares (items 1-3), or confirm that you do not bid them.',
+        raised_by: 'L. Fuentes',
+        raised_on: '2025-07-14',
+        status: 'open',
+      },
+      {
+        supplier: 'Karoo Slurry Pumps (Pty) Ltd',
+        kind: 'technical',
+        item: 1,
+        question: 'State the NPSH required at the duty point (1,850 m3/h at 42 m) with the rubber-lined casing offered.',
+        raised_by: 'L. Fuentes',
+        raised_on: '2025-07-14',
+        status: 'answered',
+        answer: 'NPSHr 6.8 m at the duty point, from the test curve of the 20/18 frame with natural rubber liners.',
+        answered_on: '2025-07-17',
+      },
     ],
   },
   {

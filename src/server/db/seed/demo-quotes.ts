@@ -72,7 +72,7 @@ export const demoQuotes: DemoQuote[] = [
     currency: 'USD',
     date_received: '2025-07-03',
     valid_until: '2027-03-31',
-    status: 'accepted',
+    status: 'under_review',
     incoterm: 'DAP',
     delivery_point: 'Cerro Azul site',
     payment_terms: '30 days net',

@@ -4,8 +4,8 @@ import { DEMO_PACKAGE_PROJECT, demoPackages } from './demo-packages';
 import { create, idsBy, isEmpty } from './seed-entities';
 
 /**
- * The demo packages through the entity engine (every rule: the award of an awarded package, item tags of
- * the project), once, into an empty packages table, after the projects, parts and suppliers they name and
+ * The demo packages through the entity engine (every rule: item tags of the project, a clarification's item of
+ * its package), with their items, bidders and clarifications, once, into an empty packages table, after the projects, parts and suppliers they name and
  * before the demo quotes that point at them. Each starts in its state (the workflow governs moves).
  */
 export async function seedDemoPackages(db: Db, actor: Actor = SYSTEM_ACTOR): Promise<void> {
@@ -23,7 +23,7 @@ export async function seedDemoPackages(db: Db, actor: Actor = SYSTEM_ACTOR): Pro
     const headers = await create(
       tx,
       'packages',
-      demoPackages.map(({ items: _items, bidders: _bidders, award, discipline, currency, ...pkg }) => ({
+      demoPackages.map(({ items: _items, bidders: _bidders, clarifications: _clarifications, award, discipline, currency, ...pkg }) => ({
         ...pkg,
         project_id: project,
         discipline_id: disciplineId(discipline),
@@ -33,7 +33,7 @@ export async function seedDemoPackages(db: Db, actor: Actor = SYSTEM_ACTOR): Pro
       })),
       actor,
     );
-    await create(
+    const items = await create(
       tx,
       'package_items',
       demoPackages.flatMap((pkg, p) => pkg.items.map(({ part, unit, ...item }, i) => ({ ...item, package_id: headers[p]!.id, item_no: i + 1, part_id: part ? partId(part) : undefined, unit_id: unit ? unitId(unit) : undefined }))),
@@ -43,6 +43,18 @@ export async function seedDemoPackages(db: Db, actor: Actor = SYSTEM_ACTOR): Pro
       tx,
       'package_bidders',
       demoPackages.flatMap((pkg, p) => pkg.bidders.map(({ supplier, ...bidder }) => ({ ...bidder, package_id: headers[p]!.id, supplier_id: supplierId(supplier) }))),
+      actor,
+    );
+    const clarifications = demoPackages.flatMap((pkg, p) => (pkg.clarifications ?? []).map((clarification) => ({ clarification, p })));
+    await create(
+      tx,
+      'clarifications',
+      clarifications.map(({ clarification: { supplier, item, ...clarification }, p }) => ({
+        ...clarification,
+        package_id: headers[p]!.id,
+        supplier_id: supplierId(supplier),
+        package_item_id: item === undefined ? undefined : items.find((row) => row.package_id === headers[p]!.id && row.item_no === item)!.id,
+      })),
       actor,
     );
   });
