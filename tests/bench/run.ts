@@ -87,6 +87,10 @@ async function main(): Promise<void> {
     const { runImportMemoryBenchmark } = await import('./import-memory');
     extra.push(await runImportMemoryBenchmark('PGlite'));
     if (serverUrl) extra.push(await runImportMemoryBenchmark('PostgreSQL', serverUrl));
+    console.log('Supplier documents memory (a server process)');
+    const { runFileMemoryBenchmark } = await import('./file-memory');
+    extra.push(await runFileMemoryBenchmark('PGlite, directory store'));
+    if (serverUrl) extra.push(await runFileMemoryBenchmark('PostgreSQL, large objects', serverUrl));
   }
 
   if (wanted('bundle')) {
