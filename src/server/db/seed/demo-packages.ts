@@ -2,7 +2,7 @@
  * Demo packages (field guide §16): the three Cerro Azul packages the demo quotes answer, each with its
  * scope (the equipment tags and parts those quotes price), its bidders (the quoting suppliers, one that
  * declined, one still invited) and a status along the workflow: the mills in evaluation, the slurry pumps
- * awarded to Karoo at the accepted quote's total (Q-2025-201: 2 x 512,000 + 2 x 41,000 USD), the
+ * awarded to Karoo at its revised quote's total (Q-2025-201 Rev 1: 2 x 512,000 + 2 x 39,500 = USD 1,103,000), the
  * conveyor with its bids in.
  */
 
@@ -56,7 +56,7 @@ export const demoPackages: DemoPackage[] = [
     bid_due_date: '2025-07-10',
     currency: 'USD',
     budget: '1200000',
-    award: { supplier: 'Karoo Slurry Pumps (Pty) Ltd', currency: 'USD', amount: '1106000', date: '2025-07-25' },
+    award: { supplier: 'Karoo Slurry Pumps (Pty) Ltd', currency: 'USD', amount: '1103000', date: '2025-07-25' },
     items: [
       { tag: '200-PP-001A', description: 'Cyclone feed pump, duty', quantity: '1', unit: 'ea' },
       { tag: '200-PP-001B', description: 'Cyclone feed pump, standby', quantity: '1', unit: 'ea' },
