@@ -28,7 +28,8 @@ test('an engineer opens the demo slurry pump package and sees its items, bidders
   // The summary: awarded to Karoo at the accepted quote's total; what may come next; completeness per bidder.
   await expect(summary(page).getByRole('group', { name: 'Status' })).toContainText('Awarded');
   await expect(summary(page).getByRole('group', { name: 'Status' })).toContainText('Next: PO placed or Evaluating');
-  await expect(summary(page).getByRole('group', { name: 'Award' })).toContainText('USD 1,106,000.00');
+  // Q-2025-201 Rev 1's total: 512,000 x 2 + 39,500 x 2.
+  await expect(summary(page).getByRole('group', { name: 'Award' })).toContainText('USD 1,103,000.00');
   const completeness = summary(page).getByRole('list', { name: 'Bid completeness' });
   await expect(completeness.getByRole('listitem', { name: 'Karoo Slurry Pumps (Pty) Ltd' })).toContainText('3 of 3 items (100 %)');
   await expect(completeness.getByRole('listitem', { name: 'Atacama Valves Ltda' })).toContainText('0 of 3 items (0 %)');
@@ -39,12 +40,13 @@ test('an engineer opens the demo slurry pump package and sees its items, bidders
 
   // Every quote against the package, the lapsed one flagged; a quote opens its document.
   const quotes = page.getByRole('table', { name: 'Quotes against the package' });
-  await expect(quotes.getByRole('row')).toHaveCount(5);
+  // The header and five quotes: Q-2025-201 is there as Rev 0 and Rev 1.
+  await expect(quotes.getByRole('row')).toHaveCount(6);
   await expect(quotes.getByRole('row').filter({ hasText: 'Q-2025-099' })).toContainText('Expired');
   await expect(quotes.getByRole('row').filter({ hasText: 'Q-2025-202' })).toContainText('AUD 125,000.00');
   await expect(quotes.getByRole('row').filter({ hasText: 'Q-2025-202' })).toContainText('USD 81,875.00');
   await page.screenshot({ path: '/tmp/package-document.png', fullPage: true });
-  await quotes.getByRole('link', { name: 'Q-2025-201' }).click();
+  await quotes.getByRole('link', { name: 'Q-2025-201', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Quote Q-2025-201', level: 1 })).toBeVisible();
 });
 

@@ -16,8 +16,8 @@ const pick = (row: EntityRow, names: readonly string[]) => Object.fromEntries(na
 /**
  * Issues the next revision of a quote (POST /api/quotes/:id/revise; issue #29 item 5): the LATEST revision of the
  * quote's number is copied with its lines into Rev n+1, received on `date_received` (today), its rate frozen again
- * at `rate_date` (today) by the quotes save hook, status Received; a validity already past the new date is left
- * empty for the user to type. One transaction through the engine's batch save (every rule, hook and audit row of a
+ * at `rate_date` (today) by the quotes save hook, status Received; a validity already past the new date, and the
+ * notes, are left empty for the user to type. One transaction through the engine's batch save (every rule, hook and audit row of a
  * typed quote): the new revision is then edited as any quote. The revision copied is not touched, so a quote an
  * award locks can still be revised: the award keeps pointing at the revision it was decided on.
  * Concurrent revisions of one number take turns (an advisory lock on the number), so each gets its own n+1.
@@ -34,7 +34,8 @@ export async function reviseQuote(db: Db, quoteId: number, actor: Actor, options
     const received = options.date_received ?? today;
     const validUntil = typeof latest!.valid_until === 'string' && latest!.valid_until >= received ? latest!.valid_until : null;
     const header = {
-      ...pick(latest!, typed(quotes, ['revision', 'status', 'date_received', 'rate_date', 'valid_until'])),
+      // Notes say what a revision is about ("Rev 1 after clarification …"): the new one starts without them.
+      ...pick(latest!, typed(quotes, ['revision', 'status', 'date_received', 'rate_date', 'valid_until', 'notes'])),
       revision: Number(latest!.revision) + 1,
       status: 'received',
       date_received: received,
