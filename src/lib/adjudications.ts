@@ -66,8 +66,13 @@ export type BidTabBidder = {
   bidder_id: number;
   supplier_id: number;
   supplier: string;
+  /** The quote revision the bid is read on: the latest valid revision of the quote the bidder names, or once awarded the one it names. */
   quote_id: number;
+  /** The revision the bidder row names (the award pins it to quote_id). */
+  named_quote_id?: number;
+  /** The revision read, named "Q-2025-201 Rev 1" (the plain number for Rev 0). */
   quote_number: string;
+  revision?: number;
   currency: string;
   rate_to_base: string | null;
   valid_until: string | null;
@@ -126,7 +131,7 @@ type QuoteLineFigures = { quote_line_id: number; line_no: number; line_status: s
 export type BidTabInput = {
   header: Omit<BidTab, 'rates' | 'bidders' | 'items' | 'lowest_evaluated_supplier_id' | 'recommended_supplier_id' | 'warnings'>;
   rates: BidTabRate[];
-  bidders: (Pick<BidTabBidder, 'bidder_id' | 'supplier_id' | 'supplier' | 'quote_id' | 'quote_number' | 'currency' | 'valid_until' | 'expired' | 'technical_score' | 'commercial_score'>)[];
+  bidders: (Pick<BidTabBidder, 'bidder_id' | 'supplier_id' | 'supplier' | 'quote_id' | 'named_quote_id' | 'quote_number' | 'revision' | 'currency' | 'valid_until' | 'expired' | 'technical_score' | 'commercial_score'>)[];
   items: Omit<BidTabItem, 'cells'>[];
   /** The BASE line each bidder prices each item with, if any: the best match (by tag before part, quoted before not quoted). */
   lines: (QuoteLineFigures & { item_id: number; supplier_id: number })[];

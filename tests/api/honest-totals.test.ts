@@ -201,21 +201,25 @@ describe('options and alternatives in the evaluation', () => {
 });
 
 describe('the demo', () => {
-  it('ADJ-200-02: Atacama quoted 0 of 3 lines (no total, not recommended), Karoo lowest and recommended at 1,106,000.00 with its alternative offered and not chosen; the query to Atacama open', async () => {
+  it('ADJ-200-02: Atacama quoted 0 of 3 lines (no total, not recommended), Karoo lowest and recommended at 1,103,000.00 on Q-2025-201 Rev 1 with its alternative and option offered and not chosen; the query to Atacama open', async () => {
     const list = (await get('/adjudicationquotes')).json() as Row[];
     const demo = list.find((row) => row.adjudication_number === 'ADJ-200-02')!;
     expect(demo).toMatchObject({ package_number: 'PKG-200-02', status: 'recommended', bidder_count: 2 });
     const tab = await bidTab(demo.id);
     const byName = (name: string) => tab.bidders.find((b) => b.supplier.startsWith(name))!;
-    // 512,000 x 2 + 41,000 x 2 at USD 1.
-    expect(byName('Karoo')).toMatchObject({ complete: true, quoted_total: '1106000.00', evaluated_total: '1106000.00', weighted_score: '83.00', lowest_evaluated: true, recommended: true, why_not: null });
-    expect(byName('Karoo').offered).toEqual([expect.objectContaining({ line_no: 4, line_type: 'alternative', item_no: 3, line_total: '73000.00', base_total: '73000.00', chosen: false })]);
+    // Read on the revision in force, Q-2025-201 Rev 1: 512,000 x 2 + 39,500 x 2 at USD 1 (Rev 0: 41,000 x 2, 1,106,000.00).
+    expect(byName('Karoo')).toMatchObject({ quote_number: 'Q-2025-201 Rev 1', complete: true, quoted_total: '1103000.00', evaluated_total: '1103000.00', weighted_score: '83.00', lowest_evaluated: true, recommended: true, why_not: null });
+    expect(byName('Karoo').offered).toEqual([
+      expect.objectContaining({ line_no: 4, line_type: 'alternative', item_no: 3, line_total: '73000.00', base_total: '73000.00', chosen: false }),
+      expect.objectContaining({ line_no: 5, line_type: 'option', line_total: '18500.00', base_total: '18500.00', chosen: false }),
+    ]);
     expect(tab.warnings).toContain('1 open clarification with Atacama Valves Ltda (no. 1)');
     expect(byName('Atacama')).toMatchObject({ items_quoted: 0, items_in_scope: 3, complete: false, quoted_total: null, evaluated_total: null, recommended: false, why_not: 'Incomplete: quoted 0 of 3 lines' });
-    const karooQuote = ((await get('/quotes')).json() as Row[]).find((row) => row.quote_number === 'Q-2025-201')!;
-    expect(karooQuote).toMatchObject({ total: '1106000.00', base_total: '1106000.00', alternatives_total: '73000.00', lines_quoted: 3, base_lines: 3, lead_time_weeks: 26 });
+    const karooQuotes = ((await get('/quotes')).json() as Row[]).filter((row) => row.quote_number === 'Q-2025-201');
+    expect(karooQuotes.find((row) => row.revision === 0)).toMatchObject({ total: '1106000.00', base_total: '1106000.00', alternatives_total: '73000.00', lines_quoted: 3, base_lines: 3, lead_time_weeks: 26, superseded: true });
+    expect(karooQuotes.find((row) => row.revision === 1)).toMatchObject({ quote_ref: 'Q-2025-201 Rev 1', total: '1103000.00', base_total: '1103000.00', alternatives_total: '73000.00', options_total: '18500.00', lines_quoted: 3, base_lines: 3, lead_time_weeks: 26, superseded: false });
     const pkg = (await filtered('packages', [{ field: 'package_number', op: 'equals', value: 'PKG-200-02' }]))[0]!;
-    expect(pkg).toMatchObject({ status: 'evaluating', evaluated_low: '1106000.00', award_amount: null });
+    expect(pkg).toMatchObject({ status: 'evaluating', evaluated_low: '1103000.00', award_amount: null });
     expect(pkg.evaluated_low_supplier_id).toBe(byName('Karoo').supplier_id);
   });
 });

@@ -124,10 +124,11 @@ describe('bid completeness per bidder (one SQL statement)', () => {
     expect(demo).toMatchObject({ status: 'evaluating', award_amount: null, award_supplier_id: null, is_testdata: true });
     const figures = await figuresOf(demo.id);
     const row = (name: string) => figures.bidders.find((b) => b.supplier.startsWith(name))!;
-    expect(row('Karoo')).toMatchObject({ items_quoted: 3, items_in_scope: 3, percent: 100, quotes: 3, expired_quotes: 1, complete: true, lowest_base_total: '1106000.00' }); // Q-2025-201's base lines; Q-2025-202 (AUD 2 x 62,500 x 0.6550 = 81,875.00) prices the spare only: no total over the package
+    expect(row('Karoo')).toMatchObject({ items_quoted: 3, items_in_scope: 3, percent: 100, quotes: 3, expired_quotes: 1, complete: true, lowest_base_total: '1103000.00' }); // Q-2025-201 Rev 1's base lines (512,000 x 2 + 39,500 x 2; Rev 0 is superseded, not counted); Q-2025-202 (AUD 2 x 62,500 x 0.6550 = 81,875.00) prices the spare only: no total over the package
     expect(row('Atacama')).toMatchObject({ items_quoted: 0, percent: 0, complete: false, lowest_base_total: null });
     expect(row('Iberia')).toMatchObject({ status: 'declined' });
-    expect(figures.quotes.map((q) => q.quote_number).sort()).toEqual(['Q-2025-099', 'Q-2025-201', 'Q-2025-202', 'Q-2025-203']);
+    // Every revision against the package is listed (each readable), named with its revision.
+    expect(figures.quotes.map((q) => q.quote_number).sort()).toEqual(['Q-2025-099', 'Q-2025-201', 'Q-2025-201 Rev 1', 'Q-2025-202', 'Q-2025-203']);
   });
 });
 

@@ -179,6 +179,8 @@ describe('the demo quotes', () => {
 
     const [pump] = (await get(`/entities/parts?filters=${encodeURIComponent(JSON.stringify([{ field: 'part_no', op: 'equals', value: 'PMP-SLR-200' }]))}`)).json().rows as Row[];
     const stats = (await get(`/quotes4partstats/${pump!.id}`)).json() as PartQuoteStats;
-    expect(stats).toMatchObject({ expired_lines: 1, byBaseCurrency: [{ base_currency: 'USD', count: 2, min: '40937.50', median: '40968.75', max: '41000.00' }] });
+    // Q-2025-201 Rev 1 re-prices the spare pump at USD 39,500 (Rev 0's 41,000 is superseded: one offer, counted
+    // once); Q-2025-202: AUD 62,500 x 0.6550 = USD 40,937.50. Median (39,500.00 + 40,937.50) / 2 = 40,218.75.
+    expect(stats).toMatchObject({ expired_lines: 1, byBaseCurrency: [{ base_currency: 'USD', count: 2, min: '39500.00', median: '40218.75', max: '40937.50' }] });
   });
 });

@@ -45,12 +45,13 @@ test('an engineer opens the demo slurry pump package and sees its items, bidders
 
   // Every quote against the package, the lapsed one flagged; a quote opens its document.
   const quotes = page.getByRole('table', { name: 'Quotes against the package' });
-  await expect(quotes.getByRole('row')).toHaveCount(5);
+  // The header and five quotes: Q-2025-201 is there as Rev 0 and Rev 1.
+  await expect(quotes.getByRole('row')).toHaveCount(6);
   await expect(quotes.getByRole('row').filter({ hasText: 'Q-2025-099' })).toContainText('Expired');
   await expect(quotes.getByRole('row').filter({ hasText: 'Q-2025-202' })).toContainText('AUD 125,000.00');
   await expect(quotes.getByRole('row').filter({ hasText: 'Q-2025-202' })).toContainText('USD 81,875.00');
   await page.screenshot({ path: '/tmp/package-document.png', fullPage: true });
-  await quotes.getByRole('link', { name: 'Q-2025-201' }).click();
+  await quotes.getByRole('link', { name: 'Q-2025-201', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Quote Q-2025-201', level: 1 })).toBeVisible();
 });
 

@@ -78,12 +78,14 @@ test('a part opens to the statistics of its quotes, the expired one left out and
   await expect(page.getByRole('heading', { name: 'Part PMP-SLR-200', level: 1 })).toBeVisible();
   const stats = page.getByRole('region', { name: 'Quote statistics' });
   await expect(stats.getByRole('group', { name: 'Quotes' })).toContainText('2');
-  await expect(stats.getByRole('group', { name: 'Median' })).toContainText('USD 40,968.75');
+  // Q-2025-201 Rev 1's USD 39,500 and Q-2025-202's AUD 62,500 x 0.6550 = 40,937.50 (Rev 0's 41,000 is superseded).
+  await expect(stats.getByRole('group', { name: 'Median' })).toContainText('USD 40,218.75');
   await expect(stats).toContainText('1 line of an expired quote is left out.');
   const quotes = page.getByRole('table', { name: 'Quotes for this part' });
-  // The header, three base lines and Karoo's alternative (listed, marked, and outside the statistics).
-  await expect(quotes.getByRole('row')).toHaveCount(5);
-  await expect(quotes.getByRole('row', { name: /Alternative/ })).toContainText('Q-2025-201');
+  // The header, four base lines (Q-2025-201 Rev 0 and Rev 1 each list the spare) and Karoo's alternative on
+  // each revision (listed, marked, and outside the statistics).
+  await expect(quotes.getByRole('row')).toHaveCount(7);
+  await expect(quotes.getByRole('row', { name: /Alternative/ }).first()).toContainText('Q-2025-201');
   await expect(quotes.getByRole('row', { name: /Q-2025-099/ })).toContainText('Expired');
   await page.screenshot({ path: '/tmp/part-document.png', fullPage: true });
 });

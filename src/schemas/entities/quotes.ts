@@ -7,6 +7,11 @@ import { defineEntity, type EnumOption } from '../schema-types';
  * states the rounding): a line's total is quantity x unit price to the cent, its base amount that total x
  * the quote's applied rate to the cent; the quote's totals are the sums of its lines (served by
  * /api/quotes/:id/summary and GET /quotes, not stored).
+ *
+ * Revisions (issue #29 item 5): a supplier's revised offer is a new row with the same quote number and the next
+ * `revision` (Rev 0, 1, 2 ...), its own lines, dates and frozen rate; the number and revision together are the
+ * key. `quote_ref` ("Q-2025-201 Rev 1", the plain number for Rev 0) is its label, so a lookup to a quote names one
+ * revision. `superseded` is kept by the server (modules/quotes/quote-revisions.ts) for the list's "latest" filter.
  */
 
 export const INCOTERMS: EnumOption[] = ['EXW', 'FCA', 'FOB', 'CFR', 'CIF', 'DAP', 'DDP'].map((code) => ({ value: code, label: code }));
@@ -35,6 +40,13 @@ export const LINE_TYPES: EnumOption[] = [
   { value: 'alternative', label: 'Alternative' },
 ];
 
+/** How a revision is named: "Q-2025-201" for Rev 0, "Q-2025-201 Rev 1" after (lookups and links show it). */
+export function quoteRef(quoteNumber: unknown, revision: unknown): string | null {
+  if (typeof quoteNumber !== 'string' || quoteNumber === '') return null;
+  const rev = Number(revision ?? 0);
+  return rev > 0 ? `${quoteNumber} Rev ${rev}` : quoteNumber;
+}
+
 /** A quote's figure over its lines (an aggregate field, stored and set again by the engine after every line write). */
 const overLines = (fn: 'sum' | 'count' | 'max', field: string | undefined, lineType: string, quotedOnly = false) =>
   ({ list: 'quote_lines', via: 'quote_id', fn, ...(field ? { field } : {}), where: { line_type: [lineType], ...(quotedOnly ? { line_status: ['quoted'] } : {}) } }) as const;
@@ -44,8 +56,8 @@ export const quotes = defineEntity({
   name: 'quotes',
   label: 'Quote',
   labelPlural: 'Quotes',
-  labelField: 'quote_number',
-  key: ['quote_number'],
+  labelField: 'quote_ref',
+  key: ['quote_number', 'revision'],
   writeRole: 'engineer',
   description: "Supplier quotes in the supplier's currency, each with the rate to the base currency it was valued at.",
   defaultSort: { field: 'date_received', direction: 'desc' },
@@ -56,7 +68,18 @@ export const quotes = defineEntity({
     { fields: ['valid_until', 'date_received'], message: 'Valid until is before the date received', holds: (row) => !row.valid_until || !row.date_received || String(row.valid_until) >= String(row.date_received) },
   ],
   fields: [
-    { name: 'quote_number', label: 'Quote number', kind: 'text', required: true, unique: true, maxLength: 40, grid: { width: 150, pinned: 'left' }, form: { section: 'Quote', order: 1 } },
+    { name: 'quote_number', label: 'Quote number', kind: 'text', required: true, maxLength: 40, grid: { width: 150, pinned: 'left' }, form: { section: 'Quote', order: 1 } },
+    { name: 'revision', label: 'Revision', kind: 'integer', required: true, default: 0, min: 0, max: 999, help: 'Rev 0 is the first offer; "Revise…" on the quote copies the latest revision into the next one.', grid: { width: 90 }, form: { section: 'Quote', order: 1.5 } },
+    {
+      name: 'quote_ref',
+      label: 'Quote',
+      kind: 'text',
+      readOnly: true,
+      computed: { from: ['quote_number', 'revision'], derive: (row) => quoteRef(row.quote_number, row.revision) },
+      help: 'The quote number with its revision: how lookups and links name this revision.',
+      grid: { width: 170, hidden: true },
+    },
+    { name: 'superseded', label: 'Superseded', kind: 'boolean', readOnly: true, help: 'A later revision of this quote exists (set by the server): filter on "no" for the latest revisions.', grid: { width: 110 }, form: { section: 'Quote', order: 1.6 } },
     { name: 'supplier_id', label: 'Supplier', kind: 'lookup', entity: 'suppliers', required: true, grid: { width: 220 }, form: { section: 'Quote', order: 2 } },
     { name: 'supplier_ref', label: 'Supplier reference', kind: 'text', maxLength: 60, grid: { width: 150 }, form: { section: 'Quote', order: 3 } },
     { name: 'project_id', label: 'Project', kind: 'lookup', entity: 'projects', help: "The project whose equipment the quote prices; its base currency is the quote's.", grid: { width: 200 }, form: { section: 'Quote', order: 4 } },

@@ -3,6 +3,7 @@ import { entitySchemas } from '../../schemas/registry';
 import type { EntitySchema, FieldDef } from '../../schemas/schema-types';
 import type { Db } from '../db/client';
 import { bidTabInputsWritten } from '../modules/adjudications/evaluated-low';
+import { quotesWritten } from '../modules/quotes/quote-revisions';
 import { col, ident, jsonValues } from './entity-sql';
 import { writtenValues, type Written } from './written-rows';
 
@@ -17,7 +18,8 @@ export type { Written } from './written-rows';
  *      written are set again, one statement per parent list. Not audited and no version bump: the figure is
  *      a function of the child rows, whose own changes are audited, and a version bump would make whoever
  *      holds the parent (the quote's header form) meet a false conflict after saving a line.
- *   2. Figures kept across documents (LISTENERS: the package's evaluated low follows its bid tab's inputs).
+ *   2. Figures kept across documents (LISTENERS: the package's evaluated low follows its bid tab's inputs; a
+ *      quote's `superseded` mark follows the revisions of its number).
  *
  * A list nobody aggregates or listens to costs one map lookup.
  */
@@ -25,7 +27,8 @@ export type { Written } from './written-rows';
 export type WriteListener = (tx: Db, schema: EntitySchema, written: Written) => Promise<void>;
 
 const LISTENERS: Readonly<Record<string, readonly WriteListener[]>> = {
-  quotes: [bidTabInputsWritten],
+  // The revisions' `superseded` marks first: the bid tab reads which revision is in force.
+  quotes: [quotesWritten, bidTabInputsWritten],
   quote_lines: [bidTabInputsWritten],
   package_items: [bidTabInputsWritten],
   adjudications: [bidTabInputsWritten],

@@ -33,11 +33,12 @@ export const demoAdjudication = {
 } as const;
 
 /**
- * The slurry pumps (PKG-200-02, in evaluation): Karoo's Q-2025-201 totals USD 1,106,000.00
- * (512,000 x 2 + 41,000 x 2 at USD 1). Atacama bid the knife gate valves only: 0 of 3 lines, so its bid has no
- * total and is neither lowest nor recommended ("Incomplete: quoted 0 of 3 lines"), however it scores. Karoo's
- * alternative spare pump (Q-2025-201 line 4, USD 73,000.00) is offered and not chosen: outside the total. The
- * bid tab stays at Recommended (Karoo, 83.00) while Atacama's clarification is open (demo-packages.ts); an
+ * The slurry pumps (PKG-200-02, in evaluation): Karoo's Q-2025-201 Rev 1 totals USD 1,103,000.00 (512,000 x 2
+ * + 39,500 x 2 at USD 1; the bidder row names Rev 0, the bid tab reads the revision in force). Atacama bid the
+ * knife gate valves only: 0 of 3 lines, so its bid has no total and is neither lowest nor recommended
+ * ("Incomplete: quoted 0 of 3 lines"), however it scores. Karoo's alternative spare pump (line 4, USD 73,000.00)
+ * and Rev 1's commissioning spares option (line 5, USD 18,500.00) are offered and not chosen: outside the total.
+ * The bid tab stays at Recommended (Karoo, 83.00) while Atacama's clarification is open (demo-packages.ts); an
  * award would need a reason for that.
  */
 export const demoPumpAdjudication = {

@@ -3,7 +3,7 @@
  * the rates of 2025-06-30, one quote expired, each pointing at its package (demo-packages.ts). Their lines name Cerro Azul's equipment tags or catalogue
  * parts, so the part document (PMP-SLR-200) has statistics to show: two valid quotes and an expired one
  * (their base lines: Karoo's alternative rubber-lined spare pump on Q-2025-201 is outside the statistics
- * and the quote's total).
+ * and the quote's total). Q-2025-201 has a Rev 1 (demoQuoteRevisions, below).
  */
 
 export type DemoQuoteLine = { tag?: string; part?: string; description: string; quantity: string; unit_price: string | null; lead_time_weeks?: number; line_status?: 'quoted' | 'not_quoted'; line_type?: 'base' | 'option' | 'alternative' };
@@ -80,7 +80,7 @@ export const demoQuotes: DemoQuote[] = [
       { tag: '200-PP-001A', description: 'Cyclone feed pump 26 x 24, rubber lined, VSD-ready', quantity: '1', unit_price: '512000', lead_time_weeks: 26 },
       { tag: '200-PP-001B', description: 'Cyclone feed pump 26 x 24 (standby)', quantity: '1', unit_price: '512000', lead_time_weeks: 26 },
       { part: 'PMP-SLR-200', description: 'Spare pump 200/150, high-chrome wet end', quantity: '2', unit_price: '41000', lead_time_weeks: 18 },
-      // Offered instead of line 3, outside the total (USD 1,106,000.00 stays the base lines' 512,000 x 2 + 41,000 x 2).
+      // Offered instead of line 3, outside the total (USD 1,106,000.00 stays the base lines' 512,000 x 2 + 41,000 x 2; Rev 1: 1,103,000.00).
       { part: 'PMP-SLR-200', description: 'Alternative: spare pump 200/150 with rubber-lined wet end', quantity: '2', unit_price: '36500', lead_time_weeks: 12, line_type: 'alternative' },
     ],
   },
@@ -142,5 +142,33 @@ export const demoQuotes: DemoQuote[] = [
     delivery_point: 'Rotterdam warehouse',
     payment_terms: '30 days net',
     lines: [{ part: 'PMP-SLR-200', description: 'Slurry pump 200/150, budget price (offer lapsed)', quantity: '2', unit_price: '37800', lead_time_weeks: 20 }],
+  },
+];
+
+/**
+ * A revised offer (issue #29 item 5): Karoo's Rev 1 of Q-2025-201, received 2025-07-18 after the spare-pump
+ * clarification, copied from Rev 0 by the revise action (seed-quotes.ts), then: line 3's spare pump re-priced
+ * from USD 41,000 to 39,500, and a commissioning spares kit offered as an option (line 5, outside the total).
+ * Rev 1 is the revision in force, so ADJ-200-02 reads it: Karoo 512,000 x 2 + 39,500 x 2 = USD 1,103,000.00
+ * (Rev 0 was 1,106,000.00); its alternative (line 4, 2 x 36,500 = 73,000.00) is copied unchanged, the option is
+ * USD 18,500.00. The package's award records Rev 1's total (demo-packages.ts). PMP-SLR-200's statistics count
+ * Rev 1's 39,500 and no longer Rev 0's 41,000 (one offer, counted once).
+ */
+export type DemoQuoteRevision = {
+  quote_number: string;
+  date_received: string;
+  notes: string;
+  /** Lines of the copy changed, by line number. */
+  changes: { line_no: number; unit_price: string }[];
+  added: DemoQuoteLine[];
+};
+
+export const demoQuoteRevisions: DemoQuoteRevision[] = [
+  {
+    quote_number: 'Q-2025-201',
+    date_received: '2025-07-18',
+    notes: 'Rev 1 after clarification: spare pumps re-priced (line 3), commissioning spares kit offered as an option (line 5).',
+    changes: [{ line_no: 3, unit_price: '39500' }],
+    added: [{ description: 'Option: commissioning spares kit (wear parts for 200-PP-001A/B)', quantity: '1', unit_price: '18500', lead_time_weeks: 10, line_type: 'option' }],
   },
 ];

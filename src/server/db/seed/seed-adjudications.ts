@@ -14,7 +14,7 @@ type DemoAdjudication = typeof demoAdjudication | typeof demoPumpAdjudication;
  */
 export async function seedDemoAdjudications(db: Db, actor: Actor = SYSTEM_ACTOR): Promise<void> {
   if (!(await isEmpty(db, 'adjudications'))) return;
-  const [supplierId, packageId, quoteId] = await Promise.all([idsBy(db, 'suppliers', 'name'), idsBy(db, 'packages', 'package_number'), idsBy(db, 'quotes', 'quote_number')]);
+  const [supplierId, packageId, quoteId] = await Promise.all([idsBy(db, 'suppliers', 'name'), idsBy(db, 'packages', 'package_number'), idsBy(db, 'quotes', 'quote_ref')]);
   for (const demo of [demoAdjudication, demoPumpAdjudication] as DemoAdjudication[]) {
     let pkg: number;
     try {

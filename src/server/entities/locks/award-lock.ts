@@ -9,6 +9,8 @@ import type { DocumentLock } from './document-locks';
  * package keeps the awarded total (seen on ADJ-200-02).
  */
 const WITHDRAW = 'Withdraw the award (on the adjudication) to change them.';
+/** A supplier's revised offer is a new revision (issue #29 item 5): the locked one stays as the award saw it. */
+const WITHDRAW_OR_REVISE = 'Withdraw the award (on the adjudication) to change them, or issue a new revision of the quote.';
 
 /** Awarded adjudications among `ids`: (id, message, held_by). */
 const awardedAdjudications = (ids: SQL): SQL =>
@@ -22,7 +24,7 @@ const awardedAdjudications = (ids: SQL): SQL =>
 const quotesInAwards = (ids: SQL): SQL =>
   sql`select distinct on (b.quote_id) b.quote_id as id,
              format('Quote %s is evaluated in %s, awarded to %s (%s): the quote and its lines are locked. %s',
-                    q.quote_number, a.adjudication_number, coalesce(s.name, 'a bidder'), coalesce(a.awarded_on::text, 'no date'), ${WITHDRAW}::text) as message,
+                    q.quote_ref, a.adjudication_number, coalesce(s.name, 'a bidder'), coalesce(a.awarded_on::text, 'no date'), ${WITHDRAW_OR_REVISE}::text) as message,
              'the award of ' || a.adjudication_number as held_by
       from adjudication_bidders b join adjudications a on a.id = b.adjudication_id join quotes q on q.id = b.quote_id
         left join suppliers s on s.id = a.awarded_supplier_id

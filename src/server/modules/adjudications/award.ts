@@ -48,6 +48,15 @@ export async function awardAdjudication(db: Db, adjudicationId: number, supplier
     }
     const [{ today } = { today: '' }] = await queryRows<{ today: string }>(tx, sql`select current_date::text as today`);
 
+    // Pin every bidder to the revision it was evaluated on (issue #29 item 5): the bid tab of an open adjudication
+    // reads each quote's latest valid revision; once awarded it reads the revision the bidder row names, so a
+    // revision issued after the award does not move the figures the award was decided on (and the lock holds it).
+    const moved = tab.bidders.flatMap((b) => (b.named_quote_id !== undefined && b.named_quote_id !== b.quote_id ? [{ id: b.bidder_id, quote_id: b.quote_id }] : []));
+    if (moved.length > 0) {
+      const versions = new Map((await queryRows<{ id: number; version: number }>(tx, sql`select id, version from adjudication_bidders where adjudication_id = ${adjudicationId}`)).map((row) => [row.id, row.version]));
+      await updateRows(tx, getEntitySchema('adjudication_bidders'), moved.map((b) => ({ id: b.id, version: versions.get(b.id)!, changes: { quote_id: b.quote_id } })), actor);
+    }
+
     const [head] = await queryRows<{ version: number }>(tx, sql`select version from adjudications where id = ${adjudicationId}`);
     await updateRows(tx, getEntitySchema('adjudications'), [{ id: adjudicationId, version: head!.version, changes: { status: 'awarded', awarded_supplier_id: supplierId, award_reason: reason.trim() || null, awarded_on: today } }], actor);
 

@@ -18,10 +18,24 @@ import { readBidTab } from './bid-tab';
 type Ids = readonly number[];
 const inList = (ids: Ids) => jsonValues(ids, 'int');
 
+/**
+ * The adjudications whose bidders name one of the quote numbers (a bid tab reads the number's revision in force,
+ * so a new or changed revision moves the tabs naming any revision of it).
+ */
+async function adjudicationsOfNumbers(tx: Db, numbers: readonly string[]): Promise<number[]> {
+  if (numbers.length === 0) return [];
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`select distinct b.adjudication_id as id from adjudication_bidders b join quotes n on n.id = b.quote_id
+        where n.quote_number in (select value from json_array_elements_text(${JSON.stringify([...new Set(numbers)])}::json))`,
+  );
+  return rows.map((row) => row.id);
+}
+
 async function adjudicationsOfQuotes(tx: Db, quoteIds: Ids): Promise<number[]> {
   if (quoteIds.length === 0) return [];
-  const rows = await queryRows<{ id: number }>(tx, sql`select distinct adjudication_id as id from adjudication_bidders where quote_id in ${inList(quoteIds)}`);
-  return rows.map((row) => row.id);
+  const rows = await queryRows<{ n: string }>(tx, sql`select distinct quote_number as n from quotes where id in ${inList(quoteIds)}`);
+  return adjudicationsOfNumbers(tx, rows.map((row) => row.n));
 }
 
 async function adjudicationsOfPackages(tx: Db, packageIds: Ids): Promise<number[]> {
@@ -34,7 +48,8 @@ async function adjudicationsOfPackages(tx: Db, packageIds: Ids): Promise<number[
 async function affected(tx: Db, schema: EntitySchema, written: Written): Promise<number[]> {
   switch (schema.name) {
     case 'quotes':
-      return adjudicationsOfQuotes(tx, written.ids);
+      // A deleted revision can no longer be read: its number comes with the rows written.
+      return written.rows ? adjudicationsOfNumbers(tx, written.rows.map((row) => String(row.quote_number))) : adjudicationsOfQuotes(tx, written.ids);
     case 'quote_lines':
       return adjudicationsOfQuotes(tx, await writtenValues(tx, schema, written, 'quote_id'));
     case 'package_items':

@@ -62,7 +62,7 @@ const linesPriced = (where: SQL) =>
   sql`(select l.id, l.line_no, l.quote_id, round(l.unit_price * q.rate_applied, 2) as price from quote_lines l join quotes q on q.id = l.quote_id where ${where})`;
 
 const ref = (alias: string) =>
-  sql`json_build_object('quote_id', ${sql.raw(alias)}.quote_id, 'quote_number', qq.quote_number, 'line_id', ${sql.raw(alias)}.id, 'line_no', ${sql.raw(alias)}.line_no, 'supplier', (select s.name from suppliers s where s.id = qq.supplier_id), 'base_unit_price', ${sql.raw(alias)}.price::text)`;
+  sql`json_build_object('quote_id', ${sql.raw(alias)}.quote_id, 'quote_number', coalesce(qq.quote_ref, qq.quote_number), 'line_id', ${sql.raw(alias)}.id, 'line_no', ${sql.raw(alias)}.line_no, 'supplier', (select s.name from suppliers s where s.id = qq.supplier_id), 'base_unit_price', ${sql.raw(alias)}.price::text)`;
 
 /** One statement: the project's live tags priced, with everything the drill-down names. */
 function pricedTagRows(db: Db, project: ProjectRow): Promise<TagRow[]> {

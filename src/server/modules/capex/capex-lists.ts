@@ -63,7 +63,7 @@ export async function tagQuotePrices(db: Db, projectId: number, perTag = 50): Pr
     ? await queryRows<LineRef & { rank: number }>(
         db,
         sql`select * from (
-              select w.tag_id, v.quote_id, q.quote_number, v.id as line_id, v.line_no, sup.name as supplier, v.price::text as base_unit_price,
+              select w.tag_id, v.quote_id, coalesce(q.quote_ref, q.quote_number) as quote_number, v.id as line_id, v.line_no, sup.name as supplier, v.price::text as base_unit_price,
                      row_number() over (partition by w.tag_id order by v.price, v.id)::int as rank
               from json_to_recordset(${bands}::json) as w(tag_id int, category_id int, low numeric, high numeric)
               join mech_equipment s on s.category_id = w.category_id and not s.deleteflag and s.installed_kw between w.low and w.high

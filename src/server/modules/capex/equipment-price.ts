@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SIZE_BAND } from '../../../lib/capex';
+import { inForce } from '../quotes/quote-revisions';
 
 /**
  * ONE equipment cost (issue #29 item 3): the SQL that prices every live equipment row of some projects, read
@@ -32,14 +33,15 @@ import { SIZE_BAND } from '../../../lib/capex';
 /**
  * Valid quote lines with their base unit price (unit price x the quote's frozen rate, to the cent), the one
  * place the validity rule lives: a quoted base line (an option or an alternative is not a price of the scope),
- * with a unit price, of a quote with a rate, not expired (valid_until today or later, or none), not rejected.
- * `base`: only quotes in that base currency.
+ * with a unit price, of a quote with a rate, not expired (valid_until today or later, or none), not rejected,
+ * and the revision in force of its quote number (quotes/quote-revisions.ts: no later valid revision), so a revised
+ * offer's price is not counted twice. `base`: only quotes in that base currency.
  */
 export function validQuoteLines(base?: SQL): SQL {
   return sql`select l.id, l.line_no, l.tag, l.part_id, l.quote_id, q.project_id, q.base_currency_id, round(l.unit_price * q.rate_applied, 2) as price
     from quote_lines l join quotes q on q.id = l.quote_id
     where l.line_status = 'quoted' and l.line_type = 'base' and l.unit_price is not null and q.rate_applied is not null
-      and (q.valid_until is null or q.valid_until >= current_date) and q.status not in ('rejected', 'expired')
+      and ${inForce('q')}
       ${base ? sql`and q.base_currency_id = ${base}` : sql``}`;
 }
 

@@ -3,6 +3,7 @@ import type { BidderCompleteness, PackageQuote } from '../../../lib/packages';
 import type { Db } from '../../db/client';
 import { jsonValues, queryRows } from '../../entities/entity-sql';
 import { quoteTotals } from '../quotes/quote-figures';
+import { noLaterValidRevision } from '../quotes/quote-revisions';
 
 /**
  * A package's figures, found by the database. Bid completeness per bidder, in ONE statement, by the bid tab's
@@ -12,7 +13,8 @@ import { quoteTotals } from '../quotes/quote-figures';
  * today or later, or none) count. Per bidder: the items of the scope its quotes price (an item counts once
  * however many quotes price it), its quotes counted (expired apart), and its lowest base-currency total over
  * the scope among its quotes that price EVERY item by themselves (the sum of the matched lines' base amounts):
- * a one-line or off-scope quote has no total over the package, so it is never "lowest" (issue #29).
+ * a one-line or off-scope quote has no total over the package, so it is never "lowest" (issue #29). A revision
+ * with a later valid revision of its number is not counted (quotes/quote-revisions.ts): one offer, counted once.
  */
 export function bidderCompleteness(db: Db, packageIds: readonly number[]): Promise<BidderCompleteness[]> {
   if (packageIds.length === 0) return Promise.resolve([]);
@@ -26,7 +28,7 @@ export function bidderCompleteness(db: Db, packageIds: readonly number[]): Promi
         ), lines as (
           select q.id as quote_id, q.package_id, q.supplier_id, l.tag, l.part_id, l.line_no, l.line_status, l.line_total, l.base_amount
           from quotes q join quote_lines l on l.quote_id = q.id
-          where q.package_id in ${ids} and (q.valid_until is null or q.valid_until >= current_date) and l.line_type = 'base'
+          where q.package_id in ${ids} and (q.valid_until is null or q.valid_until >= current_date) and ${noLaterValidRevision('q')} and l.line_type = 'base'
         ), matched as (
           select distinct on (i.id, m.quote_id) i.id as item_id, i.package_id, m.quote_id, m.supplier_id, m.line_status, m.line_total, m.base_amount
           from items i join lines m on m.package_id = i.package_id and ((i.tag is not null and m.tag = i.tag) or (i.part_id is not null and m.part_id = i.part_id))
@@ -39,7 +41,7 @@ export function bidderCompleteness(db: Db, packageIds: readonly number[]): Promi
           select quote_id, package_id, supplier_id, count(*)::int as items, sum(base_amount) as base_total from priced group by quote_id, package_id, supplier_id
         ), counted as (
           select q.package_id, q.supplier_id, count(*)::int as quotes, (count(*) filter (where q.valid_until < current_date))::int as expired_quotes
-          from quotes q where q.package_id in ${ids} group by q.package_id, q.supplier_id
+          from quotes q where q.package_id in ${ids} and ${noLaterValidRevision('q')} group by q.package_id, q.supplier_id
         )
         select b.id as bidder_id, b.package_id, b.supplier_id, s.name as supplier, b.status,
                coalesce(sc.items, 0) as items_in_scope, coalesce(c.items, 0) as items_quoted,

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PartQuoteLine, PartQuoteStats, QuoteSearchHit, QuoteSummary } from '../../../lib/quotes';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../entities/entity-sql';
+import { noLaterValidRevision } from './quote-revisions';
 
 /**
  * The figures of quotes, found by the database in one statement each: a quote's totals (the sums of its
@@ -20,7 +21,7 @@ export function quoteTotals(db: Db, ids?: readonly number[]): Promise<QuoteSumma
   const only = ids ? sql`where q.id in (select value::int from json_array_elements_text(${JSON.stringify(ids)}::json))` : sql``;
   return queryRows<QuoteSummary>(
     db,
-    sql`select q.id, q.quote_number, ${code(sql`q.currency_id`)} as currency, ${code(sql`q.base_currency_id`)} as base_currency,
+    sql`select q.id, coalesce(q.quote_ref, q.quote_number) as quote_number, ${code(sql`q.currency_id`)} as currency, ${code(sql`q.base_currency_id`)} as base_currency,
           q.rate_applied::text as rate_applied, q.rate_to_base::text as rate_to_base, q.rate_table_date::text as rate_table_date,
           q.rate_override::text as rate_override, q.rate_override_reason,
           coalesce(sum(l.line_total) filter (where l.line_type = 'base'), 0)::numeric(24,2)::text as total,
@@ -41,7 +42,7 @@ export function quoteTotals(db: Db, ids?: readonly number[]): Promise<QuoteSumma
 export function partQuoteLines(db: Db, partId: number): Promise<PartQuoteLine[]> {
   return queryRows<PartQuoteLine>(
     db,
-    sql`select l.id as line_id, q.id as quote_id, q.quote_number, s.name as supplier, q.date_received::text as date_received, q.valid_until::text as valid_until,
+    sql`select l.id as line_id, q.id as quote_id, coalesce(q.quote_ref, q.quote_number) as quote_number, s.name as supplier, q.date_received::text as date_received, q.valid_until::text as valid_until,
           coalesce(q.valid_until < current_date, false) as expired, q.status, l.line_no, l.description, l.quantity::text as quantity, l.unit_price::text as unit_price,
           ${code(sql`q.currency_id`)} as currency, q.rate_applied::text as rate_applied,
           round(l.unit_price * q.rate_applied, 2)::text as base_unit_price, ${code(sql`q.base_currency_id`)} as base_currency, l.lead_time_weeks, l.line_status, l.line_type
@@ -56,7 +57,8 @@ export function partQuoteLines(db: Db, partId: number): Promise<PartQuoteLine[]>
  * prices something else than what was asked) with a price in quotes not
  * expired, the count, minimum, median and maximum unit price in the base currency (each line's unit price
  * x its quote's rate, to the cent), the newest quote date and the suppliers; expired quotes' lines are
- * counted apart. Base prices in different base currencies are not mixed: the figures are per base currency.
+ * counted apart. A revision with a later valid revision of its number is left out altogether: the offer is
+ * counted once, at its revision in force (quote-revisions.ts). Base prices in different base currencies are not mixed: the figures are per base currency.
  */
 export async function partQuoteStats(db: Db, partId: number): Promise<PartQuoteStats | undefined> {
   // Suppliers are named once per base currency (from the distinct ids), not joined to every line.
@@ -66,7 +68,8 @@ export async function partQuoteStats(db: Db, partId: number): Promise<PartQuoteS
           select round(l.unit_price * q.rate_applied, 2) as price, q.date_received, q.supplier_id, q.base_currency_id,
                  coalesce(q.valid_until < current_date, false) as expired
           from quote_lines l join quotes q on q.id = l.quote_id
-          where l.part_id = ${partId} and l.line_type = 'base' and l.line_status <> 'not_quoted' and l.unit_price is not null and q.rate_applied is not null),
+          where l.part_id = ${partId} and l.line_type = 'base' and l.line_status <> 'not_quoted' and l.unit_price is not null and q.rate_applied is not null
+            and ${noLaterValidRevision('q')}),
         figures as (
           select base_currency_id, count(*) filter (where not expired)::int as count, min(price) filter (where not expired) as min,
                  percentile_cont(0.5) within group (order by price) filter (where not expired) as median, max(price) filter (where not expired) as max,
@@ -92,7 +95,7 @@ export function searchQuoteLines(db: Db, { q, from, to, limit }: { q?: string; f
   const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   return queryRows<QuoteSearchHit>(
     db,
-    sql`select l.id as line_id, l.version as line_version, q.id as quote_id, q.quote_number, s.name as supplier, q.date_received::text as date_received, coalesce(q.valid_until < current_date, false) as expired,
+    sql`select l.id as line_id, l.version as line_version, q.id as quote_id, coalesce(q.quote_ref, q.quote_number) as quote_number, s.name as supplier, q.date_received::text as date_received, coalesce(q.valid_until < current_date, false) as expired,
           l.line_no, l.description, l.tag, p.part_no, l.part_id, l.unit_price::text as unit_price, ${code(sql`q.currency_id`)} as currency, l.base_amount::text as base_amount
         from quote_lines l join quotes q on q.id = l.quote_id join suppliers s on s.id = q.supplier_id left join parts p on p.id = l.part_id
         where (${like}::text is null or q.quote_number ilike ${like} or s.name ilike ${like} or p.part_no ilike ${like} or l.tag ilike ${like} or l.description ilike ${like} or q.supplier_ref ilike ${like})

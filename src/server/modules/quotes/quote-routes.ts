@@ -14,6 +14,8 @@ import { pathId } from '../legacy/record-id';
 import { bareOrEnvelope, rowFields, rowTargetBody } from '../legacy/entity-alias-routes';
 import { saveOne } from '../legacy/save-one';
 import { partQuoteLines, partQuoteStats, quoteTotals, searchQuoteLines } from './quote-figures';
+import { reviseQuote } from './revise-quote';
+import { quoteRevisions, revisionChanges } from './revision-changes';
 import type { EntityRow } from '../../../schemas/schema-types';
 
 /**
@@ -37,6 +39,12 @@ const searchQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
+const reviseBody = z
+  .strictObject({
+    date_received: z.iso.date().optional().describe('The revised offer received on (YYYY-MM-DD); today when left out'),
+    rate_date: z.iso.date().optional().describe('The rate is frozen again at this date (YYYY-MM-DD); today when left out'),
+  })
+  .describe('Optional dates of the new revision');
 const text = z.string().nullable();
 const summary = z.object({
   id: z.number(), quote_number: z.string(), currency: text, base_currency: text, rate_applied: text, rate_to_base: text, rate_table_date: text,
@@ -91,6 +99,23 @@ export async function quoteRoutes(app: FastifyInstance, { db }: { db: Db }): Pro
     if (!summary) throw new AppError('not_found', `There is no quote ${id}.`);
     return summary;
   });
+  app.post(
+    '/quotes/:id/revise',
+    { schema: { tags: TAGS, summary: "Issue the quote's next revision: its latest revision copied with its lines into Rev n+1, received today, its rate frozen again, status received (one audited transaction)", params: jsonSchema(idParams), body: jsonSchema(reviseBody), response: { 200: ok(entityRow.extend({ lines: z.number() }), 'The new revision, with how many lines were copied'), ...writeErrors(404, 422) } } },
+    async (request) => {
+      assertRole(request, quotes.writeRole, 'quotes');
+      const id = pathId(parseOr400(idParams, request.params, 'address').id, quotes);
+      return reviseQuote(db, id, actorOf(request), parseOr400(reviseBody, request.body ?? {}, 'body'));
+    },
+  );
+  app.get('/quotes/:id/revisions', { schema: { tags: TAGS, summary: "Every revision of the quote's number, Rev 0 first, with dates, rate, totals and the one in force", params: jsonSchema(idParams), response: { 200: ok(z.array(z.looseObject({ id: z.number(), revision: z.number(), quote_ref: z.string(), in_force: z.boolean() })), 'The revisions'), ...errors(400, 401, 404) } } }, async (request) =>
+    quoteRevisions(db, pathId(parseOr400(idParams, request.params, 'address').id, quotes)),
+  );
+  app.get(
+    '/quotes/:id/revision-changes',
+    { schema: { tags: TAGS, summary: 'What this revision changed against the previous one: header fields, and lines added, removed and changed (matched by line number) with before and after', params: jsonSchema(idParams), response: { 200: ok(z.looseObject({ quote_id: z.number(), revision: z.number() }), 'The changes'), ...errors(400, 401, 404) } } },
+    async (request) => revisionChanges(db, pathId(parseOr400(idParams, request.params, 'address').id, quotes)),
+  );
   app.delete('/deletequote/:id', { schema: { tags: TAGS, summary: 'Delete a quote with its lines (one transaction, audited)', params: jsonSchema(idParams), response: { 200: ok(z.object({ deleted: z.number(), lines: z.number() }), 'The quote deleted and how many lines went with it'), ...errors(400, 401, 403, 404, 409) } } }, async (request) => {
     assertRole(request, quotes.writeRole, 'quotes');
     const id = pathId(parseOr400(idParams, request.params, 'address').id, quotes);
