@@ -96,6 +96,8 @@ export type PricedTag = {
   quotes: CapexQuoteRef[];
   /** How many quote lines a median was taken over (0 for other bases). */
   median_of: number;
+  /** How its price was escalated to the estimate date: one price, or a median's middle line(s); empty when unpriced. */
+  escalation: Escalation[];
   warning: string | null;
 };
 
@@ -107,10 +109,57 @@ export type CapexSettings = { epcm_pct: string; owners_pct: string; contingency_
 
 export type AccuracyBand = { estimate_class: number; low_pct: [number, number]; high_pct: [number, number]; low: [string, string]; high: [string, string] };
 
-export type LangCheck = { factor: string | null; nearest: { label: string; value: number } | null; verdict: string };
+/** The Lang check's outcome: 'in_line' / 'outside' the plant type's band, 'no_plant_type', or 'no_equipment' cost yet. */
+export type LangStatus = 'in_line' | 'outside' | 'no_plant_type' | 'no_equipment';
+export type LangCheck = {
+  factor: string | null;
+  status: LangStatus;
+  /** The project's plant type with its typical factor and band (low-high, exact); null without a plant type. */
+  typical: { plant_type: PlantType; label: string; value: number; low: string; high: string } | null;
+  /** In words: 'In line: 3.03 is within 3.1 +-15 % (2.635-3.565), typical of solids processing.' */
+  verdict: string;
+};
+
+/**
+ * How a price was escalated to the estimate date (issue #29 item 8; equipment-price.ts states the rule):
+ * amount x factor x rate = escalated, to the cent; factor = est_index / price_index to 6 places (1 when either
+ * is missing: `note` says why), each index the series' value at that month or the latest before it.
+ */
+export type Escalation = {
+  /** Which price: 'price on the row', 'firm quote line Q-1 #2', 'quote line Q-1 #2'. */
+  of: string;
+  price_date: string | null;
+  amount: string;
+  currency: string | null;
+  /** The cost index series used: a category's name, or 'all categories'. */
+  series: string;
+  price_month: string | null;
+  price_index: string | null;
+  price_index_month: string | null;
+  est_month: string;
+  est_index: string | null;
+  est_index_month: string | null;
+  factor: string;
+  /** Conversion to the base currency at the estimate date: the cross rate and the dates of the rates it took. */
+  rate: string | null;
+  rate_dates: string | null;
+  escalated: string | null;
+  note: string | null;
+};
 
 export type CapexSummary = {
-  project: { id: number; name: string; project_number: string | null; base_currency: string | null; rate_date: string | null; estimate_class: number | null };
+  project: {
+    id: number;
+    name: string;
+    project_number: string | null;
+    base_currency: string | null;
+    rate_date: string | null;
+    estimate_class: number | null;
+    /** The estimate date the figures are at: the project's, else today (estimate_date_set false). */
+    estimate_date: string;
+    estimate_date_set: boolean;
+    plant_type: PlantType | null;
+  };
   settings: CapexSettings & { install_factor: string; bulks_factor: string };
   totals: { equipment: string; installation: string; bulks: string; direct_field: string; epcm: string; owners: string; indirects: string; contingency: string; tic: string };
   accuracy: AccuracyBand | null;
@@ -133,12 +182,22 @@ export const ACCURACY_BANDS: Record<number, { low: [number, number]; high: [numb
   1: { low: [-3, -10], high: [3, 15] },
 };
 
-/** Lang factors (TIC / equipment cost) by kind of plant (field guide §14). */
-export const LANG_FACTORS = [
-  { label: 'solids processing', value: 3.1 },
-  { label: 'mixed solids-fluids', value: 3.6 },
-  { label: 'fluids processing', value: 4.7 },
-] as const;
+/**
+ * Lang factors (TIC / delivered equipment cost) by plant type (field guide §14, §19: Lang 1948, 3.10 / 3.63 /
+ * 4.74, as the issue rounds them), and the band a project's factor is "in line" within: +-15 %. Why 15 %: a
+ * Lang factor is a Class 5 (order-of-magnitude) tool, and 15 % is the narrow end of a Class 4 estimate's
+ * range (AACE 18R-97: -15 % / +20 %); it is also wide enough that neighbouring plant types' bands overlap
+ * (2.635-3.565 and 3.06-4.14), as real plants of mixed duty do, and narrow enough that a solids plant priced
+ * like a fluids plant (4.0 and up) is called outside.
+ */
+export const PLANT_TYPES = ['solids', 'solids_fluids', 'fluids'] as const;
+export type PlantType = (typeof PLANT_TYPES)[number];
+export const LANG_FACTORS: Record<PlantType, { label: string; value: number }> = {
+  solids: { label: 'solids processing', value: 3.1 },
+  solids_fluids: { label: 'solids-fluids processing', value: 3.6 },
+  fluids: { label: 'fluids processing', value: 4.7 },
+};
+export const LANG_BAND_PCT = 15;
 
 const money = (value: Decimal.Value) => roundTo(value, MONEY_SCALE);
 const pctOf = (amount: Decimal.Value, pct: Decimal.Value) => money(new Decimal(amount).times(pct).dividedBy(100));
@@ -186,19 +245,24 @@ export function accuracyBand(estimateClass: number | null, tic: string): Accurac
   return { estimate_class: estimateClass, low_pct: band.low, high_pct: band.high, low: [at(band.low[0]), at(band.low[1])], high: [at(band.high[0]), at(band.high[1])] };
 }
 
-/** TIC / equipment cost against the usual Lang factors: the nearest kind of plant, and whether it is far from all of them. */
-export function langCheck(tic: string, equipment: string): LangCheck {
-  if (new Decimal(equipment).isZero()) return { factor: null, nearest: null, verdict: 'No equipment cost yet: price the equipment first.' };
+/** TIC / equipment cost against the typical Lang factor of the project's plant type, +-LANG_BAND_PCT. */
+export function langCheck(tic: string, equipment: string, plantType: PlantType | null): LangCheck {
+  const typical = plantType === null ? null : { plant_type: plantType, ...LANG_FACTORS[plantType], ...langBand(LANG_FACTORS[plantType].value) };
+  if (new Decimal(equipment).isZero()) return { factor: null, status: 'no_equipment', typical, verdict: 'No equipment cost yet: price the equipment first.' };
   const factor = new Decimal(tic).dividedBy(equipment);
-  const nearest = [...LANG_FACTORS].sort((a, b) => factor.minus(a.value).abs().comparedTo(factor.minus(b.value).abs()))[0]!;
-  const off = factor.minus(nearest.value).abs().dividedBy(nearest.value).times(100);
   const shown = factor.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
-  const verdict = off.lte(15)
-    ? `In line: ${shown} is within 15 % of the ${nearest.value} typical of ${nearest.label}.`
-    : factor.lt(LANG_FACTORS[0].value)
-      ? `Low: ${shown} is below the ${LANG_FACTORS[0].value} of solids processing; check the installation and bulks factors.`
-      : `Check: ${shown} is more than 15 % from every typical Lang factor (3.1 solids, 3.6 mixed, 4.7 fluids).`;
-  return { factor: shown, nearest: { label: nearest.label, value: nearest.value }, verdict };
+  if (typical === null) return { factor: shown, status: 'no_plant_type', typical, verdict: `No plant type: set the project's plant type to compare ${shown} with its typical Lang factor.` };
+  const range = `${typical.value} +-${LANG_BAND_PCT} % (${typical.low}-${typical.high})`;
+  const inside = factor.gte(typical.low) && factor.lte(typical.high);
+  return inside
+    ? { factor: shown, status: 'in_line', typical, verdict: `In line: ${shown} is within ${range}, typical of ${typical.label}.` }
+    : { factor: shown, status: 'outside', typical, verdict: `Outside: ${shown} is ${factor.lt(typical.low) ? 'below' : 'above'} ${range}, typical of ${typical.label}; check the factors and the plant type.` };
+}
+
+/** A typical factor's band, exact: 3.1 -> 2.635-3.565; the exact factor is compared with it. */
+function langBand(value: number): { low: string; high: string } {
+  const at = (pct: number) => new Decimal(value).times(100 + pct).dividedBy(100).toString();
+  return { low: at(-LANG_BAND_PCT), high: at(LANG_BAND_PCT) };
 }
 
 /** The summary from the priced tags and the project's percentages. */
@@ -218,7 +282,7 @@ export function rollUp(project: CapexSummary['project'], settings: CapexSummary[
     settings,
     totals: { equipment: all.equipment, installation: all.installation, bulks: all.bulks, direct_field: all.direct_field, epcm, owners, indirects, contingency, tic },
     accuracy: accuracyBand(settings.estimate_class, tic),
-    lang: langCheck(tic, all.equipment),
+    lang: langCheck(tic, all.equipment, project.plant_type),
     firm_share_pct: new Decimal(all.equipment).isZero() ? null : roundTo(new Decimal(all.firm).times(100).dividedBy(all.equipment), 1),
     by_basis: PRICE_BASES.map((basis) => group(basis, PRICE_BASIS_LABELS[basis], tags.filter((t) => t.basis === basis))).filter((g) => g.tags > 0),
     by_category: byCategory,
@@ -296,7 +360,7 @@ function groupThousands(value: string): string {
  * (the drill-down and the export), and a warning when a typed price could not be converted.
  */
 export function describePrice(f: PriceFacts): { basis: PriceBasis; basis_detail: string; warning: string | null } {
-  const noRate = f.typed !== null && f.typed.rate === null ? `no ${f.typed.currency ?? ''} rate on or before the project's rate date: its ${f.typed.currency ?? ''} price is left out` : null;
+  const noRate = f.typed !== null && f.typed.rate === null ? `no ${f.typed.currency ?? ''} rate on or before the estimate date: its ${f.typed.currency ?? ''} price is left out` : null;
   const firmBy = f.status === 'ordered' && f.price_source !== 'firm_quote' ? 'purchase order (status Ordered)' : 'firm quote';
   switch (f.step) {
     case 'firm':

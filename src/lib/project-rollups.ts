@@ -25,4 +25,5 @@ export type Rollup = {
   equipment_unpriced: number;
 };
 export type AreaRollup = Rollup & { area_id: number; areacode: string; description: string | null };
-export type ProjectRollups = { project_id: number; base_currency: string | null; rate_date: string | null; spare_pct: number; project: Rollup; areas: AreaRollup[] };
+/** `estimate_date`: the date the equipment cost is escalated to and converted at (the project's, else today), as CAPEX's. */
+export type ProjectRollups = { project_id: number; base_currency: string | null; rate_date: string | null; estimate_date: string; spare_pct: number; project: Rollup; areas: AreaRollup[] };

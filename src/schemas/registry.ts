@@ -1,6 +1,7 @@
 import { adjudicationAdders, adjudicationBidders, adjudicationChoices, adjudicationRates, adjudications } from './entities/adjudications';
 import * as business from './entities/business-entities';
 import { capexFactors } from './entities/capex';
+import { costIndices } from './entities/cost-indices';
 import { dutySheets } from './entities/duty-sheets';
 import { meetingItems, meetings } from './entities/meetings';
 import { packageBidders, packageItems, packages } from './entities/packages';
@@ -26,6 +27,7 @@ export const entitySchemas: readonly EntitySchema[] = [
   reference.requestStatuses,
   reference.requestPriorities,
   business.itemCategories,
+  costIndices,
   business.clients,
   business.suppliers,
   business.lithiumProjects,

@@ -175,6 +175,13 @@ export type EntitySchema = {
   writeRole: Exclude<Role, 'viewer'>;
   /** Listed in ManageTables (reference data kept by admins). */
   referenceTable?: boolean;
+  /**
+   * The key's unique index takes an empty lookup of the key as a value of its own (coalesce(id, 0)), so two
+   * rows with the key's lookup empty and the other key fields equal clash (cost indices: the all-categories
+   * series has one value a month). The save's own unique check skips keys with an empty part; the index then
+   * refuses the write (409).
+   */
+  keyNullIsValue?: true;
   description?: string;
   /**
    * A tree of levels (item categories: tier 1 > tier 2 > tier 3): `parentField` is a lookup to this entity,

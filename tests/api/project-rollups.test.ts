@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListResponse } from '../../src/lib/entity-api';
 import type { EntityRow } from '../../src/schemas/schema-types';
@@ -6,7 +7,9 @@ import { signedInSuite } from '../support/test-app';
 /**
  * GET /api/projects/:id/rollups: the figures of a project and of each of its areas, checked against sums
  * computed here from the rows this file creates (its own currencies, rates, project and rows: the demo
- * data may change under it), right after a batch save and right after an import.
+ * data may change under it), right after a batch save and right after an import. The equipment cost is
+ * CAPEX's (escalated to the estimate date, converted at its rates: escalation.test.ts); here every price is
+ * dated in the estimate month (the rows' creation set so), so every escalation factor is 1.
  */
 const suite = signedInSuite();
 const { get, post } = suite;
@@ -26,6 +29,11 @@ async function rowsOf(entity: string, projectId: number): Promise<Row[]> {
   expect(response.statusCode, response.body).toBe(200);
   return (response.json() as ListResponse).rows;
 }
+
+/** As if the project's prices had been typed on `date` (the rows' creation, and any price change in the audit trail). */
+const typedOn = (projectId: number, date: string) =>
+  suite.t.database.db.execute(sql`with rows as (update mech_equipment set created_at = ${date}::timestamptz where project_id = ${projectId} returning id)
+    update audit_log set created_at = ${date}::timestamptz where table_name = 'mech_equipment' and field_name = 'price' and record_id in (select id::text from rows)`);
 
 async function rollupsOf(projectId: number): Promise<{ project: Rollup; areas: Rollup[] } & Record<string, unknown>> {
   const response = await get(`/projects/${projectId}/rollups`);
@@ -125,7 +133,7 @@ beforeAll(async () => {
     suite.admin,
   );
 
-  const project = await post('/projects-new', { name: 'Rollup Test Concentrator', base_currency_id: currency.XRB, rate_date: '2030-01-31', is_testdata: true });
+  const project = await post('/projects-new', { name: 'Rollup Test Concentrator', base_currency_id: currency.XRB, rate_date: '2030-01-31', estimate_date: '2030-01-31', is_testdata: true });
   expect(project.statusCode, project.body).toBe(200);
   projectId = project.json().id;
   const areas = await create('areas', [
@@ -143,6 +151,7 @@ beforeAll(async () => {
     { projarea_id: area['200'], tagno: '200-PP-002', description: 'Cyclone feed pumps', quantity: 3, installed_kw: '37.25' },
     { projarea_id: area['200'], tagno: '200-TK-001', description: 'Mill discharge tank', quantity: null, price: '99.99', price_currency_id: currency.XRA },
   ]);
+  await typedOn(projectId, '2030-01-15T12:00:00Z');
   const instruments = await create('instruments', [
     { projarea_id: area['100'], tagno: '100-FIT-001', letters: 'FIT', io_type: 'AI' },
     { projarea_id: area['100'], tagno: '100-LT-002', letters: 'LT', io_type: 'AI' },
@@ -172,14 +181,14 @@ beforeAll(async () => {
   ]);
 });
 
-/** rate(currency) / rate(XRB) at the project's rate date 2030-01-31: XRA 2, XRB 0.5 (2030-01-01), USD 1, XRC none. */
+/** rate(currency) / rate(XRB) at the project's estimate date 2030-01-31: XRA 2, XRB 0.5 (2030-01-01), USD 1, XRC none. */
 const atRateDate = (id: number) => (id === currency.XRB ? 1 : id === currency.XRA ? 4 : id === currency.USD ? 2 : undefined);
 
 describe('GET /api/projects/:id/rollups', () => {
   it('answers the figures of the project and of every area, equal to the sums of its rows (after a batch save)', async () => {
     const rollups = await rollupsOf(projectId);
-    expect(Object.keys(rollups).sort()).toEqual(['areas', 'base_currency', 'project', 'project_id', 'rate_date', 'spare_pct']);
-    expect(rollups).toMatchObject({ project_id: projectId, base_currency: 'XRB', rate_date: '2030-01-31', spare_pct: 20 });
+    expect(Object.keys(rollups).sort()).toEqual(['areas', 'base_currency', 'estimate_date', 'project', 'project_id', 'rate_date', 'spare_pct']);
+    expect(rollups).toMatchObject({ project_id: projectId, base_currency: 'XRB', rate_date: '2030-01-31', estimate_date: '2030-01-31', spare_pct: 20 });
     expect({ project: rollups.project, areas: rollups.areas }).toEqual(await expectedRollups(projectId, atRateDate));
 
     // The same figures worked by hand, so the reference above is checked too.
@@ -245,17 +254,18 @@ describe('GET /api/projects/:id/rollups', () => {
     expect(a900).toMatchObject({ instrument_count: 3, io: { AI: 2, DI: 1 }, io_with_spare: { AI: 3, DI: 2 }, cable_length_m_by_type: { instrument: '38.30' } }); // 33.3 x 1.15 = 38.295
   });
 
-  it('converts at the latest rates of all when the project has no rate date, and counts prices it cannot convert', async () => {
-    const other = await post('/project', { name: 'Rollup Test Undated', base_currency_id: currency.XRB, is_testdata: true });
+  it("converts at the estimate date's rates, not the rate date's, and counts prices it cannot convert", async () => {
+    const other = await post('/project', { name: 'Rollup Test Undated', base_currency_id: currency.XRB, rate_date: '2029-06-30', estimate_date: '2030-12-31', is_testdata: true });
     expect(other.statusCode, other.body).toBe(200);
     const [zone] = await create('areas', [{ project_id: other.json().id, areacode: '100', description: 'Only area' }]);
     await create('mech_equipment', [
       { projarea_id: zone!.id, tagno: '100-CR-001', description: 'Same tag as in the other project', price: '10.00', price_currency_id: currency.XRA },
       { projarea_id: zone!.id, tagno: '100-FE-001', description: 'Feeder', price: '1.00', price_currency_id: currency.XRC },
     ]);
+    await typedOn(other.json().id, '2030-12-15T12:00:00Z');
     const rollups = await rollupsOf(other.json().id);
-    // XRA 3 (2030-06-30) / XRB 0.5 (2030-01-01): 10 x 6.
-    expect(rollups).toMatchObject({ base_currency: 'XRB', rate_date: null, project: { equipment_count: 2, equipment_cost_base: '60.00', equipment_unpriced: 1 } });
+    // At 2030-12-31: XRA 3 (2030-06-30) / XRB 0.5 (2030-01-01): 10 x 6 (at the rate date's 2 / 0.25 it would be 80).
+    expect(rollups).toMatchObject({ base_currency: 'XRB', rate_date: '2029-06-30', estimate_date: '2030-12-31', project: { equipment_count: 2, equipment_cost_base: '60.00', equipment_unpriced: 1 } });
     expect((rollups.areas as Rollup[]).map((row) => row.areacode)).toEqual(['100']);
   });
 

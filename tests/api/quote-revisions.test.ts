@@ -44,7 +44,14 @@ const revise = async (id: number, body: Record<string, unknown> = {}) => {
   return answer.json() as Row & { lines: number };
 };
 const bidTab = async (id: number) => (await get(`/adjudications/${id}/bidtab`)).json() as BidTab;
-const capexTag = async () => ((await get(`/capex/${project.id}`)).json() as CapexSummary).tags.find((t) => t.tagno === TAG)!;
+/**
+ * The pump tag's CAPEX price as quoted, before its escalation to the estimate date (#29 item 8: factor and rate
+ * are the escalation test's): the step, the quoted unit price of the line the median took, how many lines.
+ */
+const capexTag = async () => {
+  const tag = ((await get(`/capex/${project.id}`)).json() as CapexSummary).tags.find((t) => t.tagno === TAG)!;
+  return { step: tag.step, unit_price: tag.escalation[0]?.amount, median_of: tag.median_of };
+};
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** A USD quote on the test package with one line for the pump tag (and one for `part` if given). */

@@ -59,18 +59,35 @@ export async function loadCapex(raw: RawDriver): Promise<number> {
 }
 
 /**
- * The same figures by hand, by the one equipment-pricing rule (issue #29 item 3): each tag's unit price (firm,
- * else its tag median, else its typed price, else the median of its category's lines within 0.5-2 x its
- * installed kW), then equipment, installation and bulks by category and area. Before #29 the fourth step was
- * the median of every part line of the category, and came before the typed price.
+ * The same figures by hand, by the one equipment-pricing rule (issue #29 items 3 and 8): each quote line
+ * escalated from its quote's month by the cost index (the bench's categories have no series of their own, so
+ * the all-categories one) and converted at the estimate date's rate (today's: the bench project has no
+ * estimate date); each tag's unit price (firm, else its tag median, else its typed price escalated from its
+ * row's creation, else the median of its category's lines within 0.5-2 x its installed kW), then equipment,
+ * installation and bulks by category and area. Before #29 the fourth step was the median of every part line
+ * of the category, and came before the typed price; before item 8 nothing was escalated and lines kept their
+ * quote's frozen rate.
  */
 export const handWritten = (project: number) => `
-  with valid as (
-    select l.tag, l.part_id, q.project_id, round(l.unit_price * q.rate_applied, 2) as price
+  with est as (
+    select coalesce(p.estimate_date, current_date) as d, date_trunc('month', coalesce(p.estimate_date, current_date))::date as m, p.base_currency_id as base
+    from projects p where p.id = ${project}),
+  idx as (select month, index_value from cost_indices where category_id is null),
+  est_idx as (select (select i.index_value from idx i, est where i.month <= est.m order by i.month desc limit 1) as v),
+  factor as (
+    select m.month, coalesce(round((select v from est_idx) / (select i.index_value from idx i where i.month <= m.month order by i.month desc limit 1), 6), 1) as f
+    from (select distinct date_trunc('month', date_received)::date as month from quotes
+          union select distinct date_trunc('month', created_at)::date from mech_equipment where project_id = ${project}) m),
+  rate as (
+    select c.id, case when c.id = est.base then 1 else round((select r.rate_to_usd from currency_rates r where r.currency_id = c.id and r.rate_date <= est.d order by r.rate_date desc limit 1), 8) end as r
+    from currencies c, est),
+  valid as (
+    select l.tag, q.project_id, round(l.unit_price * f.f * r.r, 2) as price
     from quote_lines l join quotes q on q.id = l.quote_id
-    where l.line_status <> 'not_quoted' and l.unit_price is not null and q.rate_applied is not null
+    join factor f on f.month = date_trunc('month', q.date_received)::date join rate r on r.id = q.currency_id
+    where l.line_status = 'quoted' and l.line_type = 'base' and l.unit_price is not null and q.rate_applied is not null
       and (q.valid_until is null or q.valid_until >= current_date) and q.status not in ('rejected', 'expired')
-      and q.base_currency_id = (select base_currency_id from projects where id = ${project})),
+      and q.base_currency_id = (select base from est)),
   by_tag as (select tag, round((percentile_disc(0.5) within group (order by price) + percentile_disc(0.5) within group (order by price desc)) / 2, 2) as median
              from valid where project_id = ${project} and tag is not null group by tag),
   needy as (select e.id, e.category_id, e.installed_kw from mech_equipment e left join by_tag t on t.tag = e.tagno
@@ -79,9 +96,10 @@ export const handWritten = (project: number) => `
               from needy n join mech_equipment s on s.category_id = n.category_id and s.installed_kw between n.installed_kw * 0.5 and n.installed_kw * 2
               join valid v on v.project_id = s.project_id and v.tag = s.tagno group by n.id),
   priced as (
-    select e.category_id, e.projarea_id, round(e.quantity * coalesce(case when e.price_source = 'firm_quote' then e.price end, t.median, e.price, c.median), 2) as equipment,
+    select e.category_id, e.projarea_id, round(e.quantity * coalesce(case when e.price_source = 'firm_quote' then round(e.price * tf.f * tr.r, 2) end, t.median, round(e.price * tf.f * tr.r, 2), c.median), 2) as equipment,
            pr.capex_install_factor as install, pr.capex_bulks_factor as bulks
     from mech_equipment e join projects pr on pr.id = e.project_id
+    left join factor tf on tf.month = date_trunc('month', e.created_at)::date left join rate tr on tr.id = e.price_currency_id
     left join by_tag t on t.tag = e.tagno left join by_size c on c.id = e.id
     where e.project_id = ${project} and not e.deleteflag)
   select category_id, projarea_id, sum(equipment) as equipment, sum(round(equipment * install, 2)) as installation, sum(round(equipment * bulks, 2)) as bulks
@@ -105,7 +123,7 @@ export async function runCapexBenchmarks(label: string, rounds: number): Promise
           const response = await t.call({ method: 'POST', url: '/api/capexsummary', token, payload: { param1: 'getCapexSummaryV2', param2: project } });
           if (response.statusCode !== 200) throw new Error(`capexsummary answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
         },
-        note: 'aim: at most 1.1 x; the route also converts typed prices at the project rate date, resolves factors per category tier, names the quote lines of tag medians, dates typed prices from the audit trail and answers JSON',
+        note: 'aim: at most 1.1 x; both escalate every price to the estimate date and convert it at its rates; the route also resolves factors per category tier, names the quote lines of tag medians, dates typed prices from the audit trail and answers JSON',
       }),
     ];
   } finally {

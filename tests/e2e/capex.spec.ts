@@ -19,7 +19,9 @@ test("an engineer reads Cerro Azul's CAPEX and its charts, and exports figures t
   await expect(cards).toContainText('Total installed cost');
   await expect(cards).toContainText('Accuracy band (AACE class 4)');
   await expect(cards).toContainText(/Lang factor.*3\.0\d/s);
-  await expect(cards).toContainText('within 15 % of the 3.1 typical of solids processing');
+  // Cerro Azul is a solids plant: 3.1 +-15 %.
+  await expect(cards).toContainText(/Lang factor.*3\.0\d · in line/s);
+  await expect(cards).toContainText('is within 3.1 +-15 % (2.635-3.565), typical of solids processing');
 
   // The charts are drawn (recharts, loaded lazily): bars by category and area, the basis pie.
   await expect(page.getByRole('figure', { name: 'CAPEX by category chart' }).locator('.recharts-bar-rectangle').first()).toBeVisible();
@@ -65,12 +67,12 @@ test("an engineer drills from a category of Cerro Azul's CAPEX to a tag's quote,
   await expect(uncategorised).toContainText('set it on the equipment row');
   await uncategorised.getByRole('button', { name: 'Close' }).click();
 
-  // The 20 x 18 tailings pumps are priced on their typed ZAR 7.4 M at the ZAR rate, not a spare pump's quotes
-  // (issue #29 item 3): the drill-down names the source, the rate and its date.
+  // The 20 x 18 tailings pumps are priced on their typed ZAR 7.4 M, not a spare pump's quotes (issue #29 item 3),
+  // escalated to the estimate date 2026-12-31 by the pumps series and converted at that date's ZAR rate (item 8).
   await page.getByRole('table', { name: 'CAPEX by area' }).getByRole('button', { name: /^600/ }).click();
   const tailings = page.getByRole('dialog', { name: /^Area 600/ }).getByRole('row').filter({ hasText: '600-PP-001A' });
-  await expect(tailings).toContainText('budget price typed on the equipment row: ZAR 7,400,000.00 at 0.05600000 USD/ZAR (ZAR rate of 2025-06-30)');
-  await expect(tailings).toContainText('414,400.00');
+  await expect(tailings).toContainText('budget price typed on the equipment row: ZAR 7,400,000.00 at 0.05490000 USD/ZAR (ZAR rate of 2026-11-02)');
+  await expect(tailings.getByTestId('escalation')).toContainText(/Pumps index [\d.]+ \(2026-\d\d\) → 114 \(2026-12\)/);
   await page.getByRole('dialog', { name: /^Area 600/ }).getByRole('button', { name: 'Close' }).click();
 
   await page.getByRole('table', { name: 'CAPEX by category' }).getByRole('button', { name: 'Mechanical equipment' }).click();
@@ -83,4 +85,37 @@ test("an engineer drills from a category of Cerro Azul's CAPEX to a tag's quote,
   await page.getByRole('main').getByRole('link', { name: 'CAPEX', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/home/general/capex/${projectId}$`));
   await expect(page.getByRole('heading', { name: 'CAPEX — Cerro Azul Copper Concentrator', level: 1 })).toBeVisible();
+});
+
+test('an engineer states the estimate date and plant type on the CAPEX page, and reads the factor and the Lang check', async ({ page }) => {
+  await signInFromLanding(page, DEMO.engineer);
+  await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'CAPEX', exact: true }).click();
+  await page.getByRole('link', { name: /^Cerro Azul/ }).click();
+  const settings = page.getByRole('group', { name: 'Estimate settings' });
+  await expect(settings.getByLabel('Estimate date')).toHaveValue('2026-12-31');
+
+  // Mid-2026: the pumps series' 2026-06 value is 100 + 29 x 0.4 = 111.6; the subtitle and the drill-down say so.
+  await settings.getByLabel('Estimate date').fill('2026-06-30');
+  await settings.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('escalated to and at the rates of 2026-06-30')).toBeVisible();
+  await page.getByRole('table', { name: 'CAPEX by area' }).getByRole('button', { name: /^600/ }).click();
+  const pump = page.getByRole('dialog', { name: /^Area 600/ }).getByRole('row').filter({ hasText: '600-PP-001A' });
+  await expect(pump.getByTestId('escalation')).toContainText(/Pumps index [\d.]+ \(2026-\d\d\) → 111\.6 \(2026-06\), factor 0\.9\d{5}/);
+  await page.getByRole('dialog', { name: /^Area 600/ }).screenshot({ path: '.tmp/shots/capex-drilldown-escalation.png' });
+  await page.getByRole('dialog', { name: /^Area 600/ }).getByRole('button', { name: 'Close' }).click();
+
+  // A fluids plant's 4.7 +-15 % (3.995-5.405): Cerro Azul's ~3.0 is outside it.
+  await settings.getByLabel('Plant type').click();
+  await page.getByRole('option', { name: /^Fluids processing/ }).click();
+  await settings.getByRole('button', { name: 'Apply' }).click();
+  const cards = page.getByRole('region', { name: 'CAPEX summary' });
+  await expect(cards).toContainText(/Lang factor.*3\.0\d · outside/s);
+  await expect(cards).toContainText(/Outside: 3\.0\d is below 4\.7 \+-15 % \(3\.995-5\.405\)/);
+
+  // Back as the demo has it, for the tests after this one.
+  await settings.getByLabel('Estimate date').fill('2026-12-31');
+  await settings.getByLabel('Plant type').click();
+  await page.getByRole('option', { name: /^Solids processing/ }).click();
+  await settings.getByRole('button', { name: 'Apply' }).click();
+  await expect(cards).toContainText(/· in line/);
 });

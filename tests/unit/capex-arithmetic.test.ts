@@ -5,9 +5,9 @@ import { accuracyBand, langCheck, rollUp, type PricedTag } from '../../src/lib/c
 /** lib/capex.ts: the roll-up adds up to the cent whatever the tags, and the class band and Lang check read right. */
 const tag = (i: number, unit: string | null, basis: PricedTag['basis'], path: string[]): PricedTag => ({
   id: i, tagno: `T-${i}`, description: null, quantity: 1 + (i % 4), area_id: i % 3, area: String(100 * (1 + (i % 3))), category_id: i % 5, category_path: path,
-  basis, step: unit === null ? 'unpriced' : 'typed', typed: null, estimate: null, basis_detail: '', unit_price: unit, install_factor: ['0.45', '0.333', '1.005'][i % 3]!, bulks_factor: ['0.75', '0.125', '0.6667'][i % 3]!, factor_source: 'project', quotes: [], median_of: 0, warning: null,
+  basis, step: unit === null ? 'unpriced' : 'typed', typed: null, estimate: null, basis_detail: '', unit_price: unit, install_factor: ['0.45', '0.333', '1.005'][i % 3]!, bulks_factor: ['0.75', '0.125', '0.6667'][i % 3]!, factor_source: 'project', quotes: [], median_of: 0, escalation: [], warning: null,
 });
-const project = { id: 1, name: 'P', project_number: null, base_currency: 'USD', rate_date: '2025-06-30', estimate_class: 4 };
+const project = { id: 1, name: 'P', project_number: null, base_currency: 'USD', rate_date: '2025-06-30', estimate_class: 4, estimate_date: '2026-12-31', estimate_date_set: true, plant_type: 'solids' as const };
 const settings = { epcm_pct: '15', owners_pct: '5', contingency_pct: '17.5', install_factor: '0.45', bulks_factor: '0.75', estimate_class: 4 };
 
 describe('rollUp', () => {
@@ -35,11 +35,18 @@ describe('accuracy band and Lang factor', () => {
     expect(accuracyBand(5, '1000.00')).toMatchObject({ low: ['800.00', '500.00'], high: ['1300.00', '2000.00'] });
     expect(accuracyBand(null, '1000.00')).toBeNull();
   });
-  it('names the nearest typical factor, and flags one far from all', () => {
-    expect(langCheck('3100', '1000').verdict).toMatch(/^In line: 3\.10 .*solids/);
-    expect(langCheck('4600', '1000').nearest?.label).toBe('fluids processing');
-    expect(langCheck('1500', '1000').verdict).toMatch(/^Low/);
-    expect(langCheck('9000', '1000').verdict).toMatch(/^Check/);
-    expect(langCheck('0', '0').factor).toBeNull();
+  it("compares with the plant type's typical factor +-15 %: in line, outside (either side), no plant type", () => {
+    // Solids: 3.1 x 0.85 = 2.635 to 3.1 x 1.15 = 3.565, edges inside.
+    expect(langCheck('3100', '1000', 'solids')).toMatchObject({ status: 'in_line', factor: '3.10', typical: { value: 3.1, low: '2.635', high: '3.565' } });
+    expect(langCheck('3565', '1000', 'solids').status).toBe('in_line');
+    expect(langCheck('2635', '1000', 'solids').status).toBe('in_line');
+    expect(langCheck('3566', '1000', 'solids')).toMatchObject({ status: 'outside' });
+    expect(langCheck('3566', '1000', 'solids').verdict).toMatch(/^Outside: 3\.57 is above 3\.1 \+-15 % \(2\.635-3\.565\)/);
+    expect(langCheck('2634', '1000', 'solids').verdict).toMatch(/below/);
+    // The same 4.6 is outside for solids-fluids (3.06-4.14) and in line for fluids (3.995-5.405).
+    expect(langCheck('4600', '1000', 'solids_fluids').status).toBe('outside');
+    expect(langCheck('4600', '1000', 'fluids').status).toBe('in_line');
+    expect(langCheck('4600', '1000', null)).toMatchObject({ status: 'no_plant_type', factor: '4.60', typical: null });
+    expect(langCheck('0', '0', 'solids')).toMatchObject({ factor: null, status: 'no_equipment' });
   });
 });

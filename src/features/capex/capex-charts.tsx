@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { CapexGroup, CapexSummary, PriceSpread } from '../../lib/capex';
+import { WrappedTick } from './axis-label';
 
 /**
  * The CAPEX charts (recharts, field guide §14): cost by category and by area (equipment, installation and
@@ -35,7 +36,8 @@ function StackedCost({ groups, onPick, currency }: { groups: readonly CapexGroup
     <ResponsiveContainer>
       <BarChart data={stackOf(groups)} margin={{ left: 12, right: 12 }} onClick={(state) => state?.activeLabel !== undefined && onPick(groups.find((g) => g.label === state.activeLabel)?.key ?? '')}>
         <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="name" interval={0} tick={{ fontSize: 11 }} height={50} />
+        {/* Names wrapped to their bar's width, cut with '…' past three lines, the whole name on hover (axis-label.tsx). */}
+        <XAxis dataKey="name" interval={0} tick={<WrappedTick />} height={60} />
         <YAxis tickFormatter={millions} width={70} />
         <Tooltip formatter={(value) => `${currency} ${money(value)}`} />
         <Legend />

@@ -18,6 +18,7 @@ import { useApi } from '../../app/api/api-client';
 import { projectRowPath, quotePath } from '../../app/paths';
 import { PRICE_BASIS_LABELS, type CapexTag, type TagQuotePrice } from '../../lib/capex';
 import { groupDecimal } from '../../schemas/display-format';
+import { EscalationCell } from './capex-escalation';
 
 const amount = (value: string | null) => (value === null ? '—' : groupDecimal(value, 2));
 const BASIS_COLOR = { firm: 'success', budget: 'primary', factored: 'warning', allowance: 'secondary', estimate: 'info', unpriced: 'default' } as const;
@@ -47,7 +48,7 @@ function BasisCell({ tag }: { tag: CapexTag }) {
  * link to the quote document of every quote line its price came from (GET /capexsummary/quote-prices, read
  * when the dialog opens), and to its row in the project's equipment list.
  */
-export function CapexDrilldown({ projectId, title, tags, currency, note, onClose }: { projectId: number; title: string; tags: readonly CapexTag[]; currency: string; note?: string; onClose: () => void }) {
+export function CapexDrilldown({ projectId, title, tags, currency, estimateDate, note, onClose }: { projectId: number; title: string; tags: readonly CapexTag[]; currency: string; estimateDate: string; note?: string; onClose: () => void }) {
   const titleId = useId();
   const { data: prices, error } = useApi<TagQuotePrice[]>(`/api/capexsummary/quote-prices?projectId=${projectId}`, { revalidateOnFocus: false });
   const byTag = new Map<number, TagQuotePrice[]>();
@@ -68,6 +69,7 @@ export function CapexDrilldown({ projectId, title, tags, currency, note, onClose
               <TableCell>Tag</TableCell>
               <TableCell>Description</TableCell>
               <TableCell>Basis</TableCell>
+              <TableCell>Escalation to {estimateDate}</TableCell>
               <TableCell align="right">Qty</TableCell>
               <TableCell align="right">Unit price ({currency})</TableCell>
               <TableCell align="right">Equipment</TableCell>
@@ -88,6 +90,9 @@ export function CapexDrilldown({ projectId, title, tags, currency, note, onClose
                 <TableCell>{tag.description}</TableCell>
                 <TableCell>
                   <BasisCell tag={tag} />
+                </TableCell>
+                <TableCell sx={{ minWidth: 260 }}>
+                  <EscalationCell tag={tag} currency={currency} />
                 </TableCell>
                 <TableCell align="right">{tag.quantity}</TableCell>
                 <TableCell align="right">{amount(tag.unit_price)}</TableCell>

@@ -1,6 +1,6 @@
 import * as XLSX from 'xlsx';
 import { MONEY_FORMAT, neutralise } from '../../grids/excel';
-import { PRICE_BASIS_LABELS, PRICE_STEP_LABELS, sizeBandWords, type CapexGroup, type CapexSummary } from '../../lib/capex';
+import { LANG_FACTORS, PRICE_BASIS_LABELS, PRICE_STEP_LABELS, sizeBandWords, type CapexGroup, type CapexSummary, type CapexTag, type Escalation } from '../../lib/capex';
 
 /**
  * "Export CAPEX": the same figures as the screen in one workbook, so the estimate can be checked by hand:
@@ -28,6 +28,32 @@ const groupRows = (groups: readonly CapexGroup[], withTier = false) => [
   ...groups.map((g) => [...(withTier ? [g.tier ?? null] : []), g.label, g.tags, moneyCell(g.equipment), moneyCell(g.installation), moneyCell(g.bulks), moneyCell(g.direct_field), moneyCell(g.firm)]),
 ];
 
+/**
+ * The escalation of each tag's price (issue #29 item 8), as the drill-down shows it: a price's own figures as
+ * numbers; a median of two middle lines has two of each, written 'a | b' as text.
+ */
+const ESCALATION_HEADERS = ['Escalated price', 'Price date', 'Index series', 'Index at price month', 'Index month', 'Index at estimate month', 'Estimate index month', 'Factor', 'Rate', 'Rate dates', 'Escalated base unit price', 'Escalation note'];
+function escalationCells(tag: CapexTag): (Cell | XLSX.CellObject)[] {
+  const list = tag.escalation;
+  if (list.length === 0) return ESCALATION_HEADERS.map(() => null);
+  const text = (pick: (e: Escalation) => string | null) => list.map((e) => pick(e) ?? '—').join(' | ');
+  const number = (pick: (e: Escalation) => string | null) => (list.length === 1 ? (pick(list[0]!) === null ? null : Number(pick(list[0]!))) : text(pick));
+  return [
+    text((e) => e.of),
+    text((e) => e.price_date),
+    list[0]!.series,
+    number((e) => e.price_index),
+    text((e) => e.price_index_month),
+    number((e) => e.est_index),
+    text((e) => e.est_index_month),
+    number((e) => e.factor),
+    number((e) => e.rate),
+    text((e) => e.rate_dates),
+    list.length === 1 ? moneyCell(list[0]!.escalated) : text((e) => e.escalated),
+    list.some((e) => e.note) ? text((e) => e.note) : null,
+  ];
+}
+
 export function capexWorkbook(summary: CapexSummary): XLSX.WorkBook {
   const { totals, settings, project } = summary;
   const currency = project.base_currency ?? '';
@@ -39,7 +65,8 @@ export function capexWorkbook(summary: CapexSummary): XLSX.WorkBook {
       [
         ['Project', `${project.project_number ?? ''} ${project.name}`.trim()],
         ['Base currency', currency],
-        ['Rate date', project.rate_date],
+        ['Estimate date (escalation and rates)', `${project.estimate_date}${project.estimate_date_set ? '' : ' (today: none set)'}`],
+        ['Plant type', project.plant_type ? LANG_FACTORS[project.plant_type].label : 'not set'],
         ['Estimate class', project.estimate_class],
         [],
         ['Direct equipment', moneyCell(totals.equipment)],
@@ -68,6 +95,7 @@ export function capexWorkbook(summary: CapexSummary): XLSX.WorkBook {
         [
           'Tag', 'Description', 'Area', 'Category', 'Basis', 'How priced', 'Quantity', `Unit price (${currency})`, 'Equipment', 'Installation factor', 'Installation', 'Bulks factor', 'Bulks', 'Direct field cost', 'Factors from', 'Quotes',
           'Rule step', 'Typed price', 'Typed currency', 'Price source', 'Typed on', `Rate to ${currency}`, 'Estimate lines', 'Estimate min', 'Estimate max', 'Size band (kW)',
+          ...ESCALATION_HEADERS,
         ],
         ...summary.tags.map((t) => [
           t.tagno,
@@ -97,9 +125,10 @@ export function capexWorkbook(summary: CapexSummary): XLSX.WorkBook {
           moneyCell(t.estimate?.min ?? null),
           moneyCell(t.estimate?.max ?? null),
           t.estimate ? sizeBandWords(t.estimate.band_low_kw, t.estimate.band_high_kw) : null,
+          ...escalationCells(t),
         ]),
       ],
-      [16, 40, 8, 40, 14, 48, 9, 16, 16, 10, 16, 10, 16, 18, 12, 30, 16, 16, 8, 14, 12, 12, 8, 14, 14, 16],
+      [16, 40, 8, 40, 14, 48, 9, 16, 16, 10, 16, 10, 16, 18, 12, 30, 16, 16, 8, 14, 12, 12, 8, 14, 14, 16, 24, 12, 18, 14, 12, 14, 12, 12, 30, 16, 40],
     ),
     'Tags',
   );

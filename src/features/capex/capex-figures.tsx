@@ -9,10 +9,14 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { CapexGroup, CapexSummary } from '../../lib/capex';
+import type { CapexGroup, CapexSummary, LangStatus } from '../../lib/capex';
 import { groupDecimal } from '../../schemas/display-format';
 
 const amount = (value: string) => groupDecimal(value, 2);
+const LANG_STATUS_WORDS: Record<LangStatus, string> = { in_line: 'in line', outside: 'outside', no_plant_type: 'no plant type', no_equipment: 'no equipment cost' };
+/** The group's name stays in view while a narrow table scrolls to its last columns (issue #29 item 9). */
+const PINNED = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper', minWidth: 170, boxShadow: 'inset -1px 0 0 rgba(0, 0, 0, 0.12)' } as const;
+const FIGURE = { whiteSpace: 'nowrap' } as const;
 
 function Card({ label, value, note, onClick }: { label: string; value: ReactNode; note?: ReactNode; onClick?: () => void }) {
   const body = (
@@ -58,7 +62,7 @@ export function SummaryCards({ summary, onAll }: { summary: CapexSummary; onAll:
         value={accuracy ? `${amount(accuracy.low[1]).replace(/\.\d\d$/, '')} – ${amount(accuracy.high[1]).replace(/\.\d\d$/, '')}` : 'Set the estimate class'}
         note={accuracy ? `low ${accuracy.low_pct[0]} to ${accuracy.low_pct[1]} %, high +${accuracy.high_pct[0]} to +${accuracy.high_pct[1]} %` : undefined}
       />
-      <Card label="Lang factor (TIC / equipment)" value={lang.factor ?? '—'} note={lang.verdict} />
+      <Card label="Lang factor (TIC / equipment)" value={lang.factor === null ? '—' : `${lang.factor} · ${LANG_STATUS_WORDS[lang.status]}`} note={lang.verdict} />
       <Card label="Equipment cost on firm quotes" value={summary.firm_share_pct === null ? '—' : `${summary.firm_share_pct} %`} onClick={() => onAll('All tags: firm and other bases')} />
     </Box>
   );
@@ -71,27 +75,27 @@ export function GroupTable({ label, groups, onPick }: { label: string; groups: r
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
-            <TableCell>Group</TableCell>
-            <TableCell align="right">Tags</TableCell>
-            <TableCell align="right">Equipment</TableCell>
-            <TableCell align="right">Installation</TableCell>
-            <TableCell align="right">Bulks</TableCell>
-            <TableCell align="right">Direct field</TableCell>
+            <TableCell sx={PINNED}>Group</TableCell>
+            {['Tags', 'Equipment', 'Installation', 'Bulks', 'Direct field'].map((name) => (
+              <TableCell key={name} align="right" sx={FIGURE}>
+                {name}
+              </TableCell>
+            ))}
           </TableRow>
         </TableHead>
         <TableBody>
           {groups.map((g) => (
-            <TableRow key={g.key} hover>
-              <TableCell>
+            <TableRow key={g.key}>
+              <TableCell sx={PINNED}>
                 <Link component="button" onClick={() => onPick(g.key)} sx={{ textAlign: 'left' }}>
                   {g.label}
                 </Link>
               </TableCell>
               <TableCell align="right">{g.tags}</TableCell>
-              <TableCell align="right">{amount(g.equipment)}</TableCell>
-              <TableCell align="right">{amount(g.installation)}</TableCell>
-              <TableCell align="right">{amount(g.bulks)}</TableCell>
-              <TableCell align="right">{amount(g.direct_field)}</TableCell>
+              <TableCell align="right" sx={FIGURE}>{amount(g.equipment)}</TableCell>
+              <TableCell align="right" sx={FIGURE}>{amount(g.installation)}</TableCell>
+              <TableCell align="right" sx={FIGURE}>{amount(g.bulks)}</TableCell>
+              <TableCell align="right" sx={FIGURE}>{amount(g.direct_field)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

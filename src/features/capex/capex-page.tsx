@@ -21,6 +21,7 @@ import { EntityListPage } from '../../grids/entity-list-page';
 import type { CapexSummary, CapexTag, PriceSpread } from '../../lib/capex';
 import { getEntitySchema } from '../../schemas/registry';
 import { CapexDrilldown } from './capex-drilldown';
+import { EstimateSettings } from './capex-estimate';
 import { downloadCapex } from './capex-export';
 import { GroupTable, SummaryCards } from './capex-figures';
 
@@ -101,7 +102,7 @@ function CapexScreen({ projectId }: { projectId: number }) {
       <PageHeader
         title={`CAPEX — ${summary.project.name}`}
         icon={<AssessmentOutlined />}
-        subtitle={`${summary.project.project_number ?? ''} · base ${currency || 'currency not set'} · rates of ${summary.project.rate_date ?? 'today'} · class ${summary.project.estimate_class ?? '—'}`}
+        subtitle={`${summary.project.project_number ?? ''} · base ${currency || 'currency not set'} · escalated to and at the rates of ${summary.project.estimate_date}${summary.project.estimate_date_set ? '' : ' (today)'} · class ${summary.project.estimate_class ?? '—'}`}
         actions={
           <Box sx={{ display: 'flex', gap: 1 }}>
             <Button component={RouterLink} to={projectDocumentPath(projectId, 'equipment')} variant="outlined">
@@ -120,9 +121,12 @@ function CapexScreen({ projectId }: { projectId: number }) {
           ))}
         </Alert>
       )}
+      <EstimateSettings key={`${summary.project.estimate_date}|${summary.project.plant_type ?? ''}`} summary={summary} onSaved={() => setRevision((n) => n + 1)} />
       <SummaryCards summary={summary} onAll={(title) => open(title, () => true)} />
 
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, gap: 2, my: 2 }}>
+      {/* Side by side only from 1,800 px: below it (1,366 and 1,600 px screens, beside the sidebar) each table
+          would have to scroll to its Direct field column; one above the other, both fit. */}
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', '@media (min-width: 1800px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' }, gap: 2, my: 2 }}>
         <Box>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
             <Typography variant="h6" component="h2">
@@ -168,7 +172,7 @@ function CapexScreen({ projectId }: { projectId: number }) {
         .
       </Typography>
       <EntityListPage schema={capexFactors} embedded scope={scope} onDataChanged={() => setRevision((n) => n + 1)} height={320} />
-      {drill && <CapexDrilldown projectId={projectId} title={drill.title} tags={drill.tags} currency={currency} note={drill.note} onClose={() => setDrill(null)} />}
+      {drill && <CapexDrilldown projectId={projectId} title={drill.title} tags={drill.tags} currency={currency} estimateDate={summary.project.estimate_date} note={drill.note} onClose={() => setDrill(null)} />}
     </>
   );
 }

@@ -19,6 +19,8 @@ export const HEADER_FIELDS = [
   'estimate_class',
   'base_currency_id',
   'rate_date',
+  'estimate_date',
+  'plant_type',
   'equipment_tag_template',
   'instrument_tag_template',
   'line_number_template',

@@ -183,14 +183,12 @@ export function RollupStrip({ data, error, loading }: StripProps) {
           detail={
             <>
               {project.equipment_unpriced > 0 ? `${whole(project.equipment_unpriced)} unpriced` : 'All priced'}
-              {data.rate_date && (
-                <>
-                  {' · rates of '}
-                  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                    {data.rate_date}
-                  </Box>
-                </>
-              )}
+              {/* CAPEX's figure: every price escalated to the estimate date and converted at its rates. */}
+              {' · escalated to '}
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {data.estimate_date}
+              </Box>
+              {', as CAPEX'}
             </>
           }
         />

@@ -158,6 +158,12 @@ const ESTIMATE_CLASSES = [
   { value: 4, label: 'Class 4 (-15% to -30% / +20% to +50%)' },
   { value: 5, label: 'Class 5 (-20% to -50% / +30% to +100%)' },
 ] as const;
+/** Lang's kinds of plant (field guide §14, §19; lib/capex LANG_FACTORS holds their factors). */
+const PLANT_TYPES = [
+  { value: 'solids', label: 'Solids processing' },
+  { value: 'solids_fluids', label: 'Solids-fluids processing' },
+  { value: 'fluids', label: 'Fluids processing' },
+];
 const IMPORT_MODES = PROJECT_IMPORT_MODES.map((value) => ({ value, label: IMPORT_MODE_LABELS[value] }));
 const template = (name: string, label: string, example: string, order: number) =>
   ({ name, label, kind: 'text', maxLength: 80, default: example, help: 'Placeholders in braces; new tags are checked against it.', grid: { width: 200, hidden: true }, form: { section: 'Tag templates', order } }) as const;
@@ -202,7 +208,11 @@ export const projects = defineEntity({
     { name: 'phase', label: 'Phase', kind: 'enum', options: PHASES, grid: { width: 150 }, form: { section: 'Estimate', order: 1 } },
     { name: 'estimate_class', label: 'Estimate class', kind: 'integer', min: 1, max: 5, choices: ESTIMATE_CLASSES, help: 'AACE 18R-97 class: 5 is a concept screening, 1 a check estimate.', grid: { width: 120 }, form: { section: 'Estimate', order: 2 } },
     { name: 'base_currency_id', label: 'Base currency', kind: 'lookup', entity: 'currencies', help: 'Every amount of the project is converted to it.', grid: { width: 110 }, form: { section: 'Estimate', order: 3 } },
-    { name: 'rate_date', label: 'Rate date', kind: 'date', help: 'The date of the currency rates amounts are converted at.', grid: { width: 120 }, form: { section: 'Estimate', order: 4 } },
+    { name: 'rate_date', label: 'Rate date', kind: 'date', help: 'The date of the rates shown with the header; CAPEX and its equipment cost convert at the estimate date\'s rates.', grid: { width: 120 }, form: { section: 'Estimate', order: 4 } },
+    // Escalation (#29 item 8): every price is escalated by the cost indices from its own date to this one, and
+    // converted at this date's rates; empty is today, so an estimate without a date moves with the indices.
+    { name: 'estimate_date', label: 'Estimate date', kind: 'date', help: 'CAPEX escalates every price to this date by the cost indices and converts it at this date\'s rates. Empty: today.', grid: { width: 120 }, form: { section: 'Estimate', order: 5 } },
+    { name: 'plant_type', label: 'Plant type', kind: 'enum', options: PLANT_TYPES, help: "What the plant processes: CAPEX's Lang check compares TIC / equipment with its typical factor.", grid: { width: 140 }, form: { section: 'Estimate', order: 6 } },
     // CAPEX (field guide §14): the factors of every category without its own row in capex_factors, then the
     // indirects and contingency, each a percentage of what comes before it (server/modules/capex).
     capexNumber('capex_install_factor', 'Installation factor', '0.45', 'Installation cost as a fraction of the equipment cost, for categories without their own factor.', 1),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn, type PgTableWithColumns } from 'drizzle-orm/pg-core';
-import { decimalPrecision, decimalScale, keyNeedsOwnUniqueIndex, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
+import { decimalPrecision, decimalScale, fieldByName, keyNeedsOwnUniqueIndex, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
 import { entitySchemas } from '../../schemas/registry';
 
 /**
@@ -64,7 +64,8 @@ function buildTable(schema: EntitySchema): EntityTable {
     (columnsByName) => {
       const t = columnsByName as unknown as Record<string, AnyPgColumn>;
       const extras = [];
-      if (keyNeedsOwnUniqueIndex(schema)) extras.push(uniqueIndex(`${schema.name}_key`).on(...(schema.key.map((name) => t[name]) as [AnyPgColumn, ...AnyPgColumn[]])));
+      const keyPart = (name: string) => (schema.keyNullIsValue && !fieldByName(schema, name)?.required ? sql`coalesce(${t[name]!}, 0)` : t[name]!);
+      if (keyNeedsOwnUniqueIndex(schema)) extras.push(uniqueIndex(`${schema.name}_key`).on(...(schema.key.map(keyPart) as [AnyPgColumn, ...AnyPgColumn[]])));
       const root = schema.scope?.root;
       for (const field of schema.fields) {
         if (root && field.unique) extras.push(uniqueIndex(`${schema.name}_${field.name}_unique`).on(t[root]!, t[field.name]!));

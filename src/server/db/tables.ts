@@ -61,6 +61,9 @@ export const auditLog = pgTable(
     index('audit_log_created_at_idx').using('brin', t.createdAt),
     index('audit_log_project_idx').on(t.projectId, t.id).where(sql`project_id is not null`),
     index('audit_log_housekeeping_idx').on(t.id).where(sql`table_name = 'housekeeping'`),
+    // When an equipment row's price was typed (CAPEX escalates it from that date, in the one pricing rule the
+    // header's roll-up reads too): only price changes, a small share of the audited writes.
+    index('audit_log_equipment_price_idx').on(t.recordId, t.createdAt).where(sql`table_name = 'mech_equipment' and field_name = 'price'`),
   ],
 );
 
@@ -216,6 +219,7 @@ export const requestModules = getEntityTable('request_modules');
 export const requestStatuses = getEntityTable('request_statuses');
 export const requestPriorities = getEntityTable('request_priorities');
 export const itemCategories = getEntityTable('item_categories');
+export const costIndices = getEntityTable('cost_indices');
 export const clients = getEntityTable('clients');
 export const suppliers = getEntityTable('suppliers');
 export const lithiumProjects = getEntityTable('lithium_projects');

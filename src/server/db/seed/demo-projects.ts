@@ -16,6 +16,9 @@ export type DemoProject = {
   estimate_class: 1 | 2 | 3 | 4 | 5;
   currency: string;
   rate_date: string;
+  /** CAPEX's estimate date (escalation) and plant type (the Lang check); left empty on most demo projects. */
+  estimate_date?: string;
+  plant_type?: 'solids' | 'solids_fluids' | 'fluids';
   is_testdata: true;
 };
 
@@ -106,6 +109,9 @@ export const demoProjects: DemoProject[] = [
     phase: 'pfs',
     estimate_class: 4,
     ...DEMO,
+    // A concentrator is solids processing (Lang 3.1); its estimate is stated at the end of 2026.
+    estimate_date: '2026-12-31',
+    plant_type: 'solids',
   },
   {
     project_number: 'P-2025-008',
@@ -119,5 +125,6 @@ export const demoProjects: DemoProject[] = [
     phase: 'fs',
     estimate_class: 3,
     ...DEMO,
+    plant_type: 'solids_fluids',
   },
 ];

@@ -56,7 +56,7 @@ const DEMO_LIST_SEEDS: { table: string; label: string; seed: (db: Db, actor: Act
 /** The lists a demo document seeds (its contents but the CAPEX factors, which a restore leaves as they are). */
 const DOCUMENT_LISTS = containedLists('projects').filter((list) => list !== 'capex_factors');
 /** Header fields a restore writes back (the name finds the project; a project number may be another project's now). */
-const HEADER_FIELDS = ['description', 'endusername', 'endusersite', 'enduserlocation', 'phase', 'estimate_class', 'rate_date', 'client_id', 'base_currency_id'] as const;
+const HEADER_FIELDS = ['description', 'endusername', 'endusersite', 'enduserlocation', 'phase', 'estimate_class', 'rate_date', 'estimate_date', 'plant_type', 'client_id', 'base_currency_id'] as const;
 
 const documentOf = (name: string): DemoDocument | undefined => demoDocuments.find((document) => document.project === name);
 
@@ -121,6 +121,8 @@ async function resetHeader(tx: Db, project: DemoProject, row: { id: number; vers
     phase: project.phase,
     estimate_class: project.estimate_class,
     rate_date: project.rate_date,
+    estimate_date: project.estimate_date ?? null,
+    plant_type: project.plant_type ?? null,
     client_id: safe(() => clientId(project.clientname)),
     base_currency_id: currencyId(project.currency),
   };

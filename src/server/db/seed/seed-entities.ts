@@ -7,6 +7,7 @@ import { AppError } from '../../http/app-error';
 import type { Db } from '../client';
 import { getEntityTable } from '../entity-tables';
 import { demoCurrencyRates, demoItemCategories } from './demo-catalogue';
+import { DEMO_INDEX_SOURCE, demoCostIndices } from './demo-cost-indices';
 import { demoClients, demoLithiumProjects, demoSuppliers } from './demo-companies';
 import { demoParts } from './demo-parts';
 import * as reference from './reference-data';
@@ -46,6 +47,11 @@ export async function seedDemoEntities(db: Db, actor: Actor = SYSTEM_ACTOR): Pro
         .map(([code, name]) => ({ code, name, tier, parent_id: tier === 1 ? null : parentId(code.split('.').slice(0, -1).join('.')) }));
       await create(db, 'item_categories', rows, actor);
     }
+  }
+  if (await isEmpty(db, 'cost_indices')) {
+    const categoryId = await idsBy(db, 'item_categories', 'code');
+    const rows = demoCostIndices.map(({ category, month, index_value }) => ({ category_id: category === null ? null : categoryId(category), month, index_value, source: DEMO_INDEX_SOURCE }));
+    await create(db, 'cost_indices', rows, actor);
   }
   if (await isEmpty(db, 'clients')) await create(db, 'clients', demoClients.map((client) => ({ active: true, ...client, is_testdata: true })), actor);
   if (await isEmpty(db, 'suppliers')) {

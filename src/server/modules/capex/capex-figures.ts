@@ -1,16 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { describePrice, rollUp, type CapexQuoteRef, type CapexSummary, type CategoryEstimate, type PricedTag, type PriceStep, type TypedPrice } from '../../../lib/capex';
+import { escalationsOf, escalationWarnings, type EscalationColumns } from './escalation-words';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../entities/entity-sql';
 import { AppError } from '../../http/app-error';
-import { pricedEquipmentSql, validQuoteLines } from './equipment-price';
+import { crossRateOn, factorOf, indexOn, pricedEquipmentSql, validQuoteLines } from './equipment-price';
 
 /**
  * The CAPEX of a project (field guide §14): every live equipment tag priced by the one equipment-pricing rule
  * (equipment-price.ts, also the header's roll-up and the dashboard) in one SQL statement, with what the
  * drill-down names (areas, categories, factors, the quote lines, the typed price's date), then summed in
- * Node with lib/capex.ts (money to the cent, lib/money.ts). A typed price's date is the audit trail's last
- * change of the price (or the row's creation): the equipment list has no price date of its own.
+ * Node with lib/capex.ts (money to the cent, lib/money.ts). Every price is escalated to the estimate date in
+ * that one rule; this statement adds what the drill-down shows of it (the series' name, a median's middle lines
+ * escalated one by one with the same fragments: indexOn, factorOf, crossRateOn).
  */
 
 /** Kept here for the routes that import them: the validity rule and the median live in equipment-price.ts. */
@@ -19,7 +21,7 @@ export { validQuoteLines };
 /** The median of `price` to the cent, exact: the mean of the lower and upper middle values. */
 export const MEDIAN = sql`round((percentile_disc(0.5) within group (order by price) + percentile_disc(0.5) within group (order by price desc)) / 2, 2)`;
 
-type TagRow = {
+type TagRow = EscalationColumns & {
   id: number;
   tagno: string;
   description: string | null;
@@ -38,7 +40,7 @@ type TagRow = {
   rate: string | null;
   from_rate_date: string | null;
   base_rate_date: string | null;
-  price_date: string | null;
+  typed_date: string | null;
   firm_line: CapexQuoteRef | null;
   tag_count: number | null;
   tag_lines: CapexQuoteRef[] | null;
@@ -78,28 +80,40 @@ function pricedTagRows(db: Db, project: ProjectRow): Promise<TagRow[]> {
 /** The statement of pricedTagRows (the benchmark explains it). */
 export function pricedTagsSql(project: Pick<ProjectRow, 'id' | 'install_factor' | 'bulks_factor'>): SQL {
   const id = project.id;
-  return sql`with pe as (${pricedEquipmentSql(sql`select ${id}::int`)}),
-        -- When each typed price was typed: its last change in the audit trail, else the row's creation.
-        dated as (
-          select a.record_id, max(a.created_at) as at from audit_log a
-          where a.project_id = ${id} and a.table_name = 'mech_equipment' and (a.field_name = 'price' or (a.action = 'insert' and a.field_name is null))
-          group by a.record_id)
+  // A median's middle lines, each escalated as the rule escalated it (its quote's month, the tag's series, the
+  // estimate date's rate): the drill-down shows the factor of each.
+  const middle = sql`(select json_agg(json_build_object('of', 'quote line ' || q.quote_number || ' #' || l.line_no, 'price_date', q.date_received::text,
+        'amount', l.unit_price::text, 'currency', cu.code, 'price_month', to_char(q.date_received, 'YYYY-MM-01'), 'price_index', pi.index_value::text,
+        'price_index_month', pi.month::text, 'factor', f.factor::text, 'rate', cr.rate::text, 'from_rate_date', cr.from_rate_date::text,
+        'base_rate_date', cr.base_rate_date::text, 'escalated', round(l.unit_price * f.factor * cr.rate, 2)::text) order by l.id)
+      from quote_lines l join quotes q on q.id = l.quote_id left join currencies cu on cu.id = q.currency_id
+      left join lateral ${indexOn(sql`pe.series`, sql`date_trunc('month', q.date_received)::date`)} pi on true
+      cross join lateral (select ${factorOf(sql`pe.est_index`, sql`pi.index_value`)} as factor) f
+      cross join lateral ${crossRateOn(sql`q.currency_id`, sql`pe.base_id`, sql`pe.usd_id`, sql`pe.est_date`)} cr
+      where l.id in (pe.tag_low_id, pe.tag_high_id))`;
+  return sql`with pe as (${pricedEquipmentSql(sql`select ${id}::int`)})
         select pe.id, pe.tagno, e.description, pe.quantity, pe.category_id, pe.projarea_id as area_id, a.areacode as area, a.description as area_name,
                array_remove(array[g.name, pa.name, c.name], null) as category_path, c.name as category_name, pe.size_kw::text as size_kw,
                pe.price_source, pe.status, pe.price::text as price, cur.code as price_currency, pe.rate::text as rate,
-               pe.from_rate_date::text as from_rate_date, pe.base_rate_date::text as base_rate_date,
-               case when pe.price is null then null else to_char(d.at, 'YYYY-MM-DD') end as price_date,
+               pe.from_rate_date::text as from_rate_date, pe.base_rate_date::text as base_rate_date, pe.typed_date::text as typed_date,
                (select ${ref('fl')} from ${linesPriced(sql`l.id = pe.quote_line_id`)} fl join quotes qq on qq.id = fl.quote_id) as firm_line,
                pe.tag_count, (select json_agg(${ref('ml')} order by ml.price, ml.id) from ${linesPriced(sql`l.id in (pe.tag_low_id, pe.tag_high_id)`)} ml join quotes qq on qq.id = ml.quote_id) as tag_lines,
                pe.cat_count, pe.cat_min::text as cat_min, pe.cat_median::text as cat_median, pe.cat_max::text as cat_max,
                pe.cat_low_kw::text as cat_low_kw, pe.cat_high_kw::text as cat_high_kw,
                pe.step, pe.unit_price::text as unit_price,
+               pe.firm_kind, pe.series, coalesce(sc.name, 'all categories') as series_name, pe.est_month::text as est_month,
+               pe.est_index::text as est_index, pe.est_index_month::text as est_index_month, pe.price_date::text as price_date,
+               pe.price_amount::text as price_amount, conv.code as conv_currency, pe.price_index::text as price_index,
+               pe.price_index_month::text as price_index_month, pe.factor::text as factor, pe.conv_rate::text as conv_rate,
+               pe.conv_from_rate_date::text as conv_from_rate_date, pe.conv_base_rate_date::text as conv_base_rate_date,
+               case when pe.step = 'tag_median' then ${middle} end as middle_lines,
                coalesce(f.install_factor, ${project.install_factor}::numeric)::text as install_factor,
                coalesce(f.bulks_factor, ${project.bulks_factor}::numeric)::text as bulks_factor,
                coalesce(f.code, 'project') as factor_source
         from pe
         join mech_equipment e on e.id = pe.id and e.project_id = ${id}
-        left join dated d on d.record_id = pe.id::text
+        left join item_categories sc on sc.id = pe.series
+        left join currencies conv on conv.id = coalesce(pe.conv_currency_id, pe.base_id)
         left join areas a on a.id = pe.projarea_id and a.project_id = ${id}
         left join currencies cur on cur.id = pe.price_currency_id
         left join item_categories c on c.id = pe.category_id
@@ -115,7 +129,7 @@ export function pricedTagsSql(project: Pick<ProjectRow, 'id' | 'install_factor' 
 /** A tag as the summary answers it: the SQL's price, and the rule's step in words (lib/capex describePrice). */
 export function pricedTag(row: TagRow, baseCode: string | null): PricedTag {
   const typed: TypedPrice | null =
-    row.price === null ? null : { amount: row.price, currency: row.price_currency, source: row.price_source, date: row.price_date, rate: row.rate, from_rate_date: row.from_rate_date, base_rate_date: row.base_rate_date };
+    row.price === null ? null : { amount: row.price, currency: row.price_currency, source: row.price_source, date: row.typed_date, rate: row.rate, from_rate_date: row.from_rate_date, base_rate_date: row.base_rate_date };
   const estimate: CategoryEstimate | null =
     row.step === 'category' && row.cat_median !== null
       ? { category: row.category_name, count: row.cat_count ?? 0, min: row.cat_min!, median: row.cat_median, max: row.cat_max!, size_kw: row.size_kw!, band_low_kw: row.cat_low_kw!, band_high_kw: row.cat_high_kw! }
@@ -142,6 +156,7 @@ export function pricedTag(row: TagRow, baseCode: string | null): PricedTag {
     factor_source: row.factor_source,
     quotes: row.step === 'firm' && row.firm_line ? [row.firm_line] : row.step === 'tag_median' ? (row.tag_lines ?? []) : [],
     median_of: row.step === 'tag_median' ? (row.tag_count ?? 0) : row.step === 'category' ? (row.cat_count ?? 0) : 0,
+    escalation: escalationsOf(row, baseCode),
     warning: words.warning,
   };
 }
@@ -151,7 +166,8 @@ export async function loadProject(db: Db, id: number): Promise<ProjectRow> {
   const [project] = await queryRows<ProjectRow>(
     db,
     sql`select p.id, p.name, p.project_number, cur.code as base_currency, cur.id as base_currency_id, p.base_currency_id is not null as has_base_currency,
-          p.rate_date::text as rate_date, p.estimate_class,
+          p.rate_date::text as rate_date, p.estimate_class, coalesce(p.estimate_date, current_date)::text as estimate_date,
+          p.estimate_date is not null as estimate_date_set, p.plant_type,
           p.capex_epcm_pct::text as epcm_pct, p.capex_owners_pct::text as owners_pct, p.capex_contingency_pct::text as contingency_pct,
           p.capex_install_factor::text as install_factor, p.capex_bulks_factor::text as bulks_factor
         from projects p
@@ -168,7 +184,9 @@ export async function capexSummary(db: Db, projectId: number): Promise<CapexSumm
   const rows = await pricedTagRows(db, project);
   const warnings: string[] = [];
   if (!project.has_base_currency) warnings.push(`The project has no base currency: ${project.base_currency ?? 'USD'} is taken, as its quotes do. Set it on the project header.`);
-  if (project.rate_date === null) warnings.push('The project has no rate date: the latest rates convert typed prices. Set it on the project header.');
+  if (!project.estimate_date_set) warnings.push(`The project has no estimate date: prices are escalated to today (${project.estimate_date}) and converted at its rates. Set it here or on the project header.`);
+  const tags = rows.map((row) => pricedTag(row, project.base_currency));
+  warnings.push(...escalationWarnings(tags));
   const { base_currency_id: _base, has_base_currency: _has, epcm_pct, owners_pct, contingency_pct, install_factor, bulks_factor, ...header } = project;
-  return rollUp(header, { epcm_pct, owners_pct, contingency_pct, install_factor, bulks_factor, estimate_class: project.estimate_class }, rows.map((row) => pricedTag(row, project.base_currency)), warnings);
+  return rollUp(header, { epcm_pct, owners_pct, contingency_pct, install_factor, bulks_factor, estimate_class: project.estimate_class }, tags, warnings);
 }

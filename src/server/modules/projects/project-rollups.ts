@@ -9,7 +9,7 @@ import { pricedEquipmentSql } from '../capex/equipment-price';
  * GET /api/projects/:id/rollups: the figures of field guide §2-4 for the project and for each of its areas,
  * computed by ONE SQL statement over the whole document (no query per area or row), answered as:
  *
- *   { project_id, base_currency, rate_date, spare_pct: 20, project: Rollup, areas: (Rollup & {area_id, areacode, description})[] }
+ *   { project_id, base_currency, rate_date, estimate_date, spare_pct: 20, project: Rollup, areas: (Rollup & {area_id, areacode, description})[] }
  *   Rollup = { equipment_count, installed_kw, running_kw, instrument_count, io: {AI, AO, DI, DO, COMMS},
  *              io_with_spare: {...}, cable_length_m_by_type, racking_length_m_by_type, line_count,
  *              equipment_cost_base, equipment_unpriced }
@@ -71,7 +71,7 @@ function rollupsQuery(projectId: number): SQL {
     group by k`;
   return sql`
     with prj as (
-      select p.id, p.rate_date, coalesce(p.base_currency_id, (select c.id from currencies c where c.code = 'USD' order by c.id limit 1)) as base_id
+      select p.id, p.rate_date, coalesce(p.estimate_date, current_date) as estimate_date, coalesce(p.base_currency_id, (select c.id from currencies c where c.code = 'USD' order by c.id limit 1)) as base_id
       from projects p where p.id = ${projectId}
     ),
     -- The one equipment cost (capex/equipment-price.ts): the same priced rows as CAPEX, grouped here.
@@ -127,6 +127,7 @@ function rollupsQuery(projectId: number): SQL {
       'project_id', prj.id,
       'base_currency', (select c.code from currencies c where c.id = prj.base_id),
       'rate_date', to_char(prj.rate_date, 'YYYY-MM-DD'),
+      'estimate_date', to_char(prj.estimate_date, 'YYYY-MM-DD'),
       'spare_pct', ${SPARE_PCT}::int,
       'project', (select rollup from rolled where k = 0),
       'areas', coalesce((select json_agg(rollup order by areacode, k) from rolled where k <> 0), '[]'::json)

@@ -101,6 +101,7 @@ export const rollupsResponse = z.object({
   project_id: z.number(),
   base_currency: z.string().nullable(),
   rate_date: z.string().nullable(),
+  estimate_date: z.string(),
   spare_pct: z.number(),
   project: rollup,
   areas: z.array(rollup.extend({ area_id: z.number(), areacode: z.string(), description: z.string() })),
