@@ -28,7 +28,7 @@ async function ids(raw: RawDriver, sqlText: string): Promise<number[]> {
 }
 
 /** One project's lists, written by COPY (the engine's own paths are what the benchmarks time). */
-async function loadProject(raw: RawDriver, projectId: number): Promise<void> {
+export async function loadProject(raw: RawDriver, projectId: number): Promise<void> {
   const areaRows = Array.from({ length: AREAS }, (_, i) => ({ project_id: projectId, areacode: String((i + 1) * 100), description: `Area ${(i + 1) * 100}` }));
   await raw.copyCsv('areas', ['project_id', 'areacode', 'description'], toCsv(areaRows, ['project_id', 'areacode', 'description']));
   const areaIds = await ids(raw, `select id from areas where project_id = ${projectId} order by areacode`);

@@ -4,7 +4,7 @@ import { escalationsOf, escalationWarnings, type EscalationColumns } from './esc
 import type { Db } from '../../db/client';
 import { queryRows } from '../../entities/entity-sql';
 import { AppError } from '../../http/app-error';
-import { crossRateOn, factorOf, indexOn, pricedEquipmentSql, validQuoteLines } from './equipment-price';
+import { crossRateOn, factorOf, indexOn, pricedEquipmentSql, pricingTransaction, validQuoteLines } from './equipment-price';
 
 /**
  * The CAPEX of a project (field guide §14): every live equipment tag priced by the one equipment-pricing rule
@@ -68,13 +68,8 @@ const ref = (alias: string) =>
 
 /** One statement: the project's live tags priced, with everything the drill-down names. */
 function pricedTagRows(db: Db, project: ProjectRow): Promise<TagRow[]> {
-  // Without JIT: PostgreSQL compiled this statement's expressions for 100-400 ms (each parallel worker again)
-  // on a statement of about a second that compiled code does not speed up. PGlite has no JIT; the setting is
-  // accepted and does nothing there.
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    return queryRows<TagRow>(tx, pricedTagsSql(project));
-  });
+  // Without JIT or merge joins (equipment-price.ts pricingTransaction says why).
+  return pricingTransaction(db, (tx) => queryRows<TagRow>(tx, pricedTagsSql(project)));
 }
 
 /** The statement of pricedTagRows (the benchmark explains it). */

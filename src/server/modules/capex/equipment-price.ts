@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SIZE_BAND } from '../../../lib/capex';
+import type { Db } from '../../db/client';
 import { inForce } from '../quotes/quote-revisions';
 
 /**
@@ -75,6 +76,24 @@ export const medianBy = (key: string, lines: SQL): SQL => {
                  min(price) as min, max(price) as max
           from (select ${k}, price, sum(n) over (partition by ${k} order by price)::int as upto, sum(n) over (partition by ${k})::int as count
                 from (select ${k}, price, count(*) as n from (${lines}) l group by ${k}, price) c) w
+          group by ${k}, count) m`;
+};
+
+/**
+ * medianBy's counting, also naming the median's quote lines: of an odd count the first line at the middle price;
+ * of an even count the first line at the lower and the last at the upper middle price (two lines, also when both
+ * prices are the same). `lines`: the group key(s), id, price. Carrying each price's first and last line id
+ * through the count, rather than joining the lines again at the middle prices: that join of 400 tags to their
+ * 180,000 escalated lines was planned as a nested loop (a CTE's row estimate) and took 13 s on the bench.
+ */
+export const medianWithLinesBy = (key: string, lines: SQL): SQL => {
+  const k = sql.raw(key);
+  return sql`select ${k}, count, round((low + high) / 2, 2) as median, low_id, case when count % 2 = 1 then low_id else high_id end as high_id
+    from (select ${k}, count, min(price) filter (where upto >= (count + 1) / 2) as low, min(price) filter (where upto >= count / 2 + 1) as high,
+                 (array_agg(first_id order by price) filter (where upto >= (count + 1) / 2))[1] as low_id,
+                 (array_agg(last_id order by price) filter (where upto >= count / 2 + 1))[1] as high_id
+          from (select ${k}, price, first_id, last_id, sum(n) over (partition by ${k} order by price)::int as upto, sum(n) over (partition by ${k})::int as count
+                from (select ${k}, price, count(*) as n, min(id) as first_id, max(id) as last_id from (${lines}) l group by ${k}, price) c) w
           group by ${k}, count) m`;
 };
 
@@ -170,28 +189,26 @@ export function pricedEquipmentSql(projectIds: SQL): SQL {
       select v.id, v.project_id, v.tag, v.unit_price, v.currency_id, v.month from (${validQuoteLines()}) v
       where (v.project_id, v.base_currency_id) in (select id, base_id from price_prj)
         and v.tag in (select tagno from price_rows)),
-    -- Each line escalated by its tag's series from its quote's month, at the estimate date's rate.
+    -- Each line escalated by its tag's series from its quote's month, at the estimate date's rate: one hash join to
+    -- the few (tag, month, currency) multipliers, not a join per line to each small table (a nested loop over
+    -- 180,000 lines with the rates).
+    tag_mult as materialized (
+      select t.id as row_id, t.project_id, t.tagno, x.month, x.factor, r.currency_id, r.rate
+      from price_rows t join esc x on x.project_id = t.project_id and x.series = t.series
+      join prj_rates r on r.project_id = t.project_id and r.rate is not null),
     tag_valid as materialized (
-      select v.id, v.project_id, v.tag, round(v.unit_price * x.factor * r.rate, 2) as price
+      select v.id, m.row_id, round(v.unit_price * m.factor * m.rate, 2) as price
       from tag_valid_raw v
-      join price_rows t on t.project_id = v.project_id and t.tagno = v.tag
-      join esc x on x.project_id = v.project_id and x.series = t.series and x.month = v.month
-      join prj_rates r on r.project_id = v.project_id and r.currency_id = v.currency_id
-      where r.rate is not null),
-    -- The median's quote lines: of an odd count, one line at the middle price; of an even count, the first line
-    -- at the lower middle price and the last at the upper (two lines, also when both prices are the same).
-    by_tag as (
-      select m.project_id, m.tag, m.median, m.count, min(v.id) filter (where v.price = m.low) as low_id,
-             case when m.count % 2 = 1 then min(v.id) filter (where v.price = m.low) else max(v.id) filter (where v.price = m.high) end as high_id
-      from (${medianBy('project_id, tag', sql`select project_id, tag, price from tag_valid`)}) m
-      join tag_valid v on v.project_id = m.project_id and v.tag = m.tag and v.price in (m.low, m.high)
-      group by m.project_id, m.tag, m.median, m.count),
+      join tag_mult m on m.project_id = v.project_id and m.tagno = v.tag and m.month = v.month and m.currency_id = v.currency_id),
+    -- The median and its quote lines (medianWithLinesBy), by the row's id: sorting 180,000 lines by an integer
+    -- rather than the tag's text (collation) halved the sort. Materialized, or the rows' join re-ran it per row.
+    by_tag as materialized (${medianWithLinesBy('row_id', sql`select row_id, id, price from tag_valid`)}),
     price_firm as (
       select ty.*, (ty.price_source = 'firm_quote' or ty.status = 'ordered') as is_firm, fl.unit_price as firm_unit_price, fl.currency_id as firm_currency_id,
              fl.date_received as firm_quote_date, bt.median as tag_median, bt.count as tag_count, bt.low_id as tag_low_id, bt.high_id as tag_high_id
       from price_typed ty
       left join lateral (select l.unit_price, q.currency_id, q.date_received from quote_lines l join quotes q on q.id = l.quote_id where l.id = ty.quote_line_id) fl on ty.quote_line_id is not null
-      left join by_tag bt on bt.project_id = ty.project_id and bt.tag = ty.tagno),
+      left join by_tag bt on bt.row_id = ty.id),
     -- A firm price written on the row dates from its quote line's quote when it names one, else from its typing.
     firm_priced as (
       select f.*, case when f.is_firm and f.price is not null and f.rate is not null then 'row' when f.is_firm and f.firm_unit_price is not null then 'line' end as firm_kind,
@@ -241,4 +258,22 @@ export function pricedEquipmentSql(projectIds: SQL): SQL {
                   else bc.median end as unit_price
       from one_escalated f left join by_cat bc on bc.id = f.id)
     select s.*, round(s.quantity * s.unit_price, 2) as equipment from stepped s`;
+}
+
+/**
+ * Runs a statement that reads pricedEquipmentSql (CAPEX, the header's roll-up, the dashboard) in a transaction
+ * with two planner settings of its own:
+ *   - no JIT: PostgreSQL compiled such a statement's expressions for 100-400 ms before escalation, and for ~4.9 s
+ *     after (the roll-up of the bench's 5,000-row project, whose CTEs' guessed sizes passed the JIT's cost
+ *     thresholds); the statement runs in well under a second without it. PGlite has no JIT (accepted, ignored).
+ *   - no merge joins: the escalated lines' join to their multipliers was planned as a merge join, sorting
+ *     180,000 lines by their tag's text (~0.9 s of a 1.8 s statement on the CAPEX bench; a hash join ~0.3 s):
+ *     the planner cannot see the CTEs' sizes. Nothing in these statements gains by one.
+ */
+export function pricingTransaction<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    await tx.execute(sql`set local enable_mergejoin = off`);
+    return run(tx as unknown as Db);
+  });
 }

@@ -4,7 +4,7 @@ import { PACKAGE_STATUSES } from '../../../schemas/entities/packages';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../entities/entity-sql';
 import { isOverdueAction } from '../meetings/overdue-actions';
-import { pricedEquipmentSql } from '../capex/equipment-price';
+import { pricedEquipmentSql, pricingTransaction } from '../capex/equipment-price';
 import { EQUIPMENT_KW } from '../projects/project-rollups';
 import { proposalPipeline } from '../proposals/proposal-figures';
 
@@ -25,8 +25,9 @@ export async function dashboardFigures(db: Db): Promise<DashboardFigures & { cou
     sql`, `,
   );
   const [[row], proposals] = await Promise.all([
-    queryRows<{ json: string }>(
-      db,
+    // Without JIT or merge joins: it reads the one equipment pricing (capex/equipment-price.ts pricingTransaction).
+    pricingTransaction(db, (tx) => queryRows<{ json: string }>(
+      tx,
       sql`with eq as (
             select e.project_id, count(*)::int as n, sum(${EQUIPMENT_KW}) as installed, sum(${EQUIPMENT_KW}) filter (where e.running) as running
             from mech_equipment e where not e.deleteflag group by e.project_id
@@ -71,7 +72,7 @@ export async function dashboardFigures(db: Db): Promise<DashboardFigures & { cou
             'overdue_actions', (select json_build_object('count', count(*)::int, 'owners', count(distinct lower(i.owner))::int, 'oldest_due', to_char(min(i.due_date), 'YYYY-MM-DD'))
               from meeting_items i where ${isOverdueAction(sql`current_date`)})
           )::text as json`,
-    ),
+    )),
     proposalPipeline(db),
   ]);
   if (!row) throw new Error('the dashboard figures answered no row');

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../entities/entity-sql';
 import { AppError } from '../../http/app-error';
 import { IO_TYPES, type ProjectRollups } from '../../../lib/project-rollups';
-import { pricedEquipmentSql } from '../capex/equipment-price';
+import { pricedEquipmentSql, pricingTransaction } from '../capex/equipment-price';
 
 /**
  * GET /api/projects/:id/rollups: the figures of field guide §2-4 for the project and for each of its areas,
@@ -63,7 +63,7 @@ function rollupArguments(): SQL {
  */
 const SCOPE_KEY = sql`case when grouping(area_id) = 1 then 0 else area_id end`;
 
-function rollupsQuery(projectId: number): SQL {
+export function rollupsQuery(projectId: number): SQL {
   const byType = (source: string) => sql`
     select k, json_object_agg(type, total order by type) as by_type
     from (select ${SCOPE_KEY} as k, type, round(coalesce(sum(len), 0), 2)::text as total
@@ -137,7 +137,8 @@ function rollupsQuery(projectId: number): SQL {
 
 /** The roll-ups of project `projectId` (see above); 404 when there is no such project. */
 export async function projectRollups(db: Db, projectId: number): Promise<ProjectRollups> {
-  const [row] = await queryRows<{ json: string }>(db, rollupsQuery(projectId));
+  // Without JIT or merge joins, as CAPEX reads the same pricing (capex/equipment-price.ts pricingTransaction).
+  const [row] = await pricingTransaction(db, (tx) => queryRows<{ json: string }>(tx, rollupsQuery(projectId)));
   if (!row) throw new AppError('not_found', `No Project with id ${projectId}.`);
   return JSON.parse(row.json) as ProjectRollups;
 }
