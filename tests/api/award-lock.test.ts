@@ -86,6 +86,8 @@ describe('an awarded adjudication', () => {
       await update('quotes', quotes[1]!, { rate_override: '2', rate_override_reason: 'Agreed' }),
       await update('quote_lines', line!, { unit_price: '1.00' }),
       await post('/entities/quote_lines/batch', { creates: [{ clientKey: 'l', values: { quote_id: quotes[0]!.id, line_no: 9, description: 'Extra', quantity: '1', unit_price: '5.00' } }] }),
+      // The quote named as text, as a pasted cell sends it: still the locked quote.
+      await post('/entities/quote_lines/batch', { creates: [{ clientKey: 't', values: { quote_id: String(quotes[0]!.id), line_no: 10, description: 'Extra', quantity: '1', unit_price: '5.00' } }] }),
       await suite.t.call({ method: 'DELETE', url: `/api/entities/quote_lines/${line!.id}?version=${String(line!.version)}`, token: suite.engineer }),
       await post('/entities/quote_lines/import', { mode: 1, rows: [{ quote_id: quotes[1]!.id, line_no: 2, description: 'Cell', quantity: '1', unit_price: '2.00' }] }),
     ];

@@ -77,7 +77,11 @@ export async function assertUnlocked(db: Db, schema: EntitySchema, change: Locke
   const exempt = new Set(lock.exempt ?? []);
   const updates = (change.updates ?? []).filter((update) => Object.keys(update.values).some((name) => !exempt.has(name)));
   const deletes = change.deletes ?? [];
-  const named = (values: Record<string, unknown>) => (typeof values[lock.via] === 'number' ? [values[lock.via] as number] : []);
+  // The batch save checks rows as sent, before validation turns "12" into 12: a document named as text counts too.
+  const named = (values: Record<string, unknown>) => {
+    const id = Number(values[lock.via]);
+    return values[lock.via] !== null && values[lock.via] !== '' && Number.isInteger(id) && id > 0 ? [id] : [];
+  };
   const stored = await storedDocuments(db, schema, lock, [...updates.map((update) => update.id), ...deletes]);
   const documentsOf = (id: number, values?: Record<string, unknown>) => [...(stored.has(id) ? [stored.get(id)!] : []), ...(values && lock.via !== 'id' ? named(values) : [])];
   const rows = [
