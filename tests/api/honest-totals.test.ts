@@ -185,6 +185,13 @@ describe('options and alternatives in the evaluation', () => {
     const missing = await post('/entities/adjudication_choices/batch', { creates: [{ clientKey: 'c', values: { adjudication_id: adj.id, supplier_id: supplier, line_no: 4 } }] });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().details.rowErrors[0].fields.reason).toBe('Required');
+    // A choice names an option or alternative the bidder offered: not a base line, not a line the quote lacks.
+    const base = await post('/entities/adjudication_choices/batch', { creates: [{ clientKey: 'b', values: { adjudication_id: adj.id, supplier_id: supplier, line_no: 1, reason: 'x' } }] });
+    expect(base.statusCode).toBe(422);
+    expect(base.json().details.rowErrors[0].fields.line_no).toMatch(/^Line 1 of .+ is a base line: only options and alternatives are chosen$/);
+    const absent = await post('/entities/adjudication_choices/batch', { creates: [{ clientKey: 'n', values: { adjudication_id: adj.id, supplier_id: supplier, line_no: 99, reason: 'x' } }] });
+    expect(absent.statusCode).toBe(422);
+    expect(absent.json().details.rowErrors[0].fields.line_no).toMatch(/ has no line 99$/);
     const chosen = await post('/entities/adjudication_choices/batch', {
       creates: [
         { clientKey: 'a', values: { adjudication_id: adj.id, supplier_id: supplier, line_no: 4, reason: 'Metal lining accepted by process' } },

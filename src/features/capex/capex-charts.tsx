@@ -81,7 +81,7 @@ export default function CapexCharts({ summary, categories, spread, onPickCategor
           </PieChart>
         </ResponsiveContainer>
       </ChartCard>
-      <ChartCard title={`Quote price spread per item type and size band (${currency}, valid quote lines)`} label="Quote price spread chart">
+      <ChartCard title={`Quote price spread per item type and size band (${currency} at each quote's frozen rate, as quoted: not escalated; valid quote lines)`} label="Quote price spread chart">
         {spreadData.length === 0 ? (
           <Typography color="text.secondary">No valid quote line prices an item type of this project yet.</Typography>
         ) : (

@@ -1,7 +1,7 @@
 import type { EntitySchema } from '../../schemas/schema-types';
 import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
-import { adjudicationAdderOfBidder, adjudicationBidderQuote, adjudicationHeader, adjudicationRateFrozen } from './hooks/adjudication-hooks';
+import { adjudicationAdderOfBidder, adjudicationBidderQuote, adjudicationChoiceNamesOffer, adjudicationHeader, adjudicationRateFrozen } from './hooks/adjudication-hooks';
 import { clarificationDefaults } from './hooks/clarification-hooks';
 import { actionStatusBelongsToActions } from './hooks/meeting-hooks';
 import { cableEndsExist, standbyNamesDuty, tagFollowsTemplate } from './hooks/project-hooks';
@@ -35,6 +35,7 @@ const HOOKS: Readonly<Record<string, readonly SaveHook[]>> = {
   adjudication_rates: [adjudicationRateFrozen],
   adjudication_bidders: [adjudicationBidderQuote],
   adjudication_adders: [adjudicationAdderOfBidder],
+  adjudication_choices: [adjudicationChoiceNamesOffer],
   meeting_items: [actionStatusBelongsToActions],
 };
 const DELETE_HOOKS: Readonly<Record<string, readonly DeleteHook[]>> = {

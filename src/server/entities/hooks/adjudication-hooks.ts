@@ -100,3 +100,29 @@ export const adjudicationAdderOfBidder: SaveHook = async ({ db, schema, candidat
   );
   for (const { slot } of found) addError(errors, slot, 'supplier_id', 'Not a bidder of this adjudication: add it on the Bidders tab first');
 };
+
+/**
+ * A chosen line names an option or alternative the bidder offered: a line of the bidder's quote (any revision
+ * of its number, since the revision read moves while the adjudication is open) whose type is not base. A
+ * choice of a base line, or of a line number the quote does not have, would otherwise be kept and silently
+ * ignored by the bid tab, which an auditor would read as an evaluated choice.
+ */
+export const adjudicationChoiceNamesOffer: SaveHook = async ({ db, schema, candidates, errors }) => {
+  const rows = await touchedRows(db, schema, candidates, ['supplier_id', 'line_no'], ['adjudication_id', 'supplier_id', 'line_no']);
+  if (rows.length === 0) return;
+  const probe = JSON.stringify(rows.map(({ slot, row }) => ({ slot, adjudication: row.adjudication_id, supplier: row.supplier_id, line: row.line_no })));
+  const found = await queryRows<{ slot: number; quote_number: string | null; line_type: string | null; line: number }>(
+    db,
+    sql`select v.slot, v.line, n.quote_number,
+               (select l.line_type from quotes rv join quote_lines l on l.quote_id = rv.id
+                where rv.quote_number = n.quote_number and l.line_no = v.line order by (l.line_type <> 'base') desc, rv.revision desc limit 1) as line_type
+        from json_to_recordset(${probe}::json) as v(slot int, adjudication int, supplier int, line int)
+        left join adjudication_bidders b on b.adjudication_id = v.adjudication and b.supplier_id = v.supplier
+        left join quotes n on n.id = b.quote_id`,
+  );
+  for (const { slot, quote_number, line_type, line } of found) {
+    if (quote_number === null) addError(errors, slot, 'supplier_id', 'Not a bidder of this adjudication: add it on the Bidders tab first');
+    else if (line_type === null) addError(errors, slot, 'line_no', `${quote_number} has no line ${line}`);
+    else if (line_type === 'base') addError(errors, slot, 'line_no', `Line ${line} of ${quote_number} is a base line: only options and alternatives are chosen`);
+  }
+};
