@@ -8,6 +8,7 @@ import {
   CustomEditorModule,
   CustomFilterModule,
   DateFilterModule,
+  EventApiModule,
   LargeTextEditorModule,
   ModuleRegistry,
   NumberFilterModule,
@@ -36,6 +37,7 @@ export const GRID_MODULES: Module[] = [
   RowApiModule, // getRowNode, getDisplayedRowAtIndex
   ScrollApiModule, // ensureIndexVisible
   RenderApiModule, // refreshCells
+  EventApiModule, // addEventListener: the cell ranges follow the focused cell (ranges/use-cell-ranges.ts)
   ColumnApiModule, // column state (layout per user), visibility
   ColumnAutoSizeModule, // double-click a header's edge to fit the column to its content
   RowSelectionModule,

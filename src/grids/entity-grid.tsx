@@ -28,6 +28,8 @@ import { useEntityRows } from './use-entity-rows';
 import { useGridEdits } from './use-grid-edits';
 import { useGridSave } from './use-grid-save';
 import { useBodyShortcuts } from './use-body-shortcuts';
+import { RangeStatusBar } from './ranges/range-status-bar';
+import { useCellRanges } from './ranges/use-cell-ranges';
 import { useLeaveGuard } from '../app/leave-guard';
 import './entity-grid.css';
 import { useDebounced } from '../app/use-debounced';
@@ -148,7 +150,8 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
     onQueryChange?.(query);
   }, [query, onQueryChange]);
   const load = useEntityRows({ api, schema, query, fetcher, store, base, lookups, reloadToken, sortReloadToken, holdsAll });
-  const edits = useGridEdits({ api, schema, store, lookups, canEdit, onChange: bump });
+  const ranges = useCellRanges(api, schema);
+  const edits = useGridEdits({ api, schema, store, lookups, canEdit, onChange: bump, ranges });
   const saver = useGridSave({ api, schema, store, base, fetcher, onChange: bump, onSaved, onRowsAdded: load.adjustTotal });
   const summary = store.summary();
   useLeaveGuard(canEdit && summary.total > 0, summary.total);
@@ -192,8 +195,10 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
   );
   const columnDefs = useMemo<ColDef<GridRow>[]>(() => {
     const readMarks = () => marks.current;
-    return [statusColumn(schema, readMarks), ...fieldColumns(schema, canEdit, lookups, sorting, readMarks).filter((c) => c.colId !== scopeField)];
-  }, [schema, canEdit, lookups, scopeField, sorting]);
+    const inRange = ranges.inRange;
+    const fieldCols = fieldColumns(schema, canEdit, lookups, sorting, readMarks).filter((c) => c.colId !== scopeField);
+    return [statusColumn(schema, readMarks), ...fieldCols.map((c) => ({ ...c, cellClassRules: { ...c.cellClassRules, 'tb-cell-in-range': inRange } }))];
+  }, [schema, canEdit, lookups, scopeField, sorting, ranges.inRange]);
   useEffect(() => {
     api?.refreshCells({ force: true });
   }, [api, sinceMarks]);
@@ -297,7 +302,7 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
       event.stopPropagation();
       return;
     }
-    if (api && inGrid && moveLikeExcel(api, event)) {
+    if (api && inGrid && (ranges.onKeyDown(event) || moveLikeExcel(api, event))) {
       event.preventDefault();
       event.stopPropagation();
       return;
@@ -328,7 +333,7 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
 
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs}>
-      <Box sx={{ display: 'flex', flexDirection: 'column', height, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }} onKeyDownCapture={onKeyDown}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', height, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }} onKeyDownCapture={onKeyDown} onCopy={edits.onCopy}>
         <GridToolbar
           canEdit={canEdit}
           readOnlyNotice={notice}
@@ -356,9 +361,10 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
           onOpen={onOpenRow ? openSelected : undefined}
           rowAction={rowAction && runRowAction ? { label: rowAction.label, run: runRowAction } : undefined}
         />
-        <Box className="tb-entity-grid" aria-label={`${schema.labelPlural} grid`} role="region" sx={{ flex: 1, minHeight: 0 }} onPaste={onPaste} onCopy={edits.onCopy}>
+        <Box className="tb-entity-grid" aria-label={`${schema.labelPlural} grid`} role="region" sx={{ flex: 1, minHeight: 0 }} onPaste={onPaste} onPointerDownCapture={ranges.onPointerDownCapture} onMouseDownCapture={ranges.onMouseDownCapture} onMouseOver={ranges.onMouseOver}>
           {grid}
         </Box>
+        <RangeStatusBar stats={ranges.stats} onCopyWithHeaders={edits.copyWithHeaders} />
       </Box>
       <Dialog open={confirmDiscard} onClose={() => setConfirmDiscard(false)} aria-labelledby="tb-discard-title">
         <DialogTitle id="tb-discard-title">Discard unsaved changes?</DialogTitle>

@@ -13,6 +13,7 @@ export function planFillDown(rows: readonly FillRow[]): { rowKey: string; value:
   return targets.filter((row) => !row.deleted && !sameValue(row.value ?? null, value)).map((row) => ({ rowKey: row.key, value }));
 }
 
-function sameValue(a: unknown, b: unknown): boolean {
+/** Two cell values are the same edit (a number and its decimal text alike). */
+export function sameValue(a: unknown, b: unknown): boolean {
   return a === b || (a !== null && b !== null && typeof a !== 'object' && String(a) === String(b));
 }

@@ -131,6 +131,8 @@ export function useGridElement(options: Options): ReactNode {
           debounceVerticalScrollbar
           alwaysShowVerticalScroll
           enterNavigatesVerticallyAfterEdit
+          // Enter moves down and F2 edits, as in Excel (typing on a cell still replaces it).
+          enterNavigatesVertically
           loading={showLoading}
           onGridReady={onGridReady}
           {...gridEvents}

@@ -3,6 +3,7 @@ import { useSnackbar } from 'notistack';
 import { useCallback, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { parseInput } from '../schemas/parse-input';
 import type { EntitySchema, MoneyField } from '../schemas/schema-types';
+import { headerName } from '../schemas/display-format';
 import { currencyReader } from './display-value';
 import { syncRows } from './grid-sync';
 import type { LookupCache } from './lookup-cache';
@@ -10,16 +11,26 @@ import { copyText, toTsv } from './copy';
 import { planFillDown } from './fill-down';
 import { planPaste, parseTsv, type PasteColumn } from './paste';
 import type { GridRow, PendingChangesStore, PendingState } from './pending-changes-store';
+import { cellCount, tileBlock, type Rect } from './ranges/cell-range';
+import { planClear, planFill, rangeText } from './ranges/range-edits';
+import { toHtmlTable } from './ranges/cell-range';
+import type { CellRanges } from './ranges/use-cell-ranges';
 
-type Options = { api: GridApi<GridRow> | null; schema: EntitySchema; store: PendingChangesStore; lookups: LookupCache; canEdit: boolean; onChange: () => void };
+type Options = { api: GridApi<GridRow> | null; schema: EntitySchema; store: PendingChangesStore; lookups: LookupCache; canEdit: boolean; onChange: () => void; ranges?: CellRanges };
 
 /**
  * Every user edit goes through the pending-changes store (readOnlyEdit: the grid never writes row data
  * itself), then the affected rows are pushed back into the grid in one transaction.
  */
-export function useGridEdits({ api, schema, store, lookups, canEdit, onChange }: Options) {
+export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, ranges }: Options) {
   const { enqueueSnackbar } = useSnackbar();
   const fields = new Map(schema.fields.map((f) => [f.name, f]));
+  const label = (entity: string, id: unknown) => lookups.label(entity, id);
+  /** The range when it holds two cells or more (one cell is the focused cell's own behaviour). */
+  const multiRange = (): Rect | null => {
+    const rect = ranges?.rect() ?? null;
+    return rect && cellCount(rect) > 1 ? rect : null;
+  };
 
   const commit = useCallback(
     (previous: PendingState) => {
@@ -44,15 +55,19 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange }:
     const text = event.clipboardData.getData('text/plain');
     if (!focused || !text) return;
     event.preventDefault();
-    const block = parseTsv(text);
+    // Into a range: from its top-left corner, a block that divides it repeated to fill it (a single value fills it all).
+    const range = multiRange();
+    const block = tileBlock(parseTsv(text), range);
     if (block.length === 0) return;
     const displayed = api.getAllDisplayedColumns();
-    const start = displayed.indexOf(focused.column);
+    const startColumn = range ? (ranges?.dataColumns()[range.left] ?? focused.column) : focused.column;
+    const startRow = range ? range.top : focused.rowIndex;
+    const start = displayed.indexOf(startColumn);
     const width = Math.max(...block.map((r) => r.length));
     const columns: PasteColumn[] = displayed.slice(start, start + width).map((c) => ({ field: fields.get(c.getColId()) ?? null }));
     const rowKeys: string[] = [];
     const rowCount = api.getDisplayedRowCount();
-    for (let i = focused.rowIndex; i < Math.min(rowCount, focused.rowIndex + block.length); i += 1) {
+    for (let i = startRow; i < Math.min(rowCount, startRow + block.length); i += 1) {
       const key = api.getDisplayedRowAtIndex(i)?.data?.__key;
       if (key) rowKeys.push(key);
     }
@@ -79,27 +94,62 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange }:
   };
 
   /**
-   * Ctrl+C: the selected rows (every shown field column, in screen order), else the focused cell, as TSV
-   * that Excel and this grid's paste read back. Text selected on the page, a filter box or an open editor
-   * keep the browser's own copy.
+   * What a copy puts on the clipboard: the range (two cells or more), else the ticked rows (every shown field
+   * column, in screen order), else the focused cell; as TSV that Excel and this grid's paste read back, and an
+   * HTML table (Word, mail). `headers`: the column headers first. Null: nothing to copy.
    */
+  const clipboardOf = (headers: boolean): { text: string; html: string; message?: string } | null => {
+    if (!api) return null;
+    const range = multiRange();
+    const payload = (rows: string[][], header: string[], message?: string) => ({
+      text: toTsv(headers ? [header, ...rows] : rows),
+      html: toHtmlTable(rows, headers ? header : undefined),
+      message: message && headers ? `${message}, with headers` : message,
+    });
+    if (range && ranges) {
+      const { rows, header } = rangeText({ api, rect: range, fields: ranges.fieldsAt(range) }, label);
+      return payload(rows, header, `Copied ${(rows.length * header.length).toLocaleString('en-US')} cells (${rows.length.toLocaleString('en-US')} rows x ${header.length} columns)`);
+    }
+    const columns = api.getAllDisplayedColumns().flatMap((c) => fields.get(c.getColId()) ?? []);
+    const selected = api.getSelectedNodes().filter((n) => n.data).sort((a, b) => (a.rowIndex ?? 0) - (b.rowIndex ?? 0));
+    if (selected.length > 0) {
+      const rows = selected.map((n) => columns.map((f) => copyText(f, n.data?.[f.name], label)));
+      return payload(rows, columns.map(headerName), `Copied ${selected.length.toLocaleString('en-US')} ${selected.length === 1 ? 'row' : 'rows'} (${columns.length} columns)`);
+    }
+    const focused = api.getFocusedCell();
+    const focusedField = focused ? fields.get(focused.column.getColId()) : undefined;
+    const focusedRow = focused ? api.getDisplayedRowAtIndex(focused.rowIndex)?.data : undefined;
+    if (!focusedField || !focusedRow) return null;
+    return payload([[copyText(focusedField, focusedRow[focusedField.name], label)]], [headerName(focusedField)]);
+  };
+
+  /** Ctrl+C in the grid. Text selected on the page, a filter box or an open editor keep the browser's own copy. */
   const onCopy = (event: ClipboardEvent<HTMLDivElement>) => {
     if (!api || api.getEditingCells().length > 0) return;
     const target = event.target as HTMLElement;
     if (target.isContentEditable || ['INPUT', 'TEXTAREA'].includes(target.tagName) || !(window.getSelection()?.isCollapsed ?? true)) return;
-    const columns = api.getAllDisplayedColumns().flatMap((c) => fields.get(c.getColId()) ?? []);
-    const selected = api.getSelectedNodes().filter((n) => n.data).sort((a, b) => (a.rowIndex ?? 0) - (b.rowIndex ?? 0));
-    const focused = api.getFocusedCell();
-    const focusedField = focused ? fields.get(focused.column.getColId()) : undefined;
-    const focusedRow = focused ? api.getDisplayedRowAtIndex(focused.rowIndex)?.data : undefined;
-    const label = (entity: string, id: unknown) => lookups.label(entity, id);
-    let rows: string[][];
-    if (selected.length > 0) rows = selected.map((n) => columns.map((f) => copyText(f, n.data?.[f.name], label)));
-    else if (focusedField && focusedRow) rows = [[copyText(focusedField, focusedRow[focusedField.name], label)]];
-    else return;
-    event.clipboardData.setData('text/plain', toTsv(rows));
+    const copied = clipboardOf(false);
+    if (!copied) return;
+    event.clipboardData.setData('text/plain', copied.text);
+    event.clipboardData.setData('text/html', copied.html);
     event.preventDefault();
-    if (selected.length > 0) enqueueSnackbar(`Copied ${selected.length.toLocaleString('en-US')} ${selected.length === 1 ? 'row' : 'rows'} (${columns.length} columns)`, { variant: 'info' });
+    if (copied.message) enqueueSnackbar(copied.message, { variant: 'info' });
+  };
+
+  /**
+   * Copy with the column headers (Ctrl+Shift+C, or the status bar's button): written with the async clipboard,
+   * since a key that is not Ctrl+C, or a button, raises no copy event on the grid.
+   */
+  const copyWithHeaders = () => {
+    const copied = clipboardOf(true);
+    if (!copied) return;
+    const written = typeof ClipboardItem === 'undefined'
+      ? navigator.clipboard.writeText(copied.text)
+      : navigator.clipboard.write([new ClipboardItem({ 'text/plain': new Blob([copied.text], { type: 'text/plain' }), 'text/html': new Blob([copied.html], { type: 'text/html' }) })]);
+    written.then(
+      () => enqueueSnackbar(copied.message ?? 'Copied with headers', { variant: 'info' }),
+      () => enqueueSnackbar('The browser refused the copy: allow this site to use the clipboard, or press Ctrl+C', { variant: 'warning' }),
+    );
   };
 
   /**
@@ -123,6 +173,30 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange }:
     enqueueSnackbar(`Filled ${writes.length.toLocaleString('en-US')} ${writes.length === 1 ? 'cell' : 'cells'} down`, { variant: 'info' });
   };
 
+  /** Delete, Ctrl+D and Ctrl+R on a range (by default the selected one, of two cells or more); one undo step each. */
+  const rangeAction = (action: 'clear' | 'down' | 'right', range = multiRange()): boolean => {
+    if (!api || !ranges || !range) return false;
+    const source = { api, rect: range, fields: ranges.fieldsAt(range) };
+    if (action === 'clear') {
+      const { writes, required } = planClear(source, store);
+      if (writes.length) commit(store.setCells(writes));
+      const kept = required ? `; ${required.toLocaleString('en-US')} required ${required === 1 ? 'cell' : 'cells'} kept (a required field cannot be empty)` : '';
+      enqueueSnackbar(`Cleared ${writes.length.toLocaleString('en-US')} ${writes.length === 1 ? 'cell' : 'cells'}${kept}`, { variant: required ? 'warning' : 'info' });
+      return true;
+    }
+    const writes = planFill(source, store, action, label, lookups.resolve);
+    if (writes.length) commit(store.setCells(writes));
+    enqueueSnackbar(`Filled ${writes.length.toLocaleString('en-US')} ${writes.length === 1 ? 'cell' : 'cells'} ${action}`, { variant: 'info' });
+    return true;
+  };
+
+  /** Ctrl+R on one cell, as Excel: the value of the cell on its left. */
+  const fillRightFromLeft = () => {
+    const focused = api?.getFocusedCell();
+    const col = focused && ranges ? ranges.dataColumns().indexOf(focused.column) : -1;
+    if (focused && col > 0) rangeAction('right', { top: focused.rowIndex, bottom: focused.rowIndex, left: col - 1, right: col });
+  };
+
   const undo = () => commit(store.undo());
   const redo = () => commit(store.redo());
 
@@ -133,13 +207,32 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange }:
    * where they undo typing.
    */
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!canEdit || !api || !(event.ctrlKey || event.metaKey) || api.getEditingCells().length > 0) return;
+    if (!api || api.getEditingCells().length > 0) return;
     const target = event.target as HTMLElement;
     if (!event.currentTarget.contains(target) || target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return;
+    const ctrl = event.ctrlKey || event.metaKey;
     const key = event.key.toLowerCase();
-    if (key === 'z' && !event.shiftKey) undo();
+    // Copy with headers is a read: a viewer may do it too.
+    if (ctrl && event.shiftKey && key === 'c') {
+      copyWithHeaders();
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
+    if (!canEdit) return;
+    if (!ctrl && !event.altKey && (event.key === 'Delete' || event.key === 'Backspace') && target.classList.contains('ag-cell') && rangeAction('clear')) {
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
+    if (!ctrl) return;
+    if (key === 'd' && !event.shiftKey) {
+      if (!rangeAction('down')) fillDown();
+    } else if (key === 'r' && !event.shiftKey) {
+      // Never the browser's reload from a cell: it would leave the pending edits behind.
+      if (!rangeAction('right')) fillRightFromLeft();
+    } else if (key === 'z' && !event.shiftKey) undo();
     else if (key === 'y' || (key === 'z' && event.shiftKey)) redo();
-    else if (key === 'd' && !event.shiftKey) fillDown();
     else return;
     event.preventDefault();
     event.stopPropagation();
@@ -178,5 +271,5 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange }:
     api.deselectAll();
   };
 
-  return { onCellEditRequest, onPaste, onCopy, onKeyDown, undo, redo, addRow, duplicate, toggleDelete, commit };
+  return { onCellEditRequest, onPaste, onCopy, onKeyDown, undo, redo, addRow, duplicate, toggleDelete, commit, copyWithHeaders };
 }
