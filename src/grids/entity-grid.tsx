@@ -30,6 +30,8 @@ import { useGridSave } from './use-grid-save';
 import { useBodyShortcuts } from './use-body-shortcuts';
 import { RangeStatusBar } from './ranges/range-status-bar';
 import { useCellRanges } from './ranges/use-cell-ranges';
+import { FindReplaceDialog } from './find-replace/find-replace-dialog';
+import { useFindReplace } from './find-replace/use-find-replace';
 import { useLeaveGuard } from '../app/leave-guard';
 import './entity-grid.css';
 import { useDebounced } from '../app/use-debounced';
@@ -152,6 +154,7 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
   const load = useEntityRows({ api, schema, query, fetcher, store, base, lookups, reloadToken, sortReloadToken, holdsAll });
   const ranges = useCellRanges(api, schema);
   const edits = useGridEdits({ api, schema, store, lookups, canEdit, onChange: bump, ranges });
+  const finder = useFindReplace({ api, schema, store, lookups, ranges, canEdit, commit: edits.commit });
   const saver = useGridSave({ api, schema, store, base, fetcher, onChange: bump, onSaved, onRowsAdded: load.adjustTotal });
   const summary = store.summary();
   useLeaveGuard(canEdit && summary.total > 0, summary.total);
@@ -302,6 +305,14 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
       event.stopPropagation();
       return;
     }
+    // Ctrl+F / Ctrl+H: the grid's find (and replace), not the browser's find in the page.
+    const typing = ['INPUT', 'TEXTAREA', 'SELECT'].includes((event.target as HTMLElement).tagName);
+    if (api && inGrid && !typing && (event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && ['f', 'h'].includes(event.key.toLowerCase()) && api.getEditingCells().length === 0) {
+      event.preventDefault();
+      event.stopPropagation();
+      finder.show(event.key.toLowerCase() === 'h');
+      return;
+    }
     if (api && inGrid && (ranges.onKeyDown(event) || moveLikeExcel(api, event))) {
       event.preventDefault();
       event.stopPropagation();
@@ -357,6 +368,7 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
           onSaveAnyway={saver.saveAnyway}
           onDiscard={() => setConfirmDiscard(true)}
           onResetColumns={resetColumns}
+          onFind={() => finder.show(canEdit)}
           onToggleColumn={(colId, visible) => api?.setColumnsVisible([colId], visible)}
           onOpen={onOpenRow ? openSelected : undefined}
           rowAction={rowAction && runRowAction ? { label: rowAction.label, run: runRowAction } : undefined}
@@ -385,6 +397,7 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
         onResolve={saver.resolveConflicts}
         onCancel={() => saver.setConflicts(null)}
       />
+      <FindReplaceDialog open={finder.open} replace={finder.replace} actions={finder.actions} canEdit={canEdit} onClose={finder.close} />
       <DependantsDialog open={saver.dependants !== null} dependants={saver.dependants?.list ?? []} total={saver.dependants?.total ?? 0} rows={saver.dependants?.keys.length ?? 0} contents={saver.contents} onClose={saver.closeDependants} />
     </LocalizationProvider>
   );

@@ -7,6 +7,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import UndoIcon from '@mui/icons-material/Undo';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
+import FindReplaceIcon from '@mui/icons-material/FindReplace';
 import { Box, Button, Checkbox, Divider, LinearProgress, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import type { LoadState } from './use-entity-rows';
@@ -42,6 +43,8 @@ type Props = {
   onSaveAnyway: () => void;
   onDiscard: () => void;
   onResetColumns: () => void;
+  /** Opens find (and replace, when the list can be edited): Ctrl+F / Ctrl+H. */
+  onFind?: () => void;
   onToggleColumn: (colId: string, visible: boolean) => void;
   onOpen?: () => void;
   /** A second action on the ticked or focused row, beside Open (e.g. its own page). */
@@ -136,6 +139,13 @@ export function GridToolbar(props: Props) {
           <Button size="small" onClick={props.rowAction.run} disabled={selectedCount > 1}>
             {props.rowAction.label}
           </Button>
+        )}
+        {props.onFind && (
+          <Tooltip title={canEdit ? 'Find and replace (Ctrl+F, Ctrl+H)' : 'Find (Ctrl+F)'}>
+            <Button size="small" startIcon={<FindReplaceIcon />} onClick={props.onFind}>
+              {canEdit ? 'Find & replace' : 'Find'}
+            </Button>
+          </Tooltip>
         )}
         <Button size="small" startIcon={<ViewColumnIcon />} onClick={(e) => setMenu(e.currentTarget)} aria-haspopup="menu">
           Columns

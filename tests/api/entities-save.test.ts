@@ -300,6 +300,10 @@ describe('POST /api/entities/:entity/batch', () => {
     const listOfValues = await batch('clients', { updates: [{ id: 1, version: 1, changes: ['Lima'] }] } as unknown as BatchRequest);
     expect(listOfValues.statusCode).toBe(400);
     expect(listOfValues.json().message).toBe('Invalid body: updates.0.changes: Expected an object of field values');
+    // 5,000 deletes each without its version: the first ten named, and how many more (not 5,000 lines).
+    const unversioned = await batch('clients', { deletes: Array.from({ length: 5000 }, (_, i) => ({ id: i + 1 })) } as unknown as BatchRequest);
+    expect(unversioned.statusCode).toBe(400);
+    expect(unversioned.json().message).toMatch(/^Invalid body: deletes\.0\.version: .+; deletes\.9\.version: [^;]+; and 4,990 more$/);
     expect((await batch('spaceships', { creates: [] })).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,7 @@
 import { generateLithiumProjects } from '../../src/server/db/seed/large-data';
 import { benchGrid, navigateInApp } from './browser-grid';
 import { benchImport, benchWorkbook } from './browser-import';
+import { benchRanges } from './browser-ranges';
 import { benchSort } from './browser-sort';
 import { BENCH_ADMIN, startBenchServer, type BenchServer } from './browser-server';
 import { currencyId, importThroughApi, openSession, rowCount, type BenchSession } from './browser-session';
@@ -8,7 +9,7 @@ import { currencyId, importThroughApi, openSession, rowCount, type BenchSession 
 const GRID_ROWS = 50_000;
 const IMPORT_ROWS = 50_000;
 const SORT_ROWS = 20_000;
-/** BENCH_BROWSER_ONLY=sort runs only the sort benchmark (the others take minutes). */
+/** BENCH_BROWSER_ONLY=sort runs only the sort and range benchmarks (the others take minutes). */
 const BROWSER_ONLY = process.env.BENCH_BROWSER_ONLY?.split(',').map((name) => name.trim());
 
 /**
@@ -33,7 +34,9 @@ export async function runBrowserBenchmarks(): Promise<Record<string, unknown>[]>
     await importThroughApi(session, 'lithium_projects', generateLithiumProjects(SORT_ROWS - before, usdId));
     const sort = await benchSort(session, SORT_ROWS);
     console.log(`  sort: first row in the new order ${String(sort.sortMs)} ms after the header click, ${String(sort.listRequests)} list requests, longest frame ${String(sort.longestFrameMs)} ms (server's first page alone: ${String(sort.baselineMs)} ms)`);
-    if (BROWSER_ONLY && !BROWSER_ONLY.includes('grid') && !BROWSER_ONLY.includes('import')) return [sort];
+    const ranges = await benchRanges(session, server.url, SORT_ROWS);
+    console.log(`  ranges: copy ${String(ranges.copyMs)} ms, paste ${String(ranges.pasteMs)} ms (baseline: split and join the text ${String(ranges.baselineMs)} ms)`);
+    if (BROWSER_ONLY && !BROWSER_ONLY.includes('grid') && !BROWSER_ONLY.includes('import')) return [sort, ranges];
     await session.page.evaluate(navigateInApp('/home/dashboard'));
 
     // Top the table up to exactly GRID_ROWS through the import API (the server owns the PGlite database).
@@ -57,7 +60,7 @@ export async function runBrowserBenchmarks(): Promise<Record<string, unknown>[]>
     console.log(`  import: ${String(imported.totalMs)} ms (preview ready at ${String(imported.previewReadyMs)} ms)`);
     const after = await rowCount(session, 'lithium_projects');
     if (after !== GRID_ROWS + IMPORT_ROWS) throw new Error(`expected ${GRID_ROWS + IMPORT_ROWS} lithium projects after the import, found ${after}`);
-    return [sort, grid, imported];
+    return [sort, ranges, grid, imported];
   } catch (error) {
     if (server) console.error(`bench server log:\n${server.log().slice(-4000)}`);
     throw error;

@@ -66,7 +66,12 @@ export async function openSession(baseUrl: string, username: string, password: s
       return token;
     };
     const token = await tokenOf();
-    const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;
+    // Any signed-in read sets the XSRF cookie; the app's own first reads may not have come back yet on a busy machine.
+    let xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;
+    if (!xsrf) {
+      await page.evaluate(`fetch('/api/me', { headers: { Authorization: 'Bearer ${token}' } })`);
+      xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;
+    }
     if (!xsrf) throw new Error('no XSRF-TOKEN cookie after sign-in');
 
     const api = async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {

@@ -1,0 +1,83 @@
+import { parseInput, type LookupResolver } from '../../schemas/parse-input';
+import type { FieldDef } from '../../schemas/schema-types';
+import { copyText } from '../copy';
+
+/**
+ * Find and replace over the grid's cells, as the cells read (a lookup by its label, an enum by its label): pure,
+ * so 50,000 rows are planned in one pass without the grid or React. A replaced text is read back by its field as
+ * a paste is (parseInput): a label that names no row, or an amount that is not a number, becomes a change with
+ * its error, shown in the preview and kept in its cell like any refused paste.
+ */
+
+export type FindOptions = { matchCase: boolean; wholeCell: boolean; regex: boolean };
+
+/** A find text made into the matcher the options ask for; an invalid regular expression is an error to show. */
+export type Matcher = { ok: true; test: (text: string) => boolean; replace: (text: string, by: string) => string } | { ok: false; error: string };
+
+export function matcherOf(find: string, { matchCase, wholeCell, regex }: FindOptions): Matcher {
+  if (find === '') return { ok: false, error: 'Type what to find' };
+  let source = regex ? find : find.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (wholeCell) source = `^(?:${source})$`;
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(source, matchCase ? 'g' : 'gi');
+  } catch (error) {
+    return { ok: false, error: `Not a regular expression: ${(error as Error).message}` };
+  }
+  return {
+    ok: true,
+    test: (text) => {
+      pattern.lastIndex = 0;
+      return pattern.test(text);
+    },
+    // A plain find's replacement is literal ("$1" stays "$1"); a regular expression's may name its groups.
+    replace: (text, by) => (regex ? text.replace(pattern, by) : text.replace(pattern, () => by)),
+  };
+}
+
+/** A row to search: its key, the words that name it in the preview (its tag), its values as the grid shows them. */
+export type FindRow = { key: string; label: string; values: Readonly<Record<string, unknown>>; readOnly?: boolean };
+
+export type FindChange = { rowKey: string; rowLabel: string; field: string; fieldLabel: string; before: string; after: string; value: unknown; error?: string };
+
+export type FindResult = { matches: number; changes: FindChange[]; skipped: number };
+
+type PlanInput = {
+  rows: Iterable<FindRow>;
+  fields: readonly FieldDef[];
+  matcher: Extract<Matcher, { ok: true }>;
+  /** Null: find only (count the matches). */
+  replaceWith: string | null;
+  label: (entity: string, id: unknown) => string | undefined;
+  resolve?: LookupResolver;
+};
+
+/**
+ * Every cell of `rows` x `fields` whose text matches: counted, and with `replaceWith`, planned as a change (the
+ * new text read by the field). A match in a read-only field or row is counted and skipped; a replacement that
+ * leaves the text as it was is no change.
+ */
+export function planFindReplace({ rows, fields, matcher, replaceWith, label, resolve }: PlanInput): FindResult {
+  let matches = 0;
+  let skipped = 0;
+  const changes: FindChange[] = [];
+  for (const row of rows) {
+    for (const field of fields) {
+      const value = row.values[field.name];
+      if (value === null || value === undefined || value === '') continue;
+      const before = copyText(field, value, label);
+      if (!matcher.test(before)) continue;
+      matches += 1;
+      if (replaceWith === null) continue;
+      if (field.readOnly || row.readOnly) {
+        skipped += 1;
+        continue;
+      }
+      const after = matcher.replace(before, replaceWith);
+      if (after === before) continue;
+      const parsed = parseInput(field, after, resolve);
+      changes.push({ rowKey: row.key, rowLabel: row.label, field: field.name, fieldLabel: field.label, before, after, value: parsed.ok ? parsed.value : after, ...(parsed.ok ? {} : { error: parsed.error }) });
+    }
+  }
+  return { matches, changes, skipped };
+}

@@ -1,0 +1,96 @@
+import type { GridApi } from 'ag-grid-community';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { fieldByName, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
+import type { LookupCache } from '../lookup-cache';
+import type { GridRow, PendingChangesStore, PendingState } from '../pending-changes-store';
+import { cellCount, type Rect } from '../ranges/cell-range';
+import type { CellRanges } from '../ranges/use-cell-ranges';
+import { matcherOf, planFindReplace, type FindChange, type FindOptions, type FindRow } from './find-replace';
+import type { FindActions, FindScope } from './find-replace-dialog';
+
+type Options = { api: GridApi<GridRow> | null; schema: EntitySchema; store: PendingChangesStore; lookups: LookupCache; ranges: CellRanges; canEdit: boolean; commit: (previous: PendingState) => void };
+
+/**
+ * The grid's side of find and replace: the rows and columns of a scope (the view's rows and shown columns, the
+ * drawn range, or the focused cell's column), the next match after the focused cell, and applying confirmed
+ * changes as pending edits in one undo step. `open(replace)` is what Ctrl+F / Ctrl+H call.
+ */
+export function useFindReplace({ api, schema, store, lookups, ranges, canEdit, commit }: Options) {
+  const { enqueueSnackbar } = useSnackbar();
+  const [state, setState] = useState<{ open: boolean; replace: boolean }>({ open: false, replace: false });
+  const label = (entity: string, id: unknown) => lookups.label(entity, id);
+  const range = (): Rect | null => {
+    const rect = ranges.rect();
+    return rect && cellCount(rect) > 1 ? rect : null;
+  };
+  const focusedField = (): FieldDef | undefined => {
+    const focused = api?.getFocusedCell();
+    return focused ? fieldByName(schema, focused.column.getColId()) : undefined;
+  };
+
+  /** The scope's rows (top to bottom, by their index in the view) and fields (in screen order). */
+  const scopeOf = (scope: FindScope): { top: number; bottom: number; fields: FieldDef[] } => {
+    const rows = api?.getDisplayedRowCount() ?? 0;
+    const rect = scope === 'selection' ? range() : null;
+    if (rect) return { top: rect.top, bottom: rect.bottom, fields: ranges.fieldsAt(rect).filter((f): f is FieldDef => f !== undefined) };
+    const column = scope === 'column' ? focusedField() : undefined;
+    const fields = column ? [column] : ranges.dataColumns().flatMap((c) => fieldByName(schema, c.getColId()) ?? []);
+    return { top: 0, bottom: rows - 1, fields };
+  };
+  function* rowsOf(top: number, bottom: number): Generator<FindRow> {
+    for (let index = top; index <= bottom; index += 1) {
+      const data = api?.getDisplayedRowAtIndex(index)?.data;
+      if (!data) continue;
+      yield { key: data.__key, label: String(data[schema.labelField] ?? `Row ${index + 1}`), values: data, readOnly: store.state.deleted[data.__key] === true };
+    }
+  }
+
+  const actions: FindActions = {
+    scopes: { selection: range() !== null, column: focusedField()?.label ?? null },
+    plan: (find, replaceWith, options, scope) => {
+      const matcher = matcherOf(find, options);
+      if (!matcher.ok) return { error: matcher.error };
+      const { top, bottom, fields } = scopeOf(scope);
+      return planFindReplace({ rows: rowsOf(top, bottom), fields, matcher, replaceWith, label, resolve: lookups.resolve });
+    },
+    findNext: (find, options: FindOptions, scope) => {
+      const matcher = matcherOf(find, options);
+      if (!api || !matcher.ok) return matcher.ok ? null : matcher.error;
+      const { top, bottom, fields } = scopeOf(scope);
+      const focused = api.getFocusedCell();
+      const startRow = focused && focused.rowIndex >= top && focused.rowIndex <= bottom ? focused.rowIndex : top;
+      const startCol = focused ? fields.findIndex((f) => f.name === focused.column.getColId()) : -1;
+      const span = bottom - top + 1;
+      // From the cell after the focused one, row by row, wrapping round to the top once.
+      for (let step = 0; step <= span; step += 1) {
+        const index = top + ((startRow - top + step) % span);
+        const data = api.getDisplayedRowAtIndex(index)?.data;
+        if (!data) continue;
+        for (let col = step === 0 ? startCol + 1 : 0; col < fields.length; col += 1) {
+          const field = fields[col]!;
+          const only = planFindReplace({ rows: [{ key: data.__key, label: '', values: data }], fields: [field], matcher, replaceWith: null, label });
+          if (only.matches === 0) continue;
+          api.ensureIndexVisible(index);
+          api.ensureColumnVisible(field.name);
+          api.setFocusedCell(index, field.name);
+          return `Found in ${String(data[schema.labelField] ?? `row ${index + 1}`)}, ${field.label}`;
+        }
+      }
+      return null;
+    },
+    apply: (changes: readonly FindChange[]) => {
+      commit(store.setCells(changes.map((c) => ({ rowKey: c.rowKey, field: c.field, value: c.value, ...(c.error ? { error: c.error } : {}) }))));
+      const unread = changes.filter((c) => c.error).length;
+      enqueueSnackbar(`Replaced ${changes.length.toLocaleString('en-US')} ${changes.length === 1 ? 'cell' : 'cells'}${unread ? `, ${unread} marked in red` : ''}: Save to keep, Undo to take back`, { variant: unread ? 'warning' : 'info' });
+    },
+  };
+
+  return {
+    actions,
+    open: state.open,
+    replace: state.replace && canEdit,
+    show: (replace: boolean) => setState({ open: true, replace }),
+    close: () => setState((s) => ({ ...s, open: false })),
+  };
+}
