@@ -10,11 +10,12 @@
  */
 
 /**
- * What a rename may cover: the project's lists named by their tag (lines follow their area: a line number is
- * composed from it), the instruments' loop numbers, and tags of things with no list of their own written on
- * cable and line ends and cable routes (junction boxes, panels, a tank farm).
+ * What a rename may cover: the project's lists named by their tag (schemas/tag-lists.ts; lines follow their area: a
+ * line number is composed from it), the instruments' loop numbers, and tags of things with no list of their own
+ * written on cable and line ends and cable routes (junction boxes, panels, a tank farm). A unit test holds the
+ * lists to the schemas.
  */
-export const TAG_RENAME_LISTS = ['areas', 'pids', 'pfds', 'mech_equipment', 'instruments', 'cabling', 'racking', 'streams', 'loops', 'others'] as const;
+export const TAG_RENAME_LISTS = ['areas', 'pids', 'pfds', 'mech_equipment', 'instruments', 'cabling', 'racking', 'streams', 'duty_sheets', 'loops', 'others'] as const;
 export type TagRenameList = (typeof TAG_RENAME_LISTS)[number];
 
 /** What each list is called in the preview (the schemas' plural labels, and the two without a list). */
@@ -28,6 +29,7 @@ export const TAG_RENAME_LIST_LABELS: Record<TagRenameList | 'piping', string> = 
   cabling: 'Cables',
   racking: 'Racking',
   streams: 'Streams',
+  duty_sheets: 'Duty sheets',
   loops: 'Loops',
   others: 'Junction boxes, panels and other ends',
 };
@@ -44,6 +46,7 @@ export type TagRenameRequest = {
 
 /** A tag renamed: a row of a list (`id`), a loop number (`rows`: its instruments) or a thing with no list (`rows`: the ends naming it). */
 export type RenamedTag = { list: TagRenameList | 'piping'; id?: number; before: string; after: string; rows?: number };
+// `list`: a TagRenameList, or a list whose tag is composed and follows (piping).
 
 /** A text that names a renamed tag and follows it: a cable's end, a quote line's tag... `row` says which row, in words. */
 export type FollowingReference = { entity: string; list: string; id: number; row: string; field: string; fieldLabel: string; before: string; after: string };

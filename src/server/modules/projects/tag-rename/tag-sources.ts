@@ -3,7 +3,7 @@ import { entitySchemas, getEntitySchema } from '../../../../schemas/registry';
 import { fieldByName, SOFT_DELETE_FIELD, type EntitySchema, type FieldDef, type LookupField, type TextField } from '../../../../schemas/schema-types';
 import type { Db } from '../../../db/client';
 import { col, ident, queryJsonRows, wireColumns } from '../../../entities/entity-sql';
-import { DOCUMENT_LISTS, schemaOf, type DocumentList } from '../document-lists';
+import { isProjectTagList } from '../../../../schemas/tag-lists';
 
 /**
  * Where a project's tags are kept and where they are named, read from the schemas: each list of the
@@ -52,11 +52,19 @@ function neededFields(schema: EntitySchema): string[] {
   return [...names];
 }
 
-/** Every row of every list of the project, live and soft-deleted apart (one query per list). */
-export async function readProjectLists(db: Db, projectId: number): Promise<Map<DocumentList, StoredList>> {
-  const lists = new Map<DocumentList, StoredList>();
-  for (const list of DOCUMENT_LISTS) {
-    const schema = schemaOf(list);
+let tagLists: EntitySchema[] | undefined;
+
+/** The project's lists named by tags (schemas/tag-lists.ts), in the registry's order. */
+export function projectTagLists(): EntitySchema[] {
+  tagLists ??= entitySchemas.filter(isProjectTagList);
+  return tagLists;
+}
+
+/** Every row of every tagged list of the project, live and soft-deleted apart (one query per list). */
+export async function readProjectLists(db: Db, projectId: number): Promise<Map<string, StoredList>> {
+  const lists = new Map<string, StoredList>();
+  for (const schema of projectTagLists()) {
+    const list = schema.name;
     const names = neededFields(schema);
     const rows = await queryJsonRows<{ id: number; version: number } & Record<string, unknown>>(
       db,
