@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeSummary } from '../../src/lib/project-revisions';
 import type { TagRenameAnswer } from '../../src/lib/tag-rename';
-import type { EntityRow } from '../../src/schemas/schema-types';
 import { projectFixtures } from '../support/project-fixtures';
 import { signedInSuite } from '../support/test-app';
 
