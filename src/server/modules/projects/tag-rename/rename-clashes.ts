@@ -14,13 +14,20 @@ export type NameHolder = { list: TagRenameList | 'piping'; scope: string; curren
 const group = (holder: NameHolder, name: string) => `${holder.list}\u0000${holder.scope}\u0000${name}`;
 
 export function findClashes(holders: readonly NameHolder[]): TagClash[] {
+  // Only the names a renamed holder takes can clash: the rest of a project's names (tens of thousands) are
+  // bucketed only when they stand on one of those.
+  const taken = new Set(holders.flatMap((holder) => (holder.after === holder.current ? [] : [group(holder, holder.after)])));
+  if (taken.size === 0) return [];
   const byAfter = new Map<string, NameHolder[]>();
-  for (const holder of holders) {
-    const key = group(holder, holder.after);
-    byAfter.set(key, [...(byAfter.get(key) ?? []), holder]);
-  }
   const byCurrent = new Map<string, NameHolder>();
-  for (const holder of holders) if (holder.unique) byCurrent.set(group(holder, holder.current), holder);
+  for (const holder of holders) {
+    const after = holder.after === holder.current ? group(holder, holder.current) : group(holder, holder.after);
+    if (taken.has(after)) byAfter.set(after, [...(byAfter.get(after) ?? []), holder]);
+    if (holder.unique && holder.after !== holder.current) {
+      const current = group(holder, holder.current);
+      if (taken.has(current)) byCurrent.set(current, holder);
+    }
+  }
 
   const clashes: TagClash[] = [];
   const seen = new Set<string>();

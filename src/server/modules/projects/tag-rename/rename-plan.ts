@@ -221,7 +221,7 @@ function followReferences(
       if (after === undefined) continue;
       if (!named) others.set(before, { after, rows: (others.get(before)?.rows ?? 0) + 1 });
       // A row of a tagged list is said by its tag as the rename leaves it.
-      const said = reference.via ? label : ((plan.writes.get(schema.name)?.rows.get(row.id)?.changes[schema.labelField] as string | undefined) ?? label);
+      const said = reference.via ? label : (plan.renamedIds.get(schema.name)?.get(row.id) ?? label);
       plan.references.push({ entity: schema.name, list: schema.labelPlural, id: row.id, row: said, field: field.name, fieldLabel: field.label, before, after });
       plan.write(schema, row, { [field.name]: after });
       plan.check(schema, field.name, schema.labelPlural, said, after);
