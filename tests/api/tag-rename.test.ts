@@ -75,6 +75,13 @@ describe('bulk rename of tags: refusals', () => {
     const clashes = together.json().details.clashes as TagRenameAnswer['clashes'];
     expect(clashes.map((c) => c.message).sort()).toEqual(['100-CR-001 and 100-CV-001 would all become JB-100-02 (Equipment)', 'JB-100-01 would become JB-100-02, already taken in Junction boxes, panels and other ends']);
 
+    // A new tag its list refuses: 422 naming it, nothing written.
+    const empty = await preview(cerroAzul, { find: '^100-CV-001$', replace: '100 cv 1', regex: true });
+    expect((empty.json() as TagRenameAnswer).problems).toEqual([{ list: 'Equipment', tag: '100-CV-001', field: 'Tag', message: expect.stringMatching(/^100 cv 1: Capital letters, digits and - \. \/ _/) }]);
+    const refusedValue = await rename(cerroAzul, { find: '^100-CV-001$', replace: '100 cv 1', regex: true });
+    expect(refusedValue.statusCode, refusedValue.body).toBe(422);
+    expect(refusedValue.json().message).toMatch(/^Nothing was renamed: a new value is refused \(100-CV-001, Tag: 100 cv 1: Capital letters/);
+
     expect(await auditCount()).toBe(before);
     expect(await tagsOf('mech_equipment', 'tagno', cerroAzul)).toContain('100-CV-001');
   });

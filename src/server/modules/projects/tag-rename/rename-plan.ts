@@ -63,9 +63,15 @@ class Plan {
     this.renamedIds.set(list, (this.renamedIds.get(list) ?? new Map<number, string>()).set(row.id, after));
   }
 
-  check(schema: EntitySchema, field: string, list: string, tag: string, value: string): void {
+  /** New values already refused where they are a tag: the texts following them are not listed again. */
+  private readonly refused = new Set<string>();
+
+  check(schema: EntitySchema, field: string, list: string, tag: string, value: string, follows = false): void {
+    if (follows && this.refused.has(value)) return;
     const refused = refusal(schema, field, value);
-    if (refused) this.problems.push({ list, tag, field: fieldByName(schema, field)?.label ?? field, message: `${value}: ${refused}` });
+    if (!refused) return;
+    this.refused.add(value);
+    this.problems.push({ list, tag, field: fieldByName(schema, field)?.label ?? field, message: `${value}: ${refused}` });
   }
 }
 
@@ -224,7 +230,7 @@ function followReferences(
       const said = reference.via ? label : (plan.renamedIds.get(schema.name)?.get(row.id) ?? label);
       plan.references.push({ entity: schema.name, list: schema.labelPlural, id: row.id, row: said, field: field.name, fieldLabel: field.label, before, after });
       plan.write(schema, row, { [field.name]: after });
-      plan.check(schema, field.name, schema.labelPlural, said, after);
+      plan.check(schema, field.name, schema.labelPlural, said, after, named !== undefined);
     }
   }
   return others;
