@@ -17,8 +17,13 @@ export type Revision = { id: number; project_id: number; rev: string; purpose: R
 
 export type FieldChange = { field: string; label: string; old: string | null; new: string | null };
 export type RowChangeKind = 'added' | 'deleted' | 'changed';
-/** A row of a list added, deleted or changed; `rowId` is the row's id in the later state (absent for a deleted row). */
-export type RowChange = { entity: string; list: string; key: string; change: RowChangeKind; rowId?: number; fields: FieldChange[] };
+/**
+ * A row of a list added, deleted or changed; `rowId` is the row's id in the later state (absent for a deleted row).
+ * Rows are matched by their tag, so a renamed row is a delete and an add; the two name each other (`renamedTo`,
+ * `renamedFrom`: the same row in both states, by id), and the add lists the fields that changed with it, its tag
+ * among them, so the grid's revision clouds mark the row changed.
+ */
+export type RowChange = { entity: string; list: string; key: string; change: RowChangeKind; rowId?: number; fields: FieldChange[]; renamedFrom?: string; renamedTo?: string };
 export type ListCounts = { entity: string; list: string; added: number; deleted: number; changed: number };
 /** GET /api/projects/:id/changes?from=A[&to=B]: `to` null means the project as it is now. */
 export type ChangeSummary = { from: Revision; to: Revision | null; lists: ListCounts[]; rows: RowChange[] };

@@ -81,6 +81,11 @@ export function schemaProblems(schemas: readonly EntitySchema[]): string[] {
       if (!parent?.fields.some((f) => f.name === 'project_id')) say(`field ${field.name} suggests through ${field.suggest.projectVia}, which is not a lookup to a list with a project_id.`);
     }
     for (const field of schema.fields) {
+      if (field.kind !== 'text' || !field.namesTag) continue;
+      if (!schema.fields.some((f) => f.name === 'project_id')) say(`field ${field.name} names tags, but ${schema.name} has no project_id to find them in.`);
+      for (const list of field.namesTag.lists) if (!schemas.find((s) => s.name === list)?.fields.some((f) => f.name === 'project_id')) say(`field ${field.name} names tags of ${list}, which is not a list with a project_id.`);
+    }
+    for (const field of schema.fields) {
       if (!field.numbered) continue;
       const parent = fields.get(schema.key[0] ?? '');
       if (field.kind !== 'integer' || schema.key.length !== 2 || schema.key[1] !== field.name || parent?.kind !== 'lookup') say(`numbered field ${field.name} is not an integer ending a key of [parent lookup, ${field.name}].`);

@@ -108,6 +108,14 @@ export type TextField = FieldBase & {
    * from the project's equipment list. Any text may still be typed; the save checks it (a save hook).
    */
   suggest?: { entity: string; projectVia: string };
+  /**
+   * The text names a row of these lists of the row's project by its tag (their labelField): a cable's ends
+   * name an instrument or an equipment item, its route a rack. A bulk rename of tags
+   * (server/modules/projects/tag-rename) makes the text follow the tag it names. `others`: it may also name
+   * things with no list of their own (a junction box, a panel, the tailings dam), which the rename's pattern
+   * renames where they are written. A `suggest` field names its entity's tags the same way.
+   */
+  namesTag?: { lists: readonly string[]; others?: true };
 };
 
 export type NumberField = FieldBase & {

@@ -35,6 +35,7 @@ import { projectRoutes } from './modules/projects/project-routes';
 import { drawingRoutes } from './modules/projects/drawing-routes';
 import { revisionRoutes } from './modules/projects/revisions/revision-routes';
 import { dexpiRoutes } from './modules/projects/dexpi/dexpi-routes';
+import { tagRenameRoutes } from './modules/projects/tag-rename/tag-rename-routes';
 import { quoteRoutes } from './modules/quotes/quote-routes';
 import { meetingRoutes } from './modules/meetings/meeting-routes';
 import { packageRoutes } from './modules/packages/package-routes';
@@ -136,6 +137,7 @@ export async function buildApp({ config, db, dbKind, idpKeys, logger }: AppDeps)
         await secured.register(drawingRoutes, { db });
         await secured.register(revisionRoutes, { db });
         await secured.register(dexpiRoutes, { db });
+        await secured.register(tagRenameRoutes, { db });
         await secured.register(housekeepingRoutes, { db });
         await secured.register(demoRoutes, { db });
         await secured.register(entityRoutes, { db, importBodyLimitBytes: config.importBodyLimitBytes });

@@ -66,3 +66,22 @@ describe('revision clouds in a list', () => {
     expect(sinceText(undefined, '4', 'description')).toBeUndefined();
   });
 });
+
+describe('a renamed row (issue #30 item 3)', () => {
+  const renamed: Pick<ChangeSummary, 'rows'> = {
+    rows: [
+      { entity: 'mech_equipment', list: 'Mechanical equipment', key: '100-PP-001', change: 'deleted', fields: [], renamedTo: '110-PP-001' },
+      { entity: 'mech_equipment', list: 'Mechanical equipment', key: '110-PP-001', change: 'added', rowId: 7, renamedFrom: '100-PP-001', fields: [{ field: 'tagno', label: 'Tag', old: '100-PP-001', new: '110-PP-001' }] },
+    ],
+  };
+
+  it('is a delete and an add naming each other, and marks the row changed, its old tag on the tag', () => {
+    expect(changeLines(renamed).map((l) => [l.key, l.change, l.field, l.was, l.now])).toEqual([
+      ['100-PP-001', 'deleted', 'Renamed to', '100-PP-001', '110-PP-001'],
+      ['110-PP-001', 'added', 'Renamed from', '100-PP-001', '110-PP-001'],
+    ]);
+    const marks = toMarks(renamed, 'Revision A');
+    expect(sinceRowText(marks, '7')).toBe('Changed since revision A');
+    expect(sinceText(marks, '7', 'tagno')).toBe('Revision A: 100-PP-001');
+  });
+});

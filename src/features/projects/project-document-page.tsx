@@ -29,6 +29,7 @@ import { DOCUMENT_TABS, FIRST_TAB, projectIdFromParam, tabFromParam, type Projec
 import { RevisionsTab } from './revisions/revisions-tab';
 import { useRevisionMarks } from './revisions/use-revision-marks';
 import { DexpiImportButton } from './dexpi/dexpi-import-dialog';
+import { RenameTagsButton } from './tag-rename/rename-tags-dialog';
 import type { ColumnFilter } from '../../lib/entity-api';
 import { entityPaths } from '../../lib/entity-paths';
 
@@ -115,8 +116,8 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
   const softDeletes = !!schema && hasSoftDelete(schema);
   const isDrawingTab = tab.entity === 'pids' || tab.entity === 'pfds';
   const [showDeleted, setShowDeleted] = useState(false);
-  // A DEXPI import may add a P&ID: the list is read again (remounted) after one.
-  const [dexpiImports, setDexpiImports] = useState(0);
+  // A DEXPI import may add a P&ID, a rename of tags changes any list: the tab's list is read again (remounted) after one.
+  const [listReloads, setListReloads] = useState(0);
   const liveRows = useMemo<ColumnFilter[] | undefined>(() => (softDeletes && !showDeleted ? [{ field: SOFT_DELETE_FIELD, op: 'equals', value: false }] : undefined), [softDeletes, showDeleted]);
   // A drawing opens to its own page (drawing-page.tsx) beside Open, which keeps the row's dialog.
   const navigate = useNavigate();
@@ -153,9 +154,19 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
         icon={<AccountTreeOutlined />}
         subtitle={[client, typeof project.description === 'string' ? project.description : null].filter(Boolean).join(' · ') || undefined}
         actions={
-          <Button component={RouterLink} to={capexPath(id)} variant="outlined">
-            CAPEX
-          </Button>
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <RenameTagsButton
+              projectId={id}
+              onRenamed={() => {
+                setListReloads((n) => n + 1);
+                void mutateProject();
+                reloadRollups();
+              }}
+            />
+            <Button component={RouterLink} to={capexPath(id)} variant="outlined">
+              CAPEX
+            </Button>
+          </Box>
         }
       />
       <Accordion
@@ -208,11 +219,11 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
             label="Show deleted rows (untick Deleted and save to restore one)"
           />
         )}
-        {tab.entity === 'pids' && <DexpiImportButton projectId={id} onImported={() => (setDexpiImports((n) => n + 1), reloadRollups())} />}
+        {tab.entity === 'pids' && <DexpiImportButton projectId={id} onImported={() => (setListReloads((n) => n + 1), reloadRollups())} />}
         {schema ? (
           // Areas are few (ten, not thousands): a shorter grid leaves the figures per area in view below it.
           <EntityListPage
-            key={dexpiImports}
+            key={listReloads}
             schema={schema}
             embedded
             scope={scope}

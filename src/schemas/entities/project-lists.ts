@@ -10,6 +10,10 @@ import { composeLineNumber, decimalAtLeast, decimalBelow, derivedTestPressure, d
 const SCOPE = { root: 'project_id' } as const;
 const TAG = { regex: '^[A-Z0-9][A-Z0-9./_-]*$', message: 'Capital letters, digits and - . / _, e.g. 200-PP-001A' };
 
+/** What the ends of a line and of a cable name (a bulk rename of tags makes them follow): a tag, or a thing with no list (a tank farm, a junction box). */
+const LINE_ENDS = { lists: ['mech_equipment', 'piping'], others: true } as const;
+const CABLE_ENDS = { lists: ['instruments', 'mech_equipment'], others: true } as const;
+
 /** The document a row belongs to: stamped by the project's tabs and imports, never typed. */
 const projectField = { name: 'project_id', label: 'Project', kind: 'lookup', entity: 'projects', partOf: true, required: true, grid: { width: 200, hidden: true }, form: { section: 'Project', order: 99 } } as const;
 const areaField = (required: boolean) =>
@@ -188,8 +192,8 @@ export const piping = defineEntity({
     { ...areaField(true), form: { section: 'Line', order: 4 } },
     { name: 'sequence', label: 'Sequence', kind: 'integer', required: true, min: 1, max: 99999, grid: { width: 90 }, form: { section: 'Line', order: 5 } },
     { name: 'pipe_spec', label: 'Pipe spec', kind: 'text', maxLength: 8, pattern: { regex: '^[A-Z0-9]+$', message: 'Capital letters and digits, e.g. HR1' }, grid: { width: 90 }, form: { section: 'Line', order: 6 } },
-    { name: 'from_tag', label: 'From', kind: 'text', maxLength: 60, help: 'Equipment tag or line number the line starts at.', grid: { width: 130 }, form: { section: 'Route', order: 1 } },
-    { name: 'to_tag', label: 'To', kind: 'text', maxLength: 60, grid: { width: 130 }, form: { section: 'Route', order: 2 } },
+    { name: 'from_tag', label: 'From', kind: 'text', maxLength: 60, namesTag: LINE_ENDS, help: 'Equipment tag or line number the line starts at.', grid: { width: 130 }, form: { section: 'Route', order: 1 } },
+    { name: 'to_tag', label: 'To', kind: 'text', maxLength: 60, namesTag: LINE_ENDS, grid: { width: 130 }, form: { section: 'Route', order: 2 } },
     { name: 'fluid', label: 'Fluid', kind: 'text', maxLength: 120, grid: { width: 160 }, form: { section: 'Route', order: 3 } },
     { name: 'phase', label: 'Phase', kind: 'enum', options: LINE_PHASE, grid: { width: 100 }, form: { section: 'Route', order: 4 } },
     decimal('operating_pressure_kpag', 'Operating pressure', 'kPag', { form: { section: 'Design', order: 1 } }),
@@ -296,13 +300,13 @@ export const cabling = defineEntity({
     projectField,
     { name: 'cable_tag', label: 'Cable tag', kind: 'text', required: true, maxLength: 60, pattern: TAG, grid: { width: 170, pinned: 'left' }, form: { order: 1 } },
     { name: 'instrument_id', label: 'Instrument', kind: 'lookup', entity: 'instruments', partOf: true, required: true, grid: { width: 140 }, form: { order: 2 } },
-    { name: 'from_tag', label: 'From', kind: 'text', required: true, maxLength: 60, help: 'An instrument, equipment, junction box or panel tag of this project.', grid: { width: 130 }, form: { order: 3 } },
-    { name: 'to_tag', label: 'To', kind: 'text', required: true, maxLength: 60, grid: { width: 130 }, form: { order: 4 } },
+    { name: 'from_tag', label: 'From', kind: 'text', required: true, maxLength: 60, namesTag: CABLE_ENDS, help: 'An instrument, equipment, junction box or panel tag of this project.', grid: { width: 130 }, form: { order: 3 } },
+    { name: 'to_tag', label: 'To', kind: 'text', required: true, maxLength: 60, namesTag: CABLE_ENDS, grid: { width: 130 }, form: { order: 4 } },
     { name: 'cable_type', label: 'Cable type', kind: 'enum', options: CABLE_TYPES, required: true, default: 'instrument', grid: { width: 120 }, form: { order: 5 } },
     { name: 'cores_size', label: 'Cores x size', kind: 'text', maxLength: 40, placeholder: '2 x 1.5 mm2', grid: { width: 130 }, form: { order: 6 } },
     decimal('length_m', 'Length', 'm', { min: 0, scale: 1, form: { order: 7 } }),
     { name: 'allowance_pct', label: 'Allowance', kind: 'percent', scale: 1, min: 0, max: 100, default: '10', grid: { width: 100 }, form: { order: 8 } },
-    { name: 'route_ref', label: 'Route / rack', kind: 'text', maxLength: 60, grid: { width: 130 }, form: { order: 9 } },
+    { name: 'route_ref', label: 'Route / rack', kind: 'text', maxLength: 60, namesTag: { lists: ['racking'], others: true }, grid: { width: 130 }, form: { order: 9 } },
     { name: 'glands', label: 'Glands', kind: 'text', maxLength: 60, grid: { width: 110, hidden: true }, form: { order: 10 } },
     deletedField('cables'),
   ],

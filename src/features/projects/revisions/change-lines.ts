@@ -12,6 +12,9 @@ export const CHANGE_WORDS: Record<RowChangeKind, string> = { added: 'Added', del
 export function changeLines(summary: Pick<ChangeSummary, 'rows'>): ChangeLine[] {
   return summary.rows.flatMap((row) => {
     const base = { entity: row.entity, list: row.list, key: row.key, change: row.change, rowId: row.rowId };
+    // A renamed row is a delete and an add (rows are matched by tag), each saying the other's tag.
+    if (row.renamedFrom !== undefined) return [{ ...base, field: 'Renamed from', was: row.renamedFrom, now: row.key }];
+    if (row.renamedTo !== undefined) return [{ ...base, field: 'Renamed to', was: row.key, now: row.renamedTo }];
     if (row.change !== 'changed') return [{ ...base, field: '', was: '', now: '' }];
     return row.fields.map((f) => ({ ...base, field: f.label, was: f.old ?? '', now: f.new ?? '' }));
   });

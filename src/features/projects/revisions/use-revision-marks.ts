@@ -22,12 +22,13 @@ export function useRevisionMarks(projectId: number, entity: string | undefined):
   return { marks, reload };
 }
 
-/** The change summary's added and changed rows by grid row key (the row's id). */
+/** The change summary's added and changed rows by grid row key (the row's id); a renamed row is a changed one. */
 export function toMarks(summary: Pick<ChangeSummary, 'rows'>, label: string): SinceMarks {
   const rows = new Map<string, SinceMark>();
   for (const row of summary.rows) {
     if (row.rowId === undefined || row.change === 'deleted') continue;
-    rows.set(String(row.rowId), { added: row.change === 'added', old: Object.fromEntries(row.fields.map((f) => [f.field, f.old])) });
+    // A renamed row is the same row under a new tag: changed, its old tag on the tag cell.
+    rows.set(String(row.rowId), { added: row.change === 'added' && row.renamedFrom === undefined, old: Object.fromEntries(row.fields.map((f) => [f.field, f.old])) });
   }
   return { label, rows };
 }

@@ -12,7 +12,8 @@ import type { ChangeSummary, FieldChange, ListCounts, RowChange } from '../../..
 /**
  * The change summary between two states of a project's document: revision -> revision, or revision ->
  * now. Rows are matched per list by their natural key as users read it (a tag; a cable by its
- * instrument's tag and cable tag), so a renamed tag is a row deleted and a row added. A changed row lists
+ * instrument's tag and cable tag), so a renamed tag is a row deleted and a row added (which name each other:
+ * the same row by id, renamedRows). A changed row lists
  * each changed field with its old and new value as the list shows them (a lookup by its row's label in
  * that state: the area code, the P&ID number).
  */
@@ -92,6 +93,8 @@ function shown(field: FieldDef, value: unknown, labels: Labels): string | null {
 function changedFields(list: DocumentList, before: EntityRow, after: EntityRow, oldLabels: Labels, newLabels: Labels): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const field of comparedFields(list)) {
+    // A lookup to the same row is no change of this row's, even when that row was renamed (its rename is listed itself).
+    if (field.kind === 'lookup' && before[field.name] === after[field.name]) continue;
     const old = shown(field, before[field.name], oldLabels);
     const now = shown(field, after[field.name], newLabels);
     if (old !== now) changes.push({ field: field.name, label: field.label, old, new: now });
@@ -99,11 +102,25 @@ function changedFields(list: DocumentList, before: EntityRow, after: EntityRow, 
   return changes;
 }
 
+/**
+ * A row deleted under one key and added under another with the same id is the same row renamed (a tag
+ * changed; a cable whose instrument was renamed): the deleted key, by the added row's difference.
+ */
+function renamedRows(found: readonly Difference[]): Map<Difference, Difference> {
+  const deleted = new Map(found.flatMap((d) => (d.before && !d.after && typeof d.before.id === 'number' ? [[`${d.entity}\u0000${d.before.id}`, d] as const] : [])));
+  return new Map(found.flatMap((d) => (!d.before && d.after && d.row_id !== null && deleted.has(`${d.entity}\u0000${d.row_id}`) ? [[d, deleted.get(`${d.entity}\u0000${d.row_id}`)!] as const] : [])));
+}
+
 /** Compares two states of the document, list by list; rows in list order, then by key. */
 async function compare(db: Db, before: State, after: State, lists: readonly DocumentList[]): Promise<{ lists: ListCounts[]; rows: RowChange[] }> {
   const found = await differences(db, before, after, lists);
-  // Labels are needed for the rows present in both states (those compared field by field).
-  const both = found.flatMap((d) => (d.before && d.after ? [{ entity: d.entity, before: d.before, after: d.after }] : []));
+  const renamed = renamedRows(found);
+  const renamedTo = new Map([...renamed].map(([added, removed]) => [removed, added]));
+  // Labels are needed for the rows present in both states (those compared field by field), renamed rows too.
+  const both = [
+    ...found.flatMap((d) => (d.before && d.after ? [{ entity: d.entity, before: d.before, after: d.after }] : [])),
+    ...[...renamed].map(([added, removed]) => ({ entity: added.entity, before: removed.before as EntityRow, after: added.after as EntityRow })),
+  ];
   const oldLabels = await labelsIn(db, before, lookupIds(both.map((d) => ({ entity: d.entity, row: d.before }))));
   const newLabels = await labelsIn(db, after, lookupIds(both.map((d) => ({ entity: d.entity, row: d.after }))));
   const counts = new Map<DocumentList, ListCounts>(lists.map((list) => [list, { entity: list, list: schemaOf(list).labelPlural, added: 0, deleted: 0, changed: 0 }]));
@@ -114,10 +131,13 @@ async function compare(db: Db, before: State, after: State, lists: readonly Docu
     const base = { entity: d.entity, list: count.list, key: d.row_key };
     if (!d.after) {
       count.deleted++;
-      rows.push({ ...base, change: 'deleted', fields: [] });
+      const to = renamedTo.get(d);
+      rows.push({ ...base, change: 'deleted', fields: [], ...(to ? { renamedTo: to.row_key } : {}) });
     } else if (!d.before) {
       count.added++;
-      rows.push({ ...base, change: 'added', rowId: d.row_id ?? undefined, fields: [] });
+      const from = renamed.get(d);
+      const fields = from ? changedFields(d.entity, from.before as EntityRow, d.after, oldLabels, newLabels) : [];
+      rows.push({ ...base, change: 'added', rowId: d.row_id ?? undefined, fields, ...(from ? { renamedFrom: from.row_key } : {}) });
     } else {
       const fields = changedFields(d.entity, d.before, d.after, oldLabels, newLabels);
       if (fields.length === 0) continue;

@@ -49,7 +49,9 @@ const changes = z.object({
   to: revision.nullable().describe('null: compared with the project as it is now'),
   lists: z.array(z.object({ entity: z.string(), list: z.string(), added: z.number(), deleted: z.number(), changed: z.number() })),
   rows: z.array(
-    z.object({ entity: z.string(), list: z.string(), key: z.string(), change: z.enum(['added', 'deleted', 'changed']), rowId: z.number().optional().describe('The row now (absent when deleted)'), fields: z.array(fieldChange) }),
+    z.object({ entity: z.string(), list: z.string(), key: z.string(), change: z.enum(['added', 'deleted', 'changed']), rowId: z.number().optional().describe('The row now (absent when deleted)'), fields: z.array(fieldChange),
+      renamedFrom: z.string().optional().describe('An added row that is a row of the earlier state renamed: its key there (its changed fields are listed)'),
+      renamedTo: z.string().optional().describe('A deleted row that is renamed: its key now') }),
   ),
 });
 
