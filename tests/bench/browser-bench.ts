@@ -1,7 +1,7 @@
 import { generateLithiumProjects } from '../../src/server/db/seed/large-data';
 import { benchGrid, navigateInApp } from './browser-grid';
 import { benchImport, benchWorkbook } from './browser-import';
-import { benchRanges } from './browser-ranges';
+import { benchFindPreview, benchRanges } from './browser-ranges';
 import { benchSort } from './browser-sort';
 import { BENCH_ADMIN, startBenchServer, type BenchServer } from './browser-server';
 import { currencyId, importThroughApi, openSession, rowCount, type BenchSession } from './browser-session';
@@ -52,6 +52,8 @@ export async function runBrowserBenchmarks(): Promise<Record<string, unknown>[]>
 
     const grid = await benchGrid(session, GRID_ROWS);
     console.log(`  grid: loaded in ${String(grid.loadMs)} ms, scrolled in ${String(grid.scrollMs)} ms, ${String(grid.longFramesOver100ms)} frames > 100 ms`);
+    const find = await benchFindPreview(session, GRID_ROWS);
+    console.log(`  find and replace: preview in ${String(find.previewMs)} ms (${String(find.said)})`);
 
     const file = benchWorkbook(IMPORT_ROWS, usdId);
     const imported = await benchImport(session, file, IMPORT_ROWS);
@@ -60,7 +62,7 @@ export async function runBrowserBenchmarks(): Promise<Record<string, unknown>[]>
     console.log(`  import: ${String(imported.totalMs)} ms (preview ready at ${String(imported.previewReadyMs)} ms)`);
     const after = await rowCount(session, 'lithium_projects');
     if (after !== GRID_ROWS + IMPORT_ROWS) throw new Error(`expected ${GRID_ROWS + IMPORT_ROWS} lithium projects after the import, found ${after}`);
-    return [sort, ranges, grid, imported];
+    return [sort, ranges, grid, find, imported];
   } catch (error) {
     if (server) console.error(`bench server log:\n${server.log().slice(-4000)}`);
     throw error;

@@ -114,7 +114,8 @@ export function planRangeFill(r: Rect, direction: 'down' | 'right', valueAt: (ro
 
 /** The cells of a range as an HTML table (what Excel and Word paste with their formatting), text escaped. */
 export function toHtmlTable(rows: readonly (readonly string[])[], header?: readonly string[]): string {
-  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  // Most cells need no escaping: one test, not four replaces, per cell (a 20,000 x 10 copy is 200,000 cells).
+  const escape = (text: string) => (/[&<>"]/.test(text) ? text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;') : text);
   const line = (cells: readonly string[], tag: 'td' | 'th') => `<tr>${cells.map((cell) => `<${tag}>${escape(cell)}</${tag}>`).join('')}</tr>`;
   const head = header ? `<thead>${line(header, 'th')}</thead>` : '';
   return `<table>${head}<tbody>${rows.map((row) => line(row, 'td')).join('')}</tbody></table>`;
