@@ -27,6 +27,7 @@ import { sortFromColumns } from './server-query';
 import { useEntityRows } from './use-entity-rows';
 import { useGridEdits } from './use-grid-edits';
 import { useGridSave } from './use-grid-save';
+import { focusErrorCell, saveErrorEntries, SaveErrorsPanel, type SaveErrorEntry } from './save-errors';
 import { useBodyShortcuts } from './use-body-shortcuts';
 import { RangeStatusBar } from './ranges/range-status-bar';
 import { useCellRanges } from './ranges/use-cell-ranges';
@@ -335,6 +336,11 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
     void edits.onPaste(event);
   };
   useBodyShortcuts(canEdit ? { save: () => void saver.save(), undo: edits.undo, redo: edits.redo } : null);
+  const errorEntries = saver.errorsShown && canEdit ? saveErrorEntries(schema, store, api) : [];
+  /** An entry of the error list: its cell, focused; a row the view does not show is said so. */
+  const goToError = (entry: SaveErrorEntry) => {
+    if (api && !focusErrorCell(api, schema, entry)) enqueueSnackbar(`${entry.row} is not among the rows this view shows (a filter or search hides it): clear the filters to reach it`, { variant: 'info', preventDuplicate: true });
+  };
   const discard = () => {
     setConfirmDiscard(false);
     edits.commit(store.discard());
@@ -366,6 +372,7 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
           onRedo={edits.redo}
           onSave={() => void saver.save()}
           onSaveAnyway={saver.saveAnyway}
+          onShowErrors={saver.showErrors}
           onDiscard={() => setConfirmDiscard(true)}
           onResetColumns={resetColumns}
           onFind={() => finder.show(canEdit)}
@@ -373,6 +380,7 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
           onOpen={onOpenRow ? openSelected : undefined}
           rowAction={rowAction && runRowAction ? { label: rowAction.label, run: runRowAction } : undefined}
         />
+        <SaveErrorsPanel entries={errorEntries} waiting={Math.max(0, summary.total - summary.errors)} onPick={goToError} onClose={saver.hideErrors} />
         <Box className="tb-entity-grid" aria-label={`${schema.labelPlural} grid`} role="region" sx={{ flex: 1, minHeight: 0 }} onPaste={onPaste} onPointerDownCapture={ranges.onPointerDownCapture} onMouseDownCapture={ranges.onMouseDownCapture} onMouseOver={ranges.onMouseOver}>
           {grid}
         </Box>

@@ -41,6 +41,8 @@ type Props = {
   onSave: () => void;
   /** Saves again accepting the warnings the server listed (acceptWarnings). */
   onSaveAnyway: () => void;
+  /** Opens the list of the rows and fields in error (save-errors.tsx). */
+  onShowErrors?: () => void;
   onDiscard: () => void;
   onResetColumns: () => void;
   /** Opens find (and replace, when the list can be edited): Ctrl+F / Ctrl+H. */
@@ -102,6 +104,11 @@ export function GridToolbar(props: Props) {
             <Button size="small" onClick={props.onDiscard} disabled={summary.total === 0 || props.saving}>
               Discard
             </Button>
+            {summary.errors > 0 && props.onShowErrors && (
+              <Button size="small" color="error" onClick={props.onShowErrors} title="List the rows and fields in error; click one to go to its cell">
+                Show errors
+              </Button>
+            )}
             {summary.warnings > 0 && (
               <>
                 <Typography variant="body2" sx={{ color: '#b26a00', fontWeight: 600, ml: 1 }}>

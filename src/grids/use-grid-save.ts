@@ -45,6 +45,8 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange, onSav
   const [conflicts, setConflicts] = useState<Conflict[] | null>(null);
   /** The deletes refused because other rows use them: what uses them, and the refused rows' keys. */
   const [dependants, setDependants] = useState<{ list: Dependant[]; total: number; keys: string[] } | null>(null);
+  /** The list of the errors that blocked the last Save (save-errors.tsx), open above the grid. */
+  const [errorsShown, setErrorsShown] = useState(false);
   /** The pending state the last warnings were answered for, and their toast. */
   const warned = useRef<{ state: PendingState; toast: SnackbarKey | null } | null>(null);
 
@@ -63,14 +65,17 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange, onSav
       if (outcome.kind !== 'saved') syncRows(api, store, before);
       switch (outcome.kind) {
         case 'saved':
+          setErrorsShown(false);
           enqueueSnackbar(`Saved ${outcome.count.toLocaleString('en-US')} ${outcome.count === 1 ? 'change' : 'changes'}`, { variant: 'success' });
           onRowsAdded?.(outcome.rowsAdded);
           onSaved?.();
           break;
         case 'invalid':
+          setErrorsShown(true);
           enqueueSnackbar(`Nothing saved: fix the ${outcome.rows === 1 ? 'row' : `${outcome.rows} rows`} marked in red first${shown(revealColumnsWithErrors(api, store.state.errors))}`, { variant: 'error' });
           break;
         case 'rejected':
+          setErrorsShown(true);
           enqueueSnackbar(`Nothing saved: the server refused ${outcome.rows === 1 ? 'a row' : `${outcome.rows} rows`} (marked in red)${shown(revealColumnsWithErrors(api, store.state.errors))}`, { variant: 'error' });
           break;
         case 'warnings': {
@@ -178,5 +183,5 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange, onSav
       }
     : undefined;
 
-  return { save, saveAnyway, saving, conflicts, setConflicts, resolveConflicts, dependants, contents, closeDependants: () => setDependants(null) };
+  return { save, saveAnyway, saving, errorsShown, showErrors: () => setErrorsShown(true), hideErrors: () => setErrorsShown(false), conflicts, setConflicts, resolveConflicts, dependants, contents, closeDependants: () => setDependants(null) };
 }

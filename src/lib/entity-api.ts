@@ -107,7 +107,8 @@ export type DeletedWithContents = { deleted: number[]; lists: { entity: string; 
  *   3 updates the rows found by key only (others skipped): not a project setting, for reference tables.
  * In every mode a row whose stored row is soft-deleted is restored with the file's values.
  * An import into a project (scope) takes the project's import_mode: sent without mode it is used, sent with
- * another mode the import is refused (409), so an import never runs in a mode the project's settings do not say.
+ * another mode the import is refused (409), so an import never runs in a mode the project's settings do not say
+ * unless the sender chose it for this import (overrideMode), or chose it and saved it as the setting (saveMode).
  * dryRun: validate and plan only; nothing is written.
  */
 export type ImportMode = 0 | 1 | 2 | 3;
@@ -135,6 +136,10 @@ export type ImportRequest = {
   skipInvalidRows?: boolean;
   /** Commit although rows have warnings (the dry run listed them in warnedRows). */
   acceptWarnings?: boolean;
+  /** Into a project: import in `mode` although its import_mode says another, for this import only. */
+  overrideMode?: boolean;
+  /** Into a project: import in `mode` and make it the project's import_mode (same transaction; not on a dry run). */
+  saveMode?: boolean;
   /**
    * Dry run only: the rows carry just the columns the database checks (databaseCheckedFields: key, unique
    * and lookup fields), so a preview of 50,000 rows sends a fraction of the file. Missing required fields
@@ -191,6 +196,8 @@ export type ImportResponse = {
   stored: number;
   /** The import's id (import_runs.id, audit_log.change_set of every row it wrote); absent on a dry run. */
   importId?: number;
+  /** saveMode: the project's import_mode is now `mode`. */
+  modeSaved?: boolean;
 };
 /** A row a replacing import soft-deletes: its id and its label (the tag). */
 export type SoftDeletedRow = { id: number; label: string };

@@ -186,6 +186,40 @@ describe('DEXPI import', () => {
     expect(withBom.area).toMatchObject({ id: area.id, how: "the P&ID's area" });
   });
 
+  it('puts new rows into the area chosen (line numbers made with its code), on the P&ID chosen or on the one created from the file in that area', async () => {
+    const project = await newProject('DEXPI Area Chosen');
+    const [, a470] = await create('areas', [
+      { project_id: project.id, areacode: '100', description: 'Crushing' },
+      { project_id: project.id, areacode: '470', description: 'Tank farm' },
+    ]);
+    const inArea = `area=${a470!.id}`;
+    const previewed = await preview(project.id, SPPID, inArea);
+    expect(previewed.area).toMatchObject({ id: a470!.id, areacode: '470' });
+    expect(previewed.items.filter((i) => i.kind === 'line').map((i) => i.lineNumber).sort()).toEqual(['50-MNC-470-46125-75HG12', '50-MNC-470-46126-73KH12', '80-MNC-470-46124-75HB13']);
+    const written = await commit(project.id, SPPID, inArea);
+    expect(written.pid).toMatchObject({ drawing_number: 'C03' });
+    const document = await documentTags(project.id);
+    expect(document.lines.map((l) => l.line_number).sort()).toEqual(['50-MNC-470-46125-75HG12', '50-MNC-470-46126-73KH12', '80-MNC-470-46124-75HB13']);
+    const pids = (await get(`/pids?project_id=${project.id}`)).json() as { drawing_number: string; projarea_id: number | null }[];
+    expect(pids).toEqual([expect.objectContaining({ drawing_number: 'C03', projarea_id: a470!.id })]);
+    const equipment = (await get(`/entities/mech_equipment?filters=${encodeURIComponent(JSON.stringify([{ field: 'project_id', op: 'equals', value: project.id }]))}`)).json().rows as Record<string, unknown>[];
+    expect(equipment.map((e) => e.projarea_id)).toEqual([a470!.id, a470!.id]);
+
+    // A P&ID of the project chosen: the rows go onto it (none is created), new ones into its area.
+    const other = await newProject('DEXPI P&ID Chosen');
+    const [, b470] = await create('areas', [
+      { project_id: other.id, areacode: '100', description: 'Crushing' },
+      { project_id: other.id, areacode: '470', description: 'Tank farm' },
+    ]);
+    const [drawing] = await create('pids', [{ project_id: other.id, drawing_number: 'PID-470-009', title: 'Tank farm P&ID', projarea_id: b470!.id }]);
+    const onDrawing = await commit(other.id, SPPID, `pid=${drawing!.id}`);
+    expect(onDrawing.pid).toMatchObject({ id: drawing!.id, drawing_number: 'PID-470-009' });
+    expect(onDrawing.area).toMatchObject({ id: b470!.id, areacode: '470' });
+    expect((await documentTags(other.id)).pids).toEqual(['PID-470-009']);
+    const attached = (await get(`/entities/mech_equipment?filters=${encodeURIComponent(JSON.stringify([{ field: 'project_id', op: 'equals', value: other.id }]))}`)).json().rows as Record<string, unknown>[];
+    expect(attached.map((e) => [e.pid_id, e.projarea_id])).toEqual([[drawing!.id, b470!.id], [drawing!.id, b470!.id]]);
+  });
+
   it('reads a file of another design tool (P&ID Toolbox): tags from generic attributes, instruments with letters and loops', async () => {
     const { project } = await projectWithArea('DEXPI Toolbox');
     const answer = await preview(project.id, TOOLBOX);

@@ -29,7 +29,8 @@ const waitForDialog = (want: 'ready' | 'done', text: string, timeoutMs: number) 
       const errors = /[\\d,]+ with errors \\(fix them to import\\)/.exec(dialog.textContent || '');
       if (errors) return reject(new Error('import dialog: ' + errors[0]));
       if (${JSON.stringify(want)} === 'ready') {
-        const button = [...dialog.querySelectorAll('button')].find((b) => (b.textContent || '').trim() === 'Import');
+        // The commit button names what it will do ("Add 50,000 rows"); it is ready once enabled.
+        const button = dialog.querySelector('button[data-import-commit]');
         if (button && !button.disabled) return resolve(performance.now());
       } else if ((dialog.textContent || '').includes(${JSON.stringify(text)})) return resolve(performance.now());
     }
@@ -64,7 +65,7 @@ export async function benchImport(session: BenchSession, file: Buffer, count: nu
   const readyAt = (await page.evaluate(waitForDialog('ready', '', 180_000))) as number;
   const marks = (await page.evaluate(`Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('tagbase:import:')).map((m) => [m.name.slice(15), m.startTime]))`)) as Record<string, number>;
   const previewText = await dialog.getByText(/ rows · /).first().textContent();
-  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await dialog.locator('button[data-import-commit]').click();
   const rows = count.toLocaleString('en-US');
   const summary = `Stored ${rows} of ${rows} rows. Added ${rows}, updated 0, unchanged 0, skipped 0 rows.`;
   const doneAt = (await page.evaluate(waitForDialog('done', summary, 180_000))) as number;

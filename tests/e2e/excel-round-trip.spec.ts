@@ -55,7 +55,7 @@ test.describe('Excel round trip', () => {
     await expect(dialog.getByText('3 rows · no errors · to add 3, to update 0, to skip 0')).toBeVisible();
     await expect(preview.locator('tr[data-row-number="3"]')).toContainText('Add');
 
-    await dialog.getByRole('button', { name: 'Import' }).click();
+    await dialog.getByRole('button', { name: 'Add 3 rows', exact: true }).click();
     await expect(dialog.getByRole('status')).toHaveText('Stored 3 of 3 rows. Added 3, updated 0, unchanged 0, skipped 0 rows.');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
@@ -92,7 +92,7 @@ test.describe('Excel round trip', () => {
     await expect(dialog.getByRole('table', { name: 'Import preview' }).locator('[data-cleared]')).toHaveCount(1);
     expect((await listRows(page, 'clients', tag))[0]!.city).toBe('Lima');
 
-    await dialog.getByRole('button', { name: 'Import' }).click();
+    await dialog.getByRole('button', { name: 'Update 1 row', exact: true }).click();
     await expect(dialog.getByRole('status')).toHaveText('Stored 1 of 1 row. Added 0, updated 1, unchanged 0, skipped 0 rows.');
     const [after] = await listRows(page, 'clients', tag);
     expect([after!.id, after!.city, after!.country]).toEqual([stored!.id, null, 'Peru']);
@@ -139,7 +139,7 @@ test.describe('Excel round trip', () => {
     await expect(dialog.getByText('3 rows · no errors · to add 0, to update 0, unchanged 3, to skip 0')).toBeVisible();
     await expect(dialog.getByRole('table', { name: 'Import preview' }).locator('[data-old-value]')).toHaveCount(0);
     await expect(dialog.getByRole('table', { name: 'Import preview' }).locator('td[aria-invalid="true"]')).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Import' }).click();
+    await dialog.getByRole('button', { name: 'Leave 3 rows unchanged', exact: true }).click();
     await expect(dialog.getByRole('status')).toHaveText('Stored 3 of 3 rows. Added 0, updated 0, unchanged 3, skipped 0 rows.');
     await dialog.getByRole('button', { name: 'Close' }).click();
 
@@ -159,7 +159,7 @@ test.describe('Excel round trip', () => {
     const again = await openImport(page, 'Lithium projects');
     await again.locator('input[type="file"]').setInputFiles(file);
     await expect(again.getByText('3 rows · no errors · to add 0, to update 0, to skip 3')).toBeVisible();
-    await again.getByRole('button', { name: 'Import' }).click();
+    await again.getByRole('button', { name: 'Skip 3 rows', exact: true }).click();
     await expect(again.getByRole('status')).toHaveText('Stored 0 of 3 rows: 3 skipped as already there. Added 0, updated 0, unchanged 0, skipped 3 rows.');
     expect((await listRows(page, 'lithium_projects', tag)).map(pick)).toEqual(before.map(pick));
   });

@@ -27,7 +27,8 @@ test.describe('import keeps its valid rows, warnings, real changes; row history'
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'clients.xlsx', mimeType: XLSX_MIME, buffer: file });
     await expect(dialog.getByText('3 rows · 1 with errors (fix them to import)')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Import', exact: true })).toBeDisabled();
-    await dialog.getByRole('button', { name: 'Import the 2 valid rows' }).click();
+    // The button says what importing the valid rows will do; the summary after it says the same.
+    await dialog.getByRole('button', { name: 'Import only the valid rows: add 2 rows', exact: true }).click();
     await expect(dialog.getByRole('status')).toHaveText('Stored 2 of 2 rows. Added 2, updated 0, unchanged 0, skipped 0 rows. 1 row was rejected for errors and not imported.');
     expect((await listRows(page, 'clients', tag, 'name')).map((r) => r.name)).toEqual([`${tag} One`, `${tag} Three`]);
 
@@ -60,7 +61,7 @@ test.describe('import keeps its valid rows, warnings, real changes; row history'
     await expect(row.locator('td[data-field="tagno"]')).toHaveAttribute('data-warning', 'true');
     await expect(row.locator('td[data-field="tagno"]')).toContainText("does not follow the project's template");
     await expect(row.locator('td[aria-invalid="true"]')).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Import and accept the warning' }).click();
+    await dialog.getByRole('button', { name: 'Add 1 row, accepting the warning', exact: true }).click();
     await expect(dialog.getByRole('status')).toHaveText('Stored 1 of 1 row. Added 1, updated 0, unchanged 0, skipped 0 rows.');
     const stored = await callApi<{ rows: { tagno: string }[] }>(page, 'GET', `/api/entities/mech_equipment?q=${encodeURIComponent(tag)}&limit=5`);
     expect(stored.body.rows.map((r) => r.tagno)).toEqual([tag]);
@@ -100,7 +101,7 @@ test.describe('import keeps its valid rows, warnings, real changes; row history'
     await expect(city).toHaveAttribute('data-changed', 'true');
     await expect(city.locator('[data-old-value]')).toHaveText('was Quito');
     await expect(preview.locator(`tr[data-row-number="${rowOfB + 1}"]`)).toContainText('Update');
-    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Update 1 row, leave 2 unchanged', exact: true }).click();
     await expect(dialog.getByRole('status')).toHaveText('Stored 3 of 3 rows. Added 0, updated 1, unchanged 2, skipped 0 rows.');
   });
 

@@ -44,7 +44,7 @@ async function importAndCount(page: Page, file: Buffer, fileName: string, count:
   await dialog.locator('input[type="file"]').setInputFiles({ name: fileName, mimeType: XLSX_MIME, buffer: file });
   await expect(dialog.getByText(`${n(count)} rows · no errors · to add ${n(count)}, to update 0, to skip 0`)).toBeVisible({ timeout: 30_000 });
   const started = Date.now();
-  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await dialog.getByRole('button', { name: `Add ${n(count)} rows`, exact: true }).click();
   const summary = dialog.getByRole('status');
   await expect(summary).toHaveText(`Stored ${n(count)} of ${n(count)} rows. Added ${n(count)}, updated 0, unchanged 0, skipped 0 rows.`, { timeout: 30_000 });
   test.info().annotations.push({ type: 'commit', description: `${n(count)} rows committed in ${Date.now() - started} ms` });

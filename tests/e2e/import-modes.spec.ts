@@ -4,7 +4,7 @@ import { callApi, cell, createRows, createTestProject, grid } from './support/en
 import { openImport, workbookBuffer } from './support/excel-files';
 
 // Import modes end to end (issue #16 item 5): an import into a project's tab runs in the project's
-// import_mode, which the dialog shows rather than offers; in mode 2 the preview lists the rows the file
+// import_mode, which the dialog starts from (another mode is for that import only: import-says.spec.ts); in mode 2 the preview lists the rows the file
 // no longer holds before anything is written, and the import soft-deletes them (hidden from the tab,
 // shown again with "Show deleted rows").
 
@@ -26,20 +26,20 @@ test("an import into a project's list runs in the project's mode; mode 2 lists t
     ]),
   };
 
-  // Mode 0, the default: said in the dialog, not chosen there.
+  // Mode 0, the default: the project's setting, where the mode choice starts.
   await page.goto(`/home/general/projectdetail/${projectId}/equipment`);
   const equipment = grid(page, 'Mechanical equipment');
   await expect(cell(equipment, sump!.id, 'tagno')).toHaveText('100-PP-002');
   let dialog = await openImport(page, 'Mechanical equipment');
-  await expect(dialog.getByRole('note', { name: 'Import mode' })).toContainText("Import mode (this project's setting)0 — Add new rows only");
-  await expect(dialog.getByRole('combobox', { name: 'Import mode' })).toHaveCount(0);
-  await expect(dialog.getByText(/change it in the project header \(Settings, Import mode\)/)).toBeVisible();
+  await expect(dialog.getByRole('combobox', { name: 'Import mode' })).toHaveText("0 — Add new rows only (the project's setting)");
+  await expect(dialog.getByRole('note', { name: 'Import mode setting' })).toHaveText("This project's setting");
+  await expect(dialog.getByText(/the setting is changed in the project header \(Settings, Import mode\)/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // The project replaces its lists on import (its settings, POST /projectsettings).
   expect((await callApi(page, 'POST', '/api/projectsettings', { id: projectId, import_mode: 2 })).status).toBe(200);
   dialog = await openImport(page, 'Mechanical equipment');
-  await expect(dialog.getByRole('note', { name: 'Import mode' })).toContainText('2 — Replace the list (rows missing from the file are deleted)');
+  await expect(dialog.getByRole('combobox', { name: 'Import mode' })).toHaveText("2 — Replace the list (rows missing from the file are deleted) (the project's setting)");
   await dialog.locator('input[type="file"]').setInputFiles(file);
   await expect(dialog.getByText('2 rows · no errors · to add 1, to update 1, to skip 0 · to delete 1')).toBeVisible();
   const toDelete = dialog.getByRole('status', { name: 'Rows to delete' });
@@ -49,7 +49,7 @@ test("an import into a project's list runs in the project's mode; mode 2 lists t
   // Nothing is written before Import.
   await expect(cell(equipment, sump!.id, 'tagno')).toHaveText('100-PP-002');
 
-  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Add 1 row, update 1, delete 1', exact: true }).click();
   await expect(dialog.getByRole('status').filter({ hasText: 'Added' })).toHaveText('Stored 2 of 2 rows. Added 1, updated 1, unchanged 0, skipped 0 rows. Deleted 1 row missing from the file (Show deleted rows lists them).');
   await dialog.getByRole('button', { name: 'Close' }).click();
 

@@ -82,6 +82,8 @@ export type ImportOutcome =
        */
       received: number | undefined;
       stored: number | undefined;
+      /** saveMode: the project's import_mode is now `mode`. */
+      modeSaved: boolean;
     }
   /**
    * 422: errors by row index (the first MAX_LISTED_ROW_ERRORS rows), how many rows have errors in all;
@@ -111,6 +113,10 @@ export type ImportOptions = {
   skipInvalidRows?: boolean;
   /** Commit although rows have warnings. */
   acceptWarnings?: boolean;
+  /** Into a project: `mode` is the engineer's choice for this import, not the project's setting. */
+  overrideMode?: boolean;
+  /** Into a project: `mode` becomes the project's setting too (a commit only). */
+  saveMode?: boolean;
 };
 
 /**
@@ -128,6 +134,8 @@ export async function postImport(fetcher: Fetcher, entity: string, mode: ImportM
     ...(options.scope !== undefined ? { scope: options.scope } : {}),
     ...(options.skipInvalidRows ? { skipInvalidRows: true } : {}),
     ...(options.acceptWarnings ? { acceptWarnings: true } : {}),
+    ...(options.overrideMode ? { overrideMode: true } : {}),
+    ...(options.saveMode ? { saveMode: true } : {}),
   }).slice(0, -1);
   const body = new Blob([head, ',"rows":', await jsonArrayBlob(rows, options.signal), '}']);
   try {
@@ -148,6 +156,7 @@ export async function postImport(fetcher: Fetcher, entity: string, mode: ImportM
       warnedRows: byIndex(response.warnedRows),
       received: count(response.received),
       stored: count(response.stored),
+      modeSaved: response.modeSaved === true,
     };
   } catch (error) {
     const warnings = importWarningsOf(error);

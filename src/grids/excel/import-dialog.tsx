@@ -18,6 +18,8 @@ import { editImportCell, revalidateRows, type ImportRow } from './import-rows';
 import { importRowsUnaccounted, importSummaryText, type ImportSummary } from './import-summary';
 import { ImportingProgress, MatchNotices, ParsingProgress, pickFields, unknownLookupTexts, withoutKey } from './import-dialog-parts';
 import { ImportModeControl, importModeHelp, ReplaceNotice, useImportMode, useReplacePreview } from './import-mode';
+import { importActionText, planCounts, planCountsText } from './import-counts';
+import { rejectedRowsOf, serverErrorsOfRowsNotSent } from './rejected-check';
 import { ImportPreviewTable, rowErrorsOf } from './import-preview-table';
 import { createLookupResolver, type LookupLabels } from './lookup-index';
 import { parseImportFileInBackground } from './parse-client';
@@ -27,14 +29,15 @@ import type { RejectedRow } from './rejected-rows';
 export { importSummaryText, type ImportSummary } from './import-summary';
 
 /**
- * The rows to update compared with the stored rows: per row (by index) the stored value of each field whose
- * file value differs (sameFieldValue: '1.5' equals '1.500000'); an empty object is a row already holding
- * the file's values. Rows whose stored row is not loaded (yet) are left out.
+ * The rows found by key (to update, or skipped in mode 0) compared with the stored rows: per row (by index)
+ * the stored value of each field whose file value differs (sameFieldValue: '1.5' equals '1.500000'); an
+ * empty object is a row already holding the file's values. Rows whose stored row is not loaded (yet) are
+ * left out.
  */
 export function changedCells(schema: EntitySchema, rows: readonly ImportRow[], plan: ReadonlyMap<number, ImportRowPlan | null>, stored: ReadonlyMap<number, Record<string, unknown>>): Map<number, Record<string, unknown>> {
   const result = new Map<number, Record<string, unknown>>();
   for (const [index, step] of plan) {
-    if (step?.action !== 'update' || step.id === undefined) continue;
+    if ((step?.action !== 'update' && step?.action !== 'skip') || step.id === undefined) continue;
     const current = stored.get(step.id);
     const row = rows[index];
     if (!current || !row || row.index !== index) continue;
@@ -93,7 +96,7 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
   const schema = useMemo(() => (rowScope ? scopedSchema(declared, rowScope) : declared), [declared, rowScope]);
   const fetcher = fetcherProp ?? apiFetch;
   const modeState = useImportMode(declared, scopeValue, fetcher, open);
-  const { mode } = modeState;
+  const { mode, overridden } = modeState;
   const [phase, setPhase] = useState<Phase>('choose');
   const [fileName, setFileName] = useState('');
   const [parseProgress, setParseProgress] = useState<ParseProgress | null>(null);
@@ -228,14 +231,15 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
       const myGeneration = generation.current;
       const sentEdits = new Map(pending.map((index) => [index, edits.current.get(index) ?? 0]));
       const current = new Map(rows.map((row) => [row.index, row]));
-      const checkedFields = databaseCheckedFields(schema).map((f) => f.name);
+      // The rules' fields too: a rule over a row to update is checked on the stored row with the file's values.
+      const checkedFields = [...databaseCheckedFields(schema).map((f) => f.name), ...(schema.rules ?? []).flatMap((rule) => rule.fields)];
       const sent = pending.map((index) => {
         const values = current.get(index)?.values ?? {};
         return pickFields(values, [...checkedFields, ...Object.keys(values).filter((field) => values[field] === null)]);
       });
       const stillSame = (index: number) => (edits.current.get(index) ?? 0) === sentEdits.get(index) && generation.current === myGeneration;
       setPlanning(true);
-      postImport(fetcher, schema.name, mode, sent, { dryRun: true, partialRows: true, isValidationError: importErrorsOf, scope: scopeValue })
+      postImport(fetcher, schema.name, mode, sent, { dryRun: true, partialRows: true, isValidationError: importErrorsOf, scope: scopeValue, overrideMode: overridden })
         .then((outcome) => {
           if (generation.current !== myGeneration) return;
           performance.mark('tagbase:import:checked');
@@ -280,14 +284,16 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
       // The first check (the whole file) starts at once; later ones wait for the user to stop typing.
     }, plan.size + serverErrors.size === 0 ? 0 : 300);
     return () => clearTimeout(timer);
-  }, [phase, planning, planProblem, pending, rows, fetcher, schema, mode, plan.size, serverErrors.size, scopeValue]);
+  }, [phase, planning, planProblem, pending, rows, fetcher, schema, mode, overridden, plan.size, serverErrors.size, scopeValue]);
 
   // "To update" counts only rows that really change: the stored rows the plan updates are read by id (only
   // those: a 50,000-row file of new rows reads nothing) and compared with the file's values in the browser;
-  // each changed cell shows the value it replaces. The dry run itself stays partial (fast).
+  // each changed cell shows the value it replaces. The rows mode 0 skips are read too: one edited in Excel
+  // is counted apart ("changed in the file, not applied"), never as a row with nothing to do. The dry run
+  // itself stays partial (fast).
   const missingIds = useMemo(() => {
     const ids: number[] = [];
-    for (const step of plan.values()) if (step?.action === 'update' && step.id !== undefined && !storedRows.has(step.id) && !requested.current.has(step.id)) ids.push(step.id);
+    for (const step of plan.values()) if ((step?.action === 'update' || step?.action === 'skip') && step.id !== undefined && !storedRows.has(step.id) && !requested.current.has(step.id)) ids.push(step.id);
     return ids;
   }, [plan, storedRows]);
   useEffect(() => {
@@ -314,22 +320,19 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
 
   const invalidRows = useMemo(() => rows.filter((row) => Object.keys(rowErrorsOf(row, serverErrors)).length > 0).length, [rows, serverErrors]);
   const warnedRows = useMemo(() => rows.filter((row) => warnings.has(row.index) && Object.keys(rowErrorsOf(row, serverErrors)).length === 0).length, [rows, warnings, serverErrors]);
-  const counts = useMemo(() => {
-    const result = { add: 0, update: 0, unchanged: 0, skip: 0, restore: 0, cleared: 0 };
-    for (const [index, step] of plan) {
-      if (!step) continue;
-      const same = step.action === 'update' && changes.get(index) !== undefined && Object.keys(changes.get(index)!).length === 0;
-      result[same ? 'unchanged' : step.action]++;
-      result.cleared += Object.keys(step.clears ?? {}).length;
-    }
-    return result;
-  }, [plan, changes]);
-  const checked = phase === 'preview' && rows.length > 0 && !planning && (pending.length === 0 || planProblem !== null);
+  const counts = useMemo(() => planCounts(plan, changes), [plan, changes]);
+  // The counts are final once every row is planned and every stored row they need is compared: the commit
+  // button says them, so it waits for them (unless the stored rows could not be read, which is said).
+  const compared = compareProblem !== null || (missingIds.length === 0 && comparing === 0);
+  const checked = phase === 'preview' && rows.length > 0 && !planning && (pending.length === 0 || planProblem !== null) && compared;
   const canImport = checked && invalidRows === 0;
   const validRows = rows.length - invalidRows;
   // Replacing the list takes the whole file: left-out rows would have their stored rows deleted.
   const canImportValid = checked && invalidRows > 0 && validRows > 0 && mode !== 2;
-  const replacing = useReplacePreview(schema, rows, mode, phase === 'preview' || phase === 'importing', scopeValue, fetcher);
+  const replacing = useReplacePreview(schema, rows, mode, phase === 'preview' || phase === 'importing', scopeValue, fetcher, overridden);
+  const deletes = mode === 2 && replacing && 'total' in replacing ? replacing.total : 0;
+  const actionText = importActionText(counts, deletes);
+  const warningsText = warnedRows === 0 ? '' : `, accepting ${warnedRows === 1 ? 'the warning' : `${n(warnedRows)} warnings`}`;
 
   /**
    * Commits the file in one transaction. `onlyValid`: the rows with errors stay behind (sent with
@@ -351,18 +354,25 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
         schema.name,
         mode,
         sent.map((row) => row.values),
-        { isValidationError: importErrorsOf, signal: controller.signal, scope: scopeValue, skipInvalidRows: onlyValid, acceptWarnings: warnings.size > 0 },
+        {
+          isValidationError: importErrorsOf,
+          signal: controller.signal,
+          scope: scopeValue,
+          skipInvalidRows: onlyValid,
+          acceptWarnings: warnings.size > 0,
+          overrideMode: overridden && !modeState.saveAsSetting,
+          saveMode: overridden && modeState.saveAsSetting,
+        },
       );
       if (outcome.ok) {
-        const left: RejectedRow[] = [];
+        let left: RejectedRow[] = [];
         if (onlyValid) {
-          for (const row of rows) if (invalid.has(row.index)) left.push({ row, errors: invalid.get(row.index)! });
-          for (const [position, errors] of outcome.rejectedRows) {
-            const row = sent[position];
-            if (row) left.push({ row, errors });
-          }
-          left.sort((a, b) => a.row.index - b.row.index);
+          const keptBack = rows.filter((row) => invalid.has(row.index));
+          // The server's own errors on the rows kept back, so the workbook lists every error of each row.
+          const byServer = await serverErrorsOfRowsNotSent(fetcher, schema, outcome.mode, keptBack, { scope: scopeValue, overrideMode: overridden, signal: controller.signal });
+          left = rejectedRowsOf(rows, invalid, byServer, sent, outcome.rejectedRows);
         }
+        if (outcome.modeSaved) modeState.saved(outcome.mode);
         const rejectedCount = onlyValid ? invalid.size + Math.max(outcome.rejected, outcome.rejectedRows.size) : 0;
         const result: ImportSummary = {
           added: outcome.added,
@@ -372,6 +382,7 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
           restored: outcome.restored,
           softDeleted: outcome.softDeleted,
           mode: outcome.mode,
+          ...(outcome.modeSaved ? { modeSaved: true, setBy: modeState.setBy?.label } : {}),
           ...(rejectedCount ? { rejected: rejectedCount, notSent: invalid.size } : {}),
           // The server's count of the rows it received and read back stored: never the browser's own.
           ...(outcome.received !== undefined && outcome.stored !== undefined ? { received: outcome.received, stored: outcome.stored } : {}),
@@ -454,6 +465,20 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
           {mode === 2 && (phase === 'preview' || phase === 'importing') && <ReplaceNotice schema={schema} preview={replacing} />}
           {mode === 2 && invalidRows > 0 && phase === 'preview' && <Alert severity="info">Replacing the list takes every row of the file: fix the rows with errors to import (importing only the valid rows would delete the stored rows of the others).</Alert>}
           {notice && <Alert severity="warning">{notice}</Alert>}
+          {counts.skipChanged > 0 && phase === 'preview' && (
+            <Alert
+              severity="warning"
+              role="status"
+              aria-label="Changes not applied"
+              action={
+                <Button color="inherit" size="small" onClick={() => changeMode(1)}>
+                  Switch to mode 1 for this import
+                </Button>
+              }
+            >
+              {counts.skipChanged === 1 ? '1 row is' : `${n(counts.skipChanged)} rows are`} changed in the file, not applied in mode {mode}: this mode only adds new rows, so {counts.skipChanged === 1 ? 'its' : 'their'} stored values stay (the changed cells show what stays). Mode 1 applies them.
+            </Alert>
+          )}
           {planProblem && phase === 'preview' && <Alert severity="info">{planProblem}</Alert>}
           {compareProblem && phase === 'preview' && <Alert severity="info">{compareProblem}</Alert>}
 
@@ -462,7 +487,7 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
               <Typography variant="body2" aria-live="polite">
                 {rows.length.toLocaleString('en-US')} {rows.length === 1 ? 'row' : 'rows'} · {invalidRows === 0 ? 'no errors' : `${invalidRows.toLocaleString('en-US')} with errors (fix them to import)`}
                 {warnedRows > 0 && ` · ${warnedRows.toLocaleString('en-US')} with warnings (importing accepts them)`}
-                {plan.size > 0 && ` · to add ${n(counts.add)}, to update ${n(counts.update)}${counts.restore > 0 ? `, to restore ${n(counts.restore)}` : ''}${counts.unchanged > 0 ? `, unchanged ${n(counts.unchanged)}` : ''}, to skip ${n(counts.skip)}`}
+                {plan.size > 0 && ` · ${planCountsText(counts, mode)}`}
                 {mode === 2 && replacing && 'total' in replacing && ` · to delete ${replacing.total.toLocaleString('en-US')}`}
                 {counts.cleared > 0 && ` · blank cells will clear ${counts.cleared.toLocaleString('en-US')} stored ${counts.cleared === 1 ? 'value' : 'values'}`}
                 {planning && ' · checking against existing rows…'}
@@ -498,13 +523,14 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
           {phase === 'done' ? 'Close' : 'Cancel'}
         </Button>
         {phase !== 'done' && canImportValid && (
-          <Button variant="outlined" onClick={() => void commit(true)} title="Import the rows without errors in one transaction; the others come back as a workbook with their errors">
-            Import the {validRows.toLocaleString('en-US')} valid {validRows === 1 ? 'row' : 'rows'}
+          <Button variant="outlined" onClick={() => void commit(true)} title={`Import the ${n(validRows)} ${validRows === 1 ? 'row' : 'rows'} without errors in one transaction; the ${n(invalidRows)} with errors come back as a workbook with every error`}>
+            {`Import only the valid rows: ${actionText ? actionText[0]!.toLowerCase() + actionText.slice(1) : 'nothing to do'}${warningsText}`}
           </Button>
         )}
         {phase !== 'done' && (
-          <Button variant="contained" color={warnedRows > 0 && invalidRows === 0 ? 'warning' : 'primary'} onClick={() => void commit(false)} disabled={!canImport}>
-            {warnedRows > 0 && invalidRows === 0 ? `Import and accept ${warnedRows === 1 ? 'the warning' : `${warnedRows.toLocaleString('en-US')} warnings`}` : 'Import'}
+          <Button variant="contained" color={warnedRows > 0 && invalidRows === 0 ? 'warning' : 'primary'} onClick={() => void commit(false)} disabled={!canImport} data-import-commit>
+            {/* What the import will do, in the counts it answers (the summary after it says the same). */}
+            {canImport && actionText ? `${actionText}${warningsText}` : 'Import'}
           </Button>
         )}
       </DialogActions>

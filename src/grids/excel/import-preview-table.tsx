@@ -19,6 +19,7 @@ import { cellDisplayText, ROW_ERROR, type ImportRow } from './import-rows';
 import type { LookupLabels } from './lookup-index';
 
 const PAGE_SIZES = [25, 50, 100];
+const NOT_APPLIED_REASON = 'Changed in the file, not applied: this mode only adds new rows';
 
 export type ImportPreviewTableProps = {
   schema: EntitySchema;
@@ -169,11 +170,14 @@ const PreviewRow = memo(function PreviewRow({ row, defs, errors, step, warnings,
   const rowWarnings = warned ? outside(warnings) : [];
   // A row to update that already holds every value of the file is not written.
   const unchanged = step?.action === 'update' && changed !== undefined && Object.keys(changed).length === 0;
+  // A row the mode skips (0: its key is there) although the file changes it: said, so an edit is never dropped unseen.
+  const notApplied = step?.action === 'skip' && changed !== undefined && Object.keys(changed).length > 0;
+  const shownStep = unchanged ? { ...step, action: 'unchanged' as const } : notApplied ? { ...step, reason: NOT_APPLIED_REASON } : step;
   return (
     <TableRow hover data-row-number={row.rowNumber} aria-invalid={invalid || undefined} data-warning={warned || undefined}>
       <TableCell sx={{ color: 'text.secondary', verticalAlign: 'top' }}>{row.rowNumber}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap', minWidth: 90, verticalAlign: 'top' }}>
-        <ActionLabel invalid={invalid} step={unchanged ? { ...step, action: 'unchanged' } : step} planning={planning} />
+        <ActionLabel invalid={invalid} step={shownStep} planning={planning} />
         {warned && (
           <Typography variant="caption" color="warning.dark" component="div" sx={{ fontWeight: 600 }}>
             Warning
@@ -203,7 +207,7 @@ const PreviewRow = memo(function PreviewRow({ row, defs, errors, step, warnings,
             aria-invalid={message ? true : undefined}
             data-warning={warning ? true : undefined}
             data-changed={was !== undefined || undefined}
-            title={message ?? warning ?? (was !== undefined ? `Stored now: ${was || '(blank)'}` : undefined)}
+            title={message ?? warning ?? (was !== undefined ? (notApplied ? `Not applied in this mode: the stored ${was || '(blank)'} stays` : `Stored now: ${was || '(blank)'}`) : undefined)}
             onClick={readOnly || editingField === field.name ? undefined : () => onStartEdit(field.name)}
             sx={{
               verticalAlign: 'top',
@@ -227,8 +231,8 @@ const PreviewRow = memo(function PreviewRow({ row, defs, errors, step, warnings,
               </Typography>
             )}
             {was !== undefined && editingField !== field.name && (
-              <Typography variant="caption" color="text.secondary" component="div" data-old-value>
-                was <s>{was || '(blank)'}</s>
+              <Typography variant="caption" color={notApplied ? 'warning.dark' : 'text.secondary'} component="div" data-old-value>
+                {notApplied ? `stays ${was || '(blank)'}` : <>was <s>{was || '(blank)'}</s></>}
               </Typography>
             )}
             {message && (

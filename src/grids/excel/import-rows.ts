@@ -1,6 +1,6 @@
 import type { ImportMode } from '../../lib/entity-api';
 import { parseInput, type LookupResolver } from '../../schemas/parse-input';
-import { fieldByName, type EntitySchema, type FieldDef, type MoneyField } from '../../schemas/schema-types';
+import { fieldByName, ruleMessage, type EntitySchema, type FieldDef, type MoneyField } from '../../schemas/schema-types';
 import { defaultRow, validateRow } from '../../schemas/validators';
 import { unneutralise } from './neutralise';
 import { cellText } from './cell-text';
@@ -68,8 +68,23 @@ export function buildImportRow(schema: EntitySchema, index: number, rowNumber: n
     }
     if (missing.length) cellErrors[ROW_ERROR] = `Not in the file: ${missing.join('; ')}`;
   }
+  checkRowRules(schema, values, cellErrors);
   const errors = Object.keys(cellErrors).length === 0 ? NO_ERRORS : cellErrors;
   return { index, rowNumber, cells, values, cellErrors: errors, errors };
+}
+
+/**
+ * The schema's row rules (ISA letters, range high above low), the same pure functions the server runs, on
+ * the rules whose every field the file gives and reads: so a row with `KQ` letters is marked in the preview
+ * and carries that error into the rejected-rows workbook, also when another cell of it is wrong (then the
+ * server never sees it). A rule reading a field the file does not give is left to the server, which merges
+ * the row over the stored one. Warning rules are the server's to ask about.
+ */
+function checkRowRules(schema: EntitySchema, values: Record<string, unknown>, cellErrors: Record<string, string>): void {
+  for (const rule of schema.rules ?? []) {
+    if (rule.warning || !rule.fields.every((name) => name in values && !(name in cellErrors))) continue;
+    if (!rule.holds(values)) cellErrors[rule.fields[0] as string] = ruleMessage(rule, values);
+  }
 }
 
 /**

@@ -22,6 +22,9 @@ export type ImportSummary = {
   stored?: number;
   /** The mode the server ran the import in: what a skipped row means. */
   mode?: ImportMode;
+  /** The import saved its mode as the setting of the document it went into (`setBy`: 'project'). */
+  modeSaved?: boolean;
+  setBy?: string;
 };
 
 const n = (count: number) => count.toLocaleString('en-US');
@@ -70,5 +73,6 @@ export function importSummaryText(summary: ImportSummary): string {
   const leftText = left > 0 ? ` ${n(left)}${more} ${left === 1 ? 'row was' : 'rows were'} rejected for errors and not imported.` : '';
   const back = restored ? `, restored ${n(restored)}` : '';
   const gone = softDeleted ? ` Deleted ${n(softDeleted)} ${rows(softDeleted)} missing from the file (Show deleted rows lists them).` : '';
-  return `${stored ? `${stored} ` : ''}Added ${n(added)}, updated ${n(updated)}${back}, unchanged ${n(unchanged)}, skipped ${n(skipped)} rows.${gone}${leftText}`;
+  const saved = summary.modeSaved && summary.mode !== undefined ? ` Import mode ${summary.mode} is now the ${summary.setBy ?? 'project'}'s setting.` : '';
+  return `${stored ? `${stored} ` : ''}Added ${n(added)}, updated ${n(updated)}${back}, unchanged ${n(unchanged)}, skipped ${n(skipped)} rows.${gone}${leftText}${saved}`;
 }

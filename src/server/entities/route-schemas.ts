@@ -91,6 +91,8 @@ export const importBody = z.strictObject({
   scope: z.number().int().positive().optional().describe('For a list kept per project: the project id the rows go into (each row is stamped with it; a row naming another project is refused)'),
   skipInvalidRows: z.boolean().optional().describe('Import the valid rows; the invalid ones are answered in rejectedRows (index and messages) instead of a 422 for the whole file'),
   acceptWarnings: z.boolean().optional().describe('Commit although rows have warnings (the dry run lists them in warnedRows)'),
+  overrideMode: z.boolean().optional().describe("Into a project (scope): import in the mode sent although the project's import_mode says another, for this import only"),
+  saveMode: z.boolean().optional().describe("Into a project (scope): import in the mode sent and make it the project's import_mode, in the same transaction (needs the role that changes projects)"),
 });
 
 const columnFilter = z.object({ field: z.string(), op: z.enum(FILTER_OPS), value: z.unknown().optional(), valueTo: z.unknown().optional() });
@@ -150,6 +152,7 @@ export const responses = {
       .optional()
       .describe('dryRun only: the planned action per row sent'),
     received: z.number().describe('Rows the request carried, as the server counted them in the body'),
+    modeSaved: z.boolean().optional().describe("saveMode: the project's import_mode is now the mode this import ran in"),
     stored: z.number().describe('Rows of the file in the database as sent (added + updated + restored + unchanged), counted in the database after the writes; a dry run: the rows it would store'),
     importId: z.number().optional().describe('The committed import (import_runs.id): audit_log.change_set of every row it wrote'),
   }),

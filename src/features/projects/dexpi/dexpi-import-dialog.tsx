@@ -15,14 +15,16 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useApiFetch } from '../../../app/api/api-client';
 import { useCurrentUser } from '../../../app/auth/use-current-user';
 import { DEXPI_KIND_LABELS, type DexpiAction, type DexpiImportAnswer, type DexpiItem } from '../../../lib/dexpi-import';
+import { dexpiTargetQuery, DexpiTargetFields, useDexpiTargets, type DexpiTarget } from './dexpi-target';
 
 /**
- * "Import DEXPI…" on a project's P&IDs tab (engineers only): pick a DEXPI P&ID (Proteus XML), see what the
- * import would do to each tag (POST /api/projects/:id/dexpi?dry_run=1), then import it in one transaction.
+ * "Import DEXPI…" on a project's P&IDs tab (engineers only): choose the area for new rows and the P&ID
+ * (dexpi-target), pick a DEXPI P&ID (Proteus XML), see what the import would do to each tag
+ * (POST /api/projects/:id/dexpi?dry_run=1&area=&pid=), then import it in one transaction.
  */
 export function DexpiImportButton({ projectId, onImported }: { projectId: number; onImported: () => void }) {
   const { can } = useCurrentUser();
@@ -60,23 +62,40 @@ function DexpiImportDialog({ projectId, onClose, onImported }: { projectId: numb
   const [preview, setPreview] = useState<DexpiImportAnswer | null>(null);
   const [busy, setBusy] = useState<'preview' | 'import' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const targets = useDexpiTargets(fetcher, projectId);
+  const [target, setTarget] = useState<DexpiTarget>({ area: null, pid: 'file' });
+  // A project with one area: that is where new rows go, nothing to ask.
+  const onlyArea = targets.areas.length === 1 ? targets.areas[0]!.id : null;
+  useEffect(() => {
+    if (onlyArea !== null) setTarget((current) => (current.area === null ? { ...current, area: onlyArea } : current));
+  }, [onlyArea]);
 
-  const send = (body: File, dryRun: boolean) =>
-    fetcher<DexpiImportAnswer>(`/api/projects/${projectId}/dexpi${dryRun ? '?dry_run=1' : ''}`, { method: 'POST', body, headers: { 'Content-Type': 'application/xml' } });
+  const send = (body: File, dryRun: boolean) => {
+    const query = [dryRun ? 'dry_run=1' : '', dexpiTargetQuery(target)].filter(Boolean).join('&');
+    return fetcher<DexpiImportAnswer>(`/api/projects/${projectId}/dexpi${query ? `?${query}` : ''}`, { method: 'POST', body, headers: { 'Content-Type': 'application/xml' } });
+  };
 
-  async function choose(picked: File | undefined) {
-    if (!picked) return;
-    setFile(picked);
+  // The preview is asked once the file and the area are chosen, and again when either choice changes.
+  const ready = file !== null && target.area !== null;
+  useEffect(() => {
+    if (!file || target.area === null) return;
+    let current = true;
     setPreview(null);
     setError(null);
     setBusy('preview');
-    try {
-      setPreview(await send(picked, true));
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(null);
-    }
+    send(file, true)
+      .then((answer) => current && setPreview(answer))
+      .catch((e: unknown) => current && setError((e as Error).message))
+      .finally(() => current && setBusy(null));
+    return () => {
+      current = false;
+    };
+    // send reads the target named in the dependencies.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [file, target.area, target.pid, projectId]);
+
+  function choose(picked: File | undefined) {
+    if (picked) setFile(picked);
   }
 
   async function commit() {
@@ -104,6 +123,7 @@ function DexpiImportDialog({ projectId, onClose, onImported }: { projectId: numb
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="lg" fullWidth aria-labelledby="dexpi-import-title">
       <DialogTitle id="dexpi-import-title">Import a DEXPI P&ID</DialogTitle>
       <DialogContent dividers>
+        {targets.loading ? <CircularProgress size={20} aria-label="Reading the project's areas and P&IDs" sx={{ mb: 2 }} /> : <DexpiTargetFields target={target} onChange={setTarget} areas={targets.areas} pids={targets.pids} problem={targets.problem} disabled={busy !== null} />}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
           <input ref={input} type="file" accept=".xml,application/xml,text/xml" hidden aria-label="DEXPI file" onChange={(event) => void choose(event.target.files?.[0])} />
           <Button variant="contained" onClick={() => input.current?.click()} disabled={busy !== null}>
@@ -114,6 +134,11 @@ function DexpiImportDialog({ projectId, onClose, onImported }: { projectId: numb
           </Typography>
           {busy === 'preview' && <CircularProgress size={20} aria-label="Reading the file" />}
         </Box>
+        {file && !ready && !targets.loading && targets.areas.length > 0 && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            Choose the area for new rows to see what the import would do.
+          </Alert>
+        )}
         {error && <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert>}
         {preview && <PreviewView answer={preview} />}
       </DialogContent>

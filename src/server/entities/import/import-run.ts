@@ -6,6 +6,7 @@ import { defaultRow, missingRequired, validateRow } from '../../../schemas/valid
 import type { Actor } from '../../audit/audit-writer';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
+import { hasRole, type Role } from '../../auth/roles';
 import { throwConflicts } from '../batch-save';
 import { mappingDbErrors, unchangedRows, updateRows, type RowChange } from '../bulk-write';
 import { copyInsertRows } from '../copy-insert';
@@ -35,6 +36,14 @@ export type ImportOptions = {
   scope?: number;
   skipInvalidRows?: boolean;
   acceptWarnings?: boolean;
+  /**
+   * Into a document that sets the mode (a project's import_mode): `overrideMode` runs this import in the
+   * `mode` sent although the document says another (the engineer chose it in the dialog, for this import
+   * only); `saveMode` also makes it the document's setting, written (audited) in the import's own
+   * transaction, so a refused import leaves the setting as it was. A dry run saves nothing.
+   */
+  overrideMode?: boolean;
+  saveMode?: boolean;
   /**
    * Callers inside the server only (never the HTTP body). `ownMode`: the mode sent applies although the
    * document sets another (a DEXPI import creating its P&ID adds one row, whatever the project's mode).
@@ -95,28 +104,58 @@ function plannedAction(mode: ImportMode, existing: StoredKey | undefined): Plann
   return mode === 0 ? 'skip' : 'update';
 }
 
+/** The document (a project) whose field sets the mode of imports into `schema`'s rows of one of them, if any. */
+function modeDocumentOf(schema: EntitySchema): EntitySchema | undefined {
+  const root = schema.scope && fieldByName(schema, schema.scope.root);
+  const document = root?.kind === 'lookup' ? getEntitySchema(root.entity) : undefined;
+  return document?.importModeField ? document : undefined;
+}
+
+/** The mode an import runs in, and the document setting it saves (saveMode), if any. */
+type ModeDecision = { mode: ImportMode; save?: { document: EntitySchema; id: number; version: number; field: string } };
+
 /**
  * The mode an import runs in. Into a document whose schema names an import mode field (a project's
  * import_mode), that field's value: the mode sent, if any, must be the same (a settings change in another
- * tab must not leave a dialog importing in the old mode). Else the mode sent, 0 when none. Mode 2 needs a
- * list with a soft delete, and a list kept per project is replaced one project at a time.
+ * tab must not leave a dialog importing in the old mode), unless it is sent with overrideMode or saveMode
+ * (the engineer chose another mode for this import). Else the mode sent, 0 when none. Mode 2 needs a list
+ * with a soft delete, and a list kept per project is replaced one project at a time.
  */
-async function importModeOf(tx: Db, schema: EntitySchema, options: ImportOptions): Promise<ImportMode> {
-  const root = schema.scope && fieldByName(schema, schema.scope.root);
-  const document = root?.kind === 'lookup' ? getEntitySchema(root.entity) : undefined;
+async function importModeOf(tx: Db, schema: EntitySchema, options: ImportOptions, actor: Actor): Promise<ModeDecision> {
+  const document = modeDocumentOf(schema);
+  const chosen = options.overrideMode || options.saveMode;
   let mode = options.mode ?? 0;
-  if (document?.importModeField && options.scope !== undefined && !options.ownMode) {
-    const [row] = await queryRows<{ mode: number }>(tx, sql`select ${ident(document.importModeField)} as mode from ${ident(document.name)} where id = ${options.scope}`);
-    if (!row) throw new AppError('not_found', `There is no ${document.label.toLowerCase()} ${options.scope} to import into.`);
+  let save: ModeDecision['save'];
+  const intoDocument = document?.importModeField && options.scope !== undefined && !options.ownMode;
+  if (chosen && !intoDocument) throw new AppError('bad_request', `overrideMode and saveMode are for an import into a document that sets its own import mode (a project's lists, with scope); ${schema.labelPlural.toLowerCase()} import in the mode sent.`);
+  if (chosen && options.mode === undefined) throw new AppError('bad_request', 'overrideMode and saveMode need the mode to import in (mode: 0, 1, 2 or 3).');
+  if (document?.importModeField && intoDocument) {
+    const field = document.importModeField;
+    const label = document.label.toLowerCase();
+    const [row] = await queryRows<{ mode: number; version: number }>(tx, sql`select ${ident(field)} as mode, version from ${ident(document.name)} where id = ${options.scope}`);
+    if (!row) throw new AppError('not_found', `There is no ${label} ${options.scope} to import into.`);
     const set = row.mode as ImportMode;
-    if (options.mode !== undefined && options.mode !== set) {
-      throw new AppError('conflict', `This ${document.label.toLowerCase()} imports in mode ${IMPORT_MODE_LABELS[set]}, not ${IMPORT_MODE_LABELS[options.mode]}: its settings say so (they may have changed since this import began). Import again in mode ${set}, or change the ${document.label.toLowerCase()}'s import mode first.`, { importMode: set });
+    if (options.mode !== undefined && options.mode !== set && !chosen) {
+      throw new AppError('conflict', `This ${label} imports in mode ${IMPORT_MODE_LABELS[set]}, not ${IMPORT_MODE_LABELS[options.mode]}: its settings say so (they may have changed since this import began). Import again in mode ${set}, or choose mode ${options.mode} for this import (overrideMode).`, { importMode: set });
     }
-    mode = set;
+    if (!chosen) mode = set;
+    if (options.saveMode && mode !== set) {
+      // An actor without roles is the server's own (seed, DEXPI): never a user lacking one.
+      if (actor.roles !== undefined && !hasRole(actor.roles as readonly Role[], document.writeRole)) throw new AppError('forbidden', `Saving the ${label}'s import mode needs the ${document.writeRole} role; import in mode ${mode} for this import only instead.`);
+      const checked = validateRow(document, { [field]: mode }, 'update');
+      if (!checked.ok) throw new AppError('bad_request', `Mode ${IMPORT_MODE_LABELS[mode]} cannot be the ${label}'s setting (${checked.errors[field] ?? 'not one of its modes'}): import in it for this import only (overrideMode), without saveMode.`);
+      save = { document, id: options.scope as number, version: row.version, field };
+    }
   }
   if (mode === 2 && !hasSoftDelete(schema)) throw new AppError('bad_request', `${schema.labelPlural} have no soft delete (deleteflag), so an import cannot replace the list: import in mode 1 (add and update) instead.`);
   if (mode === 2 && schema.scope && options.scope === undefined) throw new AppError('bad_request', `${schema.labelPlural} are kept per ${document?.label.toLowerCase() ?? 'document'}: a replacing import (mode 2) names the one it replaces the list of (scope).`);
-  return mode;
+  return { mode, ...(save ? { save } : {}) };
+}
+
+/** saveMode: the document's import mode becomes the one this import ran in, audited as any change of it. */
+async function saveDocumentMode(tx: Db, save: NonNullable<ModeDecision['save']>, mode: ImportMode, actor: Actor): Promise<void> {
+  const { stale } = await updateRows(tx, save.document, [{ id: save.id, version: save.version, changes: { [save.field]: mode } }], actor, 'changes');
+  if (stale.length > 0) await throwConflicts(tx, save.document, stale.map((id) => ({ op: 'update', id })));
 }
 
 /**
@@ -166,11 +205,14 @@ export async function runImport(db: Db, schema: EntitySchema, options: ImportOpt
   if (schema.key.length === 0) throw new AppError('bad_request', `${schema.labelPlural} have no natural key to match imported rows by, so they cannot be imported.`);
   return mappingDbErrors(schema, () =>
     db.transaction(async (tx) => {
-      const mode = await importModeOf(tx, schema, options);
+      const { mode, save } = await importModeOf(tx, schema, options, actor);
       const ledger = options.dryRun ? undefined : await openImportRun(tx, schema, actor, mode, options.scope, rowCount);
       const run = new ImportRun(tx, schema, { ...options, mode }, rowCount, actor, ledger);
       for await (const chunk of chunks) await run.chunk(chunk);
-      return await run.finish();
+      const outcome = await run.finish();
+      // After the rows, so an import refused (422, warnings to confirm) leaves the setting unsaved too.
+      if (save && !options.dryRun) await saveDocumentMode(tx, save, mode, actor);
+      return { ...outcome, ...(save && !options.dryRun ? { modeSaved: true } : {}) };
     }),
   );
 }

@@ -33,6 +33,8 @@ const optionsSchema = z.strictObject({
   scope: z.number().int().positive().optional(),
   skipInvalidRows: z.boolean().optional(),
   acceptWarnings: z.boolean().optional(),
+  overrideMode: z.boolean().optional(),
+  saveMode: z.boolean().optional(),
 });
 
 export type ImportUpload = {

@@ -123,7 +123,7 @@ class DexpiRun {
       );
       if (!row) throw new AppError('not_found', `No P&ID with id ${this.options.pid}.`);
       if (row.project_id !== projectId) throw new AppError('validation_failed', `P&ID ${row.drawing_number} belongs to another project; name one of project ${projectId}.`);
-      return { ...row, how: 'named in the request (pid)' };
+      return { ...row, how: 'chosen for this import (pid)' };
     }
     const candidates = this.model.drawing.numbers.map(normalizeTag);
     if (candidates.length === 0) return undefined;
@@ -158,7 +158,7 @@ class DexpiRun {
     if (asked) {
       const byCode = areas.find((a) => a.areacode === asked.toUpperCase()) ?? (/^\d+$/.test(asked) ? areas.find((a) => a.id === Number(asked)) : undefined);
       if (!byCode) throw new AppError('validation_failed', `No area ${asked} in this project${areas.length ? `; its areas are ${areas.map((a) => a.areacode).join(', ')}` : ''}.`);
-      return { ...byCode, how: 'named in the request (area)', explicit: true };
+      return { ...byCode, how: 'chosen for this import (area)', explicit: true };
     }
     if (areas.length === 0) throw new AppError('validation_failed', 'The project has no areas: equipment, lines and instruments each belong to one. Add an area first, then import.');
     const ofPid = areas.find((a) => a.id === pidArea);
