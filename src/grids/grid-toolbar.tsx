@@ -32,6 +32,8 @@ type Props = {
   load: LoadState;
   columns: () => ColumnChoice[];
   extras?: ReactNode;
+  /** The saved views' picker (views/view-picker.tsx), beside Columns. */
+  views?: ReactNode;
   onAdd: () => void;
   onDuplicate: () => void;
   onDelete: () => void;
@@ -41,7 +43,6 @@ type Props = {
   /** Saves again accepting the warnings the server listed (acceptWarnings). */
   onSaveAnyway: () => void;
   onDiscard: () => void;
-  onResetColumns: () => void;
   onToggleColumn: (colId: string, visible: boolean) => void;
   onOpen?: () => void;
   /** A second action on the ticked or focused row, beside Open (e.g. its own page). */
@@ -137,11 +138,9 @@ export function GridToolbar(props: Props) {
             {props.rowAction.label}
           </Button>
         )}
+        {props.views}
         <Button size="small" startIcon={<ViewColumnIcon />} onClick={(e) => setMenu(e.currentTarget)} aria-haspopup="menu">
           Columns
-        </Button>
-        <Button size="small" onClick={props.onResetColumns}>
-          Reset columns
         </Button>
         {props.extras}
         <Box sx={{ flex: 1 }} />
