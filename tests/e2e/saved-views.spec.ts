@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './support/fixtures';
-import { createRows, grid, uniqueTag } from './support/entity-grid';
+import { callApi, createRows, grid, uniqueTag } from './support/entity-grid';
 import { DEMO, signInFromLanding } from './support/sign-in';
 
 /**
@@ -121,5 +121,29 @@ test('a view saved with a filter, a sort and a hidden column opens by its link f
   // Reset is remembered too: the next visit opens no view.
   await page.reload();
   await expect(rows(g).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Views', exact: true })).toBeVisible();
+});
+
+test("a link to a view of a document's second list opens the document on that tab, in the view", async ({ page }) => {
+  await signInFromLanding(page, DEMO.engineer);
+  const packages = await callApi<{ rows: { id: number }[] }>(page, 'GET', '/api/entities/packages?sort=id:asc&limit=1');
+  const packageId = packages.body.rows[0]!.id;
+  const name = `Bidders by status ${uniqueTag('tab')}`;
+  const state = { columns: [{ colId: 'supplier_id', width: 300, pinned: 'left' }, { colId: 'notes', hide: true }], sort: [{ colId: 'status', sort: 'desc' }], filter: {} };
+  const created = await callApi<{ id: number }>(page, 'POST', '/api/views', { list: 'package_bidders', scope: packageId, name, state });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+
+  await page.goto(`/home/general/package/${packageId}?view=${created.body.id}`);
+  await expect(page.getByRole('tab', { name: 'Bidders', selected: true })).toBeVisible();
+  const bidders = grid(page, 'Bidders');
+  await expect(page.getByRole('button', { name: `View: ${name}` })).toBeVisible();
+  await expect(bidders.locator('.ag-header-cell[col-id="status"]')).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(() => headerIds(bidders)).not.toContain('notes');
+  await expect(bidders.locator('.ag-header-cell[col-id="supplier_id"]')).toHaveCSS('width', '300px');
+
+  // Another tab is another list: the address stops naming the view, and the list opens in its own layout.
+  await page.getByRole('tab', { name: 'Items' }).click();
+  await expect(page).not.toHaveURL(/view=/);
+  await expect(grid(page, 'Items')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Views', exact: true })).toBeVisible();
 });
