@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SavedView, ViewState } from '../../src/lib/saved-views';
 import { queryRows } from '../../src/server/entities/entity-sql';
+import { projectFixtures } from '../support/project-fixtures';
 import { signedInSuite } from '../support/test-app';
 
 /**
@@ -124,6 +125,19 @@ describe('saved views: who sees and who changes', () => {
     expect(await names(colleague, `list=instruments&scope=${a!.id}`)).toContain('Flow loops');
     expect(await names(colleague, `list=instruments&scope=${b!.id}`)).not.toContain('Flow loops');
     expect(await names(colleague, 'list=instruments')).not.toContain('Flow loops');
+  });
+
+  it("goes with its document: a deleted project's views of its lists are deleted with it, the other views stay", async () => {
+    const { newProject } = projectFixtures(suite);
+    const project = await newProject('Views Deleted With Project');
+    const empty: ViewState = { columns: [], sort: [], filter: {} };
+    const ofProject = await call('POST', '/views', suite.engineer, { list: 'areas', scope: project.id, name: 'Areas', shared: true, state: empty });
+    expect(ofProject.statusCode, ofProject.body).toBe(201);
+    const elsewhere = await created(suite.engineer, { name: 'Outlives the project' });
+    const deleted = await call('POST', '/entities/projects/delete-with-contents', suite.engineer, { rows: [{ id: project.id }] });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await call('GET', `/views/${ofProject.json().id}`, suite.engineer)).statusCode).toBe(404);
+    expect((await call('GET', `/views/${elsewhere.id}`, suite.engineer)).statusCode).toBe(200);
   });
 });
 
