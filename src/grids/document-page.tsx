@@ -6,10 +6,11 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, Navigate } from 'react-router-dom';
 import { useApi } from '../app/api/api-client';
 import { useCurrentUser } from '../app/auth/use-current-user';
+import { useCurrentProject } from '../app/current-project';
 import { PageHeader } from '../app/layout/page-header';
 import { FilesSection } from '../forms/files-section';
 import { RecordForm } from '../forms/record-form';
@@ -17,6 +18,8 @@ import type { DocumentLockState } from '../lib/entity-api';
 import { entityPaths } from '../lib/entity-paths';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import { EntityListPage } from './entity-list-page';
+import { withProjectDefault } from './project-default';
+import { useLinkedViewList } from './views/use-linked-view';
 
 /** A list inside the document: a schema scoped to it (its `scope.root` is a lookup to the header's schema). */
 export type DocumentList = { schema: EntitySchema; label?: string; height?: number | string };
@@ -59,6 +62,8 @@ export function DocumentPage(props: DocumentPageProps) {
   const [created, setCreated] = useState<number | null>(null);
   const { can } = useCurrentUser();
   const canEdit = can(schema.writeRole);
+  // A new quote, package or meeting starts in the current project (the navbar's picker).
+  const newSchema = withProjectDefault(schema, useCurrentProject().project?.id);
   if (id === undefined) return <NoSuchDocument {...props} text={`This address names no ${schema.label.toLowerCase()}.`} />;
   if (created !== null) return <Navigate to={props.documentPath(created)} replace />;
   if (id === 0) {
@@ -67,7 +72,7 @@ export function DocumentPage(props: DocumentPageProps) {
         <PageHeader title={title(null)} icon={icon} />
         {!canEdit && <Alert severity="info" sx={{ mb: 2 }}>Creating a {schema.label.toLowerCase()} needs the {schema.writeRole} role; you can read them only.</Alert>}
         <Box sx={{ maxWidth: 1100, border: 1, borderColor: 'divider', borderRadius: 1, p: 2, bgcolor: 'background.paper' }}>
-          <RecordForm schema={schema} row={null} fields={props.headerFields} canEdit={canEdit} onSaved={(row) => setCreated(row.id)} saveLabel="Save" createLabel={`Create ${schema.label.toLowerCase()}`} label={`${schema.label} header`} />
+          <RecordForm schema={newSchema} row={null} fields={props.headerFields} canEdit={canEdit} onSaved={(row) => setCreated(row.id)} saveLabel="Save" createLabel={`Create ${schema.label.toLowerCase()}`} label={`${schema.label} header`} />
         </Box>
         <Button component={RouterLink} to={listPath} sx={{ mt: 2 }}>
           Back to {listLabel}
@@ -98,6 +103,15 @@ function SavedDocument(props: DocumentPageProps & { id: number; canEdit: boolean
   const { data: lock } = useApi<DocumentLockState>(row ? entityPaths.lock(schema.name, id) : null, { cacheScope: `v${String(row?.version)}`, revalidateOnFocus: true });
   const lockedBy = lock?.locked ? `Locked by ${String(lock.heldBy)}` : null;
   const [tab, setTab] = useState(0);
+  // A link to a saved view (`?view=<id>`) opens the tab of the view's list; that list's grid applies it.
+  const linked = useLinkedViewList(lists.length > 1);
+  const linkedTabSet = useRef(false);
+  useEffect(() => {
+    if (linkedTabSet.current || !linked.list) return;
+    linkedTabSet.current = true;
+    const index = lists.findIndex((list) => list.schema.name === linked.list);
+    if (index > 0) setTab(index);
+  }, [linked.list, lists]);
   // Bumped after a save of the header or a list: the summary reads its figures again.
   const [version, setVersion] = useState(0);
   if (!row) {
@@ -153,14 +167,27 @@ function SavedDocument(props: DocumentPageProps & { id: number; canEdit: boolean
         <>
           {lists.length > 1 && (
             <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-              <Tabs value={tab} onChange={(_event, next: number) => setTab(next)} aria-label={`${schema.label} lists`}>
+              <Tabs
+                value={tab}
+                onChange={(_event, next: number) => {
+                  setTab(next);
+                  linked.leave();
+                }}
+                aria-label={`${schema.label} lists`}
+              >
                 {lists.map((list, index) => (
                   <Tab key={list.schema.name} value={index} label={list.label ?? list.schema.labelPlural} sx={{ textTransform: 'none' }} />
                 ))}
               </Tabs>
             </Box>
           )}
-          {current && <DocumentListTab list={current} documentId={id} lockedBy={lockedBy} onChanged={() => (void mutate(), setVersion((n) => n + 1))} />}
+          {linked.waiting ? (
+            <Box role="status" aria-label="Opening the linked view" sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+              <CircularProgress />
+            </Box>
+          ) : (
+            current && <DocumentListTab list={current} documentId={id} lockedBy={lockedBy} onChanged={() => (void mutate(), setVersion((n) => n + 1))} />
+          )}
         </>
       )}
       {/* Supplier documents: any document whose schema takes files (quotes, packages). A lock keeps its files. */}

@@ -20,10 +20,14 @@ import { moveLikeExcel } from './excel-keys';
 import { bufferTypedKey } from './cell-editors/key-buffer';
 import { counted, GridToolbar } from './grid-toolbar';
 import { clearLayout, loadLayout, saveLayout } from './layout-storage';
+import type { ViewState } from '../lib/saved-views';
+import { applyViewState, resetGridState } from './views/grid-view-state';
+import { useSavedViews } from './views/use-saved-views';
+import { ViewPicker } from './views/view-picker';
 import { LookupCache } from './lookup-cache';
 import { PendingChangesStore, type GridRow } from './pending-changes-store';
 import { scopedSchema, scopeFilter, type GridScope } from './scoped-schema';
-import { sortFromColumns } from './server-query';
+import { filtersFromModel, sortFromColumns } from './server-query';
 import { useEntityRows } from './use-entity-rows';
 import { useGridEdits } from './use-grid-edits';
 import { useGridSave } from './use-grid-save';
@@ -34,6 +38,8 @@ import { useCellRanges } from './ranges/use-cell-ranges';
 import { FindReplaceDialog } from './find-replace/find-replace-dialog';
 import { useFindReplace } from './find-replace/use-find-replace';
 import { useLeaveGuard } from '../app/leave-guard';
+import { useCurrentProject } from '../app/current-project';
+import { projectDefaults } from './project-default';
 import './entity-grid.css';
 import { useDebounced } from '../app/use-debounced';
 
@@ -123,16 +129,23 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
   const base = useMemo(() => (schema ? new Map<string, EntityRow>() : new Map<string, EntityRow>()), [schema]);
   const store = useMemo(() => new PendingChangesStore(schema, (k) => base.get(k)), [schema, base]);
   const lookups = useMemo(() => new LookupCache(fetcher, scopeValue), [fetcher, scopeValue]);
+  // New rows of a list that takes a project start in the current project (the navbar's picker).
+  const currentProjectId = useCurrentProject().project?.id;
+  useEffect(() => store.setRowDefaults(projectDefaults(schema, currentProjectId, scopeField)), [store, schema, currentProjectId, scopeField]);
   const [, bump] = useReducer((n: number) => n + 1, 0);
   const [filters, setFilters] = useState<ColumnFilter[]>([]);
   const { enqueueSnackbar } = useSnackbar();
   // The view's order (the query: export, reloads). A header click sorts the rows the grid holds when it
   // holds every row of the view (holdsAll, column-factory ClientSort); otherwise the rows load again in it.
   const [sort, setSortState] = useState<SortSpec[]>(() => sortFromColumns(schema, []));
+  const sortNow = useRef(sort);
   const [sortReloadToken, bumpSortReload] = useReducer((n: number) => n + 1, 0);
   const holdsAll = useRef(false);
   const missedLabel = useRef(false);
   const setSort = useCallback((next: SortSpec[]) => {
+    // The same order again (the grid's sortChanged after a view set it) loads nothing again.
+    if (JSON.stringify(next) === JSON.stringify(sortNow.current)) return;
+    sortNow.current = next;
     // AG Grid has already sorted (its sortChanged callback comes after): with every row held and every
     // lookup label known, that order is the server's; else the server sorts.
     setSortState(next);
@@ -207,21 +220,38 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
     api?.refreshCells({ force: true });
   }, [api, sinceMarks]);
 
+  // The grid is handed to the loader (setApi) only once its starting view is applied (use-saved-views), so
+  // the rows load once, already filtered and sorted as the view says.
+  const [readyApi, setReadyApi] = useState<GridApi<GridRow> | null>(null);
   const onGridReady = useCallback(
     (event: GridReadyEvent<GridRow>) => {
       const saved = loadLayout(userId, schema.name);
       if (saved) event.api.applyColumnState({ state: saved, applyOrder: true });
-      setApi(event.api);
+      setReadyApi(event.api);
     },
     [userId, schema.name],
   );
+  /** A saved view's state on the grid, or (null) the list's own layout; the query follows at once. */
+  const applyView = useCallback(
+    (state: ViewState | null) => {
+      if (!readyApi) return;
+      if (state) applyViewState(readyApi, schema, state);
+      else {
+        clearLayout(userId, schema.name);
+        resetGridState(readyApi);
+      }
+      setFilters(filtersFromModel(schema, state?.filter ?? {}));
+      setSort(sortFromColumns(schema, (state?.sort ?? []).map((s, sortIndex) => ({ ...s, sortIndex }))));
+    },
+    [readyApi, schema, userId, setSort],
+  );
+  const views = useSavedViews({ schema: declared, scope: scopeValue, userId, fetcher, api: readyApi, apply: applyView });
+  useEffect(() => {
+    if (readyApi && !views.starting) setApi(readyApi);
+  }, [readyApi, views.starting]);
   const persistLayout = () => {
     if (api) saveLayout(userId, schema.name, api.getColumnState());
     bump();
-  };
-  const resetColumns = () => {
-    clearLayout(userId, schema.name);
-    api?.resetColumnState();
   };
   /** The row saved in its dialog: the grid holds the saved row; the store drops what that save covered. */
   const rowSavedInDialog = (key: string, row: EntityRow, fields: readonly string[]) => {
@@ -374,8 +404,8 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
           onSaveAnyway={saver.saveAnyway}
           onShowErrors={saver.showErrors}
           onDiscard={() => setConfirmDiscard(true)}
-          onResetColumns={resetColumns}
           onFind={() => finder.show(canEdit)}
+          views={<ViewPicker schema={declared} scoped={rowScope !== undefined} views={views} />}
           onToggleColumn={(colId, visible) => api?.setColumnsVisible([colId], visible)}
           onOpen={onOpenRow ? openSelected : undefined}
           rowAction={rowAction && runRowAction ? { label: rowAction.label, run: runRowAction } : undefined}

@@ -33,6 +33,8 @@ type Props = {
   load: LoadState;
   columns: () => ColumnChoice[];
   extras?: ReactNode;
+  /** The saved views' picker (views/view-picker.tsx), beside Columns. */
+  views?: ReactNode;
   onAdd: () => void;
   onDuplicate: () => void;
   onDelete: () => void;
@@ -44,7 +46,6 @@ type Props = {
   /** Opens the list of the rows and fields in error (save-errors.tsx). */
   onShowErrors?: () => void;
   onDiscard: () => void;
-  onResetColumns: () => void;
   /** Opens find (and replace, when the list can be edited): Ctrl+F / Ctrl+H. */
   onFind?: () => void;
   onToggleColumn: (colId: string, visible: boolean) => void;
@@ -154,11 +155,9 @@ export function GridToolbar(props: Props) {
             </Button>
           </Tooltip>
         )}
+        {props.views}
         <Button size="small" startIcon={<ViewColumnIcon />} onClick={(e) => setMenu(e.currentTarget)} aria-haspopup="menu">
           Columns
-        </Button>
-        <Button size="small" onClick={props.onResetColumns}>
-          Reset columns
         </Button>
         {props.extras}
         <Box sx={{ flex: 1 }} />

@@ -74,10 +74,22 @@ export class PendingChangesStore {
    */
   readonly bottomKeys = new Set<string>();
 
+  /** Values new rows start with beyond the schema's defaults (the current project: project-default.ts). */
+  private rowDefaults: Record<string, unknown> = {};
+
   constructor(
     private readonly schema: EntitySchema,
     private readonly getBase: (key: string) => EntityRow | undefined,
   ) {}
+
+  /** From now on, new rows start with these values (rows already added keep theirs). */
+  setRowDefaults(values: Record<string, unknown>): void {
+    this.rowDefaults = values;
+  }
+
+  private newRowValues(): Record<string, unknown> {
+    return { ...defaultRow(this.schema), ...this.rowDefaults };
+  }
 
   newKey(): string {
     newRowCounter += 1;
@@ -192,7 +204,7 @@ export class PendingChangesStore {
     for (const key of addRowsAtBottom) this.bottomKeys.add(key);
     return this.record((draft) => {
       for (const key of addRowsAtBottom) {
-        draft.created[key] = defaultRow(this.schema);
+        draft.created[key] = this.newRowValues();
         draft.createdOrder.push(key);
       }
       // Validate per row (one zod pass per row, not per cell: a 5,000-row paste stays fast).
@@ -216,7 +228,7 @@ export class PendingChangesStore {
     const keys = Array.from({ length: Math.max(count, values.length) }, () => this.newKey());
     const previous = this.record((draft) => {
       keys.forEach((key, i) => {
-        const row = { ...defaultRow(this.schema), ...(values[i] ?? {}) };
+        const row = { ...this.newRowValues(), ...(values[i] ?? {}) };
         draft.created[key] = row;
         const errors = errorsOf?.(row);
         if (errors && Object.keys(errors).length > 0) draft.errors[key] = errors;

@@ -47,6 +47,7 @@ import { proposalRoutes } from './modules/proposals/proposal-routes';
 import { requestRoutes } from './modules/requests/request-routes';
 import { searchRoutes } from './modules/search/search-routes';
 import { meRoutes, publicRoutes } from './modules/session/session-routes';
+import { viewRoutes } from './modules/views/view-routes';
 
 declare module 'fastify' {
   // Declaration merging needs an interface here.
@@ -156,6 +157,7 @@ export async function buildApp({ config, db, dbKind, idpKeys, logger }: AppDeps)
         await secured.register(quoteV1Routes, { db });
         await secured.register(capexRoutes, { db });
         await secured.register(searchRoutes, { db });
+        await secured.register(viewRoutes, { db });
       });
     },
     { prefix: '/api' },

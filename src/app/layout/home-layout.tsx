@@ -7,6 +7,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { SnackbarProvider } from 'notistack';
 import { Suspense, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { CurrentProjectProvider } from '../current-project';
 import { GlobalSearchProvider } from '../search/global-search';
 import { theme } from '../theme';
 import { Footer } from './footer';
@@ -40,7 +41,7 @@ export function HomeLayout({ children, pageKey }: Props) {
       <CssBaseline />
       <SnackbarProvider anchorOrigin={{ vertical: 'top', horizontal: 'right' }} classes={{ containerAnchorOriginTopRight: 'toasts-below-app-bar' }} autoHideDuration={3000} preventDuplicate>
         <GlobalSearchProvider>
-          {provided}
+          <CurrentProjectProvider>{provided}</CurrentProjectProvider>
         </GlobalSearchProvider>
       </SnackbarProvider>
     </ThemeProvider>

@@ -13,9 +13,10 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApi } from '../api/api-client';
+import { useCurrentProject } from '../current-project';
 import { projectDocumentPath } from '../paths';
 
 /** A row of GET /api/projects as the picker shows it. */
@@ -32,11 +33,13 @@ export type ProjectSummary = {
 const COLUMNS = ['#', 'Project Name', 'Client', 'Description', 'EndUserName', 'EndUserSite', 'EndUserLocation'] as const;
 
 /**
- * Navbar button + 'Select a project' modal. Spec §2: picking a row closes the modal; here it also opens the
- * project's document (its first tab), now that there is one to open.
+ * Navbar button + 'Select a project' modal. Spec §2: picking a row only closes the modal; it makes the row
+ * the current project (current-project.tsx), which the button then names and lists that take a project
+ * start new rows with. It goes nowhere: the modal's "Open" button opens the current project's document.
  */
 export function ProjectPickerButton() {
   const navigate = useNavigate();
+  const { project: current, setProject } = useCurrentProject();
   const [open, setOpen] = useState(false);
   // The list loads the first time the modal opens, not with every page.
   const [everOpened, setEverOpened] = useState(false);
@@ -51,23 +54,44 @@ export function ProjectPickerButton() {
           setOpen(true);
           setEverOpened(true);
         }}
-        sx={{ whiteSpace: 'nowrap' }}
+        // The visible name is the current project; the accessible name says what the button does, and includes it.
+        aria-label={current ? `Select project (current: ${current.name})` : 'Select project'}
+        title={current ? `Current project: ${current.name}. Click to pick another.` : 'Pick the project you work on'}
+        sx={{ whiteSpace: 'nowrap', maxWidth: 280, textTransform: current ? 'none' : undefined }}
       >
-        Select project
+        <Box component="span" data-testid="current-project" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {current ? current.name : 'Select project'}
+        </Box>
       </Button>
       <Dialog open={open} onClose={close} maxWidth="lg" fullWidth aria-labelledby={titleId}>
         <DialogTitle id={titleId}>Select a project</DialogTitle>
         <DialogContent dividers sx={{ p: 0 }}>
           {everOpened && (
             <ProjectTable
+              currentId={current?.id ?? null}
               onPick={(project) => {
+                setProject({ id: project.id, name: project.name });
                 close();
-                navigate(projectDocumentPath(project.id, 'areas'));
               }}
+              onMissing={() => setProject(null)}
             />
           )}
         </DialogContent>
         <DialogActions>
+          {current && (
+            <>
+              <Button
+                onClick={() => {
+                  close();
+                  navigate(projectDocumentPath(current.id, 'areas'));
+                }}
+              >
+                Open {current.name}
+              </Button>
+              <Button onClick={() => setProject(null)}>Clear the current project</Button>
+              <Box sx={{ flex: 1 }} />
+            </>
+          )}
           <Button onClick={close}>Cancel</Button>
         </DialogActions>
       </Dialog>
@@ -75,8 +99,12 @@ export function ProjectPickerButton() {
   );
 }
 
-function ProjectTable({ onPick }: { onPick: (project: ProjectSummary) => void }) {
+function ProjectTable({ currentId, onPick, onMissing }: { currentId: number | null; onPick: (project: ProjectSummary) => void; onMissing: () => void }) {
   const { data, error, isLoading } = useApi<ProjectSummary[]>('/api/projects');
+  // A current project deleted since it was picked is current no more.
+  useEffect(() => {
+    if (data && currentId !== null && !data.some((project) => project.id === currentId)) onMissing();
+  }, [data, currentId, onMissing]);
   if (isLoading && !data) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
@@ -107,6 +135,8 @@ function ProjectTable({ onPick }: { onPick: (project: ProjectSummary) => void })
             <TableRow
               key={project.id}
               hover
+              selected={project.id === currentId}
+              aria-selected={project.id === currentId}
               tabIndex={0}
               onClick={() => onPick(project)}
               onKeyDown={(event) => {

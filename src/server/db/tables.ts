@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { getEntityTable } from './entity-tables';
-import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Columns every business row carries: optimistic concurrency and who/when. */
 const rowMeta = () => ({
@@ -205,6 +205,34 @@ export const fileOrphans = pgTable('file_orphans', {
   sha256: text('sha256').notNull(),
   sweepAfter: timestamp('sweep_after', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Saved views of the grids (#30 item 4): one list's filters, sort and column layout (`state`, lib/saved-views.ts),
+ * by name, per user (the token's sub; the name as it was then, for the picker). Shared: read by everyone who
+ * can see the list. `scope_id` is the document whose rows a scoped list shows (a project, for its
+ * instruments), null for a whole list; no foreign key, as it names a row of the list's document table,
+ * which differs per list. A user's names are unique per list, whatever their case. See ARCHITECTURE.md, "Saved views".
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: serial('id').primaryKey(),
+    listKey: text('list_key').notNull(),
+    scopeId: integer('scope_id'),
+    name: text('name').notNull(),
+    ownerSub: text('owner_sub').notNull(),
+    ownerName: text('owner_name').notNull(),
+    shared: boolean('shared').notNull().default(false),
+    state: jsonb('state').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('saved_views_name_key').on(t.ownerSub, t.listKey, sql`coalesce(${t.scopeId}, 0)`, sql`lower(${t.name})`),
+    // The picker's question: this list's views (of this document) that are mine or shared.
+    index('saved_views_list_idx').on(t.listKey, t.scopeId),
+  ],
+);
 
 /*
  * The entity tables, derived from src/schemas (entity-tables.ts). Exported one by one because

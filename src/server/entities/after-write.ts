@@ -20,6 +20,7 @@ export type { Written } from './written-rows';
  *      holds the parent (the quote's header form) meet a false conflict after saving a line.
  *   2. Figures kept across documents (LISTENERS: the package's evaluated low follows its bid tab's inputs; a
  *      quote's `superseded` mark follows the revisions of its number).
+ *   3. A deleted document's saved views (of its lists, kept per document: saved_views.scope_id) go with it.
  *
  * A list nobody aggregates or listens to costs one map lookup.
  */
@@ -112,4 +113,27 @@ export async function runAfterWrite(tx: Db, schema: EntitySchema, written: Writt
     await refreshAggregates(tx, group.parent, group.fields, [...parents]);
   }
   for (const listener of LISTENERS[schema.name] ?? []) await listener(tx, schema, written);
+  if (written.op === 'delete') await dropViewsOfDocuments(tx, schema, written.ids);
+}
+
+let scopedListsByDocument: Map<string, string[]> | undefined;
+
+/** The lists kept per document of `document` (a project's areas, equipment, instruments...). */
+function scopedListsOf(document: string): readonly string[] {
+  if (!scopedListsByDocument) {
+    scopedListsByDocument = new Map();
+    for (const list of entitySchemas) {
+      const root = list.scope ? list.fields.find((f) => f.name === list.scope?.root) : undefined;
+      if (root?.kind !== 'lookup') continue;
+      scopedListsByDocument.set(root.entity, [...(scopedListsByDocument.get(root.entity) ?? []), list.name]);
+    }
+  }
+  return scopedListsByDocument.get(document) ?? [];
+}
+
+/** Views of a deleted document's lists name rows that are gone (saved_views has no foreign key to hold them). */
+async function dropViewsOfDocuments(tx: Db, schema: EntitySchema, ids: readonly number[]): Promise<void> {
+  const lists = scopedListsOf(schema.name);
+  if (lists.length === 0) return;
+  await tx.execute(sql`delete from saved_views where scope_id in ${jsonValues(ids, 'int')} and list_key in ${jsonValues(lists, 'text')}`);
 }
