@@ -96,7 +96,8 @@ test('a Save blocked by errors lists the rows and fields in error; a click focus
   const name = cell(g, second!.id, 'name');
   await expect(name).toBeFocused();
   await expect(name).toHaveClass(/ag-cell-focus/);
-  await page.keyboard.press('Enter');
+  // F2 edits the focused cell, as in Excel (Enter moves down).
+  await page.keyboard.press('F2');
   const input = name.locator('input');
   await expect(input).toBeFocused();
   await input.press('ControlOrMeta+a');
