@@ -69,6 +69,7 @@ test('a replace across 20,000 rows is previewed, confirmed, undone as one step a
     await expect(preview.getByRole('columnheader', { name: 'Before' })).toBeVisible();
     await expect(preview.getByText(`${tag} Beta Resources`).first()).toBeVisible();
     await expect(preview.getByText(`${tag} Alpha Resources`).first()).toBeVisible();
+    if (process.env.SHOT) await page.screenshot({ path: 'test-results/find-replace.png' });
     // (By CSS: the open dialog hides the page from the accessibility tree.)
     await expect(page.locator('[role="status"]', { hasText: /unsaved changes|pending changes?/ })).toHaveText('No unsaved changes');
 
