@@ -4,7 +4,7 @@ import type { EntitySchema, FieldDef } from '../../schemas/schema-types';
 import type { Db } from '../db/client';
 import { bidTabInputsWritten } from '../modules/adjudications/evaluated-low';
 import { quotesWritten } from '../modules/quotes/quote-revisions';
-import { col, ident, jsonValues } from './entity-sql';
+import { col, ident, jsonValues, queryRows } from './entity-sql';
 import { writtenValues, type Written } from './written-rows';
 
 export type { Written } from './written-rows';
@@ -86,16 +86,25 @@ function aggregateExpression(field: FieldDef): SQL {
   return sql`(select ${figure} from ${ident(rule.list)} c where ${sql.join(conditions, sql` and `)})`;
 }
 
-/** Sets `fields` (aggregates of `parent`) again on the parent rows `ids`; rows whose figures hold already are left alone. */
-export async function refreshAggregates(tx: Db, parent: EntitySchema, fields: readonly FieldDef[], ids: readonly number[]): Promise<void> {
-  if (ids.length === 0 || fields.length === 0) return;
+/**
+ * Sets `fields` (aggregates of `parent`) again on the parent rows `ids`; rows whose figures hold already are left
+ * alone. Answers how many rows were stale (with `dryRun`: counted, not written; housekeeping's plan).
+ */
+export async function refreshAggregates(tx: Db, parent: EntitySchema, fields: readonly FieldDef[], ids: readonly number[], { dryRun = false } = {}): Promise<number> {
+  if (ids.length === 0 || fields.length === 0) return 0;
   const figures = sql.join(fields.map((f) => sql`${aggregateExpression(f)} as ${ident(f.name)}`), sql`, `);
   const assignments = sql.join(fields.map((f) => sql`${ident(f.name)} = ${col('s', f.name)}`), sql`, `);
   const stored = sql.join(fields.map((f) => col('p', f.name)), sql`, `);
   const fresh = sql.join(fields.map((f) => col('s', f.name)), sql`, `);
-  await tx.execute(sql`update ${ident(parent.name)} p set ${assignments}
-    from (select x.id, ${figures} from ${ident(parent.name)} x where x.id in ${jsonValues(ids, 'int')}) s
-    where p.id = s.id and row(${stored}) is distinct from row(${fresh})`);
+  const fromFresh = sql`from (select x.id, ${figures} from ${ident(parent.name)} x where x.id in ${jsonValues(ids, 'int')}) s`;
+  const stale = sql`p.id = s.id and row(${stored}) is distinct from row(${fresh})`;
+  const [counted] = await queryRows<{ n: number }>(
+    tx,
+    dryRun
+      ? sql`select count(*)::int as n from ${ident(parent.name)} p join (select x.id, ${figures} from ${ident(parent.name)} x where x.id in ${jsonValues(ids, 'int')}) s on ${stale}`
+      : sql`with u as (update ${ident(parent.name)} p set ${assignments} ${fromFresh} where ${stale} returning p.id) select count(*)::int as n from u`,
+  );
+  return counted?.n ?? 0;
 }
 
 /** The aggregate fields of a list. */

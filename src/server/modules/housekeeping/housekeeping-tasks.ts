@@ -7,6 +7,7 @@ import type { Actor } from '../../audit/audit-writer';
 import type { Db } from '../../db/client';
 import { saveEntityBatch } from '../../entities/batch-save';
 import { unchangedRows, updateRows, type RowChange } from '../../entities/bulk-write';
+import { aggregateFields, refreshAggregates } from '../../entities/after-write';
 import { rederiveReaders } from '../../entities/dependent-fields';
 import { deriveComputedFields } from '../../entities/derived-fields';
 import { chunks, col, ident, queryRows, selectRowsById } from '../../entities/entity-sql';
@@ -106,8 +107,9 @@ function computedLists(): { schema: EntitySchema; inputs: string[]; outputs: str
 }
 
 /**
- * Every stored computed field derived again from its inputs; only rows whose stored value differs are
- * written (dry run: counted). Roll-ups (areas' kW, I/O counts, CAPEX, quote totals) are not stored: they are
+ * Every stored computed field derived again from its inputs, and every aggregate field (a quote's totals and
+ * lines quoted: figures of its child rows, after-write.ts) summed again; only rows whose stored value differs
+ * are written (dry run: counted). The project roll-ups (areas' kW, I/O counts, CAPEX) are not stored: they are
  * computed on every read, so nothing of theirs can go stale.
  */
 export async function recomputeDerived(tx: Db, actor: Actor | null): Promise<TaskResults['recomputeDerived']> {
@@ -131,6 +133,15 @@ export async function recomputeDerived(tx: Db, actor: Actor | null): Promise<Tas
       await rederiveReaders(tx, schema, changes.filter((c) => updated.ids.has(c.id)), actor);
     }
     if (changed > 0) lists.push({ entity: schema.name, label: schema.labelPlural, count: changed });
+  }
+  for (const schema of entitySchemas) {
+    const fields = aggregateFields(schema);
+    if (fields.length === 0) continue;
+    const ids = (await queryRows<{ id: number }>(tx, sql`select t.id from ${ident(schema.name)} t order by t.id`)).map((row) => row.id);
+    checked += ids.length;
+    let changed = 0;
+    for (const part of chunks(ids, RECOMPUTE_CHUNK)) changed += await refreshAggregates(tx, schema, fields, part, { dryRun: actor === null });
+    if (changed > 0) lists.push({ entity: schema.name, label: `${schema.labelPlural} (totals of their lines)`, count: changed });
   }
   return { count: lists.reduce((sum, l) => sum + l.count, 0), checked, lists };
 }
