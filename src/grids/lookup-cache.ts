@@ -1,6 +1,8 @@
 import type { ColumnFilter, ListResponse, LookupOption } from '../lib/entity-api';
 import type { LookupResolver } from '../schemas/parse-input';
 import { findEntitySchema } from '../schemas/registry';
+import { rowLabelOf } from '../schemas/display-format';
+import { SOFT_DELETE_FIELD } from '../schemas/schema-types';
 import { LookupLabelIndex } from './excel/lookup-index';
 import { entityPaths } from '../lib/entity-paths';
 import { optionsPath } from './excel/entity-requests';
@@ -22,6 +24,13 @@ export class LookupCache {
   private complete = new Set<string>();
   private listeners = new Set<() => void>();
   private preloading = new Map<string, Promise<void>>();
+  /**
+   * Labels shown but never offered nor matched: rows the options leave out (soft-deleted: "100 (deleted)"),
+   * read by id for the rows that still name them. A paste of "100" must not pick a deleted area.
+   */
+  private shownOnly = new Map<string, Map<number, string>>();
+  /** Ids asked for by id that the list API did not answer (out of the grid's reach): not asked again. */
+  private unanswered = new Map<string, Set<number>>();
 
   /**
    * `scope`: the document (project id) a scoped grid shows. Lookups to lists kept per document (an Area
@@ -38,7 +47,7 @@ export class LookupCache {
   }
 
   label(entity: string, id: unknown): string | undefined {
-    return typeof id === 'number' ? this.index.labelsOf(entity)?.get(id) : undefined;
+    return typeof id === 'number' ? (this.index.labelsOf(entity)?.get(id) ?? this.shownOnly.get(entity)?.get(id)) : undefined;
   }
 
   /** Every cached option of an entity (all of them for a preloaded small table). */
@@ -90,20 +99,31 @@ export class LookupCache {
     return loading.finally(() => this.preloading.delete(entity));
   }
 
-  /** Labels of ids seen in loaded rows that the cache does not know (big targets), by id filter on the list API. */
+  /**
+   * Labels of ids seen in loaded rows that the cache does not know, by id filter on the list API: a big
+   * target's rows not loaded, and, even for a target loaded whole, rows its options leave out (soft-deleted
+   * rows, which live rows may still name: shown "100 (deleted)", never "#12").
+   */
   async ensureIds(entity: string, ids: Iterable<unknown>): Promise<void> {
     // A preload under way answers these ids too (and its one repaint is enough): wait for it, not beside it.
     await this.preloading.get(entity)?.catch(() => undefined);
-    if (this.complete.has(entity)) return;
-    const known = this.index.labelsOf(entity);
-    const missing = [...new Set([...ids].filter((id): id is number => typeof id === 'number' && !known?.has(id)))];
+    const asked = this.unanswered.get(entity);
+    const missing = [...new Set([...ids].filter((id): id is number => typeof id === 'number' && this.label(entity, id) === undefined && !asked?.has(id)))];
     const target = findEntitySchema(entity);
     if (!target || missing.length === 0) return;
     for (let i = 0; i < missing.length; i += 500) {
       const chunk = missing.slice(i, i + 500);
       const filters: ColumnFilter[] = [{ field: 'id', op: 'in', value: chunk }];
       const page = await this.fetcher<ListResponse>(entityPaths.list(entity, { filters, limit: chunk.length }));
-      this.add(entity, page.rows.map((row) => ({ id: row.id, label: String(row[target.labelField] ?? `#${row.id}`) })));
+      const live = page.rows.filter((row) => row[SOFT_DELETE_FIELD] !== true);
+      this.add(entity, live.map((row) => ({ id: row.id, label: rowLabelOf(target, row) })));
+      const shown = this.shownOnly.get(entity) ?? new Map<number, string>();
+      for (const row of page.rows) if (!live.includes(row)) shown.set(row.id, rowLabelOf(target, row));
+      this.shownOnly.set(entity, shown);
+      const answered = new Set(page.rows.map((row) => row.id));
+      const unanswered = this.unanswered.get(entity) ?? new Set<number>();
+      for (const id of chunk) if (!answered.has(id)) unanswered.add(id);
+      this.unanswered.set(entity, unanswered);
     }
     this.notify();
   }

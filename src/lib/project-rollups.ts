@@ -14,9 +14,12 @@ export type Rollup = {
   running_kw: string;
   instrument_count: number;
   io: IoCounts;
-  /** ceil(n x (1 + spare_pct / 100)): the I/O to buy. */
+  /** ceil(n x (1 + spare_pct / 100)) of each type's count: the I/O to buy, spares rounded up per type. */
   io_with_spare: IoCounts;
+  /** By cable type, each length with its allowance: length x (1 + allowance % / 100). */
   cable_length_m_by_type: Record<string, string>;
+  /** The allowance those lengths include: sum(length x allowance % / 100). */
+  cable_allowance_m: string;
   racking_length_m_by_type: Record<string, string>;
   line_count: number;
   /** sum(price x quantity) in the base currency; null only when there is no base currency at all. */
@@ -24,6 +27,7 @@ export type Rollup = {
   /** Equipment with no price, or no rate to convert it, left out of the cost. */
   equipment_unpriced: number;
 };
-export type AreaRollup = Rollup & { area_id: number; areacode: string; description: string | null };
+/** `deleted`: a soft-deleted area, listed because live rows still name it (their figures count in the project's). */
+export type AreaRollup = Rollup & { area_id: number; areacode: string; description: string | null; deleted: boolean };
 /** `estimate_date`: the date the equipment cost is escalated to and converted at (the project's, else today), as CAPEX's. */
 export type ProjectRollups = { project_id: number; base_currency: string | null; rate_date: string | null; estimate_date: string; spare_pct: number; project: Rollup; areas: AreaRollup[] };

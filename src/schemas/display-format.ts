@@ -1,4 +1,4 @@
-import type { FieldDef } from './schema-types';
+import { SOFT_DELETE_FIELD, type EntitySchema, type FieldDef } from './schema-types';
 
 /**
  * en-US display of wire values (spec §9). Decimals arrive as strings and are grouped as strings, so a
@@ -42,4 +42,22 @@ export function formatValue(field: FieldDef, value: unknown, currencyCode?: stri
 export function headerName(field: FieldDef): string {
   const unit = 'unit' in field ? field.unit : undefined;
   return unit && !field.label.includes(unit) ? `${field.label} (${unit})` : field.label;
+}
+
+/**
+ * A soft-deleted row named by a lookup: its label and "(deleted)" ("100 (deleted)"), in grids, exports, the
+ * change summary and the audit trail alike. Its rows stay live (they count in the figures), so they must not
+ * read as an id ("#12") nor as a live area.
+ */
+export function deletedLabel(label: string): string {
+  return `${label} (deleted)`;
+}
+
+/**
+ * The label a lookup shows for a row of `target` read by id (the list API answers soft-deleted rows too,
+ * the options do not): its label field, "(deleted)" when the row is soft-deleted.
+ */
+export function rowLabelOf(target: EntitySchema, row: Record<string, unknown>): string {
+  const label = String(row[target.labelField] ?? `#${String(row.id)}`);
+  return row[SOFT_DELETE_FIELD] === true ? deletedLabel(label) : label;
 }

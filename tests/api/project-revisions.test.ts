@@ -99,6 +99,34 @@ describe('project revisions', () => {
     expect((await get(`/projects/${project.id}/changes?from=B`)).json().rows).toEqual([]);
   });
 
+  it('says every value as the lists show it: enums by their labels, lookups by their rows, a deleted area marked', async () => {
+    const project = await newProject('Revision Test Words');
+    const made = await fillProject(project.id);
+    const currencies = (await get('/entities/currencies?limit=500')).json().rows as EntityRow[];
+    const code = (c: string) => currencies.find((row) => row.code === c)!.id;
+    const [supplier] = await create('suppliers', [{ name: `Revision Words Instruments ${Date.now()}` }]);
+    const priced = await post('/entities/mech_equipment/batch', { updates: [{ id: made.crusher.id, version: made.crusher.version, changes: { price_source: 'firm_quote', price: '1000', price_currency_id: code('USD') } }] });
+    expect(priced.statusCode, priced.body).toBe(200);
+    expect((await issue(project.id, { rev: 'A', purpose: 'IFR' })).statusCode).toBe(200);
+
+    const crusher = priced.json().updated[0] as EntityRow;
+    expect((await post('/entities/mech_equipment/batch', { updates: [{ id: crusher.id, version: crusher.version, changes: { price_source: 'budget_quote', price: '2500', price_currency_id: code('EUR'), projarea_id: made.a200.id } }] })).statusCode).toBe(200);
+    expect((await post('/entities/instruments/batch', { updates: [{ id: made.fit.id, version: made.fit.version, changes: { supplier_id: supplier!.id, signal: '24VDC' } }] })).statusCode).toBe(200);
+    // Area 200 is deleted; the crusher, now in it, is not.
+    expect((await post('/entities/areas/batch', { updates: [{ id: made.a200.id, version: made.a200.version, changes: { deleteflag: true } }] })).statusCode).toBe(200);
+
+    const summary = (await get(`/projects/${project.id}/changes?from=A`)).json();
+    const fieldsOf = (key: string) => Object.fromEntries(summary.rows.find((r: { key: string }) => r.key === key).fields.map((f: { label: string; old: string | null; new: string | null }) => [f.label, [f.old, f.new]]));
+    expect(fieldsOf('100-CR-001')).toEqual({
+      Area: ['100', '200 (deleted)'],
+      'Price source': ['Firm quote', 'Budget quote'],
+      Price: ['USD 1,000.00', 'EUR 2,500.00'],
+      'Price currency': ['USD', 'EUR'],
+    });
+    expect(fieldsOf('100-FIT-001')).toEqual({ Signal: [null, '24 V DC discrete'], Supplier: [null, supplier!.name] });
+    expect(JSON.stringify(summary.rows)).not.toMatch(/budget_quote|firm_quote|24VDC/);
+  });
+
   it('refuses what would change history or makes no sense, with a readable answer', async () => {
     const project = await newProject('Revision Test Refusals');
     await fillProject(project.id);

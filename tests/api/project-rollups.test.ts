@@ -90,6 +90,8 @@ function reference(lists: Record<string, Row[]>, inArea: (row: Row, list: string
     io_with_spare: io(true),
     // length x (1 + allowance / 100): length has 1 decimal, allowance 1 decimal.
     cable_length_m_by_type: byType(lists.cabling!.filter((row) => inArea(row, 'cabling')), 'cable_type', (row) => (units(row.length_m) * (1000 + units(row.allowance_pct) / 1000)) / 1000),
+    // The allowance they include: length x allowance / 100 (units of 0.0001 both: / 10,000 / 100).
+    cable_allowance_m: fixed2(lists.cabling!.filter((row) => inArea(row, 'cabling')).reduce((sum, row) => sum + (units(row.length_m) * units(row.allowance_pct)) / 1_000_000, 0)),
     racking_length_m_by_type: byType(lists.racking!.filter((row) => inArea(row, 'racking')), 'rack_type', (row) => units(row.length_m)),
     line_count: lists.piping!.filter((row) => inArea(row, 'piping')).length,
     equipment_cost_base: fixed2(cost),
@@ -106,9 +108,11 @@ async function expectedRollups(projectId: number, ratio: (currency: number) => n
     list === 'cabling' ? instrumentArea.get(row.instrument_id as number) : list === 'racking' ? (row.projarea_id ?? instrumentArea.get(row.instrument_id as number)) : row.projarea_id;
   return {
     project: reference(lists, () => true, ratio),
+    // A soft-deleted area is listed while live rows still name it (their figures count in the project's).
     areas: [...lists.areas!]
       .sort((a, b) => String(a.areacode).localeCompare(String(b.areacode)))
-      .map((area) => ({ area_id: area.id, areacode: area.areacode, description: area.description, ...reference(lists, (row, list) => areaOf(row, list) === area.id, ratio) })),
+      .filter((area) => !area.deleteflag || ['mech_equipment', 'instruments', 'cabling', 'racking', 'piping'].some((list) => lists[list]!.some((row) => !row.deleteflag && areaOf(row, list) === area.id)))
+      .map((area) => ({ area_id: area.id, areacode: area.areacode, description: area.description, deleted: area.deleteflag, ...reference(lists, (row, list) => areaOf(row, list) === area.id, ratio) })),
   };
 }
 
@@ -200,6 +204,7 @@ describe('GET /api/projects/:id/rollups', () => {
       io: { AI: 2, AO: 1, DI: 1, DO: 1, COMMS: 1 },
       io_with_spare: { AI: 3, AO: 2, DI: 2, DO: 2, COMMS: 2 },
       cable_length_m_by_type: { fibre: '0.00', instrument: '172.00', power: '89.78' }, // 120 x 1.1 + 40; 85.5 x 1.05 = 89.775
+      cable_allowance_m: '16.28', // 120 x 10 % + 85.5 x 5 % = 12 + 4.275
       racking_length_m_by_type: { ladder: '12.50', tray: '38.00' },
       line_count: 3,
       equipment_cost_base: '5700.96', // 1000 x 2 / 0.5 + 2 x 250.25 x 1 / 0.5 + 300 + 99.99 x 2 / 0.5
@@ -212,6 +217,7 @@ describe('GET /api/projects/:id/rollups', () => {
       area_id: area['900'],
       areacode: '900',
       description: 'Nothing here yet',
+      deleted: false,
       equipment_count: 0,
       installed_kw: '0.00',
       running_kw: '0.00',
@@ -219,6 +225,7 @@ describe('GET /api/projects/:id/rollups', () => {
       io: { AI: 0, AO: 0, DI: 0, DO: 0, COMMS: 0 },
       io_with_spare: { AI: 0, AO: 0, DI: 0, DO: 0, COMMS: 0 },
       cable_length_m_by_type: {},
+      cable_allowance_m: '0.00',
       racking_length_m_by_type: {},
       line_count: 0,
       equipment_cost_base: '0.00',
@@ -267,6 +274,38 @@ describe('GET /api/projects/:id/rollups', () => {
     // At 2030-12-31: XRA 3 (2030-06-30) / XRB 0.5 (2030-01-01): 10 x 6 (at the rate date's 2 / 0.25 it would be 80).
     expect(rollups).toMatchObject({ base_currency: 'XRB', rate_date: '2029-06-30', estimate_date: '2030-12-31', project: { equipment_count: 2, equipment_cost_base: '60.00', equipment_unpriced: 1 } });
     expect((rollups.areas as Rollup[]).map((row) => row.areacode)).toEqual(['100']);
+  });
+
+  it("keeps a soft-deleted area's line while live rows name it, so the areas' lines add up to the project's figures", async () => {
+    const other = await post('/project', { name: 'Rollup Test Deleted Area', base_currency_id: currency.XRB, rate_date: '2030-01-31', is_testdata: true });
+    expect(other.statusCode, other.body).toBe(200);
+    const id = other.json().id as number;
+    const [live, gone, empty] = await create('areas', [
+      { project_id: id, areacode: '100', description: 'Crushing' },
+      { project_id: id, areacode: '300', description: 'Flotation' },
+      { project_id: id, areacode: '400', description: 'Never used' },
+    ]);
+    await create('mech_equipment', [
+      { projarea_id: live!.id, tagno: '100-CR-001', description: 'Crusher', installed_kw: '400' },
+      { projarea_id: gone!.id, tagno: '300-FC-001', description: 'Rougher cell', installed_kw: '90', quantity: 2 },
+    ]);
+    const [fit] = await create('instruments', [{ projarea_id: gone!.id, tagno: '300-FIT-001', letters: 'FIT', io_type: 'AI' }]);
+    await create('cabling', [{ instrument_id: fit!.id, cable_tag: '300-FIT-001-I-01', from_tag: '300-FIT-001', to_tag: 'JB-300', cable_type: 'instrument', length_m: '50', allowance_pct: '20' }]);
+    await create('piping', [{ projarea_id: gone!.id, size_mm: 100, service_code: 'PW', sequence: 1 }]);
+    const deleted = await post('/entities/areas/batch', {
+      updates: [gone!, empty!].map((area) => ({ id: area.id, version: area.version, changes: { deleteflag: true } })),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    const rollups = await rollupsOf(id);
+    const areas = rollups.areas as (Rollup & { areacode: string; deleted: boolean })[];
+    // 300 is deleted but its rows are not: its line stays, flagged; 400 has no rows and goes.
+    expect(areas.map((a) => [a.areacode, a.deleted])).toEqual([['100', false], ['300', true]]);
+    expect(areas[1]).toMatchObject({ equipment_count: 1, installed_kw: '180.00', instrument_count: 1, line_count: 1, cable_length_m_by_type: { instrument: '60.00' }, cable_allowance_m: '10.00' });
+    for (const figure of ['equipment_count', 'instrument_count', 'line_count'] as const) {
+      expect(areas.reduce((sum, a) => sum + (a[figure] as number), 0), figure).toBe(rollups.project[figure]);
+    }
+    expect(rollups.project).toMatchObject({ equipment_count: 2, installed_kw: '580.00', instrument_count: 1, cable_allowance_m: '10.00' });
   });
 
   it('answers 404 for a missing project and 400 for an id that is no number', async () => {

@@ -7,10 +7,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { BidTab } from '../../lib/adjudications';
 import { groupDecimal } from '../../schemas/display-format';
-import { LINE_TYPES } from '../../schemas/entities/quotes';
+import { fieldValueText } from '../../schemas/field-words';
 
 const money = (value: string | null, currency: string | null) => (value === null ? 'not quoted' : `${currency ?? ''} ${groupDecimal(value, 2)}`.trim());
-const typeLabel = (value: string) => LINE_TYPES.find((t) => t.value === value)?.label ?? value;
 
 /**
  * Under the bid tab's grid: why each bidder that is not recommended is not ("Incomplete: quoted 0 of 3
@@ -61,7 +60,7 @@ export function BidTabStanding({ tab }: { tab: BidTab }) {
                   <TableCell>
                     {bidder.quote_number} line {offer.line_no}
                   </TableCell>
-                  <TableCell>{typeLabel(offer.line_type)}</TableCell>
+                  <TableCell>{fieldValueText('quote_lines', 'line_type', offer.line_type)}</TableCell>
                   <TableCell>{offer.description}</TableCell>
                   <TableCell>{offer.item_no ?? '—'}</TableCell>
                   <TableCell align="right">{money(offer.line_total, bidder.currency)}</TableCell>

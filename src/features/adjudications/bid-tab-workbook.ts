@@ -2,6 +2,7 @@ import * as XLSX from 'xlsx';
 import { neutralise, MONEY_FORMAT } from '../../grids/excel';
 import type { BidTab } from '../../lib/adjudications';
 import { ADDER_KINDS } from '../../schemas/entities/adjudications';
+import { fieldValueText } from '../../schemas/field-words';
 
 type Cell = XLSX.CellObject | null;
 const text = (value: string): Cell => ({ t: 's', v: neutralise(value) });
@@ -62,7 +63,7 @@ export function bidTabWorkbook(tab: BidTab): XLSX.WorkBook {
           [],
           [text('Options and alternatives offered'), text('Line'), text('Type'), text('Description'), text('For item'), text('Line total (quote currency)'), text(`Line total (${base})`), text('Chosen'), text('Reason')],
           ...tab.bidders.flatMap((b) =>
-            b.offered.map((o) => [text(b.supplier), num(String(o.line_no), '0'), text(o.line_type), text(o.description), o.item_no === null ? null : num(String(o.item_no), '0'), o.line_total === null ? text('not quoted') : num(o.line_total), num(o.base_total), text(o.chosen ? 'chosen' : 'not chosen'), o.reason ? text(o.reason) : null]),
+            b.offered.map((o) => [text(b.supplier), num(String(o.line_no), '0'), text(fieldValueText('quote_lines', 'line_type', o.line_type)), text(o.description), o.item_no === null ? null : num(String(o.item_no), '0'), o.line_total === null ? text('not quoted') : num(o.line_total), num(o.base_total), text(o.chosen ? 'chosen' : 'not chosen'), o.reason ? text(o.reason) : null]),
           ),
         ]
       : []),

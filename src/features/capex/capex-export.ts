@@ -1,5 +1,6 @@
 import * as XLSX from 'xlsx';
 import { MONEY_FORMAT, neutralise } from '../../grids/excel';
+import { fieldValueText } from '../../schemas/field-words';
 import { LANG_FACTORS, PRICE_BASIS_LABELS, PRICE_STEP_LABELS, sizeBandWords, type CapexGroup, type CapexSummary, type CapexTag, type Escalation } from '../../lib/capex';
 
 /**
@@ -118,7 +119,7 @@ export function capexWorkbook(summary: CapexSummary): XLSX.WorkBook {
           PRICE_STEP_LABELS[t.step],
           moneyCell(t.typed?.amount ?? null),
           t.typed?.currency ?? null,
-          t.typed?.source ?? null,
+          t.typed?.source ? fieldValueText('mech_equipment', 'price_source', t.typed.source) : null,
           t.typed?.date ?? null,
           t.typed?.rate ? Number(t.typed.rate) : null,
           t.estimate?.count ?? null,

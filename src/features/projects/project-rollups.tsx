@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { Fragment, type ReactNode } from 'react';
 import { getEntitySchema } from '../../schemas/registry';
 import { fieldByName } from '../../schemas/schema-types';
+import { deletedLabel } from '../../schemas/display-format';
 import { IO_TYPES, type ProjectRollups, type Rollup } from '../../lib/project-rollups';
 
 const whole = (n: number) => n.toLocaleString('en-US');
@@ -34,6 +35,22 @@ function optionLabels(entity: string, field: string): Map<string, string> {
 }
 const cableTypes = optionLabels('cabling', 'cable_type');
 const rackTypes = optionLabels('racking', 'rack_type');
+
+/**
+ * The tile's lengths include each cable's allowance (field guide §17: say whether a length includes it): the
+ * detail says how much of the total it is, then the lengths by type.
+ */
+function cableDetail(rollup: Rollup): string {
+  const byType = lengthsByType(rollup.cable_length_m_by_type, cableTypes);
+  const allowance = Number(rollup.cable_allowance_m);
+  if (allowance > 0) return `incl. ${decimalText(rollup.cable_allowance_m, 1)} m allowance · ${byType}`;
+  return byType === 'none' ? byType : `no allowance · ${byType}`;
+}
+
+/** How the I/O to buy is worked out, so nobody has to guess at the rounding. */
+export function spareRule(sparePct: number): string {
+  return `${sparePct} % spare on each type's count, rounded up per type`;
+}
 
 function lengthsByType(values: Record<string, string>, labels: Map<string, string>): string {
   const entries = Object.entries(values).filter(([, v]) => Number(v) !== 0);
@@ -173,8 +190,8 @@ export function RollupStrip({ data, error, loading }: StripProps) {
         <Stat label="Equipment" value={whole(project.equipment_count)} detail={project.equipment_count === 1 ? 'tag' : 'tags'} />
         <Stat label="Installed kW" value={decimalText(project.installed_kw)} detail={`Running ${decimalText(project.running_kw)} kW`} />
         <Stat label="Instruments" value={whole(project.instrument_count)} detail={`${whole(IO_TYPES.reduce((n, t) => n + (project.io[t] ?? 0), 0))} I/O points`} />
-        <Stat label={`I/O points, with ${data.spare_pct}% spare`} value={<IoTable rollup={project} sparePct={data.spare_pct} />} wide />
-        <Stat label="Cable length" value={`${decimalText(String(cable), 0)} m`} detail={lengthsByType(project.cable_length_m_by_type, cableTypes)} />
+        <Stat label={`I/O points, with ${data.spare_pct}% spare`} value={<IoTable rollup={project} sparePct={data.spare_pct} />} detail={spareRule(data.spare_pct)} wide />
+        <Stat label="Cable length" value={`${decimalText(String(cable), 0)} m`} detail={cableDetail(project)} />
         <Stat label="Racking length" value={`${decimalText(String(racking), 0)} m`} detail={lengthsByType(project.racking_length_m_by_type, rackTypes)} />
         <Stat label="Lines" value={whole(project.line_count)} detail="in the line list" />
         <Stat
@@ -221,12 +238,14 @@ export function AreaRollupTable({ data }: { data: ProjectRollups | undefined }) 
                 <TableCell align="right">kW installed / running</TableCell>
                 <TableCell align="right">Instruments</TableCell>
                 {IO_TYPES.map((type) => (
-                  <TableCell key={type} align="right" title={`${type === 'COMMS' ? 'Comms / fieldbus' : type} points of the area's instruments (the strip above adds the ${data.spare_pct}% spare for the project)`}>
+                  <TableCell key={type} align="right" title={`${type === 'COMMS' ? 'Comms / fieldbus' : type} points of the area's instruments (the strip above adds the project's spare: ${spareRule(data.spare_pct)})`}>
                     {type === 'COMMS' ? 'Comms' : type}
                   </TableCell>
                 ))}
                 <TableCell align="right">Lines</TableCell>
-                <TableCell align="right">Cable m</TableCell>
+                <TableCell align="right" title="Cable length with each cable's allowance">
+                  Cable m (incl. allowance)
+                </TableCell>
                 <TableCell align="right">Racking m</TableCell>
                 <TableCell align="right" title="Equipment cost in the project's base currency">
                   Cost{currency ? ` ${currency}` : ''}
@@ -238,8 +257,10 @@ export function AreaRollupTable({ data }: { data: ProjectRollups | undefined }) 
             </TableHead>
             <TableBody>
               {data.areas.map((area) => (
-                <TableRow key={area.area_id}>
-                  <TableCell sx={{ fontWeight: 600 }}>{area.areacode}</TableCell>
+                <TableRow key={area.area_id} sx={area.deleted ? { '& td': { color: 'text.secondary' } } : undefined}>
+                  <TableCell sx={{ fontWeight: 600 }} title={area.deleted ? 'A deleted area whose rows are still in the lists: they count in the project figures above' : undefined}>
+                    {area.deleted ? deletedLabel(area.areacode) : area.areacode}
+                  </TableCell>
                   <TableCell sx={{ whiteSpace: 'normal !important', minWidth: 120 }}>{area.description}</TableCell>
                   <TableCell align="right">{whole(area.equipment_count)}</TableCell>
                   <TableCell align="right">

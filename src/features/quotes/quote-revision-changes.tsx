@@ -8,11 +8,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useApi } from '../../app/api/api-client';
 import type { FieldChange, QuoteRevisionChanges, RevisionLine } from '../../lib/quote-revisions';
+import { fieldValueText } from '../../schemas/field-words';
 
 /** One row of the changes table: what, the value before (struck through) and after. */
 type ChangeRow = { key: string; what: string; before: string | null; after: string | null };
 
-const lineText = (line: RevisionLine) => `${line.description} (${line.quantity ?? '?'} x ${line.unit_price ?? 'not priced'}${line.line_type === 'base' ? '' : `, ${line.line_type}`})`;
+const lineText = (line: RevisionLine) => `${line.description} (${line.quantity ?? '?'} x ${line.unit_price ?? 'not priced'}${line.line_type === 'base' ? '' : `, ${fieldValueText('quote_lines', 'line_type', line.line_type).toLowerCase()}`})`;
 
 function rowsOf(changes: QuoteRevisionChanges): ChangeRow[] {
   const field = (prefix: string, key: string) => (c: FieldChange) => ({ key: `${key}:${c.field}`, what: `${prefix}${c.label}`, before: c.before, after: c.after });

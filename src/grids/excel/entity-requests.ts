@@ -2,6 +2,7 @@ import type { EntityRow, ImportErrors, ImportMode, ImportResponse, ImportRowPlan
 import { MAX_PAGE_SIZE } from '../../lib/entity-api';
 import { entityPaths } from '../../lib/entity-paths';
 import { scopeForTarget } from '../../schemas/registry';
+import { rowLabelOf } from '../../schemas/display-format';
 import type { EntitySchema } from '../../schemas/schema-types';
 import { lookupEntities, lookupLabelsFromOptions, toLookupOptions, type LookupLabels } from './lookup-index';
 
@@ -212,13 +213,14 @@ export function isCompleteLookup(labels: LookupLabels, entity: string): boolean 
 }
 
 /**
- * For targets too big to load whole: the labels of referenced ids the options answer did not hold,
- * fetched by id (list API, filter id in [...]), so the export writes labels and never bare ids.
+ * The labels of referenced ids the options answer did not hold, fetched by id (list API, filter id in
+ * [...]), so the export writes labels and never bare ids: rows of targets too big to load whole, and rows the
+ * options leave out (soft-deleted ones, written "100 (deleted)", as the grid shows them).
  */
 export async function fillMissingLookupLabels(fetcher: Fetcher, schema: EntitySchema, rows: readonly Record<string, unknown>[], labels: LookupLabels, targetOf: (entity: string) => EntitySchema | undefined, signal?: AbortSignal): Promise<LookupLabels> {
   const result: Record<string, Map<number, string>> = Object.fromEntries(Object.entries(labels).map(([entity, map]) => [entity, new Map(map)]));
   for (const field of schema.fields) {
-    if (field.kind !== 'lookup' || isCompleteLookup(labels, field.entity)) continue;
+    if (field.kind !== 'lookup') continue;
     const target = targetOf(field.entity);
     const known = (result[field.entity] ??= new Map());
     const missing = [...new Set(rows.map((row) => row[field.name]).filter((id): id is number => typeof id === 'number' && !known.has(id)))];
@@ -226,7 +228,7 @@ export async function fillMissingLookupLabels(fetcher: Fetcher, schema: EntitySc
     for (let i = 0; i < missing.length; i += 500) {
       const chunk = missing.slice(i, i + 500);
       const page = await fetcher<ListResponse>(listPath(field.entity, { filters: [{ field: 'id', op: 'in', value: chunk }], limit: chunk.length }), { signal });
-      for (const row of page.rows) known.set(row.id, String(row[target.labelField] ?? row.id));
+      for (const row of page.rows) known.set(row.id, rowLabelOf(target, row));
     }
   }
   return result;

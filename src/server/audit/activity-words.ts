@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { ActivityEntry } from '../../lib/dashboard-data';
-import { findEntitySchema, getEntitySchema } from '../../schemas/registry';
+import { findEntitySchema } from '../../schemas/registry';
 import { formatValue } from '../../schemas/display-format';
 import { canonicalDecimal } from '../../schemas/same-value';
 import { fieldByName, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
 import type { Db } from '../db/client';
-import { col, ident, jsonValues, queryRows } from '../entities/entity-sql';
+import { labelKept, lookupText, rowLabels, wantLabel, type RowLabels } from '../entities/row-labels';
 
 /**
  * The audit trail in words, as people read it: "engineer changed Installed kW of 200-ML-001 from 11,000
@@ -16,33 +15,15 @@ import { col, ident, jsonValues, queryRows } from '../entities/entity-sql';
 /** One feed entry: one audit row, or several of one save (same moment, user, action, table and field) summed up. */
 export type ActivityGroup = Pick<ActivityEntry, 'action' | 'tablename' | 'field_name' | 'record_id' | 'old_value' | 'new_value' | 'username' | 'rows'>;
 
-type Labels = Map<string, Map<number, string>>;
-
-/** Labels of the rows `ids` of each entity, one query per entity. */
-async function labelsOf(db: Db, wanted: Map<string, Set<number>>): Promise<Labels> {
-  const labels: Labels = new Map();
-  for (const [entity, ids] of wanted) {
-    const schema = findEntitySchema(entity);
-    if (!schema || ids.size === 0) continue;
-    const rows = await queryRows<{ id: number; label: string | null }>(db, sql`select t.id, ${col('t', schema.labelField)}::text as label from ${ident(schema.name)} t where t.id in ${jsonValues([...ids], 'int')}`);
-    labels.set(entity, new Map(rows.flatMap((row) => (row.label === null ? [] : [[row.id, row.label] as [number, string]]))));
-  }
-  return labels;
-}
-
-function want(wanted: Map<string, Set<number>>, entity: string, id: unknown): void {
-  const n = Number(id);
-  if (!Number.isInteger(n) || n <= 0) return;
-  const ids = wanted.get(entity) ?? new Set<number>();
-  ids.add(n);
-  wanted.set(entity, ids);
-}
-
 /** A stored value as users read it: a lookup by its label, an enum by its option, numbers grouped. */
-function shown(field: FieldDef | undefined, value: string | null, labels: Labels): string {
+function shown(field: FieldDef | undefined, value: string | null, labels: RowLabels): string {
   if (value === null) return 'empty';
   if (!field) return value;
-  if (field.kind === 'lookup') return labels.get(field.entity)?.get(Number(value)) ?? value;
+  if (field.kind === 'lookup') {
+    const found = labels.get(field.entity)?.get(Number(value));
+    // A row neither there nor ever deleted through Tagbase: said as a row of the list, not as a bare number.
+    return found ? lookupText(found) : `${findEntitySchema(field.entity)?.label ?? 'row'} #${value}`;
+  }
   if (field.kind === 'boolean') return value === 'true' ? 'Yes' : value === 'false' ? 'No' : value;
   if (field.kind === 'integer') return formatValue(field, Number(value));
   // A stored decimal keeps its column's scale ('250.00'); in a sentence, 250 reads better.
@@ -50,20 +31,36 @@ function shown(field: FieldDef | undefined, value: string | null, labels: Labels
   return formatValue(field, value) || value;
 }
 
-/** The record's name: its label field's value (a deleted row's from the values kept in old_value). */
-function recordName(schema: EntitySchema, group: ActivityGroup, labels: Labels): string {
-  if (group.action === 'delete' && group.old_value) {
-    try {
-      const values = JSON.parse(group.old_value) as Record<string, string>;
-      if (values[schema.labelField]) return values[schema.labelField] as string;
-    } catch {
-      // not the JSON of a whole record: fall back to the id
+/**
+ * The record's name: its label (a deleted row's from the values its delete kept; a label field that is a
+ * lookup, such as a bidder's supplier, by the looked-up row's label).
+ */
+function recordName(schema: EntitySchema, group: ActivityGroup, labels: RowLabels): string {
+  if (group.action === 'delete') {
+    const kept = labelKept(schema, group.old_value);
+    if (kept !== undefined) return kept;
+    const viaLookup = lookupOfLabel(schema, group);
+    if (viaLookup) {
+      const found = labels.get(viaLookup.entity)?.get(Number(viaLookup.id));
+      if (found) return lookupText(found);
     }
   }
-  return labels.get(schema.name)?.get(Number(group.record_id)) ?? `#${group.record_id}`;
+  return labels.get(schema.name)?.get(Number(group.record_id))?.label ?? `#${group.record_id}`;
 }
 
-function sentence(group: ActivityGroup, labels: Labels): string {
+/** A deleted row whose label field is a lookup: the entity and id its delete kept. */
+function lookupOfLabel(schema: EntitySchema, group: ActivityGroup): { entity: string; id: string } | undefined {
+  const field = fieldByName(schema, schema.labelField);
+  if (field?.kind !== 'lookup' || !group.old_value) return undefined;
+  try {
+    const id = (JSON.parse(group.old_value) as Record<string, unknown>)[field.name];
+    return typeof id === 'string' ? { entity: field.entity, id } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function sentence(group: ActivityGroup, labels: RowLabels): string {
   const schema = findEntitySchema(group.tablename);
   const who = group.username;
   if (!schema) {
@@ -96,14 +93,18 @@ export async function describeActivities(db: Db, groups: readonly ActivityGroup[
   for (const group of groups) {
     const schema = findEntitySchema(group.tablename);
     if (!schema || group.rows > 1) continue;
-    if (group.action !== 'delete') want(wanted, schema.name, group.record_id);
+    if (group.action !== 'delete') wantLabel(wanted, schema.name, group.record_id);
+    else {
+      const viaLookup = lookupOfLabel(schema, group);
+      if (viaLookup) wantLabel(wanted, viaLookup.entity, viaLookup.id);
+    }
     const field = group.field_name ? fieldByName(schema, group.field_name) : undefined;
-    if (field?.kind === 'lookup' && getEntitySchema(field.entity)) {
-      want(wanted, field.entity, group.old_value);
-      want(wanted, field.entity, group.new_value);
+    if (field?.kind === 'lookup') {
+      wantLabel(wanted, field.entity, group.old_value);
+      wantLabel(wanted, field.entity, group.new_value);
     }
   }
-  const labels = await labelsOf(db, wanted);
+  const labels = await rowLabels(db, wanted);
   return groups.map((group) => {
     const schema = findEntitySchema(group.tablename);
     const field = schema && group.field_name ? fieldByName(schema, group.field_name) : undefined;

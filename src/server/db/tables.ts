@@ -64,6 +64,9 @@ export const auditLog = pgTable(
     // When an equipment row's price was typed (CAPEX escalates it from that date, in the one pricing rule the
     // header's roll-up reads too): only price changes, a small share of the audited writes.
     index('audit_log_equipment_price_idx').on(t.recordId, t.createdAt).where(sql`table_name = 'mech_equipment' and field_name = 'price'`),
+    // A row deleted for good is named by the label its delete's audit row kept (server/entities/row-labels.ts:
+    // the audit trail in words, "changed Area from 100 (deleted) to 200"): only deletes, a small share of the writes.
+    index('audit_log_deleted_idx').on(t.tableName, t.recordId).where(sql`action = 'delete'`),
   ],
 );
 

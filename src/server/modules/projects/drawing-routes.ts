@@ -6,6 +6,7 @@ import { getEntitySchema } from '../../../schemas/registry';
 import type { EntityRow, EntitySchema } from '../../../schemas/schema-types';
 import type { Db } from '../../db/client';
 import { col, ident, jsonValues, queryJsonRows, queryRows, wireColumns } from '../../entities/entity-sql';
+import { lookupText, rowLabels } from '../../entities/row-labels';
 import { entityRow, errors, jsonSchema, parseOr400 } from '../../entities/route-schemas';
 import { AppError } from '../../http/app-error';
 import { pathId } from '../legacy/record-id';
@@ -38,7 +39,7 @@ function rowsWhere(db: Db, schema: EntitySchema, where: SQL): Promise<EntityRow[
   return queryJsonRows<EntityRow>(db, sql`select ${wireColumns(schema, 't')} from ${ident(schema.name)} t where ${where} order by ${col('t', schema.labelField)}, t.id`);
 }
 
-/** The labels of the rows the lookups of `lists` name, one query per target list. */
+/** The labels of the rows the lookups of `lists` name, one query per target list (row-labels.ts). */
 async function lookupLabels(db: Db, lists: readonly [EntitySchema, readonly EntityRow[]][]): Promise<DrawingPage['labels']> {
   const ids = new Map<string, Set<number>>();
   for (const [schema, rows] of lists) {
@@ -50,12 +51,9 @@ async function lookupLabels(db: Db, lists: readonly [EntitySchema, readonly Enti
       }
     }
   }
+  // As the grid names them: a soft-deleted row (an area, the drawing's own P&ID) is "300 (deleted)".
   const labels: DrawingPage['labels'] = {};
-  for (const [entity, wanted] of ids) {
-    const target = getEntitySchema(entity);
-    const found = await queryRows<{ id: number; label: string | null }>(db, sql`select t.id, ${col('t', target.labelField)}::text as label from ${ident(entity)} t where t.id in ${jsonValues([...wanted], 'int')}`);
-    labels[entity] = Object.fromEntries(found.map((row) => [String(row.id), row.label ?? `#${row.id}`]));
-  }
+  for (const [entity, found] of await rowLabels(db, ids)) labels[entity] = Object.fromEntries([...found].map(([id, label]) => [String(id), lookupText(label)]));
   return labels;
 }
 

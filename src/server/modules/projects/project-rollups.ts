@@ -14,14 +14,17 @@ import { pricedEquipmentSql, pricingTransaction } from '../capex/equipment-price
  *              io_with_spare: {...}, cable_length_m_by_type, racking_length_m_by_type, line_count,
  *              equipment_cost_base, equipment_unpriced }
  *
- * - Soft-deleted rows (deleteflag) count nowhere: nor do a deleted instrument's cables and racking, nor a
- *   deleted area's line in the table of areas.
+ * - Soft-deleted rows (deleteflag) count nowhere: nor do a deleted instrument's cables and racking. A
+ *   soft-deleted area's live rows still count (they are in the lists): the area keeps its line, flagged
+ *   `deleted`, so the lines of the areas add up to the project's figures; an empty deleted area has none.
  * - Decimals are strings with 2 decimals ('33800.00'), rounded once, after summing.
  * - installed_kw = sum(installed_kw x quantity) (a missing quantity counts 1); running_kw the same over
  *   the rows with running true.
- * - io counts instruments by I/O type; io_with_spare = ceil(n x (1 + spare_pct / 100)), in exact decimals.
+ * - io counts instruments by I/O type; io_with_spare = ceil(n x (1 + spare_pct / 100)) of each type's total
+ *   (of the project's, or of the area's), in exact decimals: spares are rounded up per type.
  * - cable_length_m_by_type = sum(length_m x (1 + allowance_pct / 100)) by cable type (a missing allowance
- *   counts 0); racking_length_m_by_type = sum(length_m) by rack type. Only types that have rows appear.
+ *   counts 0), the allowance included; cable_allowance_m = sum(length_m x allowance_pct / 100), the part of it
+ *   that is allowance (the tile says "incl. N m allowance"); racking_length_m_by_type = sum(length_m) by rack type. Only types that have rows appear.
  *   A cable belongs to its instrument's area; racking to its own area when it names one, else to its
  *   instrument's.
  * - equipment_cost_base = the sum of the equipment figures of CAPEX (GET /api/capex/:id totals.equipment): each
@@ -51,6 +54,7 @@ function rollupArguments(): SQL {
     'io', ${io(ioCount)},
     'io_with_spare', ${io((type) => sql`ceil(${ioCount(type)} * (100 + ${SPARE_PCT}::int)::numeric / 100)::int`)},
     'cable_length_m_by_type', coalesce(c.by_type, '{}'::json),
+    'cable_allowance_m', coalesce(ca.total, '0.00'),
     'racking_length_m_by_type', coalesce(r.by_type, '{}'::json),
     'line_count', coalesce(p.n, 0),
     'equipment_cost_base', case when (select base_id from prj) is null then null else ${money(sql`e.cost`)} end,
@@ -93,11 +97,15 @@ export function rollupsQuery(projectId: number): SQL {
       from ins group by grouping sets ((area_id), ())
     ),
     cab as (
-      select i.projarea_id as area_id, c.cable_type as type, c.length_m * (1 + coalesce(c.allowance_pct, 0) / 100) as len
+      select i.projarea_id as area_id, c.cable_type as type, c.length_m * (1 + coalesce(c.allowance_pct, 0) / 100) as len,
+             c.length_m * coalesce(c.allowance_pct, 0) / 100 as allowance
       from cabling c join instruments i on i.id = c.instrument_id
       where c.project_id = (select id from prj) and not c.deleteflag and not i.deleteflag
     ),
     cab_sum as (${byType('cab')}),
+    cab_allowance as (
+      select ${SCOPE_KEY} as k, round(coalesce(sum(allowance), 0), 2)::text as total from cab group by grouping sets ((area_id), ())
+    ),
     rk as (
       select coalesce(r.projarea_id, i.projarea_id) as area_id, r.rack_type as type, r.length_m as len
       from racking r join instruments i on i.id = r.instrument_id
@@ -108,18 +116,23 @@ export function rollupsQuery(projectId: number): SQL {
     pipe_sum as (
       select ${SCOPE_KEY} as k, count(*)::int as n from pipe group by grouping sets ((area_id), ())
     ),
+    -- Every live area, and a soft-deleted area still holding live rows (they count in the project's figures, so
+    -- the table of areas must show where): the areas' lines add up to the project's.
     scopes as (
-      select a.id as k, a.areacode, a.description from areas a where a.project_id = (select id from prj) and not a.deleteflag
-      union all select 0, null, null
+      select a.id as k, a.areacode, a.description, a.deleteflag as deleted from areas a
+      where a.project_id = (select id from prj)
+        and (not a.deleteflag or a.id in (select k from eq_sum union all select k from ins_sum union all select k from cab_sum union all select k from rk_sum union all select k from pipe_sum))
+      union all select 0, null, null, false
     ),
     rolled as (
       select s.k, s.areacode,
         case when s.k = 0 then json_build_object(${rollupArguments()})
-             else json_build_object('area_id', s.k, 'areacode', s.areacode, 'description', s.description, ${rollupArguments()}) end as rollup
+             else json_build_object('area_id', s.k, 'areacode', s.areacode, 'description', s.description, 'deleted', s.deleted, ${rollupArguments()}) end as rollup
       from scopes s
       left join eq_sum e on e.k = s.k
       left join ins_sum i on i.k = s.k
       left join cab_sum c on c.k = s.k
+      left join cab_allowance ca on ca.k = s.k
       left join rk_sum r on r.k = s.k
       left join pipe_sum p on p.k = s.k
     )

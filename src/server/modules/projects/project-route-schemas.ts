@@ -90,8 +90,9 @@ const rollup = z.object({
   running_kw: decimal,
   instrument_count: z.number(),
   io,
-  io_with_spare: io.describe('ceil(n x (1 + spare_pct/100))'),
-  cable_length_m_by_type: z.record(z.string(), decimal).describe('sum(length_m x (1 + allowance_pct/100)) by cable type'),
+  io_with_spare: io.describe('ceil(n x (1 + spare_pct/100)) of each type: spares rounded up per type'),
+  cable_length_m_by_type: z.record(z.string(), decimal).describe('sum(length_m x (1 + allowance_pct/100)) by cable type: the allowance included'),
+  cable_allowance_m: decimal.describe('sum(length_m x allowance_pct/100): the allowance the cable lengths include'),
   racking_length_m_by_type: z.record(z.string(), decimal).describe('sum(length_m) by rack type'),
   line_count: z.number(),
   equipment_cost_base: decimal.nullable().describe("the equipment's cost in the base currency, each row priced by CAPEX's rule (capex/equipment-price.ts): equals GET /api/capex/:id totals.equipment"),
@@ -104,7 +105,7 @@ export const rollupsResponse = z.object({
   estimate_date: z.string(),
   spare_pct: z.number(),
   project: rollup,
-  areas: z.array(rollup.extend({ area_id: z.number(), areacode: z.string(), description: z.string() })),
+  areas: z.array(rollup.extend({ area_id: z.number(), areacode: z.string(), description: z.string().nullable(), deleted: z.boolean().describe('a soft-deleted area, listed because live rows still name it') })),
 });
 
 export const output = (schema: z.ZodType, description: string) => ({ ...jsonSchema(schema, 'output'), description });

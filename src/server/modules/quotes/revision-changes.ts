@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { FieldChange, QuoteRevision, QuoteRevisionChanges, RevisionLine } from '../../../lib/quote-revisions';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../entities/entity-sql';
+import { fieldValueText } from '../../../schemas/field-words';
+import { getEntitySchema } from '../../../schemas/registry';
+import { fieldByName } from '../../../schemas/schema-types';
 import { AppError } from '../../http/app-error';
 import { inForce, validQuote } from './quote-revisions';
 
@@ -57,8 +60,14 @@ const linesOf = (db: Db, id: number) =>
         from quote_lines l left join parts p on p.id = l.part_id where l.quote_id = ${id} order by l.line_no`,
   );
 
-const differences = (fields: readonly (readonly [string, string])[], before: Row, after: Row): FieldChange[] =>
-  fields.flatMap(([field, label]) => ((before[field] ?? null) === (after[field] ?? null) ? [] : [{ field, label, before: before[field] ?? null, after: after[field] ?? null }]));
+/**
+ * The changed fields, compared as stored. An enum is said by its label (Status 'Under review', a line's type
+ * 'Option'), never its code; figures stay as the wire gives them (at their column's scale).
+ */
+const differences = (entity: 'quotes' | 'quote_lines', fields: readonly (readonly [string, string])[], before: Row, after: Row): FieldChange[] =>
+  fields.flatMap(([field, label]) => ((before[field] ?? null) === (after[field] ?? null) ? [] : [{ field, label, before: words(entity, field, before[field] ?? null), after: words(entity, field, after[field] ?? null) }]));
+
+const words = (entity: string, field: string, value: string | null): string | null => (value !== null && fieldByName(getEntitySchema(entity), field)?.kind === 'enum' ? fieldValueText(entity, field, value) : value);
 
 const asLine = (row: Row & { line_no: number }): RevisionLine => ({ line_no: row.line_no, description: row.description ?? '', tag: row.tag ?? null, part: row.part ?? null, quantity: row.quantity ?? null, unit_price: row.unit_price ?? null, line_type: row.line_type ?? 'base', line_status: row.line_status ?? 'quoted' });
 
@@ -79,13 +88,13 @@ export async function revisionChanges(db: Db, quoteId: number): Promise<QuoteRev
   const newNos = new Set(newLines.map((line) => line.line_no));
   const changed = newLines.flatMap((line) => {
     const old = oldByNo.get(line.line_no);
-    const fields = old ? differences(LINE_FIELDS, old, line) : [];
+    const fields = old ? differences('quote_lines', LINE_FIELDS, old, line) : [];
     return fields.length > 0 ? [{ line_no: line.line_no, description: line.description ?? '', fields }] : [];
   });
   return {
     ...empty,
     previous: { id: previous.id, revision: previous.revision, quote_ref: previous.quote_ref },
-    header: differences(HEADER_FIELDS, before!, after!),
+    header: differences('quotes', HEADER_FIELDS, before!, after!),
     added: newLines.filter((line) => !oldByNo.has(line.line_no)).map(asLine),
     removed: oldLines.filter((line) => !newNos.has(line.line_no)).map(asLine),
     changed,

@@ -1,8 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { getEntitySchema } from '../../../../schemas/registry';
-import { SOFT_DELETE_FIELD, type EntityRow, type FieldDef } from '../../../../schemas/schema-types';
+import { formatValue } from '../../../../schemas/display-format';
+import { fieldByName, SOFT_DELETE_FIELD, type EntityRow, type EntitySchema, type FieldDef } from '../../../../schemas/schema-types';
 import type { Db } from '../../../db/client';
-import { col, ident, jsonValues, queryJsonRows, queryRows } from '../../../entities/entity-sql';
+import { jsonValues, queryJsonRows, queryRows } from '../../../entities/entity-sql';
+import { lookupText, rowLabels, type RowLabels } from '../../../entities/row-labels';
 import { DOCUMENT_LISTS, schemaOf, type DocumentList } from '../document-lists';
 import { documentRowsSelect } from './revision-snapshot';
 import { findRevision } from './revisions';
@@ -49,23 +51,31 @@ function differences(db: Db, before: State, after: State, lists: readonly Docume
   );
 }
 
-type Labels = Map<string, Map<number, string>>;
-
-/** Id -> label of the rows the differing rows' lookups name, in one state: its own rows for a revision's lists, else the database now. */
-async function labelsIn(db: Db, state: State, wanted: Map<string, Set<number>>): Promise<Labels> {
-  const labels: Labels = new Map();
+/**
+ * Id -> label of the rows the differing rows' lookups name, in one state: a revision's own rows for its lists
+ * (a row soft-deleted in that state marked deleted), else the rows as they are now (rowLabels: deleted ones
+ * marked, rows deleted for good by the label their audit row kept).
+ */
+async function labelsIn(db: Db, state: State, wanted: Map<string, Set<number>>): Promise<RowLabels> {
+  const kept: RowLabels = new Map();
+  const rest = new Map<string, Set<number>>();
   for (const [entity, ids] of wanted) {
+    if (!('revisionId' in state) || !(DOCUMENT_LISTS as readonly string[]).includes(entity) || ids.size === 0) {
+      rest.set(entity, ids);
+      continue;
+    }
     const target = getEntitySchema(entity);
-    const list = [...ids];
-    const found =
-      list.length === 0
-        ? []
-        : 'revisionId' in state && (DOCUMENT_LISTS as readonly string[]).includes(entity)
-          ? await queryRows<{ id: number; label: string }>(db, sql`select row_id as id, data ->> ${target.labelField} as label from revision_rows where revision_id = ${state.revisionId} and entity = ${entity} and row_id in ${jsonValues(list, 'int')}`)
-          : await queryRows<{ id: number; label: string }>(db, sql`select t.id, ${col('t', target.labelField)}::text as label from ${ident(entity)} t where t.id in ${jsonValues(list, 'int')}`);
-    labels.set(entity, new Map(found.map(({ id, label }) => [id, label])));
+    const found = await queryRows<{ id: number; label: string | null; deleted: boolean }>(
+      db,
+      sql`select row_id as id, data ->> ${target.labelField} as label, (data ->> ${SOFT_DELETE_FIELD}) is not distinct from 'true' as deleted
+          from revision_rows where revision_id = ${state.revisionId} and entity = ${entity} and row_id in ${jsonValues([...ids], 'int')}`,
+    );
+    kept.set(entity, new Map(found.flatMap(({ id, label, deleted }) => (label === null ? [] : [[id, { label, deleted }] as const]))));
+    const missing = [...ids].filter((id) => !kept.get(entity)!.has(id));
+    if (missing.length > 0) rest.set(entity, new Set(missing));
   }
-  return labels;
+  for (const [entity, labels] of await rowLabels(db, rest)) kept.set(entity, new Map([...labels, ...(kept.get(entity) ?? [])]));
+  return kept;
 }
 
 /** The lookup ids the rows of each list name, per target entity. */
@@ -82,21 +92,31 @@ function lookupIds(rows: readonly { entity: DocumentList; row: EntityRow }[]): M
   return wanted;
 }
 
-function shown(field: FieldDef, value: unknown, labels: Labels): string | null {
+/**
+ * A value as the list shows it (display-format's formatValue: an enum by its label, 'budget_quote' as
+ * 'Budget quote'; money with its currency's code), a lookup by its row's label in that state.
+ */
+function shown(field: FieldDef, row: EntityRow, labels: RowLabels, schema: EntitySchema): string | null {
+  const value = row[field.name];
   if (value === null || value === undefined || value === '') return null;
-  if (field.kind === 'lookup') return labels.get(field.entity)?.get(value as number) ?? `#${String(value)}`;
-  if (field.kind === 'boolean') return value ? 'Yes' : 'No';
-  return String(value);
+  if (field.kind === 'lookup') {
+    const found = labels.get(field.entity)?.get(value as number);
+    return found ? lookupText(found) : `${getEntitySchema(field.entity).label} #${String(value)}`;
+  }
+  const currencyField = field.kind === 'money' ? fieldByName(schema, field.currencyField) : undefined;
+  const currency = currencyField?.kind === 'lookup' ? labels.get(currencyField.entity)?.get(row[currencyField.name] as number)?.label : undefined;
+  return formatValue(field, value, currency);
 }
 
 /** The fields whose shown value differs (a row saved with the same values differs only in its meta columns: no field). */
-function changedFields(list: DocumentList, before: EntityRow, after: EntityRow, oldLabels: Labels, newLabels: Labels): FieldChange[] {
+function changedFields(list: DocumentList, before: EntityRow, after: EntityRow, oldLabels: RowLabels, newLabels: RowLabels): FieldChange[] {
   const changes: FieldChange[] = [];
+  const schema = schemaOf(list);
   for (const field of comparedFields(list)) {
     // A lookup to the same row is no change of this row's, even when that row was renamed (its rename is listed itself).
     if (field.kind === 'lookup' && before[field.name] === after[field.name]) continue;
-    const old = shown(field, before[field.name], oldLabels);
-    const now = shown(field, after[field.name], newLabels);
+    const old = shown(field, before, oldLabels, schema);
+    const now = shown(field, after, newLabels, schema);
     if (old !== now) changes.push({ field: field.name, label: field.label, old, new: now });
   }
   return changes;

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_deleted_idx" ON "audit_log" USING btree ("table_name","record_id") WHERE action = 'delete';
