@@ -96,6 +96,8 @@ export async function benchRanges(session: BenchSession, baseUrl: string, total:
  */
 export async function benchFindPreview(session: BenchSession, total: number): Promise<RangeBenchResult> {
   const { page } = session;
+  // The grid benchmark left it scrolled to the last row: back to the first.
+  await page.evaluate(`(document.querySelector('.tb-entity-grid .ag-grid-viewport') || document.querySelector('.tb-entity-grid .ag-body-viewport')).scrollTop = 0`);
   await page.locator('.tb-entity-grid .ag-row[row-index="0"] .ag-cell[col-id="owner"]').click();
   await page.keyboard.press('Control+h');
   const dialog = page.getByRole('dialog', { name: 'Find and replace' });
