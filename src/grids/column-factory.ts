@@ -17,7 +17,8 @@ export const STATUS_COL_ID = '__status';
 export const STATUS_WIDTH = 96;
 export const STATUS_EMPTY_WIDTH = 28;
 
-const NUMERIC = new Set<FieldDef['kind']>(['integer', 'decimal', 'percent', 'money']);
+/** The field kinds that hold numbers: right-aligned, and summed in a range's status bar. */
+export const NUMERIC = new Set<FieldDef['kind']>(['integer', 'decimal', 'percent', 'money']);
 
 /**
  * Sorting in the browser (server-query.ts): when the grid holds every row of the view, a header click

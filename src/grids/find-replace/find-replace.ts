@@ -42,6 +42,13 @@ export type FindChange = { rowKey: string; rowLabel: string; field: string; fiel
 
 export type FindResult = { matches: number; changes: FindChange[]; skipped: number };
 
+/** A cell's text as it reads when it matches, else null (an empty cell never matches). */
+export function matchingText(field: FieldDef, value: unknown, matcher: Extract<Matcher, { ok: true }>, label: (entity: string, id: unknown) => string | undefined): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const text = copyText(field, value, label);
+  return matcher.test(text) ? text : null;
+}
+
 type PlanInput = {
   rows: Iterable<FindRow>;
   fields: readonly FieldDef[];
@@ -63,10 +70,8 @@ export function planFindReplace({ rows, fields, matcher, replaceWith, label, res
   const changes: FindChange[] = [];
   for (const row of rows) {
     for (const field of fields) {
-      const value = row.values[field.name];
-      if (value === null || value === undefined || value === '') continue;
-      const before = copyText(field, value, label);
-      if (!matcher.test(before)) continue;
+      const before = matchingText(field, row.values[field.name], matcher, label);
+      if (before === null) continue;
       matches += 1;
       if (replaceWith === null) continue;
       if (field.readOnly || row.readOnly) {

@@ -6,7 +6,7 @@ import type { LookupCache } from '../lookup-cache';
 import type { GridRow, PendingChangesStore, PendingState } from '../pending-changes-store';
 import { cellCount, type Rect } from '../ranges/cell-range';
 import type { CellRanges } from '../ranges/use-cell-ranges';
-import { matcherOf, planFindReplace, type FindChange, type FindOptions, type FindRow } from './find-replace';
+import { matcherOf, matchingText, planFindReplace, type FindChange, type FindOptions, type FindRow } from './find-replace';
 import type { FindActions, FindScope } from './find-replace-dialog';
 
 type Options = { api: GridApi<GridRow> | null; schema: EntitySchema; store: PendingChangesStore; lookups: LookupCache; ranges: CellRanges; canEdit: boolean; commit: (previous: PendingState) => void };
@@ -69,8 +69,7 @@ export function useFindReplace({ api, schema, store, lookups, ranges, canEdit, c
         if (!data) continue;
         for (let col = step === 0 ? startCol + 1 : 0; col < fields.length; col += 1) {
           const field = fields[col]!;
-          const only = planFindReplace({ rows: [{ key: data.__key, label: '', values: data }], fields: [field], matcher, replaceWith: null, label });
-          if (only.matches === 0) continue;
+          if (matchingText(field, data[field.name], matcher, label) === null) continue;
           api.ensureIndexVisible(index);
           api.ensureColumnVisible(field.name);
           api.setFocusedCell(index, field.name);

@@ -1,11 +1,11 @@
 import type { CellClassParams, CellFocusedEvent, Column, GridApi } from 'ag-grid-community';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import { fieldByName, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
+import { NUMERIC } from '../column-factory';
 import type { GridRow } from '../pending-changes-store';
 import { cellCount, clampPos, contains, edgeOfData, rangeStats, rectOf, STEP, type CellPos, type CellRange, type Direction, type RangeStats, type Rect } from './cell-range';
 
 const ARROWS: Readonly<Record<string, Direction>> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
-const NUMERIC = new Set<FieldDef['kind']>(['integer', 'decimal', 'percent', 'money']);
 /** Past this many cells the status bar's figures are not computed on every change (Ctrl+A over 50,000 rows). */
 const STATS_CELL_LIMIT = 2_000_000;
 
