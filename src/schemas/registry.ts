@@ -7,6 +7,7 @@ import { meetingItems, meetings } from './entities/meetings';
 import { packageBidders, packageItems, packages } from './entities/packages';
 import { clarifications } from './entities/clarifications';
 import { parts } from './entities/parts';
+import { projectDocuments } from './entities/project-documents';
 import { quoteLines, quotes } from './entities/quotes';
 import { quotesV1 } from './entities/quotes-v1';
 import { proposalLines, proposals } from './entities/proposals';
@@ -57,6 +58,8 @@ export const entitySchemas: readonly EntitySchema[] = [
   adjudicationAdders,
   adjudicationChoices,
   quotesV1,
+  // After adjudications and duty sheets: a bid tab names its adjudication, a datasheet its duty sheet.
+  projectDocuments,
   requests,
   meetings,
   meetingItems,

@@ -34,6 +34,7 @@ import { generalLookupRoutes } from './modules/legacy/general-lookup-routes';
 import { projectRoutes } from './modules/projects/project-routes';
 import { drawingRoutes } from './modules/projects/drawing-routes';
 import { revisionRoutes } from './modules/projects/revisions/revision-routes';
+import { documentRoutes } from './modules/deliverables/document-routes';
 import { dexpiRoutes } from './modules/projects/dexpi/dexpi-routes';
 import { tagRenameRoutes } from './modules/projects/tag-rename/tag-rename-routes';
 import { quoteRoutes } from './modules/quotes/quote-routes';
@@ -137,6 +138,7 @@ export async function buildApp({ config, db, dbKind, idpKeys, logger }: AppDeps)
         await secured.register(projectRoutes, { db });
         await secured.register(drawingRoutes, { db });
         await secured.register(revisionRoutes, { db });
+        await secured.register(documentRoutes, { db, firmName: config.firmName });
         await secured.register(dexpiRoutes, { db });
         await secured.register(tagRenameRoutes, { db });
         await secured.register(housekeepingRoutes, { db });

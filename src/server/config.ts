@@ -22,6 +22,8 @@ export type ServerConfig = {
   importBodyLimitBytes: number;
   /** Largest file attached to a document (FILE_LIMIT_BYTES, 50 MiB). */
   fileLimitBytes: number;
+  /** The firm named in every issued document's title block (FIRM_NAME). */
+  firmName: string;
   /** Where the browser goes when the sign-in callback fails (spec §8); the root by default. */
   callbackErrorPath: string;
   /** Sign-in form posts allowed per client address and minute on the embedded provider. */
@@ -87,6 +89,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     bodyLimitBytes: Number(env.BODY_LIMIT_BYTES ?? 10 * 1024 * 1024),
     importBodyLimitBytes: Number(env.IMPORT_BODY_LIMIT_BYTES ?? 256 * 1024 * 1024),
     fileLimitBytes: Number(env.FILE_LIMIT_BYTES ?? 50 * 1024 * 1024),
+    firmName: env.FIRM_NAME?.trim() || 'Tagbase Engineering',
     callbackErrorPath: env.AUTH_CALLBACK_ERROR_PATH ?? '/',
     signInAttemptsPerMinute: Number(env.SIGNIN_ATTEMPTS_PER_MINUTE ?? 10),
     timeouts: {

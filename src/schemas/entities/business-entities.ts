@@ -224,6 +224,9 @@ export const projects = defineEntity({
     template('instrument_tag_template', 'Instrument tag template', '{area}-{letters}-{loop}{suffix}', 2),
     template('line_number_template', 'Line number template', '{size}-{service}-{area}-{seq}-{spec}', 3),
     template('cable_tag_template', 'Cable tag template', '{from}-{type}-{seq}', 4),
+    // #31: a new register row without a number is given one: {project} the project number, {discipline} and {type}
+    // the document's codes, {seq} the next free 3-digit number of that prefix (P-2025-007-IN-LST-001).
+    { name: 'document_number_template', label: 'Document number template', kind: 'text', maxLength: 80, default: '{project}-{discipline}-{type}-{seq}', help: 'Numbers new documents of the register: {project}, {discipline}, {type} and {seq} (001, 002...).', grid: { width: 220, hidden: true }, form: { section: 'Tag templates', order: 5 } },
     { name: 'import_mode', label: 'Import mode', kind: 'integer', required: true, min: 0, max: 2, default: 0, choices: IMPORT_MODES, help: 'How every Excel and DEXPI import into this project treats existing rows.', grid: { width: 120, hidden: true }, form: { section: 'Settings', order: 1 } },
     { name: 'isdirty', label: 'Changed since last revision', kind: 'boolean', default: false, readOnly: true, grid: { hidden: true }, form: { section: 'Settings', order: 2 } },
     { name: 'is_testdata', label: 'Test data', kind: 'boolean', default: false, grid: { width: 100 }, form: { section: 'Settings', order: 3 } },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { getEntityTable } from './entity-tables';
-import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Columns every business row carries: optimistic concurrency and who/when. */
 const rowMeta = () => ({
@@ -284,3 +284,43 @@ export const meetingItems = getEntityTable('meeting_items');
 export const proposals = getEntityTable('proposals');
 export const proposalLines = getEntityTable('proposal_lines');
 export const capexFactors = getEntityTable('capex_factors');
+export const projectDocuments = getEntityTable('project_documents');
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * The issues of a register document (#31 item 5): per revision, the PDF and the workbook as rendered when it was
+ * issued, kept byte for byte (a document issued at B downloads the same bytes tomorrow), with the digest of each
+ * row it printed (the next issue marks the rows whose digest changed). Immutable: triggers of migration 0031
+ * refuse an update, and a delete unless the register row (or its project) is being deleted with it.
+ */
+export const documentIssues = pgTable(
+  'document_issues',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => projectDocuments.id, { onDelete: 'cascade' }),
+    /** The project revision whose snapshot the lists were read from. */
+    revisionId: integer('revision_id').references(() => projectRevisions.id, { onDelete: 'cascade' }),
+    revision: text('revision').notNull(),
+    status: text('status').notNull(),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    description: text('description'),
+    issuedBy: text('issued_by').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    pdf: bytea('pdf').notNull(),
+    xlsx: bytea('xlsx').notNull(),
+    pdfSha256: text('pdf_sha256').notNull(),
+    xlsxSha256: text('xlsx_sha256').notNull(),
+    /** Prepared / checked / approved (name and date) as the register row had them: the revision table prints them. */
+    signOffs: jsonb('sign_offs').notNull(),
+    /** Row key -> digest of the cells it printed. */
+    rowDigests: jsonb('row_digests').notNull(),
+    rowsMarked: integer('rows_marked').notNull().default(0),
+  },
+  (t) => [uniqueIndex('document_issues_key').on(t.documentId, t.revision), index('document_issues_project_idx').on(t.projectId), check('document_issues_status_check', sql`${t.status} in ('IFR', 'IFA', 'IFC', 'ASB')`)],
+);

@@ -13,7 +13,7 @@ import { selectRowsById } from './entity-sql';
 import { checkTree } from './tree-checks';
 import { checkWorkflow } from './workflow-checks';
 import { checkRowRules, deriveComputedFields } from './derived-fields';
-import { runDeleteHooks, runSaveHooks } from './save-hooks';
+import { runDeleteHooks, runNumberingHooks, runSaveHooks } from './save-hooks';
 import { numberNewRows } from './numbering';
 import { checkScope, stampRootsFromParents } from './scope-checks';
 import { addError, checkLookups, checkMoneyCurrencies, checkUnique, type Candidate, type CandidateErrors } from './row-checks';
@@ -138,6 +138,7 @@ async function writeEntityBatch(db: Db, schema: EntitySchema, batch: BatchReques
       updates.forEach((update, index) => validate({ op: 'update', index, id: update.id }, update.changes, 'update', update.id));
       const deleteIds = deletes.map((d) => d.id);
       await numberNewRows(tx, schema, candidates.slice(0, creates.length), errors);
+      await runNumberingHooks({ db: tx, schema, candidates: candidates.slice(0, creates.length), errors, warnings: new Map(), actor });
       await deriveComputedFields(tx, schema, candidates);
       await checkUnique(tx, schema, candidates, deleteIds, errors, (label) => `Another row already has this ${label}`);
       await checkLookups(tx, schema, candidates, errors, deleteIds);

@@ -3,6 +3,7 @@ import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { adjudicationAdderOfBidder, adjudicationBidderQuote, adjudicationChoiceNamesOffer, adjudicationHeader, adjudicationRateFrozen } from './hooks/adjudication-hooks';
 import { clarificationDefaults } from './hooks/clarification-hooks';
+import { documentNumbers, issuedDocumentsStay } from './hooks/document-hooks';
 import { actionStatusBelongsToActions } from './hooks/meeting-hooks';
 import { cableEndsExist, standbyNamesDuty, tagFollowsTemplate } from './hooks/project-hooks';
 import { packageAwardToBidder, packageItemTagInProject, quotePackageOfProject } from './hooks/package-hooks';
@@ -40,7 +41,19 @@ const HOOKS: Readonly<Record<string, readonly SaveHook[]>> = {
 };
 const DELETE_HOOKS: Readonly<Record<string, readonly DeleteHook[]>> = {
   requests: [requestDeleteRules],
+  project_documents: [issuedDocumentsStay],
 };
+/**
+ * Hooks that fill a new row's key before the key is checked (a register document's number from its project's
+ * template); they run on a save's creates only, right after the engine numbers `numbered` fields.
+ */
+const NUMBERING_HOOKS: Readonly<Record<string, readonly SaveHook[]>> = {
+  project_documents: [documentNumbers],
+};
+
+export async function runNumberingHooks(context: SaveContext): Promise<void> {
+  for (const hook of NUMBERING_HOOKS[context.schema.name] ?? []) await hook(context);
+}
 
 export async function runSaveHooks(context: SaveContext): Promise<void> {
   for (const hook of HOOKS[context.schema.name] ?? []) await hook(context);

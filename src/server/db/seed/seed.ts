@@ -14,6 +14,7 @@ import { seedDemoQuotes } from './seed-quotes';
 import { seedDemoQuotesV1 } from './seed-quotes-v1';
 import { seedDemoProposals } from './seed-proposals';
 import { seedDemoCapex } from './seed-capex';
+import { seedDemoDocuments } from './seed-documents';
 import { seedDemoHousekeeping } from './seed-housekeeping';
 
 export type DemoAccount = { username: string; password: string; role: Role; nickname: string; name: string; email: string };
@@ -49,6 +50,8 @@ export async function seedDatabase(db: Db, config: Pick<ServerConfig, 'seedDemo'
     await seedDemoMeetings(db);
     await seedDemoProposals(db);
     await seedDemoCapex(db);
+    // After the adjudications and CAPEX its documents print.
+    await seedDemoDocuments(db);
     // Last: soft-deleted rows and an orphan in the refinery for housekeeping to find.
     await seedDemoHousekeeping(db);
   }
