@@ -8,7 +8,7 @@ export type ReadPdf = { pages: number; lines: string[][]; info: Record<string, u
  * one row of a table, left to right, joined by ' | '), so a test can find a row and what stands beside it.
  */
 export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
+  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
   const lines: string[][] = [];
   for (let p = 1; p <= pdf.numPages; p += 1) {
     const page = await pdf.getPage(p);
