@@ -71,7 +71,8 @@ export async function openWorkbook(bytes: Uint8Array): Promise<{ workbook: Excel
         if (fn === 'ROUND') {
           const f = 10 ** num(flat[1] ?? 0);
           const x = num(flat[0] ?? 0);
-          return (Math.sign(x) * Math.round(Math.abs(x) * f + 1e-9)) / f;
+          // Excel rounds the decimal it shows (15 significant digits), not the binary double: 2.675 rounds to 2.68.
+          return (Math.sign(x) * Math.round(Number((Math.abs(x) * f).toPrecision(15)))) / f;
         }
         throw new Error(`Unknown function ${fn} in ${formula}`);
       }

@@ -1,0 +1,4 @@
+import { openWorkbook } from './evaluate-workbook';
+
+/** What deliverable tests share. */
+export const evaluateWorkbookSupport = { openWorkbook };
