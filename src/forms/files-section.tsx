@@ -15,6 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type DragEvent } from 'react';
 import { useApi, useApiDownload, useApiFetch } from '../app/api/api-client';
+import { saveFile } from '../app/api/save-file';
 import { filePath, filesPath, MAX_FILE_BYTES, type AttachmentRow } from '../lib/attachments';
 import type { EntitySchema } from '../schemas/schema-types';
 import { historyTime } from './record-history';
@@ -68,14 +69,7 @@ export function FilesSection({ schema, rowId, canUpload, canDelete }: { schema: 
     setMessage(null);
     try {
       const { blob, fileName } = await download(filePath(file.id));
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName ?? file.file_name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveFile(blob, fileName ?? file.file_name);
     } catch (caught) {
       setMessage(`${file.file_name} could not be downloaded: ${caught instanceof Error ? caught.message : String(caught)}`);
     }

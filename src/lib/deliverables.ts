@@ -1,3 +1,5 @@
+import { nextRevision } from './project-revisions';
+
 /**
  * Deliverables (#31): the documents a project issues from its data, each a row of the project's document
  * register (`project_documents`), issued as a PDF and a workbook per revision. Shared by the schema (its
@@ -79,4 +81,13 @@ export function documentNumber(template: string | null | undefined, parts: { pro
     .replaceAll('{discipline}', parts.discipline)
     .replaceAll('{type}', parts.type)
     .replaceAll('{seq}', String(seq).padStart(3, '0'));
+}
+
+/**
+ * The revision an Issue will be at: the project's latest, unless the project has none or has changed since it,
+ * when Issue issues the next project revision first (issue-document.ts does the same on the server).
+ */
+export function nextIssueRevision(latest: string | undefined, projectChanged: boolean): { rev: string; issuesProjectRevision: boolean } {
+  if (latest !== undefined && !projectChanged) return { rev: latest, issuesProjectRevision: false };
+  return { rev: nextRevision(latest), issuesProjectRevision: true };
 }

@@ -26,6 +26,7 @@ import { ProjectHeaderForm, projectsSchema } from './project-header-form';
 import type { ProjectRollups } from '../../lib/project-rollups';
 import { AreaRollupTable, RollupStrip } from './project-rollups';
 import { DOCUMENT_TABS, FIRST_TAB, projectIdFromParam, tabFromParam, type ProjectTab } from './project-tabs';
+import { DocumentIssueDialog } from './documents/document-issue-dialog';
 import { RevisionsTab } from './revisions/revisions-tab';
 import { useRevisionMarks } from './revisions/use-revision-marks';
 import { DexpiImportButton } from './dexpi/dexpi-import-dialog';
@@ -104,10 +105,12 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
   const { mutate: mutateRollups } = rollups;
   // The tab's revision clouds (rows changed since the last issued revision) follow its saves, as the roll-ups do.
   const { marks: revisionMarks, reload: reloadMarks } = useRevisionMarks(id, 'revised' in tab && tab.revised === false ? undefined : tab.entity);
+  // A save also changes the header's "changed since the last revision" (isdirty), which Issue reads.
   const reloadRollups = useCallback(() => {
     void mutateRollups();
+    void mutateProject();
     reloadMarks();
-  }, [mutateRollups, reloadMarks]);
+  }, [mutateRollups, mutateProject, reloadMarks]);
   const [headerOpen, setHeaderOpen] = useState(false);
   const scope = useMemo(() => ({ field: PROJECT_ROOT, value: id }), [id]);
   const schema = tab.entity ? getEntitySchema(tab.entity) : undefined;
@@ -122,13 +125,16 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
   // A drawing opens to its own page (drawing-page.tsx) beside Open, which keeps the row's dialog.
   const navigate = useNavigate();
   const rowPage = 'rowPage' in tab ? tab.rowPage : undefined;
+  const [issuing, setIssuing] = useState<EntityRow | null>(null);
   const drawingPage = useMemo(
     () =>
       isDrawingTab
         ? { label: 'Open drawing page', onRow: (row: EntityRow) => navigate(projectDrawingPath(id, tab.slug, row.id)) }
-        : rowPage
-          ? { label: rowPage.label, onRow: (row: EntityRow) => navigate(rowPage.path(row.id)) }
-          : undefined,
+        : tab.slug === 'documents'
+          ? { label: 'Issue and files', onRow: setIssuing }
+          : rowPage
+            ? { label: rowPage.label, onRow: (row: EntityRow) => navigate(rowPage.path(row.id)) }
+            : undefined,
     [isDrawingTab, rowPage, navigate, id, tab.slug],
   );
 
@@ -237,6 +243,17 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
           <RevisionsTab projectId={id} canEdit={canEdit} onIssued={() => void mutateProject()} />
         )}
         {tab.slug === 'areas' && <AreaRollupTable data={rollupData} />}
+        <DocumentIssueDialog
+          projectId={id}
+          document={issuing}
+          projectChanged={project.isdirty === true}
+          canEdit={canEdit}
+          onClose={() => setIssuing(null)}
+          onIssued={() => {
+            setListReloads((n) => n + 1);
+            void mutateProject();
+          }}
+        />
       </Box>
     </>
   );
