@@ -20,6 +20,8 @@ export type DocColumn = {
   width: number;
   /** The section's total row sums this column (a SUM formula in the workbook). */
   total?: boolean;
+  /** A heading over consecutive columns of the same group (a bidder's three price columns). */
+  group?: string;
   /** Printed in the total row instead of a sum (an incomplete bid: "incomplete: no total", never 0). */
   noTotal?: string;
 };

@@ -14,6 +14,10 @@ const NOTE_HEIGHT = 10;
 /** The column left of the table where a revision triangle marks a row changed since the previous issue. */
 const GUTTER = 14;
 const FONT_SIZE = 6.5;
+/** A unit of a column's width, in points, for a table narrower than the page. */
+const POINTS_PER_WIDTH = 6;
+/** The band over the headers naming a group of columns. */
+const GROUP_HEIGHT = 10;
 
 /**
  * A deliverable as a PDF (#31 item 3), drawn with pdfkit (no browser on the server): landscape A4 or A3, the
@@ -72,7 +76,7 @@ class PageFlow {
   }
 
   private drawSection(section: DocSection): void {
-    const opening = (section.title ? TITLE_HEIGHT : 0) + (section.notes?.length ?? 0) * NOTE_HEIGHT + HEADER_HEIGHT + ROW_HEIGHT;
+    const opening = (section.title ? TITLE_HEIGHT : 0) + (section.notes?.length ?? 0) * NOTE_HEIGHT + HEADER_HEIGHT + GROUP_HEIGHT + ROW_HEIGHT;
     if ((section.newPage && !this.isEmptyPage()) || this.y + opening > this.bottom) this.newPage();
     const x = this.columnLefts(section.columns);
     if (section.title) this.drawTitle(section.title);
@@ -95,8 +99,12 @@ class PageFlow {
         this.newPage();
         this.drawHeader(section.columns, x);
       }
-      const cells = totals.map((t, c) => (c === 0 && t === null ? (section.totalLabel ?? 'Total') : (t ?? section.columns[c]?.noTotal ?? null)));
-      this.drawRow(section.columns, x, { cells, strong: true });
+      const cells = totals.map((t, c) => t ?? section.columns[c]?.noTotal ?? null);
+      // The label reads across the columns left of the first figure (a bid tab's first column is narrow).
+      const firstFigure = cells.findIndex((cell) => cell !== null);
+      const labelWidth = (x[firstFigure < 1 ? 1 : firstFigure] as number) - (x[0] as number) - 4;
+      this.doc.font(FONTS.bold).fontSize(FONT_SIZE).fillColor('#000').text(fitted(this.doc, section.totalLabel ?? 'Total', labelWidth), (x[0] as number) + 2, this.y + 2.5, { lineBreak: false });
+      this.drawRow(section.columns, x, { cells: firstFigure === 0 ? cells : cells.map((cell, c) => (c === 0 ? null : cell)), strong: true });
     }
     this.y += 8;
   }
@@ -106,16 +114,20 @@ class PageFlow {
     return !this.tableOnPage;
   }
 
-  /** Each column's left edge, the page's width shared by the columns' relative widths after the gutter. */
+  /**
+   * Each column's left edge: a narrow table (a rates table, a summary) at its natural width (POINTS_PER_WIDTH per
+   * unit of width), a wide one sharing the page's width by the columns' relative widths; after the gutter.
+   */
   private columnLefts(columns: readonly DocColumn[]): number[] {
     const total = columns.reduce((sum, c) => sum + c.width, 0);
+    const tableWidth = Math.min(this.width - GUTTER, total * POINTS_PER_WIDTH);
     const lefts: number[] = [];
     let left = MARGIN + GUTTER;
     for (const column of columns) {
       lefts.push(left);
-      left += ((this.width - GUTTER) * column.width) / total;
+      left += (tableWidth * column.width) / total;
     }
-    lefts.push(MARGIN + this.width);
+    lefts.push(left);
     return lefts;
   }
 
@@ -127,7 +139,9 @@ class PageFlow {
   private drawHeader(columns: readonly DocColumn[], x: number[]): void {
     const { doc } = this;
     this.tableOnPage = true;
-    doc.rect(MARGIN + GUTTER, this.y, this.width - GUTTER, HEADER_HEIGHT).fill('#e8e8e8');
+    const right = x[columns.length] as number;
+    if (columns.some((c) => c.group)) this.drawGroups(columns, x);
+    doc.rect(MARGIN + GUTTER, this.y, right - MARGIN - GUTTER, HEADER_HEIGHT).fill('#e8e8e8');
     columns.forEach((column, c) => {
       const left = x[c] as number;
       const w = (x[c + 1] as number) - left - 4;
@@ -140,8 +154,29 @@ class PageFlow {
         doc.text(unit, column.kind === 'number' ? left + 2 + w - doc.widthOfString(unit) : left + 2, this.y + 11, { lineBreak: false });
       }
     });
-    doc.moveTo(MARGIN + GUTTER, this.y + HEADER_HEIGHT).lineTo(MARGIN + this.width, this.y + HEADER_HEIGHT).lineWidth(0.6).stroke('#000');
+    doc.moveTo(MARGIN + GUTTER, this.y + HEADER_HEIGHT).lineTo(right, this.y + HEADER_HEIGHT).lineWidth(0.6).stroke('#000');
     this.y += HEADER_HEIGHT;
+  }
+
+  /** A band over the header naming each run of columns of one group, centred over them. */
+  private drawGroups(columns: readonly DocColumn[], x: number[]): void {
+    const { doc } = this;
+    doc.font(FONTS.bold).fontSize(FONT_SIZE).fillColor('#000');
+    for (let c = 0; c < columns.length; ) {
+      const group = columns[c]?.group;
+      let end = c + 1;
+      while (end < columns.length && columns[end]?.group === group) end += 1;
+      if (group) {
+        const left = x[c] as number;
+        const w = (x[end] as number) - left;
+        doc.rect(left + 1, this.y, w - 2, GROUP_HEIGHT - 1).fill('#d0d7e2');
+        doc.fillColor('#000');
+        const label = fitted(doc, group, w - 6);
+        doc.text(label, left + w / 2 - doc.widthOfString(label) / 2, this.y + 2, { lineBreak: false });
+      }
+      c = end;
+    }
+    this.y += GROUP_HEIGHT;
   }
 
   private drawRow(columns: readonly DocColumn[], x: number[], row: DocRow): void {
@@ -156,7 +191,7 @@ class PageFlow {
       const shown = fitted(doc, text, w);
       doc.text(shown, column.kind === 'number' ? left + 2 + w - doc.widthOfString(shown) : left + 2, this.y + 2.5, { lineBreak: false });
     });
-    doc.moveTo(MARGIN + GUTTER, this.y + ROW_HEIGHT).lineTo(MARGIN + this.width, this.y + ROW_HEIGHT).lineWidth(row.strong ? 0.6 : 0.2).stroke(row.strong ? '#000' : '#999');
+    doc.moveTo(MARGIN + GUTTER, this.y + ROW_HEIGHT).lineTo(x[columns.length] as number, this.y + ROW_HEIGHT).lineWidth(row.strong ? 0.6 : 0.2).stroke(row.strong ? '#000' : '#999');
     this.y += ROW_HEIGHT;
   }
 }

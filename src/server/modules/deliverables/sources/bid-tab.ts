@@ -25,11 +25,14 @@ function linesSection(tab: BidTab, base: string): DocSection {
     { key: 'tag', label: 'Tag / part', kind: 'text', width: 13 },
     { key: 'description', label: 'Description', kind: 'text', width: 26 },
     { key: 'qty', label: 'Qty', kind: 'number', decimals: 0, width: 5 },
-    ...tab.bidders.flatMap((b, i) => [
-      money(`b${i}_unit`, `${b.supplier} unit price`, b.currency),
-      money(`b${i}_total`, `${b.supplier} line total`, b.currency),
-      money(`b${i}_base`, `${b.supplier} line total`, base, b.complete && b.rate_to_base !== null ? { total: true } : { noTotal: 'incomplete: no total' }),
-    ]),
+    ...tab.bidders.flatMap((b, i) => {
+      const group = `${b.supplier} (${b.quote_number})`;
+      return [
+        money(`b${i}_unit`, 'Unit price', b.currency, { group }),
+        money(`b${i}_total`, 'Line total', b.currency, { group }),
+        money(`b${i}_base`, 'Line total', base, { group, ...(b.complete && b.rate_to_base !== null ? { total: true } : { noTotal: 'incomplete: no total' }) }),
+      ];
+    }),
   ];
   const baseCell = (b: BidTabBidder, i: number, value: string | null): DocCell => (value === null ? null : { value: n(value), formula: `ROUND({b${i}_total}*{=${rateName(b.currency)}},2)` });
   const rows: DocRow[] = tab.items.map((item) => ({
@@ -147,7 +150,7 @@ function awardSection(tab: BidTab): DocSection {
     title: 'Recommendation and award',
     columns: [
       { key: 'what', label: 'What', kind: 'text', width: 14 },
-      { key: 'value', label: 'Value', kind: 'text', width: 80 },
+      { key: 'value', label: 'Value', kind: 'text', width: 160 },
     ],
     rows: facts.map(([what, value], i) => ({ key: `award:${i}`, cells: [what, value] })),
   };

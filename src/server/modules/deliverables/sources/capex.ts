@@ -1,4 +1,5 @@
 import { PRICE_BASIS_LABELS, type CapexGroup, type CapexSummary } from '../../../../lib/capex';
+import { groupDecimal } from '../../../../schemas/display-format';
 import { capexSummary } from '../../capex/capex-figures';
 import type { DocColumn, DocRow, DocSection } from '../document-model';
 import type { SourceContext, SourceResult } from './source-context';
@@ -30,7 +31,9 @@ function summarySection(s: CapexSummary, currency: string): DocSection {
   const band = s.accuracy;
   const notes = [
     `Estimate date ${s.project.estimate_date}${s.project.estimate_date_set ? '' : ' (today: the project has none)'}; every price escalated to it by the cost indices and converted to ${currency} at its rates.`,
-    band ? `AACE class ${band.estimate_class}: low ${band.low_pct.join(' to ')} % (${band.low.join(' to ')} ${currency}), high +${band.high_pct.join(' to +')} % (${band.high.join(' to ')} ${currency}).` : 'No estimate class: set the project\'s class for its accuracy band.',
+    band
+      ? `AACE class ${band.estimate_class}: low ${band.low_pct.join(' to ')} % (${band.low.map((v) => groupDecimal(v, 2)).join(' to ')} ${currency}), high +${band.high_pct.join(' to +')} % (${band.high.map((v) => groupDecimal(v, 2)).join(' to ')} ${currency}).`
+      : "No estimate class: set the project's class for its accuracy band.",
     `Factors: installation ${settings.install_factor}, bulks ${settings.bulks_factor} (categories without their own); firm quotes price ${s.firm_share_pct ?? '0'} % of the equipment cost. ${s.lang.verdict}`,
   ];
   return {

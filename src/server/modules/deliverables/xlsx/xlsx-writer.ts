@@ -93,6 +93,7 @@ function writeTitleRows(sheet: Sheet, deliverable: Deliverable): void {
 function writeSection(sheet: Sheet, section: DocSection, formulas: FormulaBook): number {
   if (section.title) sheet.addRow([null, section.title]).getCell(2).font = { bold: true, size: 12 };
   for (const note of section.notes ?? []) sheet.addRow([null, note]);
+  if (section.columns.some((c) => c.group)) writeGroups(sheet, section.columns);
   const labels = sheet.addRow([null, ...section.columns.map((c) => c.label)]);
   labels.font = { bold: true };
   const units = sheet.addRow([null, ...section.columns.map((c) => c.unit ?? '')]);
@@ -133,6 +134,23 @@ function writeSection(sheet: Sheet, section: DocSection, formulas: FormulaBook):
   }
   sheet.addRow([]);
   return labels.number;
+}
+
+/** A row over the header naming each run of columns of one group, merged across them. */
+function writeGroups(sheet: Sheet, columns: readonly DocColumn[]): void {
+  const row = sheet.addRow([]);
+  row.font = { bold: true };
+  for (let c = 0; c < columns.length; ) {
+    const group = columns[c]?.group;
+    let end = c + 1;
+    while (end < columns.length && columns[end]?.group === group) end += 1;
+    if (group) {
+      row.getCell(FIRST_DATA_COLUMN + c).value = group;
+      row.getCell(FIRST_DATA_COLUMN + c).alignment = { horizontal: 'center' };
+      if (end - c > 1) sheet.mergeCells(row.number, FIRST_DATA_COLUMN + c, row.number, FIRST_DATA_COLUMN + end - 1);
+    }
+    c = end;
+  }
 }
 
 function writeCell(row: ExcelJS.Row, columns: readonly DocColumn[], c: number, docCell: DocCell, formulas: FormulaBook): void {
