@@ -33,6 +33,7 @@ import { useGridEdits } from './use-grid-edits';
 import { useGridSave } from './use-grid-save';
 import { focusErrorCell, saveErrorEntries, SaveErrorsPanel, type SaveErrorEntry } from './save-errors';
 import { useBodyShortcuts } from './use-body-shortcuts';
+import { PrintButton } from './print-button';
 import { RangeStatusBar } from './ranges/range-status-bar';
 import { useCellRanges } from './ranges/use-cell-ranges';
 import { FindReplaceDialog } from './find-replace/find-replace-dialog';
@@ -393,7 +394,17 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
           saving={saver.saving}
           editing={editing}
           load={load}
-          extras={toolbarExtras}
+          extras={
+            <>
+              {toolbarExtras}
+              <PrintButton
+                entity={declared.name}
+                query={query}
+                columns={() => (api?.getAllDisplayedColumns() ?? []).map((c) => c.getColId()).filter((colId) => schema.fields.some((f) => f.name === colId))}
+                projectId={rowScope?.field === 'project_id' && typeof rowScope.value === 'number' ? rowScope.value : undefined}
+              />
+            </>
+          }
           columns={() => (api?.getColumns() ?? []).filter((c) => c.getColId() !== STATUS_COL_ID && schema.fields.some((f) => f.name === c.getColId())).map((c) => ({ colId: c.getColId(), label: c.getColDef().headerName ?? c.getColId(), visible: c.isVisible() }))}
           onAdd={edits.addRow}
           onDuplicate={edits.duplicate}

@@ -34,6 +34,13 @@ export const entityPaths = {
     const search = params.toString();
     return `${base(entity)}/options${search ? `?${search}` : ''}`;
   },
+  /** GET: a working copy of the list's view as PDF or workbook (#31 item 6): its columns in order, filters, sort, the project's title block. */
+  print: (entity: string, kind: 'pdf' | 'xlsx', query: ListQuery, view: { columns: readonly string[]; scope?: number }) => {
+    const params = new URLSearchParams(listQueryString({ filters: query.filters, sort: query.sort, q: query.q }));
+    params.set('columns', view.columns.join(','));
+    if (view.scope !== undefined) params.set('scope', String(view.scope));
+    return `${base(entity)}/print.${kind}?${params.toString()}`;
+  },
   /** POST: creates, updates and deletes in one transaction. */
   batch: (entity: string) => `${base(entity)}/batch`,
   /** POST: an import (streamed JSON body). */

@@ -123,4 +123,24 @@ describe('the document register and issuing', () => {
     expect(evaluate(total!)).toBeCloseTo(77, 6);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen' });
   });
+
+  it("prints any list's view as a working copy: its columns in order, its filter and sort, the project's title block", async () => {
+    const project = await newProject('Deliverables Print', { project_number: 'P-2026-035' });
+    await fillProject(project.id);
+    const filters = encodeURIComponent(JSON.stringify([{ field: 'project_id', op: 'equals', value: project.id }, { field: 'tagno', op: 'contains', value: 'PIT' }]));
+    const printed = await file(`/entities/instruments/print.pdf?filters=${filters}&sort=tagno:desc&columns=service,tagno&scope=${project.id}`);
+    expect(printed.status, printed.body).toBe(200);
+    const lines = (await readPdf(printed.bytes)).lines.flat();
+    expect(lines).toContain('Service | Tag');
+    expect(lines.some((line) => line.endsWith('200-PIT-001'))).toBe(true);
+    expect(lines.join('\n')).not.toContain('100-FIT-001');
+    const text = lines.join('\n');
+    for (const words of ['NOT ISSUED - WORKING COPY', 'Not issued', 'P-2026-035 Deliverables Print', 'Instruments: 1 row (filtered)']) expect(text).toContain(words);
+    const workbook = await file(`/entities/instruments/print.xlsx?filters=${filters}&columns=tagno`);
+    expect(workbook.status).toBe(200);
+    expect(workbook.type).toContain('spreadsheetml');
+    const bad = await file('/entities/instruments/print.pdf?columns=tagno,price_of_tea');
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.body).message).toContain("no field 'price_of_tea'");
+  });
 });

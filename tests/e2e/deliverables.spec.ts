@@ -72,3 +72,29 @@ test('issue the instrument index at B, change a row, issue C: the triangle stand
   expect(bAgain.join('\n')).not.toContain('line 2');
   expect(wit).toBeDefined();
 });
+
+test("Print / PDF on a list prints the grid's view with the project's title block, marked not issued", async ({ page }) => {
+  await signInFromLanding(page, DEMO.engineer);
+  const projectId = await createTestProject(page, 'print');
+  const [area] = await createRows(page, 'areas', [{ project_id: projectId, areacode: '300', description: 'Flotation' }]);
+  await createRows(page, 'instruments', [
+    { projarea_id: area!.id, tagno: '300-LIT-001', letters: 'LIT', service: 'Rougher cell level', io_type: 'AI' },
+    { projarea_id: area!.id, tagno: '300-AIT-001', letters: 'AIT', service: 'Rougher feed pH', io_type: 'AI' },
+  ]);
+  await page.goto(`/home/general/projectdetail/${projectId}/instruments`);
+  const instruments = grid(page, 'Instruments');
+  await expect(instruments.getByText('300-LIT-001')).toBeVisible();
+  // Sorted by tag, descending: the print follows the grid.
+  await instruments.locator('.ag-header-cell[col-id="tagno"] .ag-header-cell-label').click();
+  await instruments.locator('.ag-header-cell[col-id="tagno"] .ag-header-cell-label').click();
+  await expect(instruments.locator('.ag-header-cell[col-id="tagno"]')).toHaveAttribute('aria-sort', 'descending');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Print / PDF' }).click();
+  const lines = await pdfLines(download);
+  const text = lines.join('\n');
+  expect(text).toContain('NOT ISSUED - WORKING COPY');
+  expect(text).toContain('Instruments: 2 rows');
+  expect(lines.find((line) => line.startsWith('Tag | Area'))).toBeDefined();
+  const order = lines.filter((line) => /^300-(LIT|AIT)-001/.test(line)).map((line) => line.slice(0, 11));
+  expect(order).toEqual(['300-LIT-001', '300-AIT-001']);
+});

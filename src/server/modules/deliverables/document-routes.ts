@@ -2,15 +2,16 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { DOCUMENT_STATUSES } from '../../../lib/deliverables';
 import { REVISION_PATTERN } from '../../../lib/project-revisions';
-import { getEntitySchema } from '../../../schemas/registry';
+import { findEntitySchema, getEntitySchema } from '../../../schemas/registry';
 import { isValidIsoDate } from '../../../schemas/validators';
 import { actorOf, assertRole } from '../../auth/actor';
 import type { Db } from '../../db/client';
-import { errors, jsonSchema, parseOr400, writeErrors } from '../../entities/route-schemas';
+import { errors, jsonSchema, listQuerystring, parseFilters, parseOr400, parseSort, writeErrors } from '../../entities/route-schemas';
 import { attachmentDisposition } from '../../files/file-types';
 import { AppError } from '../../http/app-error';
 import { assertProject } from '../projects/revisions/revisions';
 import { issuedFile, issueDocument, registerWithIssues, workingCopy } from './issue-document';
+import { printList } from './print-list';
 
 /**
  * The document register's routes (#31 item 7): the register with each document's issues, Issue, and the issued
@@ -30,6 +31,13 @@ const issueBody = z.object({
   rev: z.string().regex(REVISION_PATTERN, 'A revision is 1 to 4 capital letters or digits: A, B, 0, 1...').optional().describe("The project revision to issue when the project has changed since its last one (the next letter when left out)"),
   issued_on: z.string().refine(isValidIsoDate, 'Must be a date (YYYY-MM-DD)').optional(),
 }).strict();
+
+const printQuery = listQuerystring.omit({ offset: true, limit: true }).extend({
+  columns: z.string().max(4000).optional().describe("The grid's visible columns in order, comma-separated; its default columns when left out"),
+  scope: z.coerce.number().int().positive().optional().describe("The project whose title block heads the print (a project's list)"),
+  title: z.string().max(200).optional(),
+});
+const printParams = z.object({ entity: z.string(), kind: z.enum(['pdf', 'xlsx']) });
 
 const MEDIA = { pdf: 'application/pdf', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
 const binary = (description: string) => ({ description, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } });
@@ -83,6 +91,27 @@ export async function documentRoutes(app: FastifyInstance, { db, firmName }: { d
       if (!match) throw new AppError('bad_request', `'${file}' is not a revision's file: ask for B.pdf or B.xlsx.`);
       const kind = match[2] as 'pdf' | 'xlsx';
       return sendFile(reply, await issuedFile(db, id, docId, match[1] as string, kind), kind, true);
+    },
+  );
+
+  app.get(
+    '/entities/:entity/print.:kind',
+    { schema: { tags: TAGS, summary: 'Print / PDF of any list: what its grid shows (columns, filters, quick search, sort), with the project\'s title block, marked "not issued"', params: jsonSchema(printParams), querystring: jsonSchema(printQuery), response: { 200: binary('The working copy'), ...errors(400, 401, 404, 413) } } },
+    async (request, reply) => {
+      const { entity, kind } = parseOr400(printParams, request.params, 'path');
+      const schema = findEntitySchema(entity);
+      if (!schema) throw new AppError('not_found', `There is no entity called '${entity}'.`);
+      const query = parseOr400(printQuery, request.query, 'query');
+      const printed = await printList(db, {
+        schema,
+        kind,
+        firm: firmName,
+        query: { filters: parseFilters(query.filters), sort: parseSort(query.sort), ...(query.q ? { q: query.q } : {}) },
+        columns: query.columns?.split(',').filter(Boolean),
+        projectId: query.scope,
+        title: query.title,
+      });
+      return sendFile(reply, printed, kind, false);
     },
   );
 

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import type { ListQuery } from '../../../lib/entity-api';
+import { fieldByName, type EntityRow, type EntitySchema } from '../../../schemas/schema-types';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../entities/entity-sql';
+import { listEntityRows } from '../../entities/entity-service';
+import { lookupText, rowLabels, wantLabel } from '../../entities/row-labels';
+import { AppError } from '../../http/app-error';
+import type { Deliverable } from './document-model';
+import { renderPdf } from './pdf/pdf-writer';
+import { fieldColumn, shownFields, type LabelOf } from './sources/list-columns';
+import { renderWorkbook } from './xlsx/xlsx-writer';
+
+/** The most rows a print takes: a 200,000-row PDF is no one's working copy; a filter is. */
+export const MAX_PRINT_ROWS = 100_000;
+const PAGE = 10_000;
+
+export type PrintRequest = { schema: EntitySchema; query: ListQuery; columns?: readonly string[]; projectId?: number; title?: string; kind: 'pdf' | 'xlsx'; firm: string };
+
+/**
+ * "Print / PDF" of any list (#31 item 6): what the grid shows (its columns in order, its filters, quick search and
+ * sort), every matching row, with the project's title block when the list is a project's, marked "not issued":
+ * a working copy, never a deliverable (those are issued from the register).
+ */
+export async function printList(db: Db, request: PrintRequest): Promise<{ bytes: Buffer; fileName: string; rows: number }> {
+  const { schema, query } = request;
+  const names = (request.columns?.length ? request.columns : shownFields(schema)).filter((name) => name !== schema.scope?.root);
+  const unknown = names.filter((name) => !fieldByName(schema, name));
+  if (unknown.length > 0) throw new AppError('bad_request', `${schema.labelPlural} have no field ${unknown.map((n) => `'${n}'`).join(', ')} to print.`);
+  const rows: EntityRow[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const page = await listEntityRows(db, schema, { ...query, offset, limit: PAGE });
+    if (page.total > MAX_PRINT_ROWS) throw new AppError('payload_too_large', `The list has ${page.total.toLocaleString('en-US')} matching rows; a print takes at most ${MAX_PRINT_ROWS.toLocaleString('en-US')}. Filter it first.`);
+    rows.push(...page.rows);
+    if (page.rows.length < PAGE || rows.length >= page.total) break;
+  }
+  const labelOf = await currentLabels(db, schema, names, rows);
+  const columns = names.map((name) => fieldColumn(schema, name, labelOf));
+  const project = request.projectId ? await projectHeader(db, request.projectId) : undefined;
+  const today = new Date().toISOString().slice(0, 10);
+  const title = request.title?.trim() || schema.labelPlural;
+  const deliverable: Deliverable = {
+    paper: columns.length > 10 ? 'A3' : 'A4',
+    working: true,
+    titleBlock: { firm: request.firm, client: project?.clientname ?? '', project: project?.name ?? '', projectNumber: project?.project_number ?? '', documentNumber: 'Working copy', title, revision: '-', status: 'Not issued', date: today, prepared: '', checked: '', approved: '' },
+    revisions: [],
+    sections: [{ title: `${title}: ${rows.length.toLocaleString('en-US')} row${rows.length === 1 ? '' : 's'}${query.filters?.length || query.q ? ' (filtered)' : ''}`, columns: columns.map((c) => c.column), rows: rows.map((row) => ({ cells: columns.map((c) => c.cell(row)) })) }],
+  };
+  const createdAt = new Date();
+  const bytes = request.kind === 'pdf' ? await renderPdf(deliverable, createdAt) : await renderWorkbook(deliverable, createdAt);
+  const stem = `${project?.project_number ? `${project.project_number}-` : ''}${schema.name}-working-copy-${today}`;
+  return { bytes, fileName: `${stem}.${request.kind}`, rows: rows.length };
+}
+
+async function projectHeader(db: Db, projectId: number): Promise<{ name: string; project_number: string | null; clientname: string | null }> {
+  const [found] = await queryRows<{ name: string; project_number: string | null; clientname: string | null }>(db, sql`select name, project_number, clientname from projects where id = ${projectId}`);
+  if (!found) throw new AppError('not_found', `No Project with id ${projectId}.`);
+  return found;
+}
+
+/** The labels of the lookups printed, as they read now. */
+async function currentLabels(db: Db, schema: EntitySchema, names: readonly string[], rows: readonly EntityRow[]): Promise<LabelOf> {
+  const wanted = new Map<string, Set<number>>();
+  for (const name of names) {
+    const field = fieldByName(schema, name);
+    if (field?.kind === 'lookup') for (const row of rows) wantLabel(wanted, field.entity, row[name]);
+  }
+  const labels = await rowLabels(db, wanted);
+  return (entity, id) => {
+    const found = typeof id === 'number' ? labels.get(entity)?.get(id) : undefined;
+    return found ? lookupText(found) : typeof id === 'number' ? `#${id}` : '';
+  };
+}
