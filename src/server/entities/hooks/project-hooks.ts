@@ -24,7 +24,7 @@ export const standbyNamesDuty: SaveHook = async ({ db, schema, candidates, error
 };
 
 /** Tag prefixes of junction boxes, panels and cabinets, which have no list of their own yet: accepted as cable ends. */
-const CABINET_PREFIX = /^(JB|PNL|MCC|PLC|RIO|FDP|MCP|LCP|DCS|SWB|VSD)[-\d]/;
+export const CABINET_PREFIX = /^(JB|PNL|MCC|PLC|RIO|FDP|MCP|LCP|DCS|SWB|VSD)[-\d]/;
 
 /** A cable runs from and to tags of its project: an instrument, an equipment item or a junction box / panel. */
 export const cableEndsExist: SaveHook = async ({ db, schema, candidates, errors }) => {

@@ -1,14 +1,13 @@
 import type { EntityRow } from '../../../../schemas/schema-types';
+import { CABINET_PREFIX } from '../../../entities/hooks/project-hooks';
 import { liveRows } from './list-columns';
 import type { SourceContext } from './source-context';
 
 /**
  * What a deliverable reads from a cable's ends: a cable from_tag / to_tag names an instrument, an equipment item,
- * or a cabinet the project has no list of (a junction box, a panel, an MCC). The cabinet prefixes are the ones
- * the cable save accepts without a tag behind them (entities/hooks/project-hooks.ts CABINET_PREFIX: keep the two
- * in step).
+ * or a cabinet the project has no list of (a junction box, a panel, an MCC): the prefixes the cable save accepts
+ * without a tag behind them (CABINET_PREFIX, one rule for both).
  */
-export const CABINET_PREFIX = /^(JB|PNL|MCC|PLC|RIO|FDP|MCP|LCP|DCS|SWB|VSD)[-\d]/;
 
 const CABINET_KINDS: Record<string, string> = {
   JB: 'Junction box',
