@@ -18,7 +18,7 @@ import { runSearchBenchmarks } from './search-bench';
  * benchmarks unless BENCH_SKIP_BROWSER=1. The project document benchmarks (project-bench.ts) run on each database.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-/** BENCH_ONLY=project,api (any of api, project, quotes, capex, adjudication, dexpi, dashboard, search, start, throughput, memory, browser, bundle) runs only those groups. */
+/** BENCH_ONLY=project,api (any of api, project, quotes, capex, adjudication, deliverables, dexpi, dashboard, search, start, throughput, memory, browser, bundle) runs only those groups. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (group: string) => !ONLY || ONLY.includes(group);
 const OUT_DIR = path.resolve('bench-results');
@@ -61,6 +61,13 @@ async function main(): Promise<void> {
       const search = await runSearchBenchmarks(label, ROUNDS);
       results.push(...search.results);
       extra.push(...search.figures);
+    }
+    if (wanted('deliverables')) {
+      console.log(`Deliverables (PDF and workbook) on ${label}`);
+      const { runDeliverableBenchmarks } = await import('./deliverable-bench');
+      const deliverables = await runDeliverableBenchmarks(label, ROUNDS);
+      results.push(...deliverables.results);
+      extra.push(...deliverables.figures);
     }
     if (wanted('dexpi')) {
       console.log(`DEXPI import on ${label}`);

@@ -85,13 +85,15 @@ export async function issueDocument(db: Db, projectId: number, documentId: numbe
       issue: { revision, revisionRev: revision, status, date: issuedOn, description: input.description?.trim() || `Issued for ${statusWord(status)}` },
       earlier: await earlierIssues(tx, document),
     });
+    if (!rendered.pdf || !rendered.xlsx) throw new Error('An issue renders both its files');
+    const { pdf, xlsx } = rendered;
     const signOffs: SignOffs = { prepared: signOff(document, 'prepared'), checked: signOff(document, 'checked'), approved: signOff(document, 'approved') };
     const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
     const [created] = await queryRows<{ id: number }>(
       tx,
       sql`insert into document_issues (project_id, document_id, revision_id, revision, status, issued_on, description, sign_offs, issued_by, pdf, xlsx, pdf_sha256, xlsx_sha256, row_digests, rows_marked)
           values (${projectId}, ${documentId}, ${current.id}, ${revision}, ${status}, ${issuedOn}::date, ${input.description?.trim() || `Issued for ${statusWord(status)}`}, ${JSON.stringify(signOffs)}::jsonb, ${actor.username},
-                  ${rendered.pdf}, ${rendered.xlsx}, ${sha(rendered.pdf)}, ${sha(rendered.xlsx)}, ${JSON.stringify(rendered.rowDigests)}::jsonb, ${rendered.rowsMarked})
+                  ${pdf}, ${xlsx}, ${sha(pdf)}, ${sha(xlsx)}, ${JSON.stringify(rendered.rowDigests)}::jsonb, ${rendered.rowsMarked})
           returning id`,
     );
     await stampRegisterRow(tx, document, { revision, status, issued_on: issuedOn }, actor);
@@ -128,8 +130,10 @@ export async function issuedFile(db: Db, projectId: number, documentId: number, 
 export async function workingCopy(db: Db, projectId: number, documentId: number, kind: 'pdf' | 'xlsx', firm: string): Promise<{ bytes: Buffer; fileName: string }> {
   const document = await registerRow(db, projectId, documentId);
   const lists = await currentLists(db, projectId);
-  const rendered = await renderDocument({ db, firm, projectId, document, lists, issue: null, earlier: await earlierIssues(db, document) });
-  return { bytes: kind === 'pdf' ? rendered.pdf : rendered.xlsx, fileName: `${String(document.doc_number)}-working-copy.${kind}` };
+  const rendered = await renderDocument({ db, firm, projectId, document, lists, issue: null, earlier: await earlierIssues(db, document), kinds: [kind] });
+  const bytes = kind === 'pdf' ? rendered.pdf : rendered.xlsx;
+  if (!bytes) throw new Error(`The ${kind} was not rendered`);
+  return { bytes, fileName: `${String(document.doc_number)}-working-copy.${kind}` };
 }
 
 /** The project's lists as they stand, read with the SELECT a revision is written with. */

@@ -24,6 +24,8 @@ export type RenderInput = {
   issue: { revision: string; revisionRev: string; status: string; date: string; description: string } | null;
   /** The document's issues so far (the revision table, oldest first) and the previous one's marks. */
   earlier: readonly EarlierIssue[];
+  /** Which files to render: an issue keeps both, a working copy is asked for one. */
+  kinds?: readonly ('pdf' | 'xlsx')[];
 };
 export type SignOffs = Pick<RevisionEntry, 'prepared' | 'checked' | 'approved'>;
 /** A sign-off as the title block prints it: the name and the date ("J. Ortiz 2026-11-20"). */
@@ -32,7 +34,7 @@ export const signOff = (document: EntityRow, who: 'prepared' | 'checked' | 'appr
 
 export type EarlierIssue = RevisionEntry & { revisionRev: string | null; rowDigests: Record<string, string> };
 
-export type Rendered = { pdf: Buffer; xlsx: Buffer; rowDigests: Record<string, string>; rowsMarked: number };
+export type Rendered = { pdf: Buffer | null; xlsx: Buffer | null; rowDigests: Record<string, string>; rowsMarked: number };
 
 /** A row's printed cells, hashed: the next issue compares them. */
 const digestOf = (row: DocRow): string => createHash('sha1').update(JSON.stringify(row.cells.map(cellValue))).digest('base64').slice(0, 16);
@@ -91,7 +93,9 @@ export async function renderDocument(input: RenderInput): Promise<Rendered> {
     sections: marked,
   };
   const createdAt = new Date(`${date}T00:00:00Z`);
-  const [pdf, xlsx] = [await renderPdf(deliverable, createdAt), await renderWorkbook(deliverable, createdAt)];
+  const kinds = input.kinds ?? ['pdf', 'xlsx'];
+  const pdf = kinds.includes('pdf') ? await renderPdf(deliverable, createdAt) : null;
+  const xlsx = kinds.includes('xlsx') ? await renderWorkbook(deliverable, createdAt) : null;
   return { pdf, xlsx, rowDigests, rowsMarked };
 }
 

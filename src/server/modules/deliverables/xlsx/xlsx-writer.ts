@@ -1,14 +1,14 @@
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { cellValue, type Deliverable, type DocCell, type DocColumn, type DocSection } from '../document-model';
+import { cellValue, type Deliverable, type DocCell, type DocColumn, type DocRow, type DocSection } from '../document-model';
 import { columnTotals } from '../number-text';
-
-type Sheet = ExcelJS.Worksheet;
 
 /** The first column holds the revision mark (△B) of a row changed since the previous issue. */
 const MARK_COLUMN = 1;
 const FIRST_DATA_COLUMN = 2;
 const A3 = 8;
-const THIN: Partial<ExcelJS.Borders> = { bottom: { style: 'thin' } };
+const A4 = 9;
+const GREY: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8E8E8' } };
 
 /** A column's number format: grouped, with its places. */
 const numberFormat = (decimals = 0): string => (decimals > 0 ? `#,##0.${'0'.repeat(decimals)}` : '#,##0');
@@ -21,50 +21,16 @@ export function columnLetter(n: number): string {
 /** Excel's header and footer codes treat & as a command: a literal one is doubled. */
 const hf = (text: string): string => text.replaceAll('&', '&&');
 
-/**
- * A deliverable as a workbook (#31 item 4), with ExcelJS: the title block in the sheet's printed header and
- * footer and as the first rows (so it shows on screen too), the revision table, then each section with its
- * header row (labels, units under them) frozen at the first section, number formats, and totals as SUM
- * formulas. Cells a source gives a formula (the bid tab's base-currency totals: the quote-currency price x the
- * frozen rate, a defined name) are written as formulas with their value cached, so Excel shows the figure at
- * once and an auditor can trace it.
- */
-export async function renderWorkbook(deliverable: Deliverable, createdAt: Date): Promise<Buffer> {
-  const { titleBlock: block } = deliverable;
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = block.firm;
-  workbook.created = createdAt;
-  workbook.modified = createdAt;
-  workbook.title = `${block.documentNumber} ${block.title}`;
-  const sheetName = block.title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Document';
-  const sheet = workbook.addWorksheet(sheetName, {
-    pageSetup: { orientation: 'landscape', paperSize: (deliverable.paper === 'A3' ? A3 : 9) as ExcelJS.PaperSize, fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
-    headerFooter: {
-      oddHeader: `&L${hf(block.firm)}&C&B${hf(`${block.documentNumber} ${block.title}`)}&RRev ${hf(block.revision)} ${hf(block.status)}`,
-      oddFooter: `&L${hf(`${block.projectNumber} ${block.project}`)} / ${hf(block.client)}&CSheet &P of &N&R${hf(block.date)}`,
-    },
-  });
-  writeTitleRows(sheet, deliverable);
-  let frozen = false;
-  const formulas = new FormulaBook();
-  for (const section of deliverable.sections) {
-    const headerRow = writeSection(sheet, section, formulas);
-    for (const [name, address] of formulas.names.splice(0)) workbook.definedNames.add(`'${sheetName.replaceAll("'", "''")}'!${address}`, name);
-    if (!frozen) {
-      sheet.views = [{ state: 'frozen', ySplit: headerRow + 1, xSplit: 0 }];
-      sheet.pageSetup.printTitlesRow = `${headerRow}:${headerRow + 1}`;
-      frozen = true;
-    }
-  }
-  formulas.resolve();
-  const widest = deliverable.sections.reduce<readonly DocColumn[]>((best, s) => (s.columns.length > best.length ? s.columns : best), []);
-  sheet.getColumn(MARK_COLUMN).width = 5;
-  widest.forEach((column, c) => (sheet.getColumn(FIRST_DATA_COLUMN + c).width = Math.max(8, Math.min(60, column.width))));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
+/** One row of the sheet, in order: the layout is planned once (where every row lands) and then streamed. */
+type Line =
+  | { kind: 'pair'; label: string; value: string; red?: boolean }
+  | { kind: 'blank' }
+  | { kind: 'revisions'; values: string[]; header: boolean }
+  | { kind: 'title' | 'note'; section: DocSection; text: string }
+  | { kind: 'groups' | 'labels' | 'units' | 'totals'; section: DocSection }
+  | { kind: 'data'; section: DocSection; row: DocRow };
 
-/** The title block and the revision table as the sheet's first rows. */
-function writeTitleRows(sheet: Sheet, deliverable: Deliverable): void {
+function* linesOf(deliverable: Deliverable): Generator<Line> {
   const b = deliverable.titleBlock;
   const pairs: [string, string][] = [
     ['Firm', b.firm],
@@ -77,108 +43,45 @@ function writeTitleRows(sheet: Sheet, deliverable: Deliverable): void {
     ['Date', b.date],
     ['Prepared / checked / approved', [b.prepared, b.checked, b.approved].map((p) => p || '-').join(' / ')],
   ];
-  for (const [label, value] of pairs) {
-    const row = sheet.addRow([null, label, value]);
-    row.getCell(2).font = { bold: true };
+  for (const [label, value] of pairs) yield { kind: 'pair', label, value };
+  if (deliverable.working) yield { kind: 'pair', label: 'NOT ISSUED - WORKING COPY', value: '', red: true };
+  yield { kind: 'blank' };
+  yield { kind: 'revisions', header: true, values: ['Rev', 'Date', 'Status', 'Description', 'Prepared', 'Checked', 'Approved'] };
+  for (const r of deliverable.revisions) yield { kind: 'revisions', header: false, values: [r.revision, r.date, r.status, r.description, r.prepared, r.checked, r.approved] };
+  yield { kind: 'blank' };
+  for (const section of deliverable.sections) {
+    if (section.title) yield { kind: 'title', section, text: section.title };
+    for (const note of section.notes ?? []) yield { kind: 'note', section, text: note };
+    if (section.columns.some((c) => c.group)) yield { kind: 'groups', section };
+    yield { kind: 'labels', section };
+    yield { kind: 'units', section };
+    for (const row of section.rows) yield { kind: 'data', section, row };
+    if (section.columns.some((c) => c.total || c.noTotal)) yield { kind: 'totals', section };
+    yield { kind: 'blank' };
   }
-  if (deliverable.working) sheet.addRow([null, 'NOT ISSUED - WORKING COPY']).getCell(2).font = { bold: true, color: { argb: 'FFCC0000' } };
-  sheet.addRow([]);
-  const header = sheet.addRow([null, 'Rev', 'Date', 'Status', 'Description', 'Prepared', 'Checked', 'Approved']);
-  header.font = { bold: true };
-  for (const r of deliverable.revisions) sheet.addRow([null, r.revision, r.date, r.status, r.description, r.prepared, r.checked, r.approved]);
-  sheet.addRow([]);
-}
-
-/** One section: title, notes, header (labels then units), rows, totals. Answers the header row's number. */
-function writeSection(sheet: Sheet, section: DocSection, formulas: FormulaBook): number {
-  if (section.title) sheet.addRow([null, section.title]).getCell(2).font = { bold: true, size: 12 };
-  for (const note of section.notes ?? []) sheet.addRow([null, note]);
-  if (section.columns.some((c) => c.group)) writeGroups(sheet, section.columns);
-  const labels = sheet.addRow([null, ...section.columns.map((c) => c.label)]);
-  labels.font = { bold: true };
-  const units = sheet.addRow([null, ...section.columns.map((c) => c.unit ?? '')]);
-  units.font = { italic: true };
-  section.columns.forEach((column, c) => {
-    for (const row of [labels, units]) {
-      const cell = row.getCell(FIRST_DATA_COLUMN + c);
-      cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8E8E8' } };
-      if (column.kind === 'number') cell.alignment = { horizontal: 'right' };
-    }
-  });
-  units.eachCell((cell) => (cell.border = THIN));
-  const first = units.number + 1;
-  for (const docRow of section.rows) {
-    const row = sheet.addRow([]);
-    if (docRow.key) formulas.rows.set(docRow.key, { row: row.number, columns: section.columns });
-    if (docRow.changedIn) row.getCell(MARK_COLUMN).value = `△${docRow.changedIn}`;
-    section.columns.forEach((_column, c) => writeCell(row, section.columns, c, docRow.cells[c] ?? null, formulas));
-    if (docRow.strong) row.font = { bold: true };
-  }
-  const last = first + section.rows.length - 1;
-  if (section.id) formulas.sections.set(section.id, { first, last, columns: section.columns });
-  const totals = columnTotals(section.columns, section.rows);
-  if (totals.some((t) => t !== null) || section.columns.some((c) => c.noTotal)) {
-    const row = sheet.addRow([]);
-    row.font = { bold: true };
-    row.getCell(FIRST_DATA_COLUMN).value = section.totalLabel ?? 'Total';
-    section.columns.forEach((column, c) => {
-      const total = totals[c];
-      if (column.noTotal) row.getCell(FIRST_DATA_COLUMN + c).value = column.noTotal;
-      if (total === null || total === undefined) return;
-      const letter = columnLetter(FIRST_DATA_COLUMN + c);
-      const cell = row.getCell(FIRST_DATA_COLUMN + c);
-      cell.value = section.rows.length === 0 ? 0 : { formula: `SUM(${letter}${first}:${letter}${last})`, result: total };
-      cell.numFmt = numberFormat(column.decimals);
-      cell.border = { top: { style: 'thin' } };
-    });
-  }
-  sheet.addRow([]);
-  return labels.number;
-}
-
-/** A row over the header naming each run of columns of one group, merged across them. */
-function writeGroups(sheet: Sheet, columns: readonly DocColumn[]): void {
-  const row = sheet.addRow([]);
-  row.font = { bold: true };
-  for (let c = 0; c < columns.length; ) {
-    const group = columns[c]?.group;
-    let end = c + 1;
-    while (end < columns.length && columns[end]?.group === group) end += 1;
-    if (group) {
-      row.getCell(FIRST_DATA_COLUMN + c).value = group;
-      row.getCell(FIRST_DATA_COLUMN + c).alignment = { horizontal: 'center' };
-      if (end - c > 1) sheet.mergeCells(row.number, FIRST_DATA_COLUMN + c, row.number, FIRST_DATA_COLUMN + end - 1);
-    }
-    c = end;
-  }
-}
-
-function writeCell(row: ExcelJS.Row, columns: readonly DocColumn[], c: number, docCell: DocCell, formulas: FormulaBook): void {
-  const column = columns[c] as DocColumn;
-  const cell = row.getCell(FIRST_DATA_COLUMN + c);
-  const value = cellValue(docCell);
-  if (docCell !== null && typeof docCell === 'object' && docCell.formula) formulas.pending.push({ cell, formula: docCell.formula, columns, row: row.number, result: value });
-  // A string cell is never evaluated by Excel, so text starting with = stays text: no neutralising needed here.
-  else if (value !== null) cell.value = value;
-  if (docCell !== null && typeof docCell === 'object' && docCell.name) formulas.names.push([docCell.name, `$${columnLetter(FIRST_DATA_COLUMN + c)}$${row.number}`]);
-  if (column.kind === 'number') cell.numFmt = numberFormat(column.decimals);
 }
 
 type Place = { row: number; columns: readonly DocColumn[] };
-/**
- * The formulas of a workbook, written once every row has its place: a formula may name a row or a section
- * written after it (the CAPEX summary sums the tag detail below it).
- */
-class FormulaBook {
-  readonly rows = new Map<string, Place>();
-  /** Names defined at cells of the section just written, with their absolute address. */
-  readonly names: [string, string][] = [];
-  readonly sections = new Map<string, { first: number; last: number; columns: readonly DocColumn[] }>();
-  readonly pending: { cell: ExcelJS.Cell; formula: string; columns: readonly DocColumn[]; row: number; result: string | number | null }[] = [];
+type Span = { first: number; last: number; columns: readonly DocColumn[] };
 
-  resolve(): void {
-    for (const { cell, formula, columns, row, result } of this.pending) {
-      cell.value = { formula: this.a1(formula, columns, row), result: result ?? undefined } as ExcelJS.CellFormulaValue;
+/** Where every row lands: keyed rows and sections for formulas, each section's data rows for its totals. */
+class Layout {
+  readonly rows = new Map<string, Place>();
+  readonly sectionIds = new Map<string, Span>();
+  readonly spans = new Map<DocSection, Span>();
+  firstHeader = 0;
+
+  constructor(deliverable: Deliverable) {
+    let number = 0;
+    for (const line of linesOf(deliverable)) {
+      number += 1;
+      if (line.kind === 'labels' && this.firstHeader === 0) this.firstHeader = number;
+      if (line.kind !== 'data') continue;
+      const span = this.spans.get(line.section) ?? { first: number, last: number - 1, columns: line.section.columns };
+      span.last = number;
+      this.spans.set(line.section, span);
+      if (line.section.id) this.sectionIds.set(line.section.id, span);
+      if (line.row.key) this.rows.set(line.row.key, { row: number, columns: line.section.columns });
     }
   }
 
@@ -188,10 +91,10 @@ class FormulaBook {
       if (named) return key;
       if (target === undefined) return `${letterOf(columns, key)}${rowNumber}`;
       if (isSection) {
-        const section = this.sections.get(target);
-        if (!section) throw new Error(`A formula names section '${target}', which the document does not have`);
-        const letter = letterOf(section.columns, key);
-        return section.last < section.first ? '0' : `${letter}${section.first}:${letter}${section.last}`;
+        const span = this.sectionIds.get(target);
+        if (!span) throw new Error(`A formula names section '${target}', which the document does not have or which has no rows`);
+        const letter = letterOf(span.columns, key);
+        return `${letter}${span.first}:${letter}${span.last}`;
       }
       const place = this.rows.get(target);
       if (!place) throw new Error(`A formula names row '${target}', which the document does not have`);
@@ -204,4 +107,153 @@ function letterOf(columns: readonly DocColumn[], key: string): string {
   const index = columns.findIndex((c) => c.key === key);
   if (index < 0) throw new Error(`A formula names column '${key}', which its section does not have`);
   return columnLetter(FIRST_DATA_COLUMN + index);
+}
+
+/**
+ * A deliverable as a workbook (#31 item 4), with ExcelJS's streaming writer (a 20,000-row schedule is written
+ * row by row, not held as a workbook model): the title block in the sheet's printed header and footer and as the
+ * first rows (so it shows on screen too), the revision table, then each section with its header (labels, units
+ * under them; the first one frozen and printed on every page), number formats, and totals as SUM formulas.
+ * Cells a source gives a formula (the bid tab's base-currency totals: the quote-currency price x the frozen rate, a
+ * defined name) are written as formulas with their value cached, so Excel shows the figure at once and an auditor
+ * can trace it. The layout is planned first, so a formula may name a row written after it (the CAPEX summary sums
+ * the tag detail below it).
+ */
+export async function renderWorkbook(deliverable: Deliverable, createdAt: Date): Promise<Buffer> {
+  const { titleBlock: block } = deliverable;
+  const layout = new Layout(deliverable);
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    out.on('end', resolve);
+    out.on('error', reject);
+  });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  workbook.creator = block.firm;
+  workbook.created = createdAt;
+  workbook.modified = createdAt;
+  workbook.title = `${block.documentNumber} ${block.title}`;
+  const sheetName = block.title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Document';
+  const sheet = workbook.addWorksheet(sheetName, {
+    pageSetup: {
+      orientation: 'landscape',
+      paperSize: (deliverable.paper === 'A3' ? A3 : A4) as ExcelJS.PaperSize,
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+      ...(layout.firstHeader ? { printTitlesRow: `${layout.firstHeader}:${layout.firstHeader + 1}` } : {}),
+    },
+    headerFooter: {
+      oddHeader: `&L${hf(block.firm)}&C&B${hf(`${block.documentNumber} ${block.title}`)}&RRev ${hf(block.revision)} ${hf(block.status)}`,
+      oddFooter: `&L${hf(`${block.projectNumber} ${block.project}`)} / ${hf(block.client)}&CSheet &P of &N&R${hf(block.date)}`,
+    },
+    views: layout.firstHeader ? [{ state: 'frozen', ySplit: layout.firstHeader + 1, xSplit: 0 }] : [],
+  });
+  const widest = deliverable.sections.reduce<readonly DocColumn[]>((best, s) => (s.columns.length > best.length ? s.columns : best), []);
+  sheet.columns = [{ width: 5 }, ...widest.map((column) => ({ width: Math.max(8, Math.min(60, column.width)) }))];
+  let number = 0;
+  for (const line of linesOf(deliverable)) {
+    number += 1;
+    const row = sheet.getRow(number);
+    writeLine(row, line, layout, (name, address) => workbook.definedNames.add(`'${sheetName.replaceAll("'", "''")}'!${address}`, name));
+    row.commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+function writeLine(row: ExcelJS.Row, line: Line, layout: Layout, defineName: (name: string, address: string) => void): void {
+  const at = (c: number) => row.getCell(FIRST_DATA_COLUMN + c);
+  switch (line.kind) {
+    case 'blank':
+      return;
+    case 'pair':
+      at(0).value = line.label;
+      at(0).font = line.red ? { bold: true, color: { argb: 'FFCC0000' } } : { bold: true };
+      if (line.value) at(1).value = line.value;
+      return;
+    case 'revisions':
+      line.values.forEach((value, c) => {
+        if (value) at(c).value = value;
+        if (line.header) at(c).font = { bold: true };
+      });
+      return;
+    case 'title':
+      at(0).value = line.text;
+      at(0).font = { bold: true, size: 12 };
+      return;
+    case 'note':
+      at(0).value = line.text;
+      return;
+    case 'groups':
+      writeGroups(row, line.section.columns);
+      return;
+    case 'labels':
+    case 'units':
+      line.section.columns.forEach((column, c) => {
+        const text = line.kind === 'labels' ? column.label : (column.unit ?? '');
+        if (text) at(c).value = text;
+        at(c).fill = GREY;
+        at(c).font = line.kind === 'labels' ? { bold: true } : { italic: true };
+        if (column.kind === 'number') at(c).alignment = { horizontal: 'right' };
+        if (line.kind === 'units') at(c).border = { bottom: { style: 'thin' } };
+      });
+      return;
+    case 'data': {
+      const { section, row: docRow } = line;
+      if (docRow.changedIn) row.getCell(MARK_COLUMN).value = `△${docRow.changedIn}`;
+      section.columns.forEach((column, c) => writeCell(at(c), column, docRow.cells[c] ?? null, () => layout.a1((docRow.cells[c] as { formula: string }).formula, section.columns, row.number), (name) => defineName(name, `$${columnLetter(FIRST_DATA_COLUMN + c)}$${row.number}`), docRow.strong === true));
+      return;
+    }
+    case 'totals': {
+      const { section } = line;
+      const span = layout.spans.get(section);
+      const totals = columnTotals(section.columns, section.rows);
+      at(0).value = section.totalLabel ?? 'Total';
+      section.columns.forEach((column, c) => {
+        const total = totals[c];
+        if (column.noTotal) at(c).value = column.noTotal;
+        if (total !== null && total !== undefined) {
+          const letter = columnLetter(FIRST_DATA_COLUMN + c);
+          at(c).value = span ? { formula: `SUM(${letter}${span.first}:${letter}${span.last})`, result: total } : 0;
+          at(c).numFmt = numberFormat(column.decimals);
+          at(c).border = { top: { style: 'thin' } };
+        }
+        at(c).font = { bold: true };
+      });
+      at(0).font = { bold: true };
+      return;
+    }
+  }
+}
+
+/** Each run of columns of one group named over them (merged across the run). */
+function writeGroups(row: ExcelJS.Row, columns: readonly DocColumn[]): void {
+  for (let c = 0; c < columns.length; ) {
+    const group = columns[c]?.group;
+    let end = c + 1;
+    while (end < columns.length && columns[end]?.group === group) end += 1;
+    if (group) {
+      const cell = row.getCell(FIRST_DATA_COLUMN + c);
+      cell.value = group;
+      cell.font = { bold: true };
+      cell.alignment = { horizontal: 'center' };
+      if (end - c > 1) row.worksheet.mergeCells(row.number, FIRST_DATA_COLUMN + c, row.number, FIRST_DATA_COLUMN + end - 1);
+    }
+    c = end;
+  }
+}
+
+function writeCell(cell: ExcelJS.Cell, column: DocColumn, docCell: DocCell, formula: () => string, defineName: (name: string) => void, strong: boolean): void {
+  const value = cellValue(docCell);
+  const object = docCell !== null && typeof docCell === 'object' ? docCell : null;
+  if (object?.formula) cell.value = { formula: formula(), result: value ?? undefined } as ExcelJS.CellFormulaValue;
+  // A string cell is never evaluated by Excel, so text starting with = stays text: no neutralising needed here.
+  else if (value !== null) cell.value = value;
+  if (object?.name) defineName(object.name);
+  if (column.kind === 'number') cell.numFmt = numberFormat(column.decimals);
+  if (strong) cell.font = { bold: true };
 }
