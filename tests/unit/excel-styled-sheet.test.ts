@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExcelJS } from '../../src/grids/excel/exceljs';
+import { ExcelJS, type Worksheet } from '../../src/grids/excel/exceljs';
 import { matchColumns } from '../../src/grids/excel/column-matching';
 import { buildImportRows } from '../../src/grids/excel/import-rows';
 import { rejectedRowsWorkbook } from '../../src/grids/excel/rejected-rows';
@@ -11,7 +11,8 @@ import { clients, lithiumProjects } from '../../src/schemas/entities/business-en
 import { cellsByAddress, readWorkbook, sheetObjects, sheetOf } from '../support/workbooks';
 
 const labels = { currencies: new Map([[1, 'USD']]) };
-const bytesOf = async (build: (sheet: import('exceljs').Worksheet) => void) => {
+/** The bytes of a one-sheet workbook built as a user's Excel would save it. */
+const bytesOf = async (build: (sheet: Worksheet) => void) => {
   const workbook = new ExcelJS.Workbook();
   build(workbook.addWorksheet('Data'));
   return workbookBytes(workbook);

@@ -12,4 +12,4 @@ const found = candidates.find((candidate) => typeof candidate?.Workbook === 'fun
 if (!found) throw new Error('exceljs did not load: no Workbook export');
 export const ExcelJS: typeof loaded = found;
 
-export type { Cell, CellValue, Workbook, Worksheet } from 'exceljs';
+export type { Cell, CellValue, Style, Workbook, Worksheet } from 'exceljs';
