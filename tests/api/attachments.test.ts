@@ -4,13 +4,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import * as XLSX from 'xlsx';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AttachmentRow } from '../../src/lib/attachments';
 import { queryRows } from '../../src/server/entities/entity-sql';
 import type { EntityRow } from '../../src/schemas/schema-types';
 import { projectFixtures } from '../support/project-fixtures';
 import { signedInSuite } from '../support/test-app';
+import { workbookOf } from '../support/workbooks';
 
 /**
  * Supplier documents (#29 item 7): files attached to quotes, packages and equipment rows, stored
@@ -55,10 +55,8 @@ function zipOf(name: string, content: Buffer): Buffer {
   return Buffer.concat([local, nameBytes, content, central, nameBytes, end]);
 }
 
-function workbook(): Buffer {
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Item', 'Price'], ['Cell', 100]]), 'Offer');
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+async function workbook(): Promise<Buffer> {
+  return Buffer.from(await workbookOf([['Item', 'Price'], ['Cell', 100]], 'Offer'));
 }
 
 const upload = (entity: string, id: number, name: string, body: Buffer | Readable, token = suite.engineer, headers: Record<string, string> = {}) =>
@@ -162,7 +160,7 @@ describe('files of a document', () => {
     const image = await upload('packages', pkg.id, 'nameplate.png', PNG, suite.engineer, { 'content-type': 'text/plain' });
     expect(image.statusCode, image.body).toBe(201);
     expect(image.json().content_type).toBe('image/png');
-    const book = workbook();
+    const book = await workbook();
     const sheet = await upload('packages', pkg.id, 'bid tab.xlsx', book);
     expect(sheet.statusCode, sheet.body).toBe(201);
     expect(sheet.json()).toMatchObject({ content_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', size_bytes: book.length });

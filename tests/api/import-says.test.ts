@@ -1,4 +1,3 @@
-import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/app/api/api-client';
 import { changedCells } from '../../src/grids/excel/import-dialog';
@@ -16,6 +15,7 @@ import { getEntitySchema } from '../../src/schemas/registry';
 import { databaseCheckedFields, type EntityRow } from '../../src/schemas/schema-types';
 import { projectFixtures } from '../support/project-fixtures';
 import { signedInSuite } from '../support/test-app';
+import { sheetObjects, sheetOf, workbookOf } from '../support/workbooks';
 
 /**
  * Imports that say what they will do (issue #30 item 5), through the import dialog's own code (parser, dry
@@ -37,10 +37,8 @@ const fetcher: Fetcher = async <T,>(path: string, init: RequestInit = {}): Promi
   return response.json() as T;
 };
 
-function workbook(header: string[], rows: (string | number | null)[][]): ArrayBuffer {
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([header, ...rows]), 'Sheet1');
-  return XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+function workbook(header: string[], rows: (string | number | null)[][]): Promise<ArrayBuffer> {
+  return workbookOf([header, ...rows], 'Sheet1');
 }
 
 async function projectWith(name: string, entity: 'mech_equipment' | 'instruments') {
@@ -48,7 +46,7 @@ async function projectWith(name: string, entity: 'mech_equipment' | 'instruments
   const [area] = await create('areas', [{ project_id: project.id, areacode: '100', description: 'Crushing' }]);
   const schema = scopedSchema(getEntitySchema(entity), { field: 'project_id', value: project.id });
   /** The file as the dialog reads it (the browser's parser, lookups by label), in `mode`. */
-  const parse = (file: ArrayBuffer, mode: ImportMode) => parseImportFile({ file, fileName: 'list.xlsx', schema, scope: { field: 'project_id', value: project.id }, lookupLabels: { areas: new Map([[area!.id, '100']]) }, mode }).rows;
+  const parse = async (file: ArrayBuffer, mode: ImportMode) => (await parseImportFile({ file, fileName: 'list.xlsx', schema, scope: { field: 'project_id', value: project.id }, lookupLabels: { areas: new Map([[area!.id, '100']]) }, mode })).rows;
   const importMode = async () => ((await get(`/entities/projects/${project.id}`)).json() as EntityRow).import_mode;
   const importInto = (body: Record<string, unknown>) => post(`/entities/${entity}/import`, { scope: project.id, ...body });
   return { project, area: area!, schema, parse, importMode, importInto };
@@ -76,7 +74,7 @@ describe('the import mode, chosen for one import', () => {
       ['001', '002', '003', '004'].map((n) => ({ project_id: context.project.id, projarea_id: context.area.id, tagno: `100-PP-${n}`, description: `Pump ${n}`, installed_kw: '10' })),
     );
     // Three rows edited in Excel, one as stored, one new.
-    const file = workbook(HEADER, [
+    const file = await workbook(HEADER, [
       ['100-PP-001', 'Pump 001, rubber lined', '100', 10],
       ['100-PP-002', 'Pump 002', '100', 15],
       ['100-PP-003', 'Pump 003', '100', 10],
@@ -88,7 +86,7 @@ describe('the import mode, chosen for one import', () => {
 
   it("mode 0 counts the rows edited in the file apart; mode 1 chosen for this import updates them and leaves the project's mode as it was", async () => {
     const { project, schema, parse, importMode, importInto, file } = await setup('Import Says Override');
-    const rows = parse(file, 0);
+    const rows = await parse(file, 0);
     expect(rows.flatMap((row) => Object.keys(row.errors))).toEqual([]);
     const values = rows.map((row) => row.values);
 
@@ -100,7 +98,7 @@ describe('the import mode, chosen for one import', () => {
     expect(refused.json().message).toMatch(/or choose mode 1 for this import \(overrideMode\)/);
 
     // Mode 1 for this import: the button's counts are the commit's.
-    expect(await buttonText(schema, parse(file, 1), 1, project.id, true)).toBe('Add 1 row, update 3, leave 1 unchanged');
+    expect(await buttonText(schema, await parse(file, 1), 1, project.id, true)).toBe('Add 1 row, update 3, leave 1 unchanged');
     const committed = await importInto({ mode: 1, overrideMode: true, rows: values });
     expect(committed.statusCode, committed.body).toBe(200);
     expect(committed.json()).toMatchObject({ mode: 1, added: 1, updated: 3, unchanged: 1, skipped: 0, received: 5, stored: 5 });
@@ -119,7 +117,7 @@ describe('the import mode, chosen for one import', () => {
 
   it("saves the mode as the project's only when asked, with the import: not on a dry run, not when the import is refused", async () => {
     const { parse, importMode, importInto, file } = await setup('Import Says Save Mode');
-    const values = parse(file, 1).map((row) => row.values);
+    const values = (await parse(file, 1)).map((row) => row.values);
 
     expect((await importInto({ mode: 1, saveMode: true, rows: values, dryRun: true })).json()).toMatchObject({ mode: 1, updated: 3 });
     expect(await importMode()).toBe(0);
@@ -138,7 +136,7 @@ describe('the import mode, chosen for one import', () => {
 
   it('refuses what cannot be: mode 3 as a setting, a choice without a mode, a choice where the list sets no mode (400, readable)', async () => {
     const { parse, importMode, importInto, file } = await setup('Import Says Refusals');
-    const values = parse(file, 3).map((row) => row.values);
+    const values = (await parse(file, 3)).map((row) => row.values);
     const three = await importInto({ mode: 3, saveMode: true, rows: values });
     expect(three.statusCode).toBe(400);
     expect(three.json().message).toMatch(/cannot be the project's setting/);
@@ -162,14 +160,14 @@ describe('the rejected-rows workbook', () => {
     const { project, area, schema, parse, importInto } = await projectWith('Import Says Rejected', 'instruments');
     await create('instruments', [{ project_id: project.id, projarea_id: area.id, tagno: '100-PT-003', letters: 'PT', range_low: '0', range_high: '10' }]);
     const HEADER = ['Tag', 'ISA letters', 'Area', 'Range low'];
-    const file = workbook(HEADER, [
+    const file = await workbook(HEADER, [
       ['100-FT-001', 'FT', '100', 0],
       ['100-KQ-002', 'KQ', '100', 0],
       // Two errors: letters the browser finds, and a range low above the stored range high only the server can see.
       ['100-PT-003', 'PQQ', '100', 50],
       ['100-LT-004', 'LT', '100', 1],
     ]);
-    const rows = parse(file, 1);
+    const rows = await parse(file, 1);
     expect(rows.map((row) => row.errors.letters)).toEqual([undefined, ISA_LETTERS_MESSAGE, ISA_LETTERS_MESSAGE, undefined]);
 
     // "Import only the valid rows", as the dialog does it, in mode 1 for this import.
@@ -180,19 +178,19 @@ describe('the rejected-rows workbook', () => {
     const keptBack = rows.filter((row) => invalid.has(row.index));
     const byServer = await serverErrorsOfRowsNotSent(fetcher, schema, 1, keptBack, { scope: project.id, overrideMode: true });
     const rejected = rejectedRowsOf(rows, invalid, byServer, sent, outcome.ok ? outcome.rejectedRows : new Map());
-    const parsed = parseImportFile({ file, fileName: 'x.xlsx', schema, lookupLabels: {}, mode: 1 });
+    const parsed = await parseImportFile({ file, fileName: 'x.xlsx', schema, lookupLabels: {}, mode: 1 });
     const book = rejectedRowsWorkbook(schema, parsed.headers, parsed.match.mapping, rejected);
-    const sheet = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets['Rejected rows']!);
+    const sheet = sheetObjects(sheetOf(book, 'Rejected rows'));
     expect(sheet.map((row) => row.Tag)).toEqual(['100-KQ-002', '100-PT-003']);
     expect(sheet[0]!.Error).toBe(`ISA letters: ${ISA_LETTERS_MESSAGE}`);
     expect(sheet[1]!.Error).toBe(`ISA letters: ${ISA_LETTERS_MESSAGE}; Range high: Range high must be above range low`);
 
     // Corrected in "Excel" from the workbook (its Error column is ignored on import): every row imports.
-    const corrected = workbook([...HEADER, 'Error'], [
+    const corrected = await workbook([...HEADER, 'Error'], [
       ['100-FQI-002', 'FQI', '100', 0, sheet[0]!.Error as string],
       ['100-PT-003', 'PT', '100', 5, sheet[1]!.Error as string],
     ]);
-    const again = parse(corrected, 1);
+    const again = await parse(corrected, 1);
     expect(again.flatMap((row) => Object.keys(row.errors))).toEqual([]);
     const imported = await importInto({ mode: 1, overrideMode: true, rows: again.map((row) => row.values) });
     expect(imported.statusCode, imported.body).toBe(200);

@@ -1,4 +1,3 @@
-import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
 import type { ImportResponse } from '../../src/lib/entity-api';
 import { parseImportFile } from '../../src/grids/excel/parse-pipeline';
@@ -6,6 +5,7 @@ import { scopedSchema } from '../../src/grids/scoped-schema';
 import { getEntitySchema } from '../../src/schemas/registry';
 import { projectFixtures } from '../support/project-fixtures';
 import { signedInSuite } from '../support/test-app';
+import { workbookOf } from '../support/workbooks';
 
 /**
  * Import modes end to end (issue #16 item 5): the project's import_mode (POST /projectsettings) decides
@@ -20,10 +20,8 @@ const { newProject, create } = projectFixtures(suite);
 const equipment = getEntitySchema('mech_equipment');
 
 /** The equipment list workbook a user would fill in: Tag, Description, Area, Installed kW. */
-function workbook(rows: (string | number)[][]): ArrayBuffer {
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Tag', 'Description', 'Area', 'Installed kW'], ...rows]), 'Mechanical equipment');
-  return XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+function workbook(rows: (string | number)[][]): Promise<ArrayBuffer> {
+  return workbookOf([['Tag', 'Description', 'Area', 'Installed kW'], ...rows], 'Mechanical equipment');
 }
 
 const WORKBOOK = workbook([
@@ -39,8 +37,8 @@ async function setup(name: string) {
     { project_id: project.id, tagno: '100-PP-002', description: 'Sump pump', projarea_id: area!.id, installed_kw: '11' },
   ]);
   /** The workbook's rows as the import dialog sends them (the same parser, lookups by label). */
-  const rows = (file: ArrayBuffer) => {
-    const parsed = parseImportFile({ file, fileName: 'equipment.xlsx', schema: scopedSchema(equipment, { field: 'project_id', value: project.id }), scope: { field: 'project_id', value: project.id }, lookupLabels: { areas: new Map([[area!.id, '100']]) }, mode: 0 });
+  const rows = async (file: Promise<ArrayBuffer>) => {
+    const parsed = await parseImportFile({ file: await file, fileName: 'equipment.xlsx', schema: scopedSchema(equipment, { field: 'project_id', value: project.id }), scope: { field: 'project_id', value: project.id }, lookupLabels: { areas: new Map([[area!.id, '100']]) }, mode: 0 });
     expect(parsed.rows.flatMap((row) => Object.entries(row.errors))).toEqual([]);
     return parsed.rows.map((row) => row.values);
   };
@@ -57,7 +55,7 @@ async function setup(name: string) {
 describe('import modes on the same workbook', () => {
   it("runs in the project's mode: 0 adds new rows only, 1 also updates by tag, 2 replaces the list after a dry run that lists what it deletes", async () => {
     const { project, area, rows, importInto, stored, setMode } = await setup('Import Modes Workbook');
-    const sent = rows(WORKBOOK);
+    const sent = await rows(WORKBOOK);
 
     // Mode 0 (the default): the new tag is added, the existing one left as it is.
     const preview0 = await importInto({ rows: sent, dryRun: true });
@@ -103,7 +101,7 @@ describe('import modes on the same workbook', () => {
 
     // The same workbook again deletes nothing more; one that holds the deleted tag restores it.
     expect((await importInto({ rows: sent })).json()).toMatchObject({ mode: 2, softDeleted: 0, unchanged: 2 });
-    const withSump = rows(workbook([
+    const withSump = await rows(workbook([
       ['100-PP-001', 'Feed pump, rubber lined', '100', 75],
       ['100-PP-002', 'Sump pump', '100', 11],
       ['100-PP-003', 'Gland water pump', '100', 5.5],
@@ -119,12 +117,12 @@ describe('import modes on the same workbook', () => {
     const { rows, importInto, stored, setMode } = await setup('Import Modes Refusals');
     await setMode(1);
     const before = await stored();
-    const other = await importInto({ mode: 2, rows: rows(WORKBOOK) });
+    const other = await importInto({ mode: 2, rows: await rows(WORKBOOK) });
     expect(other.statusCode).toBe(409);
     expect(other.json().message).toMatch(/imports in mode 1 — Add new rows and update existing ones, not 2 — Replace the list/);
     expect(await stored()).toEqual(before);
     // The mode it has may be sent, and is answered.
-    expect((await importInto({ mode: 1, rows: rows(WORKBOOK), dryRun: true })).json()).toMatchObject({ mode: 1, added: 1, updated: 1 });
+    expect((await importInto({ mode: 1, rows: await rows(WORKBOOK), dryRun: true })).json()).toMatchObject({ mode: 1, added: 1, updated: 1 });
 
     const clients = await post('/entities/clients/import', { mode: 2, rows: [{ name: 'Replace Test Client' }] });
     expect(clients.statusCode).toBe(400);
@@ -135,7 +133,7 @@ describe('import modes on the same workbook', () => {
     const first = await setup('Import Modes Project One');
     const second = await setup('Import Modes Project Two');
     await first.setMode(2);
-    expect((await first.importInto({ rows: first.rows(WORKBOOK) })).json()).toMatchObject({ mode: 2, added: 1, softDeleted: 1 });
+    expect((await first.importInto({ rows: await first.rows(WORKBOOK) })).json()).toMatchObject({ mode: 2, added: 1, softDeleted: 1 });
     expect((await second.stored())['100-PP-002']?.deleted).toBe(false);
     expect((await first.stored())['100-PP-002']?.deleted).toBe(true);
   });

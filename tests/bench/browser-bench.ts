@@ -55,7 +55,7 @@ export async function runBrowserBenchmarks(): Promise<Record<string, unknown>[]>
     const find = await benchFindPreview(session, GRID_ROWS);
     console.log(`  find and replace: preview in ${String(find.previewMs)} ms (${String(find.said)})`);
 
-    const file = benchWorkbook(IMPORT_ROWS, usdId);
+    const file = await benchWorkbook(IMPORT_ROWS, usdId);
     const imported = await benchImport(session, file, IMPORT_ROWS);
     imported.baselineApiImport = `${(total - existing).toLocaleString('en-US')} rows written through the same import API from Node, no browser, into the emptier table`;
     imported.baselineApiImportMs = apiImportMs;

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import * as XLSX from 'xlsx';
 import { expect, test } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
 import { callApi } from './support/entity-grid';
+import { readWorkbookFile, sheetOf, sheetRows } from './support/excel-files';
 
 // The bid tab (issue #18 item 1): an engineer opens the demo grinding-mill adjudication from the Adjudications
 // list, reads the recommended bidder (Rhein) and the marked lowest (Yangtze, per line and evaluated), exports the
@@ -52,8 +51,8 @@ test('the demo bid tab: recommended, lowest marked, export, award with a reason,
   expect(download.suggestedFilename()).toBe('ADJ-200-01-bid-tab.xlsx');
   const file = testInfo.outputPath(download.suggestedFilename());
   await download.saveAs(file);
-  const sheet = XLSX.read(fs.readFileSync(file)).Sheets['Bid tab']!;
-  const cells = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 });
+  const sheet = sheetOf(await readWorkbookFile(file), 'Bid tab');
+  const cells = sheetRows(sheet);
   const bidderRow = (name: string) => cells.find((r) => r[0] === name)!;
   // Chosen options (none), quoted total, the four adders, evaluated total.
   expect(bidderRow('Rhein Antriebstechnik GmbH').slice(3, 10)).toEqual([0, 72152500, 1150000, undefined, undefined, 600000, 73902500]);

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import Decimal from 'decimal.js';
-import * as XLSX from 'xlsx';
 import { expect, test } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
+import { readWorkbookFile, sheetObjects, sheetOf, sheetRows } from './support/excel-files';
 
 // CAPEX (issue #18 item 2; field guide §14): an engineer opens Cerro Azul's CAPEX from the sidebar, reads
 // its figures, sees the charts drawn, drills from a category to the tags and on to the quote a price came
@@ -33,9 +32,9 @@ test("an engineer reads Cerro Azul's CAPEX and its charts, and exports figures t
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CAPEX' }).click();
   const file = await (await downloading).path();
-  const workbook = XLSX.read(fs.readFileSync(file));
-  const tags = XLSX.utils.sheet_to_json<Record<string, number>>(workbook.Sheets.Tags!);
-  const summary = Object.fromEntries(XLSX.utils.sheet_to_json<unknown[]>(workbook.Sheets.Summary!, { header: 1 }).map((row) => [String(row[0]), row[1]]));
+  const workbook = await readWorkbookFile(file);
+  const tags = sheetObjects(sheetOf(workbook, 'Tags')) as Record<string, number>[];
+  const summary = Object.fromEntries(sheetRows(sheetOf(workbook, 'Summary')).map((row) => [String(row[0]), row[1]]));
   const total = (column: string) => tags.reduce((sum, row) => sum.plus(new Decimal(row[column] ?? 0)), new Decimal(0)).toFixed(2);
   expect(tags.length).toBeGreaterThanOrEqual(18);
   expect(total('Equipment')).toBe(new Decimal(summary['Direct equipment'] as number).toFixed(2));

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
 import { expect, test, type Locator } from './support/fixtures';
-import * as XLSX from 'xlsx';
 import { DEMO, signInFromLanding } from './support/sign-in';
 import { callApi, cell, createRows, listRows, openList, uniqueTag } from './support/entity-grid';
-import { openImport, workbookBuffer } from './support/excel-files';
+import { openImport, readWorkbookFile, sheetNames, sheetObjects, sheetOf, workbookBuffer } from './support/excel-files';
 
 // Excel import and export as a user does them: a workbook built here (no committed binaries) with one
 // bad row, fixed in the preview and committed; an export re-imported with nothing changed, lost or rewritten.
@@ -26,7 +24,7 @@ test.describe('Excel round trip', () => {
     await signInFromLanding(page, DEMO.engineer);
     const tag = uniqueTag('import');
     const g = await openList(page, '/home/general/clientlist', 'Clients', tag, 0);
-    const file = workbookBuffer([
+    const file = await workbookBuffer([
       ['Client name', 'Short name', 'Sector', 'Country', 'Contact email', 'Active'],
       [`${tag} One`, 'One', 'Mining', 'Chile', 'one@example.com', true],
       [`${tag} Two`, 'Two', 'Bogus sector', 'Peru', 'two@example.com', true],
@@ -78,7 +76,7 @@ test.describe('Excel round trip', () => {
     const tag = uniqueTag('clears');
     const [stored] = await createRows(page, 'clients', [{ name: `${tag} Kept`, city: 'Lima', country: 'Peru' }]);
     await openList(page, '/home/general/clientlist', 'Clients', tag, 1);
-    const file = workbookBuffer([
+    const file = await workbookBuffer([
       ['Client name', 'City', 'Country'],
       [`${tag} Kept`, '', 'Peru'],
     ]);
@@ -124,9 +122,9 @@ test.describe('Excel round trip', () => {
     await expect(page.getByText(`Exported 3 rows to ${download.suggestedFilename()}.`)).toBeVisible();
 
     // The file holds exactly the rows of the current view, one header row, typed cells.
-    const workbook = XLSX.read(fs.readFileSync(file));
-    expect(workbook.SheetNames).toEqual(['Lithium projects']);
-    const sheetRows = XLSX.utils.sheet_to_json<Record<string, unknown>>(workbook.Sheets['Lithium projects']!);
+    const workbook = await readWorkbookFile(file);
+    expect(sheetNames(workbook)).toEqual(['Lithium projects']);
+    const sheetRows = sheetObjects(sheetOf(workbook, 'Lithium projects'));
     expect(sheetRows.map((r) => r.Project)).toEqual([`${tag} Alpha`, `${tag} Beta`, `${tag} Gamma`]);
     expect(sheetRows[0]).toMatchObject({ 'Deposit type': 'Brine', Latitude: -24.123456, CAPEX: 1850000000.5, 'CAPEX currency': 'USD', 'Start year': 2029 });
     expect(sheetRows[1]!.Latitude).toBeUndefined();

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import * as XLSX from 'xlsx';
 import { expect, test } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
 import { callApi, createRows, listRows, openList, statusCell, uniqueTag, updateRow } from './support/entity-grid';
-import { openImport, workbookBuffer } from './support/excel-files';
+import { openImport, readWorkbookFile, sheetObjects, sheetOf, sheetRows, workbookBuffer } from './support/excel-files';
 
 // Issue #15 items 1 and 7 as a user meets them: an import that keeps its valid rows and hands back the
 // rejected ones, warnings confirmed in the preview, a preview that counts only real changes, and the row
@@ -17,7 +15,7 @@ test.describe('import keeps its valid rows, warnings, real changes; row history'
     await signInFromLanding(page, DEMO.engineer);
     const tag = uniqueTag('valid');
     await openList(page, CLIENTS, 'Clients', tag, 0);
-    const file = workbookBuffer([
+    const file = await workbookBuffer([
       ['Client name', 'Sector', 'Country'],
       [`${tag} One`, 'Mining', 'Chile'],
       [`${tag} Two`, 'Bogus sector', 'Peru'],
@@ -38,8 +36,8 @@ test.describe('import keeps its valid rows, warnings, real changes; row history'
     expect(download.suggestedFilename()).toBe('clients-rejected.xlsx');
     const saved = testInfo.outputPath('rejected.xlsx');
     await download.saveAs(saved);
-    const workbook = XLSX.read(fs.readFileSync(saved));
-    const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(workbook.Sheets[workbook.SheetNames[0]!]!);
+    const workbook = await readWorkbookFile(saved);
+    const rows = sheetObjects(sheetOf(workbook));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ 'Client name': `${tag} Two`, Sector: 'Bogus sector', Country: 'Peru' });
     expect(String(rows[0]!.Error)).toContain('Sector: "Bogus sector" is not one of');
@@ -84,13 +82,13 @@ test.describe('import keeps its valid rows, warnings, real changes; row history'
     await (await downloading).saveAs(exported);
 
     // Edited in "Excel": B's city.
-    const workbook = XLSX.read(fs.readFileSync(exported));
-    const sheet = workbook.Sheets[workbook.SheetNames[0]!]!;
-    const aoa = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 });
+    const workbook = await readWorkbookFile(exported);
+    const sheet = sheetOf(workbook);
+    const aoa = sheetRows(sheet);
     const cityColumn = (aoa[0] as string[]).indexOf('City');
     const rowOfB = aoa.findIndex((r) => (r as unknown[]).includes(`${tag} B`));
     (aoa[rowOfB] as unknown[])[cityColumn] = 'Cuenca';
-    const edited = workbookBuffer(aoa as unknown[][]);
+    const edited = await workbookBuffer(aoa as unknown[][]);
 
     const dialog = await openImport(page, 'Clients');
     await dialog.getByRole('combobox', { name: 'Import mode' }).click();

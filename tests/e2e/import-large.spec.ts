@@ -17,7 +17,7 @@ const n = (count: number) => count.toLocaleString('en-US');
  * An instrument index of `count` rows, as the tab's export writes it (the tag, its area, ISA letters and
  * loop, so the tag follows the project's template {area}-{letters}-{loop}), tags `${area}-${letters}-${loop}`.
  */
-function instrumentWorkbook(area: string, letters: string, firstLoop: number, count: number): Buffer {
+function instrumentWorkbook(area: string, letters: string, firstLoop: number, count: number): Promise<Buffer> {
   const rows: unknown[][] = [['Tag', 'Area', 'ISA letters', 'Loop', 'Service', 'I/O', 'Range low', 'Range high', 'Unit']];
   for (let i = 0; i < count; i++) {
     const loop = String(firstLoop + i);
@@ -72,8 +72,8 @@ test('a 1,500-row and a 3,001-row instrument workbook import whole into the demo
     await page.goto(`/home/general/projectdetail/${projectId}/instruments`);
     await expect(page.getByRole('button', { name: 'Import from Excel' })).toBeVisible({ timeout: 30_000 });
 
-    await importAndCount(page, instrumentWorkbook(area, 'FT', 10000, 1500), 'instruments-1500.xlsx', 1500, `${area}-FT-`);
-    await importAndCount(page, instrumentWorkbook(area, 'PT', 20000, 3001), 'instruments-3001.xlsx', 3001, `${area}-PT-`);
+    await importAndCount(page, await instrumentWorkbook(area, 'FT', 10000, 1500), 'instruments-1500.xlsx', 1500, `${area}-FT-`);
+    await importAndCount(page, await instrumentWorkbook(area, 'PT', 20000, 3001), 'instruments-3001.xlsx', 3001, `${area}-PT-`);
 
     // Both files, together: every row of each is there, and no other.
     await searchGrid(page, `${area}-`);

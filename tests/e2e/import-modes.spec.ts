@@ -19,7 +19,7 @@ test("an import into a project's list runs in the project's mode; mode 2 lists t
   const file = {
     name: 'equipment.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer: workbookBuffer([
+    buffer: await workbookBuffer([
       ['Tag', 'Description', 'Area', 'Installed kW'],
       ['100-PP-001', 'Feed pump, rubber lined', '100', 75],
       ['100-PP-003', 'Gland water pump', '100', 5.5],

@@ -20,7 +20,7 @@ test('three rows edited in Excel, in mode 0: counted as changed and not applied,
     ['001', '002', '003', '004', '005', '006'].map((n) => ({ projarea_id: area!.id, tagno: `100-PP-${n}`, description: `Pump ${n}`, installed_kw: '10' })),
   );
   // The list as exported, three rows edited in "Excel".
-  const file = workbookBuffer([
+  const file = await workbookBuffer([
     ['Tag', 'Description', 'Area', 'Installed kW'],
     ['100-PP-001', 'Pump 001', '100', 10],
     ['100-PP-002', 'Pump 002, rubber lined', '100', 10],

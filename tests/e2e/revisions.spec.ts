@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import * as XLSX from 'xlsx';
 import { expect, test } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
 import { callApi, cell, createRows, createTestProject, grid, typeInCell } from './support/entity-grid';
+import { readWorkbookFile, sheetOf, sheetRows } from './support/excel-files';
 
 // Change control: an engineer issues revision A of a project, edits three rows (two in the grid, one
 // through another user's save), and the change summary against A lists exactly those three, field by
@@ -69,8 +68,8 @@ test('an engineer issues revision A, edits three rows, and sees exactly those th
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export to Excel' }).click();
   const file = await (await download).path();
-  const sheet = XLSX.read(fs.readFileSync(file!)).Sheets['Changes A to now']!;
-  const rows = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1 });
+  const sheet = sheetOf(await readWorkbookFile(file!), 'Changes A to now');
+  const rows = sheetRows(sheet);
   expect(rows).toEqual([
     ['List', 'Tag', 'Change', 'Field', 'Was', 'Now'],
     ['Mechanical equipment', '300-FC-001', 'Changed', 'Installed kW', '90.00', '110.00'],

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import * as XLSX from 'xlsx';
 import { changedCells } from '../../src/grids/excel/import-dialog';
 import { buildImportRows } from '../../src/grids/excel/import-rows';
 import { rejectedRowsWorkbook, rejectedFileName } from '../../src/grids/excel/rejected-rows';
 import { clients } from '../../src/schemas/entities/business-entities';
+import { sheetObjects, sheetOf } from '../support/workbooks';
 
 const mapping = ['name', 'city', 'sector'];
 
@@ -26,7 +26,7 @@ describe('import preview: what really changes, and the rows handed back', () => 
 
   it('the rejected rows come back with the file columns and an Error column', () => {
     const workbook = rejectedRowsWorkbook(clients, ['Client name', 'City', 'Sector'], mapping, [{ row: rows[2]!, errors: rows[2]!.errors }]);
-    const sheet = XLSX.utils.sheet_to_json<Record<string, unknown>>(workbook.Sheets['Rejected rows']!);
+    const sheet = sheetObjects(sheetOf(workbook, 'Rejected rows'));
     expect(sheet).toHaveLength(1);
     expect(sheet[0]).toMatchObject({ 'Client name': 'C', City: 'Nowhere', Sector: 'Bogus' });
     expect(String(sheet[0]!.Error)).toMatch(/^Sector: "Bogus" is not one of/);

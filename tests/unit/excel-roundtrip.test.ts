@@ -1,4 +1,3 @@
-import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
 import { matchColumns } from '../../src/grids/excel/column-matching';
 import { jsonArrayBlob, listPath } from '../../src/grids/excel/entity-requests';
@@ -8,6 +7,7 @@ import { parseWorkbook } from '../../src/grids/excel/workbook-reader';
 import { DATE_FORMAT, exportFileName, MONEY_FORMAT, PERCENT_FORMAT, rowsToWorkbook, WHOLE_FORMAT, sheetNameOf, workbookToArrayBuffer } from '../../src/grids/excel/workbook-writer';
 import { lithiumProjects } from '../../src/schemas/entities/business-entities';
 import { defineEntity, type EntitySchema } from '../../src/schemas/schema-types';
+import { cellsByAddress, columnWidths, readWorkbook, sheetNames, sheetOf, sheetRows, workbookOf } from '../support/workbooks';
 
 /** Every field kind, for the round trip. */
 const kitchenSink = defineEntity({
@@ -66,9 +66,9 @@ function canonical(row: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-function roundTrip(schema: EntitySchema, data: Record<string, unknown>[]) {
-  const buffer = workbookToArrayBuffer(rowsToWorkbook(schema, data, labels));
-  const sheet = parseWorkbook(buffer, 'sinks.xlsx');
+async function roundTrip(schema: EntitySchema, data: Record<string, unknown>[]) {
+  const buffer = await workbookToArrayBuffer(rowsToWorkbook(schema, data, labels));
+  const sheet = await parseWorkbook(buffer, 'sinks.xlsx');
   const match = matchColumns(schema, sheet.headers);
   const built = buildImportRows(schema, sheet.rows, match.mapping, createLookupResolver(labels), { rowNumbers: sheet.rowNumbers });
   return { sheet, match, built };
@@ -77,24 +77,24 @@ function roundTrip(schema: EntitySchema, data: Record<string, unknown>[]) {
 describe('export writer', () => {
   it('writes one sheet named by labelPlural (31 characters at most) with excelHeader ?? label headers', () => {
     const workbook = rowsToWorkbook(kitchenSink, rows, labels);
-    expect(workbook.SheetNames).toEqual(['Kitchen sinks with a rather lon']);
+    expect(sheetNames(workbook)).toEqual(['Kitchen sinks with a rather lon']);
     expect(sheetNameOf(lithiumProjects)).toBe('Lithium projects');
-    const sheet = workbook.Sheets[workbook.SheetNames[0]!]!;
-    const aoa = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true });
+    const sheet = sheetOf(workbook);
+    const aoa = sheetRows(sheet);
     expect(aoa[0]).toEqual(['Code', 'Remarks', 'Quantity', 'Ratio', 'Price', 'Currency', 'Share', 'Due date', 'Active', 'Stage', 'Computed']);
   });
 
-  it('groups whole-number decimals, so Excel shows a 12-digit capacity in full, not as 1.23457E+11', () => {
-    const workbook = XLSX.read(workbookToArrayBuffer(rowsToWorkbook(lithiumProjects, [{ project: 'Big', capacity_tpa_lce: '123456789012', latitude: '-24.5' }], labels)), { type: 'array', cellNF: true });
-    const sheet = workbook.Sheets[workbook.SheetNames[0]!]!;
-    const cells = Object.values(sheet).filter((c): c is XLSX.CellObject => typeof c === 'object' && c !== null && 't' in c);
+  it('groups whole-number decimals, so Excel shows a 12-digit capacity in full, not as 1.23457E+11', async () => {
+    const workbook = await readWorkbook(await workbookToArrayBuffer(rowsToWorkbook(lithiumProjects, [{ project: 'Big', capacity_tpa_lce: '123456789012', latitude: '-24.5' }], labels)));
+    const sheet = sheetOf(workbook);
+    const cells = Object.values(cellsByAddress(sheet));
     expect(cells.find((c) => c.v === 123456789012)).toMatchObject({ t: 'n', z: WHOLE_FORMAT });
     expect(cells.find((c) => c.v === -24.5)?.z ?? 'General').toBe('General');
   });
 
-  it('types cells: numbers, money and percent formats, real dates, booleans, enum and lookup labels', () => {
-    const workbook = XLSX.read(workbookToArrayBuffer(rowsToWorkbook(kitchenSink, rows, labels)), { type: 'array', cellNF: true, dense: false });
-    const sheet = workbook.Sheets[workbook.SheetNames[0]!]!;
+  it('types cells: numbers, money and percent formats, real dates, booleans, enum and lookup labels', async () => {
+    const workbook = await readWorkbook(await workbookToArrayBuffer(rowsToWorkbook(kitchenSink, rows, labels)));
+    const sheet = cellsByAddress(sheetOf(workbook));
     expect(sheet.C2).toMatchObject({ t: 'n', v: 12 });
     expect(sheet.D2).toMatchObject({ t: 'n', v: 0.12345678 });
     expect(sheet.E2).toMatchObject({ t: 'n', v: 1234567.89, z: MONEY_FORMAT });
@@ -110,16 +110,16 @@ describe('export writer', () => {
   });
 
   it('sets column widths from grid.width and names the file by entity and date', () => {
-    const sheet = rowsToWorkbook(kitchenSink, rows, labels).Sheets['Kitchen sinks with a rather lon']!;
-    expect(sheet['!cols']?.[0]).toEqual({ wpx: 120 });
-    expect(sheet['!cols']?.[4]).toEqual({ wpx: 150 });
+    const sheet = sheetOf(rowsToWorkbook(kitchenSink, rows, labels), 'Kitchen sinks with a rather lon');
+    expect(columnWidths(sheet)[0]).toEqual({ wpx: 120 });
+    expect(columnWidths(sheet)[4]).toEqual({ wpx: 150 });
     expect(exportFileName(kitchenSink, new Date(2026, 2, 5))).toBe('kitchen_sink-2026-03-05.xlsx');
   });
 });
 
 describe('export -> parseWorkbook -> buildImportRows round trip', () => {
-  it('gives back the same wire values for every kind', () => {
-    const { sheet, match, built } = roundTrip(kitchenSink, rows);
+  it('gives back the same wire values for every kind', async () => {
+    const { sheet, match, built } = await roundTrip(kitchenSink, rows);
     expect(sheet.rowNumbers).toEqual([2, 3, 4, 5, 6]);
     expect(match.unmatched).toEqual([]);
     expect(match.readOnly).toEqual(['Computed']);
@@ -131,23 +131,23 @@ describe('export -> parseWorkbook -> buildImportRows round trip', () => {
     expect(built[3]!.values).toMatchObject({ ratio: '1234567890.12345678', price: '99999999999999.99', notes: '\tTabbed', due: '2000-02-29' });
   });
 
-  it('round-trips a real schema (lithium projects) with lookups and money', () => {
+  it('round-trips a real schema (lithium projects) with lookups and money', async () => {
     const data = [
       { project: 'Salar A', owner: 'Owner', deposit_type: 'brine', stage: 'pfs', country: 'Chile', region: null, latitude: '-23.123456', longitude: '-68.5', capacity_tpa_lce: '40000', capex_usd: '1500000000', capex_currency_id: 1, start_year: 2028, source: '@source' },
     ];
-    const buffer = workbookToArrayBuffer(rowsToWorkbook(lithiumProjects, data, labels));
-    const sheet = parseWorkbook(buffer, 'lithium.xlsx');
+    const buffer = await workbookToArrayBuffer(rowsToWorkbook(lithiumProjects, data, labels));
+    const sheet = await parseWorkbook(buffer, 'lithium.xlsx');
     const match = matchColumns(lithiumProjects, sheet.headers);
     const [row] = buildImportRows(lithiumProjects, sheet.rows, match.mapping, createLookupResolver(labels));
     expect(row!.errors).toEqual({});
     expect(row!.values).toEqual(data[0]);
   });
 
-  it('parses 50,000 rows in a few seconds', () => {
+  it('parses 50,000 rows in a few seconds', async () => {
     const many = Array.from({ length: 50_000 }, (_, i) => ({ ...rows[0], code: `R${i}` }));
-    const buffer = workbookToArrayBuffer(rowsToWorkbook(kitchenSink, many, labels));
+    const buffer = await workbookToArrayBuffer(rowsToWorkbook(kitchenSink, many, labels));
     const started = Date.now();
-    const sheet = parseWorkbook(buffer, 'big.xlsx');
+    const sheet = await parseWorkbook(buffer, 'big.xlsx');
     const built = buildImportRows(kitchenSink, sheet.rows, matchColumns(kitchenSink, sheet.headers).mapping, createLookupResolver(labels));
     const elapsed = Date.now() - started;
     expect(built).toHaveLength(50_000);
@@ -157,9 +157,9 @@ describe('export -> parseWorkbook -> buildImportRows round trip', () => {
 });
 
 describe('parseWorkbook', () => {
-  it('reads CSV as text (leading zeros kept), skips blank rows and keeps sheet row numbers', () => {
+  it('reads CSV as text (leading zeros kept), skips blank rows and keeps sheet row numbers', async () => {
     const csv = '\uFEFFCode,Quantity,Due date,Active,Stage,Currency\n007,"1,234",3/31/2026,yes,pfs,usd\n\n008,5,2026-04-01,no,DFS / FS,2\n';
-    const sheet = parseWorkbook(new TextEncoder().encode(csv).buffer as ArrayBuffer, 'sinks.csv');
+    const sheet = await parseWorkbook(new TextEncoder().encode(csv).buffer as ArrayBuffer, 'sinks.csv');
     expect(sheet.headers).toEqual(['Code', 'Quantity', 'Due date', 'Active', 'Stage', 'Currency']);
     expect(sheet.rowNumbers).toEqual([2, 4]);
     const built = buildImportRows(kitchenSink, sheet.rows, matchColumns(kitchenSink, sheet.headers).mapping, createLookupResolver(labels), { rowNumbers: sheet.rowNumbers });
@@ -167,17 +167,14 @@ describe('parseWorkbook', () => {
     expect(built[1]!.values).toEqual({ code: '008', qty: 5, due: '2026-04-01', active: false, stage: 'dfs', currency_id: 2 });
   });
 
-  it('reads date cells as the calendar day the sheet shows', () => {
-    const sheet = XLSX.utils.aoa_to_sheet([['Code', 'Due date'], ['A', new Date(2026, 0, 15)]], { cellDates: true });
-    const workbook = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(workbook, sheet, 'S');
-    const parsed = parseWorkbook(workbookToArrayBuffer(workbook), 'dates.xlsx');
+  it('reads date cells as the calendar day the sheet shows', async () => {
+    const parsed = await parseWorkbook(await workbookOf([['Code', 'Due date'], ['A', new Date(2026, 0, 15)]], 'S'), 'dates.xlsx');
     const [row] = buildImportRows(kitchenSink, parsed.rows, matchColumns(kitchenSink, parsed.headers).mapping, undefined);
     expect(row!.values.due).toBe('2026-01-15');
   });
 
-  it('refuses a file that is not a workbook', () => {
-    expect(() => parseWorkbook(new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3]).buffer as ArrayBuffer, 'broken.xlsx')).toThrow(/could not be read/);
+  it('refuses a file that is not a workbook', async () => {
+    await expect(parseWorkbook(new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3]).buffer as ArrayBuffer, 'broken.xlsx')).rejects.toThrow(/could not be read/);
   });
 });
 

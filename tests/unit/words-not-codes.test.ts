@@ -1,4 +1,3 @@
-import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
 import { bidTabWorkbook } from '../../src/features/adjudications/bid-tab-workbook';
 import { computeBidTab } from '../../src/lib/adjudications';
@@ -9,6 +8,7 @@ import { rowsToWorkbook } from '../../src/grids/excel/workbook-writer';
 import { findEntitySchema, getEntitySchema } from '../../src/schemas/registry';
 import { fieldByName } from '../../src/schemas/schema-types';
 import { fieldValueText } from '../../src/schemas/field-words';
+import { sheetOf, sheetRows } from '../support/workbooks';
 
 // Words, not codes (#30 item 7): what the grid, its export and the module workbooks write is a label, never a
 // stored code or a bare id, a soft-deleted lookup target included.
@@ -48,8 +48,8 @@ describe('a soft-deleted lookup target', () => {
     const schema = getEntitySchema('mech_equipment');
     const rows = [{ id: 1, tagno: '200-PP-001', projarea_id: 12, price_source: 'budget_quote' }];
     const labels = await fillMissingLookupLabels(api, schema, rows, { areas: new Map([[11, '100']]) }, findEntitySchema);
-    const sheet = rowsToWorkbook(schema, rows, labels).Sheets[schema.labelPlural]!;
-    const [header, row] = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1 });
+    const sheet = sheetOf(rowsToWorkbook(schema, rows, labels), schema.labelPlural);
+    const [header, row] = sheetRows(sheet) as string[][];
     expect(row![header!.indexOf('Area')]).toBe('200 (deleted)');
     expect(row![header!.indexOf('Price source')]).toBe('Budget quote');
   });
@@ -72,7 +72,7 @@ describe("the modules' workbooks", () => {
       offered: [{ supplier_id: 1, quote_line_id: 12, line_no: 2, line_type: 'option', line_status: 'quoted', description: 'Spares kit', tag: null, part: null, unit_price: '5.00', quantity: '1.000', line_total: '5.00', item_id: null }],
       adders: [],
     });
-    const cells = XLSX.utils.sheet_to_json<unknown[]>(bidTabWorkbook(tab).Sheets['Bid tab']!, { header: 1 });
+    const cells = sheetRows(sheetOf(bidTabWorkbook(tab), 'Bid tab'));
     const offered = cells.find((row) => row[3] === 'Spares kit')!;
     expect(offered[2]).toBe('Option');
     expect(cells.flat()).not.toContain('option');

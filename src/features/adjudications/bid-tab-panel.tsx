@@ -56,7 +56,10 @@ export function BidTabPanel({ adjudicationId, version }: { adjudicationId: numbe
       setMessage(e instanceof Error ? e.message : String(e));
     }
   };
-  const exportTab = () => void import('./bid-tab-workbook').then((m) => m.downloadBidTab(tab));
+  const exportTab = () =>
+    void import('./bid-tab-workbook')
+      .then((m) => m.downloadBidTab(tab))
+      .catch((e: unknown) => setMessage(`The bid tab could not be exported: ${e instanceof Error ? e.message : String(e)}`));
   return (
     <Box component="section" aria-label="Bid tab panel" sx={{ mt: 3 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>

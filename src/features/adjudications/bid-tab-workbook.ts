@@ -1,14 +1,15 @@
-import * as XLSX from 'xlsx';
-import { neutralise, MONEY_FORMAT } from '../../grids/excel';
+import type { Workbook } from '../../grids/excel/exceljs';
+import { MONEY_FORMAT, numberCell, RATE_FORMAT, textCell, type SheetCell, type SheetRow } from '../../grids/excel/sheet-cells';
+import { addSheet, newWorkbook } from '../../grids/excel/styled-sheet';
+import { downloadWorkbook } from '../../grids/excel/workbook-file';
 import type { BidTab } from '../../lib/adjudications';
 import { ADDER_KINDS } from '../../schemas/entities/adjudications';
 import { fieldValueText } from '../../schemas/field-words';
 
-type Cell = XLSX.CellObject | null;
-const text = (value: string): Cell => ({ t: 's', v: neutralise(value) });
+type Cell = SheetCell | null;
+const text = (value: string): Cell => textCell(value);
 /** A decimal wire string as a number cell (every bid-tab figure has at most 2 places, well inside a double's 15 digits). */
-const num = (value: string | null | undefined, format = MONEY_FORMAT): Cell => (value === null || value === undefined ? null : { t: 'n', v: Number(value), z: format });
-const RATE_FORMAT = '0.00000000';
+const num = (value: string | null | undefined, format = MONEY_FORMAT): Cell => (value === null || value === undefined ? null : numberCell(Number(value), format));
 
 /**
  * The bid tab as a workbook with the same figures as the screen, laid out so a reader can recompute every one
@@ -18,17 +19,23 @@ const RATE_FORMAT = '0.00000000';
  * reasons, evaluated total, scores and weighted score, which bid is lowest, lowest evaluated and recommended,
  * and why each other is not; then every option and alternative offered, chosen or not.
  */
-export function bidTabWorkbook(tab: BidTab): XLSX.WorkBook {
+export function bidTabWorkbook(tab: BidTab): Workbook {
   const base = tab.base_currency ?? '';
+  // The header row of each table on the sheet, set in bold.
+  const headings = new Set<SheetRow>();
+  const heading = (row: Cell[]): Cell[] => {
+    headings.add(row);
+    return row;
+  };
   const rows: Cell[][] = [
     [text('Adjudication'), text(tab.adjudication_number), text('Package'), text(tab.package_number)],
     [text('Rate date'), text(tab.rate_date), text('Base currency'), text(base)],
     [text('Weights (technical / commercial)'), num(String(tab.technical_weight), '0'), num(String(tab.commercial_weight), '0')],
     [],
-    [text('Currency'), text(`Rate to ${base}`), text('Table rate of')],
+    heading([text('Currency'), text(`Rate to ${base}`), text('Table rate of')]),
     ...tab.rates.map((rate) => [text(rate.currency), num(rate.rate_to_base, RATE_FORMAT), rate.rate_table_date ? text(rate.rate_table_date) : null]),
     [],
-    [text('Item'), text('Tag / part'), text('Description'), text('Qty'), ...tab.bidders.flatMap((b) => [text(`${b.supplier} ${b.quote_number} qty`), text(`unit price (${b.currency})`), text(`line total (${b.currency})`), text(`rate to ${base}`), text(`line total (${base})`), text('lowest')])],
+    heading([text('Item'), text('Tag / part'), text('Description'), text('Qty'), ...tab.bidders.flatMap((b) => [text(`${b.supplier} ${b.quote_number} qty`), text(`unit price (${b.currency})`), text(`line total (${b.currency})`), text(`rate to ${base}`), text(`line total (${base})`), text('lowest')])]),
     ...tab.items.map((item) => [
       num(String(item.item_no), '0'),
       text(item.tag ?? item.part ?? ''),
@@ -41,7 +48,7 @@ export function bidTabWorkbook(tab: BidTab): XLSX.WorkBook {
       ),
     ]),
     [],
-    [text('Bidder'), text('Quote'), text('Completeness'), text(`Chosen options (${base})`), text(`Quoted total (${base})`), ...ADDER_KINDS.map((k) => text(`${k.label} (${base})`)), text(`Evaluated total (${base})`), text('Technical'), text('Commercial'), text('Weighted score'), text('Marks'), text('Expired'), text('Why not recommended')],
+    heading([text('Bidder'), text('Quote'), text('Completeness'), text(`Chosen options (${base})`), text(`Quoted total (${base})`), ...ADDER_KINDS.map((k) => text(`${k.label} (${base})`)), text(`Evaluated total (${base})`), text('Technical'), text('Commercial'), text('Weighted score'), text('Marks'), text('Expired'), text('Why not recommended')]),
     ...tab.bidders.map((b) => [
       text(b.supplier),
       text(b.quote_number),
@@ -61,25 +68,26 @@ export function bidTabWorkbook(tab: BidTab): XLSX.WorkBook {
     ...(tab.bidders.some((b) => b.offered.length > 0)
       ? [
           [],
-          [text('Options and alternatives offered'), text('Line'), text('Type'), text('Description'), text('For item'), text('Line total (quote currency)'), text(`Line total (${base})`), text('Chosen'), text('Reason')],
+          heading([text('Options and alternatives offered'), text('Line'), text('Type'), text('Description'), text('For item'), text('Line total (quote currency)'), text(`Line total (${base})`), text('Chosen'), text('Reason')]),
           ...tab.bidders.flatMap((b) =>
             b.offered.map((o) => [text(b.supplier), num(String(o.line_no), '0'), text(fieldValueText('quote_lines', 'line_type', o.line_type)), text(o.description), o.item_no === null ? null : num(String(o.item_no), '0'), o.line_total === null ? text('not quoted') : num(o.line_total), num(o.base_total), text(o.chosen ? 'chosen' : 'not chosen'), o.reason ? text(o.reason) : null]),
           ),
         ]
       : []),
     [],
-    [text('Adder reasons')],
+    heading([text('Adder reasons')]),
     ...tab.bidders.flatMap((b) => b.adders.map((a) => [text(b.supplier), text(ADDER_KINDS.find((k) => k.value === a.kind)?.label ?? a.kind), num(a.amount), text(a.reason)])),
     ...(tab.award_reason ? [[], [text('Award reason'), text(tab.award_reason)]] : []),
   ];
-  const sheet = XLSX.utils.aoa_to_sheet(rows, { dense: true });
-  sheet['!cols'] = [{ wch: 34 }, { wch: 16 }, { wch: 40 }, { wch: 10 }, ...tab.bidders.flatMap(() => [{ wch: 12 }, { wch: 16 }, { wch: 16 }, { wch: 12 }, { wch: 18 }, { wch: 8 }])];
-  const workbook = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(workbook, sheet, 'Bid tab');
+  const workbook = newWorkbook();
+  addSheet(workbook, 'Bid tab', rows, {
+    widths: [34, 16, 40, 10, ...tab.bidders.flatMap(() => [12, 16, 16, 12, 18, 8])],
+    boldRows: rows.flatMap((row, index) => (headings.has(row) ? [index] : [])),
+  });
   return workbook;
 }
 
 /** Saves the workbook as `<adjudication>-bid-tab.xlsx`. */
-export function downloadBidTab(tab: BidTab): void {
-  XLSX.writeFile(bidTabWorkbook(tab), `${tab.adjudication_number}-bid-tab.xlsx`, { compression: true });
+export function downloadBidTab(tab: BidTab): Promise<void> {
+  return downloadWorkbook(bidTabWorkbook(tab), `${tab.adjudication_number}-bid-tab.xlsx`);
 }

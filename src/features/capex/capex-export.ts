@@ -1,5 +1,7 @@
-import * as XLSX from 'xlsx';
-import { MONEY_FORMAT, neutralise } from '../../grids/excel';
+import type { Workbook } from '../../grids/excel/exceljs';
+import { MONEY_FORMAT, numberCell, textCell, type SheetCell } from '../../grids/excel/sheet-cells';
+import { addSheet, newWorkbook, type SheetLayout } from '../../grids/excel/styled-sheet';
+import { downloadWorkbook } from '../../grids/excel/workbook-file';
 import { fieldValueText } from '../../schemas/field-words';
 import { LANG_FACTORS, PRICE_BASIS_LABELS, PRICE_STEP_LABELS, sizeBandWords, type CapexGroup, type CapexSummary, type CapexTag, type Escalation } from '../../lib/capex';
 
@@ -11,17 +13,21 @@ import { LANG_FACTORS, PRICE_BASIS_LABELS, PRICE_STEP_LABELS, sizeBandWords, typ
  */
 
 type Cell = string | number | null;
-const moneyCell = (value: string | null): XLSX.CellObject | null => (value === null ? null : { t: 'n', v: Number(value), z: MONEY_FORMAT });
-const cellOf = (value: Cell | XLSX.CellObject): XLSX.CellObject | null => {
+const moneyCell = (value: string | null): SheetCell | null => (value === null ? null : numberCell(Number(value), MONEY_FORMAT));
+const cellOf = (value: Cell | SheetCell): SheetCell | null => {
   if (value === null) return null;
   if (typeof value === 'object') return value;
-  return typeof value === 'number' ? { t: 'n', v: value } : { t: 's', v: neutralise(value) };
+  return typeof value === 'number' ? numberCell(value) : textCell(value);
 };
 
-function sheet(rows: (Cell | XLSX.CellObject)[][], widths: number[]): XLSX.WorkSheet {
-  const ws = XLSX.utils.aoa_to_sheet(rows.map((row) => row.map(cellOf)));
-  ws['!cols'] = widths.map((wch) => ({ wch }));
-  return ws;
+/** A sheet of the workbook: a table's (a bold frozen header row with a filter) unless `layout` says otherwise. */
+function sheet(workbook: Workbook, name: string, rows: (Cell | SheetCell)[][], widths: number[], layout: SheetLayout = { header: true }): void {
+  addSheet(
+    workbook,
+    name,
+    rows.map((row) => row.map(cellOf)),
+    { ...layout, widths },
+  );
 }
 
 const groupRows = (groups: readonly CapexGroup[], withTier = false) => [
@@ -34,7 +40,7 @@ const groupRows = (groups: readonly CapexGroup[], withTier = false) => [
  * numbers; a median of two middle lines has two of each, written 'a | b' as text.
  */
 const ESCALATION_HEADERS = ['Escalated price', 'Price date', 'Index series', 'Index at price month', 'Index month', 'Index at estimate month', 'Estimate index month', 'Factor', 'Rate', 'Rate dates', 'Escalated base unit price', 'Escalation note'];
-function escalationCells(tag: CapexTag): (Cell | XLSX.CellObject)[] {
+function escalationCells(tag: CapexTag): (Cell | SheetCell)[] {
   const list = tag.escalation;
   if (list.length === 0) return ESCALATION_HEADERS.map(() => null);
   const text = (pick: (e: Escalation) => string | null) => list.map((e) => pick(e) ?? '—').join(' | ');
@@ -55,15 +61,15 @@ function escalationCells(tag: CapexTag): (Cell | XLSX.CellObject)[] {
   ];
 }
 
-export function capexWorkbook(summary: CapexSummary): XLSX.WorkBook {
+export function capexWorkbook(summary: CapexSummary): Workbook {
   const { totals, settings, project } = summary;
   const currency = project.base_currency ?? '';
-  const workbook = XLSX.utils.book_new();
+  const workbook = newWorkbook();
   const band = summary.accuracy;
-  XLSX.utils.book_append_sheet(
+  sheet(
     workbook,
-    sheet(
-      [
+    'Summary',
+    [
         ['Project', `${project.project_number ?? ''} ${project.name}`.trim()],
         ['Base currency', currency],
         ['Estimate date (escalation and rates)', `${project.estimate_date}${project.estimate_date_set ? '' : ' (today: none set)'}`],
@@ -85,14 +91,14 @@ export function capexWorkbook(summary: CapexSummary): XLSX.WorkBook {
         ['Share of equipment cost on firm quotes (%)', summary.firm_share_pct],
         ['Rounding', 'Each tag figure is rounded half away from zero to the cent; totals are sums of the tag figures; each percentage is applied to the rounded total and rounded.'],
       ],
-      [52, 22, 20, 20],
-    ),
-    'Summary',
+    [52, 22, 20, 20],
+    // Labels down the first column, each figure beside its label.
+    { boldColumns: 1 },
   );
-  XLSX.utils.book_append_sheet(
+  sheet(
     workbook,
-    sheet(
-      [
+    'Tags',
+    [
         [
           'Tag', 'Description', 'Area', 'Category', 'Basis', 'How priced', 'Quantity', `Unit price (${currency})`, 'Equipment', 'Installation factor', 'Installation', 'Bulks factor', 'Bulks', 'Direct field cost', 'Factors from', 'Quotes',
           'Rule step', 'Typed price', 'Typed currency', 'Price source', 'Typed on', `Rate to ${currency}`, 'Estimate lines', 'Estimate min', 'Estimate max', 'Size band (kW)',
@@ -129,13 +135,11 @@ export function capexWorkbook(summary: CapexSummary): XLSX.WorkBook {
           ...escalationCells(t),
         ]),
       ],
-      [16, 40, 8, 40, 14, 48, 9, 16, 16, 10, 16, 10, 16, 18, 12, 30, 16, 16, 8, 14, 12, 12, 8, 14, 14, 16, 24, 12, 18, 14, 12, 14, 12, 12, 30, 16, 40],
-    ),
-    'Tags',
+    [16, 40, 8, 40, 14, 48, 9, 16, 16, 10, 16, 10, 16, 18, 12, 30, 16, 16, 8, 14, 12, 12, 8, 14, 14, 16, 24, 12, 18, 14, 12, 14, 12, 12, 30, 16, 40],
   );
-  XLSX.utils.book_append_sheet(workbook, sheet(groupRows(summary.by_category, true), [6, 60, 6, 16, 16, 16, 18, 16]), 'By category');
-  XLSX.utils.book_append_sheet(workbook, sheet(groupRows(summary.by_area), [20, 6, 16, 16, 16, 18, 16]), 'By area');
-  XLSX.utils.book_append_sheet(workbook, sheet(groupRows(summary.by_basis), [20, 6, 16, 16, 16, 18, 16]), 'By basis');
+  sheet(workbook, 'By category', groupRows(summary.by_category, true), [6, 60, 6, 16, 16, 16, 18, 16]);
+  sheet(workbook, 'By area', groupRows(summary.by_area), [20, 6, 16, 16, 16, 18, 16]);
+  sheet(workbook, 'By basis', groupRows(summary.by_basis), [20, 6, 16, 16, 16, 18, 16]);
   return workbook;
 }
 
@@ -146,6 +150,6 @@ export function capexFileName(summary: CapexSummary, today = new Date()): string
 }
 
 /** Writes the workbook as a download. */
-export function downloadCapex(summary: CapexSummary): void {
-  XLSX.writeFile(capexWorkbook(summary), capexFileName(summary), { bookType: 'xlsx', compression: true });
+export function downloadCapex(summary: CapexSummary): Promise<void> {
+  return downloadWorkbook(capexWorkbook(summary), capexFileName(summary));
 }

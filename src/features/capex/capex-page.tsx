@@ -12,6 +12,7 @@ import Skeleton from '@mui/material/Skeleton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useApi } from '../../app/api/api-client';
@@ -22,7 +23,6 @@ import type { CapexSummary, CapexTag, PriceSpread } from '../../lib/capex';
 import { getEntitySchema } from '../../schemas/registry';
 import { CapexDrilldown } from './capex-drilldown';
 import { EstimateSettings } from './capex-estimate';
-import { downloadCapex } from './capex-export';
 import { GroupTable, SummaryCards } from './capex-figures';
 
 // recharts is only fetched with this chunk, when a CAPEX screen opens.
@@ -73,6 +73,12 @@ function CapexScreen({ projectId }: { projectId: number }) {
   const [tier, setTier] = useState(1);
   const [drill, setDrill] = useState<Drill | null>(null);
   const scope = useMemo(() => ({ field: 'project_id', value: projectId }), [projectId]);
+  const { enqueueSnackbar } = useSnackbar();
+  // The workbook writer (ExcelJS) loads on the first export, not with the page.
+  const exportCapex = (figures: CapexSummary) =>
+    void import('./capex-export')
+      .then((m) => m.downloadCapex(figures))
+      .catch((e: unknown) => enqueueSnackbar(`Export failed: ${e instanceof Error ? e.message : String(e)}`, { variant: 'error' }));
 
   if (!summary) {
     return (
@@ -108,7 +114,7 @@ function CapexScreen({ projectId }: { projectId: number }) {
             <Button component={RouterLink} to={projectDocumentPath(projectId, 'equipment')} variant="outlined">
               Equipment list
             </Button>
-            <Button variant="contained" startIcon={<FileDownloadOutlined />} onClick={() => downloadCapex(summary)}>
+            <Button variant="contained" startIcon={<FileDownloadOutlined />} onClick={() => exportCapex(summary)}>
               Export CAPEX
             </Button>
           </Box>

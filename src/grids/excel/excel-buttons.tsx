@@ -45,7 +45,7 @@ export function ExcelButtons({ schema, getQuery, canImport, onImported, scope }:
     // When one request fails the others are stopped, and their late progress must not bring the bar back.
     const controller = new AbortController();
     try {
-      // SheetJS loads on the first export, not with the grid.
+      // ExcelJS loads on the first export, not with the grid.
       const { exportEntityToXlsx } = await import('./export-entity');
       const onProgress = (next: ExportProgress) => {
         if (!controller.signal.aborted) setProgress(next);

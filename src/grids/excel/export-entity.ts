@@ -1,8 +1,9 @@
-import * as XLSX from 'xlsx';
 import type { ListQuery } from '../../lib/entity-api';
 import type { EntitySchema } from '../../schemas/schema-types';
 import { findEntitySchema } from '../../schemas/registry';
+import type { Workbook } from './exceljs';
 import { fetchAllRows, fetchLookupLabels, fillMissingLookupLabels, type Fetcher } from './entity-requests';
+import { downloadWorkbook } from './workbook-file';
 import { exportFileName, rowsToWorkbook } from './workbook-writer';
 
 export type ExportProgress = { fetched: number; total: number };
@@ -15,7 +16,7 @@ export type ExportOptions = {
   onProgress?: (progress: ExportProgress) => void;
   signal?: AbortSignal;
   /** Where the file goes; defaults to a browser download. */
-  save?: (workbook: XLSX.WorkBook, fileName: string) => void;
+  save?: (workbook: Workbook, fileName: string) => Promise<void>;
   /** A document's id (project) for a list kept per document: lookup labels are read from its rows. */
   scope?: number;
 };
@@ -27,6 +28,6 @@ export async function exportEntityToXlsx({ schema, query, fetcher, onProgress, s
   signal?.throwIfAborted();
   const workbook = rowsToWorkbook(schema, rows, allLabels);
   const fileName = exportFileName(schema);
-  (save ?? ((wb, name) => XLSX.writeFile(wb, name, { bookType: 'xlsx', compression: true })))(workbook, fileName);
+  await (save ?? downloadWorkbook)(workbook, fileName);
   return { fileName, rows: rows.length };
 }

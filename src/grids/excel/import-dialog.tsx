@@ -426,7 +426,7 @@ export function ImportDialog({ schema: declared, open, onClose, onImported, fetc
   const downloadRejected = async () => {
     try {
       const { downloadRejectedRows } = await import('./rejected-rows');
-      downloadRejectedRows(schema, fileName, headers, match?.mapping ?? [], rejected);
+      await downloadRejectedRows(schema, fileName, headers, match?.mapping ?? [], rejected);
     } catch (caught) {
       setError(`The rejected rows could not be written: ${errorText(caught)}`);
     }

@@ -75,7 +75,7 @@ export function parseImportFileInBackground(request: ParseRequest, onProgress?: 
 }
 
 async function runInline(request: ParseRequest, onProgress?: (progress: ParseProgress) => void): Promise<ParsedImport> {
-  // Loaded on demand: the parser (SheetJS) stays out of the page's bundle while the worker works.
+  // Loaded on demand: the parser (ExcelJS) stays out of the page's bundle while the worker works.
   const { parseImportFile } = await import('./parse-pipeline');
   await new Promise((resolve) => setTimeout(resolve, 0));
   return parseImportFile(request, onProgress);

@@ -12,10 +12,10 @@ export type ParseStage = 'reading' | 'checking';
 export type ParseProgress = { stage: ParseStage; done: number; total: number };
 export type ParsedImport = { sheetName: string; headers: string[]; match: ColumnMatch; rows: ImportRow[] };
 
-/** Read the first sheet, match its columns and build the preview rows: the whole import check, synchronously. */
-export function parseImportFile(request: ParseRequest, onProgress?: (progress: ParseProgress) => void): ParsedImport {
+/** Read the first sheet, match its columns and build the preview rows: the whole import check. */
+export async function parseImportFile(request: ParseRequest, onProgress?: (progress: ParseProgress) => void): Promise<ParsedImport> {
   onProgress?.({ stage: 'reading', done: 0, total: 0 });
-  const sheet = parseWorkbook(request.file, request.fileName);
+  const sheet = await parseWorkbook(request.file, request.fileName);
   const match = matchColumns(request.schema, sheet.headers);
   const resolve = createLookupResolver(request.lookupLabels);
   const total = sheet.rows.length;

@@ -1,15 +1,13 @@
-import * as XLSX from 'xlsx';
 import { decimalScale, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
+import type { Workbook } from './exceljs';
 import type { LookupLabels } from './lookup-index';
 import { neutralise } from './neutralise';
+import { DATE_FORMAT, isoDateToSerial, MONEY_FORMAT, PERCENT_FORMAT, WHOLE_FORMAT, type SheetCell, type SheetRow } from './sheet-cells';
+import { addSheet, newWorkbook, widthOfPixels } from './styled-sheet';
+import { workbookBytes } from './workbook-file';
 
-/** Number formats of exported cells (Excel shows them; the stored value stays the plain number). */
-export const MONEY_FORMAT = '#,##0.00';
-export const WHOLE_FORMAT = '#,##0';
-export const PERCENT_FORMAT = '0.00"%"';
-export const DATE_FORMAT = 'yyyy-mm-dd';
+export { DATE_FORMAT, isoDateToSerial, MONEY_FORMAT, PERCENT_FORMAT, WHOLE_FORMAT };
 
-const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 const DEFAULT_COLUMN_WIDTH_PX = 140;
 
 /** The column header of a field in workbooks. */
@@ -29,16 +27,8 @@ export function exportFileName(schema: EntitySchema, today = new Date()): string
   return `${schema.name}-${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}.xlsx`;
 }
 
-/** 'YYYY-MM-DD' -> the Excel serial day number (1900 date system). */
-export function isoDateToSerial(iso: string): number | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  if (!match) return undefined;
-  const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return Number.isNaN(ms) ? undefined : Math.round((ms - EXCEL_EPOCH_MS) / 86_400_000);
-}
-
 /** A decimal wire string as a number cell when a double holds it exactly, else as text (nothing lost). */
-function decimalCell(value: unknown, format?: string): XLSX.CellObject {
+function decimalCell(value: unknown, format?: string): SheetCell {
   const text = String(value).trim();
   const number = Number(text);
   if (text !== '' && Number.isFinite(number) && sameDecimal(String(number), text)) return format ? { t: 'n', v: number, z: format } : { t: 'n', v: number };
@@ -59,7 +49,7 @@ function sameDecimal(a: string, b: string): boolean {
 }
 
 /** One field's wire value as a typed worksheet cell; null for an empty cell. */
-export function toCell(field: FieldDef, value: unknown, lookupLabels: LookupLabels): XLSX.CellObject | null {
+export function toCell(field: FieldDef, value: unknown, lookupLabels: LookupLabels): SheetCell | null {
   if (value === null || value === undefined || value === '') return null;
   switch (field.kind) {
     case 'text':
@@ -97,26 +87,21 @@ export function toCell(field: FieldDef, value: unknown, lookupLabels: LookupLabe
 }
 
 /**
- * The export writer, a pure function: one sheet named by labelPlural, a header row of
- * excelHeader ?? label, one typed row per entity row, column widths from grid.width.
+ * The export writer, a pure function: one sheet named by labelPlural, a bold frozen header row of
+ * excelHeader ?? label with a filter, one typed row per entity row, column widths from grid.width.
  */
-export function rowsToWorkbook(schema: EntitySchema, rows: readonly Record<string, unknown>[], lookupLabels: LookupLabels = {}): XLSX.WorkBook {
+export function rowsToWorkbook(schema: EntitySchema, rows: readonly Record<string, unknown>[], lookupLabels: LookupLabels = {}): Workbook {
   const fields = schema.fields;
-  const data: (XLSX.CellObject | null)[][] = new Array(rows.length + 1);
-  data[0] = fields.map((f) => ({ t: 's', v: excelHeaderOf(f) }));
+  const data: SheetRow[] = new Array(rows.length + 1);
+  data[0] = fields.map((f): SheetCell => ({ t: 's', v: excelHeaderOf(f) }));
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r]!;
     data[r + 1] = fields.map((f) => toCell(f, row[f.name], lookupLabels));
   }
-  const sheet = XLSX.utils.aoa_to_sheet(data, { dense: true });
-  sheet['!cols'] = fields.map((f) => ({ wpx: f.grid?.width ?? DEFAULT_COLUMN_WIDTH_PX }));
-  sheet['!autofilter'] = { ref: XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows.length, c: Math.max(0, fields.length - 1) } }) };
-  const workbook = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(workbook, sheet, sheetNameOf(schema));
+  const workbook = newWorkbook();
+  addSheet(workbook, sheetNameOf(schema), data, { header: true, widths: fields.map((f) => widthOfPixels(f.grid?.width ?? DEFAULT_COLUMN_WIDTH_PX)) });
   return workbook;
 }
 
 /** The .xlsx bytes of a workbook. */
-export function workbookToArrayBuffer(workbook: XLSX.WorkBook): ArrayBuffer {
-  return XLSX.write(workbook, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer;
-}
+export const workbookToArrayBuffer = workbookBytes;

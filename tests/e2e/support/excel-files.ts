@@ -1,11 +1,18 @@
-import * as XLSX from 'xlsx';
+import fs from 'node:fs';
+import type { Workbook } from '../../../src/grids/excel/exceljs';
+import { readWorkbook, workbookOf } from '../../support/workbooks';
 import { expect, type Locator, type Page } from './fixtures';
 
+export { sheetNames, sheetObjects, sheetOf, sheetRows } from '../../support/workbooks';
+
 /** An .xlsx file of `rows` (the first is the header), as Excel would save it. */
-export function workbookBuffer(rows: unknown[][], sheetName = 'Sheet1'): Buffer {
-  const workbook = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows), sheetName);
-  return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+export async function workbookBuffer(rows: readonly (readonly unknown[])[], sheetName = 'Sheet1'): Promise<Buffer> {
+  return Buffer.from(await workbookOf(rows, sheetName));
+}
+
+/** A downloaded .xlsx file, read as Excel would open it (ExcelJS). */
+export function readWorkbookFile(file: string): Promise<Workbook> {
+  return readWorkbook(fs.readFileSync(file));
 }
 
 /** Opens the list's import dialog from the toolbar. */

@@ -27,11 +27,11 @@ const PAGE_SIZES = [50, 100, 500];
 const ALL_SHOWN = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 const CHANGE_COLORS: Record<RowChangeKind, 'success' | 'error' | 'warning'> = { added: 'success', deleted: 'error', changed: 'warning' };
 
+/** The changes as shown, one sheet named by the summary's title; the writer (ExcelJS) loads on the first export. */
 async function exportWorkbook(title: string, rows: string[][]): Promise<void> {
-  const XLSX = await import('xlsx');
-  const workbook = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows), title.slice(0, 31));
-  XLSX.writeFile(workbook, `${title}.xlsx`, { bookType: 'xlsx', compression: true });
+  const { changeSummaryWorkbook } = await import('./change-summary-workbook');
+  const { downloadWorkbook } = await import('../../../grids/excel/workbook-file');
+  await downloadWorkbook(changeSummaryWorkbook(title, rows), `${title}.xlsx`);
 }
 
 /**
