@@ -8,10 +8,10 @@ import { insertAuditRows, type Actor } from '../../audit/audit-writer';
 import type { Db } from '../../db/client';
 import { queryJsonRows, queryRows, selectRowsById, wireColumns } from '../../entities/entity-sql';
 import { AppError } from '../../http/app-error';
-import { DOCUMENT_LISTS, type DocumentList } from '../projects/document-lists';
-import { documentRowsSelect, revisionLists } from '../projects/revisions/revision-snapshot';
+import { currentDocumentLists, revisionLists } from '../projects/revisions/revision-snapshot';
 import { assertProject, issueRevision, listRevisions } from '../projects/revisions/revisions';
-import { renderDocument, signOff, type EarlierIssue, type SignOffs } from './render-document';
+import { listsToRead } from './deliverable-sources';
+import { renderDocument, signOff, sourceOf, type EarlierIssue, type SignOffs } from './render-document';
 
 export type IssueInput = { status?: DocumentStatus; description?: string; rev?: string; issued_on?: string };
 
@@ -75,7 +75,7 @@ export async function issueDocument(db: Db, projectId: number, documentId: numbe
       throw new AppError('validation_failed', `${String(document.doc_number)} is already issued at revision ${revision}, and an issue never changes. Change the project and issue again: that issues revision ${nextRevision(revision)}.`, { fields: { revision: 'Already issued' } });
     }
     const issuedOn = input.issued_on ?? current.issued_on;
-    const lists = await revisionLists(tx, current.id);
+    const lists = await revisionLists(tx, current.id, listsToRead(sourceOf(document).source));
     const rendered = await renderDocument({
       db: tx,
       firm,
@@ -129,20 +129,9 @@ export async function issuedFile(db: Db, projectId: number, documentId: number, 
 /** A working copy of a register document from the project as it is now, marked "not issued". */
 export async function workingCopy(db: Db, projectId: number, documentId: number, kind: 'pdf' | 'xlsx', firm: string): Promise<{ bytes: Buffer; fileName: string }> {
   const document = await registerRow(db, projectId, documentId);
-  const lists = await currentLists(db, projectId);
+  const lists = await currentDocumentLists(db, projectId, listsToRead(sourceOf(document).source));
   const rendered = await renderDocument({ db, firm, projectId, document, lists, issue: null, earlier: await earlierIssues(db, document), kinds: [kind] });
   const bytes = kind === 'pdf' ? rendered.pdf : rendered.xlsx;
   if (!bytes) throw new Error(`The ${kind} was not rendered`);
   return { bytes, fileName: `${String(document.doc_number)}-working-copy.${kind}` };
-}
-
-/** The project's lists as they stand, read with the SELECT a revision is written with. */
-async function currentLists(db: Db, projectId: number): Promise<Record<DocumentList, EntityRow[]>> {
-  const lists = Object.fromEntries(DOCUMENT_LISTS.map((list) => [list, [] as EntityRow[]])) as Record<DocumentList, EntityRow[]>;
-  const found = await queryRows<{ entity: DocumentList; json: string }>(
-    db,
-    sql`select entity, coalesce(json_agg(data order by row_key), '[]'::json)::text as json from (${documentRowsSelect(projectId)}) d group by entity`,
-  );
-  for (const { entity, json } of found) lists[entity] = JSON.parse(json) as EntityRow[];
-  return lists;
 }

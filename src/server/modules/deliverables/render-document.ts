@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { deliverableType, statusWord, type DeliverableType } from '../../../lib/deliverables';
+import { deliverableType, statusWord, type DeliverableType, type DeliverableTypeInfo } from '../../../lib/deliverables';
 import type { EntityRow } from '../../../schemas/schema-types';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../entities/entity-sql';
 import { AppError } from '../../http/app-error';
 import type { DocumentList } from '../projects/document-lists';
 import { changeSummary } from '../projects/revisions/revision-changes';
-import { DELIVERABLE_SOURCES } from './deliverable-sources';
+import { DELIVERABLE_SOURCES, type DeliverableSource } from './deliverable-sources';
 import { cellValue, type Deliverable, type DocRow, type DocSection, type RevisionEntry } from './document-model';
 import { renderPdf } from './pdf/pdf-writer';
 import { snapshotLabels } from './sources/source-context';
@@ -42,11 +42,9 @@ const digestOf = (row: DocRow): string => createHash('sha1').update(JSON.stringi
 /** Renders a register document as PDF and workbook from the lists given (a revision's snapshot, or now). */
 export async function renderDocument(input: RenderInput): Promise<Rendered> {
   const { db, document, issue } = input;
-  const type = deliverableType(String(document.doc_type));
-  if (!type) throw new AppError('validation_failed', `Unknown document type '${String(document.doc_type)}'.`);
-  const source = DELIVERABLE_SOURCES[type.value as DeliverableType];
+  const { type, source } = sourceOf(document);
   const previous = input.earlier.at(-1);
-  const changed = issue && previous && source.marks === 'changes' ? await changedRows(db, input.projectId, previous.revisionRev, issue.revisionRev) : new Map<string, true>();
+  const changed = issue && previous && source.marks === 'changes' ? await changedRows(db, input.projectId, previous.revisionRev, issue.revisionRev, source.reads) : new Map<string, true>();
   const labelOf = await snapshotLabels(db, input.lists);
   const { sections } = await source.build({
     db,
@@ -99,12 +97,21 @@ export async function renderDocument(input: RenderInput): Promise<Rendered> {
   return { pdf, xlsx, rowDigests, rowsMarked };
 }
 
-/** The rows of the project's lists the change summary lists as added or changed between two revisions. */
-async function changedRows(db: Db, projectId: number, from: string | null, to: string): Promise<Map<string, true>> {
+/** A register row's type and where it reads from; 422 for a type the register does not know. */
+export function sourceOf(document: EntityRow): { type: DeliverableTypeInfo; source: DeliverableSource } {
+  const type = deliverableType(String(document.doc_type));
+  if (!type) throw new AppError('validation_failed', `Unknown document type '${String(document.doc_type)}'.`, { fields: { doc_type: 'Unknown type' } });
+  return { type, source: DELIVERABLE_SOURCES[type.value as DeliverableType] };
+}
+
+/** The rows of the lists printed that the change summary lists as added or changed between two revisions. */
+async function changedRows(db: Db, projectId: number, from: string | null, to: string, lists: readonly DocumentList[]): Promise<Map<string, true>> {
   const changed = new Map<string, true>();
   if (from === null || from === to) return changed;
-  const summary = await changeSummary(db, projectId, from, to);
-  for (const row of summary.rows) if (row.change !== 'deleted' && row.rowId !== undefined) changed.set(`${row.entity}:${row.rowId}`, true);
+  for (const list of lists) {
+    const summary = await changeSummary(db, projectId, from, to, list);
+    for (const row of summary.rows) if (row.change !== 'deleted' && row.rowId !== undefined) changed.set(`${row.entity}:${row.rowId}`, true);
+  }
   return changed;
 }
 

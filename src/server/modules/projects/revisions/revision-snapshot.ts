@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { fieldByName, type EntityRow, type EntitySchema } from '../../../../schemas/schema-types';
 import type { Db } from '../../../db/client';
-import { col, ident, parseJsonRows, queryRows, wireColumns } from '../../../entities/entity-sql';
+import { col, ident, jsonValues, parseJsonRows, queryRows, wireColumns } from '../../../entities/entity-sql';
 import { getEntitySchema } from '../../../../schemas/registry';
 import { DOCUMENT_LISTS, schemaOf, type DocumentList } from '../document-lists';
 
@@ -52,13 +52,21 @@ const listOrder = sql`case entity ${sql.join(
   sql` `,
 )} end`;
 
-/** The rows an issued revision keeps, per list, each list in its default order (then by id). */
-export async function revisionLists(db: Db, revisionId: number): Promise<Record<DocumentList, EntityRow[]>> {
+/** The rows an issued revision keeps, per list (all, or those named), each list in its default order (then by id). */
+export function revisionLists(db: Db, revisionId: number, only: readonly DocumentList[] = DOCUMENT_LISTS): Promise<Record<DocumentList, EntityRow[]>> {
+  const named = only.length < DOCUMENT_LISTS.length ? sql` and entity in ${jsonValues(only, 'text')}` : sql``;
+  return listsOf(db, sql`select entity, row_id, data from revision_rows where revision_id = ${revisionId}${named}`, only);
+}
+
+/** The project's lists (all, or those named) as they stand now, read as a revision keeps them, in the same order. */
+export function currentDocumentLists(db: Db, projectId: number, only: readonly DocumentList[] = DOCUMENT_LISTS): Promise<Record<DocumentList, EntityRow[]>> {
+  return listsOf(db, documentRowsSelect(projectId, only), only);
+}
+
+async function listsOf(db: Db, rows: SQL, only: readonly DocumentList[]): Promise<Record<DocumentList, EntityRow[]>> {
   const lists = Object.fromEntries(DOCUMENT_LISTS.map((list) => [list, [] as EntityRow[]])) as Record<DocumentList, EntityRow[]>;
-  const found = await queryRows<{ entity: DocumentList; json: string }>(
-    db,
-    sql`select entity, coalesce(json_agg(data order by ${listOrder}, row_id), '[]'::json)::text as json from revision_rows where revision_id = ${revisionId} group by entity`,
-  );
+  if (only.length === 0) return lists;
+  const found = await queryRows<{ entity: DocumentList; json: string }>(db, sql`select entity, coalesce(json_agg(data order by ${listOrder}, row_id), '[]'::json)::text as json from (${rows}) r group by entity`);
   for (const { entity, json } of found) if (entity in lists) lists[entity] = parseJsonRows<EntityRow>([{ json }]);
   return lists;
 }
