@@ -183,6 +183,8 @@ export type EntitySchema = {
   writeRole: Exclude<Role, 'viewer'>;
   /** Listed in ManageTables (reference data kept by admins). */
   referenceTable?: boolean;
+  /** false: a project's rows named by something other than a plant tag (a register's document number), which a bulk rename of tags leaves alone. */
+  labelIsTag?: false;
   /**
    * The key's unique index takes an empty lookup of the key as a value of its own (coalesce(id, 0)), so two
    * rows with the key's lookup empty and the other key fields equal clash (cost indices: the all-categories

@@ -9,7 +9,7 @@ import { fieldByName, type EntitySchema } from './schema-types';
 export function isProjectTagList(schema: EntitySchema): boolean {
   const root = schema.scope && fieldByName(schema, schema.scope.root);
   const label = fieldByName(schema, schema.labelField);
-  return root?.kind === 'lookup' && root.entity === 'projects' && label?.kind === 'text';
+  return root?.kind === 'lookup' && root.entity === 'projects' && label?.kind === 'text' && schema.labelIsTag !== false;
 }
 
 /** Whether the list's tag is composed from other fields (it follows them, and is never renamed itself). */

@@ -19,6 +19,8 @@ export const projectDocuments = defineEntity({
   label: 'Document',
   labelPlural: 'Documents',
   labelField: 'doc_number',
+  // A document number is not a plant tag: a bulk rename of tags leaves it alone.
+  labelIsTag: false,
   key: ['project_id', 'doc_number'],
   scope: { root: 'project_id' },
   writeRole: 'engineer',

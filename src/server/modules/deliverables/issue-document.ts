@@ -27,8 +27,8 @@ export async function registerRow(db: Db, projectId: number, documentId: number,
   return row;
 }
 
-export function listIssues(db: Db, documentId: number): Promise<DocumentIssue[]> {
-  return queryJsonRows<DocumentIssue>(db, sql`select ${ISSUE_COLUMNS} from document_issues i where i.document_id = ${documentId} order by i.issued_at, i.id`);
+export function listIssues(db: Db, projectId: number, documentId: number): Promise<DocumentIssue[]> {
+  return queryJsonRows<DocumentIssue>(db, sql`select ${ISSUE_COLUMNS} from document_issues i where i.project_id = ${projectId} and i.document_id = ${documentId} order by i.issued_at, i.id`);
 }
 
 /** The project's register in document-number order, each row with its issues (oldest first), in two queries. */
@@ -44,7 +44,8 @@ async function earlierIssues(db: Db, document: EntityRow): Promise<EarlierIssue[
   const rows = await queryRows<{ revision: string; status: string; issued_on: string; description: string | null; rev: string | null; digests: string; sign_offs: string }>(
     db,
     sql`select i.revision, i.status, to_char(i.issued_on, 'YYYY-MM-DD') as issued_on, i.description, r.rev, i.row_digests::text as digests, i.sign_offs::text as sign_offs
-        from document_issues i left join project_revisions r on r.id = i.revision_id where i.document_id = ${document.id as number} order by i.issued_at, i.id`,
+        from document_issues i left join project_revisions r on r.id = i.revision_id and r.project_id = i.project_id
+        where i.project_id = ${document.project_id as number} and i.document_id = ${document.id as number} order by i.issued_at, i.id`,
   );
   return rows.map((r) => ({ revision: r.revision, date: r.issued_on, status: statusWord(r.status), description: r.description ?? '', ...(JSON.parse(r.sign_offs) as SignOffs), revisionRev: r.rev, rowDigests: JSON.parse(r.digests) as Record<string, string> }));
 }
@@ -70,7 +71,7 @@ export async function issueDocument(db: Db, projectId: number, documentId: numbe
       current = await issueRevision(tx, projectId, { rev, purpose: PURPOSE_OF[status], issued_on: input.issued_on, note: `Issued with ${String(document.doc_number)}` }, actor);
     }
     const revision = current.rev;
-    const taken = await queryRows(tx, sql`select 1 from document_issues where document_id = ${documentId} and revision = ${revision}`);
+    const taken = await queryRows(tx, sql`select 1 from document_issues where project_id = ${projectId} and document_id = ${documentId} and revision = ${revision}`);
     if (taken.length > 0) {
       throw new AppError('validation_failed', `${String(document.doc_number)} is already issued at revision ${revision}, and an issue never changes. Change the project and issue again: that issues revision ${nextRevision(revision)}.`, { fields: { revision: 'Already issued' } });
     }
@@ -97,7 +98,7 @@ export async function issueDocument(db: Db, projectId: number, documentId: numbe
           returning id`,
     );
     await stampRegisterRow(tx, document, { revision, status, issued_on: issuedOn }, actor);
-    const [issue] = await queryJsonRows<DocumentIssue>(tx, sql`select ${ISSUE_COLUMNS} from document_issues i where i.id = ${(created as { id: number }).id}`);
+    const [issue] = await queryJsonRows<DocumentIssue>(tx, sql`select ${ISSUE_COLUMNS} from document_issues i where i.project_id = ${projectId} and i.id = ${(created as { id: number }).id}`);
     return { revision, issue: issue as DocumentIssue };
   });
 }
@@ -105,7 +106,7 @@ export async function issueDocument(db: Db, projectId: number, documentId: numbe
 /** The register row takes the issue's revision, status and date: a versioned, audited change. */
 async function stampRegisterRow(tx: Db, document: EntityRow, stamp: { revision: string; status: string; issued_on: string }, actor: Actor): Promise<void> {
   await tx.execute(
-    sql`update project_documents set revision = ${stamp.revision}, status = ${stamp.status}, issued_on = ${stamp.issued_on}::date, version = version + 1, updated_at = now(), updated_by = ${actor.username} where id = ${document.id as number}`,
+    sql`update project_documents set revision = ${stamp.revision}, status = ${stamp.status}, issued_on = ${stamp.issued_on}::date, version = version + 1, updated_at = now(), updated_by = ${actor.username} where project_id = ${document.project_id as number} and id = ${document.id as number}`,
   );
   const changed = (Object.keys(stamp) as (keyof typeof stamp)[]).filter((field) => String(document[field] ?? '') !== stamp[field]);
   await insertAuditRows(
@@ -118,9 +119,9 @@ async function stampRegisterRow(tx: Db, document: EntityRow, stamp: { revision: 
 export async function issuedFile(db: Db, projectId: number, documentId: number, revision: string, kind: 'pdf' | 'xlsx'): Promise<{ bytes: Buffer; fileName: string }> {
   const document = await registerRow(db, projectId, documentId);
   const column = kind === 'pdf' ? sql`pdf` : sql`xlsx`;
-  const [found] = await queryRows<{ bytes: Buffer | Uint8Array }>(db, sql`select ${column} as bytes from document_issues where document_id = ${documentId} and revision = ${revision}`);
+  const [found] = await queryRows<{ bytes: Buffer | Uint8Array }>(db, sql`select ${column} as bytes from document_issues where project_id = ${projectId} and document_id = ${documentId} and revision = ${revision}`);
   if (!found) {
-    const issued = (await listIssues(db, documentId)).map((i) => i.revision);
+    const issued = (await listIssues(db, projectId, documentId)).map((i) => i.revision);
     throw new AppError('not_found', `${String(document.doc_number)} has no issue at revision ${revision}${issued.length ? `; it was issued at ${issued.join(', ')}` : '; it has not been issued yet'}.`);
   }
   return { bytes: Buffer.from(found.bytes), fileName: `${String(document.doc_number)}-rev-${revision}.${kind}` };
