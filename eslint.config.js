@@ -5,7 +5,8 @@ import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
 // A later block's no-restricted-imports replaces an earlier one's for the same file: each block repeats this.
-const noServer = { group: ['**/server/**', '**/server'], message: 'Browser and shared code must not import src/server.' };
+// The PDF writer (pdfkit and its fonts) is the server's: deliverables render there, never in the browser (#31).
+const noServer = { group: ['**/server/**', '**/server', 'pdfkit', 'pdfkit/**', 'dejavu-fonts-ttf', 'dejavu-fonts-ttf/**'], message: 'Browser and shared code must not import src/server, nor pdfkit (documents are rendered by the server).' };
 
 const noFeature = { group: ['**/features', '**/features/**'], message: 'src/grids and src/forms import no feature (ARCHITECTURE.md: dependency direction).' };
 

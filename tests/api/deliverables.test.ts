@@ -122,6 +122,9 @@ describe('the document register and issuing', () => {
     expect(total).toBeDefined();
     expect(evaluate(total!)).toBeCloseTo(77, 6);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen' });
+    // The PDF prints the same total on the total row, with the length without allowance beside it (70 m).
+    const pdf = await readPdf((await file(`/projects/${project.id}/documents/${doc.id}/revisions/A.pdf`)).bytes);
+    expect(pdf.lines.flat().find((line) => line.startsWith('Total |'))).toBe('Total | 70.0 | 77.00');
   });
 
   it("prints any list's view as a working copy: its columns in order, its filter and sort, the project's title block", async () => {
