@@ -80,6 +80,8 @@ export type RevisionEntry = { revision: string; date: string; status: string; de
 
 export type Deliverable = {
   paper: 'A4' | 'A3';
+  /** The workbook's sheet: the type ("Instrument index"), or the list printed; the title when left out. */
+  sheetName?: string;
   titleBlock: TitleBlock;
   /** The revision table on the first page: every issue of the document so far, this one last. */
   revisions: readonly RevisionEntry[];

@@ -41,6 +41,7 @@ export async function printList(db: Db, request: PrintRequest): Promise<{ bytes:
   const title = request.title?.trim() || schema.labelPlural;
   const deliverable: Deliverable = {
     paper: columns.length > 10 ? 'A3' : 'A4',
+    sheetName: schema.labelPlural,
     working: true,
     titleBlock: { firm: request.firm, client: project?.clientname ?? '', project: project?.name ?? '', projectNumber: project?.project_number ?? '', documentNumber: 'Working copy', title, revision: '-', status: 'Not issued', date: today, prepared: '', checked: '', approved: '' },
     revisions: [],

@@ -69,6 +69,7 @@ export async function renderDocument(input: RenderInput): Promise<Rendered> {
   const date = issue?.date ?? new Date().toISOString().slice(0, 10);
   const deliverable: Deliverable = {
     paper: type.paper,
+    sheetName: type.label,
     working: issue === null,
     titleBlock: {
       firm: input.firm,

@@ -162,5 +162,6 @@ export async function bidTab(ctx: SourceContext): Promise<SourceResult> {
   const tab = await readBidTab(ctx.db, id);
   if (tab.project_id !== ctx.projectId) throw new AppError('validation_failed', `Adjudication ${tab.adjudication_number} belongs to another project.`, { fields: { adjudication_id: 'Another project' } });
   const base = tab.base_currency ?? '';
-  return { sections: [ratesSection(tab, base), linesSection(tab, base), evaluationSection(tab, base), ...[offeredSection(tab, base)].filter((s): s is DocSection => s !== null), awardSection(tab)] };
+  // The lines first (their header is the one frozen in the workbook), then the rates they were converted at.
+  return { sections: [linesSection(tab, base), ratesSection(tab, base), evaluationSection(tab, base), ...[offeredSection(tab, base)].filter((s): s is DocSection => s !== null), awardSection(tab)] };
 }

@@ -23,31 +23,24 @@ const hf = (text: string): string => text.replaceAll('&', '&&');
 
 /** One row of the sheet, in order: the layout is planned once (where every row lands) and then streamed. */
 type Line =
-  | { kind: 'pair'; label: string; value: string; red?: boolean }
+  | { kind: 'pairs'; pairs: [string, string][] }
+  | { kind: 'heading'; text: string }
   | { kind: 'blank' }
   | { kind: 'revisions'; values: string[]; header: boolean }
   | { kind: 'title' | 'note'; section: DocSection; text: string }
   | { kind: 'groups' | 'labels' | 'units' | 'totals'; section: DocSection }
   | { kind: 'data'; section: DocSection; row: DocRow };
 
+/**
+ * The sheet's rows in order: a compact title block (three rows of three captioned values, so the frozen header
+ * below it leaves the screen to the rows), the sections, then the revision table.
+ */
 function* linesOf(deliverable: Deliverable): Generator<Line> {
   const b = deliverable.titleBlock;
-  const pairs: [string, string][] = [
-    ['Firm', b.firm],
-    ['Client', b.client],
-    ['Project', `${b.projectNumber} ${b.project}`.trim()],
-    ['Document number', b.documentNumber],
-    ['Title', b.title],
-    ['Revision', b.revision],
-    ['Status', b.status],
-    ['Date', b.date],
-    ['Prepared / checked / approved', [b.prepared, b.checked, b.approved].map((p) => p || '-').join(' / ')],
-  ];
-  for (const [label, value] of pairs) yield { kind: 'pair', label, value };
-  if (deliverable.working) yield { kind: 'pair', label: 'NOT ISSUED - WORKING COPY', value: '', red: true };
-  yield { kind: 'blank' };
-  yield { kind: 'revisions', header: true, values: ['Rev', 'Date', 'Status', 'Description', 'Prepared', 'Checked', 'Approved'] };
-  for (const r of deliverable.revisions) yield { kind: 'revisions', header: false, values: [r.revision, r.date, r.status, r.description, r.prepared, r.checked, r.approved] };
+  const signOffs = [b.prepared, b.checked, b.approved].map((p) => p || '-').join(' / ');
+  yield { kind: 'pairs', pairs: [['Firm', b.firm], ['Client', b.client], ['Project', `${b.projectNumber} ${b.project}`.trim()]] };
+  yield { kind: 'pairs', pairs: [['Document', b.documentNumber], ['Title', b.title], ['Revision', `${b.revision} ${b.status} ${b.date}`]] };
+  yield { kind: 'pairs', pairs: [['Prepared / checked / approved', signOffs], ...(deliverable.working ? [['NOT ISSUED', 'WORKING COPY'] as [string, string]] : [])] };
   yield { kind: 'blank' };
   for (const section of deliverable.sections) {
     if (section.title) yield { kind: 'title', section, text: section.title };
@@ -59,6 +52,9 @@ function* linesOf(deliverable: Deliverable): Generator<Line> {
     if (section.columns.some((c) => c.total || c.noTotal)) yield { kind: 'totals', section };
     yield { kind: 'blank' };
   }
+  yield { kind: 'heading', text: 'Revisions' };
+  yield { kind: 'revisions', header: true, values: ['Rev', 'Date', 'Status', 'Description', 'Prepared', 'Checked', 'Approved'] };
+  for (const r of deliverable.revisions) yield { kind: 'revisions', header: false, values: [r.revision, r.date, r.status, r.description, r.prepared, r.checked, r.approved] };
 }
 
 type Place = { row: number; columns: readonly DocColumn[] };
@@ -112,8 +108,9 @@ function letterOf(columns: readonly DocColumn[], key: string): string {
 /**
  * A deliverable as a workbook (#31 item 4), with ExcelJS's streaming writer (a 20,000-row schedule is written
  * row by row, not held as a workbook model): the title block in the sheet's printed header and footer and as the
- * first rows (so it shows on screen too), the revision table, then each section with its header (labels, units
- * under them; the first one frozen and printed on every page), number formats, and totals as SUM formulas.
+ * first rows (so it shows on screen too), then each section with its header (labels, units
+ * under them; the first one frozen and printed on every page), number formats, totals as SUM formulas, and the
+ * revision table last.
  * Cells a source gives a formula (the bid tab's base-currency totals: the quote-currency price x the frozen rate, a
  * defined name) are written as formulas with their value cached, so Excel shows the figure at once and an auditor
  * can trace it. The layout is planned first, so a formula may name a row written after it (the CAPEX summary sums
@@ -134,7 +131,7 @@ export async function renderWorkbook(deliverable: Deliverable, createdAt: Date):
   workbook.created = createdAt;
   workbook.modified = createdAt;
   workbook.title = `${block.documentNumber} ${block.title}`;
-  const sheetName = block.title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Document';
+  const sheetName = (deliverable.sheetName ?? block.title).replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Document';
   const sheet = workbook.addWorksheet(sheetName, {
     pageSetup: {
       orientation: 'landscape',
@@ -170,10 +167,17 @@ function writeLine(row: ExcelJS.Row, line: Line, layout: Layout, defineName: (na
   switch (line.kind) {
     case 'blank':
       return;
-    case 'pair':
-      at(0).value = line.label;
-      at(0).font = line.red ? { bold: true, color: { argb: 'FFCC0000' } } : { bold: true };
-      if (line.value) at(1).value = line.value;
+    case 'pairs':
+      // Captions in columns B, D, F and their values beside them (C, E, G).
+      line.pairs.forEach(([label, value], i) => {
+        at(i * 2).value = label;
+        at(i * 2).font = label === 'NOT ISSUED' ? { bold: true, color: { argb: 'FFCC0000' } } : { bold: true };
+        if (value) at(i * 2 + 1).value = value;
+      });
+      return;
+    case 'heading':
+      at(0).value = line.text;
+      at(0).font = { bold: true, size: 12 };
       return;
     case 'revisions':
       line.values.forEach((value, c) => {
