@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { cellValue, type Deliverable, type DocColumn, type DocRow, type DocSection } from '../document-model';
 import { cellText, columnTotals } from '../number-text';
 import { FONTS } from './pdf-fonts';
@@ -26,8 +26,10 @@ const GROUP_HEIGHT = 10;
  * triangle beside each row changed since the previous issue. Rows are one line each (cut with an ellipsis):
  * a schedule is read across, and a fixed row height lets 20,000 cables lay out without measuring wraps.
  */
-export function renderPdf(deliverable: Deliverable, createdAt: Date): Promise<Buffer> {
-  const doc: Doc = new PDFDocument({
+export async function renderPdf(deliverable: Deliverable, createdAt: Date): Promise<Buffer> {
+  // Loaded on the first document, not at start-up: pdfkit takes ~0.3 s to load, and a restart serves sooner.
+  const { default: PdfKit } = await import('pdfkit');
+  const doc: Doc = new PdfKit({
     size: deliverable.paper,
     layout: 'landscape',
     margin: MARGIN,
