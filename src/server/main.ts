@@ -9,6 +9,12 @@ import { DEMO_ACCOUNTS, seedDatabase, type SeedReport } from './db/seed/seed';
 import { withStartupLock } from './db/startup-lock';
 import { loadIdpKeys, type IdpKeys } from './idp/keys';
 
+/** Where a start spends its time (logged at info once listening): each phase's end, since the process began. */
+const startup = (() => {
+  const marks: Record<string, number> = { modules: Math.round(performance.now()) };
+  return { mark: (phase: string) => void (marks[phase] = Math.round(performance.now())), phases: () => marks };
+})();
+
 /** Starts Tagbase: database, migrations, seed, identity provider, HTTP; or, with CLUSTER_WORKERS, the workers that do. */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -32,8 +38,11 @@ async function main(): Promise<void> {
 async function openAndPrepare(config: ServerConfig): Promise<{ database: Database; seeded: SeedReport; idpKeys: IdpKeys | undefined }> {
   const open = async () => {
     const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, connectTimeoutMs: config.timeouts.databaseConnect } : { pgliteDir: path.join(config.dataDir, 'pgdata') });
+    startup.mark('database');
     const seeded = await seedDatabase(database.db, config);
+    startup.mark('seed');
     const idpKeys = config.auth.mode === 'embedded' ? await loadIdpKeys(database.db, config.dataDir) : undefined;
+    startup.mark('keys');
     return { database, seeded, idpKeys };
   };
   return config.databaseUrl ? withStartupLock(config.databaseUrl, config.timeouts.databaseConnect, open) : open();
@@ -44,6 +53,7 @@ async function serve(config: ServerConfig): Promise<void> {
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const { database, seeded, idpKeys } = await openAndPrepare(config);
   const app = await buildApp({ config, db: database.db, dbKind: database.kind, idpKeys });
+  startup.mark('app');
 
   // When a signal came: the handler runs only once the event loop is free, up to a statement or the building
   // of a large answer later (a second or more under load), so the stop counts from the last tick seen before
@@ -87,6 +97,8 @@ async function serve(config: ServerConfig): Promise<void> {
   process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
 
   await app.listen({ port: config.port, host: config.host });
+  startup.mark('listen');
+  app.log.info({ ms: startup.phases() }, 'started: milliseconds per phase since the process began');
   // A cluster's primary prints the banner once for all its workers.
   if (cluster.isPrimary) printBanner(config, database.kind, seeded);
 }
