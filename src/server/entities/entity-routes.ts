@@ -1,10 +1,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EntitySchema } from '../../schemas/schema-types';
-import type { Actor } from '../audit/audit-writer';
 import { recordHistory } from '../audit/record-history';
 import { auditProjectOf } from './bulk-write';
-import { assertRole } from '../auth/actor';
+import { actorOf, assertRole } from '../auth/actor';
 import { requireRole } from '../auth/auth-hooks';
 import { containedLists } from '../../schemas/registry';
 import { deleteWithContents } from './delete-with-contents';
@@ -47,9 +46,6 @@ function operationCount(body: unknown): number {
   return ['creates', 'updates', 'deletes'].reduce((sum, key) => sum + (Array.isArray(lists[key]) ? (lists[key] as unknown[]).length : 0), 0);
 }
 
-function actorOf(request: FastifyRequest): Actor {
-  return { sub: request.user.sub, username: request.user.name };
-}
 
 /** The entity named in the path; writes also need the entity's own write role (it differs per entity). */
 async function entityFor(request: FastifyRequest, access: 'read' | 'write'): Promise<EntitySchema> {

@@ -2,8 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MAX_FILE_BYTES } from '../../lib/attachments';
-import type { Actor } from '../audit/audit-writer';
-import { assertRole } from '../auth/actor';
+import { actorOf, assertRole } from '../auth/actor';
 import type { Db } from '../db/client';
 import { errors, jsonSchema, parseOr400, rowParams, writeErrors } from '../entities/route-schemas';
 import { AppError } from '../http/app-error';
@@ -30,9 +29,6 @@ const attachment = z.object({
   version: z.number(),
 });
 
-function actorOf(request: FastifyRequest): Actor {
-  return { sub: request.user.sub, username: request.user.name };
-}
 
 function fileLimitMiB(limit: number): string {
   return `${Math.floor(limit / 1048576).toLocaleString('en-US')} MiB`;
