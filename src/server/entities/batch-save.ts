@@ -1,15 +1,15 @@
-import { MAX_BATCH_OPERATIONS, type BatchRequest, type BatchResponse, type ConflictDetails, type RowError } from '../../lib/entity-api';
+import { MAX_BATCH_OPERATIONS, type BatchRequest, type BatchResponse, type RowError } from '../../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../../schemas/schema-types';
 import { defaultRow, validateRow } from '../../schemas/validators';
 import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
 import { deleteFilesOfRows } from '../files/attachments';
+import { throwConflicts } from './conflicts';
 import { rederiveReaders } from './dependent-fields';
 import { deleteRows, insertRows, mappingDbErrors, uniqueClash, updateRows, type UpdateAnswer } from './bulk-write';
 import { assertNoDependants } from './dependants';
 import { assertUnlocked } from './locks/document-locks';
-import { selectRowsById } from './entity-sql';
 import { checkTree } from './tree-checks';
 import { checkWorkflow } from './workflow-checks';
 import { checkRowRules, deriveComputedFields } from './derived-fields';
@@ -18,8 +18,6 @@ import { numberNewRows } from './numbering';
 import { checkScope, stampRootsFromParents } from './scope-checks';
 import { addError, checkLookups, checkMoneyCurrencies, checkUnique, type Candidate, type CandidateErrors } from './row-checks';
 import { allowedFieldNames, refuseRows, RowErrorList, unknownFieldErrors } from './row-refusals';
-
-export const CONFLICT_MESSAGE = 'Changed by someone else since you loaded it';
 
 type Slot = Pick<RowError, 'op' | 'index' | 'id' | 'clientKey'>;
 
@@ -57,13 +55,6 @@ function refuseUnknownFields(schema: EntitySchema, batch: BatchRequest): void {
     if (fields) errors.add({ op: 'update', index, id: update.id, fields });
   });
   if (errors.total > 0) refuseRows(errors);
-}
-
-/** 409 with the current state of rows changed or deleted by someone else since the caller loaded them. */
-export async function throwConflicts(db: Db, schema: EntitySchema, stale: readonly { op: 'update' | 'delete'; id: number }[]): Promise<never> {
-  const current = await selectRowsById(db, schema, stale.map((s) => s.id));
-  const conflicts: ConflictDetails['conflicts'] = stale.map(({ op, id }) => ({ op, id, current: current.get(id) ?? null }));
-  throw new AppError('conflict', CONFLICT_MESSAGE, { conflicts } satisfies ConflictDetails);
 }
 
 /**

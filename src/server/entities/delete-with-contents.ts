@@ -5,7 +5,8 @@ import type { EntitySchema } from '../../schemas/schema-types';
 import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
-import { deleteCheckedRows, throwConflicts } from './batch-save';
+import { deleteCheckedRows } from './batch-save';
+import { throwConflicts } from './conflicts';
 import { mappingDbErrors } from './bulk-write';
 import { col, ident, jsonValues, queryRows } from './entity-sql';
 

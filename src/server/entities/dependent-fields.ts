@@ -3,7 +3,7 @@ import { entitySchemas } from '../../schemas/registry';
 import type { EntitySchema } from '../../schemas/schema-types';
 import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
-import { throwConflicts } from './batch-save';
+import { throwConflicts } from './conflicts';
 import { updateRows } from './bulk-write';
 import { deriveComputedFields } from './derived-fields';
 import { col, ident, jsonValues, queryRows } from './entity-sql';

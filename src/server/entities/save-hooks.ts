@@ -3,13 +3,13 @@ import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { adjudicationAdderOfBidder, adjudicationBidderQuote, adjudicationChoiceNamesOffer, adjudicationHeader, adjudicationRateFrozen } from './hooks/adjudication-hooks';
 import { clarificationDefaults } from './hooks/clarification-hooks';
+import type { DeleteHook, SaveContext, SaveHook } from './hooks/hook-types';
 import { documentNumbers, issuedDocumentsStay } from './hooks/document-hooks';
 import { actionStatusBelongsToActions } from './hooks/meeting-hooks';
 import { cableEndsExist, standbyNamesDuty, tagFollowsTemplate } from './hooks/project-hooks';
 import { packageAwardToBidder, packageItemTagInProject, quotePackageOfProject } from './hooks/package-hooks';
 import { quoteLineTagInProject, quoteRateFrozen } from './hooks/quote-hooks';
 import { requestDeleteRules, requestRules } from './hooks/request-hooks';
-import type { Candidate, CandidateErrors } from './row-checks';
 
 /**
  * Domain rules that need the database or the caller, per entity, run by every save and import after the
@@ -18,9 +18,7 @@ import type { Candidate, CandidateErrors } from './row-checks';
  * and throws a 403 for what the caller may not do at all. It never writes: the pipeline writes only when
  * no candidate has an error. `beforeDelete` runs before rows are deleted, by the batch and by DELETE.
  */
-export type SaveContext = { db: Db; schema: EntitySchema; candidates: readonly Candidate[]; errors: CandidateErrors; warnings: CandidateErrors; actor: Actor };
-export type SaveHook = (context: SaveContext) => Promise<void>;
-export type DeleteHook = (db: Db, schema: EntitySchema, ids: readonly number[], actor: Actor) => Promise<void>;
+export type { DeleteHook, SaveContext, SaveHook } from './hooks/hook-types';
 
 const HOOKS: Readonly<Record<string, readonly SaveHook[]>> = {
   mech_equipment: [standbyNamesDuty, tagFollowsTemplate('equipment_tag_template', 'tagno')],

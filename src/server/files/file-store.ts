@@ -1,8 +1,5 @@
-import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Database, Db } from '../db/client';
-import { directoryStore } from './directory-store';
-import { largeObjectStore } from './large-object-store';
+import type { Db } from '../db/client';
 
 /**
  * Where attached files' bytes live (#29 item 7): one interface, two stores, chosen by the database kind:
@@ -40,8 +37,3 @@ export type StagedBlob = {
   /** Drops the staged bytes (the upload was refused or failed before it was kept). */
   discard: () => Promise<void>;
 };
-
-/** The store a database kind uses: files beside PGlite's data, large objects in a PostgreSQL server. */
-export function openFileStore(database: Pick<Database, 'db' | 'kind'>, dataDir: string): FileStore {
-  return database.kind === 'postgres' ? largeObjectStore(database.db) : directoryStore(path.join(dataDir, 'files'));
-}

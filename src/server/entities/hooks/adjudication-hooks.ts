@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { SaveHook } from '../save-hooks';
+import type { SaveHook } from './hook-types';
 import { jsonValues, queryRows } from '../entity-sql';
 import { addError } from '../row-checks';
 import { crossTableRate, TABLE_RATE_COLUMNS, TABLE_RATE_JOINS, type TableRateRow } from './table-rates';

@@ -3,7 +3,7 @@ import { deliverableType, documentNumber } from '../../../lib/deliverables';
 import { AppError } from '../../http/app-error';
 import { queryRows } from '../entity-sql';
 import { addError } from '../row-checks';
-import type { DeleteHook, SaveHook } from '../save-hooks';
+import type { DeleteHook, SaveHook } from './hook-types';
 
 /** The document register's rules (#31): numbers from the project's template, and issued documents kept. */
 

@@ -1,6 +1,6 @@
 import { fieldByName, type FieldDef } from '../../../schemas/schema-types';
 import { storedValues } from '../row-checks';
-import type { SaveHook } from '../save-hooks';
+import type { SaveHook } from './hook-types';
 
 /**
  * A minute item's status belongs to actions (field guide §12). The schema's default is 'open' so that a

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { SaveHook } from '../save-hooks';
+import type { SaveHook } from './hook-types';
 import { queryRows } from '../entity-sql';
 import { addError } from '../row-checks';
 import { touchedRows } from './touched-rows';

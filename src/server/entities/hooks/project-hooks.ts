@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { tagTemplateWarning } from '../../../schemas/entities/tag-templates';
 import { fieldByName } from '../../../schemas/schema-types';
-import type { SaveHook } from '../save-hooks';
+import type { SaveHook } from './hook-types';
 import { queryRows } from '../entity-sql';
 import { addError } from '../row-checks';
 import { touchedRows } from './touched-rows';

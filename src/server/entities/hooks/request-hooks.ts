@@ -4,7 +4,7 @@ import { fieldByName, type FieldDef } from '../../../schemas/schema-types';
 import type { Actor } from '../../audit/audit-writer';
 import { AppError } from '../../http/app-error';
 import { storedValues } from '../row-checks';
-import type { DeleteHook, SaveHook } from '../save-hooks';
+import type { DeleteHook, SaveHook } from './hook-types';
 
 /**
  * The request tracker's rules (spec §5, ARCHITECTURE.md "Request tracker"), on the engine's pipeline so

@@ -7,7 +7,7 @@ import type { Actor } from '../../audit/audit-writer';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { hasRole, type Role } from '../../auth/roles';
-import { throwConflicts } from '../batch-save';
+import { throwConflicts } from '../conflicts';
 import { mappingDbErrors, unchangedRows, updateRows, type RowChange } from '../bulk-write';
 import { copyInsertRows } from '../copy-insert';
 import { numberNewRows } from '../numbering';

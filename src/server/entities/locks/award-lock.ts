@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DocumentLock } from './document-locks';
+import type { DocumentLock } from './lock-types';
 
 /**
  * The award lock (issue #29 item 1): once an adjudication is awarded, what the award was decided on stays as it
