@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateWorkbookSupport } from '../support/deliverables';
+import { openWorkbook } from '../support/evaluate-workbook';
 import { readPdf } from '../support/read-pdf';
 import { signedInSuite } from '../support/test-app';
 
@@ -10,7 +10,6 @@ import { signedInSuite } from '../support/test-app';
  */
 const suite = signedInSuite();
 const { get, post } = suite;
-const { openWorkbook } = evaluateWorkbookSupport;
 const CERRO_AZUL = 'Cerro Azul Copper Concentrator';
 
 const file = async (url: string) => new Uint8Array((await suite.t.call({ url: `/api${url}`, token: suite.viewer })).rawPayload);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { evaluateWorkbookSupport } from '../support/deliverables';
+import { openWorkbook } from '../support/evaluate-workbook';
 import { readPdf } from '../support/read-pdf';
 import { projectFixtures } from '../support/project-fixtures';
 import { signedInSuite } from '../support/test-app';
@@ -13,7 +13,6 @@ import { signedInSuite } from '../support/test-app';
 const suite = signedInSuite();
 const { get, post } = suite;
 const { newProject, fillProject, create } = projectFixtures(suite);
-const { openWorkbook } = evaluateWorkbookSupport;
 
 const file = async (url: string) => {
   const response = await suite.t.call({ url: `/api${url}`, token: suite.viewer });

@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { readWorkbook } from './workbooks';
 
 /**
  * Recomputes a workbook's formulas from its values (#31 tests: "formulas evaluate to the screen's totals"), the
@@ -7,8 +8,7 @@ import ExcelJS from 'exceljs';
  * names the wrong cell fails even when its cached result is right.
  */
 export async function openWorkbook(bytes: Uint8Array): Promise<{ workbook: ExcelJS.Workbook; sheet: ExcelJS.Worksheet; evaluate: (address: string) => number }> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const workbook = await readWorkbook(bytes);
   const sheet = workbook.worksheets[0]!;
   const names = new Map<string, string>();
   for (const { name, ranges } of workbook.definedNames.model) names.set(name.toUpperCase(), (ranges[0] ?? '').split('!')[1]!.replaceAll('$', ''));

@@ -1,4 +1,5 @@
 import type { Workbook } from './exceljs';
+import { saveFile } from '../../app/api/save-file';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -19,13 +20,5 @@ export async function workbookBytes(workbook: Workbook): Promise<ArrayBuffer> {
 
 /** Writes the workbook and hands it to the browser as a download named `fileName`. */
 export async function downloadWorkbook(workbook: Workbook, fileName: string): Promise<void> {
-  const url = URL.createObjectURL(new Blob([await workbookBytes(workbook)], { type: XLSX_MIME }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: the browser reads the blob after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(new Blob([await workbookBytes(workbook)], { type: XLSX_MIME }), fileName);
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { statusWord, type DocumentIssue, type DocumentStatus } from '../../../lib/deliverables';
+import { nextIssueRevision, statusWord, type DocumentIssue, type DocumentStatus } from '../../../lib/deliverables';
 import { nextRevision, type RevisionPurpose } from '../../../lib/project-revisions';
 import { getEntitySchema } from '../../../schemas/registry';
 import type { EntityRow } from '../../../schemas/schema-types';
@@ -66,8 +66,10 @@ export async function issueDocument(db: Db, projectId: number, documentId: numbe
     const status: DocumentStatus = input.status ?? ((document.status as DocumentStatus | null) || 'IFR');
     const revisions = await listRevisions(tx, projectId);
     let current = revisions.at(-1);
-    if (!current || project?.isdirty || (input.rev !== undefined && input.rev !== current.rev)) {
-      const rev = input.rev ?? nextRevision(current?.rev);
+    // The rule the Issue dialog states (lib/deliverables.ts): the latest revision, or the next one when the project changed.
+    const planned = nextIssueRevision(current?.rev, project?.isdirty === true);
+    if (!current || planned.issuesProjectRevision || (input.rev !== undefined && input.rev !== current.rev)) {
+      const rev = input.rev ?? planned.rev;
       current = await issueRevision(tx, projectId, { rev, purpose: PURPOSE_OF[status], issued_on: input.issued_on, note: `Issued with ${String(document.doc_number)}` }, actor);
     }
     const revision = current.rev;

@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { deliverableType, statusWord, type DeliverableType, type DeliverableTypeInfo } from '../../../lib/deliverables';
 import type { EntityRow } from '../../../schemas/schema-types';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../entities/entity-sql';
 import { AppError } from '../../http/app-error';
 import type { DocumentList } from '../projects/document-lists';
 import { changeSummary } from '../projects/revisions/revision-changes';
 import { DELIVERABLE_SOURCES, type DeliverableSource } from './deliverable-sources';
 import { cellValue, type Deliverable, type DocRow, type DocSection, type RevisionEntry } from './document-model';
 import { renderPdf } from './pdf/pdf-writer';
+import { projectHeader } from './project-header';
 import { snapshotLabels } from './sources/source-context';
 import { renderWorkbook } from './xlsx/xlsx-writer';
 
@@ -64,7 +63,7 @@ export async function renderDocument(input: RenderInput): Promise<Rendered> {
       if (row.changedIn) rowsMarked += 1;
     }
   }
-  const [project] = await queryRows<{ name: string; project_number: string | null; clientname: string | null }>(db, sql`select name, project_number, clientname from projects where id = ${input.projectId}`);
+  const project = await projectHeader(db, input.projectId);
   const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
   const date = issue?.date ?? new Date().toISOString().slice(0, 10);
   const deliverable: Deliverable = {
@@ -73,9 +72,9 @@ export async function renderDocument(input: RenderInput): Promise<Rendered> {
     working: issue === null,
     titleBlock: {
       firm: input.firm,
-      client: text(project?.clientname),
-      project: text(project?.name),
-      projectNumber: text(project?.project_number),
+      client: text(project.clientname),
+      project: text(project.name),
+      projectNumber: text(project.project_number),
       documentNumber: text(document.doc_number),
       title: text(document.title),
       revision: issue?.revision ?? `${input.earlier.at(-1)?.revision ?? '-'} (working copy)`,
