@@ -1,19 +1,17 @@
-import { sql } from 'drizzle-orm';
 import type { ListQuery } from '../../../lib/entity-api';
 import { fieldByName, type EntityRow, type EntitySchema } from '../../../schemas/schema-types';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../entities/entity-sql';
 import { listEntityRows } from '../../entities/entity-service';
 import { lookupText, rowLabels, wantLabel } from '../../entities/row-labels';
 import { AppError } from '../../http/app-error';
 import type { Deliverable } from './document-model';
 import { renderPdf } from './pdf/pdf-writer';
+import { projectHeader } from './project-header';
 import { fieldColumn, shownFields, type LabelOf } from './sources/list-columns';
 import { renderWorkbook } from './xlsx/xlsx-writer';
 
-/** The most rows a print takes: a 200,000-row PDF is no one's working copy; a filter is. */
-export const MAX_PRINT_ROWS = 100_000;
-const PAGE = 10_000;
+/** How a print reads: pages of `pageRows`, at most `maxRows` (a 200,000-row PDF is no one's working copy; a filter is). */
+export const PRINT_LIMITS = { pageRows: 10_000, maxRows: 100_000 };
 
 export type PrintRequest = { schema: EntitySchema; query: ListQuery; columns?: readonly string[]; projectId?: number; title?: string; kind: 'pdf' | 'xlsx'; firm: string };
 
@@ -22,17 +20,17 @@ export type PrintRequest = { schema: EntitySchema; query: ListQuery; columns?: r
  * sort), every matching row, with the project's title block when the list is a project's, marked "not issued":
  * a working copy, never a deliverable (those are issued from the register).
  */
-export async function printList(db: Db, request: PrintRequest): Promise<{ bytes: Buffer; fileName: string; rows: number }> {
+export async function printList(db: Db, request: PrintRequest, limits = PRINT_LIMITS): Promise<{ bytes: Buffer; fileName: string; rows: number }> {
   const { schema, query } = request;
   const names = (request.columns?.length ? request.columns : shownFields(schema)).filter((name) => name !== schema.scope?.root);
   const unknown = names.filter((name) => !fieldByName(schema, name));
   if (unknown.length > 0) throw new AppError('bad_request', `${schema.labelPlural} have no field ${unknown.map((n) => `'${n}'`).join(', ')} to print.`);
   const rows: EntityRow[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const page = await listEntityRows(db, schema, { ...query, offset, limit: PAGE });
-    if (page.total > MAX_PRINT_ROWS) throw new AppError('payload_too_large', `The list has ${page.total.toLocaleString('en-US')} matching rows; a print takes at most ${MAX_PRINT_ROWS.toLocaleString('en-US')}. Filter it first.`);
+  for (let offset = 0; ; offset += limits.pageRows) {
+    const page = await listEntityRows(db, schema, { ...query, offset, limit: limits.pageRows });
+    if (page.total > limits.maxRows) throw new AppError('payload_too_large', `The list has ${page.total.toLocaleString('en-US')} matching rows; a print takes at most ${limits.maxRows.toLocaleString('en-US')}. Filter it first.`);
     rows.push(...page.rows);
-    if (page.rows.length < PAGE || rows.length >= page.total) break;
+    if (page.rows.length < limits.pageRows || rows.length >= page.total) break;
   }
   const labelOf = await currentLabels(db, schema, names, rows);
   const columns = names.map((name) => fieldColumn(schema, name, labelOf));
@@ -51,12 +49,6 @@ export async function printList(db: Db, request: PrintRequest): Promise<{ bytes:
   const bytes = request.kind === 'pdf' ? await renderPdf(deliverable, createdAt) : await renderWorkbook(deliverable, createdAt);
   const stem = `${project?.project_number ? `${project.project_number}-` : ''}${schema.name}-working-copy-${today}`;
   return { bytes, fileName: `${stem}.${request.kind}`, rows: rows.length };
-}
-
-async function projectHeader(db: Db, projectId: number): Promise<{ name: string; project_number: string | null; clientname: string | null }> {
-  const [found] = await queryRows<{ name: string; project_number: string | null; clientname: string | null }>(db, sql`select name, project_number, clientname from projects where id = ${projectId}`);
-  if (!found) throw new AppError('not_found', `No Project with id ${projectId}.`);
-  return found;
 }
 
 /** The labels of the lookups printed, as they read now. */
