@@ -41,6 +41,8 @@ test('issue the instrument index at B, change a row, issue C: the triangle stand
   await dialog.getByRole('button', { name: 'Issue at revision B' }).click();
   await expect(dialog.getByText('Issued at revision B: 0 rows marked')).toBeVisible();
   await expect(dialog.getByRole('table', { name: 'Issues' }).getByRole('row')).toHaveCount(2);
+  // Nothing changed since: a second issue at B is not offered (the server would refuse it).
+  await expect(dialog.getByRole('button', { name: 'Issued at revision B' })).toBeDisabled();
   const b = await pdfLines(Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download revision B PDF' }).click()]).then(([d]) => d));
   expect(b.find((line) => line.includes('200-PIT-001'))).toMatch(/^200-PIT-001/);
   await dialog.getByRole('button', { name: 'Close' }).click();

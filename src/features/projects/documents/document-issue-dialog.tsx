@@ -53,6 +53,8 @@ export function DocumentIssueDialog({ projectId, document, projectChanged, canEd
   const issues = row?.issues ?? [];
   const last = revisions.data?.at(-1);
   const revision = nextIssueRevision(last?.rev, projectChanged);
+  // Issued at the revision Issue would take: the server refuses a second issue, so the dialog says so first.
+  const issuedAlready = !revision.issuesProjectRevision && issues.some((i) => i.revision === revision.rev);
   const name = `${String(document.doc_number ?? '')} ${String(document.title ?? '')}`.trim();
 
   const save = async (path: string, label: string) => {
@@ -151,7 +153,9 @@ export function DocumentIssueDialog({ projectId, document, projectChanged, canEd
             <Typography variant="body2" sx={{ mb: 2 }}>
               {revision.issuesProjectRevision
                 ? `${last ? `The project has changed since revision ${last.rev}: issuing` : 'The project has no revision yet: issuing'} also issues project revision ${revision.rev} (every list frozen as it stands), and this document at ${revision.rev}.`
-                : `Issues this document at the project's current revision ${revision.rev}, from its frozen lists.`}{' '}
+                : issuedAlready
+                  ? `Issued at the project's current revision ${revision.rev}. Once the project changes, Issue takes the next revision.`
+                  : `Issues this document at the project's current revision ${revision.rev}, from its frozen lists.`}{' '}
               The PDF and the workbook are kept as issued; an issue never changes.
             </Typography>
             <Stack direction="row" spacing={2}>
@@ -177,8 +181,8 @@ export function DocumentIssueDialog({ projectId, document, projectChanged, canEd
           Close
         </Button>
         {canEdit && (
-          <Button variant="contained" onClick={() => void issue()} disabled={!!busy || !revisions.data}>
-            Issue at revision {revision.rev}
+          <Button variant="contained" onClick={() => void issue()} disabled={!!busy || !revisions.data || issuedAlready}>
+            {issuedAlready ? `Issued at revision ${revision.rev}` : `Issue at revision ${revision.rev}`}
           </Button>
         )}
       </DialogActions>
