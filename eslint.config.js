@@ -6,9 +6,15 @@ import { readdirSync } from 'node:fs';
 
 // A later block's no-restricted-imports replaces an earlier one's for the same file: each block repeats this.
 // The PDF writer (pdfkit and its fonts) is the server's: deliverables render there, never in the browser (#31).
-const noServer = { group: ['**/server/**', '**/server', 'pdfkit', 'pdfkit/**', 'dejavu-fonts-ttf', 'dejavu-fonts-ttf/**'], message: 'Browser and shared code must not import src/server, nor pdfkit (documents are rendered by the server).' };
+const noServer = {
+  group: ['**/server/**', '**/server', 'pdfkit', 'pdfkit/**', 'dejavu-fonts-ttf', 'dejavu-fonts-ttf/**'],
+  message: 'Browser and shared code must not import src/server, nor pdfkit (documents are rendered by the server).',
+};
 
-const noFeature = { group: ['**/features', '**/features/**'], message: 'src/grids and src/forms import no feature (ARCHITECTURE.md: dependency direction).' };
+const noFeature = {
+  group: ['**/features', '**/features/**'],
+  message: 'src/grids and src/forms import no feature (ARCHITECTURE.md: dependency direction).',
+};
 
 const featureFolders = readdirSync(new URL('./src/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -22,7 +28,8 @@ const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 function otherFeatures(feature, depth) {
   const notOwn = `(?!${escape(feature)}/)`;
-  const message = 'A feature imports no other feature (ARCHITECTURE.md: Browser app); shared code moves to app, grids, forms or lib.';
+  const message =
+    'A feature imports no other feature (ARCHITECTURE.md: Browser app); shared code moves to app, grids, forms or lib.';
   return [
     { regex: `^(\\.\\./){${depth + 1}}${notOwn}[^./]`, message },
     { regex: `(^|/)features/${notOwn}`, message },
@@ -30,13 +37,28 @@ function otherFeatures(feature, depth) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-server/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/', '.tmp/', 'bench-results/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-server/',
+      'data/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'src/server/db/migrations/',
+      '.tmp/',
+      'bench-results/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       'no-console': 'off',
     },
@@ -65,8 +87,18 @@ export default tseslint.config(
           patterns: [
             noServer,
             {
-              group: ['**/features', '**/features/**', '**/forms', '**/forms/**', '**/grids', '**/grids/**', '**/schemas', '**/schemas/**'],
-              message: 'src/app imports no feature, form, grid or schema: a feature adds itself through its manifest (ARCHITECTURE.md: Browser app).',
+              group: [
+                '**/features',
+                '**/features/**',
+                '**/forms',
+                '**/forms/**',
+                '**/grids',
+                '**/grids/**',
+                '**/schemas',
+                '**/schemas/**',
+              ],
+              message:
+                'src/app imports no feature, form, grid or schema: a feature adds itself through its manifest (ARCHITECTURE.md: Browser app).',
             },
           ],
         },
@@ -75,8 +107,14 @@ export default tseslint.config(
   },
   // A feature imports no other feature: what two features share moves to app, grids, forms or lib.
   ...featureFolders.flatMap((feature) => [
-    { files: [`src/features/${feature}/*`], rules: { 'no-restricted-imports': ['error', { patterns: [noServer, ...otherFeatures(feature, 0)] }] } },
-    { files: [`src/features/${feature}/*/**`], rules: { 'no-restricted-imports': ['error', { patterns: [noServer, ...otherFeatures(feature, 1)] }] } },
+    {
+      files: [`src/features/${feature}/*`],
+      rules: { 'no-restricted-imports': ['error', { patterns: [noServer, ...otherFeatures(feature, 0)] }] },
+    },
+    {
+      files: [`src/features/${feature}/*/**`],
+      rules: { 'no-restricted-imports': ['error', { patterns: [noServer, ...otherFeatures(feature, 1)] }] },
+    },
   ]),
   {
     // The engines features are built on know no feature.
@@ -87,7 +125,19 @@ export default tseslint.config(
     // EntityListPage (a grid's page) opens the row's form dialog: grids may import forms, never the reverse.
     files: ['src/forms/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [noServer, noFeature, { group: ['**/grids', '**/grids/**'], message: 'src/forms imports no grid: grids build on forms (ARCHITECTURE.md: dependency direction).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noServer,
+            noFeature,
+            {
+              group: ['**/grids', '**/grids/**'],
+              message: 'src/forms imports no grid: grids build on forms (ARCHITECTURE.md: dependency direction).',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -96,14 +146,31 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '**/schemas/**', '**/app/**', '**/features/**', '**/grids/**', '**/forms/**'], message: 'src/lib imports nothing else of ours (ARCHITECTURE.md: dependency direction).' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/schemas/**', '**/app/**', '**/features/**', '**/grids/**', '**/forms/**'],
+              message: 'src/lib imports nothing else of ours (ARCHITECTURE.md: dependency direction).',
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ['src/server/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', '@mui/*', '**/app/**', '**/features/**', '**/grids/**', '**/forms/**'], message: 'The server never imports browser code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', '@mui/*', '**/app/**', '**/features/**', '**/grids/**', '**/forms/**'],
+              message: 'The server never imports browser code.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -33,6 +33,12 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     // Every test signs in afresh from one address: lift the per-minute sign-in limit (tested in tests/api/idp.test.ts).
-    env: { PORT: String(PORT), DATA_DIR: process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist', LOG_LEVEL: 'warn', SIGNIN_ATTEMPTS_PER_MINUTE: '1000' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: process.env.E2E_DATA_DIR ?? '.tmp/e2e-data',
+      STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
+      LOG_LEVEL: 'warn',
+      SIGNIN_ATTEMPTS_PER_MINUTE: '1000',
+    },
   },
 });

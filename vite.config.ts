@@ -34,17 +34,52 @@ export default defineConfig({
       // that the other test files' load would slow down.
       // CI retries a failed one once, as it does the browser tests: they time a real server under load (a
       // graceful stop with CPU hogs beside it), so a machine slower than any the aims were set on can miss once.
-      { extends: true, test: { name: 'process', include: ['tests/process/**/*.test.ts'], testTimeout: 120_000, fileParallelism: false, retry: process.env.CI ? 1 : 0 } },
-      { extends: true, test: { name: 'api-pglite', include: ['tests/api/**/*.test.ts'], env: { TAGBASE_TEST_DB: 'pglite' }, globalSetup: [databaseTemplates], isolate: false } },
+      {
+        extends: true,
+        test: {
+          name: 'process',
+          include: ['tests/process/**/*.test.ts'],
+          testTimeout: 120_000,
+          fileParallelism: false,
+          retry: process.env.CI ? 1 : 0,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api-pglite',
+          include: ['tests/api/**/*.test.ts'],
+          env: { TAGBASE_TEST_DB: 'pglite' },
+          globalSetup: [databaseTemplates],
+          isolate: false,
+        },
+      },
       // The "nothing lost" sweeps (#28): thousands of imports and saves, minutes long, so not in `npm test`
       // (which runs a slice of them) but in `npm run test:sweep`, which CI runs after it; on PostgreSQL when
       // TEST_DATABASE_URL names a server.
       {
         extends: true,
-        test: { name: 'sweep', include: ['tests/sweep/**/*.test.ts'], env: { TAGBASE_TEST_DB: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' }, globalSetup: [databaseTemplates], testTimeout: 300_000 },
+        test: {
+          name: 'sweep',
+          include: ['tests/sweep/**/*.test.ts'],
+          env: { TAGBASE_TEST_DB: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' },
+          globalSetup: [databaseTemplates],
+          testTimeout: 300_000,
+        },
       },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true as const, test: { name: 'api-postgres', include: ['tests/api/**/*.test.ts'], env: { TAGBASE_TEST_DB: 'postgres' }, globalSetup: [databaseTemplates], isolate: false } }]
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'api-postgres',
+                include: ['tests/api/**/*.test.ts'],
+                env: { TAGBASE_TEST_DB: 'postgres' },
+                globalSetup: [databaseTemplates],
+                isolate: false,
+              },
+            },
+          ]
         : []),
     ],
   },

@@ -36,8 +36,12 @@ const serverDir = path.resolve(process.env.SERVER_BUILD_DIR ?? fromRoot('dist-se
 if (cluster.isPrimary) {
   await buildIfChanged('browser app', path.join(staticDir, BROWSER_STAMP), browserSourcesHash(), async () => {
     const vite = fromRoot('node_modules', 'vite', 'bin', 'vite.js');
-    const result = spawnSync(process.execPath, [vite, 'build', '--outDir', staticDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
-    if (result.status !== 0) throw new Error(`the browser build failed (vite exited ${result.status ?? result.signal})`);
+    const result = spawnSync(process.execPath, [vite, 'build', '--outDir', staticDir, '--emptyOutDir'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0)
+      throw new Error(`the browser build failed (vite exited ${result.status ?? result.signal})`);
   });
 
   await buildIfChanged('server', path.join(serverDir, 'tagbase-sources.sha256'), serverSourcesHash(), async () => {

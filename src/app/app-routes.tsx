@@ -28,10 +28,27 @@ export function AppRoutes({ config, modules }: Props) {
       <Routes>
         <Route path="/" element={landing} />
         <Route path="/callback" element={<CallbackPage errorPath={config.callbackErrorPath} />} />
-        <Route path="/home/*" element={<Guarded><HomeApp /></Guarded>} />
-        {modules.flatMap((m) => m.framedPages ?? []).map(({ path, element }) => (
-          <Route key={path} path={path} element={<Guarded><FramedPage>{element}</FramedPage></Guarded>} />
-        ))}
+        <Route
+          path="/home/*"
+          element={
+            <Guarded>
+              <HomeApp />
+            </Guarded>
+          }
+        />
+        {modules
+          .flatMap((m) => m.framedPages ?? [])
+          .map(({ path, element }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Guarded>
+                  <FramedPage>{element}</FramedPage>
+                </Guarded>
+              }
+            />
+          ))}
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </ShellModulesProvider>

@@ -20,7 +20,9 @@ function readStored(userId: string): CurrentProject | null {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(storageKey(userId)) ?? 'null');
     const candidate = parsed as Partial<CurrentProject> | null;
-    return candidate && typeof candidate.id === 'number' && typeof candidate.name === 'string' ? { id: candidate.id, name: candidate.name } : null;
+    return candidate && typeof candidate.id === 'number' && typeof candidate.name === 'string'
+      ? { id: candidate.id, name: candidate.name }
+      : null;
   } catch {
     return null;
   }

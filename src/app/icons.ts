@@ -53,4 +53,3 @@ export type AppIconName = keyof typeof appIcons;
 
 /** The brand mark in the sidebar header. */
 export const brandIcon: AppIconName = 'HubOutlined';
-

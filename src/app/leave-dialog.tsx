@@ -19,7 +19,9 @@ export function LeaveDialog({ open, count, onStay, onLeave }: Props) {
     <Dialog open={open} onClose={onStay} aria-labelledby="tb-leave-title" aria-describedby="tb-leave-text">
       <DialogTitle id="tb-leave-title">{leaveQuestion(count)}</DialogTitle>
       <DialogContent>
-        <DialogContentText id="tb-leave-text">They are not saved yet. Stay to keep them and save (Ctrl+S), or leave and lose them.</DialogContentText>
+        <DialogContentText id="tb-leave-text">
+          They are not saved yet. Stay to keep them and save (Ctrl+S), or leave and lose them.
+        </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onStay} autoFocus>

@@ -87,7 +87,10 @@ export function LeaveGuardPrompt(): ReactElement {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
     if (dirty.size === 0 || currentLocation.pathname === nextLocation.pathname) return false;
     // A screen that stays mounted for this move (the project header across the document's tabs) loses nothing.
-    const stays = (within: Within | undefined) => (typeof within === 'function' ? within(nextLocation.pathname) : within !== undefined && nextLocation.pathname.startsWith(within));
+    const stays = (within: Within | undefined) =>
+      typeof within === 'function'
+        ? within(nextLocation.pathname)
+        : within !== undefined && nextLocation.pathname.startsWith(within);
     if ([...dirty.values()].every((guard) => stays(guard.within))) return false;
     if (leaveConfirmed) {
       leaveConfirmed = false;
@@ -114,7 +117,12 @@ export function LeaveGuardPrompt(): ReactElement {
       else blocker.reset();
     }
   };
-  return createElement(LeaveDialog, { open, count: asked?.count ?? unsavedCount(), onStay: () => close(false), onLeave: () => close(true) });
+  return createElement(LeaveDialog, {
+    open,
+    count: asked?.count ?? unsavedCount(),
+    onStay: () => close(false),
+    onLeave: () => close(true),
+  });
 }
 
 export { leaveQuestion };

@@ -178,15 +178,51 @@ export const menuSections: MenuSection[] = [
 ];
 
 /** Screens reached from buttons rather than the menu (spec §2 'Other routes'); patterns are relative to /home/general. */
-export const detailRoutes: { pattern: string; newPath: string; label: string; icon: AppIconName; /** Has its own screen (a feature's manifest routes it; no placeholder). */ built?: boolean }[] = [
+export const detailRoutes: {
+  pattern: string;
+  newPath: string;
+  label: string;
+  icon: AppIconName;
+  /** Has its own screen (a feature's manifest routes it; no placeholder). */ built?: boolean;
+}[] = [
   { pattern: 'quote/:id', newPath: paths.newQuote, label: 'Quote', icon: 'RequestQuoteOutlined', built: true },
-  { pattern: 'thepart/:id', newPath: paths.newPart, label: 'Part', icon: 'PrecisionManufacturingOutlined', built: true },
-  { pattern: 'theproposal/:id', newPath: paths.newProposal, label: 'Proposal', icon: 'DescriptionOutlined', built: true },
-  { pattern: 'projectdetail/:id/:tab', newPath: paths.newProject, label: 'Project', icon: 'AccountTreeOutlined', built: true },
+  {
+    pattern: 'thepart/:id',
+    newPath: paths.newPart,
+    label: 'Part',
+    icon: 'PrecisionManufacturingOutlined',
+    built: true,
+  },
+  {
+    pattern: 'theproposal/:id',
+    newPath: paths.newProposal,
+    label: 'Proposal',
+    icon: 'DescriptionOutlined',
+    built: true,
+  },
+  {
+    pattern: 'projectdetail/:id/:tab',
+    newPath: paths.newProject,
+    label: 'Project',
+    icon: 'AccountTreeOutlined',
+    built: true,
+  },
   { pattern: 'meeting/:id', newPath: paths.newMeeting, label: 'Meeting', icon: 'EventNoteOutlined', built: true },
   { pattern: 'package/:id', newPath: paths.newPackage, label: 'Package', icon: 'Inventory2Outlined', built: true },
-  { pattern: 'adjudication/:id', newPath: paths.newAdjudication, label: 'Adjudication', icon: 'GavelOutlined', built: true },
-  { pattern: 'dutysheet/:id', newPath: paths.newDutySheet, label: 'Duty sheet', icon: 'PrecisionManufacturingOutlined', built: true },
+  {
+    pattern: 'adjudication/:id',
+    newPath: paths.newAdjudication,
+    label: 'Adjudication',
+    icon: 'GavelOutlined',
+    built: true,
+  },
+  {
+    pattern: 'dutysheet/:id',
+    newPath: paths.newDutySheet,
+    label: 'Duty sheet',
+    icon: 'PrecisionManufacturingOutlined',
+    built: true,
+  },
 ];
 
 /** The route segment under /home/general/ of a menu path, e.g. 'projectlist'. */

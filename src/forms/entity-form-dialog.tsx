@@ -57,7 +57,17 @@ export function EntityFormDialog(props: EntityFormDialogProps) {
   return <EntityFormBody key={row ? `${row.id}:${row.version}` : 'new'} {...props} readOnly={readOnly} />;
 }
 
-function EntityFormBody({ schema, row, onClose, onSaved, readOnly, fields, sections, pending, pendingErrors }: EntityFormDialogProps & { readOnly: boolean }) {
+function EntityFormBody({
+  schema,
+  row,
+  onClose,
+  onSaved,
+  readOnly,
+  fields,
+  sections,
+  pending,
+  pendingErrors,
+}: EntityFormDialogProps & { readOnly: boolean }) {
   const titleId = `entity-form-${schema.name}-title`;
   const selection: FormSelection = { fields, sections, hideReadOnlyFields: row === null };
   // The writable fields the form shows: their pending edits open in it and go into its save.
@@ -75,7 +85,9 @@ function EntityFormBody({ schema, row, onClose, onSaved, readOnly, fields, secti
   const form = useFormEngine(schema, opening.values, selection);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   // The note naming the pending edits the form opened with (gone after a reload of the row).
-  const [pendingLabels, setPendingLabels] = useState(() => opening.edited.map((name) => schema.fields.find((f) => f.name === name)?.label ?? name));
+  const [pendingLabels, setPendingLabels] = useState(() =>
+    opening.edited.map((name) => schema.fields.find((f) => f.name === name)?.label ?? name),
+  );
   // A save sends the form's values that differ from the row as saved, pending edits included.
   const record = useRecordSave(schema, form, {
     row,
@@ -116,17 +128,35 @@ function EntityFormBody({ schema, row, onClose, onSaved, readOnly, fields, secti
           )}
           {pendingLabels.length > 0 && (
             <Alert severity="info" sx={{ mb: 2 }}>
-              Shown with your unsaved grid {pendingLabels.length === 1 ? 'change' : 'changes'} to {pendingLabels.join(', ')}: Save saves {pendingLabels.length === 1 ? 'it' : 'them'} with the form; Cancel leaves {pendingLabels.length === 1 ? 'it' : 'them'} pending in the grid.
+              Shown with your unsaved grid {pendingLabels.length === 1 ? 'change' : 'changes'} to{' '}
+              {pendingLabels.join(', ')}: Save saves {pendingLabels.length === 1 ? 'it' : 'them'} with the form; Cancel
+              leaves {pendingLabels.length === 1 ? 'it' : 'them'} pending in the grid.
             </Alert>
           )}
-          <FormEngine {...form.formProps} value={values} onChange={onChange} errors={record.errors} readOnly={readOnly} readOnlyText={readOnly} fields={fields} sections={sections} hideReadOnlyFields={row === null} />
-          {base && schema.files && <FilesSection schema={schema} rowId={base.id} canUpload={!readOnly} canDelete={!readOnly} />}
+          <FormEngine
+            {...form.formProps}
+            value={values}
+            onChange={onChange}
+            errors={record.errors}
+            readOnly={readOnly}
+            readOnlyText={readOnly}
+            fields={fields}
+            sections={sections}
+            hideReadOnlyFields={row === null}
+          />
+          {base && schema.files && (
+            <FilesSection schema={schema} rowId={base.id} canUpload={!readOnly} canDelete={!readOnly} />
+          )}
           {base && <RecordHistory entity={schema.name} id={base.id} />}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{readOnly ? 'Close' : 'Cancel'}</Button>
           {!readOnly && (
-            <Button variant="contained" onClick={() => void record.save()} disabled={saving || !form.isValid || !record.hasChanges || record.gone}>
+            <Button
+              variant="contained"
+              onClick={() => void record.save()}
+              disabled={saving || !form.isValid || !record.hasChanges || record.gone}
+            >
               Save
             </Button>
           )}
@@ -135,7 +165,9 @@ function EntityFormBody({ schema, row, onClose, onSaved, readOnly, fields, secti
       <Dialog open={confirmDiscard} onClose={() => setConfirmDiscard(false)} aria-labelledby={`${titleId}-discard`}>
         <DialogTitle id={`${titleId}-discard`}>Discard changes?</DialogTitle>
         <DialogContent>
-          <DialogContentText>The changes you made to this {schema.label.toLowerCase()} are not saved.</DialogContentText>
+          <DialogContentText>
+            The changes you made to this {schema.label.toLowerCase()} are not saved.
+          </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button autoFocus onClick={() => setConfirmDiscard(false)}>

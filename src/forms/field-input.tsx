@@ -94,7 +94,11 @@ export function FieldInput(props: FieldInputProps) {
           multiline={field.kind === 'longText'}
           minRows={field.kind === 'longText' ? 3 : undefined}
           // A hint the user should read before typing (spec §5's placeholders) is shown at once, not only on focus.
-          slotProps={{ htmlInput: { ...htmlInput, maxLength: field.maxLength }, input: { readOnly }, inputLabel: field.placeholder ? { shrink: true } : undefined }}
+          slotProps={{
+            htmlInput: { ...htmlInput, maxLength: field.maxLength },
+            input: { readOnly },
+            inputLabel: field.placeholder ? { shrink: true } : undefined,
+          }}
         />
       );
     case 'integer':
@@ -103,7 +107,18 @@ export function FieldInput(props: FieldInputProps) {
         const choices = field.choices.map((c) => ({ value: String(c.value), label: c.label }));
         return (
           <ChoiceSelect
-            {...{ id, label, helperText, disabled, readOnly, onBlur, htmlInput, choices, required: Boolean(field.required), error: Boolean(error) }}
+            {...{
+              id,
+              label,
+              helperText,
+              disabled,
+              readOnly,
+              onBlur,
+              htmlInput,
+              choices,
+              required: Boolean(field.required),
+              error: Boolean(error),
+            }}
             value={typeof value === 'number' ? String(value) : ''}
             onChange={(next) => onChange(next === null ? null : Number(next))}
           />
@@ -120,7 +135,9 @@ export function FieldInput(props: FieldInputProps) {
           label={label}
           format={FORM_DATE_FORMAT}
           value={typeof value === 'string' && value ? dayjs(value) : null}
-          onChange={(next: Dayjs | null) => onChange(next === null ? null : next.isValid() ? next.format(FORM_DATE_FORMAT) : 'Invalid date')}
+          onChange={(next: Dayjs | null) =>
+            onChange(next === null ? null : next.isValid() ? next.format(FORM_DATE_FORMAT) : 'Invalid date')
+          }
           onClose={onBlur}
           disabled={disabled}
           readOnly={readOnly}
@@ -131,7 +148,15 @@ export function FieldInput(props: FieldInputProps) {
       return (
         <FormControl error={Boolean(error)} disabled={disabled}>
           <FormControlLabel
-            control={<Switch id={id} checked={value === true} onChange={(event) => onChange(event.target.checked)} onBlur={onBlur} disabled={disabled || readOnly} />}
+            control={
+              <Switch
+                id={id}
+                checked={value === true}
+                onChange={(event) => onChange(event.target.checked)}
+                onBlur={onBlur}
+                disabled={disabled || readOnly}
+              />
+            }
             label={label}
           />
           {helperText && <FormHelperText>{helperText}</FormHelperText>}
@@ -140,13 +165,39 @@ export function FieldInput(props: FieldInputProps) {
     case 'enum':
       return (
         <ChoiceSelect
-          {...{ id, label, helperText, disabled, readOnly, onBlur, htmlInput, choices: field.options, required: Boolean(field.required), error: Boolean(error) }}
+          {...{
+            id,
+            label,
+            helperText,
+            disabled,
+            readOnly,
+            onBlur,
+            htmlInput,
+            choices: field.options,
+            required: Boolean(field.required),
+            error: Boolean(error),
+          }}
           value={typeof value === 'string' ? value : ''}
           onChange={onChange}
         />
       );
     case 'lookup':
-      return <LookupInput field={field} id={id} value={value} onChange={onChange} onBlur={onBlur} label={label} error={Boolean(error)} helperText={helperText} disabled={disabled} readOnly={readOnly} required={required} scope={documentScopeOf(props.schema) ?? chosenScopeOf(props.schema, row)} />;
+      return (
+        <LookupInput
+          field={field}
+          id={id}
+          value={value}
+          onChange={onChange}
+          onBlur={onBlur}
+          label={label}
+          error={Boolean(error)}
+          helperText={helperText}
+          disabled={disabled}
+          readOnly={readOnly}
+          required={required}
+          scope={documentScopeOf(props.schema) ?? chosenScopeOf(props.schema, row)}
+        />
+      );
   }
 }
 
@@ -156,13 +207,17 @@ export function FieldInput(props: FieldInputProps) {
  */
 function ReadOnlyValue({ schema, field, row, id, label }: FieldInputProps & { label: string }) {
   const value = row[field.name];
-  const lookupLabel = useLookupLabel(field.kind === 'lookup' ? field.entity : '', field.kind === 'lookup' ? value : undefined);
+  const lookupLabel = useLookupLabel(
+    field.kind === 'lookup' ? field.entity : '',
+    field.kind === 'lookup' ? value : undefined,
+  );
   const currency = useRowCurrency(schema, field, row);
   let text: string;
   if (value === null || value === undefined || value === '') text = '—';
   else if (field.kind === 'lookup') text = lookupLabel ?? `#${String(value)}`;
   else if (field.kind === 'boolean') text = value === true ? 'Yes' : 'No';
-  else if (field.kind === 'integer' && field.choices?.length) text = field.choices.find((c) => c.value === value)?.label ?? String(value);
+  else if (field.kind === 'integer' && field.choices?.length)
+    text = field.choices.find((c) => c.value === value)?.label ?? String(value);
   else {
     text = formatValue(field, value, currency);
     const unit = field.kind !== 'money' && 'unit' in field && field.unit ? field.unit : null;
@@ -177,13 +232,22 @@ function ReadOnlyValue({ schema, field, row, id, label }: FieldInputProps & { la
       value={text}
       multiline={field.kind === 'longText'}
       helperText={field.help}
-      slotProps={{ input: { readOnly: true, disableUnderline: true }, htmlInput: { 'aria-readonly': true }, inputLabel: { shrink: true } }}
+      slotProps={{
+        input: { readOnly: true, disableUnderline: true },
+        htmlInput: { 'aria-readonly': true },
+        inputLabel: { shrink: true },
+      }}
       sx={{ '& .MuiInputBase-input': { cursor: 'default' } }}
     />
   );
 }
 
-type NumberInputProps = FieldInputProps & { label: string; helperText: string | undefined; disabled: boolean; htmlInput: Record<string, unknown> };
+type NumberInputProps = FieldInputProps & {
+  label: string;
+  helperText: string | undefined;
+  disabled: boolean;
+  htmlInput: Record<string, unknown>;
+};
 
 const toText = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
@@ -191,7 +255,20 @@ const toText = (value: unknown) => (value === null || value === undefined ? '' :
  * Numbers are typed as text ('1,234.5' is fine) and parsed with parseInput; what does not parse is kept
  * as typed, so validation says what is wrong. The unit (or the money's currency code) is an adornment.
  */
-function NumberInput({ schema, field, row, id, onChange, onBlur, error, readOnly, label, helperText, disabled, htmlInput }: NumberInputProps) {
+function NumberInput({
+  schema,
+  field,
+  row,
+  id,
+  onChange,
+  onBlur,
+  error,
+  readOnly,
+  label,
+  helperText,
+  disabled,
+  htmlInput,
+}: NumberInputProps) {
   const value = row[field.name];
   const [text, setText] = useState(() => toText(value));
   const [shown, setShown] = useState(value);
@@ -234,7 +311,10 @@ function NumberInput({ schema, field, row, id, onChange, onBlur, error, readOnly
 /** For a money field, the code of the currency the row's currencyField points at (e.g. 'USD'); else undefined. */
 function useRowCurrency(schema: EntitySchema, field: FieldDef, row: Record<string, unknown>): string | undefined {
   const currencyField = field.kind === 'money' ? fieldByName(schema, field.currencyField) : undefined;
-  const code = useLookupLabel(currencyField?.kind === 'lookup' ? currencyField.entity : 'currencies', currencyField ? row[currencyField.name] : undefined);
+  const code = useLookupLabel(
+    currencyField?.kind === 'lookup' ? currencyField.entity : 'currencies',
+    currencyField ? row[currencyField.name] : undefined,
+  );
   return currencyField ? code : undefined;
 }
 
@@ -254,7 +334,20 @@ type ChoiceSelectProps = {
 };
 
 /** A select of named choices (enum options, named integer levels); 'None' only when the field is optional. */
-function ChoiceSelect({ id, label, value, choices, required, error, helperText, disabled, readOnly, htmlInput, onBlur, onChange }: ChoiceSelectProps) {
+function ChoiceSelect({
+  id,
+  label,
+  value,
+  choices,
+  required,
+  error,
+  helperText,
+  disabled,
+  readOnly,
+  htmlInput,
+  onBlur,
+  onChange,
+}: ChoiceSelectProps) {
   return (
     <TextField
       id={id}

@@ -36,10 +36,24 @@ const ACCEPT = '.pdf,.xlsx,.docx,.png,.jpg,.jpeg,.gif,.webp,application/pdf,imag
  * message is shown). Viewers list and download; `canUpload` and `canDelete` follow the list's write role (and
  * a document lock, for deletes).
  */
-export function FilesSection({ schema, rowId, canUpload, canDelete }: { schema: EntitySchema; rowId: number; canUpload: boolean; canDelete: boolean }) {
+export function FilesSection({
+  schema,
+  rowId,
+  canUpload,
+  canDelete,
+}: {
+  schema: EntitySchema;
+  rowId: number;
+  canUpload: boolean;
+  canDelete: boolean;
+}) {
   const fetcher = useApiFetch();
   const download = useApiDownload();
-  const { data: files, error, mutate } = useApi<AttachmentRow[]>(filesPath(schema.name, rowId), { revalidateOnFocus: false });
+  const {
+    data: files,
+    error,
+    mutate,
+  } = useApi<AttachmentRow[]>(filesPath(schema.name, rowId), { revalidateOnFocus: false });
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -56,7 +70,11 @@ export function FilesSection({ schema, rowId, canUpload, canDelete }: { schema: 
       setBusy(`Uploading ${file.name}…`);
       try {
         // The file itself is the body, streamed by the browser; the server reads its type from its content.
-        await fetcher(`${filesPath(schema.name, rowId)}?name=${encodeURIComponent(file.name)}`, { method: 'POST', body: file, headers: { 'Content-Type': file.type || 'application/octet-stream' } });
+        await fetcher(`${filesPath(schema.name, rowId)}?name=${encodeURIComponent(file.name)}`, {
+          method: 'POST',
+          body: file,
+          headers: { 'Content-Type': file.type || 'application/octet-stream' },
+        });
       } catch (caught) {
         setMessage(`${file.name}: ${caught instanceof Error ? caught.message : String(caught)}`);
       }
@@ -71,7 +89,9 @@ export function FilesSection({ schema, rowId, canUpload, canDelete }: { schema: 
       const { blob, fileName } = await download(filePath(file.id));
       saveFile(blob, fileName ?? file.file_name);
     } catch (caught) {
-      setMessage(`${file.file_name} could not be downloaded: ${caught instanceof Error ? caught.message : String(caught)}`);
+      setMessage(
+        `${file.file_name} could not be downloaded: ${caught instanceof Error ? caught.message : String(caught)}`,
+      );
     }
   };
 
@@ -82,7 +102,9 @@ export function FilesSection({ schema, rowId, canUpload, canDelete }: { schema: 
     try {
       await fetcher(`${filePath(file.id)}?version=${file.version}`, { method: 'DELETE' });
     } catch (caught) {
-      setMessage(`${file.file_name} could not be deleted: ${caught instanceof Error ? caught.message : String(caught)}`);
+      setMessage(
+        `${file.file_name} could not be deleted: ${caught instanceof Error ? caught.message : String(caught)}`,
+      );
     }
     setBusy(null);
     await mutate();
@@ -105,7 +127,15 @@ export function FilesSection({ schema, rowId, canUpload, canDelete }: { schema: 
       }}
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
-      sx={{ border: 1, borderStyle: dragging ? 'dashed' : 'solid', borderColor: dragging ? 'primary.main' : 'divider', borderRadius: 1, p: 2, mt: 2, bgcolor: dragging ? 'action.hover' : 'background.paper' }}
+      sx={{
+        border: 1,
+        borderStyle: dragging ? 'dashed' : 'solid',
+        borderColor: dragging ? 'primary.main' : 'divider',
+        borderRadius: 1,
+        p: 2,
+        mt: 2,
+        bgcolor: dragging ? 'action.hover' : 'background.paper',
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, flex: 1 }}>
@@ -162,7 +192,9 @@ export function FilesSection({ schema, rowId, canUpload, canDelete }: { schema: 
             {files.map((file) => (
               <TableRow key={file.id} data-file-id={file.id}>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{file.file_name}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{fileSize(file.size_bytes)}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {fileSize(file.size_bytes)}
+                </TableCell>
                 <TableCell>{file.uploaded_by}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   <time dateTime={file.uploaded_at}>{historyTime(file.uploaded_at)}</time>
@@ -172,7 +204,13 @@ export function FilesSection({ schema, rowId, canUpload, canDelete }: { schema: 
                     Download
                   </Button>
                   {canDelete && (
-                    <Button size="small" color="error" disabled={busy !== null} onClick={() => setDeleting(file)} aria-label={`Delete ${file.file_name}`}>
+                    <Button
+                      size="small"
+                      color="error"
+                      disabled={busy !== null}
+                      onClick={() => setDeleting(file)}
+                      aria-label={`Delete ${file.file_name}`}
+                    >
                       Delete
                     </Button>
                   )}
@@ -185,7 +223,10 @@ export function FilesSection({ schema, rowId, canUpload, canDelete }: { schema: 
       <Dialog open={deleting !== null} onClose={() => setDeleting(null)} aria-labelledby="delete-file-title">
         <DialogTitle id="delete-file-title">Delete this file?</DialogTitle>
         <DialogContent>
-          <DialogContentText>{deleting?.file_name} will be deleted from this {schema.label.toLowerCase()}. The audit trail keeps a record of it.</DialogContentText>
+          <DialogContentText>
+            {deleting?.file_name} will be deleted from this {schema.label.toLowerCase()}. The audit trail keeps a record
+            of it.
+          </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button autoFocus onClick={() => setDeleting(null)}>

@@ -36,11 +36,27 @@ export type FormEngineProps = {
  * grouped by form.section under headings, ordered by form.order, fullWidth honoured; each field's
  * error (the server's validation, run here) shows once the user leaves it, and on submit.
  */
-export function FormEngine({ schema, value, onChange, errors, readOnly = false, readOnlyText = false, fields, sections, hideReadOnlyFields, touched: touchedProp, onTouch, showAllErrors }: FormEngineProps) {
+export function FormEngine({
+  schema,
+  value,
+  onChange,
+  errors,
+  readOnly = false,
+  readOnlyText = false,
+  fields,
+  sections,
+  hideReadOnlyFields,
+  touched: touchedProp,
+  onTouch,
+  showAllErrors,
+}: FormEngineProps) {
   const idPrefix = useId();
   const [ownTouched, setOwnTouched] = useState<Record<string, boolean>>({});
   const touched = touchedProp ?? ownTouched;
-  const groups = useMemo(() => formSections(schema, { fields, sections, hideReadOnlyFields }), [schema, fields, sections, hideReadOnlyFields]);
+  const groups = useMemo(
+    () => formSections(schema, { fields, sections, hideReadOnlyFields }),
+    [schema, fields, sections, hideReadOnlyFields],
+  );
 
   const touch = useCallback(
     (name: string) => {
@@ -60,9 +76,17 @@ export function FormEngine({ schema, value, onChange, errors, readOnly = false, 
                 {group.title}
               </Typography>
             )}
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+              }}
+            >
               {group.fields.map((field) => {
-                const shown = errors?.[field.name] ?? (showAllErrors || touched[field.name] ? fieldError(field, value[field.name]) : undefined);
+                const shown =
+                  errors?.[field.name] ??
+                  (showAllErrors || touched[field.name] ? fieldError(field, value[field.name]) : undefined);
                 return (
                   <Box key={field.name} sx={{ gridColumn: isFullWidth(field) ? '1 / -1' : undefined, minWidth: 0 }}>
                     <FieldInput

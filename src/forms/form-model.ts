@@ -62,10 +62,15 @@ export function isFullWidth(field: FieldDef): boolean {
 }
 
 /** The writable field values of a row (meta columns and read-only fields left out), with defaults for missing ones. */
-export function writableValues(schema: EntitySchema, row: Record<string, unknown> | null | undefined): Record<string, unknown> {
+export function writableValues(
+  schema: EntitySchema,
+  row: Record<string, unknown> | null | undefined,
+): Record<string, unknown> {
   const defaults = defaultRow(schema);
   if (!row) return defaults;
-  return Object.fromEntries(Object.keys(defaults).map((name) => [name, row[name] === undefined ? defaults[name] : row[name]]));
+  return Object.fromEntries(
+    Object.keys(defaults).map((name) => [name, row[name] === undefined ? defaults[name] : row[name]]),
+  );
 }
 
 /** The message of one field's value, as the server would answer it; undefined when valid. */
@@ -79,7 +84,11 @@ export function fieldError(field: FieldDef, value: unknown): string | undefined 
  * Validates a form's value as a new row (validateRow 'create' over the writable fields), answering the
  * errors of the fields in `only` (default: all).
  */
-export function validateForm(schema: EntitySchema, value: Record<string, unknown>, only?: readonly string[]): FieldErrors {
+export function validateForm(
+  schema: EntitySchema,
+  value: Record<string, unknown>,
+  only?: readonly string[],
+): FieldErrors {
   const result = validateRow(schema, writableValues(schema, value), 'create');
   if (result.ok) return {};
   if (!only) return result.errors;
@@ -87,7 +96,11 @@ export function validateForm(schema: EntitySchema, value: Record<string, unknown
 }
 
 /** Writable fields whose value differs from the original row (the `changes` of an update). */
-export function changedValues(schema: EntitySchema, original: Record<string, unknown>, value: Record<string, unknown>): Record<string, unknown> {
+export function changedValues(
+  schema: EntitySchema,
+  original: Record<string, unknown>,
+  value: Record<string, unknown>,
+): Record<string, unknown> {
   const changes: Record<string, unknown> = {};
   for (const field of schema.fields) {
     if (field.readOnly || !(field.name in value)) continue;
@@ -96,13 +109,17 @@ export function changedValues(schema: EntitySchema, original: Record<string, unk
   return changes;
 }
 
-
 /**
  * Where a form on an existing row starts: the row's writable values with the unsaved edits made
  * elsewhere (the grid's pending changes) applied, for the fields in `shown` only (a partial form leaves
  * the others as saved, so its save does not carry edits it never showed).
  */
-export function withPendingEdits(schema: EntitySchema, row: Record<string, unknown> | null | undefined, pending: Record<string, unknown> | undefined, shown: readonly string[]): Record<string, unknown> {
+export function withPendingEdits(
+  schema: EntitySchema,
+  row: Record<string, unknown> | null | undefined,
+  pending: Record<string, unknown> | undefined,
+  shown: readonly string[],
+): Record<string, unknown> {
   const values = writableValues(schema, row);
   if (!row || !pending) return values;
   for (const name of shown) if (name in pending && name in values) values[name] = pending[name];

@@ -7,4 +7,15 @@ export { useRecordSave, type RecordSaveOptions, type SaveConflict } from './use-
 export { SaveConflictAlert } from './save-conflict-alert';
 export { FieldInput, FORM_DATE_FORMAT, type FieldInputProps } from './field-input';
 export { LookupInput, useLookupLabel, searchLookupOptions } from './lookup-input';
-export { requiredLabel, formSections, formFieldNames, isFullWidth, writableValues, fieldError, validateForm, changedValues, type FormSection, type FormSelection } from './form-model';
+export {
+  requiredLabel,
+  formSections,
+  formFieldNames,
+  isFullWidth,
+  writableValues,
+  fieldError,
+  validateForm,
+  changedValues,
+  type FormSection,
+  type FormSelection,
+} from './form-model';

@@ -21,16 +21,35 @@ const remember = (entity: string, options: readonly LookupOption[]) => {
 };
 
 function asOptions(body: unknown): LookupOption[] {
-  const list = Array.isArray(body) ? body : body && typeof body === 'object' ? ((body as { options?: unknown }).options ?? (body as { rows?: unknown }).rows) : undefined;
-  return Array.isArray(list) ? (list as LookupOption[]).filter((o) => typeof o?.id === 'number').map((o) => ({ id: o.id, label: String(o.label ?? o.id) })) : [];
+  const list = Array.isArray(body)
+    ? body
+    : body && typeof body === 'object'
+      ? ((body as { options?: unknown }).options ?? (body as { rows?: unknown }).rows)
+      : undefined;
+  return Array.isArray(list)
+    ? (list as LookupOption[])
+        .filter((o) => typeof o?.id === 'number')
+        .map((o) => ({ id: o.id, label: String(o.label ?? o.id) }))
+    : [];
 }
 
 /**
  * GET /api/entities/:entity/options?q=&limit=[&scope=] : `scope` (a project id) narrows a target kept per
  * document (areas, P&IDs) to that document's rows, as the grid's LookupCache does; other targets ignore it.
  */
-export async function searchLookupOptions(fetcher: Fetcher, entity: string, q: string, signal?: AbortSignal, scope?: number): Promise<LookupOption[]> {
-  const options = asOptions(await fetcher<unknown>(entityPaths.options(entity, { q, limit: OPTIONS_LIMIT, scope: scopeForTarget(entity, scope) }), { signal }));
+export async function searchLookupOptions(
+  fetcher: Fetcher,
+  entity: string,
+  q: string,
+  signal?: AbortSignal,
+  scope?: number,
+): Promise<LookupOption[]> {
+  const options = asOptions(
+    await fetcher<unknown>(
+      entityPaths.options(entity, { q, limit: OPTIONS_LIMIT, scope: scopeForTarget(entity, scope) }),
+      { signal },
+    ),
+  );
   remember(entity, options);
   return options;
 }
@@ -45,7 +64,9 @@ export function useLookupLabel(entity: string, id: unknown): string | undefined 
     const target = findEntitySchema(entity);
     if (!target) return;
     const controller = new AbortController();
-    fetcher<ListResponse>(entityPaths.list(entity, { filters: [{ field: 'id', op: 'equals', value: id }], limit: 1 }), { signal: controller.signal })
+    fetcher<ListResponse>(entityPaths.list(entity, { filters: [{ field: 'id', op: 'equals', value: id }], limit: 1 }), {
+      signal: controller.signal,
+    })
       .then((page) => {
         const row = page.rows[0];
         if (!row) return;
@@ -75,14 +96,30 @@ export type LookupInputProps = {
 };
 
 /** Type-ahead over GET /api/entities/:target/options?q= ; shows labels, stores the row id. */
-export function LookupInput({ field, id, value, onChange, onBlur, label, error, helperText, disabled, readOnly, required, scope }: LookupInputProps) {
+export function LookupInput({
+  field,
+  id,
+  value,
+  onChange,
+  onBlur,
+  label,
+  error,
+  helperText,
+  disabled,
+  readOnly,
+  required,
+  scope,
+}: LookupInputProps) {
   const fetcher = useApiFetch();
   const [open, setOpen] = useState(false);
   const [input, setInput] = useState('');
   const [options, setOptions] = useState<LookupOption[]>([]);
   const [loading, setLoading] = useState(false);
   const currentLabel = useLookupLabel(field.entity, value);
-  const selected = useMemo<LookupOption | null>(() => (typeof value === 'number' ? { id: value, label: currentLabel ?? `#${value}` } : null), [value, currentLabel]);
+  const selected = useMemo<LookupOption | null>(
+    () => (typeof value === 'number' ? { id: value, label: currentLabel ?? `#${value}` } : null),
+    [value, currentLabel],
+  );
 
   useEffect(() => {
     if (!open) return;

@@ -38,11 +38,27 @@ export type RecordFormProps = {
  * against the version loaded, so a stale save is a conflict, not an overwrite; read-only fields (derived
  * totals, isdirty) shown from the row as saved. Read-only below the schema's write role.
  */
-export function RecordForm({ schema, row, fields, canEdit, onSaved, onReloaded, saveLabel, createLabel, within, label }: RecordFormProps) {
+export function RecordForm({
+  schema,
+  row,
+  fields,
+  canEdit,
+  onSaved,
+  onReloaded,
+  saveLabel,
+  createLabel,
+  within,
+  label,
+}: RecordFormProps) {
   const isNew = row === null;
   const selection = useMemo<FormSelection>(() => ({ fields, hideReadOnlyFields: isNew }), [fields, isNew]);
   const form = useFormEngine(schema, row, selection);
-  const record = useRecordSave(schema, form, { row, conflictAlternative: 'keep editing and save later', onSaved, onReloaded });
+  const record = useRecordSave(schema, form, {
+    row,
+    conflictAlternative: 'keep editing and save later',
+    onSaved,
+    onReloaded,
+  });
   const { base, conflict, message, saving, hasChanges: dirty } = record;
   const readOnly = !canEdit;
   useLeaveGuard(canEdit && dirty, 0, within);
@@ -66,7 +82,15 @@ export function RecordForm({ schema, row, fields, canEdit, onSaved, onReloaded, 
           {message}
         </Alert>
       )}
-      <FormEngine {...form.formProps} value={shown} onChange={change} errors={record.errors} readOnly={readOnly} fields={fields} hideReadOnlyFields={isNew} />
+      <FormEngine
+        {...form.formProps}
+        value={shown}
+        onChange={change}
+        errors={record.errors}
+        readOnly={readOnly}
+        fields={fields}
+        hideReadOnlyFields={isNew}
+      />
       {!readOnly && (
         <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
           {base && (

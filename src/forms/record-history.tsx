@@ -13,7 +13,12 @@ import { entityPaths } from '../lib/entity-paths';
 type Fetcher = <T>(path: string, init?: RequestInit) => Promise<T>;
 
 /** GET /api/entities/:entity/:id/history : the row's audit trail in words, newest first. */
-export function fetchRecordHistory(fetcher: Fetcher, entity: string, id: number, signal?: AbortSignal): Promise<RecordHistoryEntry[]> {
+export function fetchRecordHistory(
+  fetcher: Fetcher,
+  entity: string,
+  id: number,
+  signal?: AbortSignal,
+): Promise<RecordHistoryEntry[]> {
   return fetcher<RecordHistoryEntry[]>(entityPaths.history(entity, id), { signal });
 }
 
@@ -23,7 +28,10 @@ export function historyTime(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-type State = { status: 'idle' | 'loading' } | { status: 'loaded'; entries: RecordHistoryEntry[] } | { status: 'failed'; message: string };
+type State =
+  | { status: 'idle' | 'loading' }
+  | { status: 'loaded'; entries: RecordHistoryEntry[] }
+  | { status: 'failed'; message: string };
 
 /**
  * A stored row's history, folded away until opened: the first opening loads it (not every dialog pays for
@@ -47,14 +55,25 @@ export function RecordHistory({ entity, id, fetcher: fetcherProp }: { entity: st
     fetchRecordHistory(fetcher, entity, id, controller.signal)
       .then((entries) => setState({ status: 'loaded', entries }))
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
+        if (!controller.signal.aborted)
+          setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
       });
   }, [expanded, fetcher, entity, id, attempt]);
 
   const headingId = `record-history-${entity}-${id}`;
   return (
-    <Accordion expanded={expanded} onChange={(_event, next) => setExpanded(next)} disableGutters variant="outlined" sx={{ mt: 3 }}>
-      <AccordionSummary expandIcon={<Typography aria-hidden>{expanded ? '▴' : '▾'}</Typography>} aria-controls={`${headingId}-panel`} id={headingId}>
+    <Accordion
+      expanded={expanded}
+      onChange={(_event, next) => setExpanded(next)}
+      disableGutters
+      variant="outlined"
+      sx={{ mt: 3 }}
+    >
+      <AccordionSummary
+        expandIcon={<Typography aria-hidden>{expanded ? '▴' : '▾'}</Typography>}
+        aria-controls={`${headingId}-panel`}
+        id={headingId}
+      >
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
           History
         </Typography>
@@ -65,7 +84,12 @@ export function RecordHistory({ entity, id, fetcher: fetcherProp }: { entity: st
           <Alert
             severity="error"
             action={
-              <Typography component="button" variant="button" onClick={() => setAttempt((n) => n + 1)} sx={{ border: 0, background: 'none', cursor: 'pointer', color: 'inherit' }}>
+              <Typography
+                component="button"
+                variant="button"
+                onClick={() => setAttempt((n) => n + 1)}
+                sx={{ border: 0, background: 'none', cursor: 'pointer', color: 'inherit' }}
+              >
                 Retry
               </Typography>
             }

@@ -23,7 +23,11 @@ function validationRefusal(schema: EntitySchema, details: ValidationDetails | un
   const rowError = details?.rowErrors?.[0];
   const known = new Set(schema.fields.map((f) => f.name));
   const elsewhere = Object.entries(rowError?.fields ?? {}).filter(([name]) => !known.has(name));
-  const fallback = elsewhere.length ? elsewhere.map(([name, text]) => `${name}: ${text}`).join('; ') : rowError ? 'Fix the marked fields.' : message;
+  const fallback = elsewhere.length
+    ? elsewhere.map(([name, text]) => `${name}: ${text}`).join('; ')
+    : rowError
+      ? 'Fix the marked fields.'
+      : message;
   return { kind: 'invalid', fields: rowError?.fields ?? {}, message: rowError?.message ?? fallback };
 }
 
@@ -34,12 +38,17 @@ function validationRefusal(schema: EntitySchema, details: ValidationDetails | un
  * caught it (bulk-write's toAppError) or a delete refused for dependants, carry no row to reload: the
  * server's message is shown as any other refusal's.
  */
-export function saveRefusal(schema: EntitySchema, error: unknown, { id, conflictAlternative }: SaveRefusalContext): SaveRefusal {
+export function saveRefusal(
+  schema: EntitySchema,
+  error: unknown,
+  { id, conflictAlternative }: SaveRefusalContext,
+): SaveRefusal {
   const message = error instanceof Error ? error.message : String(error);
   const status = (error as { status?: unknown } | null)?.status;
   const details = (error as { body?: ErrorBody } | null)?.body?.details;
   if (status === 422) return validationRefusal(schema, details as ValidationDetails | undefined, message);
-  const conflicts = status === 409 && id !== undefined ? (details as Partial<ConflictDetails> | undefined)?.conflicts : undefined;
+  const conflicts =
+    status === 409 && id !== undefined ? (details as Partial<ConflictDetails> | undefined)?.conflicts : undefined;
   const mine = Array.isArray(conflicts) ? conflicts.find((c) => c.id === id) : undefined;
   if (!mine) return { kind: 'message', message };
   const label = schema.label.toLowerCase();
@@ -48,7 +57,9 @@ export function saveRefusal(schema: EntitySchema, error: unknown, { id, conflict
     kind: 'conflict',
     conflict: {
       current,
-      message: current ? `Someone else changed this ${label} since you opened it. Reload it to see their changes (yours will be lost), or ${conflictAlternative}.` : `This ${label} was deleted by someone else.`,
+      message: current
+        ? `Someone else changed this ${label} since you opened it. Reload it to see their changes (yours will be lost), or ${conflictAlternative}.`
+        : `This ${label} was deleted by someone else.`,
     },
   };
 }

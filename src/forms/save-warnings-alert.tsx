@@ -5,7 +5,15 @@ import Button from '@mui/material/Button';
  * A save refused only for warnings (a design case absorbing more than its motor, a tag off its project's
  * template): what they say, in amber, with "Save anyway", which saves the same values accepting them.
  */
-export function SaveWarningsAlert({ warnings, onAccept, disabled }: { warnings: readonly string[]; onAccept: () => void; disabled?: boolean }) {
+export function SaveWarningsAlert({
+  warnings,
+  onAccept,
+  disabled,
+}: {
+  warnings: readonly string[];
+  onAccept: () => void;
+  disabled?: boolean;
+}) {
   if (warnings.length === 0) return null;
   return (
     <Alert

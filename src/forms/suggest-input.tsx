@@ -22,10 +22,27 @@ type Props = {
 };
 
 /** A text input offering values as the user types (schema `suggest`, as the grid's cell does); any text is kept. */
-export function SuggestInput({ id, label, value, entity, parentEntity, parentId, onChange, onBlur, error, helperText, disabled, maxLength }: Props) {
+export function SuggestInput({
+  id,
+  label,
+  value,
+  entity,
+  parentEntity,
+  parentId,
+  onChange,
+  onBlur,
+  error,
+  helperText,
+  disabled,
+  maxLength,
+}: Props) {
   const fetcher = useApiFetch();
   const projects = useRef(new Map<string, Promise<number | null>>());
-  const ask = useCallback((q: string) => fetchSuggestions(fetcher, projects.current, { entity, parentEntity, parentId: parentId as number }, q), [fetcher, entity, parentEntity, parentId]);
+  const ask = useCallback(
+    (q: string) =>
+      fetchSuggestions(fetcher, projects.current, { entity, parentEntity, parentId: parentId as number }, q),
+    [fetcher, entity, parentEntity, parentId],
+  );
   const options = useSuggestions(parentId === null ? null : ask, value);
   return (
     <Autocomplete<string, false, false, true>

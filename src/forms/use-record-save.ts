@@ -30,7 +30,11 @@ export type RecordSaveOptions = {
  * version as a conflict to reload, and any other refusal (a 409 without a conflict of this row among
  * them) as a message, the edits kept and Save still offered (saveRefusal decides).
  */
-export function useRecordSave(schema: EntitySchema, form: FormEngineState, { row, conflictAlternative, onSaved, onReloaded, initialErrors }: RecordSaveOptions) {
+export function useRecordSave(
+  schema: EntitySchema,
+  form: FormEngineState,
+  { row, conflictAlternative, onSaved, onReloaded, initialErrors }: RecordSaveOptions,
+) {
   const fetcher = useApiFetch();
   const { enqueueSnackbar } = useSnackbar();
   const [base, setBase] = useState<EntityRow | null>(row);
@@ -70,10 +74,15 @@ export function useRecordSave(schema: EntitySchema, form: FormEngineState, { row
     setMessage(null);
     setConflict(null);
     setWarnings([]);
-    const request: BatchRequest = base ? { updates: [{ id: base.id, version: base.version, changes }] } : { creates: [{ clientKey: 'form', values: form.value }] };
+    const request: BatchRequest = base
+      ? { updates: [{ id: base.id, version: base.version, changes }] }
+      : { creates: [{ clientKey: 'form', values: form.value }] };
     if (acceptWarnings) request.acceptWarnings = true;
     try {
-      const response = await fetcher<BatchResponse>(entityPaths.batch(schema.name), { method: 'POST', body: JSON.stringify(request) });
+      const response = await fetcher<BatchResponse>(entityPaths.batch(schema.name), {
+        method: 'POST',
+        body: JSON.stringify(request),
+      });
       const saved = base ? response.updated[0] : response.created[0];
       if (!saved) throw new Error('The server answered without the saved row.');
       standOn(saved);

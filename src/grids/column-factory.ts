@@ -1,4 +1,10 @@
-import type { ColDef, EditableCallbackParams, IRowNode, SuppressKeyboardEventParams, ValueFormatterParams } from 'ag-grid-community';
+import type {
+  ColDef,
+  EditableCallbackParams,
+  IRowNode,
+  SuppressKeyboardEventParams,
+  ValueFormatterParams,
+} from 'ag-grid-community';
 import { fieldByName, type EntityRow, type EntitySchema, type FieldDef } from '../schemas/schema-types';
 import { DateCellEditor } from './cell-editors/date-editor';
 import { MoneyCellEditor, type MoneyEditorParams } from './cell-editors/money-editor';
@@ -74,12 +80,22 @@ function valueOrder(field: FieldDef, lookups: LookupCache, sorting: ClientSort):
   }
 }
 
-function comparatorFor(field: FieldDef, lookups: LookupCache, sorting: ClientSort | undefined): NonNullable<ColDef<GridRow>['comparator']> {
+function comparatorFor(
+  field: FieldDef,
+  lookups: LookupCache,
+  sorting: ClientSort | undefined,
+): NonNullable<ColDef<GridRow>['comparator']> {
   if (!sorting) return () => 0;
   const order = valueOrder(field, lookups, sorting);
   const name = field.name;
   const blank = (v: unknown) => v === null || v === undefined || v === '';
-  return (_a: unknown, _b: unknown, nodeA: IRowNode<GridRow>, nodeB: IRowNode<GridRow>, isDescending: boolean): number => {
+  return (
+    _a: unknown,
+    _b: unknown,
+    nodeA: IRowNode<GridRow>,
+    nodeB: IRowNode<GridRow>,
+    isDescending: boolean,
+  ): number => {
     if (!sorting.active()) return 0;
     // AG Grid turns the answer round for a descending sort: what must stay first (new rows) or last
     // (blanks) whichever way answers accordingly.
@@ -106,14 +122,28 @@ function filterFor(field: FieldDef, lookups: LookupCache): Pick<ColDef, 'filter'
   switch (field.kind) {
     case 'text':
     case 'longText':
-      return { filter: 'agTextColumnFilter', filterParams: { ...common, filterOptions: textFilterOptions, defaultOption: 'srv_contains' } };
+      return {
+        filter: 'agTextColumnFilter',
+        filterParams: { ...common, filterOptions: textFilterOptions, defaultOption: 'srv_contains' },
+      };
     case 'integer':
     case 'decimal':
     case 'percent':
     case 'money':
-      return { filter: 'agNumberColumnFilter', filterParams: { ...common, filterOptions: rangeFilterOptions, defaultOption: 'srv_equals', allowedCharPattern: '\\d\\-\\.' } };
+      return {
+        filter: 'agNumberColumnFilter',
+        filterParams: {
+          ...common,
+          filterOptions: rangeFilterOptions,
+          defaultOption: 'srv_equals',
+          allowedCharPattern: '\\d\\-\\.',
+        },
+      };
     case 'date':
-      return { filter: 'agDateColumnFilter', filterParams: { ...common, filterOptions: rangeFilterOptions, defaultOption: 'srv_equals' } };
+      return {
+        filter: 'agDateColumnFilter',
+        filterParams: { ...common, filterOptions: rangeFilterOptions, defaultOption: 'srv_equals' },
+      };
     case 'enum':
     case 'boolean':
     case 'lookup':
@@ -121,14 +151,29 @@ function filterFor(field: FieldDef, lookups: LookupCache): Pick<ColDef, 'filter'
   }
 }
 
-function editorFor(schema: EntitySchema, field: FieldDef, lookups: LookupCache, currencyOf: MoneyEditorParams['currencyOf']): Pick<ColDef, 'cellEditor' | 'cellEditorPopup' | 'cellEditorParams' | 'cellRenderer' | 'suppressKeyboardEvent'> {
+function editorFor(
+  schema: EntitySchema,
+  field: FieldDef,
+  lookups: LookupCache,
+  currencyOf: MoneyEditorParams['currencyOf'],
+): Pick<ColDef, 'cellEditor' | 'cellEditorPopup' | 'cellEditorParams' | 'cellRenderer' | 'suppressKeyboardEvent'> {
   if (field.kind === 'text' && field.suggest) {
     const via = fieldByName(schema, field.suggest.projectVia);
-    if (via?.kind === 'lookup') return { cellEditor: SuggestCellEditor, cellEditorPopup: true, cellEditorParams: { fieldDef: field, lookups, parentEntity: via.entity } satisfies SuggestEditorParams, suppressKeyboardEvent: popupOwnsKeys };
+    if (via?.kind === 'lookup')
+      return {
+        cellEditor: SuggestCellEditor,
+        cellEditorPopup: true,
+        cellEditorParams: { fieldDef: field, lookups, parentEntity: via.entity } satisfies SuggestEditorParams,
+        suppressKeyboardEvent: popupOwnsKeys,
+      };
   }
   switch (field.kind) {
     case 'longText':
-      return { cellEditor: 'agLargeTextCellEditor', cellEditorPopup: true, cellEditorParams: { maxLength: field.maxLength ?? 10_000, rows: 8, cols: 60 } };
+      return {
+        cellEditor: 'agLargeTextCellEditor',
+        cellEditorPopup: true,
+        cellEditorParams: { maxLength: field.maxLength ?? 10_000, rows: 8, cols: 60 },
+      };
     case 'boolean':
       return { cellRenderer: 'agCheckboxCellRenderer', cellEditor: 'agCheckboxCellEditor' };
     case 'money':
@@ -137,21 +182,34 @@ function editorFor(schema: EntitySchema, field: FieldDef, lookups: LookupCache, 
       return { cellEditor: DateCellEditor, cellEditorPopup: true, suppressKeyboardEvent: popupOwnsKeys };
     case 'enum':
     case 'lookup':
-      return { cellEditor: SelectCellEditor, cellEditorPopup: true, cellEditorParams: { fieldDef: field, lookups } satisfies SelectEditorParams, suppressKeyboardEvent: popupOwnsKeys };
+      return {
+        cellEditor: SelectCellEditor,
+        cellEditorPopup: true,
+        cellEditorParams: { fieldDef: field, lookups } satisfies SelectEditorParams,
+        suppressKeyboardEvent: popupOwnsKeys,
+      };
     default:
       // Numbers too: a text editor, so '1,250.5', '12 %' or '(250)' reach parseInput as typed.
       return { cellEditor: 'agTextCellEditor' };
   }
 }
 
-const STATUS_TEXT: Record<GridRow['__status'], string> = { clean: '', new: 'New', changed: 'Changed', deleted: 'Deleted' };
+const STATUS_TEXT: Record<GridRow['__status'], string> = {
+  clean: '',
+  new: 'New',
+  changed: 'Changed',
+  deleted: 'Deleted',
+};
 
 /**
  * The status column (pinned left): New / Changed / Deleted marker, a row-error icon (CSS, see
  * entity-grid.css) and every message of the row in its tooltip; double-click opens the row.
  * No React cell renderer: React renderers in every row cost real time when scrolling 50,000 rows.
  */
-export function statusColumn(schema: EntitySchema, marks: () => SinceMarks | undefined = () => undefined): ColDef<GridRow> {
+export function statusColumn(
+  schema: EntitySchema,
+  marks: () => SinceMarks | undefined = () => undefined,
+): ColDef<GridRow> {
   // Messages name the column as its header does, not by the field's internal name.
   const labelOf = (name: string) => {
     const field = fieldByName(schema, name);
@@ -165,7 +223,9 @@ export function statusColumn(schema: EntitySchema, marks: () => SinceMarks | und
     tooltipValueGetter: (p) => {
       const lines = [
         ...Object.entries(p.data?.__errors ?? {}).map(([f, m]) => (f === '_row' ? m : `${labelOf(f)}: ${m}`)),
-        ...Object.entries(p.data?.__warnings ?? {}).map(([f, m]) => (f === '_row' ? `Warning: ${m}` : `Warning: ${labelOf(f)}: ${m}`)),
+        ...Object.entries(p.data?.__warnings ?? {}).map(([f, m]) =>
+          f === '_row' ? `Warning: ${m}` : `Warning: ${labelOf(f)}: ${m}`,
+        ),
         sinceRowText(marks(), p.data?.__key),
       ].filter((line): line is string => line !== undefined);
       return lines.length ? lines.join('\n') : undefined;
@@ -193,13 +253,21 @@ export function statusColumn(schema: EntitySchema, marks: () => SinceMarks | und
 }
 
 /** One column per field: col-id = field name, header = label (+unit), tooltip = help; grid hints as initial state. */
-export function fieldColumns(schema: EntitySchema, canEdit: boolean, lookups: LookupCache, sorting?: ClientSort, marks: () => SinceMarks | undefined = () => undefined): ColDef<GridRow>[] {
+export function fieldColumns(
+  schema: EntitySchema,
+  canEdit: boolean,
+  lookups: LookupCache,
+  sorting?: ClientSort,
+  marks: () => SinceMarks | undefined = () => undefined,
+): ColDef<GridRow>[] {
   return schema.fields.map((field) => {
     const name = field.name;
     const currencyOf = currencyReader(schema, field, lookups);
     const formatter = (p: ValueFormatterParams<GridRow>): string =>
       // A new row's empty number is given by the save (schema `numbered`): say so rather than show a gap.
-      field.numbered && p.data?.__status === 'new' && (p.value === null || p.value === undefined) ? 'auto' : displayValue(field, p.value, currencyOf(p.data), lookups);
+      field.numbered && p.data?.__status === 'new' && (p.value === null || p.value === undefined)
+        ? 'auto'
+        : displayValue(field, p.value, currencyOf(p.data), lookups);
     const column: ColDef<GridRow> = {
       colId: name,
       field: name,
@@ -221,7 +289,8 @@ export function fieldColumns(schema: EntitySchema, canEdit: boolean, lookups: Lo
         'tb-cell-error': (p) => p.data?.__errors?.[name] !== undefined,
         'tb-cell-warning': (p) => p.data?.__warnings?.[name] !== undefined && p.data.__errors?.[name] === undefined,
         'tb-cell-readonly': () => !!field.readOnly,
-        'tb-cell-auto': (p) => !!field.numbered && p.data?.__status === 'new' && (p.value === null || p.value === undefined),
+        'tb-cell-auto': (p) =>
+          !!field.numbered && p.data?.__status === 'new' && (p.value === null || p.value === undefined),
         'tb-cell-since': (p) => sinceText(marks(), p.data?.__key, name) !== undefined,
       },
       tooltipValueGetter: (p) =>
@@ -230,7 +299,9 @@ export function fieldColumns(schema: EntitySchema, canEdit: boolean, lookups: Lo
         sinceText(marks(), p.data?.__key, name) ??
         (field.kind === 'longText' && typeof p.value === 'string' ? p.value.slice(0, 500) : undefined) ??
         // A wide amount is cut by its column ('USD 1,234,5…'): the whole figure, formatted, on hover.
-        (NUMERIC.has(field.kind) && p.value !== null && p.value !== undefined && p.value !== '' ? displayValue(field, p.value, currencyOf(p.data), lookups) : undefined),
+        (NUMERIC.has(field.kind) && p.value !== null && p.value !== undefined && p.value !== ''
+          ? displayValue(field, p.value, currencyOf(p.data), lookups)
+          : undefined),
     };
     return column;
   });

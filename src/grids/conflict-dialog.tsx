@@ -1,4 +1,22 @@
-import { alpha, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, Table, TableBody, TableCell, TableHead, TableRow, Typography, type Theme } from '@mui/material';
+import {
+  alpha,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+  type Theme,
+} from '@mui/material';
 import { Fragment, useState } from 'react';
 import { sameFieldValue } from '../schemas/same-value';
 import type { EntityRow, EntitySchema, FieldDef } from '../schemas/schema-types';
@@ -22,7 +40,14 @@ type Props = {
   onCancel: () => void;
 };
 
-type FieldDiff = { field: FieldDef; loaded: unknown; theirs: unknown; mine: unknown; iChanged: boolean; theyChanged: boolean };
+type FieldDiff = {
+  field: FieldDef;
+  loaded: unknown;
+  theirs: unknown;
+  mine: unknown;
+  iChanged: boolean;
+  theyChanged: boolean;
+};
 
 /** The fields that differ for one row: those I edited and those they changed since I loaded it. */
 function fieldDiffs(schema: EntitySchema, current: EntityRow, my: MyVersion): FieldDiff[] {
@@ -31,7 +56,16 @@ function fieldDiffs(schema: EntitySchema, current: EntityRow, my: MyVersion): Fi
     const iChanged = field.name in my.edits;
     const theyChanged = !sameFieldValue(field, loaded, current[field.name]);
     if (!iChanged && !theyChanged) return [];
-    return [{ field, loaded, theirs: current[field.name], mine: iChanged ? my.edits[field.name] : loaded, iChanged, theyChanged }];
+    return [
+      {
+        field,
+        loaded,
+        theirs: current[field.name],
+        mine: iChanged ? my.edits[field.name] : loaded,
+        iChanged,
+        theyChanged,
+      },
+    ];
   });
 }
 
@@ -40,7 +74,13 @@ const quiet = { color: 'text.secondary', fontStyle: 'italic' };
 
 /** A quoted value; an empty one says so instead of leaving a gap. */
 function Value({ text }: { text: string }) {
-  return text === '' ? <Box component="span" sx={quiet}>(blank)</Box> : <>{text}</>;
+  return text === '' ? (
+    <Box component="span" sx={quiet}>
+      (blank)
+    </Box>
+  ) : (
+    <>{text}</>
+  );
 }
 
 /**
@@ -60,11 +100,14 @@ export function ConflictDialog({ schema, conflicts, rowLabel, mine, display, onR
   };
   return (
     <Dialog open onClose={onCancel} maxWidth="lg" fullWidth aria-labelledby="tb-conflict-title">
-      <DialogTitle id="tb-conflict-title">Someone else changed {conflicts.length === 1 ? 'this row' : `${conflicts.length} rows`}</DialogTitle>
+      <DialogTitle id="tb-conflict-title">
+        Someone else changed {conflicts.length === 1 ? 'this row' : `${conflicts.length} rows`}
+      </DialogTitle>
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 1 }}>
-          These {schema.labelPlural.toLowerCase()} were changed or deleted by another user after you loaded them. Nothing was saved. Keep mine saves
-          your values over theirs (their changes to other columns stay); take theirs drops your changes to the row. Columns you both changed are highlighted.
+          These {schema.labelPlural.toLowerCase()} were changed or deleted by another user after you loaded them.
+          Nothing was saved. Keep mine saves your values over theirs (their changes to other columns stay); take theirs
+          drops your changes to the row. Columns you both changed are highlighted.
         </Typography>
         <Table size="small" aria-label="Conflicting rows">
           <TableHead>
@@ -81,10 +124,24 @@ export function ConflictDialog({ schema, conflicts, rowLabel, mine, display, onR
                 <Fragment key={c.key}>
                   <TableRow data-conflict-row={c.key}>
                     <TableCell sx={{ fontWeight: 600 }}>{rowLabel(c.key)}</TableCell>
-                    <TableCell>{c.current ? `Changed by ${c.current.updated_by} (version ${c.current.version})` : 'Deleted by someone else'}</TableCell>
                     <TableCell>
-                      <RadioGroup row value={choiceOf(c)} onChange={(e) => setChoices((s) => ({ ...s, [c.key]: e.target.value as ConflictChoice }))} aria-label={`Resolve ${rowLabel(c.key)}`}>
-                        <FormControlLabel value="mine" control={<Radio size="small" />} label="Keep mine" disabled={!c.current} />
+                      {c.current
+                        ? `Changed by ${c.current.updated_by} (version ${c.current.version})`
+                        : 'Deleted by someone else'}
+                    </TableCell>
+                    <TableCell>
+                      <RadioGroup
+                        row
+                        value={choiceOf(c)}
+                        onChange={(e) => setChoices((s) => ({ ...s, [c.key]: e.target.value as ConflictChoice }))}
+                        aria-label={`Resolve ${rowLabel(c.key)}`}
+                      >
+                        <FormControlLabel
+                          value="mine"
+                          control={<Radio size="small" />}
+                          label="Keep mine"
+                          disabled={!c.current}
+                        />
                         <FormControlLabel value="theirs" control={<Radio size="small" />} label="Take theirs" />
                       </RadioGroup>
                     </TableCell>
@@ -114,8 +171,21 @@ export function ConflictDialog({ schema, conflicts, rowLabel, mine, display, onR
   );
 }
 
-function RowDiff({ schema, current, my, display }: { schema: EntitySchema; current: EntityRow; my: MyVersion; display: Props['display'] }) {
-  if (my.deleting) return <Typography variant="body2">You are deleting this row; they changed it. Keep mine deletes it anyway.</Typography>;
+function RowDiff({
+  schema,
+  current,
+  my,
+  display,
+}: {
+  schema: EntitySchema;
+  current: EntityRow;
+  my: MyVersion;
+  display: Props['display'];
+}) {
+  if (my.deleting)
+    return (
+      <Typography variant="body2">You are deleting this row; they changed it. Keep mine deletes it anyway.</Typography>
+    );
   const myRow = { ...(my.loaded ?? {}), ...my.edits };
   return (
     <Box sx={{ pl: 2 }}>
@@ -137,8 +207,24 @@ function RowDiff({ schema, current, my, display }: { schema: EntitySchema; curre
                 <TableCell>
                   <Value text={display(d.field, d.loaded, my.loaded)} />
                 </TableCell>
-                <TableCell sx={both ? clash : undefined}>{d.theyChanged ? <Value text={display(d.field, d.theirs, current)} /> : <Box component="span" sx={quiet}>(not changed)</Box>}</TableCell>
-                <TableCell sx={both ? clash : undefined}>{d.iChanged ? <Value text={display(d.field, d.mine, myRow)} /> : <Box component="span" sx={quiet}>(not changed)</Box>}</TableCell>
+                <TableCell sx={both ? clash : undefined}>
+                  {d.theyChanged ? (
+                    <Value text={display(d.field, d.theirs, current)} />
+                  ) : (
+                    <Box component="span" sx={quiet}>
+                      (not changed)
+                    </Box>
+                  )}
+                </TableCell>
+                <TableCell sx={both ? clash : undefined}>
+                  {d.iChanged ? (
+                    <Value text={display(d.field, d.mine, myRow)} />
+                  ) : (
+                    <Box component="span" sx={quiet}>
+                      (not changed)
+                    </Box>
+                  )}
+                </TableCell>
               </TableRow>
             );
           })}

@@ -6,7 +6,11 @@ import type { FieldDef } from '../schemas/schema-types';
  */
 
 /** One cell as text: lookups and enums by label, booleans TRUE/FALSE, numbers and dates as stored. */
-export function copyText(field: FieldDef, value: unknown, lookupLabel: (entity: string, id: unknown) => string | undefined): string {
+export function copyText(
+  field: FieldDef,
+  value: unknown,
+  lookupLabel: (entity: string, id: unknown) => string | undefined,
+): string {
   if (value === null || value === undefined) return '';
   if (field.kind === 'lookup') return lookupLabel(field.entity, value) ?? String(value);
   if (field.kind === 'enum') return field.options.find((o) => o.value === value)?.label ?? String(value);

@@ -6,7 +6,13 @@ import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import type { Fetcher } from './lookup-cache';
 import type { GridRow, PendingChangesStore } from './pending-changes-store';
 
-type Context = { api: GridApi<GridRow> | null; schema: EntitySchema; store: PendingChangesStore; base: Map<string, EntityRow>; fetcher: Fetcher };
+type Context = {
+  api: GridApi<GridRow> | null;
+  schema: EntitySchema;
+  store: PendingChangesStore;
+  base: Map<string, EntityRow>;
+  fetcher: Fetcher;
+};
 
 /**
  * Delete with contents from a grid: offered when a Save's deletes were refused because other rows use them
@@ -14,10 +20,17 @@ type Context = { api: GridApi<GridRow> | null; schema: EntitySchema; store: Pend
  * then runs on the server in one transaction (delete-with-contents.ts there), separately from the grid's
  * other pending changes, which stay pending.
  */
-export function deleteWithContents({ schema, base, fetcher }: Context, keys: readonly string[], dryRun: boolean): Promise<DeletedWithContents> {
+export function deleteWithContents(
+  { schema, base, fetcher }: Context,
+  keys: readonly string[],
+  dryRun: boolean,
+): Promise<DeletedWithContents> {
   const rows = keys.map((key) => ({ id: Number(key), version: base.get(key)?.version }));
   const body: DeleteWithContentsRequest = { rows, dryRun };
-  return fetcher<DeletedWithContents>(entityPaths.deleteWithContents(schema.name), { method: 'POST', body: JSON.stringify(body) });
+  return fetcher<DeletedWithContents>(entityPaths.deleteWithContents(schema.name), {
+    method: 'POST',
+    body: JSON.stringify(body),
+  });
 }
 
 /** After the delete: the rows leave the grid with any pending edit of theirs. */
@@ -31,11 +44,14 @@ export function removeDeletedRows({ api, store, base }: Context, keys: readonly 
     }
   });
   for (const key of keys) base.delete(key);
-  api?.applyTransaction({ remove: keys.filter((key) => api.getRowNode(key)).map((key) => ({ __key: key }) as GridRow) });
+  api?.applyTransaction({
+    remove: keys.filter((key) => api.getRowNode(key)).map((key) => ({ __key: key }) as GridRow),
+  });
 }
 
 /** '1 area, 12 equipment, 30 instruments': the lists of a delete with contents, the named rows' list first. */
 export function describeCounts(answer: Pick<DeletedWithContents, 'lists'>): string {
-  const word = (list: DeletedWithContents['lists'][number]) => (list.count === 1 ? (findEntitySchema(list.entity)?.label ?? list.label) : list.label).toLowerCase();
+  const word = (list: DeletedWithContents['lists'][number]) =>
+    (list.count === 1 ? (findEntitySchema(list.entity)?.label ?? list.label) : list.label).toLowerCase();
   return answer.lists.map((list) => `${list.count.toLocaleString('en-US')} ${word(list)}`).join(', ');
 }

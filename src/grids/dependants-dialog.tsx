@@ -1,4 +1,15 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState } from 'react';
 import type { DeletedWithContents, Dependant } from '../lib/entity-api';
 import { describeCounts } from './delete-with-contents';
@@ -10,9 +21,21 @@ export type ContentsDelete = { preview: () => Promise<DeletedWithContents>; comm
  * `dependants`: the first records listed (the server lists up to 50 per row); `total`: all of them; `rows`:
  * the deletes refused; `contents`: where the list's rows contain others, the delete with contents.
  */
-type Props = { open: boolean; dependants: Dependant[]; total: number; rows: number; contents?: ContentsDelete; onClose: () => void };
+type Props = {
+  open: boolean;
+  dependants: Dependant[];
+  total: number;
+  rows: number;
+  contents?: ContentsDelete;
+  onClose: () => void;
+};
 
-type Step = { kind: 'list' } | { kind: 'checking' } | { kind: 'confirm'; preview: DeletedWithContents } | { kind: 'deleting'; preview: DeletedWithContents } | { kind: 'refused'; message: string };
+type Step =
+  | { kind: 'list' }
+  | { kind: 'checking' }
+  | { kind: 'confirm'; preview: DeletedWithContents }
+  | { kind: 'deleting'; preview: DeletedWithContents }
+  | { kind: 'refused'; message: string };
 
 const message = (error: unknown) => (error instanceof Error ? error.message : 'The delete failed');
 
@@ -51,15 +74,24 @@ export function DependantsDialog({ open, dependants, total, rows, contents, onCl
 
   const preview = step.kind === 'confirm' || step.kind === 'deleting' ? step.preview : null;
   return (
-    <Dialog open={open} onClose={step.kind === 'deleting' ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="tb-dependants-title">
+    <Dialog
+      open={open}
+      onClose={step.kind === 'deleting' ? undefined : onClose}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="tb-dependants-title"
+    >
       <DialogTitle id="tb-dependants-title">
-        {preview ? `Delete ${what} with ${rows > 1 ? 'their' : 'its'} contents?` : `Cannot delete: ${count.toLocaleString('en-US')} ${count === 1 ? 'record uses' : 'records use'} ${what}`}
+        {preview
+          ? `Delete ${what} with ${rows > 1 ? 'their' : 'its'} contents?`
+          : `Cannot delete: ${count.toLocaleString('en-US')} ${count === 1 ? 'record uses' : 'records use'} ${what}`}
       </DialogTitle>
       <DialogContent>
         {preview ? (
           <>
             <Typography variant="body2">
-              This deletes {preview.total.toLocaleString('en-US')} rows in one go, each recorded in the history: {describeCounts(preview)}.
+              This deletes {preview.total.toLocaleString('en-US')} rows in one go, each recorded in the history:{' '}
+              {describeCounts(preview)}.
             </Typography>
             <Typography variant="body2" sx={{ mt: 1 }}>
               Your other unsaved changes stay pending.
@@ -67,7 +99,10 @@ export function DependantsDialog({ open, dependants, total, rows, contents, onCl
           </>
         ) : (
           <>
-            <Typography variant="body2">Nothing was saved. The delete marks of the rows in use were removed; change or delete these records first, then save again.</Typography>
+            <Typography variant="body2">
+              Nothing was saved. The delete marks of the rows in use were removed; change or delete these records first,
+              then save again.
+            </Typography>
             <List dense sx={{ maxHeight: 320, overflowY: 'auto' }}>
               {dependants.map((d) => (
                 <ListItem key={`${d.entity}-${d.id}-${d.field}`}>
@@ -75,7 +110,11 @@ export function DependantsDialog({ open, dependants, total, rows, contents, onCl
                 </ListItem>
               ))}
             </List>
-            {more > 0 && <Typography variant="body2" color="text.secondary">…and {more.toLocaleString('en-US')} more.</Typography>}
+            {more > 0 && (
+              <Typography variant="body2" color="text.secondary">
+                …and {more.toLocaleString('en-US')} more.
+              </Typography>
+            )}
             {step.kind === 'refused' && (
               <Alert severity="error" sx={{ mt: 1 }}>
                 {step.message}
@@ -90,7 +129,12 @@ export function DependantsDialog({ open, dependants, total, rows, contents, onCl
             <Button onClick={onClose} disabled={step.kind === 'deleting'}>
               Cancel
             </Button>
-            <Button variant="contained" color="error" onClick={() => void commit(preview)} disabled={step.kind === 'deleting'}>
+            <Button
+              variant="contained"
+              color="error"
+              onClick={() => void commit(preview)}
+              disabled={step.kind === 'deleting'}
+            >
               Delete {preview.total.toLocaleString('en-US')} rows
             </Button>
           </>

@@ -64,15 +64,31 @@ export function DocumentPage(props: DocumentPageProps) {
   const canEdit = can(schema.writeRole);
   // A new quote, package or meeting starts in the current project (the navbar's picker).
   const newSchema = withProjectDefault(schema, useCurrentProject().project?.id);
-  if (id === undefined) return <NoSuchDocument {...props} text={`This address names no ${schema.label.toLowerCase()}.`} />;
+  if (id === undefined)
+    return <NoSuchDocument {...props} text={`This address names no ${schema.label.toLowerCase()}.`} />;
   if (created !== null) return <Navigate to={props.documentPath(created)} replace />;
   if (id === 0) {
     return (
       <>
         <PageHeader title={title(null)} icon={icon} />
-        {!canEdit && <Alert severity="info" sx={{ mb: 2 }}>Creating a {schema.label.toLowerCase()} needs the {schema.writeRole} role; you can read them only.</Alert>}
-        <Box sx={{ maxWidth: 1100, border: 1, borderColor: 'divider', borderRadius: 1, p: 2, bgcolor: 'background.paper' }}>
-          <RecordForm schema={newSchema} row={null} fields={props.headerFields} canEdit={canEdit} onSaved={(row) => setCreated(row.id)} saveLabel="Save" createLabel={`Create ${schema.label.toLowerCase()}`} label={`${schema.label} header`} />
+        {!canEdit && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            Creating a {schema.label.toLowerCase()} needs the {schema.writeRole} role; you can read them only.
+          </Alert>
+        )}
+        <Box
+          sx={{ maxWidth: 1100, border: 1, borderColor: 'divider', borderRadius: 1, p: 2, bgcolor: 'background.paper' }}
+        >
+          <RecordForm
+            schema={newSchema}
+            row={null}
+            fields={props.headerFields}
+            canEdit={canEdit}
+            onSaved={(row) => setCreated(row.id)}
+            saveLabel="Save"
+            createLabel={`Create ${schema.label.toLowerCase()}`}
+            label={`${schema.label} header`}
+          />
         </Box>
         <Button component={RouterLink} to={listPath} sx={{ mt: 2 }}>
           Back to {listLabel}
@@ -87,7 +103,14 @@ function NoSuchDocument({ schema, icon, listPath, listLabel, text }: DocumentPag
   return (
     <>
       <PageHeader title={schema.label} icon={icon} />
-      <Alert severity="error" action={<Button component={RouterLink} to={listPath} color="inherit" size="small">{listLabel}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button component={RouterLink} to={listPath} color="inherit" size="small">
+            {listLabel}
+          </Button>
+        }
+      >
         {text}
       </Alert>
     </>
@@ -95,12 +118,33 @@ function NoSuchDocument({ schema, icon, listPath, listLabel, text }: DocumentPag
 }
 
 function SavedDocument(props: DocumentPageProps & { id: number; canEdit: boolean }) {
-  const { schema, id, canEdit, lists = [], summary, subtitle, headerFields, title, icon, listPath, listLabel, footer, actions } = props;
-  const { data: row, error, mutate } = useApi<EntityRow>(entityPaths.row(schema.name, id), { revalidateOnFocus: false, shouldRetryOnError: false });
+  const {
+    schema,
+    id,
+    canEdit,
+    lists = [],
+    summary,
+    subtitle,
+    headerFields,
+    title,
+    icon,
+    listPath,
+    listLabel,
+    footer,
+    actions,
+  } = props;
+  const {
+    data: row,
+    error,
+    mutate,
+  } = useApi<EntityRow>(entityPaths.row(schema.name, id), { revalidateOnFocus: false, shouldRetryOnError: false });
   // A document lock (an award) makes the header and every list read-only. Read again when the header's version
   // moves (the award and its withdrawal write an adjudication's header) and when the page comes back into view (a
   // quote is locked by an award given on another page); the server refuses a change to a locked row regardless.
-  const { data: lock } = useApi<DocumentLockState>(row ? entityPaths.lock(schema.name, id) : null, { cacheScope: `v${String(row?.version)}`, revalidateOnFocus: true });
+  const { data: lock } = useApi<DocumentLockState>(row ? entityPaths.lock(schema.name, id) : null, {
+    cacheScope: `v${String(row?.version)}`,
+    revalidateOnFocus: true,
+  });
   const lockedBy = lock?.locked ? `Locked by ${String(lock.heldBy)}` : null;
   const [tab, setTab] = useState(0);
   // A link to a saved view (`?view=<id>`) opens the tab of the view's list; that list's grid applies it.
@@ -115,9 +159,23 @@ function SavedDocument(props: DocumentPageProps & { id: number; canEdit: boolean
   // Bumped after a save of the header or a list: the summary reads its figures again.
   const [version, setVersion] = useState(0);
   if (!row) {
-    if (error) return <NoSuchDocument {...props} text={error.status === 404 ? `There is no ${schema.label.toLowerCase()} ${id}.` : `The ${schema.label.toLowerCase()} could not be loaded: ${error.message}`} />;
+    if (error)
+      return (
+        <NoSuchDocument
+          {...props}
+          text={
+            error.status === 404
+              ? `There is no ${schema.label.toLowerCase()} ${id}.`
+              : `The ${schema.label.toLowerCase()} could not be loaded: ${error.message}`
+          }
+        />
+      );
     return (
-      <Box role="status" aria-label={`Loading the ${schema.label.toLowerCase()}`} sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+      <Box
+        role="status"
+        aria-label={`Loading the ${schema.label.toLowerCase()}`}
+        sx={{ display: 'flex', justifyContent: 'center', p: 4 }}
+      >
         <CircularProgress />
       </Box>
     );
@@ -138,14 +196,28 @@ function SavedDocument(props: DocumentPageProps & { id: number; canEdit: boolean
           </>
         }
       />
-      {!canEdit && <Alert severity="info" sx={{ mb: 2 }}>Read-only: changing a {schema.label.toLowerCase()} needs the {schema.writeRole} role.</Alert>}
+      {!canEdit && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Read-only: changing a {schema.label.toLowerCase()} needs the {schema.writeRole} role.
+        </Alert>
+      )}
       {lockedBy && (
         <Alert severity="warning" icon={<LockOutlined />} sx={{ mb: 2 }} role="status" aria-label="Document locked">
           {lock?.message}
         </Alert>
       )}
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap', mb: 2 }}>
-        <Box sx={{ flex: '1 1 640px', minWidth: 0, border: 1, borderColor: 'divider', borderRadius: 1, p: 2, bgcolor: 'background.paper' }}>
+        <Box
+          sx={{
+            flex: '1 1 640px',
+            minWidth: 0,
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            p: 2,
+            bgcolor: 'background.paper',
+          }}
+        >
           <RecordForm
             schema={schema}
             row={row}
@@ -176,17 +248,33 @@ function SavedDocument(props: DocumentPageProps & { id: number; canEdit: boolean
                 aria-label={`${schema.label} lists`}
               >
                 {lists.map((list, index) => (
-                  <Tab key={list.schema.name} value={index} label={list.label ?? list.schema.labelPlural} sx={{ textTransform: 'none' }} />
+                  <Tab
+                    key={list.schema.name}
+                    value={index}
+                    label={list.label ?? list.schema.labelPlural}
+                    sx={{ textTransform: 'none' }}
+                  />
                 ))}
               </Tabs>
             </Box>
           )}
           {linked.waiting ? (
-            <Box role="status" aria-label="Opening the linked view" sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+            <Box
+              role="status"
+              aria-label="Opening the linked view"
+              sx={{ display: 'flex', justifyContent: 'center', p: 4 }}
+            >
               <CircularProgress />
             </Box>
           ) : (
-            current && <DocumentListTab list={current} documentId={id} lockedBy={lockedBy} onChanged={() => (void mutate(), setVersion((n) => n + 1))} />
+            current && (
+              <DocumentListTab
+                list={current}
+                documentId={id}
+                lockedBy={lockedBy}
+                onChanged={() => (void mutate(), setVersion((n) => n + 1))}
+              />
+            )
           )}
         </>
       )}
@@ -197,12 +285,31 @@ function SavedDocument(props: DocumentPageProps & { id: number; canEdit: boolean
   );
 }
 
-function DocumentListTab({ list, documentId, lockedBy, onChanged }: { list: DocumentList; documentId: number; lockedBy: string | null; onChanged: () => void }) {
+function DocumentListTab({
+  list,
+  documentId,
+  lockedBy,
+  onChanged,
+}: {
+  list: DocumentList;
+  documentId: number;
+  lockedBy: string | null;
+  onChanged: () => void;
+}) {
   const root = list.schema.scope?.root;
-  if (!root) return <Typography color="error">{list.schema.labelPlural} are not kept per document (no scope).</Typography>;
+  if (!root)
+    return <Typography color="error">{list.schema.labelPlural} are not kept per document (no scope).</Typography>;
   return (
     <Box role="tabpanel" aria-label={list.label ?? list.schema.labelPlural}>
-      <EntityListPage key={list.schema.name} schema={list.schema} embedded scope={{ field: root, value: documentId }} lockedBy={lockedBy} onDataChanged={onChanged} height={list.height ?? 'max(420px, calc(100vh - 480px))'} />
+      <EntityListPage
+        key={list.schema.name}
+        schema={list.schema}
+        embedded
+        scope={{ field: root, value: documentId }}
+        lockedBy={lockedBy}
+        onDataChanged={onChanged}
+        height={list.height ?? 'max(420px, calc(100vh - 480px))'}
+      />
     </Box>
   );
 }

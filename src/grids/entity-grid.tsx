@@ -3,13 +3,31 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import type { ColDef, GridApi, GridReadyEvent } from 'ag-grid-community';
 import { useSnackbar } from 'notistack';
-import { startTransition, useCallback, useEffect, useMemo, useReducer, useRef, useState, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useApiFetch } from '../app/api/api-client';
 import { useGlobalSearchTerm } from '../app/search/global-search';
 import type { ColumnFilter, ListQuery, SortSpec } from '../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import { ensureAgGridModules } from './ag-grid-setup';
-import { fieldColumns, statusColumn, STATUS_COL_ID, STATUS_EMPTY_WIDTH, STATUS_WIDTH, type ClientSort } from './column-factory';
+import {
+  fieldColumns,
+  statusColumn,
+  STATUS_COL_ID,
+  STATUS_EMPTY_WIDTH,
+  STATUS_WIDTH,
+  type ClientSort,
+} from './column-factory';
 import { plainRow, useGridElement } from './grid-element';
 import { ConflictDialog } from './conflict-dialog';
 import { currencyReader, displayValue } from './display-value';
@@ -114,14 +132,34 @@ export type EntityGridProps = {
 /** A toolbar button acting on one saved row. */
 export type RowAction = { label: string; onRow: (row: EntityRow) => void };
 
-export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height = '70vh', toolbarExtras, onOpenRow, userId, onQueryChange, reloadToken = 0, scopeFilters, scope, onSaved, rowAction, openKey, onOpenKeyHandled, sinceMarks }: EntityGridProps) {
+export function EntityGrid({
+  schema: declared,
+  canEdit,
+  readOnlyNotice,
+  height = '70vh',
+  toolbarExtras,
+  onOpenRow,
+  userId,
+  onQueryChange,
+  reloadToken = 0,
+  scopeFilters,
+  scope,
+  onSaved,
+  rowAction,
+  openKey,
+  onOpenKeyHandled,
+  sinceMarks,
+}: EntityGridProps) {
   // Read by the columns' class rules and tooltips through a ref: new marks repaint the cells, not rebuild the columns.
   const marks = useRef(sinceMarks);
   marks.current = sinceMarks;
   const fetcher = useApiFetch();
   const scopeField = scope?.field;
   const scopeValue = scope?.value;
-  const rowScope = useMemo(() => (scopeField !== undefined && scopeValue !== undefined ? { field: scopeField, value: scopeValue } : undefined), [scopeField, scopeValue]);
+  const rowScope = useMemo(
+    () => (scopeField !== undefined && scopeValue !== undefined ? { field: scopeField, value: scopeValue } : undefined),
+    [scopeField, scopeValue],
+  );
   // A scoped grid works with the schema whose root defaults to the document: new rows carry it.
   const schema = useMemo(() => (rowScope ? scopedSchema(declared, rowScope) : declared), [declared, rowScope]);
   const q = useDebounced(useGlobalSearchTerm().trim(), 300);
@@ -132,7 +170,10 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
   const lookups = useMemo(() => new LookupCache(fetcher, scopeValue), [fetcher, scopeValue]);
   // New rows of a list that takes a project start in the current project (the navbar's picker).
   const currentProjectId = useCurrentProject().project?.id;
-  useEffect(() => store.setRowDefaults(projectDefaults(schema, currentProjectId, scopeField)), [store, schema, currentProjectId, scopeField]);
+  useEffect(
+    () => store.setRowDefaults(projectDefaults(schema, currentProjectId, scopeField)),
+    [store, schema, currentProjectId, scopeField],
+  );
   const [, bump] = useReducer((n: number) => n + 1, 0);
   const [filters, setFilters] = useState<ColumnFilter[]>([]);
   const { enqueueSnackbar } = useSnackbar();
@@ -161,16 +202,43 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
   // is split from the page's own first render instead of adding to one long frame.
   const [mountGrid, setMountGrid] = useState(false);
   useEffect(() => startTransition(() => setMountGrid(true)), []);
-  const query = useMemo<ListQuery>(() => ({ filters: [...(rowScope ? [scopeFilter(rowScope)] : []), ...(scopeFilters ?? []), ...filters], sort, ...(q ? { q } : {}) }), [rowScope, scopeFilters, filters, sort, q]);
+  const query = useMemo<ListQuery>(
+    () => ({
+      filters: [...(rowScope ? [scopeFilter(rowScope)] : []), ...(scopeFilters ?? []), ...filters],
+      sort,
+      ...(q ? { q } : {}),
+    }),
+    [rowScope, scopeFilters, filters, sort, q],
+  );
 
   useEffect(() => {
     onQueryChange?.(query);
   }, [query, onQueryChange]);
-  const load = useEntityRows({ api, schema, query, fetcher, store, base, lookups, reloadToken, sortReloadToken, holdsAll });
+  const load = useEntityRows({
+    api,
+    schema,
+    query,
+    fetcher,
+    store,
+    base,
+    lookups,
+    reloadToken,
+    sortReloadToken,
+    holdsAll,
+  });
   const ranges = useCellRanges(api, schema);
   const edits = useGridEdits({ api, schema, store, lookups, canEdit, onChange: bump, ranges });
   const finder = useFindReplace({ api, schema, store, lookups, ranges, canEdit, commit: edits.commit });
-  const saver = useGridSave({ api, schema, store, base, fetcher, onChange: bump, onSaved, onRowsAdded: load.adjustTotal });
+  const saver = useGridSave({
+    api,
+    schema,
+    store,
+    base,
+    fetcher,
+    onChange: bump,
+    onSaved,
+    onRowsAdded: load.adjustTotal,
+  });
   const summary = store.summary();
   useLeaveGuard(canEdit && summary.total > 0, summary.total);
   // The status column is as wide as what it shows: 96 px of blank beside every clean list was wasted.
@@ -192,7 +260,12 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
     let frame = 0;
     const unsubscribe = lookups.subscribe(() => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => api?.refreshCells({ columns: schema.fields.filter((f) => f.kind === 'lookup' || f.kind === 'money').map((f) => f.name), force: true }));
+      frame = requestAnimationFrame(() =>
+        api?.refreshCells({
+          columns: schema.fields.filter((f) => f.kind === 'lookup' || f.kind === 'money').map((f) => f.name),
+          force: true,
+        }),
+      );
     });
     return () => {
       unsubscribe();
@@ -215,7 +288,10 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
     const readMarks = () => marks.current;
     const inRange = ranges.inRange;
     const fieldCols = fieldColumns(schema, canEdit, lookups, sorting, readMarks).filter((c) => c.colId !== scopeField);
-    return [statusColumn(schema, readMarks), ...fieldCols.map((c) => ({ ...c, cellClassRules: { ...c.cellClassRules, 'tb-cell-in-range': inRange } }))];
+    return [
+      statusColumn(schema, readMarks),
+      ...fieldCols.map((c) => ({ ...c, cellClassRules: { ...c.cellClassRules, 'tb-cell-in-range': inRange } })),
+    ];
   }, [schema, canEdit, lookups, scopeField, sorting, ranges.inRange]);
   useEffect(() => {
     api?.refreshCells({ force: true });
@@ -242,11 +318,23 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
         resetGridState(readyApi);
       }
       setFilters(filtersFromModel(schema, state?.filter ?? {}));
-      setSort(sortFromColumns(schema, (state?.sort ?? []).map((s, sortIndex) => ({ ...s, sortIndex }))));
+      setSort(
+        sortFromColumns(
+          schema,
+          (state?.sort ?? []).map((s, sortIndex) => ({ ...s, sortIndex })),
+        ),
+      );
     },
     [readyApi, schema, userId, setSort],
   );
-  const views = useSavedViews({ schema: declared, scope: scopeValue, userId, fetcher, api: readyApi, apply: applyView });
+  const views = useSavedViews({
+    schema: declared,
+    scope: scopeValue,
+    userId,
+    fetcher,
+    api: readyApi,
+    apply: applyView,
+  });
   useEffect(() => {
     if (readyApi && !views.starting) setApi(readyApi);
   }, [readyApi, views.starting]);
@@ -260,7 +348,8 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
     base.set(key, row);
     const previous = store.rowSaved(key, fields);
     if (api) syncRows(api, store, previous, [key]);
-    for (const field of schema.fields) if (field.kind === 'lookup') void lookups.ensureIds(field.entity, [row[field.name]]).catch(() => undefined);
+    for (const field of schema.fields)
+      if (field.kind === 'lookup') void lookups.ensureIds(field.entity, [row[field.name]]).catch(() => undefined);
     bump();
     onSaved?.();
   };
@@ -274,7 +363,13 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
     const opened: OpenedRow = {
       saved: plainRow(saved),
       pending: canEdit ? { ...(edits[key] ?? {}) } : {},
-      pendingErrors: canEdit ? Object.fromEntries(Object.entries(errors[key] ?? {}).filter(([field]) => field !== '_row' && edits[key] && field in edits[key])) : {},
+      pendingErrors: canEdit
+        ? Object.fromEntries(
+            Object.entries(errors[key] ?? {}).filter(
+              ([field]) => field !== '_row' && edits[key] && field in edits[key],
+            ),
+          )
+        : {},
       onSaved: (row, fields) => rowSavedInDialog(key, row, fields),
     };
     onOpenRow(opened.saved, opened);
@@ -284,8 +379,13 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
     if (!api) return;
     const focused = api.getFocusedCell();
     const row = api.getSelectedRows()[0] ?? (focused ? api.getDisplayedRowAtIndex(focused.rowIndex)?.data : undefined);
-    if (!row) enqueueSnackbar('Click a cell of the row to open (or tick its checkbox) first', { variant: 'info', preventDuplicate: true });
-    else if (!base.has(row.__key)) enqueueSnackbar('A new row opens once it is saved', { variant: 'info', preventDuplicate: true });
+    if (!row)
+      enqueueSnackbar('Click a cell of the row to open (or tick its checkbox) first', {
+        variant: 'info',
+        preventDuplicate: true,
+      });
+    else if (!base.has(row.__key))
+      enqueueSnackbar('A new row opens once it is saved', { variant: 'info', preventDuplicate: true });
     else then(row.__key);
   };
   const openSelected = withSelectedRow((key) => void openRow(key));
@@ -302,7 +402,11 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
       api.ensureNodeVisible(node, 'middle');
       node.setSelected(true, true);
       void openRow(openKey);
-    } else enqueueSnackbar(`Row #${openKey} is not among the rows of this view`, { variant: 'info', preventDuplicate: true });
+    } else
+      enqueueSnackbar(`Row #${openKey} is not among the rows of this view`, {
+        variant: 'info',
+        preventDuplicate: true,
+      });
     onOpenKeyHandled?.(!!node);
     // openRow is a fresh closure each render; the key, the grid and the load state decide.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -316,7 +420,14 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
       if (api.getEditingCells().length > 0) return;
       const focused = api.getFocusedCell();
       const node = focused ? api.getDisplayedRowAtIndex(focused.rowIndex) : undefined;
-      if (focused && node && node.data?.__key === key && focused.column.getColId() !== STATUS_COL_ID && focused.column.isCellEditable(node)) return;
+      if (
+        focused &&
+        node &&
+        node.data?.__key === key &&
+        focused.column.getColId() !== STATUS_COL_ID &&
+        focused.column.isCellEditable(node)
+      )
+        return;
     }
     await openRow(key);
   };
@@ -324,7 +435,14 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
   // "Save page". Home, End, Ctrl+Home and Ctrl+End move as in Excel.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const inGrid = event.currentTarget.contains(event.target as Node); // not in a dialog the toolbar opened (portal)
-    if (canEdit && inGrid && (event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 's') {
+    if (
+      canEdit &&
+      inGrid &&
+      (event.ctrlKey || event.metaKey) &&
+      !event.shiftKey &&
+      !event.altKey &&
+      event.key.toLowerCase() === 's'
+    ) {
       event.preventDefault();
       event.stopPropagation();
       void saver.save();
@@ -339,7 +457,16 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
     }
     // Ctrl+F / Ctrl+H: the grid's find (and replace), not the browser's find in the page.
     const typing = ['INPUT', 'TEXTAREA', 'SELECT'].includes((event.target as HTMLElement).tagName);
-    if (api && inGrid && !typing && (event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && ['f', 'h'].includes(event.key.toLowerCase()) && api.getEditingCells().length === 0) {
+    if (
+      api &&
+      inGrid &&
+      !typing &&
+      (event.ctrlKey || event.metaKey) &&
+      !event.shiftKey &&
+      !event.altKey &&
+      ['f', 'h'].includes(event.key.toLowerCase()) &&
+      api.getEditingCells().length === 0
+    ) {
       event.preventDefault();
       event.stopPropagation();
       finder.show(event.key.toLowerCase() === 'h');
@@ -352,7 +479,15 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
     }
     // A read-only grid: typing, Delete or F2 on a cell would do nothing; say why instead.
     const target = event.target as HTMLElement;
-    if (!canEdit && inGrid && !event.ctrlKey && !event.metaKey && !event.altKey && target.closest('.ag-cell') && (event.key.length === 1 || ['Delete', 'Backspace', 'F2'].includes(event.key))) {
+    if (
+      !canEdit &&
+      inGrid &&
+      !event.ctrlKey &&
+      !event.metaKey &&
+      !event.altKey &&
+      target.closest('.ag-cell') &&
+      (event.key.length === 1 || ['Delete', 'Backspace', 'F2'].includes(event.key))
+    ) {
       explainReadOnly();
       return;
     }
@@ -370,18 +505,45 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
   const errorEntries = saver.errorsShown && canEdit ? saveErrorEntries(schema, store, api) : [];
   /** An entry of the error list: its cell, focused; a row the view does not show is said so. */
   const goToError = (entry: SaveErrorEntry) => {
-    if (api && !focusErrorCell(api, schema, entry)) enqueueSnackbar(`${entry.row} is not among the rows this view shows (a filter or search hides it): clear the filters to reach it`, { variant: 'info', preventDuplicate: true });
+    if (api && !focusErrorCell(api, schema, entry))
+      enqueueSnackbar(
+        `${entry.row} is not among the rows this view shows (a filter or search hides it): clear the filters to reach it`,
+        { variant: 'info', preventDuplicate: true },
+      );
   };
   const discard = () => {
     setConfirmDiscard(false);
     edits.commit(store.discard());
   };
 
-  const grid = useGridElement({ mountGrid, columnDefs, loading: load.loading, loaded: load.loaded, onGridReady, setFilters, setSort, setSelectedKeys, setEditing, latest: { edits, openRow: openOnDoubleClick, canEdit: false, schema, persistLayout } });
+  const grid = useGridElement({
+    mountGrid,
+    columnDefs,
+    loading: load.loading,
+    loaded: load.loaded,
+    onGridReady,
+    setFilters,
+    setSort,
+    setSelectedKeys,
+    setEditing,
+    latest: { edits, openRow: openOnDoubleClick, canEdit: false, schema, persistLayout },
+  });
 
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs}>
-      <Box sx={{ display: 'flex', flexDirection: 'column', height, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }} onKeyDownCapture={onKeyDown} onCopy={edits.onCopy}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          height,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          bgcolor: 'background.paper',
+        }}
+        onKeyDownCapture={onKeyDown}
+        onCopy={edits.onCopy}
+      >
         <GridToolbar
           canEdit={canEdit}
           readOnlyNotice={notice}
@@ -400,12 +562,26 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
               <PrintButton
                 entity={declared.name}
                 query={query}
-                columns={() => (api?.getAllDisplayedColumns() ?? []).map((c) => c.getColId()).filter((colId) => schema.fields.some((f) => f.name === colId))}
-                projectId={rowScope?.field === 'project_id' && typeof rowScope.value === 'number' ? rowScope.value : undefined}
+                columns={() =>
+                  (api?.getAllDisplayedColumns() ?? [])
+                    .map((c) => c.getColId())
+                    .filter((colId) => schema.fields.some((f) => f.name === colId))
+                }
+                projectId={
+                  rowScope?.field === 'project_id' && typeof rowScope.value === 'number' ? rowScope.value : undefined
+                }
               />
             </>
           }
-          columns={() => (api?.getColumns() ?? []).filter((c) => c.getColId() !== STATUS_COL_ID && schema.fields.some((f) => f.name === c.getColId())).map((c) => ({ colId: c.getColId(), label: c.getColDef().headerName ?? c.getColId(), visible: c.isVisible() }))}
+          columns={() =>
+            (api?.getColumns() ?? [])
+              .filter((c) => c.getColId() !== STATUS_COL_ID && schema.fields.some((f) => f.name === c.getColId()))
+              .map((c) => ({
+                colId: c.getColId(),
+                label: c.getColDef().headerName ?? c.getColId(),
+                visible: c.isVisible(),
+              }))
+          }
           onAdd={edits.addRow}
           onDuplicate={edits.duplicate}
           onDelete={edits.toggleDelete}
@@ -421,8 +597,22 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
           onOpen={onOpenRow ? openSelected : undefined}
           rowAction={rowAction && runRowAction ? { label: rowAction.label, run: runRowAction } : undefined}
         />
-        <SaveErrorsPanel entries={errorEntries} waiting={Math.max(0, summary.total - summary.errors)} onPick={goToError} onClose={saver.hideErrors} />
-        <Box className="tb-entity-grid" aria-label={`${schema.labelPlural} grid`} role="region" sx={{ flex: 1, minHeight: 0 }} onPaste={onPaste} onPointerDownCapture={ranges.onPointerDownCapture} onMouseDownCapture={ranges.onMouseDownCapture} onMouseOver={ranges.onMouseOver}>
+        <SaveErrorsPanel
+          entries={errorEntries}
+          waiting={Math.max(0, summary.total - summary.errors)}
+          onPick={goToError}
+          onClose={saver.hideErrors}
+        />
+        <Box
+          className="tb-entity-grid"
+          aria-label={`${schema.labelPlural} grid`}
+          role="region"
+          sx={{ flex: 1, minHeight: 0 }}
+          onPaste={onPaste}
+          onPointerDownCapture={ranges.onPointerDownCapture}
+          onMouseDownCapture={ranges.onMouseDownCapture}
+          onMouseOver={ranges.onMouseOver}
+        >
           {grid}
         </Box>
         <RangeStatusBar stats={ranges.stats} onCopyWithHeaders={edits.copyWithHeaders} />
@@ -441,13 +631,32 @@ export function EntityGrid({ schema: declared, canEdit, readOnlyNotice, height =
         schema={schema}
         conflicts={saver.conflicts}
         rowLabel={(k) => String(base.get(k)?.[schema.labelField] ?? `#${k}`)}
-        mine={(k) => ({ loaded: base.get(k), edits: store.state.edits[k] ?? {}, deleting: store.state.deleted[k] === true })}
-        display={(field, value, row) => displayValue(field, value, currencyReader(schema, field, lookups)(row), lookups)}
+        mine={(k) => ({
+          loaded: base.get(k),
+          edits: store.state.edits[k] ?? {},
+          deleting: store.state.deleted[k] === true,
+        })}
+        display={(field, value, row) =>
+          displayValue(field, value, currencyReader(schema, field, lookups)(row), lookups)
+        }
         onResolve={saver.resolveConflicts}
         onCancel={() => saver.setConflicts(null)}
       />
-      <FindReplaceDialog open={finder.open} replace={finder.replace} actions={finder.actions} canEdit={canEdit} onClose={finder.close} />
-      <DependantsDialog open={saver.dependants !== null} dependants={saver.dependants?.list ?? []} total={saver.dependants?.total ?? 0} rows={saver.dependants?.keys.length ?? 0} contents={saver.contents} onClose={saver.closeDependants} />
+      <FindReplaceDialog
+        open={finder.open}
+        replace={finder.replace}
+        actions={finder.actions}
+        canEdit={canEdit}
+        onClose={finder.close}
+      />
+      <DependantsDialog
+        open={saver.dependants !== null}
+        dependants={saver.dependants?.list ?? []}
+        total={saver.dependants?.total ?? 0}
+        rows={saver.dependants?.keys.length ?? 0}
+        contents={saver.contents}
+        onClose={saver.closeDependants}
+      />
     </LocalizationProvider>
   );
 }

@@ -14,7 +14,6 @@ import type { ColumnFilter, ListQuery } from '../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import { readOnlyNotice } from './read-only-notice';
 
-
 type Props = {
   schema: EntitySchema;
   icon?: ReactNode;
@@ -60,7 +59,22 @@ const OPEN_PARAM = 'open';
  * import, and the row's detail dialog. Editing needs the schema's write role; everyone else reads. A row
  * named by `?open=<id>` in the address is scrolled to and opened once loaded; the parameter is then dropped.
  */
-export function EntityListPage({ schema, icon, subtitle, height, embedded = false, scopeFilters, scope, onOpenRow, onDataChanged, actions, banner, rowAction, sinceMarks, lockedBy }: Props) {
+export function EntityListPage({
+  schema,
+  icon,
+  subtitle,
+  height,
+  embedded = false,
+  scopeFilters,
+  scope,
+  onOpenRow,
+  onDataChanged,
+  actions,
+  banner,
+  rowAction,
+  sinceMarks,
+  lockedBy,
+}: Props) {
   const { userId, can, error, me } = useCurrentUser();
   const canEdit = can(schema.writeRole) && !lockedBy;
   const query = useRef<ListQuery>({});
@@ -84,10 +98,16 @@ export function EntityListPage({ schema, icon, subtitle, height, embedded = fals
   }, [onDataChanged]);
   const scopeField = scope?.field;
   const scopeValue = scope?.value;
-  const rowScope = useMemo(() => (scopeField !== undefined && scopeValue !== undefined ? { field: scopeField, value: scopeValue } : undefined), [scopeField, scopeValue]);
+  const rowScope = useMemo(
+    () => (scopeField !== undefined && scopeValue !== undefined ? { field: scopeField, value: scopeValue } : undefined),
+    [scopeField, scopeValue],
+  );
   // The row dialog of a scoped list: the document's field is not shown (it is the page's document).
   const dialogSchema = useMemo(() => (rowScope ? scopedSchema(schema, rowScope) : schema), [schema, rowScope]);
-  const dialogFields = useMemo(() => (rowScope ? formFieldNames(schema).filter((name) => name !== rowScope.field) : undefined), [schema, rowScope]);
+  const dialogFields = useMemo(
+    () => (rowScope ? formFieldNames(schema).filter((name) => name !== rowScope.field) : undefined),
+    [schema, rowScope],
+  );
 
   return (
     <>
@@ -99,10 +119,19 @@ export function EntityListPage({ schema, icon, subtitle, height, embedded = fals
           </Typography>
         </Typography>
       ) : (
-        <PageHeader title={schema.labelPlural} icon={icon} subtitle={subtitle ?? schema.description} actions={actions} />
+        <PageHeader
+          title={schema.labelPlural}
+          icon={icon}
+          subtitle={subtitle ?? schema.description}
+          actions={actions}
+        />
       )}
       {banner}
-      {error && <Alert severity="error" sx={{ mb: 2 }}>Could not read your roles: {error.message}. The list is read-only.</Alert>}
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          Could not read your roles: {error.message}. The list is read-only.
+        </Alert>
+      )}
       <EntityGrid
         key={rowScope ? `${schema.name}:${rowScope.value}` : schema.name}
         reloadToken={reloadToken}
@@ -122,7 +151,15 @@ export function EntityListPage({ schema, icon, subtitle, height, embedded = fals
         sinceMarks={sinceMarks}
         openKey={openKey && /^\d+$/.test(openKey) ? openKey : null}
         onOpenKeyHandled={openHandled}
-        toolbarExtras={<ExcelButtons schema={schema} scope={rowScope} getQuery={() => query.current} canImport={canEdit} onImported={reload} />}
+        toolbarExtras={
+          <ExcelButtons
+            schema={schema}
+            scope={rowScope}
+            getQuery={() => query.current}
+            canImport={canEdit}
+            onImported={reload}
+          />
+        }
       />
       {opened && (
         // The dialog shows the row as the grid does (its pending edits included) and hands its save back to

@@ -16,7 +16,9 @@ export function moveLikeExcel(api: GridApi<GridRow>, event: KeyboardEvent<HTMLEl
   const focused = api.getFocusedCell();
   if (!focused || focused.rowPinned) return false;
   // The data columns: not the selection checkboxes nor the row status.
-  const columns = api.getAllDisplayedColumns().filter((c) => !c.getColId().startsWith('ag-Grid-') && c.getColId() !== STATUS_COL_ID);
+  const columns = api
+    .getAllDisplayedColumns()
+    .filter((c) => !c.getColId().startsWith('ag-Grid-') && c.getColId() !== STATUS_COL_ID);
   const rowCount = api.getDisplayedRowCount();
   if (columns.length === 0 || rowCount === 0) return false;
   const toEnd = event.key === 'End';

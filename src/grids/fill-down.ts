@@ -10,7 +10,9 @@ export function planFillDown(rows: readonly FillRow[]): { rowKey: string; value:
   const [source, ...targets] = rows;
   if (!source) return [];
   const value = source.value ?? null;
-  return targets.filter((row) => !row.deleted && !sameValue(row.value ?? null, value)).map((row) => ({ rowKey: row.key, value }));
+  return targets
+    .filter((row) => !row.deleted && !sameValue(row.value ?? null, value))
+    .map((row) => ({ rowKey: row.key, value }));
 }
 
 /** Two cell values are the same edit (a number and its decimal text alike). */

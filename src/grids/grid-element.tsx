@@ -1,4 +1,15 @@
-import type { CellDoubleClickedEvent, CellEditRequestEvent, ColDef, ColumnMovedEvent, ColumnResizedEvent, FilterChangedEvent, GridReadyEvent, RowSelectionOptions, SelectionChangedEvent, SortChangedEvent } from 'ag-grid-community';
+import type {
+  CellDoubleClickedEvent,
+  CellEditRequestEvent,
+  ColDef,
+  ColumnMovedEvent,
+  ColumnResizedEvent,
+  FilterChangedEvent,
+  GridReadyEvent,
+  RowSelectionOptions,
+  SelectionChangedEvent,
+  SortChangedEvent,
+} from 'ag-grid-community';
 import { takeTypedKeys } from './cell-editors/key-buffer';
 import { AgGridReact } from 'ag-grid-react';
 import { useMemo, useRef, type ReactNode } from 'react';
@@ -11,7 +22,12 @@ import { filtersFromModel, sortFromColumns } from './server-query';
 
 // The header (select-all) checkbox makes AG Grid walk every row after each transaction to compute its
 // state, so it is only shown once loading is done (measured: the biggest cost of appending 50,000 rows).
-const rowSelectionLoading: RowSelectionOptions = { mode: 'multiRow', checkboxes: true, headerCheckbox: false, enableClickSelection: false };
+const rowSelectionLoading: RowSelectionOptions = {
+  mode: 'multiRow',
+  checkboxes: true,
+  headerCheckbox: false,
+  enableClickSelection: false,
+};
 const rowSelectionLoaded: RowSelectionOptions = { ...rowSelectionLoading, headerCheckbox: true, selectAll: 'filtered' };
 const selectionColumnDef = { pinned: 'left' as const, width: 40, lockPinned: true, suppressHeaderMenuButton: true };
 // cellDataType off: AG Grid's inferred number/date types would parse typed text itself ('soon' -> NaN)
@@ -80,13 +96,17 @@ type Options = {
 export function useGridElement(options: Options): ReactNode {
   const latest = useRef(options.latest);
   latest.current = options.latest;
-  const { setFilters, setSort, setSelectedKeys, setEditing, mountGrid, columnDefs, loading, loaded, onGridReady } = options;
+  const { setFilters, setSort, setSelectedKeys, setEditing, mountGrid, columnDefs, loading, loaded, onGridReady } =
+    options;
   const gridEvents = useMemo(
     () => ({
       onCellEditRequest: (e: CellEditRequestEvent<GridRow>) => latest.current.edits.onCellEditRequest(e),
-      onFilterChanged: (e: FilterChangedEvent<GridRow>) => setFilters(filtersFromModel(latest.current.schema, e.api.getFilterModel())),
-      onSortChanged: (e: SortChangedEvent<GridRow>) => setSort(sortFromColumns(latest.current.schema, e.api.getColumnState())),
-      onSelectionChanged: (e: SelectionChangedEvent<GridRow>) => setSelectedKeys(e.api.getSelectedRows().map((row) => row.__key)),
+      onFilterChanged: (e: FilterChangedEvent<GridRow>) =>
+        setFilters(filtersFromModel(latest.current.schema, e.api.getFilterModel())),
+      onSortChanged: (e: SortChangedEvent<GridRow>) =>
+        setSort(sortFromColumns(latest.current.schema, e.api.getColumnState())),
+      onSelectionChanged: (e: SelectionChangedEvent<GridRow>) =>
+        setSelectedKeys(e.api.getSelectedRows().map((row) => row.__key)),
       onCellEditingStarted: () => setEditing(true),
       onCellEditingStopped: () => {
         takeTypedKeys(); // keys buffered for an editor that has closed belong to nothing
@@ -98,7 +118,8 @@ export function useGridElement(options: Options): ReactNode {
       onColumnPinned: () => latest.current.persistLayout(),
       onCellDoubleClicked: (e: CellDoubleClickedEvent<GridRow>) => {
         // A read-only grid has no cell editor to start, so a double-click anywhere opens the row.
-        if (e.data && (e.column.getColId() === STATUS_COL_ID || !latest.current.canEdit)) void latest.current.openRow(e.data.__key);
+        if (e.data && (e.column.getColId() === STATUS_COL_ID || !latest.current.canEdit))
+          void latest.current.openRow(e.data.__key);
       },
     }),
     [setFilters, setSort, setSelectedKeys, setEditing],
@@ -140,5 +161,4 @@ export function useGridElement(options: Options): ReactNode {
       ),
     [mountGrid, columnDefs, loading, showLoading, onGridReady, gridEvents, context],
   );
-
 }

@@ -7,7 +7,12 @@ import { changedKeys, type GridRow, type PendingChangesStore, type PendingState 
  * New rows are added on top (Add row, Duplicate) or at the bottom (rows a paste ran past the end,
  * store.bottomKeys, also when an undo or redo brings them back).
  */
-export function syncRows(api: GridApi<GridRow>, store: PendingChangesStore, previous: PendingState, extraKeys: Iterable<string> = []): void {
+export function syncRows(
+  api: GridApi<GridRow>,
+  store: PendingChangesStore,
+  previous: PendingState,
+  extraKeys: Iterable<string> = [],
+): void {
   const bottomKeys = store.bottomKeys;
   const keys = changedKeys(previous, store.state);
   for (const k of extraKeys) keys.add(k);
@@ -50,8 +55,13 @@ export async function commitOpenEditor(api: GridApi<GridRow> | null): Promise<vo
  */
 export function revealColumnsWithErrors(api: GridApi<GridRow>, errors: PendingState['errors']): string[] {
   const fields = new Set(Object.values(errors).flatMap((fieldErrors) => Object.keys(fieldErrors)));
-  const hidden = [...fields].map((field) => api.getColumn(field)).filter((column) => column !== null && !column.isVisible());
+  const hidden = [...fields]
+    .map((field) => api.getColumn(field))
+    .filter((column) => column !== null && !column.isVisible());
   if (hidden.length === 0) return [];
-  api.setColumnsVisible(hidden.map((column) => column!.getColId()), true);
+  api.setColumnsVisible(
+    hidden.map((column) => column!.getColId()),
+    true,
+  );
   return hidden.map((column) => column!.getColDef().headerName ?? column!.getColId());
 }

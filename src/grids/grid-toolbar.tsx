@@ -8,7 +8,19 @@ import UndoIcon from '@mui/icons-material/Undo';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import FindReplaceIcon from '@mui/icons-material/FindReplace';
-import { Box, Button, Checkbox, Divider, LinearProgress, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Divider,
+  LinearProgress,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import type { LoadState } from './use-entity-rows';
 import type { PendingSummary } from './pending-changes-store';
@@ -62,21 +74,33 @@ export function counted(count: number, singular: string, plural = `${singular}s`
 /** "1 pending change: 1 row changed", "3 pending changes: 1 row changed, 2 new rows · 1 row with errors". */
 export function pendingText(s: PendingSummary): string {
   if (s.total === 0 && s.errors === 0) return 'No unsaved changes';
-  const parts = [s.changed ? `${counted(s.changed, 'row')} changed` : '', s.created ? counted(s.created, 'new row') : '', s.deleted ? `${counted(s.deleted, 'row')} deleted` : ''].filter(Boolean);
+  const parts = [
+    s.changed ? `${counted(s.changed, 'row')} changed` : '',
+    s.created ? counted(s.created, 'new row') : '',
+    s.deleted ? `${counted(s.deleted, 'row')} deleted` : '',
+  ].filter(Boolean);
   const text = `${counted(s.total, 'pending change')}${parts.length ? `: ${parts.join(', ')}` : ''}`;
-  const marks = [s.errors ? `${counted(s.errors, 'row')} with errors` : '', s.warnings ? `${counted(s.warnings, 'row')} with warnings` : ''].filter(Boolean);
+  const marks = [
+    s.errors ? `${counted(s.errors, 'row')} with errors` : '',
+    s.warnings ? `${counted(s.warnings, 'row')} with warnings` : '',
+  ].filter(Boolean);
   return marks.length ? `${text} · ${marks.join(' · ')}` : text;
 }
 
 /** The Open button's tooltip: how rows open, and why double-click on an editable cell edits instead. */
-export const OPEN_HINT = 'Opens the ticked row, else the row of the selected cell. Double-click a read-only cell or a row status cell to open its row; double-click an editable cell to edit it.';
+export const OPEN_HINT =
+  'Opens the ticked row, else the row of the selected cell. Double-click a read-only cell or a row status cell to open its row; double-click an editable cell to edit it.';
 
 /** Buttons carry their names as text so their accessible names are exactly 'Add row', 'Save'... */
 export function GridToolbar(props: Props) {
   const { canEdit, summary, selectedCount, load } = props;
   const notice = props.readOnlyNotice ?? 'Read-only: you cannot change this list';
   const [menu, setMenu] = useState<HTMLElement | null>(null);
-  const loadingText = load.error ? `Could not load: ${load.error}` : load.loading ? `Loading ${load.loaded.toLocaleString('en-US')}${load.total !== null ? ` of ${load.total.toLocaleString('en-US')}` : ''} rows…` : `${(load.total ?? 0).toLocaleString('en-US')} ${load.total === 1 ? 'row' : 'rows'}`;
+  const loadingText = load.error
+    ? `Could not load: ${load.error}`
+    : load.loading
+      ? `Loading ${load.loaded.toLocaleString('en-US')}${load.total !== null ? ` of ${load.total.toLocaleString('en-US')}` : ''} rows…`
+      : `${(load.total ?? 0).toLocaleString('en-US')} ${load.total === 1 ? 'row' : 'rows'}`;
   return (
     <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, p: 0.5 }}>
@@ -85,28 +109,62 @@ export function GridToolbar(props: Props) {
             <Button size="small" startIcon={<AddIcon />} onClick={props.onAdd}>
               Add row
             </Button>
-            <Button size="small" startIcon={<ContentCopyIcon />} onClick={props.onDuplicate} disabled={selectedCount === 0}>
+            <Button
+              size="small"
+              startIcon={<ContentCopyIcon />}
+              onClick={props.onDuplicate}
+              disabled={selectedCount === 0}
+            >
               Duplicate
             </Button>
-            <Button size="small" startIcon={props.deleteRestores ? <RestoreFromTrashIcon /> : <DeleteOutlineIcon />} onClick={props.onDelete} disabled={selectedCount === 0}>
+            <Button
+              size="small"
+              startIcon={props.deleteRestores ? <RestoreFromTrashIcon /> : <DeleteOutlineIcon />}
+              onClick={props.onDelete}
+              disabled={selectedCount === 0}
+            >
               {props.deleteRestores ? 'Restore' : 'Delete'}
             </Button>
             <Divider orientation="vertical" flexItem />
-            <Button size="small" startIcon={<UndoIcon />} onClick={props.onUndo} disabled={!props.canUndo} title="Ctrl+Z">
+            <Button
+              size="small"
+              startIcon={<UndoIcon />}
+              onClick={props.onUndo}
+              disabled={!props.canUndo}
+              title="Ctrl+Z"
+            >
               Undo
             </Button>
-            <Button size="small" startIcon={<RedoIcon />} onClick={props.onRedo} disabled={!props.canRedo} title="Ctrl+Y">
+            <Button
+              size="small"
+              startIcon={<RedoIcon />}
+              onClick={props.onRedo}
+              disabled={!props.canRedo}
+              title="Ctrl+Y"
+            >
               Redo
             </Button>
             <Divider orientation="vertical" flexItem />
-            <Button size="small" variant="contained" startIcon={<SaveIcon />} onClick={props.onSave} disabled={(summary.total === 0 && !props.editing) || props.saving} title="Ctrl+S">
+            <Button
+              size="small"
+              variant="contained"
+              startIcon={<SaveIcon />}
+              onClick={props.onSave}
+              disabled={(summary.total === 0 && !props.editing) || props.saving}
+              title="Ctrl+S"
+            >
               Save
             </Button>
             <Button size="small" onClick={props.onDiscard} disabled={summary.total === 0 || props.saving}>
               Discard
             </Button>
             {summary.errors > 0 && props.onShowErrors && (
-              <Button size="small" color="error" onClick={props.onShowErrors} title="List the rows and fields in error; click one to go to its cell">
+              <Button
+                size="small"
+                color="error"
+                onClick={props.onShowErrors}
+                title="List the rows and fields in error; click one to go to its cell"
+              >
                 Show errors
               </Button>
             )}
@@ -115,7 +173,14 @@ export function GridToolbar(props: Props) {
                 <Typography variant="body2" sx={{ color: '#b26a00', fontWeight: 600, ml: 1 }}>
                   {summary.warnings === 1 ? '1 row has warnings' : `${counted(summary.warnings, 'row')} have warnings`}
                 </Typography>
-                <Button size="small" variant="outlined" color="warning" onClick={props.onSaveAnyway} disabled={props.saving || summary.errors > 0} title="Save the rows with warnings as they are (the warnings are marked in amber; hover a cell to read its warning)">
+                <Button
+                  size="small"
+                  variant="outlined"
+                  color="warning"
+                  onClick={props.onSaveAnyway}
+                  disabled={props.saving || summary.errors > 0}
+                  title="Save the rows with warnings as they are (the warnings are marked in amber; hover a cell to read its warning)"
+                >
                   Save anyway
                 </Button>
               </>
@@ -128,7 +193,17 @@ export function GridToolbar(props: Props) {
             role="note"
             variant="body2"
             className={props.readOnlyNudge ? 'tb-readonly-nudge' : undefined}
-            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, px: 1, py: 0.25, borderRadius: 1, bgcolor: '#eef2f7', color: 'text.secondary', fontWeight: 500 }}
+            sx={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: 0.5,
+              px: 1,
+              py: 0.25,
+              borderRadius: 1,
+              bgcolor: '#eef2f7',
+              color: 'text.secondary',
+              fontWeight: 500,
+            }}
           >
             <LockOutlinedIcon fontSize="inherit" aria-hidden />
             {notice}
@@ -156,7 +231,12 @@ export function GridToolbar(props: Props) {
           </Tooltip>
         )}
         {props.views}
-        <Button size="small" startIcon={<ViewColumnIcon />} onClick={(e) => setMenu(e.currentTarget)} aria-haspopup="menu">
+        <Button
+          size="small"
+          startIcon={<ViewColumnIcon />}
+          onClick={(e) => setMenu(e.currentTarget)}
+          aria-haspopup="menu"
+        >
           Columns
         </Button>
         {props.extras}
@@ -170,7 +250,13 @@ export function GridToolbar(props: Props) {
           {loadingText}
         </Typography>
       </Box>
-      {load.loading && <LinearProgress variant={load.total ? 'determinate' : 'indeterminate'} value={load.total ? (100 * load.loaded) / load.total : 0} aria-label="Loading rows" />}
+      {load.loading && (
+        <LinearProgress
+          variant={load.total ? 'determinate' : 'indeterminate'}
+          value={load.total ? (100 * load.loaded) / load.total : 0}
+          aria-label="Loading rows"
+        />
+      )}
       <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
         {menu &&
           props.columns().map((c) => (

@@ -47,12 +47,16 @@ export class LookupCache {
   }
 
   label(entity: string, id: unknown): string | undefined {
-    return typeof id === 'number' ? (this.index.labelsOf(entity)?.get(id) ?? this.shownOnly.get(entity)?.get(id)) : undefined;
+    return typeof id === 'number'
+      ? (this.index.labelsOf(entity)?.get(id) ?? this.shownOnly.get(entity)?.get(id))
+      : undefined;
   }
 
   /** Every cached option of an entity (all of them for a preloaded small table). */
   options(entity: string): LookupOption[] {
-    return [...(this.index.labelsOf(entity) ?? new Map<number, string>()).entries()].map(([id, label]) => ({ id, label })).sort((a, b) => a.label.localeCompare(b.label));
+    return [...(this.index.labelsOf(entity) ?? new Map<number, string>()).entries()]
+      .map(([id, label]) => ({ id, label }))
+      .sort((a, b) => a.label.localeCompare(b.label));
   }
 
   isComplete(entity: string): boolean {
@@ -66,7 +70,10 @@ export class LookupCache {
   readonly resolve: LookupResolver = (entity, input) => this.index.match(entity, input);
 
   private add(entity: string, options: readonly LookupOption[]): void {
-    this.index.add(entity, options.map((option) => [option.id, option.label] as const));
+    this.index.add(
+      entity,
+      options.map((option) => [option.id, option.label] as const),
+    );
   }
 
   private notify(): void {
@@ -108,7 +115,13 @@ export class LookupCache {
     // A preload under way answers these ids too (and its one repaint is enough): wait for it, not beside it.
     await this.preloading.get(entity)?.catch(() => undefined);
     const asked = this.unanswered.get(entity);
-    const missing = [...new Set([...ids].filter((id): id is number => typeof id === 'number' && this.label(entity, id) === undefined && !asked?.has(id)))];
+    const missing = [
+      ...new Set(
+        [...ids].filter(
+          (id): id is number => typeof id === 'number' && this.label(entity, id) === undefined && !asked?.has(id),
+        ),
+      ),
+    ];
     const target = findEntitySchema(entity);
     if (!target || missing.length === 0) return;
     for (let i = 0; i < missing.length; i += 500) {
@@ -116,7 +129,10 @@ export class LookupCache {
       const filters: ColumnFilter[] = [{ field: 'id', op: 'in', value: chunk }];
       const page = await this.fetcher<ListResponse>(entityPaths.list(entity, { filters, limit: chunk.length }));
       const live = page.rows.filter((row) => row[SOFT_DELETE_FIELD] !== true);
-      this.add(entity, live.map((row) => ({ id: row.id, label: rowLabelOf(target, row) })));
+      this.add(
+        entity,
+        live.map((row) => ({ id: row.id, label: rowLabelOf(target, row) })),
+      );
       const shown = this.shownOnly.get(entity) ?? new Map<number, string>();
       for (const row of page.rows) if (!live.includes(row)) shown.set(row.id, rowLabelOf(target, row));
       this.shownOnly.set(entity, shown);
@@ -131,10 +147,13 @@ export class LookupCache {
   /** Before a paste is mapped: look up pasted labels the cache does not know yet (exact, case-insensitive). */
   async ensureLabels(entity: string, labels: Iterable<string>): Promise<void> {
     if (this.complete.has(entity)) return;
-    const unknown = [...new Set([...labels].map((l) => l.trim()).filter((l) => l && this.resolve(entity, l) === undefined))];
+    const unknown = [
+      ...new Set([...labels].map((l) => l.trim()).filter((l) => l && this.resolve(entity, l) === undefined)),
+    ];
     const queue = unknown.slice(0, 500);
     const worker = async () => {
-      for (let label = queue.shift(); label !== undefined; label = queue.shift()) await this.search(entity, label, 20).catch(() => []);
+      for (let label = queue.shift(); label !== undefined; label = queue.shift())
+        await this.search(entity, label, 20).catch(() => []);
     };
     await Promise.all([worker(), worker(), worker(), worker()]);
   }

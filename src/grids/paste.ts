@@ -112,7 +112,15 @@ export type PasteTarget = {
  * Maps a block onto rows downward and columns rightward. Read-only columns keep their place in the
  * mapping (what the user sees is what lines up) but are not written. Rows past the end are added.
  */
-export function planPaste({ block, rowKeys, columns, isRowReadOnly, newRowKey, resolveLookup, currencyOf }: PasteTarget): PastePlan {
+export function planPaste({
+  block,
+  rowKeys,
+  columns,
+  isRowReadOnly,
+  newRowKey,
+  resolveLookup,
+  currencyOf,
+}: PasteTarget): PastePlan {
   const writes: PasteWrite[] = [];
   const newRowKeys: string[] = [];
   let skipped = 0;
@@ -132,7 +140,9 @@ export function planPaste({ block, rowKeys, columns, isRowReadOnly, newRowKey, r
       // A cell copied from our own export keeps its formula guard ("'=SUM(A1)"): drop it, as the import does.
       const parsed = parseInput(field, unneutralise(raw), resolveLookup, { rowCurrency });
       if (parsed.ok) pasted[field.name] = parsed.value;
-      rowWrites[c] = parsed.ok ? { rowKey: key, field: field.name, value: parsed.value } : { rowKey: key, field: field.name, value: raw, error: parsed.error };
+      rowWrites[c] = parsed.ok
+        ? { rowKey: key, field: field.name, value: parsed.value }
+        : { rowKey: key, field: field.name, value: raw, error: parsed.error };
     };
     // Money cells after the others: an amount reads the currency this same row of the block may paste.
     const money: [number, FieldDef][] = [];

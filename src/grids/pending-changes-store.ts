@@ -1,7 +1,22 @@
 import { enablePatches, produceWithPatches, applyPatches, produce, type Draft, type Patch } from 'immer';
-import { groupErrorFields, groupLabel, uniqueGroups, type EntityRow, type EntitySchema, type FieldDef } from '../schemas/schema-types';
+import {
+  groupErrorFields,
+  groupLabel,
+  uniqueGroups,
+  type EntityRow,
+  type EntitySchema,
+  type FieldDef,
+} from '../schemas/schema-types';
 import { sameValueOf } from '../schemas/same-value';
-import { defaultRow, isPresent, moneyCurrencyErrors, moneyPairs, noCurrencyMessages, validateRow, withStoredPairs } from '../schemas/validators';
+import {
+  defaultRow,
+  isPresent,
+  moneyCurrencyErrors,
+  moneyPairs,
+  noCurrencyMessages,
+  validateRow,
+  withStoredPairs,
+} from '../schemas/validators';
 import type { BatchRequest } from '../lib/entity-api';
 import type { PasteWrite } from './paste';
 
@@ -45,7 +60,14 @@ export type GridRow = Record<string, unknown> & {
 };
 
 export type BuiltBatch = { request: BatchRequest; createKeys: string[]; updateKeys: string[]; deleteKeys: string[] };
-export type PendingSummary = { changed: number; created: number; deleted: number; errors: number; warnings: number; total: number };
+export type PendingSummary = {
+  changed: number;
+  created: number;
+  deleted: number;
+  errors: number;
+  warnings: number;
+  total: number;
+};
 
 const EMPTY: PendingState = { edits: {}, created: {}, createdOrder: [], deleted: {}, errors: {}, warnings: {} };
 const MAX_UNDO = 200;
@@ -174,7 +196,8 @@ export class PendingChangesStore {
       delete draft.warnings[key];
       if (edits) {
         for (const field of Object.keys(edits)) {
-          const holds = !errors?.[field] && base !== undefined && sameValueOf(this.schema, field, base[field], edits[field]);
+          const holds =
+            !errors?.[field] && base !== undefined && sameValueOf(this.schema, field, base[field], edits[field]);
           if (saved.has(field) || holds) delete edits[field];
         }
         if (Object.keys(edits).length === 0) delete draft.edits[key];
@@ -192,9 +215,19 @@ export class PendingChangesStore {
 
   /** Drops a row's part of every undo and redo step (patches are keyed by row: edits/errors/deleted → key). */
   private forgetHistoryOf(key: string): void {
-    const ofRow = (patch: Patch) => (patch.path[0] === 'edits' || patch.path[0] === 'errors' || patch.path[0] === 'warnings' || patch.path[0] === 'deleted') && String(patch.path[1]) === key;
+    const ofRow = (patch: Patch) =>
+      (patch.path[0] === 'edits' ||
+        patch.path[0] === 'errors' ||
+        patch.path[0] === 'warnings' ||
+        patch.path[0] === 'deleted') &&
+      String(patch.path[1]) === key;
     const prune = (stack: { forward: Patch[]; inverse: Patch[] }[]) =>
-      stack.map((step) => ({ forward: step.forward.filter((p) => !ofRow(p)), inverse: step.inverse.filter((p) => !ofRow(p)) })).filter((step) => step.forward.length > 0);
+      stack
+        .map((step) => ({
+          forward: step.forward.filter((p) => !ofRow(p)),
+          inverse: step.inverse.filter((p) => !ofRow(p)),
+        }))
+        .filter((step) => step.forward.length > 0);
     this.undoStack = prune(this.undoStack);
     this.redoStack = prune(this.redoStack);
   }
@@ -216,15 +249,25 @@ export class PendingChangesStore {
       }
       for (const [, rowWrites] of byRow) {
         const valid = rowWrites.filter((w) => w.error === undefined);
-        const result = valid.length ? validateRow(this.schema, Object.fromEntries(valid.map((w) => [w.field, w.value])), 'update') : null;
+        const result = valid.length
+          ? validateRow(this.schema, Object.fromEntries(valid.map((w) => [w.field, w.value])), 'update')
+          : null;
         const messages = result && !result.ok ? result.errors : {};
-        for (const write of rowWrites) this.writeCell(draft, write.error === undefined && messages[write.field] ? { ...write, error: messages[write.field] } : write);
+        for (const write of rowWrites)
+          this.writeCell(
+            draft,
+            write.error === undefined && messages[write.field] ? { ...write, error: messages[write.field] } : write,
+          );
         this.settleLinkedMessages(draft, rowWrites[0]!.rowKey, new Set(rowWrites.map((w) => w.field)));
       }
     });
   }
 
-  addRows(count = 1, values: Record<string, unknown>[] = [], errorsOf?: (row: Record<string, unknown>) => Record<string, string>): { previous: PendingState; keys: string[] } {
+  addRows(
+    count = 1,
+    values: Record<string, unknown>[] = [],
+    errorsOf?: (row: Record<string, unknown>) => Record<string, string>,
+  ): { previous: PendingState; keys: string[] } {
     const keys = Array.from({ length: Math.max(count, values.length) }, () => this.newKey());
     const previous = this.record((draft) => {
       keys.forEach((key, i) => {
@@ -248,7 +291,8 @@ export class PendingChangesStore {
       const errors: Record<string, string> = {};
       for (const group of groups) {
         if (group.some((f) => !isPresent(f, row[f.name]))) continue;
-        for (const field of groupErrorFields(group, this.schema)) errors[field.name] ??= copyMessage(group, this.schema);
+        for (const field of groupErrorFields(group, this.schema))
+          errors[field.name] ??= copyMessage(group, this.schema);
       }
       return errors;
     });
@@ -293,7 +337,8 @@ export class PendingChangesStore {
     }
     for (const group of uniqueGroups(this.schema)) {
       if (!group.some((f) => fields.has(f.name))) continue;
-      for (const field of groupErrorFields(group, this.schema)) if (errors[field.name] === copyMessage(group, this.schema)) delete errors[field.name];
+      for (const field of groupErrorFields(group, this.schema))
+        if (errors[field.name] === copyMessage(group, this.schema)) delete errors[field.name];
     }
     if (Object.keys(errors).length === 0) delete draft.errors[rowKey];
   }
@@ -343,7 +388,9 @@ export class PendingChangesStore {
         next[key] = Object.fromEntries(Object.entries(result.errors).map(([f, m]) => [f, previous[f] ?? m]));
       };
       for (const key of draft.createdOrder) check(key, { ...(draft.created[key] ?? {}) }, 'create');
-      for (const [key, edits] of Object.entries(draft.edits)) if (!draft.deleted[key]) check(key, withStoredPairs(this.schema, { ...edits }, this.getBase(key) ?? {}), 'update');
+      for (const [key, edits] of Object.entries(draft.edits))
+        if (!draft.deleted[key])
+          check(key, withStoredPairs(this.schema, { ...edits }, this.getBase(key) ?? {}), 'update');
       draft.errors = next;
     });
     return Object.keys(this.state.errors).length === 0;
@@ -353,12 +400,17 @@ export class PendingChangesStore {
   buildBatch(): BuiltBatch {
     const { edits, created, createdOrder, deleted } = this.state;
     const writable = new Set(this.schema.fields.filter((f) => !f.readOnly).map((f) => f.name));
-    const pick = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([k]) => writable.has(k)));
+    const pick = (values: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(values).filter(([k]) => writable.has(k)));
     const createKeys = [...createdOrder];
     const updateKeys = Object.keys(edits).filter((k) => !deleted[k] && this.getBase(k));
     const deleteKeys = Object.keys(deleted).filter((k) => this.getBase(k));
     const request: BatchRequest = {};
-    if (createKeys.length) request.creates = createKeys.map((k) => ({ clientKey: k, values: pick({ ...defaultRow(this.schema), ...(created[k] ?? {}) }) }));
+    if (createKeys.length)
+      request.creates = createKeys.map((k) => ({
+        clientKey: k,
+        values: pick({ ...defaultRow(this.schema), ...(created[k] ?? {}) }),
+      }));
     if (updateKeys.length)
       request.updates = updateKeys.map((k) => {
         const base = this.getBase(k)!;
@@ -377,7 +429,14 @@ export class PendingChangesStore {
     const changed = Object.keys(edits).filter((k) => !deleted[k]).length;
     const created = createdOrder.length;
     const deletedCount = Object.keys(deleted).length;
-    return { changed, created, deleted: deletedCount, errors: Object.keys(errors).length, warnings: Object.keys(warnings).length, total: changed + created + deletedCount };
+    return {
+      changed,
+      created,
+      deleted: deletedCount,
+      errors: Object.keys(errors).length,
+      warnings: Object.keys(warnings).length,
+      total: changed + created + deletedCount,
+    };
   }
 
   /** What the grid shows for a row: base + edits, or the new row's values. */
@@ -386,13 +445,24 @@ export class PendingChangesStore {
     const errs = errors[key] ?? null;
     const warned = warnings[key] ? { __warnings: warnings[key] } : {};
     const values = created[key];
-    if (values) return { ...values, id: undefined, __key: key, __status: 'new', __changed: null, __errors: errs, ...warned };
+    if (values)
+      return { ...values, id: undefined, __key: key, __status: 'new', __changed: null, __errors: errs, ...warned };
     const base = this.getBase(key);
     if (!base) return undefined;
     const rowEdits = edits[key];
-    const changed = rowEdits ? (Object.fromEntries(Object.keys(rowEdits).map((f) => [f, true])) as Record<string, true>) : null;
+    const changed = rowEdits
+      ? (Object.fromEntries(Object.keys(rowEdits).map((f) => [f, true])) as Record<string, true>)
+      : null;
     const status: RowStatus = deleted[key] ? 'deleted' : rowEdits ? 'changed' : 'clean';
-    return { ...base, ...(rowEdits ?? {}), __key: key, __status: status, __changed: changed, __errors: errs, ...warned };
+    return {
+      ...base,
+      ...(rowEdits ?? {}),
+      __key: key,
+      __status: status,
+      __changed: changed,
+      __errors: errs,
+      ...warned,
+    };
   }
 }
 
@@ -409,4 +479,3 @@ export function changedKeys(previous: PendingState, next: PendingState): Set<str
   }
   return keys;
 }
-

@@ -28,11 +28,15 @@ export function PrintButton({ entity, query, columns, projectId }: Props) {
   const print = async () => {
     setBusy(true);
     try {
-      const { blob, fileName } = await download(entityPaths.print(entity, 'pdf', query, { columns: columns(), scope: projectId }));
+      const { blob, fileName } = await download(
+        entityPaths.print(entity, 'pdf', query, { columns: columns(), scope: projectId }),
+      );
       saveFile(blob, fileName ?? `${entity}.pdf`);
       enqueueSnackbar(`Saved ${fileName ?? 'the PDF'}: a working copy, marked "not issued".`, { variant: 'success' });
     } catch (error) {
-      enqueueSnackbar(`The PDF was not made: ${error instanceof Error ? error.message : String(error)}`, { variant: 'error' });
+      enqueueSnackbar(`The PDF was not made: ${error instanceof Error ? error.message : String(error)}`, {
+        variant: 'error',
+      });
     } finally {
       setBusy(false);
     }

@@ -6,11 +6,22 @@ import type { EntitySchema, FieldDef } from '../schemas/schema-types';
  * own. A scoped grid's root is its document's already, so it is left out (`scopeField`).
  */
 function projectFields(schema: EntitySchema, scopeField?: string): FieldDef[] {
-  return schema.fields.filter((field) => field.kind === 'lookup' && field.entity === 'projects' && !field.readOnly && field.name !== scopeField && (field.default === undefined || field.default === null));
+  return schema.fields.filter(
+    (field) =>
+      field.kind === 'lookup' &&
+      field.entity === 'projects' &&
+      !field.readOnly &&
+      field.name !== scopeField &&
+      (field.default === undefined || field.default === null),
+  );
 }
 
 /** The values new grid rows start with: `{ project_id: <current project> }`, or nothing. */
-export function projectDefaults(schema: EntitySchema, projectId: number | null | undefined, scopeField?: string): Record<string, unknown> {
+export function projectDefaults(
+  schema: EntitySchema,
+  projectId: number | null | undefined,
+  scopeField?: string,
+): Record<string, unknown> {
   if (projectId === null || projectId === undefined) return {};
   return Object.fromEntries(projectFields(schema, scopeField).map((field) => [field.name, projectId]));
 }
@@ -28,7 +39,12 @@ export function withProjectDefault(schema: EntitySchema, projectId: number | nul
   let result = byProject.get(projectId);
   if (!result) {
     const names = new Set(projectFields(schema).map((field) => field.name));
-    result = { ...schema, fields: schema.fields.map((field) => (names.has(field.name) ? ({ ...field, default: projectId } as FieldDef) : field)) };
+    result = {
+      ...schema,
+      fields: schema.fields.map((field) =>
+        names.has(field.name) ? ({ ...field, default: projectId } as FieldDef) : field,
+      ),
+    };
     byProject.set(projectId, result);
   }
   return result;

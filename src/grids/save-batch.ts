@@ -1,6 +1,13 @@
 import type { GridApi } from 'ag-grid-community';
 import { ApiError } from '../app/api/api-client';
-import type { ConflictDetails, Dependant, DependencyDetails, MinimalBatchResponse, RowError, ValidationDetails } from '../lib/entity-api';
+import type {
+  ConflictDetails,
+  Dependant,
+  DependencyDetails,
+  MinimalBatchResponse,
+  RowError,
+  ValidationDetails,
+} from '../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import type { Fetcher } from './lookup-cache';
 import { rowKeyOf, type GridRow, type PendingChangesStore } from './pending-changes-store';
@@ -20,10 +27,20 @@ export type SaveOutcome =
   | { kind: 'dependants'; dependants: Dependant[]; total: number; keys: string[] }
   | { kind: 'error'; message: string };
 
-type Context = { schema: EntitySchema; fetcher: Fetcher; store: PendingChangesStore; base: Map<string, EntityRow>; api: GridApi<GridRow>; acceptWarnings?: boolean };
+type Context = {
+  schema: EntitySchema;
+  fetcher: Fetcher;
+  store: PendingChangesStore;
+  base: Map<string, EntityRow>;
+  api: GridApi<GridRow>;
+  acceptWarnings?: boolean;
+};
 
 /** Where a RowError belongs: its index in its list of the request, else its clientKey or id. */
-export function rowErrorKey(error: RowError, keys: { createKeys: string[]; updateKeys: string[]; deleteKeys: string[] }): string | undefined {
+export function rowErrorKey(
+  error: RowError,
+  keys: { createKeys: string[]; updateKeys: string[]; deleteKeys: string[] },
+): string | undefined {
   if (error.clientKey) return error.clientKey;
   const list = error.op === 'create' ? keys.createKeys : error.op === 'update' ? keys.updateKeys : keys.deleteKeys;
   return list[error.index] ?? (error.id !== undefined ? String(error.id) : undefined);
@@ -47,8 +64,10 @@ export async function saveBatch({ schema, fetcher, store, base, api, acceptWarni
     applySaved(response, { schema, fetcher, store, base, api });
     return { kind: 'saved', count, rowsAdded: (request.creates?.length ?? 0) - (request.deletes?.length ?? 0) };
   } catch (error) {
-    if (!(error instanceof ApiError)) return { kind: 'error', message: error instanceof Error ? error.message : 'Save failed' };
-    const details = error.body?.details as Partial<ValidationDetails & ConflictDetails & DependencyDetails & { rowWarnings: RowError[] }> | undefined;
+    if (!(error instanceof ApiError))
+      return { kind: 'error', message: error instanceof Error ? error.message : 'Save failed' };
+    const details = error.body?.details as
+      Partial<ValidationDetails & ConflictDetails & DependencyDetails & { rowWarnings: RowError[] }> | undefined;
     // Warnings, as errors are (below): on their rows and cells, found by index in the request's lists.
     // They replace the warnings of an earlier attempt (the server checked every row again).
     if (error.status === 422 && error.body?.error === 'warnings_to_confirm' && details?.rowWarnings) {
@@ -59,7 +78,8 @@ export async function saveBatch({ schema, fetcher, store, base, api, acceptWarni
           const key = rowErrorKey(rowWarning, built);
           if (!key) continue;
           const messages = { ...(draft.warnings[key] ?? {}), ...rowWarning.fields };
-          if (rowWarning.message || Object.keys(rowWarning.fields).length === 0) messages._row = rowWarning.message ?? 'Has a warning';
+          if (rowWarning.message || Object.keys(rowWarning.fields).length === 0)
+            messages._row = rowWarning.message ?? 'Has a warning';
           draft.warnings[key] = messages;
         }
       });
@@ -72,7 +92,8 @@ export async function saveBatch({ schema, fetcher, store, base, api, acceptWarni
           const key = rowErrorKey(rowError, built);
           if (!key) continue;
           const messages = { ...(draft.errors[key] ?? {}), ...rowError.fields };
-          if (rowError.message || Object.keys(rowError.fields).length === 0) messages._row = rowError.message ?? 'Refused by the server';
+          if (rowError.message || Object.keys(rowError.fields).length === 0)
+            messages._row = rowError.message ?? 'Refused by the server';
           draft.errors[key] = messages;
         }
       });
@@ -81,11 +102,21 @@ export async function saveBatch({ schema, fetcher, store, base, api, acceptWarni
     if (error.status === 409 && details?.conflicts) {
       const conflicts = details.conflicts.map((c) => ({ ...c, key: String(c.id) }));
       store.update((draft) => {
-        for (const c of conflicts) draft.errors[c.key] = { ...(draft.errors[c.key] ?? {}), _row: c.current ? 'Changed by someone else since you loaded it' : 'Deleted by someone else' };
+        for (const c of conflicts)
+          draft.errors[c.key] = {
+            ...(draft.errors[c.key] ?? {}),
+            _row: c.current ? 'Changed by someone else since you loaded it' : 'Deleted by someone else',
+          };
       });
       return { kind: 'conflict', conflicts };
     }
-    if (error.status === 409 && details?.dependants) return { kind: 'dependants', dependants: details.dependants, total: details.total ?? details.dependants.length, keys: built.deleteKeys };
+    if (error.status === 409 && details?.dependants)
+      return {
+        kind: 'dependants',
+        dependants: details.dependants,
+        total: details.total ?? details.dependants.length,
+        keys: built.deleteKeys,
+      };
     return { kind: 'error', message: error.message };
   }
 }
@@ -111,9 +142,19 @@ function applySaved(response: MinimalBatchResponse, { store, base, api }: Contex
     remove.push({ __key: String(id) } as GridRow);
   }
   const previous = store.reset();
-  const clean = (row: EntityRow): GridRow => ({ ...row, __key: rowKeyOf(row), __status: 'clean', __changed: null, __errors: null });
+  const clean = (row: EntityRow): GridRow => ({
+    ...row,
+    __key: rowKeyOf(row),
+    __status: 'clean',
+    __changed: null,
+    __errors: null,
+  });
   // Rows whose marks must go although the server did not echo them (none expected; belt and braces).
-  const touched = new Set([...Object.keys(previous.edits), ...Object.keys(previous.errors)].filter((k) => base.has(k) && !response.deleted.includes(Number(k))));
+  const touched = new Set(
+    [...Object.keys(previous.edits), ...Object.keys(previous.errors)].filter(
+      (k) => base.has(k) && !response.deleted.includes(Number(k)),
+    ),
+  );
   for (const row of update) touched.delete(rowKeyOf(row));
   api.flushAsyncTransactions();
   api.applyTransaction({
@@ -125,7 +166,11 @@ function applySaved(response: MinimalBatchResponse, { store, base, api }: Contex
 }
 
 /** Which of the deletes are refused for dependants (GET .../:id/dependencies per deleted row). */
-export async function deletesWithDependants(fetcher: Fetcher, schema: EntitySchema, keys: readonly string[]): Promise<{ keys: string[]; dependants: Dependant[]; total: number }> {
+export async function deletesWithDependants(
+  fetcher: Fetcher,
+  schema: EntitySchema,
+  keys: readonly string[],
+): Promise<{ keys: string[]; dependants: Dependant[]; total: number }> {
   const found: string[] = [];
   const dependants: Dependant[] = [];
   let total = 0;

@@ -18,14 +18,23 @@ const MAX_LISTED = 300;
  * edited; a new row without one by its place among the new rows), the field by its column header, the
  * message. In the grid's order when it shows the row, new rows first otherwise.
  */
-export function saveErrorEntries(schema: EntitySchema, store: PendingChangesStore, api: GridApi<GridRow> | null): SaveErrorEntry[] {
+export function saveErrorEntries(
+  schema: EntitySchema,
+  store: PendingChangesStore,
+  api: GridApi<GridRow> | null,
+): SaveErrorEntry[] {
   const { errors, createdOrder } = store.state;
   const keys = Object.keys(errors);
   const place = (key: string) => api?.getRowNode(key)?.rowIndex ?? (isNewKey(key) ? -1 : Number.MAX_SAFE_INTEGER);
   keys.sort((a, b) => place(a) - place(b));
   return keys.flatMap((key) => {
     const label = store.displayRow(key)?.[schema.labelField];
-    const row = label !== null && label !== undefined && label !== '' ? String(label) : isNewKey(key) ? `New row ${createdOrder.indexOf(key) + 1}` : `#${key}`;
+    const row =
+      label !== null && label !== undefined && label !== ''
+        ? String(label)
+        : isNewKey(key)
+          ? `New row ${createdOrder.indexOf(key) + 1}`
+          : `#${key}`;
     return Object.entries(errors[key] ?? {}).map(([field, message]) => {
       const def = fieldByName(schema, field);
       return { key, row, field, fieldLabel: field === ROW ? 'Row' : def ? headerName(def) : field, message };
@@ -42,7 +51,8 @@ export function focusErrorCell(api: GridApi<GridRow>, schema: EntitySchema, entr
   const node = api.getRowNode(entry.key);
   if (!node || node.rowIndex === null) return false;
   const wanted = entry.field === ROW ? schema.labelField : entry.field;
-  const column = api.getColumn(wanted) ?? api.getAllDisplayedColumns().find((c) => c.getColId() !== STATUS_COL_ID) ?? null;
+  const column =
+    api.getColumn(wanted) ?? api.getAllDisplayedColumns().find((c) => c.getColId() !== STATUS_COL_ID) ?? null;
   if (!column) return false;
   if (!column.isVisible()) api.setColumnsVisible([column], true);
   api.ensureNodeVisible(node, 'middle');
@@ -69,16 +79,23 @@ export function SaveErrorsPanel({ entries, waiting, onPick, onClose }: Props) {
   if (entries.length === 0) return null;
   const rows = new Set(entries.map((e) => e.key)).size;
   return (
-    <Box role="region" aria-label="Errors blocking the save" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: '#fdf3f3', px: 1, py: 0.5 }}>
+    <Box
+      role="region"
+      aria-label="Errors blocking the save"
+      sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: '#fdf3f3', px: 1, py: 0.5 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Typography variant="body2" sx={{ flex: 1 }}>
           <Box component="span" sx={{ color: 'error.main', fontWeight: 600 }}>
-            Nothing saved: {rows === 1 ? '1 row has' : `${rows.toLocaleString('en-US')} rows have`} {entries.length === 1 ? 'an error' : `${entries.length.toLocaleString('en-US')} errors`}. Click one to go to its cell.
+            Nothing saved: {rows === 1 ? '1 row has' : `${rows.toLocaleString('en-US')} rows have`}{' '}
+            {entries.length === 1 ? 'an error' : `${entries.length.toLocaleString('en-US')} errors`}. Click one to go to
+            its cell.
           </Box>
           {waiting > 0 && (
             <Box component="span" sx={{ color: 'text.secondary' }}>
               {' '}
-              Your {waiting === 1 ? 'other change is' : `${waiting.toLocaleString('en-US')} other changes are`} kept, pending: a save is all or nothing, so {waiting === 1 ? 'it goes' : 'they go'} with the next Save.
+              Your {waiting === 1 ? 'other change is' : `${waiting.toLocaleString('en-US')} other changes are`} kept,
+              pending: a save is all or nothing, so {waiting === 1 ? 'it goes' : 'they go'} with the next Save.
             </Box>
           )}
         </Typography>
@@ -102,7 +119,8 @@ export function SaveErrorsPanel({ entries, waiting, onPick, onClose }: Props) {
       </List>
       {entries.length > MAX_LISTED && (
         <Typography variant="caption" color="text.secondary">
-          and {(entries.length - MAX_LISTED).toLocaleString('en-US')} more (the first {MAX_LISTED} are listed; fix them and the next ones follow)
+          and {(entries.length - MAX_LISTED).toLocaleString('en-US')} more (the first {MAX_LISTED} are listed; fix them
+          and the next ones follow)
         </Typography>
       )}
     </Box>

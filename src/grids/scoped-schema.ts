@@ -23,7 +23,11 @@ export function scopedSchema(schema: EntitySchema, scope: GridScope): EntitySche
   const key = `${scope.field}=${scope.value}`;
   let result = byScope.get(key);
   if (!result) {
-    const fields = schema.fields.map((field) => (field.name === scope.field ? ({ ...field, default: scope.value, grid: { ...field.grid, hidden: true } } as FieldDef) : field));
+    const fields = schema.fields.map((field) =>
+      field.name === scope.field
+        ? ({ ...field, default: scope.value, grid: { ...field.grid, hidden: true } } as FieldDef)
+        : field,
+    );
     result = { ...schema, fields };
     byScope.set(key, result);
   }

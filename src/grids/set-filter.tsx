@@ -17,7 +17,12 @@ type Choice = { value: string | number | boolean | null; label: string };
  * columns. It never hides a row itself (doesFilterPass is true); its model becomes an 'in' ColumnFilter
  * and the server filters. A field that may be empty lists '(Blanks)' last, as Excel's filter does.
  */
-export function SetFilter({ model, onModelChange, fieldDef, lookups }: CustomFilterProps<unknown, unknown, SetFilterModel> & SetFilterParams) {
+export function SetFilter({
+  model,
+  onModelChange,
+  fieldDef,
+  lookups,
+}: CustomFilterProps<unknown, unknown, SetFilterModel> & SetFilterParams) {
   const doesFilterPass = useCallback(() => true, []);
   const box = useRef<HTMLDivElement>(null);
   const [listHeight, setListHeight] = useState(MAX_LIST_HEIGHT);
@@ -30,13 +35,20 @@ export function SetFilter({ model, onModelChange, fieldDef, lookups }: CustomFil
       const list = element?.firstElementChild;
       const footer = element?.lastElementChild;
       if (!root || !list || !footer) return;
-      const room = root.getBoundingClientRect().bottom - list.getBoundingClientRect().top - footer.getBoundingClientRect().height - 8;
+      const room =
+        root.getBoundingClientRect().bottom -
+        list.getBoundingClientRect().top -
+        footer.getBoundingClientRect().height -
+        8;
       setListHeight(Math.max(MIN_LIST_HEIGHT, Math.min(MAX_LIST_HEIGHT, Math.floor(room))));
     });
   }, []);
   useGridFilter({ doesFilterPass, afterGuiAttached });
   const [, setTick] = useState(0);
-  useEffect(() => (fieldDef.kind === 'lookup' ? lookups.subscribe(() => setTick((t) => t + 1)) : undefined), [fieldDef, lookups]);
+  useEffect(
+    () => (fieldDef.kind === 'lookup' ? lookups.subscribe(() => setTick((t) => t + 1)) : undefined),
+    [fieldDef, lookups],
+  );
 
   const choices: Choice[] =
     fieldDef.kind === 'enum'
@@ -63,7 +75,11 @@ export function SetFilter({ model, onModelChange, fieldDef, lookups }: CustomFil
     <Box ref={box} sx={{ display: 'flex', flexDirection: 'column', minWidth: 220, maxWidth: 360 }}>
       <Stack sx={{ p: 1, pb: 0.5, maxHeight: listHeight, overflowY: 'auto' }}>
         {choices.map((c) => (
-          <FormControlLabel key={String(c.value)} control={<Checkbox size="small" checked={selected.has(c.value)} onChange={() => toggle(c.value)} />} label={c.label} />
+          <FormControlLabel
+            key={String(c.value)}
+            control={<Checkbox size="small" checked={selected.has(c.value)} onChange={() => toggle(c.value)} />}
+            label={c.label}
+          />
         ))}
       </Stack>
       <Box sx={{ px: 1, py: 0.5, borderTop: 1, borderColor: 'divider' }}>

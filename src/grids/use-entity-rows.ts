@@ -43,7 +43,18 @@ function addSlice(api: GridApi<GridRow>, rows: GridRow[]): Promise<void> {
   return new Promise((resolve) => api.applyTransactionAsync({ add: rows }, () => resolve()));
 }
 
-export function useEntityRows({ api, schema, query, fetcher, store, base, lookups, reloadToken, sortReloadToken, holdsAll }: Options): LoadState & { adjustTotal: (delta: number) => void } {
+export function useEntityRows({
+  api,
+  schema,
+  query,
+  fetcher,
+  store,
+  base,
+  lookups,
+  reloadToken,
+  sortReloadToken,
+  holdsAll,
+}: Options): LoadState & { adjustTotal: (delta: number) => void } {
   const [state, setState] = useState<LoadState>({ loading: true, loaded: 0, total: null, error: null });
   const queryKey = listQueryString({ ...query, sort: undefined });
 
@@ -54,10 +65,17 @@ export function useEntityRows({ api, schema, query, fetcher, store, base, lookup
     const lookupFields = schema.fields.filter((f) => f.kind === 'lookup');
     const pendingKeys = () => {
       const s = store.state;
-      return new Set([...Object.keys(s.edits), ...Object.keys(s.deleted), ...Object.keys(s.errors), ...Object.keys(s.warnings)]);
+      return new Set([
+        ...Object.keys(s.edits),
+        ...Object.keys(s.deleted),
+        ...Object.keys(s.errors),
+        ...Object.keys(s.warnings),
+      ]);
     };
     const fetchPage = (offset: number) => {
-      const page = fetcher<ListResponse>(entityPaths.list(schema.name, { ...query, offset, limit: PAGE_SIZE }), { signal: controller.signal });
+      const page = fetcher<ListResponse>(entityPaths.list(schema.name, { ...query, offset, limit: PAGE_SIZE }), {
+        signal: controller.signal,
+      });
       // The next page is fetched ahead; a reload that aborts it before it is awaited must not leave an
       // unhandled rejection ("signal is aborted") behind. When awaited, its error still reaches run's catch.
       page.catch(() => undefined);
@@ -70,7 +88,10 @@ export function useEntityRows({ api, schema, query, fetcher, store, base, lookup
       const keep = pendingKeys();
       for (const key of [...base.keys()]) if (!keep.has(key)) base.delete(key);
       // New rows stay on top across reloads.
-      api.setGridOption('rowData', store.state.createdOrder.map((k) => store.displayRow(k)).filter((r): r is GridRow => !!r));
+      api.setGridOption(
+        'rowData',
+        store.state.createdOrder.map((k) => store.displayRow(k)).filter((r): r is GridRow => !!r),
+      );
       setState({ loading: true, loaded: 0, total: null, error: null });
       let offset = 0;
       let next: Promise<ListResponse> | null = fetchPage(0);
@@ -90,7 +111,9 @@ export function useEntityRows({ api, schema, query, fetcher, store, base, lookup
           } else {
             // A clean row is shown as is (no copy: 50,000 spreads add up); the markers are added in place.
             base.set(key, row);
-            display.push(Object.assign(row, { __key: key, __status: 'clean', __changed: null, __errors: null }) as GridRow);
+            display.push(
+              Object.assign(row, { __key: key, __status: 'clean', __changed: null, __errors: null }) as GridRow,
+            );
           }
         }
         for (let i = 0; i < display.length; i += SLICE) {
@@ -100,13 +123,23 @@ export function useEntityRows({ api, schema, query, fetcher, store, base, lookup
         if (next === null) holdsAll.current = offset >= page.total;
         setState({ loading: next !== null, loaded: offset, total: page.total, error: null });
         for (const field of lookupFields) {
-          if (field.kind === 'lookup') void lookups.ensureIds(field.entity, page.rows.map((r) => r[field.name])).catch(() => undefined);
+          if (field.kind === 'lookup')
+            void lookups
+              .ensureIds(
+                field.entity,
+                page.rows.map((r) => r[field.name]),
+              )
+              .catch(() => undefined);
         }
       }
     };
     run().catch((error: unknown) => {
       if (cancelled) return;
-      setState((s) => ({ ...s, loading: false, error: error instanceof Error ? error.message : 'Could not load rows' }));
+      setState((s) => ({
+        ...s,
+        loading: false,
+        error: error instanceof Error ? error.message : 'Could not load rows',
+      }));
     });
     return () => {
       cancelled = true;
@@ -118,6 +151,14 @@ export function useEntityRows({ api, schema, query, fetcher, store, base, lookup
   }, [api, schema, queryKey, fetcher, store, base, lookups, reloadToken, sortReloadToken, holdsAll]);
 
   // A save that adds or deletes rows changes the count without a reload (the grid already holds them).
-  const adjustTotal = useCallback((delta: number) => setState((s) => (s.total === null || delta === 0 ? s : { ...s, total: Math.max(0, s.total + delta), loaded: Math.max(0, s.loaded + delta) })), []);
+  const adjustTotal = useCallback(
+    (delta: number) =>
+      setState((s) =>
+        s.total === null || delta === 0
+          ? s
+          : { ...s, total: Math.max(0, s.total + delta), loaded: Math.max(0, s.loaded + delta) },
+      ),
+    [],
+  );
   return { ...state, adjustTotal };
 }

@@ -16,7 +16,15 @@ import { planClear, planFill, rangeText } from './ranges/range-edits';
 import { toHtmlTable } from './ranges/cell-range';
 import type { CellRanges } from './ranges/use-cell-ranges';
 
-type Options = { api: GridApi<GridRow> | null; schema: EntitySchema; store: PendingChangesStore; lookups: LookupCache; canEdit: boolean; onChange: () => void; ranges?: CellRanges };
+type Options = {
+  api: GridApi<GridRow> | null;
+  schema: EntitySchema;
+  store: PendingChangesStore;
+  lookups: LookupCache;
+  canEdit: boolean;
+  onChange: () => void;
+  ranges?: CellRanges;
+};
 
 /**
  * Every user edit goes through the pending-changes store (readOnlyEdit: the grid never writes row data
@@ -44,8 +52,12 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
   const onCellEditRequest = (event: CellEditRequestEvent<GridRow>) => {
     const field = fields.get(event.colDef.field ?? '');
     if (!canEdit || !field || field.readOnly || !event.data) return;
-    const parsed = parseInput(field, event.newValue, lookups.resolve, { rowCurrency: currencyReader(schema, field, lookups)(event.data) });
-    const write = parsed.ok ? { rowKey: event.data.__key, field: field.name, value: parsed.value } : { rowKey: event.data.__key, field: field.name, value: event.newValue, error: parsed.error };
+    const parsed = parseInput(field, event.newValue, lookups.resolve, {
+      rowCurrency: currencyReader(schema, field, lookups)(event.data),
+    });
+    const write = parsed.ok
+      ? { rowKey: event.data.__key, field: field.name, value: parsed.value }
+      : { rowKey: event.data.__key, field: field.name, value: event.newValue, error: parsed.error };
     commit(store.setCells([write]));
   };
 
@@ -64,7 +76,9 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
     const startRow = range ? range.top : focused.rowIndex;
     const start = displayed.indexOf(startColumn);
     const width = Math.max(...block.map((r) => r.length));
-    const columns: PasteColumn[] = displayed.slice(start, start + width).map((c) => ({ field: fields.get(c.getColId()) ?? null }));
+    const columns: PasteColumn[] = displayed
+      .slice(start, start + width)
+      .map((c) => ({ field: fields.get(c.getColId()) ?? null }));
     const rowKeys: string[] = [];
     const rowCount = api.getDisplayedRowCount();
     for (let i = startRow; i < Math.min(rowCount, startRow + block.length); i += 1) {
@@ -73,12 +87,27 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
     }
     // Labels of big lookup tables the cache has not seen are looked up before mapping (exact match).
     await Promise.all(
-      columns.map((c, i) => (c.field?.kind === 'lookup' ? lookups.ensureLabels(c.field.entity, block.map((r) => r[i] ?? '')) : Promise.resolve())),
+      columns.map((c, i) =>
+        c.field?.kind === 'lookup'
+          ? lookups.ensureLabels(
+              c.field.entity,
+              block.map((r) => r[i] ?? ''),
+            )
+          : Promise.resolve(),
+      ),
     );
     // The currency this row of the block pastes, else the row's.
     const currencyOf = (rowKey: string, field: MoneyField, pasted: Readonly<Record<string, unknown>>) =>
       currencyReader(schema, field, lookups)(field.currencyField in pasted ? pasted : store.displayRow(rowKey));
-    const plan = planPaste({ block, rowKeys, columns, isRowReadOnly: (k) => store.state.deleted[k] === true, newRowKey: () => store.newKey(), resolveLookup: lookups.resolve, currencyOf });
+    const plan = planPaste({
+      block,
+      rowKeys,
+      columns,
+      isRowReadOnly: (k) => store.state.deleted[k] === true,
+      newRowKey: () => store.newKey(),
+      resolveLookup: lookups.resolve,
+      currencyOf,
+    });
     const previous = store.setCells(plan.writes, plan.newRowKeys);
     commit(previous);
     // Rows the block ran on into are at the bottom of the list: show where they went.
@@ -86,7 +115,9 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
     const lastNode = lastNew ? api.getRowNode(lastNew) : undefined;
     if (lastNode?.rowIndex != null) api.ensureIndexVisible(lastNode.rowIndex, 'bottom');
     const errors = plan.writes.filter((w) => w.error).length;
-    const parts = [`Pasted ${plan.writes.length.toLocaleString('en-US')} ${plan.writes.length === 1 ? 'cell' : 'cells'}`];
+    const parts = [
+      `Pasted ${plan.writes.length.toLocaleString('en-US')} ${plan.writes.length === 1 ? 'cell' : 'cells'}`,
+    ];
     if (plan.newRowKeys.length) parts.push(`${plan.newRowKeys.length.toLocaleString('en-US')} new rows`);
     if (errors) parts.push(`${errors} could not be read (marked in red)`);
     if (plan.skipped) parts.push(`${plan.skipped} read-only cells skipped`);
@@ -108,13 +139,24 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
     });
     if (range && ranges) {
       const { rows, header } = rangeText({ api, rect: range, fields: ranges.fieldsAt(range) }, label);
-      return payload(rows, header, `Copied ${(rows.length * header.length).toLocaleString('en-US')} cells (${rows.length.toLocaleString('en-US')} rows x ${header.length} columns)`);
+      return payload(
+        rows,
+        header,
+        `Copied ${(rows.length * header.length).toLocaleString('en-US')} cells (${rows.length.toLocaleString('en-US')} rows x ${header.length} columns)`,
+      );
     }
     const columns = api.getAllDisplayedColumns().flatMap((c) => fields.get(c.getColId()) ?? []);
-    const selected = api.getSelectedNodes().filter((n) => n.data).sort((a, b) => (a.rowIndex ?? 0) - (b.rowIndex ?? 0));
+    const selected = api
+      .getSelectedNodes()
+      .filter((n) => n.data)
+      .sort((a, b) => (a.rowIndex ?? 0) - (b.rowIndex ?? 0));
     if (selected.length > 0) {
       const rows = selected.map((n) => columns.map((f) => copyText(f, n.data?.[f.name], label)));
-      return payload(rows, columns.map(headerName), `Copied ${selected.length.toLocaleString('en-US')} ${selected.length === 1 ? 'row' : 'rows'} (${columns.length} columns)`);
+      return payload(
+        rows,
+        columns.map(headerName),
+        `Copied ${selected.length.toLocaleString('en-US')} ${selected.length === 1 ? 'row' : 'rows'} (${columns.length} columns)`,
+      );
     }
     const focused = api.getFocusedCell();
     const focusedField = focused ? fields.get(focused.column.getColId()) : undefined;
@@ -127,7 +169,12 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
   const onCopy = (event: ClipboardEvent<HTMLDivElement>) => {
     if (!api || api.getEditingCells().length > 0) return;
     const target = event.target as HTMLElement;
-    if (target.isContentEditable || ['INPUT', 'TEXTAREA'].includes(target.tagName) || !(window.getSelection()?.isCollapsed ?? true)) return;
+    if (
+      target.isContentEditable ||
+      ['INPUT', 'TEXTAREA'].includes(target.tagName) ||
+      !(window.getSelection()?.isCollapsed ?? true)
+    )
+      return;
     const copied = clipboardOf(false);
     if (!copied) return;
     event.clipboardData.setData('text/plain', copied.text);
@@ -143,12 +190,21 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
   const copyWithHeaders = () => {
     const copied = clipboardOf(true);
     if (!copied) return;
-    const written = typeof ClipboardItem === 'undefined'
-      ? navigator.clipboard.writeText(copied.text)
-      : navigator.clipboard.write([new ClipboardItem({ 'text/plain': new Blob([copied.text], { type: 'text/plain' }), 'text/html': new Blob([copied.html], { type: 'text/html' }) })]);
+    const written =
+      typeof ClipboardItem === 'undefined'
+        ? navigator.clipboard.writeText(copied.text)
+        : navigator.clipboard.write([
+            new ClipboardItem({
+              'text/plain': new Blob([copied.text], { type: 'text/plain' }),
+              'text/html': new Blob([copied.html], { type: 'text/html' }),
+            }),
+          ]);
     written.then(
       () => enqueueSnackbar(copied.message ?? 'Copied with headers', { variant: 'info' }),
-      () => enqueueSnackbar('The browser refused the copy: allow this site to use the clipboard, or press Ctrl+C', { variant: 'warning' }),
+      () =>
+        enqueueSnackbar('The browser refused the copy: allow this site to use the clipboard, or press Ctrl+C', {
+          variant: 'warning',
+        }),
     );
   };
 
@@ -161,16 +217,23 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
     const field = focused ? fields.get(focused.column.getColId()) : undefined;
     if (!api || !focused || !field || field.readOnly) return;
     const ticked = api.getSelectedNodes().filter((n) => n.data && n.rowIndex !== null);
-    const nodes = ticked.length > 1 ? ticked.sort((a, b) => (a.rowIndex as number) - (b.rowIndex as number)) : [api.getDisplayedRowAtIndex(focused.rowIndex - 1), api.getDisplayedRowAtIndex(focused.rowIndex)];
+    const nodes =
+      ticked.length > 1
+        ? ticked.sort((a, b) => (a.rowIndex as number) - (b.rowIndex as number))
+        : [api.getDisplayedRowAtIndex(focused.rowIndex - 1), api.getDisplayedRowAtIndex(focused.rowIndex)];
     const rows = nodes.flatMap((node) => {
       const key = node?.data?.__key;
-      return key ? [{ key, value: store.displayRow(key)?.[field.name], deleted: store.state.deleted[key] === true }] : [];
+      return key
+        ? [{ key, value: store.displayRow(key)?.[field.name], deleted: store.state.deleted[key] === true }]
+        : [];
     });
     if (rows.length < 2) return;
     const writes = planFillDown(rows).map((w) => ({ ...w, field: field.name }));
     if (writes.length === 0) return;
     commit(store.setCells(writes));
-    enqueueSnackbar(`Filled ${writes.length.toLocaleString('en-US')} ${writes.length === 1 ? 'cell' : 'cells'} down`, { variant: 'info' });
+    enqueueSnackbar(`Filled ${writes.length.toLocaleString('en-US')} ${writes.length === 1 ? 'cell' : 'cells'} down`, {
+      variant: 'info',
+    });
   };
 
   /** Delete, Ctrl+D and Ctrl+R on a range (by default the selected one, of two cells or more); one undo step each. */
@@ -180,13 +243,21 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
     if (action === 'clear') {
       const { writes, required } = planClear(source, store);
       if (writes.length) commit(store.setCells(writes));
-      const kept = required ? `; ${required.toLocaleString('en-US')} required ${required === 1 ? 'cell' : 'cells'} kept (a required field cannot be empty)` : '';
-      enqueueSnackbar(`Cleared ${writes.length.toLocaleString('en-US')} ${writes.length === 1 ? 'cell' : 'cells'}${kept}`, { variant: required ? 'warning' : 'info' });
+      const kept = required
+        ? `; ${required.toLocaleString('en-US')} required ${required === 1 ? 'cell' : 'cells'} kept (a required field cannot be empty)`
+        : '';
+      enqueueSnackbar(
+        `Cleared ${writes.length.toLocaleString('en-US')} ${writes.length === 1 ? 'cell' : 'cells'}${kept}`,
+        { variant: required ? 'warning' : 'info' },
+      );
       return true;
     }
     const writes = planFill(source, store, action, label, lookups.resolve);
     if (writes.length) commit(store.setCells(writes));
-    enqueueSnackbar(`Filled ${writes.length.toLocaleString('en-US')} ${writes.length === 1 ? 'cell' : 'cells'} ${action}`, { variant: 'info' });
+    enqueueSnackbar(
+      `Filled ${writes.length.toLocaleString('en-US')} ${writes.length === 1 ? 'cell' : 'cells'} ${action}`,
+      { variant: 'info' },
+    );
     return true;
   };
 
@@ -194,7 +265,8 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
   const fillRightFromLeft = () => {
     const focused = api?.getFocusedCell();
     const col = focused && ranges ? ranges.dataColumns().indexOf(focused.column) : -1;
-    if (focused && col > 0) rangeAction('right', { top: focused.rowIndex, bottom: focused.rowIndex, left: col - 1, right: col });
+    if (focused && col > 0)
+      rangeAction('right', { top: focused.rowIndex, bottom: focused.rowIndex, left: col - 1, right: col });
   };
 
   const undo = () => commit(store.undo());
@@ -209,7 +281,12 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!api || api.getEditingCells().length > 0) return;
     const target = event.target as HTMLElement;
-    if (!event.currentTarget.contains(target) || target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return;
+    if (
+      !event.currentTarget.contains(target) ||
+      target.isContentEditable ||
+      ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)
+    )
+      return;
     const ctrl = event.ctrlKey || event.metaKey;
     const key = event.key.toLowerCase();
     // Copy with headers is a read: a viewer may do it too.
@@ -220,7 +297,13 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
       return;
     }
     if (!canEdit) return;
-    if (!ctrl && !event.altKey && (event.key === 'Delete' || event.key === 'Backspace') && target.classList.contains('ag-cell') && rangeAction('clear')) {
+    if (
+      !ctrl &&
+      !event.altKey &&
+      (event.key === 'Delete' || event.key === 'Backspace') &&
+      target.classList.contains('ag-cell') &&
+      rangeAction('clear')
+    ) {
       event.preventDefault();
       event.stopPropagation();
       return;
@@ -245,7 +328,9 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
     const { previous } = store.addRows(1);
     commit(previous);
     api.ensureIndexVisible(0);
-    const first = api.getAllDisplayedColumns().find((c) => fields.has(c.getColId()) && !fields.get(c.getColId())?.readOnly);
+    const first = api
+      .getAllDisplayedColumns()
+      .find((c) => fields.has(c.getColId()) && !fields.get(c.getColId())?.readOnly);
     if (first) api.setFocusedCell(0, first);
   };
 
@@ -253,14 +338,18 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
     if (!api) return;
     const writable = schema.fields.filter((f) => !f.readOnly);
     // A copy's number (a minute's No., schema `numbered`) is left for the save to give: "auto", not a clash.
-    const values = api.getSelectedRows().map((row) => Object.fromEntries(writable.map((f) => [f.name, f.numbered ? null : (row[f.name] ?? null)])));
+    const values = api
+      .getSelectedRows()
+      .map((row) => Object.fromEntries(writable.map((f) => [f.name, f.numbered ? null : (row[f.name] ?? null)])));
     if (!values.length) return;
     commit(store.duplicateRows(values).previous);
     api.deselectAll();
     api.ensureIndexVisible(0);
     // Focus the first copy's first marked cell (its unique value, to be changed), else its first column.
     const marked = Object.keys(store.state.errors[store.state.createdOrder[0] ?? ''] ?? {});
-    const target = api.getAllDisplayedColumns().find((c) => marked.includes(c.getColId())) ?? api.getAllDisplayedColumns().find((c) => fields.has(c.getColId()));
+    const target =
+      api.getAllDisplayedColumns().find((c) => marked.includes(c.getColId())) ??
+      api.getAllDisplayedColumns().find((c) => fields.has(c.getColId()));
     if (target) api.setFocusedCell(0, target);
   };
 
@@ -271,5 +360,17 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
     api.deselectAll();
   };
 
-  return { onCellEditRequest, onPaste, onCopy, onKeyDown, undo, redo, addRow, duplicate, toggleDelete, commit, copyWithHeaders };
+  return {
+    onCellEditRequest,
+    onPaste,
+    onCopy,
+    onKeyDown,
+    undo,
+    redo,
+    addRow,
+    duplicate,
+    toggleDelete,
+    commit,
+    copyWithHeaders,
+  };
 }

@@ -14,7 +14,9 @@ import { hasContents } from '../schemas/registry';
 
 /** The toast's note on hidden columns a refused Save has just shown. */
 function shown(headers: readonly string[]): string {
-  return headers.length === 0 ? '' : `; now showing the hidden ${headers.length === 1 ? 'column' : 'columns'} ${headers.join(', ')}`;
+  return headers.length === 0
+    ? ''
+    : `; now showing the hidden ${headers.length === 1 ? 'column' : 'columns'} ${headers.join(', ')}`;
 }
 
 type Options = {
@@ -66,36 +68,48 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange, onSav
       switch (outcome.kind) {
         case 'saved':
           setErrorsShown(false);
-          enqueueSnackbar(`Saved ${outcome.count.toLocaleString('en-US')} ${outcome.count === 1 ? 'change' : 'changes'}`, { variant: 'success' });
+          enqueueSnackbar(
+            `Saved ${outcome.count.toLocaleString('en-US')} ${outcome.count === 1 ? 'change' : 'changes'}`,
+            { variant: 'success' },
+          );
           onRowsAdded?.(outcome.rowsAdded);
           onSaved?.();
           break;
         case 'invalid':
           setErrorsShown(true);
-          enqueueSnackbar(`Nothing saved: fix the ${outcome.rows === 1 ? 'row' : `${outcome.rows} rows`} marked in red first${shown(revealColumnsWithErrors(api, store.state.errors))}`, { variant: 'error' });
+          enqueueSnackbar(
+            `Nothing saved: fix the ${outcome.rows === 1 ? 'row' : `${outcome.rows} rows`} marked in red first${shown(revealColumnsWithErrors(api, store.state.errors))}`,
+            { variant: 'error' },
+          );
           break;
         case 'rejected':
           setErrorsShown(true);
-          enqueueSnackbar(`Nothing saved: the server refused ${outcome.rows === 1 ? 'a row' : `${outcome.rows} rows`} (marked in red)${shown(revealColumnsWithErrors(api, store.state.errors))}`, { variant: 'error' });
+          enqueueSnackbar(
+            `Nothing saved: the server refused ${outcome.rows === 1 ? 'a row' : `${outcome.rows} rows`} (marked in red)${shown(revealColumnsWithErrors(api, store.state.errors))}`,
+            { variant: 'error' },
+          );
           break;
         case 'warnings': {
-          const toast = enqueueSnackbar(`Nothing saved yet: ${outcome.rows === 1 ? '1 row has' : `${rowsText(outcome.rows)} have`} warnings (marked in amber). Check them, then Save anyway`, {
-            variant: 'warning',
-            persist: true,
-            action: (key) =>
-              createElement(
-                Button,
-                {
-                  color: 'inherit',
-                  size: 'small',
-                  onClick: () => {
-                    closeSnackbar(key);
-                    void save({ acceptWarnings: true });
+          const toast = enqueueSnackbar(
+            `Nothing saved yet: ${outcome.rows === 1 ? '1 row has' : `${rowsText(outcome.rows)} have`} warnings (marked in amber). Check them, then Save anyway`,
+            {
+              variant: 'warning',
+              persist: true,
+              action: (key) =>
+                createElement(
+                  Button,
+                  {
+                    color: 'inherit',
+                    size: 'small',
+                    onClick: () => {
+                      closeSnackbar(key);
+                      void save({ acceptWarnings: true });
+                    },
                   },
-                },
-                'Save anyway',
-              ),
-          });
+                  'Save anyway',
+                ),
+            },
+          );
           warned.current = { state: store.state, toast };
           break;
         }
@@ -108,7 +122,11 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange, onSav
             for (const key of found.keys) delete draft.deleted[key];
           });
           syncRows(api, store, previous);
-          setDependants(outcome.dependants.length ? { list: outcome.dependants, total: outcome.total, keys: found.keys } : { list: found.dependants, total: found.total, keys: found.keys });
+          setDependants(
+            outcome.dependants.length
+              ? { list: outcome.dependants, total: outcome.total, keys: found.keys }
+              : { list: found.dependants, total: found.total, keys: found.keys },
+          );
           break;
         }
         case 'error':
@@ -152,7 +170,12 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange, onSav
       }
     }
     api.applyTransaction({ remove: gone.filter((r) => api.getRowNode(r.__key)) });
-    syncRows(api, store, previous, list.filter((c) => c.current).map((c) => c.key));
+    syncRows(
+      api,
+      store,
+      previous,
+      list.filter((c) => c.current).map((c) => c.key),
+    );
     onChange();
     if ([...choices.values()].includes('mine')) void save();
   };
@@ -168,20 +191,34 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange, onSav
   const saveAnyway = () => void save({ acceptWarnings: true });
 
   /** For the dependants dialog, where a refused row may hold the rows using it: delete it with them. */
-  const contents = hasContents(schema.name) && dependants
-    ? {
-        preview: () => deleteWithContents(context, dependants.keys, true),
-        commit: async () => {
-          const done = await deleteWithContents(context, dependants.keys, false);
-          removeDeletedRows(context, dependants.keys);
-          onRowsAdded?.(-dependants.keys.length);
-          setDependants(null);
-          enqueueSnackbar(`Deleted ${rowsText(done.total)}: ${describeCounts(done)}`, { variant: 'success' });
-          onChange();
-          onSaved?.();
-        },
-      }
-    : undefined;
+  const contents =
+    hasContents(schema.name) && dependants
+      ? {
+          preview: () => deleteWithContents(context, dependants.keys, true),
+          commit: async () => {
+            const done = await deleteWithContents(context, dependants.keys, false);
+            removeDeletedRows(context, dependants.keys);
+            onRowsAdded?.(-dependants.keys.length);
+            setDependants(null);
+            enqueueSnackbar(`Deleted ${rowsText(done.total)}: ${describeCounts(done)}`, { variant: 'success' });
+            onChange();
+            onSaved?.();
+          },
+        }
+      : undefined;
 
-  return { save, saveAnyway, saving, errorsShown, showErrors: () => setErrorsShown(true), hideErrors: () => setErrorsShown(false), conflicts, setConflicts, resolveConflicts, dependants, contents, closeDependants: () => setDependants(null) };
+  return {
+    save,
+    saveAnyway,
+    saving,
+    errorsShown,
+    showErrors: () => setErrorsShown(true),
+    hideErrors: () => setErrorsShown(false),
+    conflicts,
+    setConflicts,
+    resolveConflicts,
+    dependants,
+    contents,
+    closeDependants: () => setDependants(null),
+  };
 }

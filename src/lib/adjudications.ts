@@ -41,7 +41,15 @@ export type BidTabCell = {
   reason: string | null;
 };
 
-export type BidTabItem = { item_id: number; item_no: number; tag: string | null; part: string | null; description: string; quantity: string; cells: BidTabCell[] };
+export type BidTabItem = {
+  item_id: number;
+  item_no: number;
+  tag: string | null;
+  part: string | null;
+  description: string;
+  quantity: string;
+  cells: BidTabCell[];
+};
 
 export type BidTabAdder = { id: number; kind: string; amount: string; reason: string };
 
@@ -101,7 +109,12 @@ export type BidTabBidder = {
   why_not: string | null;
 };
 
-export type BidTabRate = { currency: string; rate_to_base: string | null; rate_table_date: string | null; frozen_for: string | null };
+export type BidTabRate = {
+  currency: string;
+  rate_to_base: string | null;
+  rate_table_date: string | null;
+  frozen_for: string | null;
+};
 
 export type BidTab = {
   adjudication_id: number;
@@ -125,29 +138,79 @@ export type BidTab = {
   warnings: string[];
 };
 
-type QuoteLineFigures = { quote_line_id: number; line_no: number; line_status: string; unit_price: string | null; quantity: string; line_total: string | null };
+type QuoteLineFigures = {
+  quote_line_id: number;
+  line_no: number;
+  line_status: string;
+  unit_price: string | null;
+  quantity: string;
+  line_total: string | null;
+};
 
 /** The stored inputs of a bid tab, as the server reads them. */
 export type BidTabInput = {
-  header: Omit<BidTab, 'rates' | 'bidders' | 'items' | 'lowest_evaluated_supplier_id' | 'recommended_supplier_id' | 'warnings'>;
+  header: Omit<
+    BidTab,
+    'rates' | 'bidders' | 'items' | 'lowest_evaluated_supplier_id' | 'recommended_supplier_id' | 'warnings'
+  >;
   rates: BidTabRate[];
-  bidders: (Pick<BidTabBidder, 'bidder_id' | 'supplier_id' | 'supplier' | 'quote_id' | 'named_quote_id' | 'quote_number' | 'revision' | 'currency' | 'valid_until' | 'expired' | 'technical_score' | 'commercial_score'>)[];
+  bidders: Pick<
+    BidTabBidder,
+    | 'bidder_id'
+    | 'supplier_id'
+    | 'supplier'
+    | 'quote_id'
+    | 'named_quote_id'
+    | 'quote_number'
+    | 'revision'
+    | 'currency'
+    | 'valid_until'
+    | 'expired'
+    | 'technical_score'
+    | 'commercial_score'
+  >[];
   items: Omit<BidTabItem, 'cells'>[];
   /** The BASE line each bidder prices each item with, if any: the best match (by tag before part, quoted before not quoted). */
   lines: (QuoteLineFigures & { item_id: number; supplier_id: number })[];
   /** Every option and alternative line of the bidders' quotes, with the item an alternative matches. */
-  offered?: (QuoteLineFigures & { supplier_id: number; line_type: 'option' | 'alternative'; description: string; tag: string | null; part: string | null; item_id: number | null })[];
+  offered?: (QuoteLineFigures & {
+    supplier_id: number;
+    line_type: 'option' | 'alternative';
+    description: string;
+    tag: string | null;
+    part: string | null;
+    item_id: number | null;
+  })[];
   /** Options and alternatives chosen into the evaluation, by bidder and line number of its quote. */
   choices?: { supplier_id: number; line_no: number; reason: string }[];
   adders: (BidTabAdder & { supplier_id: number })[];
 };
 
 const cmp = (a: string, b: string) => new Decimal(a).comparedTo(b);
-const isPriced = (line: QuoteLineFigures | undefined): line is QuoteLineFigures & { unit_price: string; line_total: string } =>
+const isPriced = (
+  line: QuoteLineFigures | undefined,
+): line is QuoteLineFigures & { unit_price: string; line_total: string } =>
   !!line && line.line_status !== 'not_quoted' && line.line_total !== null && line.unit_price !== null;
 
-function cellOf(line: QuoteLineFigures | undefined, supplierId: number, rate: string | null, alternative: { reason: string } | null): BidTabCell {
-  const empty: BidTabCell = { supplier_id: supplierId, status: 'not_quoted', quote_line_id: line?.quote_line_id ?? null, line_no: line?.line_no ?? null, unit_price: null, line_total: null, quantity: line?.quantity ?? null, base_unit_price: null, base_total: null, lowest: false, reason: null };
+function cellOf(
+  line: QuoteLineFigures | undefined,
+  supplierId: number,
+  rate: string | null,
+  alternative: { reason: string } | null,
+): BidTabCell {
+  const empty: BidTabCell = {
+    supplier_id: supplierId,
+    status: 'not_quoted',
+    quote_line_id: line?.quote_line_id ?? null,
+    line_no: line?.line_no ?? null,
+    unit_price: null,
+    line_total: null,
+    quantity: line?.quantity ?? null,
+    base_unit_price: null,
+    base_total: null,
+    lowest: false,
+    reason: null,
+  };
   if (!isPriced(line)) return empty;
   return {
     ...empty,
@@ -169,7 +232,10 @@ function markLeast<T>(rows: readonly T[], value: (row: T) => string | null, mark
 }
 
 /** Each bidder's options and alternatives, chosen or not, and the warnings for choices that name no such line. */
-function offeredLines(input: BidTabInput, rateOf: Map<string, string | null>): { bySupplier: Map<number, BidTabOffered[]>; warnings: string[] } {
+function offeredLines(
+  input: BidTabInput,
+  rateOf: Map<string, string | null>,
+): { bySupplier: Map<number, BidTabOffered[]>; warnings: string[] } {
   const itemNo = new Map(input.items.map((item) => [item.item_id, item.item_no]));
   const chosen = new Map((input.choices ?? []).map((choice) => [`${choice.supplier_id}:${choice.line_no}`, choice]));
   const bySupplier = new Map<number, BidTabOffered[]>();
@@ -204,9 +270,18 @@ function offeredLines(input: BidTabInput, rateOf: Map<string, string | null>): {
     const bidder = named.get(choice.supplier_id);
     const line = bySupplier.get(choice.supplier_id)?.find((offer) => offer.line_no === choice.line_no);
     if (!bidder) warnings.push(`A chosen line names a supplier that is not a bidder: the choice is ignored`);
-    else if (!used.has(`${choice.supplier_id}:${choice.line_no}`)) warnings.push(`Line ${choice.line_no} of ${bidder.quote_number} (${bidder.supplier}) is not an option or alternative: the choice is ignored`);
-    else if (line && line.line_total === null) warnings.push(`Line ${choice.line_no} of ${bidder.quote_number} (${bidder.supplier}) is not quoted: the choice adds nothing`);
-    else if (line?.line_type === 'alternative' && line.item_no === null) warnings.push(`Alternative line ${choice.line_no} of ${bidder.quote_number} (${bidder.supplier}) matches no item of the package: the choice is ignored`);
+    else if (!used.has(`${choice.supplier_id}:${choice.line_no}`))
+      warnings.push(
+        `Line ${choice.line_no} of ${bidder.quote_number} (${bidder.supplier}) is not an option or alternative: the choice is ignored`,
+      );
+    else if (line && line.line_total === null)
+      warnings.push(
+        `Line ${choice.line_no} of ${bidder.quote_number} (${bidder.supplier}) is not quoted: the choice adds nothing`,
+      );
+    else if (line?.line_type === 'alternative' && line.item_no === null)
+      warnings.push(
+        `Alternative line ${choice.line_no} of ${bidder.quote_number} (${bidder.supplier}) matches no item of the package: the choice is ignored`,
+      );
   }
   return { bySupplier, warnings };
 }
@@ -216,10 +291,12 @@ function whyNot(bidder: BidTabBidder, recommended: BidTabBidder | undefined, bas
   if (bidder.recommended) return null;
   if (bidder.items_in_scope === 0) return 'The package has no items to price';
   if (!bidder.complete) return `Incomplete: quoted ${bidder.items_quoted} of ${bidder.items_in_scope} lines`;
-  if (bidder.quoted_total === null) return `No frozen ${bidder.currency} rate: the bid has no figure in ${base ?? 'the base currency'}`;
+  if (bidder.quoted_total === null)
+    return `No frozen ${bidder.currency} rate: the bid has no figure in ${base ?? 'the base currency'}`;
   if (bidder.weighted_score === null) return 'Not scored: a recommendation needs both scores';
   if (!recommended) return 'Not recommended';
-  if (cmp(bidder.weighted_score, recommended.weighted_score!) === 0) return `Same weighted score as ${recommended.supplier} (${recommended.weighted_score}), higher evaluated total`;
+  if (cmp(bidder.weighted_score, recommended.weighted_score!) === 0)
+    return `Same weighted score as ${recommended.supplier} (${recommended.weighted_score}), higher evaluated total`;
   return `Weighted score ${bidder.weighted_score} below ${recommended.supplier}'s ${recommended.weighted_score}`;
 }
 
@@ -231,17 +308,28 @@ export function computeBidTab(input: BidTabInput): BidTab {
   const alternativeOf = new Map<string, QuoteLineFigures & { reason: string }>();
   for (const line of input.offered ?? []) {
     const offer = offeredOf.get(line.supplier_id)?.find((o) => o.quote_line_id === line.quote_line_id);
-    if (line.line_type === 'alternative' && line.item_id !== null && offer?.chosen && isPriced(line)) alternativeOf.set(`${line.item_id}:${line.supplier_id}`, { ...line, reason: offer.reason ?? '' });
+    if (line.line_type === 'alternative' && line.item_id !== null && offer?.chosen && isPriced(line))
+      alternativeOf.set(`${line.item_id}:${line.supplier_id}`, { ...line, reason: offer.reason ?? '' });
   }
   const items: BidTabItem[] = input.items.map((item) => ({
     ...item,
     cells: input.bidders.map((bidder) => {
       const key = `${item.item_id}:${bidder.supplier_id}`;
       const alternative = alternativeOf.get(key);
-      return cellOf(alternative ?? lineOf.get(key), bidder.supplier_id, rateOf.get(bidder.currency) ?? null, alternative ?? null);
+      return cellOf(
+        alternative ?? lineOf.get(key),
+        bidder.supplier_id,
+        rateOf.get(bidder.currency) ?? null,
+        alternative ?? null,
+      );
     }),
   }));
-  for (const item of items) markLeast(item.cells, (cell) => (cell.status === 'quoted' || cell.status === 'alternative' ? cell.base_total : null), (cell) => (cell.lowest = true));
+  for (const item of items)
+    markLeast(
+      item.cells,
+      (cell) => (cell.status === 'quoted' || cell.status === 'alternative' ? cell.base_total : null),
+      (cell) => (cell.lowest = true),
+    );
 
   const { technical_weight: wt, commercial_weight: wc } = input.header;
   const bidders: BidTabBidder[] = input.bidders.map((bidder, b) => {
@@ -250,11 +338,19 @@ export function computeBidTab(input: BidTabInput): BidTab {
     const rate = rateOf.get(bidder.currency) ?? null;
     const complete = items.length > 0 && priced.length === items.length;
     const offered = offeredOf.get(bidder.supplier_id) ?? [];
-    const optionsTotal = roundTo(sum(offered.filter((o) => o.chosen && o.line_type === 'option' && o.base_total !== null).map((o) => o.base_total!)), 2);
-    const adders = input.adders.filter((adder) => adder.supplier_id === bidder.supplier_id).map(({ supplier_id: _s, ...adder }) => adder);
+    const optionsTotal = roundTo(
+      sum(
+        offered.filter((o) => o.chosen && o.line_type === 'option' && o.base_total !== null).map((o) => o.base_total!),
+      ),
+      2,
+    );
+    const adders = input.adders
+      .filter((adder) => adder.supplier_id === bidder.supplier_id)
+      .map(({ supplier_id: _s, ...adder }) => adder);
     const addersTotal = roundTo(sum(adders.map((adder) => adder.amount)), 2);
     // An incomplete bid has no total: a partial sum would read as a low price.
-    const quotedTotal = rate === null || !complete ? null : roundTo(sum([...priced.map((cell) => cell.base_total!), optionsTotal]), 2);
+    const quotedTotal =
+      rate === null || !complete ? null : roundTo(sum([...priced.map((cell) => cell.base_total!), optionsTotal]), 2);
     const scored = bidder.technical_score !== null && bidder.commercial_score !== null;
     return {
       ...bidder,
@@ -269,7 +365,15 @@ export function computeBidTab(input: BidTabInput): BidTab {
       adders,
       adders_total: addersTotal,
       evaluated_total: quotedTotal === null ? null : roundTo(sum([quotedTotal, addersTotal]), 2),
-      weighted_score: scored ? roundTo(new Decimal(bidder.technical_score!).times(wt).plus(new Decimal(bidder.commercial_score!).times(wc)).dividedBy(100), 2) : null,
+      weighted_score: scored
+        ? roundTo(
+            new Decimal(bidder.technical_score!)
+              .times(wt)
+              .plus(new Decimal(bidder.commercial_score!).times(wc))
+              .dividedBy(100),
+            2,
+          )
+        : null,
       lowest_total: false,
       lowest_evaluated: false,
       recommended: false,
@@ -278,8 +382,16 @@ export function computeBidTab(input: BidTabInput): BidTab {
   });
   // Only a complete bid with a figure competes: for the lowest total, the lowest evaluated and the recommendation.
   const comparable = bidders.filter((bidder) => bidder.complete && bidder.quoted_total !== null);
-  markLeast(comparable, (bidder) => bidder.quoted_total, (bidder) => (bidder.lowest_total = true));
-  markLeast(comparable, (bidder) => bidder.evaluated_total, (bidder) => (bidder.lowest_evaluated = true));
+  markLeast(
+    comparable,
+    (bidder) => bidder.quoted_total,
+    (bidder) => (bidder.lowest_total = true),
+  );
+  markLeast(
+    comparable,
+    (bidder) => bidder.evaluated_total,
+    (bidder) => (bidder.lowest_evaluated = true),
+  );
   const recommended = comparable
     .filter((bidder) => bidder.weighted_score !== null)
     .sort((a, b) => cmp(b.weighted_score!, a.weighted_score!) || cmp(a.evaluated_total!, b.evaluated_total!))[0];
@@ -287,9 +399,18 @@ export function computeBidTab(input: BidTabInput): BidTab {
   for (const bidder of bidders) bidder.why_not = whyNot(bidder, recommended, input.header.base_currency);
 
   const warnings = [
-    ...[...new Set(input.bidders.map((bidder) => bidder.currency))].filter((code) => rateOf.get(code) == null).map((code) => `No frozen ${code} rate: freeze the rates (Rates tab) to convert its bids`),
-    ...input.rates.filter((rate) => rate.frozen_for !== input.header.rate_date).map((rate) => `The ${rate.currency} rate was frozen for ${String(rate.frozen_for)}, not the rate date ${input.header.rate_date}: freeze the rates again`),
-    ...input.bidders.filter((bidder) => bidder.expired).map((bidder) => `${bidder.quote_number} (${bidder.supplier}) expired on ${String(bidder.valid_until)}`),
+    ...[...new Set(input.bidders.map((bidder) => bidder.currency))]
+      .filter((code) => rateOf.get(code) == null)
+      .map((code) => `No frozen ${code} rate: freeze the rates (Rates tab) to convert its bids`),
+    ...input.rates
+      .filter((rate) => rate.frozen_for !== input.header.rate_date)
+      .map(
+        (rate) =>
+          `The ${rate.currency} rate was frozen for ${String(rate.frozen_for)}, not the rate date ${input.header.rate_date}: freeze the rates again`,
+      ),
+    ...input.bidders
+      .filter((bidder) => bidder.expired)
+      .map((bidder) => `${bidder.quote_number} (${bidder.supplier}) expired on ${String(bidder.valid_until)}`),
     ...choiceWarnings,
   ];
   return {
@@ -305,7 +426,9 @@ export function computeBidTab(input: BidTabInput): BidTab {
 
 /** "Incomplete: quoted 0 of 3 lines" and the like, for a bidder the award refuses (or null when it can be awarded). */
 export function unawardable(bidder: BidTabBidder, base: string | null): string | null {
-  if (!bidder.complete) return `${bidder.supplier}'s bid is incomplete (quoted ${bidder.items_quoted} of ${bidder.items_in_scope} lines): it has no total to award. Award a complete bid, or have the bidder price every line (or choose its alternative with a reason).`;
-  if (bidder.quoted_total === null) return `${bidder.supplier}'s bid has no figure in ${base ?? 'the base currency'}: freeze the rates first.`;
+  if (!bidder.complete)
+    return `${bidder.supplier}'s bid is incomplete (quoted ${bidder.items_quoted} of ${bidder.items_in_scope} lines): it has no total to award. Award a complete bid, or have the bidder price every line (or choose its alternative with a reason).`;
+  if (bidder.quoted_total === null)
+    return `${bidder.supplier}'s bid has no figure in ${base ?? 'the base currency'}: freeze the rates first.`;
   return null;
 }

@@ -19,7 +19,14 @@ import { lineTotal, MONEY_SCALE, roundTo, sum } from './money';
 /** How a tag was priced, by kind of price (firm first); the step of the rule that priced it is PricedTag.step. */
 export const PRICE_BASES = ['firm', 'budget', 'factored', 'allowance', 'estimate', 'unpriced'] as const;
 export type PriceBasis = (typeof PRICE_BASES)[number];
-export const PRICE_BASIS_LABELS: Record<PriceBasis, string> = { firm: 'Firm quote', budget: 'Budget quotes', factored: 'Factored', allowance: 'Allowance', estimate: 'Category estimate', unpriced: 'Not priced' };
+export const PRICE_BASIS_LABELS: Record<PriceBasis, string> = {
+  firm: 'Firm quote',
+  budget: 'Budget quotes',
+  factored: 'Factored',
+  allowance: 'Allowance',
+  estimate: 'Category estimate',
+  unpriced: 'Not priced',
+};
 
 /**
  * The steps of the one equipment-pricing rule (server/modules/capex/equipment-price.ts), in order: a firm
@@ -28,7 +35,13 @@ export const PRICE_BASIS_LABELS: Record<PriceBasis, string> = { firm: 'Firm quot
  */
 export const PRICE_STEPS = ['firm', 'tag_median', 'typed', 'category', 'unpriced'] as const;
 export type PriceStep = (typeof PRICE_STEPS)[number];
-export const PRICE_STEP_LABELS: Record<PriceStep, string> = { firm: '1 firm quote', tag_median: '2 tag quote median', typed: '3 typed price', category: '4 category estimate', unpriced: '5 unpriced' };
+export const PRICE_STEP_LABELS: Record<PriceStep, string> = {
+  firm: '1 firm quote',
+  tag_median: '2 tag quote median',
+  typed: '3 typed price',
+  category: '4 category estimate',
+  unpriced: '5 unpriced',
+};
 
 /**
  * The size band of a category estimate: quote lines for equipment whose installed kW is within low-high x the
@@ -59,10 +72,26 @@ export type TypedPrice = {
 };
 
 /** A category estimate: the median of the quote lines of the same category and size band, with its spread. */
-export type CategoryEstimate = { category: string | null; count: number; min: string; median: string; max: string; size_kw: string; band_low_kw: string; band_high_kw: string };
+export type CategoryEstimate = {
+  category: string | null;
+  count: number;
+  min: string;
+  median: string;
+  max: string;
+  size_kw: string;
+  band_low_kw: string;
+  band_high_kw: string;
+};
 
 /** A quote line a price came from. */
-export type CapexQuoteRef = { quote_id: number; quote_number: string; line_id: number; line_no: number; supplier: string | null; base_unit_price: string | null };
+export type CapexQuoteRef = {
+  quote_id: number;
+  quote_number: string;
+  line_id: number;
+  line_no: number;
+  supplier: string | null;
+  base_unit_price: string | null;
+};
 
 /** One equipment tag as the database prices it (before the arithmetic). */
 export type PricedTag = {
@@ -103,11 +132,32 @@ export type PricedTag = {
 
 export type CapexTag = PricedTag & { equipment: string; installation: string; bulks: string; direct_field: string };
 
-export type CapexGroup = { key: string; label: string; tier?: number; tags: number; equipment: string; installation: string; bulks: string; direct_field: string; firm: string };
+export type CapexGroup = {
+  key: string;
+  label: string;
+  tier?: number;
+  tags: number;
+  equipment: string;
+  installation: string;
+  bulks: string;
+  direct_field: string;
+  firm: string;
+};
 
-export type CapexSettings = { epcm_pct: string; owners_pct: string; contingency_pct: string; estimate_class: number | null };
+export type CapexSettings = {
+  epcm_pct: string;
+  owners_pct: string;
+  contingency_pct: string;
+  estimate_class: number | null;
+};
 
-export type AccuracyBand = { estimate_class: number; low_pct: [number, number]; high_pct: [number, number]; low: [string, string]; high: [string, string] };
+export type AccuracyBand = {
+  estimate_class: number;
+  low_pct: [number, number];
+  high_pct: [number, number];
+  low: [string, string];
+  high: [string, string];
+};
 
 /** The Lang check's outcome: 'in_line' / 'outside' the plant type's band, 'no_plant_type', or 'no_equipment' cost yet. */
 export type LangStatus = 'in_line' | 'outside' | 'no_plant_type' | 'no_equipment';
@@ -161,7 +211,17 @@ export type CapexSummary = {
     plant_type: PlantType | null;
   };
   settings: CapexSettings & { install_factor: string; bulks_factor: string };
-  totals: { equipment: string; installation: string; bulks: string; direct_field: string; epcm: string; owners: string; indirects: string; contingency: string; tic: string };
+  totals: {
+    equipment: string;
+    installation: string;
+    bulks: string;
+    direct_field: string;
+    epcm: string;
+    owners: string;
+    indirects: string;
+    contingency: string;
+    tic: string;
+  };
   accuracy: AccuracyBand | null;
   lang: LangCheck;
   /** Share of the equipment cost on firm quotes, % to one decimal (null without equipment cost). */
@@ -225,7 +285,11 @@ function group(key: string, label: string, tags: readonly CapexTag[], tier?: num
   };
 }
 
-function groupBy(tags: readonly CapexTag[], keyOf: (tag: CapexTag) => [key: string, label: string] | null, tier?: number): CapexGroup[] {
+function groupBy(
+  tags: readonly CapexTag[],
+  keyOf: (tag: CapexTag) => [key: string, label: string] | null,
+  tier?: number,
+): CapexGroup[] {
   const groups = new Map<string, { label: string; tags: CapexTag[] }>();
   for (const tag of tags) {
     const found = keyOf(tag);
@@ -234,7 +298,9 @@ function groupBy(tags: readonly CapexTag[], keyOf: (tag: CapexTag) => [key: stri
     entry.tags.push(tag);
     groups.set(found[0], entry);
   }
-  return [...groups.entries()].map(([key, { label, tags: members }]) => group(key, label, members, tier)).sort((a, b) => new Decimal(b.direct_field).comparedTo(a.direct_field) || a.label.localeCompare(b.label));
+  return [...groups.entries()]
+    .map(([key, { label, tags: members }]) => group(key, label, members, tier))
+    .sort((a, b) => new Decimal(b.direct_field).comparedTo(a.direct_field) || a.label.localeCompare(b.label));
 }
 
 /** The accuracy band of a class around the TIC: low and high each a range (the class's best and worst). */
@@ -242,31 +308,71 @@ export function accuracyBand(estimateClass: number | null, tic: string): Accurac
   const band = estimateClass === null ? undefined : ACCURACY_BANDS[estimateClass];
   if (!band || estimateClass === null) return null;
   const at = (pct: number) => money(new Decimal(tic).times(100 + pct).dividedBy(100));
-  return { estimate_class: estimateClass, low_pct: band.low, high_pct: band.high, low: [at(band.low[0]), at(band.low[1])], high: [at(band.high[0]), at(band.high[1])] };
+  return {
+    estimate_class: estimateClass,
+    low_pct: band.low,
+    high_pct: band.high,
+    low: [at(band.low[0]), at(band.low[1])],
+    high: [at(band.high[0]), at(band.high[1])],
+  };
 }
 
 /** TIC / equipment cost against the typical Lang factor of the project's plant type, +-LANG_BAND_PCT. */
 export function langCheck(tic: string, equipment: string, plantType: PlantType | null): LangCheck {
-  const typical = plantType === null ? null : { plant_type: plantType, ...LANG_FACTORS[plantType], ...langBand(LANG_FACTORS[plantType].value) };
-  if (new Decimal(equipment).isZero()) return { factor: null, status: 'no_equipment', typical, verdict: 'No equipment cost yet: price the equipment first.' };
+  const typical =
+    plantType === null
+      ? null
+      : { plant_type: plantType, ...LANG_FACTORS[plantType], ...langBand(LANG_FACTORS[plantType].value) };
+  if (new Decimal(equipment).isZero())
+    return {
+      factor: null,
+      status: 'no_equipment',
+      typical,
+      verdict: 'No equipment cost yet: price the equipment first.',
+    };
   const factor = new Decimal(tic).dividedBy(equipment);
   const shown = factor.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
-  if (typical === null) return { factor: shown, status: 'no_plant_type', typical, verdict: `No plant type: set the project's plant type to compare ${shown} with its typical Lang factor.` };
+  if (typical === null)
+    return {
+      factor: shown,
+      status: 'no_plant_type',
+      typical,
+      verdict: `No plant type: set the project's plant type to compare ${shown} with its typical Lang factor.`,
+    };
   const range = `${typical.value} +-${LANG_BAND_PCT} % (${typical.low}-${typical.high})`;
   const inside = factor.gte(typical.low) && factor.lte(typical.high);
   return inside
-    ? { factor: shown, status: 'in_line', typical, verdict: `In line: ${shown} is within ${range}, typical of ${typical.label}.` }
-    : { factor: shown, status: 'outside', typical, verdict: `Outside: ${shown} is ${factor.lt(typical.low) ? 'below' : 'above'} ${range}, typical of ${typical.label}; check the factors and the plant type.` };
+    ? {
+        factor: shown,
+        status: 'in_line',
+        typical,
+        verdict: `In line: ${shown} is within ${range}, typical of ${typical.label}.`,
+      }
+    : {
+        factor: shown,
+        status: 'outside',
+        typical,
+        verdict: `Outside: ${shown} is ${factor.lt(typical.low) ? 'below' : 'above'} ${range}, typical of ${typical.label}; check the factors and the plant type.`,
+      };
 }
 
 /** A typical factor's band, exact: 3.1 -> 2.635-3.565; the exact factor is compared with it. */
 function langBand(value: number): { low: string; high: string } {
-  const at = (pct: number) => new Decimal(value).times(100 + pct).dividedBy(100).toString();
+  const at = (pct: number) =>
+    new Decimal(value)
+      .times(100 + pct)
+      .dividedBy(100)
+      .toString();
   return { low: at(-LANG_BAND_PCT), high: at(LANG_BAND_PCT) };
 }
 
 /** The summary from the priced tags and the project's percentages. */
-export function rollUp(project: CapexSummary['project'], settings: CapexSummary['settings'], priced: readonly PricedTag[], warnings: string[] = []): CapexSummary {
+export function rollUp(
+  project: CapexSummary['project'],
+  settings: CapexSummary['settings'],
+  priced: readonly PricedTag[],
+  warnings: string[] = [],
+): CapexSummary {
   const tags = priced.map(tagFigures);
   const all = group('all', 'All', tags);
   const epcm = pctOf(all.direct_field, settings.epcm_pct);
@@ -275,18 +381,48 @@ export function rollUp(project: CapexSummary['project'], settings: CapexSummary[
   const contingency = pctOf(sum([all.direct_field, indirects]), settings.contingency_pct);
   const tic = money(sum([all.direct_field, indirects, contingency]));
   const byCategory = [1, 2, 3].flatMap((tier) =>
-    groupBy(tags, (tag) => (tag.category_path.length >= tier ? [tag.category_path.slice(0, tier).join(' / '), tag.category_path[tier - 1]!] : tier === 1 ? ['(none)', 'No category'] : null), tier),
+    groupBy(
+      tags,
+      (tag) =>
+        tag.category_path.length >= tier
+          ? [tag.category_path.slice(0, tier).join(' / '), tag.category_path[tier - 1]!]
+          : tier === 1
+            ? ['(none)', 'No category']
+            : null,
+      tier,
+    ),
   );
   return {
     project,
     settings,
-    totals: { equipment: all.equipment, installation: all.installation, bulks: all.bulks, direct_field: all.direct_field, epcm, owners, indirects, contingency, tic },
+    totals: {
+      equipment: all.equipment,
+      installation: all.installation,
+      bulks: all.bulks,
+      direct_field: all.direct_field,
+      epcm,
+      owners,
+      indirects,
+      contingency,
+      tic,
+    },
     accuracy: accuracyBand(settings.estimate_class, tic),
     lang: langCheck(tic, all.equipment, project.plant_type),
-    firm_share_pct: new Decimal(all.equipment).isZero() ? null : roundTo(new Decimal(all.firm).times(100).dividedBy(all.equipment), 1),
-    by_basis: PRICE_BASES.map((basis) => group(basis, PRICE_BASIS_LABELS[basis], tags.filter((t) => t.basis === basis))).filter((g) => g.tags > 0),
+    firm_share_pct: new Decimal(all.equipment).isZero()
+      ? null
+      : roundTo(new Decimal(all.firm).times(100).dividedBy(all.equipment), 1),
+    by_basis: PRICE_BASES.map((basis) =>
+      group(
+        basis,
+        PRICE_BASIS_LABELS[basis],
+        tags.filter((t) => t.basis === basis),
+      ),
+    ).filter((g) => g.tags > 0),
     by_category: byCategory,
-    by_area: groupBy(tags, (tag) => [tag.area ?? '(none)', tag.area ? [tag.area, tag.area_name].filter(Boolean).join(' ') : 'No area']),
+    by_area: groupBy(tags, (tag) => [
+      tag.area ?? '(none)',
+      tag.area ? [tag.area, tag.area_name].filter(Boolean).join(' ') : 'No area',
+    ]),
     tags,
     warnings: [...warnings, ...tags.filter((t) => t.warning).map((t) => `${t.tagno}: ${t.warning}`)],
   };
@@ -345,8 +481,16 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** The typed price in words: 'ZAR 7,400,000.00 at 0.05600000, typed 2025-06-30'. */
 export function typedWords(typed: TypedPrice, base: string | null): string {
   const amount = `${typed.currency ?? base ?? ''} ${groupThousands(typed.amount)}`.trim();
-  const dates = [typed.from_rate_date && `${typed.currency} rate of ${typed.from_rate_date}`, typed.base_rate_date && `${base} rate of ${typed.base_rate_date}`].filter(Boolean).join(', ');
-  const rate = typed.rate !== null && typed.currency !== null && typed.currency !== base ? ` at ${typed.rate} ${base ?? ''}/${typed.currency}${dates ? ` (${dates})` : ''}` : '';
+  const dates = [
+    typed.from_rate_date && `${typed.currency} rate of ${typed.from_rate_date}`,
+    typed.base_rate_date && `${base} rate of ${typed.base_rate_date}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const rate =
+    typed.rate !== null && typed.currency !== null && typed.currency !== base
+      ? ` at ${typed.rate} ${base ?? ''}/${typed.currency}${dates ? ` (${dates})` : ''}`
+      : '';
   return `${amount}${rate}${typed.date ? `, typed ${typed.date}` : ''}`;
 }
 
@@ -360,18 +504,41 @@ function groupThousands(value: string): string {
  * (the drill-down and the export), and a warning when a typed price could not be converted.
  */
 export function describePrice(f: PriceFacts): { basis: PriceBasis; basis_detail: string; warning: string | null } {
-  const noRate = f.typed !== null && f.typed.rate === null ? `no ${f.typed.currency ?? ''} rate on or before the estimate date: its ${f.typed.currency ?? ''} price is left out` : null;
-  const firmBy = f.status === 'ordered' && f.price_source !== 'firm_quote' ? 'purchase order (status Ordered)' : 'firm quote';
+  const noRate =
+    f.typed !== null && f.typed.rate === null
+      ? `no ${f.typed.currency ?? ''} rate on or before the estimate date: its ${f.typed.currency ?? ''} price is left out`
+      : null;
+  const firmBy =
+    f.status === 'ordered' && f.price_source !== 'firm_quote' ? 'purchase order (status Ordered)' : 'firm quote';
   switch (f.step) {
     case 'firm':
       return f.typed !== null && f.typed.rate !== null
-        ? { basis: 'firm', basis_detail: `${firmBy} (price on the equipment row): ${typedWords(f.typed, f.base_currency)}`, warning: null }
-        : { basis: 'firm', basis_detail: `${firmBy}: quote line ${f.firm_line?.quote_number ?? '?'} #${f.firm_line?.line_no ?? '?'}`, warning: noRate };
+        ? {
+            basis: 'firm',
+            basis_detail: `${firmBy} (price on the equipment row): ${typedWords(f.typed, f.base_currency)}`,
+            warning: null,
+          }
+        : {
+            basis: 'firm',
+            basis_detail: `${firmBy}: quote line ${f.firm_line?.quote_number ?? '?'} #${f.firm_line?.line_no ?? '?'}`,
+            warning: noRate,
+          };
     case 'tag_median':
-      return { basis: 'budget', basis_detail: `median of ${plural(f.tag_count, 'valid quote line')} for the tag`, warning: noRate };
+      return {
+        basis: 'budget',
+        basis_detail: `median of ${plural(f.tag_count, 'valid quote line')} for the tag`,
+        warning: noRate,
+      };
     case 'typed': {
-      const source = SOURCE_WORDS[f.price_source ?? ''] ?? { basis: 'allowance' as const, words: 'price typed on the equipment row without a source (taken as an allowance)' };
-      return { basis: source.basis, basis_detail: `${source.words}: ${typedWords(f.typed!, f.base_currency)}`, warning: null };
+      const source = SOURCE_WORDS[f.price_source ?? ''] ?? {
+        basis: 'allowance' as const,
+        words: 'price typed on the equipment row without a source (taken as an allowance)',
+      };
+      return {
+        basis: source.basis,
+        basis_detail: `${source.words}: ${typedWords(f.typed!, f.base_currency)}`,
+        warning: null,
+      };
     }
     case 'category': {
       const e = f.estimate!;
@@ -383,18 +550,46 @@ export function describePrice(f: PriceFacts): { basis: PriceBasis; basis_detail:
     }
     case 'unpriced': {
       const why =
-        f.typed !== null ? 'its own price has no rate'
-        : f.category_id === null ? 'no category for an estimate'
-        : f.size_kw === null || Number(f.size_kw) <= 0 ? 'no installed kW to find its size band'
-        : `no valid quote line for its category in its size band (${SIZE_BAND.low}-${SIZE_BAND.high} x)`;
-      const firmWithout = f.price_source === 'firm_quote' && f.typed === null && f.firm_line === null ? 'marked firm quote but has neither a price nor a quote line' : null;
-      return { basis: 'unpriced', basis_detail: `no price: no firm quote, no valid quote line for the tag, no price on the row; ${why}`, warning: noRate ?? firmWithout };
+        f.typed !== null
+          ? 'its own price has no rate'
+          : f.category_id === null
+            ? 'no category for an estimate'
+            : f.size_kw === null || Number(f.size_kw) <= 0
+              ? 'no installed kW to find its size band'
+              : `no valid quote line for its category in its size band (${SIZE_BAND.low}-${SIZE_BAND.high} x)`;
+      const firmWithout =
+        f.price_source === 'firm_quote' && f.typed === null && f.firm_line === null
+          ? 'marked firm quote but has neither a price nor a quote line'
+          : null;
+      return {
+        basis: 'unpriced',
+        basis_detail: `no price: no firm quote, no valid quote line for the tag, no price on the row; ${why}`,
+        warning: noRate ?? firmWithout,
+      };
     }
   }
 }
 
 /** GET /capexsummary/quote-prices: one quote line behind a tag's price. */
-export type TagQuotePrice = { tag_id: number; tagno: string; basis: string; basis_detail: string; quote_id: number; quote_number: string; line_id: number; line_no: number; supplier: string | null; base_unit_price: string | null };
+export type TagQuotePrice = {
+  tag_id: number;
+  tagno: string;
+  basis: string;
+  basis_detail: string;
+  quote_id: number;
+  quote_number: string;
+  line_id: number;
+  line_no: number;
+  supplier: string | null;
+  base_unit_price: string | null;
+};
 
 /** GET /capexsummary/category-names */
-export type CategoryName = { id: number; code: string; name: string; tier: number; parent_id: number | null; path: string };
+export type CategoryName = {
+  id: number;
+  code: string;
+  name: string;
+  tier: number;
+  parent_id: number | null;
+  path: string;
+};

@@ -18,9 +18,19 @@ export type CategoryStats = {
 export type CategoryNode = CategoryRow & { stats: CategoryStats; children: CategoryNode[] };
 
 /** Builds the forest (tier-1 roots), children sorted by code; `itemCounts` maps category id to items classified there. */
-export function buildCategoryTree(rows: readonly CategoryRow[], itemCounts: ReadonlyMap<number, number> = new Map()): CategoryNode[] {
+export function buildCategoryTree(
+  rows: readonly CategoryRow[],
+  itemCounts: ReadonlyMap<number, number> = new Map(),
+): CategoryNode[] {
   const nodes = new Map<number, CategoryNode>(
-    rows.map((row) => [row.id, { ...row, children: [], stats: { children: 0, descendants: 0, items: itemCounts.get(row.id) ?? 0, itemsBelow: 0 } }]),
+    rows.map((row) => [
+      row.id,
+      {
+        ...row,
+        children: [],
+        stats: { children: 0, descendants: 0, items: itemCounts.get(row.id) ?? 0, itemsBelow: 0 },
+      },
+    ]),
   );
   const roots: CategoryNode[] = [];
   for (const node of nodes.values()) {

@@ -4,7 +4,13 @@
  */
 export type ReleaseGroup = { title: string; items: string[] };
 /** summary: the paragraphs before the first group (lines wrapped in the file are joined). */
-export type Release = { version: string; date: string | null; title: string | null; summary: string[]; groups: ReleaseGroup[] };
+export type Release = {
+  version: string;
+  date: string | null;
+  title: string | null;
+  summary: string[];
+  groups: ReleaseGroup[];
+};
 
 const RELEASE = /^##\s+\[?([^\]\s]+)\]?(?:\s+-\s+(\d{4}-\d{2}-\d{2}))?(?:\s+-\s+(.+))?\s*$/;
 
@@ -17,7 +23,13 @@ export function parseChangelog(markdown: string): Release[] {
     const line = raw.trimEnd();
     const heading = RELEASE.exec(line);
     if (heading) {
-      release = { version: heading[1] ?? '', date: heading[2] ?? null, title: heading[3]?.trim() ?? null, summary: [], groups: [] };
+      release = {
+        version: heading[1] ?? '',
+        date: heading[2] ?? null,
+        title: heading[3]?.trim() ?? null,
+        summary: [],
+        groups: [],
+      };
       releases.push(release);
       group = null;
       paragraphOpen = false;

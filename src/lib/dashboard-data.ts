@@ -50,7 +50,13 @@ export type DashboardFigures = {
   /** The server's date the date figures were counted on (YYYY-MM-DD). */
   today: string;
   /** Every project's equipment summed; by_project: the projects with the most installed kW first (at most 12). */
-  projects: { count: number; equipment_count: number; installed_kw: string; running_kw: string; by_project: ProjectPower[] };
+  projects: {
+    count: number;
+    equipment_count: number;
+    installed_kw: string;
+    running_kw: string;
+    by_project: ProjectPower[];
+  };
   /** Quotes on file; received in the last 30 days (date_received); expired: valid_until before today; expiring: valid_until from today to today + 30 days. */
   quotes: { count: number; received_last_30_days: number; expiring_next_30_days: number; expired: number };
   /** Packages per status, every status listed in workflow order (0 when none). */

@@ -46,7 +46,14 @@ export const DELIVERABLE_TYPES = [
   { value: 'cable_schedule', label: 'Cable schedule', discipline: 'EL', code: 'CBS', paper: 'A3' },
   { value: 'line_list', label: 'Line list', discipline: 'PI', code: 'LST', paper: 'A3' },
   { value: 'electrical_load_list', label: 'Electrical load list', discipline: 'EL', code: 'LDL', paper: 'A3' },
-  { value: 'datasheet', label: 'Duty sheet / datasheet', discipline: 'ME', code: 'DS', paper: 'A4', subject: 'duty_sheet_id' },
+  {
+    value: 'datasheet',
+    label: 'Duty sheet / datasheet',
+    discipline: 'ME',
+    code: 'DS',
+    paper: 'A4',
+    subject: 'duty_sheet_id',
+  },
   { value: 'loop_sheet', label: 'Loop sheet', discipline: 'IN', code: 'LPS', paper: 'A4', subject: 'loop_number' },
   { value: 'pid_register', label: 'P&ID register', discipline: 'PR', code: 'REG', paper: 'A4' },
   { value: 'bid_tab', label: 'Bid tab', discipline: 'PM', code: 'BTB', paper: 'A3', subject: 'adjudication_id' },
@@ -54,7 +61,8 @@ export const DELIVERABLE_TYPES = [
 ] as const satisfies readonly DeliverableTypeInfo[];
 export type DeliverableType = (typeof DELIVERABLE_TYPES)[number]['value'];
 
-export const deliverableType = (value: string): DeliverableTypeInfo | undefined => DELIVERABLE_TYPES.find((t) => t.value === value);
+export const deliverableType = (value: string): DeliverableTypeInfo | undefined =>
+  DELIVERABLE_TYPES.find((t) => t.value === value);
 
 /** One issue of a document: the revision it was issued at, and its two files. */
 export type DocumentIssue = {
@@ -75,7 +83,11 @@ export type DocumentIssue = {
 
 /** The document number a template gives: {project}-{discipline}-{type}-{seq} by default. */
 export const DEFAULT_DOCUMENT_TEMPLATE = '{project}-{discipline}-{type}-{seq}';
-export function documentNumber(template: string | null | undefined, parts: { project: string; discipline: string; type: string }, seq: number): string {
+export function documentNumber(
+  template: string | null | undefined,
+  parts: { project: string; discipline: string; type: string },
+  seq: number,
+): string {
   return (template || DEFAULT_DOCUMENT_TEMPLATE)
     .replaceAll('{project}', parts.project)
     .replaceAll('{discipline}', parts.discipline)
@@ -87,7 +99,10 @@ export function documentNumber(template: string | null | undefined, parts: { pro
  * The revision an Issue will be at: the project's latest, unless the project has none or has changed since it,
  * when Issue issues the next project revision first (issue-document.ts does the same on the server).
  */
-export function nextIssueRevision(latest: string | undefined, projectChanged: boolean): { rev: string; issuesProjectRevision: boolean } {
+export function nextIssueRevision(
+  latest: string | undefined,
+  projectChanged: boolean,
+): { rev: string; issuesProjectRevision: boolean } {
   if (latest !== undefined && !projectChanged) return { rev: latest, issuesProjectRevision: false };
   return { rev: nextRevision(latest), issuesProjectRevision: true };
 }

@@ -38,11 +38,25 @@ export type DexpiItem = {
 };
 
 /** `found`: items of the file; `delete`: rows of the project the file no longer holds (mode 2). */
-export type DexpiCounts = { found: number; add: number; update: number; unchanged: number; skip: number; restore: number; delete: number; error: number };
+export type DexpiCounts = {
+  found: number;
+  add: number;
+  update: number;
+  unchanged: number;
+  skip: number;
+  restore: number;
+  delete: number;
+  error: number;
+};
 
 export type DexpiImportAnswer = {
   dryRun: boolean;
-  file: { originatingSystem: string | null; schemaVersion: string | null; drawingNumbers: string[]; title: string | null };
+  file: {
+    originatingSystem: string | null;
+    schemaVersion: string | null;
+    drawingNumbers: string[];
+    title: string | null;
+  };
   /** The project's import_mode, the mode the import runs in, and what it means here. */
   importMode: 0 | 1 | 2;
   modeNote: string;
@@ -55,4 +69,9 @@ export type DexpiImportAnswer = {
   items: DexpiItem[];
 };
 
-export const DEXPI_KIND_LABELS: Record<DexpiKind, string> = { drawing: 'P&ID', equipment: 'Equipment', line: 'Line', instrument: 'Instrument' };
+export const DEXPI_KIND_LABELS: Record<DexpiKind, string> = {
+  drawing: 'P&ID',
+  equipment: 'Equipment',
+  line: 'Line',
+  instrument: 'Instrument',
+};

@@ -71,7 +71,12 @@ export function sheetSlurrySg(row: Row): string | null {
 
 /** A sheet row's absorbed power at one operating case (flow_<case>_m3h, head_<case>_m), at its slurry SG and pump efficiency. */
 export function sheetAbsorbedKw(row: Row, dutyCase: DutyCase): string | null {
-  return absorbedKw(row[`flow_${dutyCase}_m3h`], row[`head_${dutyCase}_m`], sheetSlurrySg(row), row.pump_efficiency_percent);
+  return absorbedKw(
+    row[`flow_${dutyCase}_m3h`],
+    row[`head_${dutyCase}_m`],
+    sheetSlurrySg(row),
+    row.pump_efficiency_percent,
+  );
 }
 
 /** A kW figure as people read it: '412.3', '400' (no trailing zeros), thousands grouped ('1,190.1'). */

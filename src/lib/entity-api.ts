@@ -1,5 +1,12 @@
 /** A row on the wire: the meta columns plus one value per field (src/schemas declares the fields). */
-export type EntityRow = { id: number; version: number; created_at: string; created_by: string; updated_at: string; updated_by: string } & Record<string, unknown>;
+export type EntityRow = {
+  id: number;
+  version: number;
+  created_at: string;
+  created_by: string;
+  updated_at: string;
+  updated_by: string;
+} & Record<string, unknown>;
 
 /**
  * The wire contract of the generic entity API (/api/entities/:entity/...), shared by the server that
@@ -71,7 +78,14 @@ export type UpdatedChanges = Pick<EntityRow, 'id' | 'version' | 'updated_at' | '
 export type MinimalBatchResponse = Omit<BatchResponse, 'updated'> & { updated: UpdatedChanges[] };
 
 /** 422 details: what is wrong, per row and field. `index` is the position in its list of the request. */
-export type RowError = { op: 'create' | 'update' | 'delete'; index: number; id?: number; clientKey?: string; fields: Record<string, string>; message?: string };
+export type RowError = {
+  op: 'create' | 'update' | 'delete';
+  index: number;
+  id?: number;
+  clientKey?: string;
+  fields: Record<string, string>;
+  message?: string;
+};
 export type ValidationDetails = { rowErrors: RowError[] };
 
 /** 409 details of a save: rows changed by someone else since they were loaded; `current` is null if deleted. */
@@ -95,7 +109,12 @@ export type DependencyDetails = { dependants: Dependant[]; total: number };
  * part of them (lookups marked partOf), in one transaction; a dry run answers the same and deletes nothing.
  */
 export type DeleteWithContentsRequest = { rows: { id: number; version?: number }[]; dryRun?: boolean };
-export type DeletedWithContents = { deleted: number[]; lists: { entity: string; label: string; count: number }[]; total: number; dryRun: boolean };
+export type DeletedWithContents = {
+  deleted: number[];
+  lists: { entity: string; label: string; count: number }[];
+  total: number;
+  dryRun: boolean;
+};
 
 /**
  * POST /api/entities/:entity/import : rows already parsed in the browser to wire values, checked again here.
@@ -224,4 +243,11 @@ export type RecordHistoryEntry = {
   summary: string;
 };
 
-export type EntitySummary = { name: string; label: string; labelPlural: string; referenceTable: boolean; rowCount: number; description?: string };
+export type EntitySummary = {
+  name: string;
+  label: string;
+  labelPlural: string;
+  referenceTable: boolean;
+  rowCount: number;
+  description?: string;
+};

@@ -35,7 +35,12 @@ export const entityPaths = {
     return `${base(entity)}/options${search ? `?${search}` : ''}`;
   },
   /** GET: a working copy of the list's view as PDF or workbook (#31 item 6): its columns in order, filters, sort, the project's title block. */
-  print: (entity: string, kind: 'pdf' | 'xlsx', query: ListQuery, view: { columns: readonly string[]; scope?: number }) => {
+  print: (
+    entity: string,
+    kind: 'pdf' | 'xlsx',
+    query: ListQuery,
+    view: { columns: readonly string[]; scope?: number },
+  ) => {
     const params = new URLSearchParams(listQueryString({ filters: query.filters, sort: query.sort, q: query.q }));
     params.set('columns', view.columns.join(','));
     if (view.scope !== undefined) params.set('scope', String(view.scope));
@@ -46,7 +51,8 @@ export const entityPaths = {
   /** POST: an import (streamed JSON body). */
   import: (entity: string) => `${base(entity)}/import`,
   /** GET: the rows that reference this one. */
-  dependencies: (entity: string, id: number | string) => `${base(entity)}/${encodeURIComponent(String(id))}/dependencies`,
+  dependencies: (entity: string, id: number | string) =>
+    `${base(entity)}/${encodeURIComponent(String(id))}/dependencies`,
   /** POST {rows, dryRun}: rows with everything part of them, in one transaction. */
   deleteWithContents: (entity: string) => `${base(entity)}/delete-with-contents`,
   /** GET: whether a document lock (an award) holds the row: `{ locked, message, heldBy }` (DocumentLockState). */

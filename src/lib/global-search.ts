@@ -88,7 +88,8 @@ export function matchSpans(text: string | null, words: readonly string[]): Match
   for (const word of words) {
     const needle = word.toLowerCase();
     if (!needle) continue;
-    for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length)) spans.push([at, at + needle.length]);
+    for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length))
+      spans.push([at, at + needle.length]);
   }
   spans.sort((a, b) => a[0] - b[0]);
   const merged: MatchSpan[] = [];

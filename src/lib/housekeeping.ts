@@ -11,7 +11,12 @@ export const HOUSEKEEPING_OPERATIONS = ['dryRun', 'run', 'history', 'purgeExpire
 export type HousekeepingOperation = (typeof HOUSEKEEPING_OPERATIONS)[number];
 
 /** The tasks that change data, in the order a run takes them. */
-export const HOUSEKEEPING_TASKS = ['markExpiredQuotes', 'recomputeDerived', 'purgeSoftDeleted', 'deleteTestData'] as const;
+export const HOUSEKEEPING_TASKS = [
+  'markExpiredQuotes',
+  'recomputeDerived',
+  'purgeSoftDeleted',
+  'deleteTestData',
+] as const;
 export type HousekeepingTask = (typeof HOUSEKEEPING_TASKS)[number];
 
 export const HOUSEKEEPING_TASK_LABELS: Record<HousekeepingTask, string> = {
@@ -34,7 +39,14 @@ export type KeptRows = { entity: string; label: string; count: number; reason: s
 
 export type DeletionPlan = { count: number; lists: ListCount[]; kept: KeptRows[] };
 
-export type ExpiredQuote = { id: number; quote_number: string; supplier: string | null; valid_until: string; status: string; status_label: string };
+export type ExpiredQuote = {
+  id: number;
+  quote_number: string;
+  supplier: string | null;
+  valid_until: string;
+  status: string;
+  status_label: string;
+};
 
 export type TaskResults = {
   markExpiredQuotes: { count: number };
@@ -44,18 +56,57 @@ export type TaskResults = {
 };
 
 /** A live row pointing at a row that is soft-deleted, or a text reference naming no row. */
-export type Orphan = { entity: string; entity_label: string; id: number; label: string; /** The document the row is part of (a project, a quote), for the link. */ root: { entity: string; id: number } | null; problem: string };
+export type Orphan = {
+  entity: string;
+  entity_label: string;
+  id: number;
+  label: string;
+  /** The document the row is part of (a project, a quote), for the link. */ root: {
+    entity: string;
+    id: number;
+  } | null;
+  problem: string;
+};
 /** One tag used more than once in a project, across lists or differing only by case and spaces. */
-export type DuplicateTag = { project_id: number; project: string; tag: string; rows: { entity: string; entity_label: string; id: number; tag: string }[] };
+export type DuplicateTag = {
+  project_id: number;
+  project: string;
+  tag: string;
+  rows: { entity: string; entity_label: string; id: number; tag: string }[];
+};
 export type StaleRate = { currency_id: number; code: string; name: string; latest_rate_date: string; days_old: number };
 
-export type HousekeepingFindings = { orphans: Orphan[]; duplicateTags: DuplicateTag[]; expiredQuotes: ExpiredQuote[]; staleRates: StaleRate[] };
+export type HousekeepingFindings = {
+  orphans: Orphan[];
+  duplicateTags: DuplicateTag[];
+  expiredQuotes: ExpiredQuote[];
+  staleRates: StaleRate[];
+};
 
-export type DryRunAnswer = { operation: 'dryRun'; params: HousekeepingParams; today: string; tasks: TaskResults; findings: HousekeepingFindings };
-export type RunAnswer = { operation: 'run'; params: HousekeepingParams; today: string; ran: HousekeepingTask[]; results: Partial<TaskResults> };
+export type DryRunAnswer = {
+  operation: 'dryRun';
+  params: HousekeepingParams;
+  today: string;
+  tasks: TaskResults;
+  findings: HousekeepingFindings;
+};
+export type RunAnswer = {
+  operation: 'run';
+  params: HousekeepingParams;
+  today: string;
+  ran: HousekeepingTask[];
+  results: Partial<TaskResults>;
+};
 
 /** One past run, from its audit row: the tasks (or 'purgeExpiredSignIns'), the parameters and each task's count. */
-export type HousekeepingRun = { id: number; at: string; username: string; tasks: string[]; params: HousekeepingParams; counts: Record<string, number> };
+export type HousekeepingRun = {
+  id: number;
+  at: string;
+  username: string;
+  tasks: string[];
+  params: HousekeepingParams;
+  counts: Record<string, number>;
+};
 export type HistoryAnswer = { operation: 'history'; runs: HousekeepingRun[] };
 
 /** The audit trail's table name for housekeeping runs (one audit row per run, its summary as JSON in new_value). */

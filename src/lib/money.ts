@@ -50,10 +50,17 @@ export function sum(values: readonly Decimal.Value[]): string {
 }
 
 /** A document's figures from its lines: each line rounded on its own, the totals their sums. */
-export function documentTotals(lines: readonly { quantity: Decimal.Value; unitPrice: Decimal.Value }[], rate: Decimal.Value): { lines: { total: string; base: string }[]; total: string; baseTotal: string } {
+export function documentTotals(
+  lines: readonly { quantity: Decimal.Value; unitPrice: Decimal.Value }[],
+  rate: Decimal.Value,
+): { lines: { total: string; base: string }[]; total: string; baseTotal: string } {
   const figures = lines.map((line) => {
     const total = lineTotal(line.quantity, line.unitPrice);
     return { total, base: toBase(total, rate) };
   });
-  return { lines: figures, total: roundTo(sum(figures.map((f) => f.total)), MONEY_SCALE), baseTotal: roundTo(sum(figures.map((f) => f.base)), MONEY_SCALE) };
+  return {
+    lines: figures,
+    total: roundTo(sum(figures.map((f) => f.total)), MONEY_SCALE),
+    baseTotal: roundTo(sum(figures.map((f) => f.base)), MONEY_SCALE),
+  };
 }

@@ -32,7 +32,12 @@ export type BidderCompleteness = {
 };
 
 /** A quote against the package, with its totals (the footer of the package's document). */
-export type PackageQuote = QuoteSummary & { supplier: string; supplier_id: number; status: string; date_received: string };
+export type PackageQuote = QuoteSummary & {
+  supplier: string;
+  supplier_id: number;
+  status: string;
+  date_received: string;
+};
 
 /** GET /api/package/:id/figures: the document's summary panel and footer. */
 export type PackageFigures = {

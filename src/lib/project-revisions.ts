@@ -13,7 +13,17 @@ export type RevisionPurpose = (typeof REVISION_PURPOSES)[number]['value'];
 export const REVISION_PATTERN = /^[A-Z0-9]{1,4}$/;
 
 /** GET /api/projects/:id/revisions (an array), POST /api/projects/:id/revisions (one). */
-export type Revision = { id: number; project_id: number; rev: string; purpose: RevisionPurpose; issued_on: string; note: string | null; issued_by: string; issued_at: string; row_count: number };
+export type Revision = {
+  id: number;
+  project_id: number;
+  rev: string;
+  purpose: RevisionPurpose;
+  issued_on: string;
+  note: string | null;
+  issued_by: string;
+  issued_at: string;
+  row_count: number;
+};
 
 export type FieldChange = { field: string; label: string; old: string | null; new: string | null };
 export type RowChangeKind = 'added' | 'deleted' | 'changed';
@@ -23,7 +33,16 @@ export type RowChangeKind = 'added' | 'deleted' | 'changed';
  * `renamedFrom`: the same row in both states, by id), and the add lists the fields that changed with it, its tag
  * among them, so the grid's revision clouds mark the row changed.
  */
-export type RowChange = { entity: string; list: string; key: string; change: RowChangeKind; rowId?: number; fields: FieldChange[]; renamedFrom?: string; renamedTo?: string };
+export type RowChange = {
+  entity: string;
+  list: string;
+  key: string;
+  change: RowChangeKind;
+  rowId?: number;
+  fields: FieldChange[];
+  renamedFrom?: string;
+  renamedTo?: string;
+};
 export type ListCounts = { entity: string; list: string; added: number; deleted: number; changed: number };
 /** GET /api/projects/:id/changes?from=A[&to=B]: `to` null means the project as it is now. */
 export type ChangeSummary = { from: Revision; to: Revision | null; lists: ListCounts[]; rows: RowChange[] };

@@ -30,4 +30,12 @@ export type Rollup = {
 /** `deleted`: a soft-deleted area, listed because live rows still name it (their figures count in the project's). */
 export type AreaRollup = Rollup & { area_id: number; areacode: string; description: string | null; deleted: boolean };
 /** `estimate_date`: the date the equipment cost is escalated to and converted at (the project's, else today), as CAPEX's. */
-export type ProjectRollups = { project_id: number; base_currency: string | null; rate_date: string | null; estimate_date: string; spare_pct: number; project: Rollup; areas: AreaRollup[] };
+export type ProjectRollups = {
+  project_id: number;
+  base_currency: string | null;
+  rate_date: string | null;
+  estimate_date: string;
+  spare_pct: number;
+  project: Rollup;
+  areas: AreaRollup[];
+};

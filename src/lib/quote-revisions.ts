@@ -28,7 +28,16 @@ export type QuoteRevision = {
 
 export type FieldChange = { field: string; label: string; before: string | null; after: string | null };
 
-export type RevisionLine = { line_no: number; description: string; tag: string | null; part: string | null; quantity: string | null; unit_price: string | null; line_type: string; line_status: string };
+export type RevisionLine = {
+  line_no: number;
+  description: string;
+  tag: string | null;
+  part: string | null;
+  quantity: string | null;
+  unit_price: string | null;
+  line_type: string;
+  line_status: string;
+};
 
 /** What a revision changed against the one before it, lines matched by line number. */
 export type QuoteRevisionChanges = {

@@ -61,7 +61,15 @@ export type PartQuoteLine = {
 /** GET /quotes4partstats/:id: quoted base lines of quotes not expired; expired ones counted apart. */
 export type PartQuoteStats = {
   part_id: number;
-  byBaseCurrency: { base_currency: string | null; count: number; min: string | null; median: string | null; max: string | null; newest_quote_date: string | null; suppliers: string[] }[];
+  byBaseCurrency: {
+    base_currency: string | null;
+    count: number;
+    min: string | null;
+    median: string | null;
+    max: string | null;
+    newest_quote_date: string | null;
+    suppliers: string[];
+  }[];
   expired_lines: number;
 };
 

@@ -29,10 +29,13 @@ export function priorityLabel(level: number): string {
   return label ? `${level} - ${label}` : String(level);
 }
 
-export const PRIORITY_CHOICES: readonly { value: number; label: string }[] = Array.from({ length: PRIORITY_MAX - PRIORITY_MIN + 1 }, (_, i) => ({
-  value: PRIORITY_MIN + i,
-  label: priorityLabel(PRIORITY_MIN + i),
-}));
+export const PRIORITY_CHOICES: readonly { value: number; label: string }[] = Array.from(
+  { length: PRIORITY_MAX - PRIORITY_MIN + 1 },
+  (_, i) => ({
+    value: PRIORITY_MIN + i,
+    label: priorityLabel(PRIORITY_MIN + i),
+  }),
+);
 
 /** Spec §3 module ids. */
 export const MODULE_IDS = {
@@ -88,21 +91,52 @@ export function requestUsername(user: { nickname?: string | null; name?: string 
 /** Spec §5: valid only with a type, a module and a description with non-whitespace content. */
 export function isRequestValid(request: { type_id?: unknown; module_id?: unknown; description?: unknown }): boolean {
   const present = (id: unknown) => typeof id === 'number' && Number.isInteger(id) && id > 0;
-  return present(request.type_id) && present(request.module_id) && typeof request.description === 'string' && request.description.trim() !== '';
+  return (
+    present(request.type_id) &&
+    present(request.module_id) &&
+    typeof request.description === 'string' &&
+    request.description.trim() !== ''
+  );
 }
 
 /** Spec §4: the Response field shows only when editing an existing request that already has a description. */
 export function showsResponseField(existing: { id?: unknown; description?: unknown } | null | undefined): boolean {
-  return Boolean(existing && typeof existing.id === 'number' && typeof existing.description === 'string' && existing.description.trim() !== '');
+  return Boolean(
+    existing &&
+    typeof existing.id === 'number' &&
+    typeof existing.description === 'string' &&
+    existing.description.trim() !== '',
+  );
 }
 
 /** A new request's starting values (spec §4); the module comes from the page it was opened on. */
-export function newRequestValues(pathname: string): { type_id: null; module_id: number; status_id: number; priority: number; description: null; steps_to_reproduce: null; response: null } {
-  return { type_id: null, module_id: moduleIdForPath(pathname), status_id: DEFAULT_STATUS_ID, priority: DEFAULT_PRIORITY, description: null, steps_to_reproduce: null, response: null };
+export function newRequestValues(pathname: string): {
+  type_id: null;
+  module_id: number;
+  status_id: number;
+  priority: number;
+  description: null;
+  steps_to_reproduce: null;
+  response: null;
+} {
+  return {
+    type_id: null,
+    module_id: moduleIdForPath(pathname),
+    status_id: DEFAULT_STATUS_ID,
+    priority: DEFAULT_PRIORITY,
+    description: null,
+    steps_to_reproduce: null,
+    response: null,
+  };
 }
 
 /** Spec §3: responses carry the names of their lookups. */
-export type EnrichedRequest = Record<string, unknown> & { id: number; statusname: string | null; modulename: string | null; typename: string | null };
+export type EnrichedRequest = Record<string, unknown> & {
+  id: number;
+  statusname: string | null;
+  modulename: string | null;
+  typename: string | null;
+};
 
 /** Spec §8: the exact texts of the toasts and internal rejections. */
 export const REQUEST_MESSAGES = {

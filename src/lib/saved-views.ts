@@ -65,7 +65,8 @@ export const VIEW_NAME_MAX = 80;
 export const VIEW_PARAM = 'view';
 
 export const viewPaths = {
-  list: (list: string, scope?: number) => `/api/views?list=${encodeURIComponent(list)}${scope !== undefined ? `&scope=${scope}` : ''}`,
+  list: (list: string, scope?: number) =>
+    `/api/views?list=${encodeURIComponent(list)}${scope !== undefined ? `&scope=${scope}` : ''}`,
   create: '/api/views',
   one: (id: number) => `/api/views/${id}`,
 } as const;

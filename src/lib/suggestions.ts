@@ -10,16 +10,30 @@ type Fetcher = <T>(path: string, init?: RequestInit) => Promise<T>;
  * the parent's project is read once per parent (`projects` caches it, per grid or per form), then
  * GET .../options?scope=<project>&q=. The grid's cell editor and the row dialog's input both ask here.
  */
-export async function fetchSuggestions(fetcher: Fetcher, projects: Map<string, Promise<number | null>>, source: SuggestSource, q: string, limit = 20): Promise<string[]> {
+export async function fetchSuggestions(
+  fetcher: Fetcher,
+  projects: Map<string, Promise<number | null>>,
+  source: SuggestSource,
+  q: string,
+  limit = 20,
+): Promise<string[]> {
   const key = `${source.parentEntity}#${source.parentId}`;
   let project = projects.get(key);
   if (!project) {
-    project = fetcher<Record<string, unknown>>(entityPaths.row(source.parentEntity, source.parentId)).then((row) => (typeof row.project_id === 'number' ? row.project_id : null));
+    project = fetcher<Record<string, unknown>>(entityPaths.row(source.parentEntity, source.parentId)).then((row) =>
+      typeof row.project_id === 'number' ? row.project_id : null,
+    );
     projects.set(key, project);
     project.catch(() => projects.delete(key));
   }
   const projectId = await project;
   if (projectId === null) return [];
   const options = await fetcher<unknown>(entityPaths.options(source.entity, { q, limit, scope: projectId }));
-  return Array.isArray(options) ? options.flatMap((option: unknown) => (option && typeof option === 'object' && typeof (option as { label?: unknown }).label === 'string' ? [(option as { label: string }).label] : [])) : [];
+  return Array.isArray(options)
+    ? options.flatMap((option: unknown) =>
+        option && typeof option === 'object' && typeof (option as { label?: unknown }).label === 'string'
+          ? [(option as { label: string }).label]
+          : [],
+      )
+    : [];
 }

@@ -15,7 +15,19 @@
  * written on cable and line ends and cable routes (junction boxes, panels, a tank farm). A unit test holds the
  * lists to the schemas.
  */
-export const TAG_RENAME_LISTS = ['areas', 'pids', 'pfds', 'mech_equipment', 'instruments', 'cabling', 'racking', 'streams', 'duty_sheets', 'loops', 'others'] as const;
+export const TAG_RENAME_LISTS = [
+  'areas',
+  'pids',
+  'pfds',
+  'mech_equipment',
+  'instruments',
+  'cabling',
+  'racking',
+  'streams',
+  'duty_sheets',
+  'loops',
+  'others',
+] as const;
 export type TagRenameList = (typeof TAG_RENAME_LISTS)[number];
 
 /** What each list is called in the preview (the schemas' plural labels, and the two without a list). */
@@ -49,13 +61,35 @@ export type RenamedTag = { list: TagRenameList | 'piping'; id?: number; before: 
 // `list`: a TagRenameList, or a list whose tag is composed and follows (piping).
 
 /** A text that names a renamed tag and follows it: a cable's end, a quote line's tag... `row` says which row, in words. */
-export type FollowingReference = { entity: string; list: string; id: number; row: string; field: string; fieldLabel: string; before: string; after: string };
+export type FollowingReference = {
+  entity: string;
+  list: string;
+  id: number;
+  row: string;
+  field: string;
+  fieldLabel: string;
+  before: string;
+  after: string;
+};
 
 /** Rows that link to renamed rows by id (an instrument on a renamed equipment item, a row on a renamed P&ID): they follow by themselves. */
-export type LinkedReferences = { entity: string; list: string; field: string; fieldLabel: string; target: string; rows: number };
+export type LinkedReferences = {
+  entity: string;
+  list: string;
+  field: string;
+  fieldLabel: string;
+  target: string;
+  rows: number;
+};
 
 /** A new tag that would clash: with a row that keeps it (`heldBy`), or taken by several renamed tags (`from`). */
-export type TagClash = { list: TagRenameList | 'piping'; tag: string; from: string[]; heldBy: string | null; message: string };
+export type TagClash = {
+  list: TagRenameList | 'piping';
+  tag: string;
+  from: string[];
+  heldBy: string | null;
+  message: string;
+};
 
 /** A renamed tag or a following text that its list refuses (too long, characters a tag may not hold, a rule). */
 export type TagProblem = { list: string; tag: string; field: string; message: string };

@@ -14,7 +14,9 @@ export type ContainmentEdge = { parent: string; child: string; field: string };
  */
 export function containmentOf(schemas: readonly EntitySchema[]) {
   const containmentEdges: readonly ContainmentEdge[] = schemas.flatMap((schema) =>
-    schema.fields.filter((f): f is LookupField => f.kind === 'lookup' && f.partOf === true).map((f) => ({ parent: f.entity, child: schema.name, field: f.name })),
+    schema.fields
+      .filter((f): f is LookupField => f.kind === 'lookup' && f.partOf === true)
+      .map((f) => ({ parent: f.entity, child: schema.name, field: f.name })),
   );
   const byName = new Map(schemas.map((schema) => [schema.name, schema]));
 
@@ -52,8 +54,11 @@ export function containmentOf(schemas: readonly EntitySchema[]) {
     const order: string[] = [];
     while (pending.size > 0) {
       // A list no pending list points at can go now.
-      const free = [...pending].filter((name) => ![...pending].some((other) => other !== name && referencedBy(other).includes(name)));
-      if (free.length === 0) throw new Error(`The lists ${[...pending].join(', ')} refer to each other in a cycle: no delete order exists.`);
+      const free = [...pending].filter(
+        (name) => ![...pending].some((other) => other !== name && referencedBy(other).includes(name)),
+      );
+      if (free.length === 0)
+        throw new Error(`The lists ${[...pending].join(', ')} refer to each other in a cycle: no delete order exists.`);
       for (const name of free) {
         order.push(name);
         pending.delete(name);

@@ -27,7 +27,12 @@ export type ParseContext = {
   rowCurrency?: string;
 };
 
-export function parseInput(field: FieldDef, raw: unknown, resolveLookup?: LookupResolver, context: ParseContext = {}): ParseResult {
+export function parseInput(
+  field: FieldDef,
+  raw: unknown,
+  resolveLookup?: LookupResolver,
+  context: ParseContext = {},
+): ParseResult {
   if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) {
     return field.kind === 'boolean' ? { ok: true, value: false } : { ok: true, value: null };
   }
@@ -43,7 +48,9 @@ export function parseInput(field: FieldDef, raw: unknown, resolveLookup?: Lookup
       const grouping = misusedComma(raw);
       if (grouping) return { ok: false, error: grouping };
       const number = toNumber(raw);
-      return number !== undefined && Number.isInteger(number) ? { ok: true, value: number } : { ok: false, error: `"${String(raw)}" is not a whole number` };
+      return number !== undefined && Number.isInteger(number)
+        ? { ok: true, value: number }
+        : { ok: false, error: `"${String(raw)}" is not a whole number` };
     }
     case 'decimal':
     case 'percent':
@@ -61,12 +68,16 @@ export function parseInput(field: FieldDef, raw: unknown, resolveLookup?: Lookup
     case 'enum': {
       const text = String(raw).trim().toLowerCase();
       const option = field.options.find((o) => o.value.toLowerCase() === text || o.label.toLowerCase() === text);
-      return option ? { ok: true, value: option.value } : { ok: false, error: `"${String(raw)}" is not one of: ${field.options.map((o) => o.label).join(', ')}` };
+      return option
+        ? { ok: true, value: option.value }
+        : { ok: false, error: `"${String(raw)}" is not one of: ${field.options.map((o) => o.label).join(', ')}` };
     }
     case 'lookup': {
       const id = resolveLookup?.(field.entity, String(raw).trim());
       if (typeof id === 'object') return { ok: false, error: id.error };
-      return id !== undefined ? { ok: true, value: id } : { ok: false, error: `No ${field.label} named "${String(raw)}"` };
+      return id !== undefined
+        ? { ok: true, value: id }
+        : { ok: false, error: `No ${field.label} named "${String(raw)}"` };
     }
   }
 }
@@ -79,14 +90,24 @@ const GROUPED = /^[-+(]?[$€£¥]?\d{1,3}(,\d{3})+(\.\d*)?\)?(\s*%)?$/;
  */
 function misusedComma(raw: unknown, shown: unknown = raw): string | undefined {
   if (typeof raw !== 'string' || !raw.includes(',')) return undefined;
-  const text = raw.trim().replace(/^[A-Z]{3}\s+/, '').replace(/\s+(?=\d)/g, '');
-  return GROUPED.test(text) ? undefined : `"${String(shown)}" is not a number: use a point for decimals (1.5); a comma only groups thousands (1,500)`;
+  const text = raw
+    .trim()
+    .replace(/^[A-Z]{3}\s+/, '')
+    .replace(/\s+(?=\d)/g, '');
+  return GROUPED.test(text)
+    ? undefined
+    : `"${String(shown)}" is not a number: use a point for decimals (1.5); a comma only groups thousands (1,500)`;
 }
 
 const CODE_AT_EDGE = /^[A-Z]{3}(?![A-Z])|(?<![A-Z])[A-Z]{3}$/;
 const SYMBOL = /[$€£¥]/;
 /** The currencies a symbol can stand for without doubt ('$' alone is USD: AUD or CAD amounts are written with their code). */
-const SYMBOL_CURRENCIES: Readonly<Record<string, readonly string[]>> = { $: ['USD'], '€': ['EUR'], '£': ['GBP'], '¥': ['JPY', 'CNY'] };
+const SYMBOL_CURRENCIES: Readonly<Record<string, readonly string[]>> = {
+  $: ['USD'],
+  '€': ['EUR'],
+  '£': ['GBP'],
+  '¥': ['JPY', 'CNY'],
+};
 
 /**
  * A money cell's text with the currencies it names taken out, when each is the row's own; else the first
@@ -98,7 +119,9 @@ function withoutRowCurrency(text: string, rowCurrency: string | undefined): { te
     const code = CODE_AT_EDGE.exec(rest)?.[0];
     const named = code ?? SYMBOL.exec(rest)?.[0];
     if (!named) return { text: rest.trim() };
-    const own = rowCurrency !== undefined && (named === rowCurrency.toUpperCase() || (SYMBOL_CURRENCIES[named]?.includes(rowCurrency.toUpperCase()) ?? false));
+    const own =
+      rowCurrency !== undefined &&
+      (named === rowCurrency.toUpperCase() || (SYMBOL_CURRENCIES[named]?.includes(rowCurrency.toUpperCase()) ?? false));
     if (!own) return { named };
     rest = code ? rest.replace(CODE_AT_EDGE, '') : rest.replace(named, '');
   }
@@ -106,7 +129,10 @@ function withoutRowCurrency(text: string, rowCurrency: string | undefined): { te
 
 function toNumber(raw: unknown): number | undefined {
   if (typeof raw === 'number') return Number.isFinite(raw) ? raw : undefined;
-  const text = String(raw).trim().replace(/[,\s]/g, '').replace(/^\((.*)\)$/, '-$1');
+  const text = String(raw)
+    .trim()
+    .replace(/[,\s]/g, '')
+    .replace(/^\((.*)\)$/, '-$1');
   if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text)) return undefined;
   return Number(text);
 }
@@ -117,7 +143,10 @@ function toDecimalString(raw: unknown, kind: 'decimal' | 'percent' | 'money', ro
     const amount = withoutRowCurrency(text, rowCurrency);
     if ('named' in amount) {
       const why = rowCurrency ? `but the row's currency is ${rowCurrency}` : 'and the row has no currency yet';
-      return { ok: false, error: `"${String(raw)}" names a currency (${amount.named}) ${why}: type the amount only; the currency is its own column` };
+      return {
+        ok: false,
+        error: `"${String(raw)}" names a currency (${amount.named}) ${why}: type the amount only; the currency is its own column`,
+      };
     }
     text = amount.text;
   }
@@ -149,8 +178,10 @@ function numberToPlainString(value: number): string {
 }
 
 function toDate(raw: unknown): ParseResult {
-  if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? { ok: false, error: 'Not a date' } : { ok: true, value: toIsoDate(raw) };
-  if (typeof raw === 'number') return { ok: true, value: new Date(EXCEL_EPOCH_MS + Math.round(raw) * 86_400_000).toISOString().slice(0, 10) };
+  if (raw instanceof Date)
+    return Number.isNaN(raw.getTime()) ? { ok: false, error: 'Not a date' } : { ok: true, value: toIsoDate(raw) };
+  if (typeof raw === 'number')
+    return { ok: true, value: new Date(EXCEL_EPOCH_MS + Math.round(raw) * 86_400_000).toISOString().slice(0, 10) };
   const text = String(raw).trim();
   if (isValidIsoDate(text)) return { ok: true, value: text };
   // Year first, as typed in a hurry: 2024-3-5, 2024/03/05, 2024.03.05, 20240305.

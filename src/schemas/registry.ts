@@ -1,4 +1,10 @@
-import { adjudicationAdders, adjudicationBidders, adjudicationChoices, adjudicationRates, adjudications } from './entities/adjudications';
+import {
+  adjudicationAdders,
+  adjudicationBidders,
+  adjudicationChoices,
+  adjudicationRates,
+  adjudications,
+} from './entities/adjudications';
 import * as business from './entities/business-entities';
 import { capexFactors } from './entities/capex';
 import { costIndices } from './entities/cost-indices';

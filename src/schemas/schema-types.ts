@@ -23,7 +23,11 @@ import type { Role } from '../lib/signed-in-user';
 export type ComputedRule = {
   from: readonly string[];
   reads?: readonly { lookup: string; field: string }[];
-  derive: (row: Readonly<Record<string, unknown>>, labelOf: (lookupField: string) => string | null, valueOf: (lookupField: string, field: string) => unknown) => unknown;
+  derive: (
+    row: Readonly<Record<string, unknown>>,
+    labelOf: (lookupField: string) => string | null,
+    valueOf: (lookupField: string, field: string) => unknown,
+  ) => unknown;
 };
 
 /**
@@ -42,7 +46,8 @@ export type AggregateRule = {
   where?: Readonly<Record<string, readonly string[]>>;
 };
 
-export type FieldKind = 'text' | 'longText' | 'integer' | 'decimal' | 'money' | 'percent' | 'date' | 'boolean' | 'enum' | 'lookup';
+export type FieldKind =
+  'text' | 'longText' | 'integer' | 'decimal' | 'money' | 'percent' | 'date' | 'boolean' | 'enum' | 'lookup';
 
 export type GridHints = {
   width?: number;
@@ -162,7 +167,6 @@ export type LookupField = FieldBase & {
 
 export type FieldDef = TextField | NumberField | MoneyField | DateField | BooleanField | EnumField | LookupField;
 
-
 export type EntitySchema = {
   /** API name and table name, e.g. 'clients'. */
   name: string;
@@ -262,7 +266,8 @@ export function workflowMoveMessage(schema: EntitySchema, from: string, to: stri
   const workflow = schema.workflow as Workflow;
   const field = fieldByName(schema, workflow.field);
   const options = field?.kind === 'enum' ? field.options : [];
-  const label = (value: string | null) => (value === null ? 'no status' : (options.find((o) => o.value === value)?.label ?? value));
+  const label = (value: string | null) =>
+    value === null ? 'no status' : (options.find((o) => o.value === value)?.label ?? value);
   const next = workflowMovesFrom(workflow, from).map(label);
   return `${article(schema.label)} ${schema.label.toLowerCase()} cannot move from ${label(from)} to ${label(to)}; from ${label(from)} it may move to: ${next.length > 0 ? next.join(', ') : '(none)'}`;
 }
@@ -276,7 +281,12 @@ function article(word: string): string {
  * rest). A `warning` rule does not refuse the row: the save asks the user to confirm it (acceptWarnings).
  * `message` may be made from the row ("Absorbed 412.3 kW at the design case exceeds the 400 kW motor").
  */
-export type RowRule = { fields: readonly string[]; message: string | ((row: Readonly<Record<string, unknown>>) => string); holds: (row: Readonly<Record<string, unknown>>) => boolean; warning?: boolean };
+export type RowRule = {
+  fields: readonly string[];
+  message: string | ((row: Readonly<Record<string, unknown>>) => string);
+  holds: (row: Readonly<Record<string, unknown>>) => boolean;
+  warning?: boolean;
+};
 
 /** What a broken rule says about `row`. */
 export function ruleMessage(rule: RowRule, row: Readonly<Record<string, unknown>>): string {
@@ -309,7 +319,13 @@ export type { EntityRow } from '../lib/entity-api';
  */
 export function databaseCheckedFields(schema: EntitySchema): FieldDef[] {
   return schema.fields.filter(
-    (f) => f.unique || f.kind === 'lookup' || f.kind === 'money' || schema.key.includes(f.name) || f.name === schema.tree?.levelField || f.name === schema.workflow?.field,
+    (f) =>
+      f.unique ||
+      f.kind === 'lookup' ||
+      f.kind === 'money' ||
+      schema.key.includes(f.name) ||
+      f.name === schema.tree?.levelField ||
+      f.name === schema.workflow?.field,
   );
 }
 

@@ -99,7 +99,7 @@ type ValueRules = {
 };
 
 function valueRules(field: FieldDef): ValueRules {
-  const rules = <T,>(list: Rule<T>[]) => list as unknown as Rule<never>[];
+  const rules = <T>(list: Rule<T>[]) => list as unknown as Rule<never>[];
   switch (field.kind) {
     case 'text':
     case 'longText': {
@@ -114,7 +114,12 @@ function valueRules(field: FieldDef): ValueRules {
       }
       // One-line text is made one line here too (oneLine), not only by the browser's parse: an API client's
       // 'ACME ' would be a second ACME that a key match misses. Long text keeps its layout.
-      return { type: 'string', typeError: 'Must be text', normalize: field.kind === 'text' ? oneLine : undefined, rules: rules(list) };
+      return {
+        type: 'string',
+        typeError: 'Must be text',
+        normalize: field.kind === 'text' ? oneLine : undefined,
+        rules: rules(list),
+      };
     }
     case 'integer':
       return {
@@ -134,25 +139,46 @@ function valueRules(field: FieldDef): ValueRules {
       return {
         type: 'string',
         // The wire carries decimals as text, so no digit is lost to floating point: say so to an API client sending 5.
-        typeError: (issue) => (typeof issue.input === 'number' ? 'Must be a number written as text, e.g. "1250.50" (decimals travel as text, so no digit is lost)' : 'Must be a number'),
+        typeError: (issue) =>
+          typeof issue.input === 'number'
+            ? 'Must be a number written as text, e.g. "1250.50" (decimals travel as text, so no digit is lost)'
+            : 'Must be a number',
         rules: rules<string>([
           [(v) => DECIMAL.test(v), 'Must be a number'],
-          [(v) => decimalPlaces(v) <= scale, scale === 0 ? 'Must be a whole number' : `At most ${scale} decimal places`],
+          [
+            (v) => decimalPlaces(v) <= scale,
+            scale === 0 ? 'Must be a whole number' : `At most ${scale} decimal places`,
+          ],
           [(v) => wholeDigits(v) <= whole, `At most ${whole} digits before the decimal point`],
           [(v) => inRange(field, Number(v)), range(field)],
         ]),
       };
     }
     case 'date':
-      return { type: 'string', typeError: 'Must be a date', rules: rules<string>([[isValidIsoDate, 'Must be a date (YYYY-MM-DD)']]) };
+      return {
+        type: 'string',
+        typeError: 'Must be a date',
+        rules: rules<string>([[isValidIsoDate, 'Must be a date (YYYY-MM-DD)']]),
+      };
     case 'boolean':
       return { type: 'boolean', typeError: 'Must be yes or no', rules: [] };
     case 'enum': {
       const values = new Set(field.options.map((o) => o.value));
-      return { type: 'string', rules: rules<string>([[(v) => values.has(v), `Must be one of: ${field.options.map((o) => o.label).join(', ')}`]]) };
+      return {
+        type: 'string',
+        rules: rules<string>([
+          [(v) => values.has(v), `Must be one of: ${field.options.map((o) => o.label).join(', ')}`],
+        ]),
+      };
     }
     case 'lookup':
-      return { type: 'number', typeError: 'Must reference an existing row', rules: rules<number>([[(v) => Number.isInteger(v) && v > 0 && v <= MAX_INTEGER, 'Must reference an existing row']]) };
+      return {
+        type: 'number',
+        typeError: 'Must reference an existing row',
+        rules: rules<number>([
+          [(v) => Number.isInteger(v) && v > 0 && v <= MAX_INTEGER, 'Must reference an existing row'],
+        ]),
+      };
   }
 }
 
@@ -196,7 +222,9 @@ export function fieldValidator(field: FieldDef): z.ZodType {
  */
 export function missingRequired(schema: EntitySchema, row: Record<string, unknown>): FieldErrors {
   const errors: FieldErrors = moneyCurrencyErrors(schema, row);
-  for (const field of schema.fields) if (requiredOnCreate(field) && !field.readOnly && !isPresent(field, row[field.name])) errors[field.name] = 'Required';
+  for (const field of schema.fields)
+    if (requiredOnCreate(field) && !field.readOnly && !isPresent(field, row[field.name]))
+      errors[field.name] = 'Required';
   return errors;
 }
 
@@ -222,9 +250,19 @@ export function moneyPairs(schema: EntitySchema): readonly MoneyPair[] {
  * on both cells, since the currency column may be hidden in the grid. Adds to `errors`, leaving out a
  * pair that already has an error there.
  */
-export function moneyCurrencyErrors(schema: EntitySchema, row: Record<string, unknown>, errors: FieldErrors = {}): FieldErrors {
+export function moneyCurrencyErrors(
+  schema: EntitySchema,
+  row: Record<string, unknown>,
+  errors: FieldErrors = {},
+): FieldErrors {
   for (const { amount, currency } of moneyPairs(schema)) {
-    if (!(amount.name in row) || !(currency.name in row) || Object.hasOwn(errors, amount.name) || Object.hasOwn(errors, currency.name)) continue;
+    if (
+      !(amount.name in row) ||
+      !(currency.name in row) ||
+      Object.hasOwn(errors, amount.name) ||
+      Object.hasOwn(errors, currency.name)
+    )
+      continue;
     if (!isPresent(amount, row[amount.name]) || isPresent(currency, row[currency.name])) continue;
     const messages = noCurrencyMessages({ amount, currency });
     addFieldError(errors, amount.name, messages[amount.name] as string);
@@ -235,17 +273,31 @@ export function moneyCurrencyErrors(schema: EntitySchema, row: Record<string, un
 
 /** What moneyCurrencyErrors says on each cell of a pair, by field name. */
 export function noCurrencyMessages({ amount, currency }: MoneyPair): FieldErrors {
-  return { [amount.name]: `No currency: choose the ${currency.label}`, [currency.name]: `Required while ${amount.label} has an amount` };
+  return {
+    [amount.name]: `No currency: choose the ${currency.label}`,
+    [currency.name]: `Required while ${amount.label} has an amount`,
+  };
 }
 
 /**
  * A change to a stored row with, for each money pair it touches, the stored value of the half it does not
  * send: validateRow then checks the amount against the currency the row will have.
  */
-export function withStoredPairs(schema: EntitySchema, changes: Record<string, unknown>, stored: Record<string, unknown>): Record<string, unknown> {
+export function withStoredPairs(
+  schema: EntitySchema,
+  changes: Record<string, unknown>,
+  stored: Record<string, unknown>,
+): Record<string, unknown> {
   let result = changes;
   for (const { amount, currency } of moneyPairs(schema)) {
-    const missing = amount.name in changes ? (currency.name in changes ? undefined : currency.name) : currency.name in changes ? amount.name : undefined;
+    const missing =
+      amount.name in changes
+        ? currency.name in changes
+          ? undefined
+          : currency.name
+        : currency.name in changes
+          ? amount.name
+          : undefined;
     if (missing !== undefined && missing in stored) result = { ...result, [missing]: stored[missing] };
   }
   return result;
@@ -275,10 +327,16 @@ const fastChecks = new WeakMap<EntitySchema, { name: string; check: FastCheck; n
  * tenth of that. It only ever accepts: any doubt (an unknown or missing field, a value to refuse) goes to
  * zod, whose messages the user sees. A unit test holds the two to the same answers.
  */
-export function fastRowCheck(schema: EntitySchema, row: Record<string, unknown>, mode: 'create' | 'update'): Record<string, unknown> | undefined {
+export function fastRowCheck(
+  schema: EntitySchema,
+  row: Record<string, unknown>,
+  mode: 'create' | 'update',
+): Record<string, unknown> | undefined {
   let checks = fastChecks.get(schema);
   if (!checks) {
-    checks = schema.fields.filter((f) => !f.readOnly).map((f) => ({ name: f.name, check: fastFieldCheck(f), numbered: f.numbered === true }));
+    checks = schema.fields
+      .filter((f) => !f.readOnly)
+      .map((f) => ({ name: f.name, check: fastFieldCheck(f), numbered: f.numbered === true }));
     fastChecks.set(schema, checks);
   }
   const out: Record<string, unknown> = {};
@@ -306,11 +364,16 @@ export function fastRowCheck(schema: EntitySchema, row: Record<string, unknown>,
 const cache = new WeakMap<EntitySchema, { create: z.ZodType; update: z.ZodType }>();
 
 /** Validators for a new row (every field, required ones present) and a change (only the fields sent). */
-export function rowValidators(schema: EntitySchema): { create: z.ZodType<Record<string, unknown>>; update: z.ZodType<Record<string, unknown>> } {
+export function rowValidators(schema: EntitySchema): {
+  create: z.ZodType<Record<string, unknown>>;
+  update: z.ZodType<Record<string, unknown>>;
+} {
   let validators = cache.get(schema);
   if (!validators) {
     const writable = schema.fields.filter((f) => !f.readOnly);
-    const shape = Object.fromEntries(writable.map((f) => [f.name, fieldValidator(f.required && !requiredOnCreate(f) ? { ...f, required: false } : f)]));
+    const shape = Object.fromEntries(
+      writable.map((f) => [f.name, fieldValidator(f.required && !requiredOnCreate(f) ? { ...f, required: false } : f)]),
+    );
     const optionalShape = Object.fromEntries(writable.map((f) => [f.name, fieldValidator(f).optional()]));
     validators = {
       create: z.object(shape).strict(),
@@ -328,7 +391,8 @@ export type FieldErrors = Record<string, string>;
  * a client as an unknown field) must neither find the prototype's property nor set the prototype.
  */
 export function addFieldError(errors: FieldErrors, field: string, message: string): void {
-  if (!Object.hasOwn(errors, field)) Object.defineProperty(errors, field, { value: message, enumerable: true, writable: true, configurable: true });
+  if (!Object.hasOwn(errors, field))
+    Object.defineProperty(errors, field, { value: message, enumerable: true, writable: true, configurable: true });
 }
 
 /**
@@ -336,7 +400,11 @@ export function addFieldError(errors: FieldErrors, field: string, message: strin
  * gets its own entry, and a refused row always has at least one: a field named like a built-in property
  * ('constructor', 'toString') once found the prototype's and was dropped, turning a bad row into an empty one.
  */
-export function validateRow(schema: EntitySchema, row: Record<string, unknown>, mode: 'create' | 'update'): { ok: true; value: Record<string, unknown> } | { ok: false; errors: FieldErrors } {
+export function validateRow(
+  schema: EntitySchema,
+  row: Record<string, unknown>,
+  mode: 'create' | 'update',
+): { ok: true; value: Record<string, unknown> } | { ok: false; errors: FieldErrors } {
   const fast = fastRowCheck(schema, row, mode);
   const result = fast ? ({ success: true, data: fast } as const) : rowValidators(schema)[mode].safeParse(row);
   if (result.success) {
@@ -356,5 +424,7 @@ export function validateRow(schema: EntitySchema, row: Record<string, unknown>, 
 
 /** A new row's starting values: each field's default, else null (booleans false). */
 export function defaultRow(schema: EntitySchema): Record<string, unknown> {
-  return Object.fromEntries(schema.fields.filter((f) => !f.readOnly).map((f) => [f.name, f.default ?? (f.kind === 'boolean' ? false : null)]));
+  return Object.fromEntries(
+    schema.fields.filter((f) => !f.readOnly).map((f) => [f.name, f.default ?? (f.kind === 'boolean' ? false : null)]),
+  );
 }

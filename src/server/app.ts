@@ -79,9 +79,20 @@ export async function buildApp({ config, db, dbKind, idpKeys, logger }: AppDeps)
     logger: logger ?? {
       level: config.logLevel,
       // Tokens, cookies and passwords never reach the logs.
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.access_token', '*.id_token', '*.refresh_token'],
+      redact: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.access_token',
+        '*.id_token',
+        '*.refresh_token',
+      ],
     },
-    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomUUID()),
+    genReqId: (req) =>
+      typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64
+        ? req.headers['x-request-id']
+        : randomUUID(),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: process.env.TRUST_PROXY === '1',
     // Timeouts (README's configuration table). Node checks the headers and request timeouts every
@@ -98,11 +109,17 @@ export async function buildApp({ config, db, dbKind, idpKeys, logger }: AppDeps)
       connectionsCheckingInterval: 1_000,
     },
   });
-  const connections = trackConnections(app.server, { bodyIdleMs: config.timeouts.bodyIdle, keepAliveMs: config.timeouts.keepAlive });
+  const connections = trackConnections(app.server, {
+    bodyIdleMs: config.timeouts.bodyIdle,
+    keepAliveMs: config.timeouts.keepAlive,
+  });
   app.decorate('connections', connections);
   app.addHook('onRequest', async (_request, reply) => {
     if (connections.refusing) {
-      return reply.status(503).header('connection', 'close').send({ error: 'unavailable', message: 'The server is stopping; send the request again in a moment.' });
+      return reply
+        .status(503)
+        .header('connection', 'close')
+        .send({ error: 'unavailable', message: 'The server is stopping; send the request again in a moment.' });
     }
   });
   app.addHook('onSend', async (_request, reply) => {
@@ -110,7 +127,9 @@ export async function buildApp({ config, db, dbKind, idpKeys, logger }: AppDeps)
   });
 
   const store = openFileStore({ db, kind: dbKind ?? (config.databaseUrl ? 'postgres' : 'pglite') }, config.dataDir);
-  const sweeper = startOrphanSweeper(db, store, (error) => app.log.error({ err: error }, 'the sweep of unreferenced files failed; it tries again later'));
+  const sweeper = startOrphanSweeper(db, store, (error) =>
+    app.log.error({ err: error }, 'the sweep of unreferenced files failed; it tries again later'),
+  );
   app.decorate('files', { store, sweepNow: sweeper.sweepNow });
   app.addHook('onClose', async () => sweeper.stop());
 
@@ -125,7 +144,8 @@ export async function buildApp({ config, db, dbKind, idpKeys, logger }: AppDeps)
 
   await registerApiDocs(app);
 
-  const localJwks: JSONWebKeySet | undefined = config.auth.mode === 'embedded' ? requireKeys(idpKeys).publicJwks : undefined;
+  const localJwks: JSONWebKeySet | undefined =
+    config.auth.mode === 'embedded' ? requireKeys(idpKeys).publicJwks : undefined;
   const verify = createTokenVerifier(config.auth, localJwks);
   const xsrfSecret = await serverSecret(db, 'xsrf');
 
@@ -172,7 +192,12 @@ export async function buildApp({ config, db, dbKind, idpKeys, logger }: AppDeps)
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     // History fallback: any page address of the browser app is answered with index.html.
-    if (hasBrowserApp && (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/') && !url.startsWith('/idp/')) {
+    if (
+      hasBrowserApp &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.startsWith('/api/') &&
+      !url.startsWith('/idp/')
+    ) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send(notFoundBody(request));

@@ -49,7 +49,9 @@ export async function runClusterPrimary(
     if (!listened.has(worker.id) && listened.size < config.clusterWorkers) {
       // One of the first workers failed to start (its error is printed above): the next would fail alike, so
       // stop rather than loop. A replacement that fails later (the database down) is started again.
-      console.error(`Tagbase worker ${worker.process.pid} exited (${signal ?? `code ${code}`}) before it served; stopping.`);
+      console.error(
+        `Tagbase worker ${worker.process.pid} exited (${signal ?? `code ${code}`}) before it served; stopping.`,
+      );
       stop('SIGTERM', 1);
       return;
     }
@@ -65,7 +67,8 @@ export async function runClusterPrimary(
     stopping = true;
     worstExit = exitCode;
     // Each worker runs its own graceful stop (main.ts); a worker that got the terminal's SIGINT already ignores this.
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM');
+    for (const worker of Object.values(cluster.workers ?? {}))
+      worker?.process.kill(signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM');
     if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(worstExit);
     setTimeout(() => process.exit(1), config.timeouts.shutdown + 10_000).unref();
   }

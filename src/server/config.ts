@@ -71,7 +71,8 @@ type Env = Record<string, string | undefined>;
 
 export function loadConfig(env: Env = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   const publicUrl = stripTrailingSlash(env.PUBLIC_URL ?? `http://localhost:${port}`);
   const databaseUrl = env.DATABASE_URL || undefined;
   return {
@@ -106,13 +107,15 @@ export function loadConfig(env: Env = process.env): ServerConfig {
 
 function clusterWorkers(value: string | undefined): number {
   const workers = Number(value ?? 1);
-  if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new Error(`CLUSTER_WORKERS must be a whole number from 1 to 64, got "${value}"`);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64)
+    throw new Error(`CLUSTER_WORKERS must be a whole number from 1 to 64, got "${value}"`);
   return workers;
 }
 
 function milliseconds(env: Env, name: string, fallback: number): number {
   const value = Number(env[name] ?? fallback);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number of milliseconds, got "${env[name]}"`);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name} must be a positive whole number of milliseconds, got "${env[name]}"`);
   return value;
 }
 
@@ -124,7 +127,15 @@ function authSettings(env: Env, publicUrl: string): AuthSettings {
       throw new Error('AUTH0_DOMAIN, AUTH0_CLIENT_ID and AUTH0_AUDIENCE must be set together');
     }
     const domainUrl = stripTrailingSlash(/^https?:\/\//.test(domain) ? domain : `https://${domain}`);
-    return { mode: 'auth0', domain, clientId, audience, issuer: `${domainUrl}/`, jwksUrl: `${domainUrl}/.well-known/jwks.json`, rolesClaim };
+    return {
+      mode: 'auth0',
+      domain,
+      clientId,
+      audience,
+      issuer: `${domainUrl}/`,
+      jwksUrl: `${domainUrl}/.well-known/jwks.json`,
+      rolesClaim,
+    };
   }
   const domainUrl = `${publicUrl}/idp`;
   return {

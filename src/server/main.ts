@@ -35,9 +35,15 @@ async function main(): Promise<void> {
  * Opens the database (migrations), seeds it and reads the provider's keys. On PostgreSQL under the startup
  * lock: several processes starting at once on one database would otherwise migrate and seed it together.
  */
-async function openAndPrepare(config: ServerConfig): Promise<{ database: Database; seeded: SeedReport; idpKeys: IdpKeys | undefined }> {
+async function openAndPrepare(
+  config: ServerConfig,
+): Promise<{ database: Database; seeded: SeedReport; idpKeys: IdpKeys | undefined }> {
   const open = async () => {
-    const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, connectTimeoutMs: config.timeouts.databaseConnect } : { pgliteDir: path.join(config.dataDir, 'pgdata') });
+    const database = await openDatabase(
+      config.databaseUrl
+        ? { url: config.databaseUrl, connectTimeoutMs: config.timeouts.databaseConnect }
+        : { pgliteDir: path.join(config.dataDir, 'pgdata') },
+    );
     startup.mark('database');
     const seeded = await seedDatabase(database.db, config);
     startup.mark('seed');
@@ -70,15 +76,21 @@ async function serve(config: ServerConfig): Promise<void> {
     // Whatever happens below, the process is gone within SHUTDOWN_TIMEOUT_MS + 2 s: what still runs at
     // SHUTDOWN_TIMEOUT_MS + 1.5 s (a database close stuck behind a statement) is left, and the exit is 0, as
     // for requests cut at the deadline: the stop itself went as configured.
-    setTimeout(() => {
-      app.log.warn({ ms: since() }, 'the stop ran past its deadline; exiting without waiting further');
-      unlock();
-      process.exit(0);
-    }, config.timeouts.shutdown + 1_500 - since()).unref();
+    setTimeout(
+      () => {
+        app.log.warn({ ms: since() }, 'the stop ran past its deadline; exiting without waiting further');
+        unlock();
+        process.exit(0);
+      },
+      config.timeouts.shutdown + 1_500 - since(),
+    ).unref();
     let exitCode = 0;
     try {
-      const drained = await app.connections.drain(config.timeouts.shutdown - since(), { whileAccepting: database.holdStatements });
-      if (drained.cut > 0) app.log.warn({ cut: drained.cut }, 'requests still running at the shutdown deadline were cut off');
+      const drained = await app.connections.drain(config.timeouts.shutdown - since(), {
+        whileAccepting: database.holdStatements,
+      });
+      if (drained.cut > 0)
+        app.log.warn({ cut: drained.cut }, 'requests still running at the shutdown deadline were cut off');
       app.log.info({ ...drained, ms: since() }, 'stopping: the requests in flight are done');
       await app.close();
       await database.close();

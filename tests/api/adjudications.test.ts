@@ -22,44 +22,102 @@ const bidTab = async (id: number) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as BidTab;
 };
-const bidder = (tab: BidTab, supplierId: number) => tab.bidders.find((b) => b.supplier_id === supplierId) as BidTabBidder;
-const update = async (entity: string, row: Row, changes: Record<string, unknown>) => post(`/entities/${entity}/batch`, { updates: [{ id: row.id, version: row.version, changes }] });
+const bidder = (tab: BidTab, supplierId: number) =>
+  tab.bidders.find((b) => b.supplier_id === supplierId) as BidTabBidder;
+const update = async (entity: string, row: Row, changes: Record<string, unknown>) =>
+  post(`/entities/${entity}/batch`, { updates: [{ id: row.id, version: row.version, changes }] });
 
 let usd: number;
 let eur: number;
 let project: Row;
 let counter = 0;
 beforeAll(async () => {
-  const options = async (entity: string) => (await get(`/entities/${entity}/options?limit=500`)).json() as { id: number; label: string }[];
+  const options = async (entity: string) =>
+    (await get(`/entities/${entity}/options?limit=500`)).json() as { id: number; label: string }[];
   const currencies = await options('currencies');
   usd = currencies.find((o) => o.label.startsWith('USD'))!.id;
   eur = currencies.find((o) => o.label.startsWith('EUR'))!.id;
   project = await newProject(`Adjudication Test ${Date.now()}`);
   const [area] = await create('areas', [{ project_id: project.id, areacode: '200', description: 'Grinding' }]);
-  await create('mech_equipment', ['200-ML-101', '200-ML-102', '200-ML-103'].map((tagno) => ({ projarea_id: area!.id, tagno, description: `Mill ${tagno}` })));
+  await create(
+    'mech_equipment',
+    ['200-ML-101', '200-ML-102', '200-ML-103'].map((tagno) => ({
+      projarea_id: area!.id,
+      tagno,
+      description: `Mill ${tagno}`,
+    })),
+  );
 });
 
 const unique = () => `${Date.now()}${++counter}`;
 const letter = (n: number) => String.fromCharCode(65 + (n % 26));
 /** Currencies and rates are admin's (reference tables). */
 async function adminCreate(entity: string, rows: Record<string, unknown>[]): Promise<Row[]> {
-  const response = await post(`/entities/${entity}/batch`, { creates: rows.map((values, i) => ({ clientKey: `k${i}`, values })) }, suite.admin);
+  const response = await post(
+    `/entities/${entity}/batch`,
+    { creates: rows.map((values, i) => ({ clientKey: `k${i}`, values })) },
+    suite.admin,
+  );
   expect(response.statusCode, response.body).toBe(200);
   return response.json().created as Row[];
 }
-const newCurrency = async () => (await adminCreate('currencies', [{ code: `Q${letter(Date.now())}${letter(++counter * 7)}`, name: `Test currency ${unique()}` }]))[0]!;
+const newCurrency = async () =>
+  (
+    await adminCreate('currencies', [
+      { code: `Q${letter(Date.now())}${letter(++counter * 7)}`, name: `Test currency ${unique()}` },
+    ])
+  )[0]!;
 async function newSupplier(): Promise<Row> {
   return (await create('suppliers', [{ name: `Adjudication Test Supplier ${unique()}` }]))[0]!;
 }
-async function newQuote(supplierId: number, packageId: number, currency: number, lines: Record<string, unknown>[], extra: Record<string, unknown> = {}): Promise<Row> {
-  const [quote] = await create('quotes', [{ quote_number: `QA-${unique()}`, supplier_id: supplierId, package_id: packageId, project_id: project.id, currency_id: currency, date_received: '2025-07-02', valid_until: '2099-12-31', rate_date: '2025-06-30', ...extra }]);
-  await create('quote_lines', lines.map((line, i) => ({ quote_id: quote!.id, line_no: i + 1, ...line })));
+async function newQuote(
+  supplierId: number,
+  packageId: number,
+  currency: number,
+  lines: Record<string, unknown>[],
+  extra: Record<string, unknown> = {},
+): Promise<Row> {
+  const [quote] = await create('quotes', [
+    {
+      quote_number: `QA-${unique()}`,
+      supplier_id: supplierId,
+      package_id: packageId,
+      project_id: project.id,
+      currency_id: currency,
+      date_received: '2025-07-02',
+      valid_until: '2099-12-31',
+      rate_date: '2025-06-30',
+      ...extra,
+    },
+  ]);
+  await create(
+    'quote_lines',
+    lines.map((line, i) => ({ quote_id: quote!.id, line_no: i + 1, ...line })),
+  );
   return quote!;
 }
 
 /** A package of three mills and an adjudication with its bidders (supplier, quote, scores), rates frozen. */
-async function newAdjudication(bids: { currency: number; lines: Record<string, unknown>[]; scores?: [string, string]; quote?: Record<string, unknown> }[], extra: Record<string, unknown> = {}) {
-  const pkg = (await create('packages', [{ package_number: `PKG-A-${unique()}`, title: 'Mills', project_id: project.id, status: 'evaluating', is_testdata: true }]))[0]!;
+async function newAdjudication(
+  bids: {
+    currency: number;
+    lines: Record<string, unknown>[];
+    scores?: [string, string];
+    quote?: Record<string, unknown>;
+  }[],
+  extra: Record<string, unknown> = {},
+) {
+  const pkg = (
+    await create('packages', [
+      {
+        package_number: `PKG-A-${unique()}`,
+        title: 'Mills',
+        project_id: project.id,
+        status: 'evaluating',
+        is_testdata: true,
+      },
+    ])
+  )[0]!;
   await create('package_items', [
     { package_id: pkg.id, item_no: 1, tag: '200-ML-101', description: 'SAG mill', quantity: '1' },
     { package_id: pkg.id, item_no: 2, tag: '200-ML-102', description: 'Ball mill', quantity: '1' },
@@ -72,15 +130,45 @@ async function newAdjudication(bids: { currency: number; lines: Record<string, u
     suppliers.push(supplier);
     quotes.push(await newQuote(supplier.id, pkg.id, bid.currency, bid.lines, bid.quote));
   }
-  const [adj] = await create('adjudications', [{ adjudication_number: `ADJ-${unique()}`, package_id: pkg.id, title: 'Mills bid tab', rate_date: '2025-06-30', is_testdata: true, ...extra }]);
-  await create('adjudication_bidders', bids.map((bid, i) => ({ adjudication_id: adj!.id, supplier_id: suppliers[i]!.id, quote_id: quotes[i]!.id, technical_score: bid.scores?.[0], commercial_score: bid.scores?.[1] })));
+  const [adj] = await create('adjudications', [
+    {
+      adjudication_number: `ADJ-${unique()}`,
+      package_id: pkg.id,
+      title: 'Mills bid tab',
+      rate_date: '2025-06-30',
+      is_testdata: true,
+      ...extra,
+    },
+  ]);
+  await create(
+    'adjudication_bidders',
+    bids.map((bid, i) => ({
+      adjudication_id: adj!.id,
+      supplier_id: suppliers[i]!.id,
+      quote_id: quotes[i]!.id,
+      technical_score: bid.scores?.[0],
+      commercial_score: bid.scores?.[1],
+    })),
+  );
   const frozen = await post(`/adjudications/${adj!.id}/freeze-rates`, {});
   expect(frozen.statusCode, frozen.body).toBe(200);
   return { pkg, adj: adj!, suppliers, quotes };
 }
 
 const mills = (a: string | null, b: string | null, c: string | null, status: Record<number, string> = {}) =>
-  [a, b, c].flatMap((price, i) => (price === undefined ? [] : [{ tag: `200-ML-10${i + 1}`, description: 'Mill', quantity: '1', unit_price: price, line_status: status[i] ?? (price === null ? 'not_quoted' : 'quoted') }]));
+  [a, b, c].flatMap((price, i) =>
+    price === undefined
+      ? []
+      : [
+          {
+            tag: `200-ML-10${i + 1}`,
+            description: 'Mill',
+            quantity: '1',
+            unit_price: price,
+            line_status: status[i] ?? (price === null ? 'not_quoted' : 'quoted'),
+          },
+        ],
+  );
 
 describe('the bid tab figures', () => {
   it('marks the lowest per line (ties: both), shows a missing line as not quoted (never 0, never lowest) and gives completeness', async () => {
@@ -101,9 +189,22 @@ describe('the bid tab figures', () => {
     expect(cell(2, c!)).toMatchObject({ status: 'not_quoted', base_total: null, lowest: false });
     expect(cell(2, b!)).toMatchObject({ base_total: '700.00', lowest: true });
     // An incomplete bid has no total: null, never 0 and never the partial 1,500.00 (issue #29).
-    expect(bidder(tab, a!)).toMatchObject({ items_quoted: 2, items_in_scope: 3, percent: 67, complete: false, quoted_total: null, evaluated_total: null, why_not: 'Incomplete: quoted 2 of 3 lines' });
+    expect(bidder(tab, a!)).toMatchObject({
+      items_quoted: 2,
+      items_in_scope: 3,
+      percent: 67,
+      complete: false,
+      quoted_total: null,
+      evaluated_total: null,
+      why_not: 'Incomplete: quoted 2 of 3 lines',
+    });
     // Only a complete bid competes for the lowest total: A's and C's partial totals are lower but not comparable.
-    expect(bidder(tab, b!)).toMatchObject({ complete: true, quoted_total: '2300.00', lowest_total: true, lowest_evaluated: true });
+    expect(bidder(tab, b!)).toMatchObject({
+      complete: true,
+      quoted_total: '2300.00',
+      lowest_total: true,
+      lowest_evaluated: true,
+    });
     expect(bidder(tab, a!).lowest_total).toBe(false);
     expect(tab.lowest_evaluated_supplier_id).toBe(b);
   });
@@ -112,7 +213,15 @@ describe('the bid tab figures', () => {
     // EUR at 2025-06-30 is 1.0850 USD: 3 x 1234.57 = 3703.71 EUR -> 4018.53 USD (4018.52535); 0.335 x 10.01 = 3.35335 -> 3.35 EUR -> 3.63 USD (3.63475).
     const { adj, suppliers } = await newAdjudication(
       [
-        { currency: eur, lines: [{ tag: '200-ML-101', description: 'x', quantity: '3', unit_price: '1234.57' }, { tag: '200-ML-102', description: 'x', quantity: '0.335', unit_price: '10.01' }, { tag: '200-ML-103', description: 'x', quantity: '1', unit_price: '0.01' }], scores: ['90', '70'] },
+        {
+          currency: eur,
+          lines: [
+            { tag: '200-ML-101', description: 'x', quantity: '3', unit_price: '1234.57' },
+            { tag: '200-ML-102', description: 'x', quantity: '0.335', unit_price: '10.01' },
+            { tag: '200-ML-103', description: 'x', quantity: '1', unit_price: '0.01' },
+          ],
+          scores: ['90', '70'],
+        },
         { currency: usd, lines: mills('4000.00', '3.00', '0.50'), scores: ['70', '95'] },
       ],
       { technical_weight: 70, commercial_weight: 30 },
@@ -129,21 +238,49 @@ describe('the bid tab figures', () => {
       { currency: 'USD', rate_to_base: '1.00000000', rate_table_date: '2025-06-30', frozen_for: '2025-06-30' },
     ]);
     expect(tab.items.map((item) => item.cells[0]!.base_total)).toEqual(['4018.53', '3.63', '0.01']);
-    expect(tab.items[0]!.cells[0]).toMatchObject({ unit_price: '1234.57', line_total: '3703.71', base_unit_price: '1339.51' });
-    expect(bidder(tab, e!)).toMatchObject({ quoted_total: '4022.17', adders_total: '-0.05', evaluated_total: '4022.12', weighted_score: '84.00' });
-    expect(bidder(tab, u!)).toMatchObject({ quoted_total: '4003.50', adders_total: '25.11', evaluated_total: '4028.61', weighted_score: '77.50', lowest_total: true, lowest_evaluated: false });
+    expect(tab.items[0]!.cells[0]).toMatchObject({
+      unit_price: '1234.57',
+      line_total: '3703.71',
+      base_unit_price: '1339.51',
+    });
+    expect(bidder(tab, e!)).toMatchObject({
+      quoted_total: '4022.17',
+      adders_total: '-0.05',
+      evaluated_total: '4022.12',
+      weighted_score: '84.00',
+    });
+    expect(bidder(tab, u!)).toMatchObject({
+      quoted_total: '4003.50',
+      adders_total: '25.11',
+      evaluated_total: '4028.61',
+      weighted_score: '77.50',
+      lowest_total: true,
+      lowest_evaluated: false,
+    });
     expect(bidder(tab, e!)).toMatchObject({ lowest_evaluated: true, recommended: true });
     expect(tab.recommended_supplier_id).toBe(e);
   });
 
   it('keeps the frozen rates when the rates table changes later, and flags an expired quote', async () => {
     const currency = await newCurrency();
-    const [rate] = await adminCreate('currency_rates', [{ currency_id: currency!.id, rate_date: '2025-06-01', rate_to_usd: '0.5' }]);
-    const { adj, suppliers } = await newAdjudication([{ currency: currency.id, lines: mills('100.00', '200.00', '300.00'), quote: { valid_until: '2025-07-31' } }]);
+    const [rate] = await adminCreate('currency_rates', [
+      { currency_id: currency!.id, rate_date: '2025-06-01', rate_to_usd: '0.5' },
+    ]);
+    const { adj, suppliers } = await newAdjudication([
+      { currency: currency.id, lines: mills('100.00', '200.00', '300.00'), quote: { valid_until: '2025-07-31' } },
+    ]);
     const before = await bidTab(adj.id);
     expect(bidder(before, suppliers[0]!.id)).toMatchObject({ quoted_total: '300.00', expired: true });
     expect(before.warnings.join(' ')).toContain('expired on 2025-07-31');
-    expect((await post('/entities/currency_rates/batch', { updates: [{ id: rate!.id, version: rate!.version, changes: { rate_to_usd: '0.75' } }] }, suite.admin)).statusCode).toBe(200);
+    expect(
+      (
+        await post(
+          '/entities/currency_rates/batch',
+          { updates: [{ id: rate!.id, version: rate!.version, changes: { rate_to_usd: '0.75' } }] },
+          suite.admin,
+        )
+      ).statusCode,
+    ).toBe(200);
     await adminCreate('currency_rates', [{ currency_id: currency.id, rate_date: '2025-06-15', rate_to_usd: '2' }]);
     const after = await bidTab(adj.id);
     expect(bidder(after, suppliers[0]!.id).quoted_total).toBe('300.00');
@@ -156,7 +293,9 @@ describe('the bid tab figures', () => {
       { currency_id: currency.id, rate_date: '2025-06-01', rate_to_usd: '0.5' },
       { currency_id: currency.id, rate_date: '2025-07-01', rate_to_usd: '0.25' },
     ]);
-    const { adj, suppliers } = await newAdjudication([{ currency: currency.id, lines: mills('100.00', '200.00', '300.00') }]);
+    const { adj, suppliers } = await newAdjudication([
+      { currency: currency.id, lines: mills('100.00', '200.00', '300.00') },
+    ]);
     expect(bidder(await bidTab(adj.id), suppliers[0]!.id).quoted_total).toBe('300.00');
     const moved = await update('adjudications', adj, { rate_date: '2025-07-02' });
     expect(moved.statusCode, moved.body).toBe(200);
@@ -174,14 +313,36 @@ describe('the bid tab figures', () => {
   it('refuses a rate for a currency with no rate on or before the rate date, and a bidder on a quote not of the package', async () => {
     const { adj, suppliers, quotes } = await newAdjudication([{ currency: usd, lines: mills('1.00', '1.00', '1.00') }]);
     const lonely = await newCurrency();
-    const refused = await post('/entities/adjudication_rates/batch', { creates: [{ clientKey: 'r', values: { adjudication_id: adj.id, currency_id: lonely.id } }] });
+    const refused = await post('/entities/adjudication_rates/batch', {
+      creates: [{ clientKey: 'r', values: { adjudication_id: adj.id, currency_id: lonely.id } }],
+    });
     expect(refused.statusCode).toBe(422);
     expect(fieldErrors(refused.json()).currency_id).toMatch(/No .* rate on or before 2025-06-30/);
     const other = await newAdjudication([{ currency: usd, lines: mills('1.00', '1.00', '1.00') }]);
-    const wrong = await post('/entities/adjudication_bidders/batch', { creates: [{ clientKey: 'b', values: { adjudication_id: other.adj.id, supplier_id: suppliers[0]!.id, quote_id: quotes[0]!.id } }] });
+    const wrong = await post('/entities/adjudication_bidders/batch', {
+      creates: [
+        {
+          clientKey: 'b',
+          values: { adjudication_id: other.adj.id, supplier_id: suppliers[0]!.id, quote_id: quotes[0]!.id },
+        },
+      ],
+    });
     expect(wrong.statusCode).toBe(422);
     expect(fieldErrors(wrong.json()).quote_id).toContain('does not answer');
-    const adder = await post('/entities/adjudication_adders/batch', { creates: [{ clientKey: 'a', values: { adjudication_id: other.adj.id, supplier_id: suppliers[0]!.id, kind: 'freight', amount: '1', reason: 'x' } }] });
+    const adder = await post('/entities/adjudication_adders/batch', {
+      creates: [
+        {
+          clientKey: 'a',
+          values: {
+            adjudication_id: other.adj.id,
+            supplier_id: suppliers[0]!.id,
+            kind: 'freight',
+            amount: '1',
+            reason: 'x',
+          },
+        },
+      ],
+    });
     expect(fieldErrors(adder.json()).supplier_id).toContain('Not a bidder');
   });
 
@@ -189,13 +350,19 @@ describe('the bid tab figures', () => {
     const { adj } = await newAdjudication([{ currency: usd, lines: mills('1.00', '1.00', '1.00') }]);
     const bad = await update('adjudications', adj, { technical_weight: 50, commercial_weight: 40 });
     expect(fieldErrors(bad.json()).technical_weight).toContain('add up to 100');
-    const opened = await update('adjudications', adj, { status: 'bids_opened', technical_weight: 50, commercial_weight: 50 });
+    const opened = await update('adjudications', adj, {
+      status: 'bids_opened',
+      technical_weight: 50,
+      commercial_weight: 50,
+    });
     expect(opened.statusCode, opened.body).toBe(200);
     const row = (opened.json() as { updated: Row[] }).updated[0]!;
     const locked = await update('adjudications', row, { technical_weight: 40, commercial_weight: 60 });
     expect(locked.statusCode).toBe(422);
     expect(fieldErrors(locked.json()).technical_weight).toBe('The weights are locked once the bids are opened');
-    expect(fieldErrors((await update('adjudications', row, { rate_date: '2025-07-01' })).json()).rate_date).toContain('locked');
+    expect(fieldErrors((await update('adjudications', row, { rate_date: '2025-07-01' })).json()).rate_date).toContain(
+      'locked',
+    );
   });
 });
 
@@ -213,27 +380,62 @@ describe('the award', () => {
     const refused = await post(`/adjudications/${adj.id}/award`, { supplier_id: dear, reason: '  ' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toContain('not the lowest evaluated bidder');
-    const equipmentBefore = (await get(`/entities/mech_equipment?filters=${encodeURIComponent(JSON.stringify([{ field: 'project_id', op: 'equals', value: project.id }]))}&sort=tagno:asc`)).json() as { rows: Row[] };
+    const equipmentBefore = (
+      await get(
+        `/entities/mech_equipment?filters=${encodeURIComponent(JSON.stringify([{ field: 'project_id', op: 'equals', value: project.id }]))}&sort=tagno:asc`,
+      )
+    ).json() as { rows: Row[] };
     expect(equipmentBefore.rows.find((r) => r.tagno === '200-ML-101')!.price_source ?? null).not.toBe('firm_quote');
 
     const awarded = await post(`/adjudications/${adj.id}/award`, { supplier_id: dear, reason: 'Better drive' });
     expect(awarded.statusCode, awarded.body).toBe(200);
-    expect(awarded.json()).toMatchObject({ status: 'awarded', awarded_supplier_id: dear, award_reason: 'Better drive' });
-    const lines = ((await get(`/entities/quote_lines?filters=${encodeURIComponent(JSON.stringify([{ field: 'quote_id', op: 'equals', value: quotes[1]!.id }]))}&sort=line_no:asc`)).json() as { rows: Row[] }).rows;
-    const equipment = ((await get(`/entities/mech_equipment?filters=${encodeURIComponent(JSON.stringify([{ field: 'project_id', op: 'equals', value: project.id }]))}&sort=tagno:asc`)).json() as { rows: Row[] }).rows.filter((r) => String(r.tagno).startsWith('200-ML-10'));
-    expect(equipment.map((r) => [r.tagno, r.price, r.price_currency_id, r.price_source, r.status, r.quote_line_id])).toEqual([
+    expect(awarded.json()).toMatchObject({
+      status: 'awarded',
+      awarded_supplier_id: dear,
+      award_reason: 'Better drive',
+    });
+    const lines = (
+      (
+        await get(
+          `/entities/quote_lines?filters=${encodeURIComponent(JSON.stringify([{ field: 'quote_id', op: 'equals', value: quotes[1]!.id }]))}&sort=line_no:asc`,
+        )
+      ).json() as { rows: Row[] }
+    ).rows;
+    const equipment = (
+      (
+        await get(
+          `/entities/mech_equipment?filters=${encodeURIComponent(JSON.stringify([{ field: 'project_id', op: 'equals', value: project.id }]))}&sort=tagno:asc`,
+        )
+      ).json() as { rows: Row[] }
+    ).rows.filter((r) => String(r.tagno).startsWith('200-ML-10'));
+    expect(
+      equipment.map((r) => [r.tagno, r.price, r.price_currency_id, r.price_source, r.status, r.quote_line_id]),
+    ).toEqual([
       ['200-ML-101', '108.50', usd, 'firm_quote', 'awarded', lines[0]!.id],
       ['200-ML-102', '217.00', usd, 'firm_quote', 'awarded', lines[1]!.id],
       ['200-ML-103', '325.50', usd, 'firm_quote', 'awarded', lines[2]!.id],
     ]);
     expect(equipment.every((r) => Number(r.version) > 1)).toBe(true);
     const pkgAfter = (await get(`/package/${pkg.id}`)).json() as Row;
-    expect(pkgAfter).toMatchObject({ status: 'awarded', award_supplier_id: dear, award_amount: '651.00', award_currency_id: usd });
+    expect(pkgAfter).toMatchObject({
+      status: 'awarded',
+      award_supplier_id: dear,
+      award_amount: '651.00',
+      award_currency_id: usd,
+    });
 
     // The lowest evaluated needs no reason.
     const again = await post(`/adjudications/${adj.id}/award`, { supplier_id: cheap });
     expect(again.statusCode, again.body).toBe(200);
-    expect(((await get(`/entities/mech_equipment?filters=${encodeURIComponent(JSON.stringify([{ field: 'project_id', op: 'equals', value: project.id }]))}&sort=tagno:asc`)).json() as { rows: Row[] }).rows.find((r) => r.tagno === '200-ML-101')!.price).toBe('100.00');
+    expect(
+      (
+        (
+          await get(
+            `/entities/mech_equipment?filters=${encodeURIComponent(JSON.stringify([{ field: 'project_id', op: 'equals', value: project.id }]))}&sort=tagno:asc`,
+          )
+        ).json() as { rows: Row[] }
+      ).rows.find((r) => r.tagno === '200-ML-101')!.price,
+    ).toBe('100.00');
   });
 
   it('is refused before the bids are opened and for a supplier who is not a bidder', async () => {
@@ -248,12 +450,29 @@ describe('the award', () => {
 
 describe('withdrawing the award', () => {
   const mills101to103 = async () =>
-    ((await get(`/entities/mech_equipment?filters=${encodeURIComponent(JSON.stringify([{ field: 'project_id', op: 'equals', value: project.id }]))}&sort=tagno:asc`)).json() as { rows: Row[] }).rows.filter((r) => String(r.tagno).startsWith('200-ML-10'));
-  const priced = (rows: Row[]) => rows.map((r) => [r.tagno, r.price, r.price_currency_id, r.price_source, r.status, r.quote_line_id]);
+    (
+      (
+        await get(
+          `/entities/mech_equipment?filters=${encodeURIComponent(JSON.stringify([{ field: 'project_id', op: 'equals', value: project.id }]))}&sort=tagno:asc`,
+        )
+      ).json() as { rows: Row[] }
+    ).rows.filter((r) => String(r.tagno).startsWith('200-ML-10'));
+  const priced = (rows: Row[]) =>
+    rows.map((r) => [r.tagno, r.price, r.price_currency_id, r.price_source, r.status, r.quote_line_id]);
 
   it('undoes every award of the adjudication: bids opened again, the package evaluating, each price as it was before the first award, a later edit kept', async () => {
     // The mills priced as an allowance before the bids.
-    for (const row of await mills101to103()) expect((await update('mech_equipment', row, { price: '250.00', price_currency_id: usd, price_source: 'allowance', status: 'issued_for_quote' })).statusCode).toBe(200);
+    for (const row of await mills101to103())
+      expect(
+        (
+          await update('mech_equipment', row, {
+            price: '250.00',
+            price_currency_id: usd,
+            price_source: 'allowance',
+            status: 'issued_for_quote',
+          })
+        ).statusCode,
+      ).toBe(200);
     const before = priced(await mills101to103());
     const { adj, suppliers, pkg } = await newAdjudication(
       [
@@ -264,7 +483,9 @@ describe('withdrawing the award', () => {
     );
     const [cheap, dear] = suppliers.map((s) => s.id);
     expect((await post(`/adjudications/${adj.id}/withdraw-award`, {})).statusCode).toBe(409); // nothing awarded yet
-    expect((await post(`/adjudications/${adj.id}/award`, { supplier_id: dear, reason: 'Better drive' })).statusCode).toBe(200);
+    expect(
+      (await post(`/adjudications/${adj.id}/award`, { supplier_id: dear, reason: 'Better drive' })).statusCode,
+    ).toBe(200);
     expect((await post(`/adjudications/${adj.id}/award`, { supplier_id: cheap })).statusCode).toBe(200); // a change of mind: awarded again
     const ordered = (await mills101to103()).find((r) => r.tagno === '200-ML-103')!;
     expect((await update('mech_equipment', ordered, { status: 'ordered' })).statusCode).toBe(200); // someone's edit after the award
@@ -272,9 +493,22 @@ describe('withdrawing the award', () => {
     expect((await post(`/adjudications/${adj.id}/withdraw-award`, {}, suite.viewer)).statusCode).toBe(403);
     const withdrawn = await post(`/adjudications/${adj.id}/withdraw-award`, {});
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
-    expect(withdrawn.json()).toMatchObject({ status: 'bids_opened', awarded_supplier_id: null, award_reason: null, awarded_on: null });
-    expect(priced(await mills101to103())).toEqual(before.map((row) => (row[0] === '200-ML-103' ? [...row.slice(0, 4), 'ordered', row[5]] : row)));
-    expect((await get(`/package/${pkg.id}`)).json()).toMatchObject({ status: 'evaluating', award_supplier_id: null, award_amount: null, award_currency_id: null, award_date: null });
+    expect(withdrawn.json()).toMatchObject({
+      status: 'bids_opened',
+      awarded_supplier_id: null,
+      award_reason: null,
+      awarded_on: null,
+    });
+    expect(priced(await mills101to103())).toEqual(
+      before.map((row) => (row[0] === '200-ML-103' ? [...row.slice(0, 4), 'ordered', row[5]] : row)),
+    );
+    expect((await get(`/package/${pkg.id}`)).json()).toMatchObject({
+      status: 'evaluating',
+      award_supplier_id: null,
+      award_amount: null,
+      award_currency_id: null,
+      award_date: null,
+    });
     expect((await post(`/adjudications/${adj.id}/withdraw-award`, {})).statusCode).toBe(409); // withdrawn already
 
     // The evaluation goes on: it can be awarded again, and then the prices are the award's once more.
@@ -287,7 +521,10 @@ describe('withdrawing the award', () => {
   });
 
   it('is refused once the package has its PO placed: the award stands', async () => {
-    const { adj, suppliers, pkg } = await newAdjudication([{ currency: usd, lines: mills('1.00', '1.00', '1.00'), scores: ['50', '50'] }], { status: 'recommended' });
+    const { adj, suppliers, pkg } = await newAdjudication(
+      [{ currency: usd, lines: mills('1.00', '1.00', '1.00'), scores: ['50', '50'] }],
+      { status: 'recommended' },
+    );
     expect((await post(`/adjudications/${adj.id}/award`, { supplier_id: suppliers[0]!.id })).statusCode).toBe(200);
     const awardedPkg = (await get(`/package/${pkg.id}`)).json() as Row;
     const placed = await update('packages', awardedPkg, { status: 'po_placed', po_number: `PO-${unique()}` });
@@ -303,21 +540,57 @@ describe('the spec routes and the demo', () => {
   it('serves the demo bid tab of PKG-200-01: Yangtze lowest evaluated, Rhein recommended and awarded with a reason', async () => {
     const list = (await get('/adjudicationquotes')).json() as Row[];
     const demo = list.find((row) => row.adjudication_number === 'ADJ-200-01')!;
-    expect(demo).toMatchObject({ package_number: 'PKG-200-01', status: 'awarded', bidder_count: 2, awarded_supplier: 'Rhein Antriebstechnik GmbH' });
+    expect(demo).toMatchObject({
+      package_number: 'PKG-200-01',
+      status: 'awarded',
+      bidder_count: 2,
+      awarded_supplier: 'Rhein Antriebstechnik GmbH',
+    });
     const tab = await bidTab(demo.id);
     const byName = (name: string) => tab.bidders.find((b) => b.supplier.startsWith(name))!;
-    expect(byName('Yangtze')).toMatchObject({ quoted_total: '71750000.00', adders_total: '600000.00', evaluated_total: '72350000.00', weighted_score: '81.20', lowest_total: true, lowest_evaluated: true, recommended: false });
-    expect(byName('Rhein')).toMatchObject({ quoted_total: '72152500.00', adders_total: '1750000.00', evaluated_total: '73902500.00', weighted_score: '89.20', lowest_evaluated: false, recommended: true });
+    expect(byName('Yangtze')).toMatchObject({
+      quoted_total: '71750000.00',
+      adders_total: '600000.00',
+      evaluated_total: '72350000.00',
+      weighted_score: '81.20',
+      lowest_total: true,
+      lowest_evaluated: true,
+      recommended: false,
+    });
+    expect(byName('Rhein')).toMatchObject({
+      quoted_total: '72152500.00',
+      adders_total: '1750000.00',
+      evaluated_total: '73902500.00',
+      weighted_score: '89.20',
+      lowest_evaluated: false,
+      recommended: true,
+    });
     expect(tab.items.map((item) => item.cells.map((c) => [c.base_total, c.lowest]))).toEqual([
-      [['38950000.00', true], ['39277000.00', false]],
-      [['16400000.00', true], ['16437750.00', false]],
-      [['16400000.00', true], ['16437750.00', false]],
+      [
+        ['38950000.00', true],
+        ['39277000.00', false],
+      ],
+      [
+        ['16400000.00', true],
+        ['16437750.00', false],
+      ],
+      [
+        ['16400000.00', true],
+        ['16437750.00', false],
+      ],
     ]);
     expect(tab.award_reason).toContain('gearless drive');
 
-    const one = (await get(`/adjudicationquote/${demo.id}`)).json() as Row & { bidders: Row[]; rates: Row[]; adders: Row[] };
+    const one = (await get(`/adjudicationquote/${demo.id}`)).json() as Row & {
+      bidders: Row[];
+      rates: Row[];
+      adders: Row[];
+    };
     expect([one.bidders.length, one.rates.length, one.adders.length]).toEqual([2, 2, 4]);
-    const lines = (await get(`/adjudicationquoteitems/${demo.id}`)).json() as { items: unknown[]; suppliers: unknown[] };
+    const lines = (await get(`/adjudicationquoteitems/${demo.id}`)).json() as {
+      items: unknown[];
+      suppliers: unknown[];
+    };
     expect(lines.items).toHaveLength(3);
     expect((await get('/adjudicationquote/999999')).statusCode).toBe(404);
     expect((await get('/adjudicationquoteitems/abc')).statusCode).toBe(400);

@@ -20,7 +20,9 @@ const historyOf = async (entity: string, id: number): Promise<string[]> => {
 };
 
 const update = async (entity: string, row: EntityRow, changes: Record<string, unknown>): Promise<EntityRow> => {
-  const response = await post(`/entities/${entity}/batch`, { updates: [{ id: row.id, version: row.version, changes }] });
+  const response = await post(`/entities/${entity}/batch`, {
+    updates: [{ id: row.id, version: row.version, changes }],
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().updated[0] as EntityRow;
 };
@@ -33,11 +35,15 @@ describe('the audit trail in words', () => {
       { project_id: project.id, areacode: '200', description: 'Grinding' },
       { project_id: project.id, areacode: '300', description: 'Flotation' },
     ]);
-    const [crusher] = await create('mech_equipment', [{ projarea_id: a100!.id, tagno: '100-CR-001', description: 'Primary crusher', price_source: 'firm_quote' }]);
+    const [crusher] = await create('mech_equipment', [
+      { projarea_id: a100!.id, tagno: '100-CR-001', description: 'Primary crusher', price_source: 'firm_quote' },
+    ]);
     let row = await update('mech_equipment', crusher!, { price_source: 'budget_quote', projarea_id: a200!.id });
     row = await update('mech_equipment', row, { projarea_id: a300!.id });
     // Area 100 is deleted for good (nothing names it any more), area 300 soft-deleted (the crusher is still in it).
-    expect((await post('/entities/areas/batch', { deletes: [{ id: a100!.id, version: a100!.version }] })).statusCode).toBe(200);
+    expect(
+      (await post('/entities/areas/batch', { deletes: [{ id: a100!.id, version: a100!.version }] })).statusCode,
+    ).toBe(200);
     await update('areas', a300!, { deleteflag: true });
 
     const history = await historyOf('mech_equipment', row.id);
@@ -53,11 +59,19 @@ describe('the audit trail in words', () => {
     const project = await newProject('Audit Words Factors');
     const categories = (await get('/entities/item_categories?limit=2')).json().rows as EntityRow[];
     const category = categories[0]!;
-    const [factor] = await create('capex_factors', [{ project_id: project.id, category_id: category.id, install_factor: '0.45', bulks_factor: '0.30' }]);
+    const [factor] = await create('capex_factors', [
+      { project_id: project.id, category_id: category.id, install_factor: '0.45', bulks_factor: '0.30' },
+    ]);
     const changed = await update('capex_factors', factor!, { install_factor: '0.5' });
-    expect(await historyOf('capex_factors', factor!.id)).toEqual([`engineer changed Installation factor of ${String(category.name)} from 0.45 to 0.5`, `engineer added CAPEX factor ${String(category.name)}`]);
+    expect(await historyOf('capex_factors', factor!.id)).toEqual([
+      `engineer changed Installation factor of ${String(category.name)} from 0.45 to 0.5`,
+      `engineer added CAPEX factor ${String(category.name)}`,
+    ]);
 
-    expect((await post('/entities/capex_factors/batch', { deletes: [{ id: changed.id, version: changed.version }] })).statusCode).toBe(200);
+    expect(
+      (await post('/entities/capex_factors/batch', { deletes: [{ id: changed.id, version: changed.version }] }))
+        .statusCode,
+    ).toBe(200);
     const feed = (await get('/dashboarddata')).json().recentactivityfeed as { summary: string }[];
     expect(feed.map((entry) => entry.summary)).toContain(`engineer deleted CAPEX factor ${String(category.name)}`);
   });

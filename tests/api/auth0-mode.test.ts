@@ -31,7 +31,12 @@ beforeAll(async () => {
 
   const database = await createTestDatabase();
   closeDb = database.close;
-  const config = loadConfig({ AUTH0_DOMAIN: tenantUrl, AUTH0_CLIENT_ID: 'spa-client-id', AUTH0_AUDIENCE: 'https://tagbase.example/api', STATIC_DIR: '/nonexistent' });
+  const config = loadConfig({
+    AUTH0_DOMAIN: tenantUrl,
+    AUTH0_CLIENT_ID: 'spa-client-id',
+    AUTH0_AUDIENCE: 'https://tagbase.example/api',
+    STATIC_DIR: '/nonexistent',
+  });
   app = await buildApp({ config, db: database.db, logger: false });
   await app.ready();
 });
@@ -43,12 +48,23 @@ afterAll(async () => {
 });
 
 const sign = (payload: Record<string, unknown>) =>
-  signAccessToken(tenantKey, { iss: `${tenantUrl}/`, aud: 'https://tagbase.example/api', sub: 'auth0|42', 'https://tagbase.app/roles': ['engineer'], ...payload });
+  signAccessToken(tenantKey, {
+    iss: `${tenantUrl}/`,
+    aud: 'https://tagbase.example/api',
+    sub: 'auth0|42',
+    'https://tagbase.app/roles': ['engineer'],
+    ...payload,
+  });
 
 describe('with AUTH0_DOMAIN, AUTH0_CLIENT_ID and AUTH0_AUDIENCE set', () => {
   it('hands the tenant to the browser at run time', async () => {
     const response = await app.inject({ url: '/api/config' });
-    expect(response.json().auth).toEqual({ mode: 'auth0', domain: tenantUrl, clientId: 'spa-client-id', audience: 'https://tagbase.example/api' });
+    expect(response.json().auth).toEqual({
+      mode: 'auth0',
+      domain: tenantUrl,
+      clientId: 'spa-client-id',
+      audience: 'https://tagbase.example/api',
+    });
   });
 
   it('turns the embedded provider off', async () => {
@@ -60,13 +76,21 @@ describe('with AUTH0_DOMAIN, AUTH0_CLIENT_ID and AUTH0_AUDIENCE set', () => {
     const ok = await app.inject({ url: '/api/me', headers: { authorization: `Bearer ${await sign({})}` } });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ sub: 'auth0|42', roles: ['engineer'] });
-    const wrongAudience = await app.inject({ url: '/api/me', headers: { authorization: `Bearer ${await sign({ aud: 'https://api.tagbase.local' })}` } });
+    const wrongAudience = await app.inject({
+      url: '/api/me',
+      headers: { authorization: `Bearer ${await sign({ aud: 'https://api.tagbase.local' })}` },
+    });
     expect(wrongAudience.statusCode).toBe(401);
-    const wrongIssuer = await app.inject({ url: '/api/me', headers: { authorization: `Bearer ${await sign({ iss: 'https://other.auth0.com/' })}` } });
+    const wrongIssuer = await app.inject({
+      url: '/api/me',
+      headers: { authorization: `Bearer ${await sign({ iss: 'https://other.auth0.com/' })}` },
+    });
     expect(wrongIssuer.statusCode).toBe(401);
   });
 
   it('refuses a partial tenant configuration with a clear message', () => {
-    expect(() => loadConfig({ AUTH0_DOMAIN: 'acme.eu.auth0.com' })).toThrow('AUTH0_DOMAIN, AUTH0_CLIENT_ID and AUTH0_AUDIENCE must be set together');
+    expect(() => loadConfig({ AUTH0_DOMAIN: 'acme.eu.auth0.com' })).toThrow(
+      'AUTH0_DOMAIN, AUTH0_CLIENT_ID and AUTH0_AUDIENCE must be set together',
+    );
   });
 });

@@ -20,7 +20,8 @@ const dashboard = async (): Promise<DashboardData> => {
   return response.json() as DashboardData;
 };
 /** `today` plus `days`, as YYYY-MM-DD. */
-const shift = (today: string, days: number) => new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const shift = (today: string, days: number) =>
+  new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const cents = (value: string | undefined) => Math.round(Number(value ?? '0') * 100);
 
 let before: DashboardData;
@@ -36,12 +37,27 @@ describe('dashboard figures', () => {
     const project = await newProject(`Dashboard kW ${Date.now()}`);
     const [area] = await create('areas', [{ project_id: project.id, areacode: '300', description: 'Flotation' }]);
     const [, , removed] = await create('mech_equipment', [
-      { projarea_id: area!.id, tagno: '300-ML-001', description: 'Regrind mill', installed_kw: '50000', quantity: 2, running: true },
+      {
+        projarea_id: area!.id,
+        tagno: '300-ML-001',
+        description: 'Regrind mill',
+        installed_kw: '50000',
+        quantity: 2,
+        running: true,
+      },
       { projarea_id: area!.id, tagno: '300-PP-001', description: 'Standby pump', installed_kw: '50.5', running: false },
-      { projarea_id: area!.id, tagno: '300-CV-001', description: 'Deleted conveyor', installed_kw: '1000', running: true },
+      {
+        projarea_id: area!.id,
+        tagno: '300-CV-001',
+        description: 'Deleted conveyor',
+        installed_kw: '1000',
+        running: true,
+      },
       { projarea_id: area!.id, tagno: '300-TK-001', description: 'Tank, no motor' },
     ]);
-    const deleted = await post('/entities/mech_equipment/batch', { updates: [{ id: removed!.id, version: removed!.version, changes: { deleteflag: true } }] });
+    const deleted = await post('/entities/mech_equipment/batch', {
+      updates: [{ id: removed!.id, version: removed!.version, changes: { deleteflag: true } }],
+    });
     expect(deleted.statusCode, deleted.body).toBe(200);
 
     const after = await dashboard();
@@ -52,7 +68,16 @@ describe('dashboard figures', () => {
     expect(cents(after.projects.running_kw) - cents(before.projects.running_kw)).toBe(100_000_00);
     // The largest project by installed kW comes first in the chart's list.
     // No row has a price, a quote line or a category: its equipment cost (the header's and CAPEX's) is 0.00, 3 unpriced.
-    expect(after.projects.by_project[0]).toEqual({ id: project.id, name: project.name, equipment_count: 3, installed_kw: '100050.50', running_kw: '100000.00', equipment_cost_base: '0.00', equipment_unpriced: 3, base_currency: 'USD' });
+    expect(after.projects.by_project[0]).toEqual({
+      id: project.id,
+      name: project.name,
+      equipment_count: 3,
+      installed_kw: '100050.50',
+      running_kw: '100000.00',
+      equipment_cost_base: '0.00',
+      equipment_unpriced: 3,
+      base_currency: 'USD',
+    });
     expect(after.projects.by_project.length).toBeLessThanOrEqual(12);
   });
 
@@ -60,8 +85,12 @@ describe('dashboard figures', () => {
     const { today } = before;
     const [supplier] = await create('suppliers', [{ name: `Dashboard supplier ${Date.now()}` }]);
     const quote = (n: number, received: number, validUntil: number | null) => ({
-      quote_number: `QD-${Date.now()}-${n}`, supplier_id: supplier!.id, currency_id: usd, rate_date: '2025-06-30',
-      date_received: shift(today, received), valid_until: validUntil === null ? null : shift(today, validUntil),
+      quote_number: `QD-${Date.now()}-${n}`,
+      supplier_id: supplier!.id,
+      currency_id: usd,
+      rate_date: '2025-06-30',
+      date_received: shift(today, received),
+      valid_until: validUntil === null ? null : shift(today, validUntil),
     });
     await create('quotes', [
       quote(1, -60, -1), // expired yesterday
@@ -80,20 +109,50 @@ describe('dashboard figures', () => {
   it('lists packages per status, every status in workflow order', async () => {
     const project = await newProject(`Dashboard packages ${Date.now()}`);
     for (const [i, status] of ['draft', 'draft', 'evaluating'].entries()) {
-      const response = await post('/packages', { package_number: `PKG-D-${Date.now()}-${i}`, title: 'Dashboard package', project_id: project.id, status });
+      const response = await post('/packages', {
+        package_number: `PKG-D-${Date.now()}-${i}`,
+        title: 'Dashboard package',
+        project_id: project.id,
+        status,
+      });
       expect(response.statusCode, response.body).toBe(200);
     }
     const after = await dashboard();
-    expect(after.packages.by_status.map((s) => s.status)).toEqual(['draft', 'rfq_issued', 'bids_received', 'evaluating', 'awarded', 'po_placed', 'closed']);
-    const delta = Object.fromEntries(after.packages.by_status.map((s, i) => [s.status, s.count - before.packages.by_status[i]!.count]));
-    expect(delta).toEqual({ draft: 2, rfq_issued: 0, bids_received: 0, evaluating: 1, awarded: 0, po_placed: 0, closed: 0 });
+    expect(after.packages.by_status.map((s) => s.status)).toEqual([
+      'draft',
+      'rfq_issued',
+      'bids_received',
+      'evaluating',
+      'awarded',
+      'po_placed',
+      'closed',
+    ]);
+    const delta = Object.fromEntries(
+      after.packages.by_status.map((s, i) => [s.status, s.count - before.packages.by_status[i]!.count]),
+    );
+    expect(delta).toEqual({
+      draft: 2,
+      rfq_issued: 0,
+      bids_received: 0,
+      evaluating: 1,
+      awarded: 0,
+      po_placed: 0,
+      closed: 0,
+    });
     expect(after.packages.count - before.packages.count).toBe(3);
     expect(after.packages.by_status.find((s) => s.status === 'evaluating')?.label).toBe('Evaluating');
   });
 
   it('carries the weighted proposal pipeline, as the proposals list shows it', async () => {
     const clients = (await get('/entities/clients/options?limit=500')).json() as { id: number }[];
-    const response = await post('/proposals', { proposal_number: `PR-D-${Date.now()}`, client_id: clients[0]!.id, title: 'Dashboard proposal', currency_id: usd, expenses: '1000.01', win_probability: '50' });
+    const response = await post('/proposals', {
+      proposal_number: `PR-D-${Date.now()}`,
+      client_id: clients[0]!.id,
+      title: 'Dashboard proposal',
+      currency_id: usd,
+      expenses: '1000.01',
+      win_probability: '50',
+    });
     expect(response.statusCode, response.body).toBe(200);
     const after = await dashboard();
     const pipeline = (await get('/proposals/pipeline')).json() as ProposalPipeline;
@@ -108,8 +167,18 @@ describe('dashboard figures', () => {
 
   it('counts the open actions past due and their owners, as the Meetings overdue view does', async () => {
     const { today } = before;
-    const [meeting] = await create('meetings', [{ title: 'Dashboard meeting', series: `Dashboard ${Date.now()}`, meeting_date: shift(today, -20) }]);
-    const action = (item_no: number, owner: string, due: number, status = 'open') => ({ meeting_id: meeting!.id, item_no, kind: 'action', description: `Action ${item_no}`, owner, due_date: shift(today, due), status });
+    const [meeting] = await create('meetings', [
+      { title: 'Dashboard meeting', series: `Dashboard ${Date.now()}`, meeting_date: shift(today, -20) },
+    ]);
+    const action = (item_no: number, owner: string, due: number, status = 'open') => ({
+      meeting_id: meeting!.id,
+      item_no,
+      kind: 'action',
+      description: `Action ${item_no}`,
+      owner,
+      due_date: shift(today, due),
+      status,
+    });
     await create('meeting_items', [
       action(1, 'Dash Owner Zed', -1),
       action(2, 'dash owner zed', -3), // the same owner, spelt otherwise
@@ -130,7 +199,10 @@ describe('dashboard figures', () => {
   it('keeps the recent activity feed beside the figures, for a viewer too', async () => {
     const data = await dashboard();
     expect(data.recentactivityfeed.length).toBeGreaterThan(0);
-    expect(data.recentactivityfeed[0]).toMatchObject({ username: 'engineer', summary: expect.stringContaining('engineer') });
+    expect(data.recentactivityfeed[0]).toMatchObject({
+      username: 'engineer',
+      summary: expect.stringContaining('engineer'),
+    });
     expect(data.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect((await suite.t.call({ url: '/api/dashboarddata' })).statusCode).toBe(401);
   });

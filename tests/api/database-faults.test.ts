@@ -10,7 +10,10 @@ const s = signedInSuite();
 const P = 'Df';
 
 async function clientNames(): Promise<string[]> {
-  const rows = await queryRows<{ name: string }>(s.t.database.db, sql`select name from clients where name like ${`${P}%`} order by name`);
+  const rows = await queryRows<{ name: string }>(
+    s.t.database.db,
+    sql`select name from clients where name like ${`${P}%`} order by name`,
+  );
   return rows.map((row) => row.name);
 }
 
@@ -18,7 +21,9 @@ describe('a write that fails mid-transaction', () => {
   it('is rolled back, and the next write works', async () => {
     const failed = await s.t.database.db
       .transaction(async (tx) => {
-        await tx.execute(sql`insert into clients (name, created_by, updated_by) values (${`${P} Half written`}, 'test', 'test')`);
+        await tx.execute(
+          sql`insert into clients (name, created_by, updated_by) values (${`${P} Half written`}, 'test', 'test')`,
+        );
         await tx.execute(sql`select 1 / 0`);
       })
       .then(
@@ -28,17 +33,28 @@ describe('a write that fails mid-transaction', () => {
     expect(failed).toBeDefined();
     expect(await clientNames()).toEqual([]);
 
-    const saved = await s.post('/entities/clients/batch', { creates: [{ clientKey: 'a', values: { name: `${P} After the failure` } }] });
+    const saved = await s.post('/entities/clients/batch', {
+      creates: [{ clientKey: 'a', values: { name: `${P} After the failure` } }],
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(await clientNames()).toEqual([`${P} After the failure`]);
   });
 
   it('a save refused part of the way through writes none of its rows, and the next save works', async () => {
-    await s.t.database.db.execute(sql`insert into clients (name, created_by, updated_by) values (${`${P} Taken`}, 'test', 'test')`);
-    const refused = await s.post('/entities/clients/batch', { creates: [{ clientKey: 'a', values: { name: `${P} New one` } }, { clientKey: 'b', values: { name: `${P} Taken` } }] });
+    await s.t.database.db.execute(
+      sql`insert into clients (name, created_by, updated_by) values (${`${P} Taken`}, 'test', 'test')`,
+    );
+    const refused = await s.post('/entities/clients/batch', {
+      creates: [
+        { clientKey: 'a', values: { name: `${P} New one` } },
+        { clientKey: 'b', values: { name: `${P} Taken` } },
+      ],
+    });
     expect(refused.statusCode).toBe(422);
     expect(await clientNames()).toEqual([`${P} After the failure`, `${P} Taken`]);
-    const saved = await s.post('/entities/clients/batch', { creates: [{ clientKey: 'a', values: { name: `${P} New one` } }] });
+    const saved = await s.post('/entities/clients/batch', {
+      creates: [{ clientKey: 'a', values: { name: `${P} New one` } }],
+    });
     expect(saved.statusCode, saved.body).toBe(200);
   });
 });
@@ -53,7 +69,10 @@ describe('queries run side by side inside one transaction (Promise.all over its 
         Promise.all([
           queryRows<{ n: number }>(tx, sql`select 1 as n from pg_sleep(0.05)`),
           queryRows<{ n: number }>(tx, sql`select 2 as n`),
-          queryRows<{ n: number }>(tx, sql`select 3 as n`).then(async (third) => [...third, ...(await queryRows<{ n: number }>(tx, sql`select 4 as n`))]),
+          queryRows<{ n: number }>(tx, sql`select 3 as n`).then(async (third) => [
+            ...third,
+            ...(await queryRows<{ n: number }>(tx, sql`select 4 as n`)),
+          ]),
         ]),
       );
       expect(answers.map((rows) => rows.map((row) => Number(row.n)))).toEqual([[1], [2], [3, 4]]);

@@ -15,20 +15,26 @@ const suite = signedInSuite();
 const { get, post } = suite;
 const { newProject, fillProject, create } = projectFixtures(suite);
 
-const deleteContents = (entity: string, body: unknown, token = suite.engineer) => post(`/entities/${entity}/delete-with-contents`, body, token);
+const deleteContents = (entity: string, body: unknown, token = suite.engineer) =>
+  post(`/entities/${entity}/delete-with-contents`, body, token);
 
 const auditedDeletes = (table: string, ids: readonly number[]) =>
   suite.t.database.db
     .select({ record: auditLog.recordId, project: auditLog.projectId })
     .from(auditLog)
-    .where(and(eq(auditLog.tableName, table), eq(auditLog.action, 'delete'), inArray(auditLog.recordId, ids.map(String))));
+    .where(
+      and(eq(auditLog.tableName, table), eq(auditLog.action, 'delete'), inArray(auditLog.recordId, ids.map(String))),
+    );
 
 describe('POST /api/entities/:entity/delete-with-contents', () => {
   it('answers a dry run with the rows per list and deletes nothing; then deletes them all, audited', async () => {
     const project = await newProject('Contents Test Area');
     const made = await fillProject(project.id);
 
-    const dry = await deleteContents('areas', { rows: [{ id: made.a100.id, version: made.a100.version }], dryRun: true });
+    const dry = await deleteContents('areas', {
+      rows: [{ id: made.a100.id, version: made.a100.version }],
+      dryRun: true,
+    });
     expect(dry.statusCode, dry.body).toBe(200);
     expect(dry.json()).toEqual({
       deleted: [made.a100.id],
@@ -56,7 +62,9 @@ describe('POST /api/entities/:entity/delete-with-contents', () => {
     expect(doc.areas.map((a: EntityRow) => a.areacode)).toEqual(['200']);
     expect(doc.areas[0].instruments.map((i: EntityRow) => i.tagno)).toEqual(['200-PIT-001']);
     expect(doc.streams.map((s: EntityRow) => s.stream_number)).toEqual(['S-002']);
-    expect(await auditedDeletes('cabling', [made.cables[0]!.id])).toEqual([{ record: String(made.cables[0]!.id), project: project.id }]);
+    expect(await auditedDeletes('cabling', [made.cables[0]!.id])).toEqual([
+      { record: String(made.cables[0]!.id), project: project.id },
+    ]);
     expect(await auditedDeletes('instruments', [made.fit.id])).toHaveLength(1);
   });
 
@@ -76,17 +84,30 @@ describe('POST /api/entities/:entity/delete-with-contents', () => {
   it('refuses, deleting nothing: a row outside that still refers, a stale version, a missing row, a viewer', async () => {
     const project = await newProject('Contents Test Refusals');
     const made = await fillProject(project.id);
-    await create('mech_equipment', [{ projarea_id: made.a200.id, tagno: '200-CR-001', description: 'Standby crusher', duty_role: 'standby', standby_for_id: made.crusher.id, running: false }]);
+    await create('mech_equipment', [
+      {
+        projarea_id: made.a200.id,
+        tagno: '200-CR-001',
+        description: 'Standby crusher',
+        duty_role: 'standby',
+        standby_for_id: made.crusher.id,
+        running: false,
+      },
+    ]);
 
     const outside = await deleteContents('areas', { rows: [{ id: made.a100.id }], dryRun: true });
     expect(outside.statusCode).toBe(409);
-    expect(outside.json().message).toMatch(/Cannot delete Area 100 with its contents: Equipment '200-CR-001' \(Standby for\) is not part of it/);
+    expect(outside.json().message).toMatch(
+      /Cannot delete Area 100 with its contents: Equipment '200-CR-001' \(Standby for\) is not part of it/,
+    );
 
     const stale = await deleteContents('areas', { rows: [{ id: made.a200.id, version: made.a200.version + 1 }] });
     expect(stale.statusCode).toBe(409);
     expect((await deleteContents('areas', { rows: [{ id: 987_654 }] })).statusCode).toBe(404);
     expect((await deleteContents('areas', { rows: [] })).statusCode).toBe(400);
-    expect((await deleteContents('areas', { rows: [{ id: made.a200.id }, { id: made.a200.id }] })).statusCode).toBe(400);
+    expect((await deleteContents('areas', { rows: [{ id: made.a200.id }, { id: made.a200.id }] })).statusCode).toBe(
+      400,
+    );
     const viewer = await deleteContents('areas', { rows: [{ id: made.a200.id }] }, suite.viewer);
     expect(viewer.statusCode).toBe(403);
 

@@ -19,14 +19,20 @@ const { newProject } = projectFixtures(suite);
 
 /** Creates rows as an engineer who keeps tags off the project's templates (saving again past the warning). */
 async function create(entity: string, rows: Record<string, unknown>[]): Promise<EntityRow[]> {
-  const response = await post(`/entities/${entity}/batch`, { creates: rows.map((values, i) => ({ clientKey: `k${i}`, values })), acceptWarnings: true });
+  const response = await post(`/entities/${entity}/batch`, {
+    creates: rows.map((values, i) => ({ clientKey: `k${i}`, values })),
+    acceptWarnings: true,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().created as EntityRow[];
 }
 
-const file = async (url: string) => new Uint8Array((await suite.t.call({ url: `/api${url}`, token: suite.viewer })).rawPayload);
-const addDocument = async (projectId: number, values: Record<string, unknown>) => (await create('project_documents', [{ project_id: projectId, ...values }]))[0]!;
-const issue = (projectId: number, docId: number, body: unknown = { status: 'IFR' }) => post(`/projects/${projectId}/documents/${docId}/issue`, body);
+const file = async (url: string) =>
+  new Uint8Array((await suite.t.call({ url: `/api${url}`, token: suite.viewer })).rawPayload);
+const addDocument = async (projectId: number, values: Record<string, unknown>) =>
+  (await create('project_documents', [{ project_id: projectId, ...values }]))[0]!;
+const issue = (projectId: number, docId: number, body: unknown = { status: 'IFR' }) =>
+  post(`/projects/${projectId}/documents/${docId}/issue`, body);
 
 /** Issues a register row at its next revision and reads back both files of that issue. */
 async function issued(projectId: number, doc: EntityRow, expectRevision = 'A') {
@@ -53,16 +59,31 @@ function rowOf(sheet: ExcelJS.Worksheet, text: string, after?: string): ExcelJS.
   return found;
 }
 
-const line = (lines: readonly string[], start: string) => lines.find((l) => l.startsWith(start)) ?? `(no line starts with '${start}')`;
+const line = (lines: readonly string[], start: string) =>
+  lines.find((l) => l.startsWith(start)) ?? `(no line starts with '${start}')`;
 
 describe('deliverable types', () => {
   it('issues the I/O list: a summary by type with 20 % spares rounded up per type, as the roll-ups count, then a section per type', async () => {
     const project = await newProject('Deliverables IO List', { project_number: 'P-2026-041' });
     const [area] = await create('areas', [{ project_id: project.id, areacode: '300', description: 'Flotation' }]);
-    const instrument = (tagno: string, letters: string, io_type: string | null, extra: Record<string, unknown> = {}) => ({ projarea_id: area!.id, tagno, letters, io_type, ...extra });
+    const instrument = (
+      tagno: string,
+      letters: string,
+      io_type: string | null,
+      extra: Record<string, unknown> = {},
+    ) => ({ projarea_id: area!.id, tagno, letters, io_type, ...extra });
     await create('instruments', [
       // Six AI: 1.2 spares, rounded up to 2; one DI: 0.2, up to 1; five DO: exactly 1; one without I/O counts nowhere.
-      ...['001', '002', '003', '004', '005', '006'].map((n) => instrument(`300-LIT-${n}`, 'LIT', 'AI', { service: `Cell ${n} level`, signal: 'HART', range_low: '0', range_high: '2.5', range_unit: 'm', loop_number: `L-${n}` })),
+      ...['001', '002', '003', '004', '005', '006'].map((n) =>
+        instrument(`300-LIT-${n}`, 'LIT', 'AI', {
+          service: `Cell ${n} level`,
+          signal: 'HART',
+          range_low: '0',
+          range_high: '2.5',
+          range_unit: 'm',
+          loop_number: `L-${n}`,
+        }),
+      ),
       instrument('300-ZSC-001', 'ZSC', 'DI', { signal: '24VDC' }),
       ...['001', '002', '003', '004', '005'].map((n) => instrument(`300-XY-${n}`, 'XY', 'DO')),
       instrument('300-PI-001', 'PI', null, { service: 'Local gauge' }),
@@ -78,7 +99,9 @@ describe('deliverable types', () => {
     expect(line(lines, 'Total I/O')).toBe('Total I/O | 12 | 4 | 16');
     expect(lines).toContain('AI: 6 instruments');
     expect(lines).toContain('DI: 1 instrument');
-    expect(line(lines, '300-LIT-004')).toBe('300-LIT-004 | Cell 004 level | 4-20 mA HART | 0.000 | 2.500 | m | 300 | L-004');
+    expect(line(lines, '300-LIT-004')).toBe(
+      '300-LIT-004 | Cell 004 level | 4-20 mA HART | 0.000 | 2.500 | m | 300 | L-004',
+    );
     expect(lines.join('\n')).not.toContain('300-PI-001');
     expect(lines.join('\n')).toContain(`| 1 of ${pdf.pages}`);
 
@@ -103,13 +126,41 @@ describe('deliverable types', () => {
       { project_id: project.id, areacode: '200', description: 'Grinding' },
     ]);
     const [conveyor, pumpA] = await create('mech_equipment', [
-      { projarea_id: a100!.id, tagno: '100-CV-001', description: 'Crusher discharge conveyor', installed_kw: '75', absorbed_kw: '60' },
-      { projarea_id: a200!.id, tagno: '200-PP-001A', description: 'Mill discharge pump', installed_kw: '90', absorbed_kw: '70' },
-      { projarea_id: a200!.id, tagno: '200-AG-001', description: 'Conditioning tank agitator', quantity: 2, installed_kw: '15', absorbed_kw: '11.5' },
+      {
+        projarea_id: a100!.id,
+        tagno: '100-CV-001',
+        description: 'Crusher discharge conveyor',
+        installed_kw: '75',
+        absorbed_kw: '60',
+      },
+      {
+        projarea_id: a200!.id,
+        tagno: '200-PP-001A',
+        description: 'Mill discharge pump',
+        installed_kw: '90',
+        absorbed_kw: '70',
+      },
+      {
+        projarea_id: a200!.id,
+        tagno: '200-AG-001',
+        description: 'Conditioning tank agitator',
+        quantity: 2,
+        installed_kw: '15',
+        absorbed_kw: '11.5',
+      },
       { projarea_id: a100!.id, tagno: '100-TK-001', description: 'Surge tank' },
     ]);
     await create('mech_equipment', [
-      { projarea_id: a200!.id, tagno: '200-PP-001B', description: 'Mill discharge pump (standby)', duty_role: 'standby', standby_for_id: pumpA!.id, running: false, installed_kw: '90', absorbed_kw: '70' },
+      {
+        projarea_id: a200!.id,
+        tagno: '200-PP-001B',
+        description: 'Mill discharge pump (standby)',
+        duty_role: 'standby',
+        standby_for_id: pumpA!.id,
+        running: false,
+        installed_kw: '90',
+        absorbed_kw: '70',
+      },
     ]);
     // Cables belong to an instrument: the motors' power cables hang off their local control stations.
     const [hs100, hs200] = await create('instruments', [
@@ -117,20 +168,52 @@ describe('deliverable types', () => {
       { projarea_id: a200!.id, tagno: '200-HS-001', letters: 'HS', equipment_id: pumpA!.id },
     ]);
     const cables = await create('cabling', [
-      { instrument_id: hs100!.id, cable_tag: '100-CV-001-P-01', from_tag: 'MCC-100', to_tag: '100-CV-001', cable_type: 'power', cores_size: '3C+E 35 mm2', length_m: '80' },
-      { instrument_id: hs200!.id, cable_tag: '200-PP-001A-P-01', from_tag: 'MCC-200', to_tag: '200-PP-001A', cable_type: 'power', length_m: '60' },
+      {
+        instrument_id: hs100!.id,
+        cable_tag: '100-CV-001-P-01',
+        from_tag: 'MCC-100',
+        to_tag: '100-CV-001',
+        cable_type: 'power',
+        cores_size: '3C+E 35 mm2',
+        length_m: '80',
+      },
+      {
+        instrument_id: hs200!.id,
+        cable_tag: '200-PP-001A-P-01',
+        from_tag: 'MCC-200',
+        to_tag: '200-PP-001A',
+        cable_type: 'power',
+        length_m: '60',
+      },
       // The reverse direction names the MCC too.
-      { instrument_id: hs200!.id, cable_tag: '200-PP-001B-P-01', from_tag: '200-PP-001B', to_tag: 'MCC-200', cable_type: 'power', length_m: '62' },
-      { instrument_id: hs200!.id, cable_tag: '200-HS-001-C-01', from_tag: '200-HS-001', to_tag: '200-PP-001A', cable_type: 'control' },
+      {
+        instrument_id: hs200!.id,
+        cable_tag: '200-PP-001B-P-01',
+        from_tag: '200-PP-001B',
+        to_tag: 'MCC-200',
+        cable_type: 'power',
+        length_m: '62',
+      },
+      {
+        instrument_id: hs200!.id,
+        cable_tag: '200-HS-001-C-01',
+        from_tag: '200-HS-001',
+        to_tag: '200-PP-001A',
+        cable_type: 'control',
+      },
     ]);
     const doc = await addDocument(project.id, { title: 'Electrical load list', doc_type: 'electrical_load_list' });
 
     const { lines, pdf, sheet, evaluate } = await issued(project.id, doc);
     expect(pdf.pages).toBeGreaterThanOrEqual(3); // a page per area, then the summaries
     // Qty 2 x 15 kW installed, 2 x 11.5 absorbed, running; no MCC cable reaches it.
-    expect(line(lines, '200-AG-001')).toBe('200-AG-001 | Conditioning tank agitator | 2 | Duty | Yes | 15.00 | 11.50 | 30.00 | 23.00 | 23.00 | -');
+    expect(line(lines, '200-AG-001')).toBe(
+      '200-AG-001 | Conditioning tank agitator | 2 | Duty | Yes | 15.00 | 11.50 | 30.00 | 23.00 | 23.00 | -',
+    );
     // The standby is installed, not running.
-    expect(line(lines, '200-PP-001B')).toBe('200-PP-001B | Mill discharge pump (standby) | 1 | Standby | 200-PP-001A | No | 90.00 | 70.00 | 90.00 | 70.00 | 0.00 | MCC-200');
+    expect(line(lines, '200-PP-001B')).toBe(
+      '200-PP-001B | Mill discharge pump (standby) | 1 | Standby | 200-PP-001A | No | 90.00 | 70.00 | 90.00 | 70.00 | 0.00 | MCC-200',
+    );
     expect(line(lines, 'Total area 100')).toBe('Total area 100 | 1 | 75.00 | 60.00 | 60.00');
     expect(line(lines, 'Total area 200')).toBe('Total area 200 | 4 | 210.00 | 163.00 | 93.00');
     expect(lines.join('\n')).not.toContain('100-TK-001'); // no motor, no MCC: not a load
@@ -144,10 +227,14 @@ describe('deliverable types', () => {
     const agitatorRow = rowOf(sheet, '200-AG-001');
     expect(['J', 'K', 'L'].map((c) => evaluate(`${c}${agitatorRow.number}`))).toEqual([30, 23, 23]);
     const standby = rowOf(sheet, '200-PP-001B');
-    expect((standby.getCell('L').value as { formula: string }).formula).toBe(`IF(G${standby.number}="Yes",N(K${standby.number}),0)`);
+    expect((standby.getCell('L').value as { formula: string }).formula).toBe(
+      `IF(G${standby.number}="Yes",N(K${standby.number}),0)`,
+    );
     expect(evaluate(`L${standby.number}`)).toBe(0);
     const mcc200 = rowOf(sheet, 'MCC-200', 'Summary by MCC');
-    expect((mcc200.getCell('F').value as { formula: string }).formula).toMatch(/^SUMIF\(M\d+:M\d+,"MCC-200",L\d+:L\d+\)\+SUMIF\(/);
+    expect((mcc200.getCell('F').value as { formula: string }).formula).toMatch(
+      /^SUMIF\(M\d+:M\d+,"MCC-200",L\d+:L\d+\)\+SUMIF\(/,
+    );
     expect(['C', 'D', 'E', 'F'].map((c) => evaluate(`${c}${mcc200.number}`))).toEqual([2, 180, 140, 70]);
     const noMcc = rowOf(sheet, '-', 'Summary by MCC');
     expect(['C', 'D', 'E', 'F'].map((c) => evaluate(`${c}${noMcc.number}`))).toEqual([1, 30, 23, 23]);
@@ -158,7 +245,9 @@ describe('deliverable types', () => {
 
     // Feeding the duty pump from another MCC moves its load, and marks its row at the next issue.
     const feed = cables[1]!;
-    const moved = await post('/entities/cabling/batch', { updates: [{ id: feed.id, version: feed.version, changes: { from_tag: 'MCC-100' } }] });
+    const moved = await post('/entities/cabling/batch', {
+      updates: [{ id: feed.id, version: feed.version, changes: { from_tag: 'MCC-100' } }],
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     const next = await issued(project.id, doc, 'B');
     expect(line(next.lines, 'B | 200-PP-001A')).toContain('| 70.00 | MCC-100');
@@ -169,7 +258,15 @@ describe('deliverable types', () => {
   it('issues a duty sheet as a datasheet: its form sections as Field | Value | Unit, with the equipment it describes, on A4', async () => {
     const project = await newProject('Deliverables Datasheet', { project_number: 'P-2026-043' });
     const [area] = await create('areas', [{ project_id: project.id, areacode: '200', description: 'Grinding' }]);
-    const [pump] = await create('mech_equipment', [{ projarea_id: area!.id, tagno: '200-PP-101', description: 'Cyclone feed pump', installed_kw: '250', absorbed_kw: '180' }]);
+    const [pump] = await create('mech_equipment', [
+      {
+        projarea_id: area!.id,
+        tagno: '200-PP-101',
+        description: 'Cyclone feed pump',
+        installed_kw: '250',
+        absorbed_kw: '180',
+      },
+    ]);
     const [sheet] = await create('duty_sheets', [
       {
         project_id: project.id,
@@ -190,13 +287,18 @@ describe('deliverable types', () => {
         voltage_v: 6600,
       },
     ]);
-    const doc = await addDocument(project.id, { title: 'Cyclone feed pump duty sheet', doc_type: 'datasheet', duty_sheet_id: sheet!.id });
+    const doc = await addDocument(project.id, {
+      title: 'Cyclone feed pump duty sheet',
+      doc_type: 'datasheet',
+      duty_sheet_id: sheet!.id,
+    });
     expect(doc.doc_number).toBe('P-2026-043-ME-DS-001');
 
     const { lines, pdfBytes, sheet: book } = await issued(project.id, doc);
     // A4 landscape: 841.89 x 595.28 pt.
     expect(Buffer.from(pdfBytes).toString('latin1')).toMatch(/\/MediaBox \[0 0 841\.89 595\.28\]/);
-    for (const title of ['Sheet', 'Equipment', 'Fluid', 'Operating cases', 'Design', 'Power', 'Remarks']) expect(lines, title).toContain(title);
+    for (const title of ['Sheet', 'Equipment', 'Fluid', 'Operating cases', 'Design', 'Power', 'Remarks'])
+      expect(lines, title).toContain(title);
     expect(lines.indexOf('Sheet')).toBeLessThan(lines.indexOf('Equipment'));
     expect(lines.indexOf('Equipment')).toBeLessThan(lines.indexOf('Fluid'));
     expect(line(lines, 'Sheet number')).toBe('Sheet number | DS-200-PP-101');
@@ -214,9 +316,13 @@ describe('deliverable types', () => {
     expect(rowOf(book, 'Design flow').getCell(4).value).toBe('m³/h');
 
     // The duty sheet is not in the revision: a change to it is marked by its printed value at the next issue.
-    const changed = await post('/entities/duty_sheets/batch', { updates: [{ id: sheet!.id, version: sheet!.version, changes: { head_design_m: '36' } }] });
+    const changed = await post('/entities/duty_sheets/batch', {
+      updates: [{ id: sheet!.id, version: sheet!.version, changes: { head_design_m: '36' } }],
+    });
     expect(changed.statusCode, changed.body).toBe(200);
-    const dirty = await post('/entities/mech_equipment/batch', { updates: [{ id: pump!.id, version: pump!.version, changes: { absorbed_kw: '185' } }] });
+    const dirty = await post('/entities/mech_equipment/batch', {
+      updates: [{ id: pump!.id, version: pump!.version, changes: { absorbed_kw: '185' } }],
+    });
     expect(dirty.statusCode, dirty.body).toBe(200);
     const next = await issued(project.id, doc, 'B');
     expect(line(next.lines, 'B | Design head')).toBe('B | Design head | 36.00 | m');
@@ -226,20 +332,36 @@ describe('deliverable types', () => {
   it('refuses a datasheet without a duty sheet, or with a deleted one, with a 422 naming the field and nothing issued', async () => {
     const project = await newProject('Deliverables Datasheet Refused', { project_number: 'P-2026-044' });
     const [area] = await create('areas', [{ project_id: project.id, areacode: '200', description: 'Grinding' }]);
-    const [pump] = await create('mech_equipment', [{ projarea_id: area!.id, tagno: '200-PP-101', description: 'Pump' }]);
-    const [gone] = await create('duty_sheets', [{ project_id: project.id, sheet_number: 'DS-1', equipment_id: pump!.id }]);
+    const [pump] = await create('mech_equipment', [
+      { projarea_id: area!.id, tagno: '200-PP-101', description: 'Pump' },
+    ]);
+    const [gone] = await create('duty_sheets', [
+      { project_id: project.id, sheet_number: 'DS-1', equipment_id: pump!.id },
+    ]);
 
     const none = await addDocument(project.id, { title: 'Datasheet', doc_type: 'datasheet' });
     const refused = await issue(project.id, none.id as number);
     expect(refused.statusCode, refused.body).toBe(422);
-    expect(refused.json()).toMatchObject({ message: expect.stringContaining('choose its Duty sheet'), details: { fields: { duty_sheet_id: 'Required for a datasheet' } } });
+    expect(refused.json()).toMatchObject({
+      message: expect.stringContaining('choose its Duty sheet'),
+      details: { fields: { duty_sheet_id: 'Required for a datasheet' } },
+    });
 
-    const deleted = await addDocument(project.id, { title: 'Datasheet', doc_type: 'datasheet', duty_sheet_id: gone!.id });
-    const flagged = await post('/entities/duty_sheets/batch', { updates: [{ id: gone!.id, version: gone!.version, changes: { deleteflag: true } }] });
+    const deleted = await addDocument(project.id, {
+      title: 'Datasheet',
+      doc_type: 'datasheet',
+      duty_sheet_id: gone!.id,
+    });
+    const flagged = await post('/entities/duty_sheets/batch', {
+      updates: [{ id: gone!.id, version: gone!.version, changes: { deleteflag: true } }],
+    });
     expect(flagged.statusCode, flagged.body).toBe(200);
     const refusedToo = await issue(project.id, deleted.id as number);
     expect(refusedToo.statusCode, refusedToo.body).toBe(422);
-    expect(refusedToo.json()).toMatchObject({ message: 'Duty sheet DS-1 is deleted: restore it, or choose another.', details: { fields: { duty_sheet_id: 'Deleted' } } });
+    expect(refusedToo.json()).toMatchObject({
+      message: 'Duty sheet DS-1 is deleted: restore it, or choose another.',
+      details: { fields: { duty_sheet_id: 'Deleted' } },
+    });
     // Nothing half-written: no revision issued, no issue stored, the register rows unstamped.
     expect((await get(`/projects/${project.id}/revisions`)).json()).toEqual([]);
     const register = (await get(`/projects/${project.id}/documents`)).json();
@@ -253,16 +375,69 @@ describe('deliverable types', () => {
     const project = await newProject('Deliverables Loop Sheet', { project_number: 'P-2026-045' });
     const [area] = await create('areas', [{ project_id: project.id, areacode: '300', description: 'Flotation' }]);
     const [ft, fv, fy] = await create('instruments', [
-      { projarea_id: area!.id, tagno: '300-FT-101', letters: 'FT', loop_number: 'F-101', service: 'Cell feed flow', io_type: 'AI', signal: 'HART', range_low: '0', range_high: '500', range_unit: 'm³/h' },
-      { projarea_id: area!.id, tagno: '300-FV-101', letters: 'FV', loop_number: 'F-101', service: 'Cell feed control valve', io_type: 'AO', signal: '4-20mA', range_low: '0', range_high: '100', range_unit: '%' },
+      {
+        projarea_id: area!.id,
+        tagno: '300-FT-101',
+        letters: 'FT',
+        loop_number: 'F-101',
+        service: 'Cell feed flow',
+        io_type: 'AI',
+        signal: 'HART',
+        range_low: '0',
+        range_high: '500',
+        range_unit: 'm³/h',
+      },
+      {
+        projarea_id: area!.id,
+        tagno: '300-FV-101',
+        letters: 'FV',
+        loop_number: 'F-101',
+        service: 'Cell feed control valve',
+        io_type: 'AO',
+        signal: '4-20mA',
+        range_low: '0',
+        range_high: '100',
+        range_unit: '%',
+      },
       { projarea_id: area!.id, tagno: '300-FY-101', letters: 'FY', loop_number: 'F-101', service: 'I/P converter' },
       { projarea_id: area!.id, tagno: '300-LT-102', letters: 'LT', loop_number: 'L-102', io_type: 'AI' },
     ]);
     await create('cabling', [
-      { instrument_id: ft!.id, cable_tag: '300-FT-101-I-01', from_tag: '300-FT-101', to_tag: 'JB-301', cable_type: 'instrument', cores_size: '1 pr 1.5 mm2', length_m: '45' },
-      { instrument_id: ft!.id, cable_tag: '300-JB-301-M-01', from_tag: 'JB-301', to_tag: 'PLC-300', cable_type: 'instrument', cores_size: '12 pr 1.5 mm2', length_m: '120' },
-      { instrument_id: fv!.id, cable_tag: '300-FV-101-I-01', from_tag: '300-FV-101', to_tag: 'JB-301', cable_type: 'instrument', cores_size: '1 pr 1.5 mm2', length_m: '40' },
-      { instrument_id: fy!.id, cable_tag: '300-FY-101-I-01', from_tag: '300-FY-101', to_tag: '300-FV-101', cable_type: 'instrument', length_m: '2' },
+      {
+        instrument_id: ft!.id,
+        cable_tag: '300-FT-101-I-01',
+        from_tag: '300-FT-101',
+        to_tag: 'JB-301',
+        cable_type: 'instrument',
+        cores_size: '1 pr 1.5 mm2',
+        length_m: '45',
+      },
+      {
+        instrument_id: ft!.id,
+        cable_tag: '300-JB-301-M-01',
+        from_tag: 'JB-301',
+        to_tag: 'PLC-300',
+        cable_type: 'instrument',
+        cores_size: '12 pr 1.5 mm2',
+        length_m: '120',
+      },
+      {
+        instrument_id: fv!.id,
+        cable_tag: '300-FV-101-I-01',
+        from_tag: '300-FV-101',
+        to_tag: 'JB-301',
+        cable_type: 'instrument',
+        cores_size: '1 pr 1.5 mm2',
+        length_m: '40',
+      },
+      {
+        instrument_id: fy!.id,
+        cable_tag: '300-FY-101-I-01',
+        from_tag: '300-FY-101',
+        to_tag: '300-FV-101',
+        cable_type: 'instrument',
+        length_m: '2',
+      },
     ]);
     const doc = await addDocument(project.id, { title: 'Loop F-101', doc_type: 'loop_sheet', loop_number: 'F-101' });
     expect(doc.doc_number).toBe('P-2026-045-IN-LPS-001');
@@ -270,10 +445,14 @@ describe('deliverable types', () => {
     const { lines, sheet } = await issued(project.id, doc);
     const text = lines.join('\n');
     expect(lines).toContain('Loop F-101: instruments');
-    expect(line(lines, '300-FT-101 | FT')).toBe('300-FT-101 | FT | Cell feed flow | 4-20 mA HART | AI | 0.000 | 500.000 | m³/h');
+    expect(line(lines, '300-FT-101 | FT')).toBe(
+      '300-FT-101 | FT | Cell feed flow | 4-20 mA HART | AI | 0.000 | 500.000 | m³/h',
+    );
     expect(line(lines, '300-FY-101 | FY')).toBe('300-FY-101 | FY | I/P converter');
     expect(text).not.toContain('300-LT-102'); // another loop
-    expect(line(lines, '300-JB-301-M-01')).toBe('300-JB-301-M-01 | JB-301 | PLC-300 | Instrument | 12 pr 1.5 mm2 | 120.0');
+    expect(line(lines, '300-JB-301-M-01')).toBe(
+      '300-JB-301-M-01 | JB-301 | PLC-300 | Instrument | 12 pr 1.5 mm2 | 120.0',
+    );
     expect(line(lines, 'JB-301')).toBe('JB-301 | Junction box | 300-FT-101-I-01, 300-FV-101-I-01, 300-JB-301-M-01');
     expect(line(lines, 'PLC-300')).toBe('PLC-300 | PLC | 300-JB-301-M-01');
     // The I/O points: the loop's instruments with an I/O type (the I/P converter has none).
@@ -290,8 +469,14 @@ describe('deliverable types', () => {
     const unknown = await addDocument(project.id, { title: 'Loop', doc_type: 'loop_sheet', loop_number: 'F-999' });
     const refused = await issue(project.id, unknown.id as number);
     expect(refused.statusCode, refused.body).toBe(422);
-    expect(refused.json()).toMatchObject({ message: expect.stringContaining('No instrument of this project is in loop F-999'), details: { fields: { loop_number: 'No instrument in loop F-999' } } });
-    const working = await suite.t.call({ url: `/api/projects/${project.id}/documents/${unknown.id}/working.pdf`, token: suite.viewer });
+    expect(refused.json()).toMatchObject({
+      message: expect.stringContaining('No instrument of this project is in loop F-999'),
+      details: { fields: { loop_number: 'No instrument in loop F-999' } },
+    });
+    const working = await suite.t.call({
+      url: `/api/projects/${project.id}/documents/${unknown.id}/working.pdf`,
+      token: suite.viewer,
+    });
     expect(working.statusCode, working.body).toBe(422);
 
     const empty = await addDocument(project.id, { title: 'Loop', doc_type: 'loop_sheet' });

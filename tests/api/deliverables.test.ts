@@ -16,10 +16,17 @@ const { newProject, fillProject, create } = projectFixtures(suite);
 
 const file = async (url: string) => {
   const response = await suite.t.call({ url: `/api${url}`, token: suite.viewer });
-  return { status: response.statusCode, bytes: new Uint8Array(response.rawPayload), type: response.headers['content-type'], body: response.body };
+  return {
+    status: response.statusCode,
+    bytes: new Uint8Array(response.rawPayload),
+    type: response.headers['content-type'],
+    body: response.body,
+  };
 };
-const addDocument = async (projectId: number, values: Record<string, unknown>) => (await create('project_documents', [{ project_id: projectId, ...values }]))[0]!;
-const issue = (projectId: number, docId: number, body: unknown = {}) => post(`/projects/${projectId}/documents/${docId}/issue`, body);
+const addDocument = async (projectId: number, values: Record<string, unknown>) =>
+  (await create('project_documents', [{ project_id: projectId, ...values }]))[0]!;
+const issue = (projectId: number, docId: number, body: unknown = {}) =>
+  post(`/projects/${projectId}/documents/${docId}/issue`, body);
 
 describe('the document register and issuing', () => {
   it("numbers a new document from the project's template, one sequence per prefix", async () => {
@@ -27,7 +34,11 @@ describe('the document register and issuing', () => {
     const first = await addDocument(project.id, { title: 'Instrument index', doc_type: 'instrument_index' });
     const second = await addDocument(project.id, { title: 'Instrument index, area 200', doc_type: 'instrument_index' });
     const cables = await addDocument(project.id, { title: 'Cable schedule', doc_type: 'cable_schedule' });
-    expect([first.doc_number, second.doc_number, cables.doc_number]).toEqual(['P-2026-031-IN-LST-001', 'P-2026-031-IN-LST-002', 'P-2026-031-EL-CBS-001']);
+    expect([first.doc_number, second.doc_number, cables.doc_number]).toEqual([
+      'P-2026-031-IN-LST-001',
+      'P-2026-031-IN-LST-002',
+      'P-2026-031-EL-CBS-001',
+    ]);
     expect(first.discipline).toBe('IN');
     const typed = await addDocument(project.id, { title: 'Typed', doc_type: 'line_list', doc_number: 'CA-PI-LL-9' });
     expect(typed.doc_number).toBe('CA-PI-LL-9');
@@ -43,18 +54,37 @@ describe('the document register and issuing', () => {
   it('issues the instrument index at A, then at B with a triangle beside the changed row only; A downloads as issued', async () => {
     const project = await newProject('Deliverables Issue', { project_number: 'P-2026-032' });
     const made = await fillProject(project.id);
-    const doc = await addDocument(project.id, { title: 'Instrument index', doc_type: 'instrument_index', prepared_by: 'A. Quispe', checked_by: 'M. Rojas', approved_by: 'L. Fernández' });
+    const doc = await addDocument(project.id, {
+      title: 'Instrument index',
+      doc_type: 'instrument_index',
+      prepared_by: 'A. Quispe',
+      checked_by: 'M. Rojas',
+      approved_by: 'L. Fernández',
+    });
 
     const first = await issue(project.id, doc.id as number, { status: 'IFR', issued_on: '2026-11-20' });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ revision: 'A', issue: { revision: 'A', status: 'IFR', issued_on: '2026-11-20', rows_marked: 0 } });
+    expect(first.json()).toMatchObject({
+      revision: 'A',
+      issue: { revision: 'A', status: 'IFR', issued_on: '2026-11-20', rows_marked: 0 },
+    });
     expect((await get(`/projects/${project.id}`)).json().isdirty).toBe(false);
     const a = await file(`/projects/${project.id}/documents/${doc.id}/revisions/A.pdf`);
     expect(a.status, a.body).toBe(200);
     expect(a.type).toBe('application/pdf');
     const pdfA = await readPdf(a.bytes);
     const textA = pdfA.lines.flat().join('\n');
-    for (const words of ['P-2026-032-IN-LST-001', 'Tagbase Engineering', 'Deliverables Issue', `| 1 of ${pdfA.pages} |`, 'A. Quispe', 'IFR', '100-FIT-001', '200-PIT-001']) expect(textA).toContain(words);
+    for (const words of [
+      'P-2026-032-IN-LST-001',
+      'Tagbase Engineering',
+      'Deliverables Issue',
+      `| 1 of ${pdfA.pages} |`,
+      'A. Quispe',
+      'IFR',
+      '100-FIT-001',
+      '200-PIT-001',
+    ])
+      expect(textA).toContain(words);
     expect(pdfA.lines.flat().some((line) => line.startsWith('A | 2026-11-20 | IFR'))).toBe(true); // the revision table
     expect(pdfA.pages).toBeGreaterThanOrEqual(2); // a page per area
 
@@ -63,7 +93,9 @@ describe('the document register and issuing', () => {
     expect(again.statusCode).toBe(422);
     expect(again.json().message).toContain('already issued at revision A');
 
-    const changed = await post('/entities/instruments/batch', { updates: [{ id: made.pit.id, version: made.pit.version, changes: { service: 'Mill discharge pressure' } }] });
+    const changed = await post('/entities/instruments/batch', {
+      updates: [{ id: made.pit.id, version: made.pit.version, changes: { service: 'Mill discharge pressure' } }],
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     const second = await issue(project.id, doc.id as number, { status: 'IFA', issued_on: '2026-11-25' });
     expect(second.statusCode, second.body).toBe(200);
@@ -99,9 +131,13 @@ describe('the document register and issuing', () => {
     const doc = await addDocument(project.id, { title: 'Cable schedule', doc_type: 'cable_schedule' });
     expect((await issue(project.id, doc.id as number)).statusCode).toBe(200);
     const execute = (query: ReturnType<typeof sql>) => suite.t.database.db.execute(query);
-    await expect(execute(sql`update document_issues set status = 'IFC' where document_id = ${doc.id as number}`)).rejects.toThrow();
+    await expect(
+      execute(sql`update document_issues set status = 'IFC' where document_id = ${doc.id as number}`),
+    ).rejects.toThrow();
     await expect(execute(sql`delete from document_issues where document_id = ${doc.id as number}`)).rejects.toThrow();
-    const refused = await post('/entities/project_documents/batch', { deletes: [{ id: doc.id, version: (doc.version as number) + 1 }] });
+    const refused = await post('/entities/project_documents/batch', {
+      deletes: [{ id: doc.id, version: (doc.version as number) + 1 }],
+    });
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().message).toContain('has been issued');
   });
@@ -111,7 +147,9 @@ describe('the document register and issuing', () => {
     await fillProject(project.id);
     const doc = await addDocument(project.id, { title: 'Cable schedule', doc_type: 'cable_schedule' });
     expect((await issue(project.id, doc.id as number)).statusCode).toBe(200);
-    const { sheet, evaluate } = await openWorkbook((await file(`/projects/${project.id}/documents/${doc.id}/revisions/A.xlsx`)).bytes);
+    const { sheet, evaluate } = await openWorkbook(
+      (await file(`/projects/${project.id}/documents/${doc.id}/revisions/A.xlsx`)).bytes,
+    );
     expect(sheet.headerFooter.oddHeader).toContain('P-2026-034-EL-CBS-001');
     let total: string | undefined;
     sheet.eachRow((row) => {
@@ -129,15 +167,28 @@ describe('the document register and issuing', () => {
   it("prints any list's view as a working copy: its columns in order, its filter and sort, the project's title block", async () => {
     const project = await newProject('Deliverables Print', { project_number: 'P-2026-035' });
     await fillProject(project.id);
-    const filters = encodeURIComponent(JSON.stringify([{ field: 'project_id', op: 'equals', value: project.id }, { field: 'tagno', op: 'contains', value: 'PIT' }]));
-    const printed = await file(`/entities/instruments/print.pdf?filters=${filters}&sort=tagno:desc&columns=service,tagno&scope=${project.id}`);
+    const filters = encodeURIComponent(
+      JSON.stringify([
+        { field: 'project_id', op: 'equals', value: project.id },
+        { field: 'tagno', op: 'contains', value: 'PIT' },
+      ]),
+    );
+    const printed = await file(
+      `/entities/instruments/print.pdf?filters=${filters}&sort=tagno:desc&columns=service,tagno&scope=${project.id}`,
+    );
     expect(printed.status, printed.body).toBe(200);
     const lines = (await readPdf(printed.bytes)).lines.flat();
     expect(lines).toContain('Service | Tag');
     expect(lines.some((line) => line.endsWith('200-PIT-001'))).toBe(true);
     expect(lines.join('\n')).not.toContain('100-FIT-001');
     const text = lines.join('\n');
-    for (const words of ['NOT ISSUED - WORKING COPY', 'Not issued', 'P-2026-035 Deliverables Print', 'Instruments: 1 row (filtered)']) expect(text).toContain(words);
+    for (const words of [
+      'NOT ISSUED - WORKING COPY',
+      'Not issued',
+      'P-2026-035 Deliverables Print',
+      'Instruments: 1 row (filtered)',
+    ])
+      expect(text).toContain(words);
     const workbook = await file(`/entities/instruments/print.xlsx?filters=${filters}&columns=tagno`);
     expect(workbook.status).toBe(200);
     expect(workbook.type).toContain('spreadsheetml');

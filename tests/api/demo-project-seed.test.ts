@@ -13,7 +13,17 @@ import { signedInSuite } from '../support/test-app';
 const suite = signedInSuite();
 const CERRO_AZUL = 'Cerro Azul Copper Concentrator';
 const LITHIUM = 'Kwinana Lithium Hydroxide Refinery';
-const LISTS = ['areas', 'pids', 'pfds', 'mech_equipment', 'piping', 'instruments', 'cabling', 'racking', 'streams'] as const;
+const LISTS = [
+  'areas',
+  'pids',
+  'pfds',
+  'mech_equipment',
+  'piping',
+  'instruments',
+  'cabling',
+  'racking',
+  'streams',
+] as const;
 
 async function list(entity: string, filters: object[] = []): Promise<EntityRow[]> {
   const query = encodeURIComponent(JSON.stringify(filters));
@@ -21,9 +31,12 @@ async function list(entity: string, filters: object[] = []): Promise<EntityRow[]
   expect(response.statusCode, response.body).toBe(200);
   return (response.json() as ListResponse).rows;
 }
-const ofProject = (entity: string, projectId: number) => list(entity, [{ field: 'project_id', op: 'equals', value: projectId }]);
-const projectNamed = async (name: string) => (await list('projects', [{ field: 'name', op: 'equals', value: name }]))[0];
-const kw = (rows: readonly EntityRow[]) => rows.reduce((sum, row) => sum + Number(row.installed_kw ?? 0) * Number(row.quantity ?? 1), 0);
+const ofProject = (entity: string, projectId: number) =>
+  list(entity, [{ field: 'project_id', op: 'equals', value: projectId }]);
+const projectNamed = async (name: string) =>
+  (await list('projects', [{ field: 'name', op: 'equals', value: name }]))[0];
+const kw = (rows: readonly EntityRow[]) =>
+  rows.reduce((sum, row) => sum + Number(row.installed_kw ?? 0) * Number(row.quantity ?? 1), 0);
 
 async function documentCounts(projectId: number): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
@@ -46,7 +59,14 @@ describe('the demo projects', () => {
     expect(projects.map((row) => row.name)).toEqual(demoProjects.map((project) => project.name));
     for (const [i, row] of projects.entries()) {
       const demo = demoProjects[i]!;
-      expect(row).toMatchObject({ project_number: demo.project_number, is_testdata: true, base_currency_id: usd!.id, rate_date: '2025-06-30', phase: demo.phase, estimate_class: demo.estimate_class });
+      expect(row).toMatchObject({
+        project_number: demo.project_number,
+        is_testdata: true,
+        base_currency_id: usd!.id,
+        rate_date: '2025-06-30',
+        phase: demo.phase,
+        estimate_class: demo.estimate_class,
+      });
       // The client name is the client's, derived by the engine from the lookup.
       expect(clients.get(row.client_id as number)).toBe(demo.clientname);
       expect(row.clientname).toBe(demo.clientname);
@@ -104,7 +124,8 @@ describe('the demo projects', () => {
     const cabled = new Set(cables.map((row) => row.instrument_id));
     expect(instruments.filter((row) => !cabled.has(row.id)).map((row) => row.tagno)).toEqual([]);
     const tags = new Set(instruments.map((row) => row.tagno));
-    for (const cable of cables) expect(tags.has(cable.from_tag) || tags.has(cable.to_tag), String(cable.cable_tag)).toBe(true);
+    for (const cable of cables)
+      expect(tags.has(cable.from_tag) || tags.has(cable.to_tag), String(cable.cable_tag)).toBe(true);
     expect(new Set(cables.map((row) => row.cable_type))).toEqual(new Set(['instrument', 'control', 'power']));
     expect((await ofProject('racking', cerroAzul.id)).length).toBeGreaterThan(0);
   });
@@ -126,10 +147,17 @@ describe('the demo projects', () => {
 
   it('Cerro Azul: under change control, revision A issued, two equipment rows changed since and the mills priced by the award', async () => {
     const revisions = (await suite.get(`/projects/${cerroAzul.id}/revisions`)).json();
-    expect(revisions).toEqual([expect.objectContaining({ rev: 'A', purpose: 'IFR', issued_on: '2025-09-15', issued_by: 'system' })]);
+    expect(revisions).toEqual([
+      expect.objectContaining({ rev: 'A', purpose: 'IFR', issued_on: '2025-09-15', issued_by: 'system' }),
+    ]);
     expect((await projectNamed(CERRO_AZUL))!.isdirty).toBe(true);
     const changes = (await suite.get(`/projects/${cerroAzul.id}/changes?from=A`)).json();
-    expect(changes.rows.map((r: { key: string; change: string; fields: { field: string }[] }) => `${r.change} ${r.key} ${r.fields.map((f) => f.field).join(',')}`)).toEqual([
+    expect(
+      changes.rows.map(
+        (r: { key: string; change: string; fields: { field: string }[] }) =>
+          `${r.change} ${r.key} ${r.fields.map((f) => f.field).join(',')}`,
+      ),
+    ).toEqual([
       'changed 200-ML-001 absorbed_kw,price_source,price,quote_line_id,status',
       // The demo bid tab (ADJ-200-01), awarded after revision A, priced the mills as firm quotes in USD.
       'changed 200-ML-002 price_source,price,price_currency_id,quote_line_id,status',
@@ -153,9 +181,19 @@ describe('the demo projects', () => {
 describe('seeding again', () => {
   it('adds nothing', async () => {
     const audit = async () => (await suite.get('/dashboarddata')).json().counts.auditEntries as number;
-    const before = { projects: (await list('projects')).length, clients: (await list('clients')).length, document: await documentCounts(cerroAzul.id), audit: await audit() };
+    const before = {
+      projects: (await list('projects')).length,
+      clients: (await list('clients')).length,
+      document: await documentCounts(cerroAzul.id),
+      audit: await audit(),
+    };
     await seedDatabase(suite.t.database.db, { seedDemo: true, adminUsername: undefined, adminPassword: undefined });
-    const after = { projects: (await list('projects')).length, clients: (await list('clients')).length, document: await documentCounts(cerroAzul.id), audit: await audit() };
+    const after = {
+      projects: (await list('projects')).length,
+      clients: (await list('clients')).length,
+      document: await documentCounts(cerroAzul.id),
+      audit: await audit(),
+    };
     expect(after).toEqual(before);
   });
 
@@ -165,7 +203,9 @@ describe('seeding again', () => {
       method: 'POST',
       url: '/api/entities/projects/batch',
       token: suite.engineer,
-      payload: { updates: [{ id: cerroAzul.id, version: cerroAzul.version, changes: { name: 'Cerro Azul (study copy)' } }] },
+      payload: {
+        updates: [{ id: cerroAzul.id, version: cerroAzul.version, changes: { name: 'Cerro Azul (study copy)' } }],
+      },
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect((renamed.json() as BatchResponse).updated[0]).toMatchObject({ name: 'Cerro Azul (study copy)' });

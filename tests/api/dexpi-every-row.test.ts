@@ -10,5 +10,6 @@ const { suite, base } = listeningSuite();
 const run = dexpiProperty(suite, base);
 
 describe('a DEXPI import stores every item it finds', () => {
-  for (const c of dexpiCasesFor([0, 1, 2, 7, 60], 28)) it(`${c.copies} copies of the sample's items, seed ${c.seed}`, () => run(c), 120_000);
+  for (const c of dexpiCasesFor([0, 1, 2, 7, 60], 28))
+    it(`${c.copies} copies of the sample's items, seed ${c.seed}`, () => run(c), 120_000);
 });

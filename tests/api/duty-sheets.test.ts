@@ -19,7 +19,9 @@ let projectId: number;
 beforeAll(async () => {
   projectId = (await newProject('Duty sheet test project')).id;
   const [area] = await create('areas', [{ project_id: projectId, areacode: '200', description: 'Grinding' }]);
-  [pump] = (await create('mech_equipment', [{ projarea_id: area!.id, tagno: '200-PP-101', description: 'Cyclone feed pump', installed_kw: '250' }])) as [EntityRow];
+  [pump] = (await create('mech_equipment', [
+    { projarea_id: area!.id, tagno: '200-PP-101', description: 'Cyclone feed pump', installed_kw: '250' },
+  ])) as [EntityRow];
 });
 
 const sheet = (extra: Record<string, unknown> = {}) => ({
@@ -61,10 +63,14 @@ describe('duty sheets', () => {
     expect((await equipmentRow()).duty_check).toBeNull();
   });
 
-  it('reads one sheet with its equipment (POST /dutysheet) and an equipment row\'s sheets (GET /dutysheets/:id)', async () => {
+  it("reads one sheet with its equipment (POST /dutysheet) and an equipment row's sheets (GET /dutysheets/:id)", async () => {
     const one = await post('/dutysheet', { id: saved.id }, suite.viewer);
     expect(one.statusCode, one.body).toBe(200);
-    expect(one.json()).toMatchObject({ id: saved.id, sheet_number: 'DS-200-PP-101', equipment: { id: pump.id, tagno: '200-PP-101', installed_kw: '250.00', duty_check: null } });
+    expect(one.json()).toMatchObject({
+      id: saved.id,
+      sheet_number: 'DS-200-PP-101',
+      equipment: { id: pump.id, tagno: '200-PP-101', installed_kw: '250.00', duty_check: null },
+    });
     const list = await get(`/dutysheets/${pump.id}`);
     expect(list.statusCode).toBe(200);
     expect((list.json() as EntityRow[]).map((row) => row.sheet_number)).toEqual(['DS-200-PP-101']);
@@ -79,19 +85,28 @@ describe('duty sheets', () => {
     const asked = await post('/dutysheets', change);
     expect(asked.statusCode).toBe(422);
     expect(asked.json()).toMatchObject({ error: 'warnings_to_confirm' });
-    expect(asked.json().details.rowWarnings[0].fields).toEqual({ absorbed_kw: 'Absorbed 265.1 kW at the design case exceeds the 250 kW motor' });
+    expect(asked.json().details.rowWarnings[0].fields).toEqual({
+      absorbed_kw: 'Absorbed 265.1 kW at the design case exceeds the 250 kW motor',
+    });
     expect((await equipmentRow()).duty_check).toBeNull(); // nothing written
 
     const accepted = await post('/dutysheets', { ...change, acceptWarnings: true });
     expect(accepted.statusCode, accepted.body).toBe(200);
     saved = accepted.json() as EntityRow;
-    expect(saved).toMatchObject({ absorbed_kw: '265.1', power_check: 'Absorbed 265.1 kW at the design case exceeds the 250 kW motor' });
-    expect((await equipmentRow()).duty_check).toBe('DS-200-PP-101: Absorbed 265.1 kW at the design case exceeds the 250 kW motor');
+    expect(saved).toMatchObject({
+      absorbed_kw: '265.1',
+      power_check: 'Absorbed 265.1 kW at the design case exceeds the 250 kW motor',
+    });
+    expect((await equipmentRow()).duty_check).toBe(
+      'DS-200-PP-101: Absorbed 265.1 kW at the design case exceeds the 250 kW motor',
+    );
   });
 
   it('follows the equipment: a bigger motor clears the check on the sheet and the equipment row', async () => {
     const equipment = await equipmentRow();
-    const bigger = await post('/entities/mech_equipment/batch', { updates: [{ id: pump.id, version: equipment.version, changes: { installed_kw: '300' } }] });
+    const bigger = await post('/entities/mech_equipment/batch', {
+      updates: [{ id: pump.id, version: equipment.version, changes: { installed_kw: '300' } }],
+    });
     expect(bigger.statusCode, bigger.body).toBe(200);
     const [again] = (await get(`/dutysheets/${pump.id}`)).json() as EntityRow[];
     expect(again).toMatchObject({ motor_kw: '300.00', power_check: null });
@@ -102,7 +117,9 @@ describe('duty sheets', () => {
   it('refuses what cannot be: flows out of order, a duplicate number, equipment of another project, a typed figure', async () => {
     const bad = await post('/dutysheets', sheet({ sheet_number: 'DS-X', flow_normal_m3h: '700' }));
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().details.rowErrors[0].fields).toMatchObject({ flow_normal_m3h: 'The normal flow is below the minimum flow' });
+    expect(bad.json().details.rowErrors[0].fields).toMatchObject({
+      flow_normal_m3h: 'The normal flow is below the minimum flow',
+    });
     expect((await post('/dutysheets', sheet())).statusCode).toBe(422);
     const other = (await newProject('Duty sheet other project')).id;
     const foreign = await post('/dutysheets', sheet({ sheet_number: 'DS-Y', project_id: other }));
@@ -118,21 +135,32 @@ describe('duty sheets', () => {
   });
 
   it('soft-deletes and restores a sheet (deleteflag): a deleted sheet says nothing on its equipment row', async () => {
-    const warned = await post('/dutysheets', { ...sheet({ sheet_number: 'DS-200-PP-101-S', head_design_m: '50' }), acceptWarnings: true });
+    const warned = await post('/dutysheets', {
+      ...sheet({ sheet_number: 'DS-200-PP-101-S', head_design_m: '50' }),
+      acceptWarnings: true,
+    });
     expect(warned.statusCode, warned.body).toBe(200);
     const row = warned.json() as EntityRow;
     expect((await equipmentRow()).duty_check).toMatch(/^DS-200-PP-101-S: /);
     const flagged = await post('/dutysheets', { id: row.id, version: row.version, deleteflag: true });
     expect(flagged.statusCode, flagged.body).toBe(200);
     expect((await equipmentRow()).duty_check).toBeNull();
-    const restored = await post('/dutysheets', { id: row.id, version: (flagged.json() as EntityRow).version, deleteflag: false, acceptWarnings: true });
+    const restored = await post('/dutysheets', {
+      id: row.id,
+      version: (flagged.json() as EntityRow).version,
+      deleteflag: false,
+      acceptWarnings: true,
+    });
     expect(restored.statusCode, restored.body).toBe(200);
     expect((await equipmentRow()).duty_check).toMatch(/^DS-200-PP-101-S: /);
     expect((await del(`/deleteds/${row.id}`)).statusCode).toBe(200);
   });
 
-  it('deletes a sheet (DELETE /deleteds/:id), and the equipment row\'s check goes with it', async () => {
-    const warned = await post('/dutysheets', { ...sheet({ sheet_number: 'DS-200-PP-101-B', head_design_m: '50' }), acceptWarnings: true });
+  it("deletes a sheet (DELETE /deleteds/:id), and the equipment row's check goes with it", async () => {
+    const warned = await post('/dutysheets', {
+      ...sheet({ sheet_number: 'DS-200-PP-101-B', head_design_m: '50' }),
+      acceptWarnings: true,
+    });
     expect(warned.statusCode, warned.body).toBe(200);
     expect((await equipmentRow()).duty_check).toMatch(/^DS-200-PP-101-B: Absorbed 331\.3 kW/);
     const gone = await del(`/deleteds/${warned.json().id}`);
@@ -146,25 +174,48 @@ describe('duty sheets', () => {
 describe('the Cerro Azul demo', () => {
   it('has duty sheets for both slurry pumps, the tailings pump warned on its sheet and its equipment row', async () => {
     const cerroAzul = ((await get('/entities/projects?q=Cerro%20Azul&limit=10')).json().rows as EntityRow[])[0]!;
-    const equipment = ((await get('/entities/mech_equipment?q=PP-001A&limit=100')).json().rows as EntityRow[]).filter((row) => row.project_id === cerroAzul.id);
+    const equipment = ((await get('/entities/mech_equipment?q=PP-001A&limit=100')).json().rows as EntityRow[]).filter(
+      (row) => row.project_id === cerroAzul.id,
+    );
     const cyclone = equipment.find((row) => row.tagno === '200-PP-001A')!;
     const tailings = equipment.find((row) => row.tagno === '600-PP-001A')!;
     const [cycloneSheet] = (await get(`/dutysheets/${cyclone.id}`)).json() as EntityRow[];
     const [tailingsSheet] = (await get(`/dutysheets/${tailings.id}`)).json() as EntityRow[];
-    expect(cycloneSheet).toMatchObject({ slurry_sg: '1.640', absorbed_kw: '858.0', motor_kw: '1100.00', power_check: null });
-    expect(tailingsSheet).toMatchObject({ slurry_sg: '1.652', absorbed_kw: '1036.1', power_check: 'Absorbed 1,036.1 kW at the design case exceeds the 900 kW motor' });
-    expect(tailings.duty_check).toBe(`${tailingsSheet!.sheet_number as string}: ${tailingsSheet!.power_check as string}`);
+    expect(cycloneSheet).toMatchObject({
+      slurry_sg: '1.640',
+      absorbed_kw: '858.0',
+      motor_kw: '1100.00',
+      power_check: null,
+    });
+    expect(tailingsSheet).toMatchObject({
+      slurry_sg: '1.652',
+      absorbed_kw: '1036.1',
+      power_check: 'Absorbed 1,036.1 kW at the design case exceeds the 900 kW motor',
+    });
+    expect(tailings.duty_check).toBe(
+      `${tailingsSheet!.sheet_number as string}: ${tailingsSheet!.power_check as string}`,
+    );
     expect(cyclone.duty_check).toBeNull();
   });
 });
 
 describe('the OpenAPI document', () => {
   it('documents the duty sheet routes: a summary, one success answer, and 403 on writes', async () => {
-    const doc = (await suite.t.app.inject({ url: '/api/docs' })).json() as { paths: Record<string, Record<string, { summary?: string; responses: Record<string, unknown> }>> };
-    for (const [path, method] of [['/api/dutysheet', 'post'], ['/api/dutysheets/{id}', 'get'], ['/api/dutysheets', 'post'], ['/api/deleteds/{id}', 'delete']] as const) {
+    const doc = (await suite.t.app.inject({ url: '/api/docs' })).json() as {
+      paths: Record<string, Record<string, { summary?: string; responses: Record<string, unknown> }>>;
+    };
+    for (const [path, method] of [
+      ['/api/dutysheet', 'post'],
+      ['/api/dutysheets/{id}', 'get'],
+      ['/api/dutysheets', 'post'],
+      ['/api/deleteds/{id}', 'delete'],
+    ] as const) {
       const op = doc.paths[path]?.[method];
       expect(op?.summary, path).toBeTruthy();
-      expect(Object.keys(op!.responses).filter((status) => /^2\d\d$/.test(status)), path).toHaveLength(1);
+      expect(
+        Object.keys(op!.responses).filter((status) => /^2\d\d$/.test(status)),
+        path,
+      ).toHaveLength(1);
       expect(Object.keys(op!.responses), path).toContain('401');
       if (method !== 'get') expect(Object.keys(op!.responses), path).toContain('403');
     }

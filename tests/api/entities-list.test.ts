@@ -11,13 +11,25 @@ const P = 'Lq';
 const ids: Record<string, number> = {};
 
 async function save(entity: string, creates: Record<string, unknown>[], token = admin): Promise<BatchResponse> {
-  const response = await t.call({ method: 'POST', url: `/api/entities/${entity}/batch`, token, payload: { creates: creates.map((values, i) => ({ clientKey: `k${i}`, values })) } });
+  const response = await t.call({
+    method: 'POST',
+    url: `/api/entities/${entity}/batch`,
+    token,
+    payload: { creates: creates.map((values, i) => ({ clientKey: `k${i}`, values })) },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
 
-async function list(entity: string, params: { filters?: ColumnFilter[]; sort?: string; offset?: number; limit?: number; q?: string }, ownRowsOnly = true): Promise<ListResponse> {
-  const filters = [...(ownRowsOnly ? [{ field: 'name', op: 'startsWith', value: P } as ColumnFilter] : []), ...(params.filters ?? [])];
+async function list(
+  entity: string,
+  params: { filters?: ColumnFilter[]; sort?: string; offset?: number; limit?: number; q?: string },
+  ownRowsOnly = true,
+): Promise<ListResponse> {
+  const filters = [
+    ...(ownRowsOnly ? [{ field: 'name', op: 'startsWith', value: P } as ColumnFilter] : []),
+    ...(params.filters ?? []),
+  ];
   const search = new URLSearchParams();
   if (filters.length > 0) search.set('filters', JSON.stringify(filters));
   if (params.sort) search.set('sort', params.sort);
@@ -43,18 +55,82 @@ beforeAll(async () => {
   await save(
     'suppliers',
     [
-      { name: `${P} Alpha pumps`, vendor_code: 'A1', lead_time_weeks: 4, rating: 'preferred', currency_id: ids.QXA, country: 'Chile', scope: '100% stainless_steel' },
-      { name: `${P} Beta valves`, vendor_code: 'B1', lead_time_weeks: 12, rating: 'approved', currency_id: ids.QXB, country: 'Peru' },
-      { name: `${P} Gamma motors`, vendor_code: 'C1', lead_time_weeks: 12, rating: 'conditional', currency_id: ids.QXA, country: 'chile' },
-      { name: `${P} Delta cables`, vendor_code: null, lead_time_weeks: null, rating: 'not_approved', currency_id: null, country: '' },
-      { name: `${P} Epsilon gears`, vendor_code: 'E1', lead_time_weeks: 30, rating: 'approved', currency_id: ids.QXB, country: 'Australia', scope: '100 percent' },
+      {
+        name: `${P} Alpha pumps`,
+        vendor_code: 'A1',
+        lead_time_weeks: 4,
+        rating: 'preferred',
+        currency_id: ids.QXA,
+        country: 'Chile',
+        scope: '100% stainless_steel',
+      },
+      {
+        name: `${P} Beta valves`,
+        vendor_code: 'B1',
+        lead_time_weeks: 12,
+        rating: 'approved',
+        currency_id: ids.QXB,
+        country: 'Peru',
+      },
+      {
+        name: `${P} Gamma motors`,
+        vendor_code: 'C1',
+        lead_time_weeks: 12,
+        rating: 'conditional',
+        currency_id: ids.QXA,
+        country: 'chile',
+      },
+      {
+        name: `${P} Delta cables`,
+        vendor_code: null,
+        lead_time_weeks: null,
+        rating: 'not_approved',
+        currency_id: null,
+        country: '',
+      },
+      {
+        name: `${P} Epsilon gears`,
+        vendor_code: 'E1',
+        lead_time_weeks: 30,
+        rating: 'approved',
+        currency_id: ids.QXB,
+        country: 'Australia',
+        scope: '100 percent',
+      },
     ],
     engineer,
   );
   await save('lithium_projects', [
-    { project: `${P} Salar one`, owner: 'Owner A', deposit_type: 'brine', stage: 'production', country: 'Chile', capex_usd: '1500000.50', capex_currency_id: ids.QXA, latitude: '-23.5', start_year: 2020 },
-    { project: `${P} Hard rock two`, owner: 'Owner B', deposit_type: 'hard_rock', stage: 'pfs', country: 'Australia', capex_usd: '250000.00', capex_currency_id: ids.QXB, start_year: 2027 },
-    { project: `${P} Clay three`, owner: 'Owner C', deposit_type: 'clay', stage: 'exploration', country: 'USA', capex_usd: null, start_year: 2031 },
+    {
+      project: `${P} Salar one`,
+      owner: 'Owner A',
+      deposit_type: 'brine',
+      stage: 'production',
+      country: 'Chile',
+      capex_usd: '1500000.50',
+      capex_currency_id: ids.QXA,
+      latitude: '-23.5',
+      start_year: 2020,
+    },
+    {
+      project: `${P} Hard rock two`,
+      owner: 'Owner B',
+      deposit_type: 'hard_rock',
+      stage: 'pfs',
+      country: 'Australia',
+      capex_usd: '250000.00',
+      capex_currency_id: ids.QXB,
+      start_year: 2027,
+    },
+    {
+      project: `${P} Clay three`,
+      owner: 'Owner C',
+      deposit_type: 'clay',
+      stage: 'exploration',
+      country: 'USA',
+      capex_usd: null,
+      start_year: 2031,
+    },
   ]);
 });
 afterAll(async () => t?.close());
@@ -64,9 +140,23 @@ describe('GET /api/entities/:entity (list)', () => {
     const page = await list('suppliers', { sort: 'name:asc' });
     expect(page.total).toBe(5);
     expect(page).toMatchObject({ offset: 0, limit: 100 });
-    expect(names(page)).toEqual([`${P} Alpha pumps`, `${P} Beta valves`, `${P} Delta cables`, `${P} Epsilon gears`, `${P} Gamma motors`]);
+    expect(names(page)).toEqual([
+      `${P} Alpha pumps`,
+      `${P} Beta valves`,
+      `${P} Delta cables`,
+      `${P} Epsilon gears`,
+      `${P} Gamma motors`,
+    ]);
     const alpha = page.rows[0];
-    expect(alpha).toMatchObject({ vendor_code: 'A1', lead_time_weeks: 4, rating: 'preferred', currency_id: ids.QXA, version: 1, created_by: 'engineer', updated_by: 'engineer' });
+    expect(alpha).toMatchObject({
+      vendor_code: 'A1',
+      lead_time_weeks: 4,
+      rating: 'preferred',
+      currency_id: ids.QXA,
+      version: 1,
+      created_by: 'engineer',
+      updated_by: 'engineer',
+    });
     expect(alpha?.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
     const second = await list('suppliers', { sort: 'name:asc', offset: 2, limit: 2 });
@@ -75,52 +165,99 @@ describe('GET /api/entities/:entity (list)', () => {
   });
 
   it('answers decimals as strings and dates as YYYY-MM-DD', async () => {
-    const page = await list('lithium_projects', { filters: [{ field: 'project', op: 'startsWith', value: P }], sort: 'project:asc' }, false);
+    const page = await list(
+      'lithium_projects',
+      { filters: [{ field: 'project', op: 'startsWith', value: P }], sort: 'project:asc' },
+      false,
+    );
     const salar = page.rows.find((row) => row.project === `${P} Salar one`);
     expect(salar).toMatchObject({ capex_usd: '1500000.50', latitude: '-23.500000', start_year: 2020 });
   });
 
   it('filters text: contains, equals and startsWith case-insensitively, with % and _ taken literally', async () => {
-    expect(names(await list('suppliers', { filters: [{ field: 'name', op: 'contains', value: 'PUMPS' }] }))).toEqual([`${P} Alpha pumps`]);
-    expect(names(await list('suppliers', { filters: [{ field: 'country', op: 'equals', value: 'CHILE' }], sort: 'name:asc' }))).toEqual([`${P} Alpha pumps`, `${P} Gamma motors`]);
-    expect(names(await list('suppliers', { filters: [{ field: 'country', op: 'notEquals', value: 'chile' }], sort: 'name:asc' }))).toEqual([
-      `${P} Beta valves`,
-      `${P} Delta cables`,
-      `${P} Epsilon gears`,
+    expect(names(await list('suppliers', { filters: [{ field: 'name', op: 'contains', value: 'PUMPS' }] }))).toEqual([
+      `${P} Alpha pumps`,
     ]);
-    expect(names(await list('suppliers', { filters: [{ field: 'scope', op: 'contains', value: '100%' }] }))).toEqual([`${P} Alpha pumps`]);
-    expect(names(await list('suppliers', { filters: [{ field: 'scope', op: 'contains', value: 'stainless_' }] }))).toEqual([`${P} Alpha pumps`]);
-    expect((await list('suppliers', { filters: [{ field: 'scope', op: 'contains', value: 'stainless%steel' }] })).total).toBe(0);
-    expect(names(await list('suppliers', { filters: [{ field: 'country', op: 'in', value: ['peru', 'AUSTRALIA'] }], sort: 'name:asc' }))).toEqual([`${P} Beta valves`, `${P} Epsilon gears`]);
+    expect(
+      names(
+        await list('suppliers', { filters: [{ field: 'country', op: 'equals', value: 'CHILE' }], sort: 'name:asc' }),
+      ),
+    ).toEqual([`${P} Alpha pumps`, `${P} Gamma motors`]);
+    expect(
+      names(
+        await list('suppliers', { filters: [{ field: 'country', op: 'notEquals', value: 'chile' }], sort: 'name:asc' }),
+      ),
+    ).toEqual([`${P} Beta valves`, `${P} Delta cables`, `${P} Epsilon gears`]);
+    expect(names(await list('suppliers', { filters: [{ field: 'scope', op: 'contains', value: '100%' }] }))).toEqual([
+      `${P} Alpha pumps`,
+    ]);
+    expect(
+      names(await list('suppliers', { filters: [{ field: 'scope', op: 'contains', value: 'stainless_' }] })),
+    ).toEqual([`${P} Alpha pumps`]);
+    expect(
+      (await list('suppliers', { filters: [{ field: 'scope', op: 'contains', value: 'stainless%steel' }] })).total,
+    ).toBe(0);
+    expect(
+      names(
+        await list('suppliers', {
+          filters: [{ field: 'country', op: 'in', value: ['peru', 'AUSTRALIA'] }],
+          sort: 'name:asc',
+        }),
+      ),
+    ).toEqual([`${P} Beta valves`, `${P} Epsilon gears`]);
   });
 
   it('filters blank and notBlank (empty text counts as blank)', async () => {
-    expect(names(await list('suppliers', { filters: [{ field: 'country', op: 'blank' }] }))).toEqual([`${P} Delta cables`]);
+    expect(names(await list('suppliers', { filters: [{ field: 'country', op: 'blank' }] }))).toEqual([
+      `${P} Delta cables`,
+    ]);
     expect((await list('suppliers', { filters: [{ field: 'country', op: 'notBlank' }] })).total).toBe(4);
-    expect(names(await list('suppliers', { filters: [{ field: 'lead_time_weeks', op: 'blank' }] }))).toEqual([`${P} Delta cables`]);
-    expect(names(await list('suppliers', { filters: [{ field: 'currency_id', op: 'blank' }] }))).toEqual([`${P} Delta cables`]);
+    expect(names(await list('suppliers', { filters: [{ field: 'lead_time_weeks', op: 'blank' }] }))).toEqual([
+      `${P} Delta cables`,
+    ]);
+    expect(names(await list('suppliers', { filters: [{ field: 'currency_id', op: 'blank' }] }))).toEqual([
+      `${P} Delta cables`,
+    ]);
   });
 
   it('filters numbers: equals, between, gte, lte', async () => {
-    expect(names(await list('suppliers', { filters: [{ field: 'lead_time_weeks', op: 'equals', value: 12 }], sort: 'name:asc' }))).toEqual([`${P} Beta valves`, `${P} Gamma motors`]);
-    expect(names(await list('suppliers', { filters: [{ field: 'lead_time_weeks', op: 'between', value: 5, valueTo: 30 }], sort: 'name:asc' }))).toEqual([
-      `${P} Beta valves`,
+    expect(
+      names(
+        await list('suppliers', { filters: [{ field: 'lead_time_weeks', op: 'equals', value: 12 }], sort: 'name:asc' }),
+      ),
+    ).toEqual([`${P} Beta valves`, `${P} Gamma motors`]);
+    expect(
+      names(
+        await list('suppliers', {
+          filters: [{ field: 'lead_time_weeks', op: 'between', value: 5, valueTo: 30 }],
+          sort: 'name:asc',
+        }),
+      ),
+    ).toEqual([`${P} Beta valves`, `${P} Epsilon gears`, `${P} Gamma motors`]);
+    expect(names(await list('suppliers', { filters: [{ field: 'lead_time_weeks', op: 'gte', value: 30 }] }))).toEqual([
       `${P} Epsilon gears`,
-      `${P} Gamma motors`,
     ]);
-    expect(names(await list('suppliers', { filters: [{ field: 'lead_time_weeks', op: 'gte', value: 30 }] }))).toEqual([`${P} Epsilon gears`]);
-    expect(names(await list('suppliers', { filters: [{ field: 'lead_time_weeks', op: 'lte', value: 4 }] }))).toEqual([`${P} Alpha pumps`]);
+    expect(names(await list('suppliers', { filters: [{ field: 'lead_time_weeks', op: 'lte', value: 4 }] }))).toEqual([
+      `${P} Alpha pumps`,
+    ]);
   });
 
   it('filters money and decimals given as decimal strings, and dates', async () => {
     const own = { field: 'project', op: 'startsWith', value: P } as ColumnFilter;
     const projects = async (filter: ColumnFilter) =>
-      (await list('lithium_projects', { filters: [own, filter], sort: 'project:asc' }, false)).rows.map((row) => row.project);
+      (await list('lithium_projects', { filters: [own, filter], sort: 'project:asc' }, false)).rows.map(
+        (row) => row.project,
+      );
     expect(await projects({ field: 'capex_usd', op: 'gte', value: '1000000' })).toEqual([`${P} Salar one`]);
-    expect(await projects({ field: 'capex_usd', op: 'between', value: '100000', valueTo: '250000.00' })).toEqual([`${P} Hard rock two`]);
+    expect(await projects({ field: 'capex_usd', op: 'between', value: '100000', valueTo: '250000.00' })).toEqual([
+      `${P} Hard rock two`,
+    ]);
     expect(await projects({ field: 'capex_usd', op: 'equals', value: '250000' })).toEqual([`${P} Hard rock two`]);
     expect(await projects({ field: 'capex_usd', op: 'blank' })).toEqual([`${P} Clay three`]);
-    expect(await projects({ field: 'start_year', op: 'lte', value: 2027 })).toEqual([`${P} Hard rock two`, `${P} Salar one`]);
+    expect(await projects({ field: 'start_year', op: 'lte', value: 2027 })).toEqual([
+      `${P} Hard rock two`,
+      `${P} Salar one`,
+    ]);
     const today = new Date().toISOString().slice(0, 10);
     expect(await projects({ field: 'created_at', op: 'gte', value: `${today}T00:00:00Z` })).toHaveLength(3);
   });
@@ -133,9 +270,17 @@ describe('GET /api/entities/:entity (list)', () => {
     ]);
     expect(rates.created[0]).toMatchObject({ rate_date: '2026-01-15', rate_to_usd: '0.50000000' });
     const own = { field: 'source', op: 'equals', value: `${P} rate` } as ColumnFilter;
-    const between = await list('currency_rates', { filters: [own, { field: 'rate_date', op: 'between', value: '2026-02-01', valueTo: '2026-03-01' }] }, false);
+    const between = await list(
+      'currency_rates',
+      { filters: [own, { field: 'rate_date', op: 'between', value: '2026-02-01', valueTo: '2026-03-01' }] },
+      false,
+    );
     expect(between.total).toBe(2);
-    const exact = await list('currency_rates', { filters: [own, { field: 'rate_date', op: 'equals', value: '2026-01-15' }] }, false);
+    const exact = await list(
+      'currency_rates',
+      { filters: [own, { field: 'rate_date', op: 'equals', value: '2026-01-15' }] },
+      false,
+    );
     expect(exact.rows.map((row) => row.rate_to_usd)).toEqual(['0.50000000']);
     // The default sort of currency_rates is rate_date desc; ties are broken by id.
     const sorted = await list('currency_rates', { filters: [own] }, false);
@@ -144,22 +289,57 @@ describe('GET /api/entities/:entity (list)', () => {
   });
 
   it('filters enums and lookups with in, (Blanks) included, and booleans with equals', async () => {
-    expect(names(await list('suppliers', { filters: [{ field: 'rating', op: 'in', value: ['preferred', 'conditional'] }], sort: 'name:asc' }))).toEqual([
-      `${P} Alpha pumps`,
-      `${P} Gamma motors`,
-    ]);
-    expect(names(await list('suppliers', { filters: [{ field: 'currency_id', op: 'in', value: [ids.QXB] }], sort: 'name:asc' }))).toEqual([`${P} Beta valves`, `${P} Epsilon gears`]);
-    expect(names(await list('suppliers', { filters: [{ field: 'currency_id', op: 'equals', value: ids.QXA }], sort: 'name:asc' }))).toEqual([`${P} Alpha pumps`, `${P} Gamma motors`]);
+    expect(
+      names(
+        await list('suppliers', {
+          filters: [{ field: 'rating', op: 'in', value: ['preferred', 'conditional'] }],
+          sort: 'name:asc',
+        }),
+      ),
+    ).toEqual([`${P} Alpha pumps`, `${P} Gamma motors`]);
+    expect(
+      names(
+        await list('suppliers', { filters: [{ field: 'currency_id', op: 'in', value: [ids.QXB] }], sort: 'name:asc' }),
+      ),
+    ).toEqual([`${P} Beta valves`, `${P} Epsilon gears`]);
+    expect(
+      names(
+        await list('suppliers', {
+          filters: [{ field: 'currency_id', op: 'equals', value: ids.QXA }],
+          sort: 'name:asc',
+        }),
+      ),
+    ).toEqual([`${P} Alpha pumps`, `${P} Gamma motors`]);
     // null in the list is the set filter's '(Blanks)': rows with no value (an empty text counts) match too.
-    expect(names(await list('suppliers', { filters: [{ field: 'currency_id', op: 'in', value: [ids.QXB, null] }], sort: 'name:asc' }))).toEqual([
-      `${P} Beta valves`,
+    expect(
+      names(
+        await list('suppliers', {
+          filters: [{ field: 'currency_id', op: 'in', value: [ids.QXB, null] }],
+          sort: 'name:asc',
+        }),
+      ),
+    ).toEqual([`${P} Beta valves`, `${P} Delta cables`, `${P} Epsilon gears`]);
+    expect(names(await list('suppliers', { filters: [{ field: 'currency_id', op: 'in', value: [null] }] }))).toEqual([
       `${P} Delta cables`,
-      `${P} Epsilon gears`,
     ]);
-    expect(names(await list('suppliers', { filters: [{ field: 'currency_id', op: 'in', value: [null] }] }))).toEqual([`${P} Delta cables`]);
-    expect(names(await list('suppliers', { filters: [{ field: 'country', op: 'in', value: ['peru', null] }], sort: 'name:asc' }))).toEqual([`${P} Beta valves`, `${P} Delta cables`]);
+    expect(
+      names(
+        await list('suppliers', { filters: [{ field: 'country', op: 'in', value: ['peru', null] }], sort: 'name:asc' }),
+      ),
+    ).toEqual([`${P} Beta valves`, `${P} Delta cables`]);
     const codes = async (value: boolean) =>
-      (await list('currencies', { filters: [{ field: 'code', op: 'startsWith', value: 'QX' }, { field: 'active', op: 'equals', value }] }, false)).rows.map((row) => row.code);
+      (
+        await list(
+          'currencies',
+          {
+            filters: [
+              { field: 'code', op: 'startsWith', value: 'QX' },
+              { field: 'active', op: 'equals', value },
+            ],
+          },
+          false,
+        )
+      ).rows.map((row) => row.code);
     expect(await codes(true)).toEqual(['QXA', 'QXB']);
     expect(await codes(false)).toEqual([]);
   });
@@ -172,10 +352,25 @@ describe('GET /api/entities/:entity (list)', () => {
       `${P} Alpha pumps`,
       `${P} Delta cables`, // blanks last both ways, as in Excel
     ]);
-    expect(names(await list('suppliers', { sort: 'rating:asc' }))).toEqual([`${P} Alpha pumps`, `${P} Beta valves`, `${P} Epsilon gears`, `${P} Gamma motors`, `${P} Delta cables`]);
+    expect(names(await list('suppliers', { sort: 'rating:asc' }))).toEqual([
+      `${P} Alpha pumps`,
+      `${P} Beta valves`,
+      `${P} Epsilon gears`,
+      `${P} Gamma motors`,
+      `${P} Delta cables`,
+    ]);
     // Currency codes QXA < QXB; rows with the same currency keep id order (the tie-breaker).
-    expect(names(await list('suppliers', { sort: 'currency_id:asc' }))).toEqual([`${P} Alpha pumps`, `${P} Gamma motors`, `${P} Beta valves`, `${P} Epsilon gears`, `${P} Delta cables`]);
-    const paged = [...names(await list('suppliers', { sort: 'lead_time_weeks:asc', limit: 2 })), ...names(await list('suppliers', { sort: 'lead_time_weeks:asc', limit: 3, offset: 2 }))];
+    expect(names(await list('suppliers', { sort: 'currency_id:asc' }))).toEqual([
+      `${P} Alpha pumps`,
+      `${P} Gamma motors`,
+      `${P} Beta valves`,
+      `${P} Epsilon gears`,
+      `${P} Delta cables`,
+    ]);
+    const paged = [
+      ...names(await list('suppliers', { sort: 'lead_time_weeks:asc', limit: 2 })),
+      ...names(await list('suppliers', { sort: 'lead_time_weeks:asc', limit: 3, offset: 2 })),
+    ];
     expect(new Set(paged).size).toBe(5);
   });
 
@@ -187,7 +382,11 @@ describe('GET /api/entities/:entity (list)', () => {
   });
 
   it('refuses unknown fields, operators and malformed values with 400', async () => {
-    const bad = async (filters: unknown, extra = '') => t.call({ url: `/api/entities/suppliers?filters=${encodeURIComponent(JSON.stringify(filters))}${extra}`, token: viewer });
+    const bad = async (filters: unknown, extra = '') =>
+      t.call({
+        url: `/api/entities/suppliers?filters=${encodeURIComponent(JSON.stringify(filters))}${extra}`,
+        token: viewer,
+      });
     const unknownField = await bad([{ field: 'colour', op: 'equals', value: 'red' }]);
     expect(unknownField.statusCode).toBe(400);
     expect(unknownField.json()).toMatchObject({ error: 'bad_request', message: expect.stringContaining('colour') });
@@ -233,10 +432,31 @@ describe('GET one row, options and the entity list', () => {
   });
 
   it("offers the spec's numbered request lists in their id order, not by name (spec §3)", async () => {
-    const labels = async (entity: string) => ((await t.call({ url: `/api/entities/${entity}/options`, token: viewer })).json() as { label: string }[]).map((o) => o.label);
-    expect(await labels('request_types')).toEqual(['Bug Report', 'Feature Request', 'Enhancement', 'Support Request', 'Documentation', 'UI/UX Issue', 'Performance Issue', 'Security Concern']);
+    const labels = async (entity: string) =>
+      ((await t.call({ url: `/api/entities/${entity}/options`, token: viewer })).json() as { label: string }[]).map(
+        (o) => o.label,
+      );
+    expect(await labels('request_types')).toEqual([
+      'Bug Report',
+      'Feature Request',
+      'Enhancement',
+      'Support Request',
+      'Documentation',
+      'UI/UX Issue',
+      'Performance Issue',
+      'Security Concern',
+    ]);
     expect((await labels('request_modules')).slice(0, 3)).toEqual(['Dashboard', 'Projects', 'Quotes']);
-    expect(await labels('request_statuses')).toEqual(['Open', 'In Progress', 'Under Review', 'Testing', 'Completed', 'Closed', 'Stalled', 'Rejected']);
+    expect(await labels('request_statuses')).toEqual([
+      'Open',
+      'In Progress',
+      'Under Review',
+      'Testing',
+      'Completed',
+      'Closed',
+      'Stalled',
+      'Rejected',
+    ]);
   });
 
   it('lists every entity with its row count', async () => {
@@ -245,6 +465,8 @@ describe('GET one row, options and the entity list', () => {
     const suppliers = response.json().find((e: { name: string }) => e.name === 'suppliers');
     expect(suppliers).toMatchObject({ label: 'Supplier', labelPlural: 'Suppliers', referenceTable: false });
     expect(suppliers.rowCount).toBeGreaterThanOrEqual(5);
-    expect(response.json().find((e: { name: string }) => e.name === 'currencies')).toMatchObject({ referenceTable: true });
+    expect(response.json().find((e: { name: string }) => e.name === 'currencies')).toMatchObject({
+      referenceTable: true,
+    });
   });
 });

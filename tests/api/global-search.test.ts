@@ -18,13 +18,18 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const search = async (q: string, limit?: number): Promise<SearchResponse> => {
-  const response = await t.call({ url: `/api/search?q=${encodeURIComponent(q)}${limit ? `&limit=${limit}` : ''}`, token: viewer });
+  const response = await t.call({
+    url: `/api/search?q=${encodeURIComponent(q)}${limit ? `&limit=${limit}` : ''}`,
+    token: viewer,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 };
-const group = (answer: SearchResponse, kind: string): SearchGroup | undefined => answer.groups.find((g) => g.kind === kind);
+const group = (answer: SearchResponse, kind: string): SearchGroup | undefined =>
+  answer.groups.find((g) => g.kind === kind);
 const titles = (hits: SearchHit[] | undefined) => (hits ?? []).map((h) => h.title);
-const marked = (text: string | null, spans: [number, number][]) => spans.map(([from, to]) => (text ?? '').slice(from, to));
+const marked = (text: string | null, spans: [number, number][]) =>
+  spans.map(([from, to]) => (text ?? '').slice(from, to));
 
 describe('GET /api/search', () => {
   it('finds a demo equipment tag first, in its group, with its project and the match marked', async () => {
@@ -32,7 +37,12 @@ describe('GET /api/search', () => {
     expect(answer.groups[0]?.kind).toBe('equipment');
     expect(answer.groups[0]?.label).toBe('Equipment tags');
     const [first] = answer.groups[0]!.hits;
-    expect(first).toMatchObject({ title: '200-ML-001', rank: 0, project_name: 'Cerro Azul Copper Concentrator', highlight: { title: [[0, 10]] } });
+    expect(first).toMatchObject({
+      title: '200-ML-001',
+      rank: 0,
+      project_name: 'Cerro Azul Copper Concentrator',
+      highlight: { title: [[0, 10]] },
+    });
     // The line running to the mill is found by its route, below the tag itself.
     expect(titles(group(answer, 'lines')?.hits)).toContain('400-PW-700-001-CS1');
   });
@@ -43,13 +53,22 @@ describe('GET /api/search', () => {
       url: '/api/entities/clients/batch',
       token: engineer,
       // Created partial first, so the order found is not the order of ids.
-      payload: { creates: ['Old Quillmark Co', 'Quillmark Ridge Mining', 'Quillmark'].map((name, i) => ({ clientKey: String(i), values: { name } })) },
+      payload: {
+        creates: ['Old Quillmark Co', 'Quillmark Ridge Mining', 'Quillmark'].map((name, i) => ({
+          clientKey: String(i),
+          values: { name },
+        })),
+      },
     });
     expect(created.statusCode, created.body).toBe(200);
     const clients = group(await search('quillmark'), 'clients')!;
     expect(titles(clients.hits)).toEqual(['Quillmark', 'Quillmark Ridge Mining', 'Old Quillmark Co']);
     expect(clients.hits.map((h) => h.rank)).toEqual([0, 1, 2]);
-    expect(clients.hits.map((h) => marked(h.title, h.highlight.title))).toEqual([['Quillmark'], ['Quillmark'], ['Quillmark']]);
+    expect(clients.hits.map((h) => marked(h.title, h.highlight.title))).toEqual([
+      ['Quillmark'],
+      ['Quillmark'],
+      ['Quillmark'],
+    ]);
 
     // Tags alike: the exact tag of each project before the tags it begins.
     const tags = group(await search('200-PP-001A'), 'equipment')!;
@@ -103,7 +122,12 @@ describe('GET /api/search', () => {
     const rowId = before.hits[1]!.id;
     const row = (await t.call({ url: `/api/entities/mech_equipment/${rowId}`, token: viewer })).json();
     const save = (deleteflag: boolean, version: number) =>
-      t.call({ method: 'POST', url: '/api/entities/mech_equipment/batch', token: engineer, payload: { updates: [{ id: rowId, version, changes: { deleteflag } }] } });
+      t.call({
+        method: 'POST',
+        url: '/api/entities/mech_equipment/batch',
+        token: engineer,
+        payload: { updates: [{ id: rowId, version, changes: { deleteflag } }] },
+      });
     const deleted = await save(true, row.version);
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(titles(group(await search('200-ML-00'), 'equipment')?.hits)).toEqual(['200-ML-001', '200-ML-003']);
@@ -121,7 +145,13 @@ describe('GET /api/search', () => {
     // % and _ are matched as typed, not as wildcards.
     expect((await search('%%%')).groups).toEqual([]);
     expect((await search('___')).groups).toEqual([]);
-    for (const url of [`/api/search?q=${'x'.repeat(201)}`, '/api/search?q=pump&limit=0', '/api/search?q=pump&limit=51', '/api/search?q=pump&limit=many', '/api/search?q=a%00b']) {
+    for (const url of [
+      `/api/search?q=${'x'.repeat(201)}`,
+      '/api/search?q=pump&limit=0',
+      '/api/search?q=pump&limit=51',
+      '/api/search?q=pump&limit=many',
+      '/api/search?q=a%00b',
+    ]) {
       const response = await t.call({ url, token: viewer });
       expect(response.statusCode, url).toBe(400);
       expect(response.json().message).toBeTruthy();
@@ -139,7 +169,10 @@ describe('GET /api/search', () => {
     const plan = await t.database.db.transaction(async (tx) => {
       // On a few demo rows a sequential scan is cheaper; with it off, only an index the query can use avoids it.
       await tx.execute(sql`set local enable_seqscan = off`);
-      const rows = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain ${searchStatement('200-ML-001', ['200-ML-001'], 5)}`);
+      const rows = await queryRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`explain ${searchStatement('200-ML-001', ['200-ML-001'], 5)}`,
+      );
       return rows.map((row) => row['QUERY PLAN']).join('\n');
     });
     for (const source of SEARCH_SOURCES) expect(plan, source.table).toContain(searchIndexName(source));

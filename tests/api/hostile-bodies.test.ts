@@ -12,7 +12,13 @@ const P = 'Hb';
 
 /** The import route with a raw JSON text body. */
 const importText = (body: string, entity = 'clients') =>
-  s.t.call({ method: 'POST', url: `/api/entities/${entity}/import`, token: s.engineer, headers: { 'content-type': 'application/json' }, payload: body });
+  s.t.call({
+    method: 'POST',
+    url: `/api/entities/${entity}/import`,
+    token: s.engineer,
+    headers: { 'content-type': 'application/json' },
+    payload: body,
+  });
 
 /** `count` copies of `row` as a JSON array's items, built as one string without an array of objects. */
 const repeated = (row: string, count: number) => `${row},`.repeat(count).slice(0, -1);
@@ -50,7 +56,11 @@ describe('hostile bodies', () => {
       payload: `{"creates":[{"clientKey":"k","values":{"name":"${P} Many keys",${keys}}}]}`,
     });
     expect(saved.statusCode).toBe(422);
-    expect(saved.json().details.rowErrors[0]).toMatchObject({ op: 'create', clientKey: 'k', fields: { k0: 'Unknown field', _row: '299,980 more unknown fields' } });
+    expect(saved.json().details.rowErrors[0]).toMatchObject({
+      op: 'create',
+      clientKey: 'k',
+      fields: { k0: 'Unknown field', _row: '299,980 more unknown fields' },
+    });
     await stillAnswers();
   });
 
@@ -91,7 +101,13 @@ describe('hostile bodies', () => {
     expect(noRows.statusCode).toBe(400);
     expect(noRows.json().message).toContain('rows');
 
-    const wrongType = await s.t.call({ method: 'POST', url: '/api/entities/clients/import', token: s.engineer, headers: { 'content-type': 'text/plain' }, payload: '{"rows":[]}' });
+    const wrongType = await s.t.call({
+      method: 'POST',
+      url: '/api/entities/clients/import',
+      token: s.engineer,
+      headers: { 'content-type': 'text/plain' },
+      payload: '{"rows":[]}',
+    });
     expect(wrongType.statusCode).toBe(415);
     await stillAnswers();
   });
@@ -99,19 +115,35 @@ describe('hostile bodies', () => {
   it('reads the options wherever they stand in the body', async () => {
     const response = await importText(`{"rows":[{"name":"${P} Options last"}],"dryRun":true,"mode":1}`);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ added: 1, updated: 0, unchanged: 0, skipped: 0, plan: [{ index: 0, action: 'add' }] });
+    expect(response.json()).toMatchObject({
+      added: 1,
+      updated: 0,
+      unchanged: 0,
+      skipped: 0,
+      plan: [{ index: 0, action: 'add' }],
+    });
   });
 });
 
 describe('bodies the server does not take', () => {
   const xml = '<?xml version="1.0"?><PlantModel/>';
   const compressed = (url: string, type: string, text: string, encoding = 'gzip') =>
-    s.t.call({ method: 'POST', url, token: s.engineer, headers: { 'content-type': type, 'content-encoding': encoding }, payload: gzipSync(Buffer.from(text)) });
+    s.t.call({
+      method: 'POST',
+      url,
+      token: s.engineer,
+      headers: { 'content-type': type, 'content-encoding': encoding },
+      payload: gzipSync(Buffer.from(text)),
+    });
 
   it('refuses a compressed body with a 415 that says so, on every route that takes a body', async () => {
     const answers = [
       await compressed('/api/entities/clients/import', 'application/json', `{"mode":0,"rows":[{"name":"${P} Gzip"}]}`),
-      await compressed('/api/entities/clients/batch', 'application/json', `{"creates":[{"clientKey":"k","values":{"name":"${P} Gzip"}}]}`),
+      await compressed(
+        '/api/entities/clients/batch',
+        'application/json',
+        `{"creates":[{"clientKey":"k","values":{"name":"${P} Gzip"}}]}`,
+      ),
       await compressed('/api/projects/1/dexpi?dry_run=1', 'application/xml', xml),
       await compressed('/api/entities/clients/batch', 'application/json', '{}', 'deflate'),
       await compressed('/api/entities/clients/batch', 'application/json', '{}', 'br'),
@@ -120,9 +152,14 @@ describe('bodies the server does not take', () => {
     for (const answer of answers) {
       expect(answer.statusCode).toBe(415);
       expect(answer.headers.connection).toBe('close');
-      expect(answer.json()).toMatchObject({ error: 'unsupported_media_type', message: expect.stringMatching(/^The body was sent with Content-Encoding "(gzip|deflate|br)"; .*uncompressed/) });
+      expect(answer.json()).toMatchObject({
+        error: 'unsupported_media_type',
+        message: expect.stringMatching(/^The body was sent with Content-Encoding "(gzip|deflate|br)"; .*uncompressed/),
+      });
     }
-    const stored = await s.get(`/entities/clients?filters=${encodeURIComponent(JSON.stringify([{ field: 'name', op: 'startsWith', value: `${P} Gzip` }]))}`);
+    const stored = await s.get(
+      `/entities/clients?filters=${encodeURIComponent(JSON.stringify([{ field: 'name', op: 'startsWith', value: `${P} Gzip` }]))}`,
+    );
     expect(stored.json().total).toBe(0);
     await stillAnswers();
   });
@@ -136,7 +173,13 @@ describe('bodies the server does not take', () => {
       payload: `{"creates":[{"clientKey":"k","values":{"name":"${P} Identity"}}]}`,
     });
     expect(identity.statusCode, identity.body).toBe(200);
-    const wrongType = await s.t.call({ method: 'POST', url: '/api/entities/clients/batch', token: s.engineer, headers: { 'content-type': 'application/octet-stream' }, payload: '{}' });
+    const wrongType = await s.t.call({
+      method: 'POST',
+      url: '/api/entities/clients/batch',
+      token: s.engineer,
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: '{}',
+    });
     expect(wrongType.statusCode).toBe(415);
     expect(wrongType.json().error).toBe('unsupported_media_type');
   });
@@ -152,7 +195,10 @@ describe('bodies the server does not take', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(response.headers.connection).toBe('close');
-    expect(response.json()).toMatchObject({ error: 'payload_too_large', message: `A request body here may be at most ${limit / 1048576} MiB (BODY_LIMIT_BYTES); this one is larger.` });
+    expect(response.json()).toMatchObject({
+      error: 'payload_too_large',
+      message: `A request body here may be at most ${limit / 1048576} MiB (BODY_LIMIT_BYTES); this one is larger.`,
+    });
     await stillAnswers();
   });
 });

@@ -18,7 +18,8 @@ import { createTestDatabase } from '../support/test-database';
 const API = 'https://api.tagbase.local';
 const SUB = 'local|alice';
 const PASSWORD = 'correct horse battery staple';
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'";
 
 /** A browser's cookie jar, just enough of it: name, value and path; expired cookies are dropped. */
 class CookieJar {
@@ -36,7 +37,10 @@ class CookieJar {
   }
   header(url: string): string {
     const pathname = new URL(url).pathname;
-    return [...this.cookies].filter(([, c]) => pathname.startsWith(c.path)).map(([n, c]) => `${n}=${c.value}`).join('; ');
+    return [...this.cookies]
+      .filter(([, c]) => pathname.startsWith(c.path))
+      .map(([n, c]) => `${n}=${c.value}`)
+      .join('; ');
   }
   copy(): CookieJar {
     const jar = new CookieJar();
@@ -51,7 +55,9 @@ async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -78,7 +84,12 @@ let base: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'tagbase-idp-'));
   const port = await freePort();
-  config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir });
+  config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+  });
   base = config.publicUrl;
   // In-memory PGlite, or a PostgreSQL database in the api-postgres project.
   database = await createTestDatabase();
@@ -226,19 +237,37 @@ describe('embedded identity provider', () => {
 
     const jwks = createRemoteJWKSet(new URL(`${base}/idp/.well-known/jwks.json`));
     expect(decodeProtectedHeader(tokens.access_token).alg).toBe('RS256');
-    const { payload: access } = await jwtVerify(tokens.access_token, jwks, { issuer: config.auth.issuer, audience: API });
+    const { payload: access } = await jwtVerify(tokens.access_token, jwks, {
+      issuer: config.auth.issuer,
+      audience: API,
+    });
     expect(access.sub).toBe(SUB);
     expect(access[config.auth.rolesClaim]).toEqual(['engineer']);
     expect(access['https://tagbase.app/name']).toBe('Alice Example');
 
-    const { payload: id } = await jwtVerify(tokens.id_token, jwks, { issuer: `${base}/idp/`, audience: 'tagbase-web', algorithms: ['RS256'] });
-    expect(id).toMatchObject({ sub: SUB, nonce: 'nonce-123', nickname: 'alice', name: 'Alice Example', email: 'alice@example.com', email_verified: false });
+    const { payload: id } = await jwtVerify(tokens.id_token, jwks, {
+      issuer: `${base}/idp/`,
+      audience: 'tagbase-web',
+      algorithms: ['RS256'],
+    });
+    expect(id).toMatchObject({
+      sub: SUB,
+      nonce: 'nonce-123',
+      nickname: 'alice',
+      name: 'Alice Example',
+      email: 'alice@example.com',
+      email_verified: false,
+    });
     expect(id.picture).toBe('https://example.com/alice.png');
   });
 
   it('renews tokens with the refresh token, still for the API audience', async () => {
     expect(tokens.refresh_token).toBeTruthy();
-    const res = await postForm(`${base}/idp/oauth/token`, { grant_type: 'refresh_token', client_id: config.auth.clientId, refresh_token: tokens.refresh_token! });
+    const res = await postForm(`${base}/idp/oauth/token`, {
+      grant_type: 'refresh_token',
+      client_id: config.auth.clientId,
+      refresh_token: tokens.refresh_token!,
+    });
     expect(res.status).toBe(200);
     const renewed = (await res.json()) as typeof tokens;
     const jwks = createRemoteJWKSet(new URL(config.auth.jwksUrl));
@@ -251,13 +280,20 @@ describe('embedded identity provider', () => {
     expect(again.status).toBe(400);
     expect(((await again.json()) as { error: string }).error).toBe('invalid_grant');
     // Replay means the code leaked: oidc-provider revokes the tokens issued with it.
-    const refresh = await postForm(`${base}/idp/oauth/token`, { grant_type: 'refresh_token', client_id: config.auth.clientId, refresh_token: tokens.refresh_token! });
+    const refresh = await postForm(`${base}/idp/oauth/token`, {
+      grant_type: 'refresh_token',
+      client_id: config.auth.clientId,
+      refresh_token: tokens.refresh_token!,
+    });
     expect(refresh.status).toBe(400);
   });
 
   it('answers silent renewal (prompt=none, web_message) with a code and a CSP hash for its script', async () => {
     const silent = pkce();
-    const res = await get(authorizeUrl(silent.challenge, { prompt: 'none', response_mode: 'web_message', scope: 'openid' }), jar);
+    const res = await get(
+      authorizeUrl(silent.challenge, { prompt: 'none', response_mode: 'web_message', scope: 'openid' }),
+      jar,
+    );
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('authorization_response');
@@ -275,7 +311,10 @@ describe('embedded identity provider', () => {
     expect(token.status).toBe(200);
     const { access_token, refresh_token } = (await token.json()) as typeof tokens;
     sessionRefreshToken = refresh_token ?? '';
-    const { payload } = await jwtVerify(access_token, createRemoteJWKSet(new URL(config.auth.jwksUrl)), { issuer: config.auth.issuer, audience: API });
+    const { payload } = await jwtVerify(access_token, createRemoteJWKSet(new URL(config.auth.jwksUrl)), {
+      issuer: config.auth.issuer,
+      audience: API,
+    });
     expect(payload.sub).toBe(SUB);
   });
 
@@ -283,7 +322,11 @@ describe('embedded identity provider', () => {
     const other = await buildApp(config, database, await loadOrCreateIdpKeyFile(dataDir));
     try {
       const url = authorizeUrl(pkce().challenge, { prompt: 'none' });
-      const res = await other.inject({ method: 'GET', url: url.slice(base.length), headers: { cookie: jar.header(url) } });
+      const res = await other.inject({
+        method: 'GET',
+        url: url.slice(base.length),
+        headers: { cookie: jar.header(url) },
+      });
       expect(res.statusCode).toBe(303);
       expect(new URL(res.headers.location as string).searchParams.get('code')).toBeTruthy();
     } finally {
@@ -292,14 +335,20 @@ describe('embedded identity provider', () => {
   });
 
   it('refuses an audience it does not know', async () => {
-    const res = await get(authorizeUrl(pkce().challenge, { prompt: 'none', audience: 'https://elsewhere.example' }), jar);
+    const res = await get(
+      authorizeUrl(pkce().challenge, { prompt: 'none', audience: 'https://elsewhere.example' }),
+      jar,
+    );
     expect(res.status).toBe(303);
     expect(new URL(location(res)).searchParams.get('error')).toBe('invalid_target');
   });
 
   it('signs out with Auth0 /v2/logout, ending the session on the server', async () => {
     const stolenCookies = jar.copy();
-    const res = await get(`${base}/idp/v2/logout?client_id=tagbase-web&returnTo=${encodeURIComponent(base)}&federated`, jar);
+    const res = await get(
+      `${base}/idp/v2/logout?client_id=tagbase-web&returnTo=${encodeURIComponent(base)}&federated`,
+      jar,
+    );
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe(base);
     expect(jar.cookies.has('_session')).toBe(false);
@@ -314,12 +363,19 @@ describe('embedded identity provider', () => {
 
     // The refresh token of the ended session dies with it.
     expect(sessionRefreshToken).not.toBe('');
-    const refresh = await postForm(`${base}/idp/oauth/token`, { grant_type: 'refresh_token', client_id: config.auth.clientId, refresh_token: sessionRefreshToken });
+    const refresh = await postForm(`${base}/idp/oauth/token`, {
+      grant_type: 'refresh_token',
+      client_id: config.auth.clientId,
+      refresh_token: sessionRefreshToken,
+    });
     expect(refresh.status).toBe(400);
   });
 
   it('does not redirect sign-out to an unregistered address', async () => {
-    const res = await get(`${base}/idp/v2/logout?client_id=tagbase-web&returnTo=${encodeURIComponent('https://evil.example/')}`, new CookieJar());
+    const res = await get(
+      `${base}/idp/v2/logout?client_id=tagbase-web&returnTo=${encodeURIComponent('https://evil.example/')}`,
+      new CookieJar(),
+    );
     expect(res.headers.get('location')).toBe(base);
   });
 
@@ -388,7 +444,10 @@ describe('identity provider keys in the database', () => {
 
   it('makes one set of keys when two processes start together on a database without any', async () => {
     const fresh = await createTestDatabase();
-    const [dirA, dirB] = [await mkdtemp(path.join(os.tmpdir(), 'tagbase-keys-')), await mkdtemp(path.join(os.tmpdir(), 'tagbase-keys-'))];
+    const [dirA, dirB] = [
+      await mkdtemp(path.join(os.tmpdir(), 'tagbase-keys-')),
+      await mkdtemp(path.join(os.tmpdir(), 'tagbase-keys-')),
+    ];
     try {
       const [a, b] = await Promise.all([loadIdpKeys(fresh.db, dirA), loadIdpKeys(fresh.db, dirB)]);
       expect(a.privateJwks.keys[0]?.kid).toBeTruthy();

@@ -16,7 +16,9 @@ const { suite, base } = listeningSuite();
 const run = importProperty(suite, base);
 const xsrf = () => suite.t.xsrfTokenFor(String(decodeJwt(suite.engineer).sub));
 
-const BOUNDARIES = [0, 1, 2, 999, 1_000, 1_001, 1_500, 1_999, 2_000, 2_001, 2_999, 3_001, 9_999, 10_000, 10_001, 10_999];
+const BOUNDARIES = [
+  0, 1, 2, 999, 1_000, 1_001, 1_500, 1_999, 2_000, 2_001, 2_999, 3_001, 9_999, 10_000, 10_001, 10_999,
+];
 
 describe('an import stores every row it reports', () => {
   for (const c of casesFor(BOUNDARIES, 28)) it(describeCase(c), () => run(c), 120_000);
@@ -28,10 +30,17 @@ describe('the row cap', () => {
     const body = Buffer.from(`{"mode":0,"rows":[${rows}]}`);
     const token = xsrf();
     const headers = { authorization: `Bearer ${suite.engineer}`, 'x-xsrf-token': token, cookie: `XSRF-TOKEN=${token}` };
-    const answer = await postPieces(`${base()}/api/entities/clients/import`, headers, randomPieces(randomSource(1), body));
+    const answer = await postPieces(
+      `${base()}/api/entities/clients/import`,
+      headers,
+      randomPieces(randomSource(1), body),
+    );
     expect(answer.status, answer.body.slice(0, 300)).toBe(413);
     expect(JSON.parse(answer.body).message).toContain('at most 1,048,576 rows');
-    const [stored] = await queryRows<{ n: number }>(suite.t.database.db, sql`select count(*)::int as n from clients where name like 'Cap %'`);
+    const [stored] = await queryRows<{ n: number }>(
+      suite.t.database.db,
+      sql`select count(*)::int as n from clients where name like 'Cap %'`,
+    );
     expect(stored?.n).toBe(0);
   }, 120_000);
 });

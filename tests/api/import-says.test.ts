@@ -29,10 +29,15 @@ const { get, post } = suite;
 const { newProject, create } = projectFixtures(suite);
 
 /** The dialog's fetcher, over the test app: JSON in and out, ApiError on 4xx and 5xx (as useApiFetch). */
-const fetcher: Fetcher = async <T,>(path: string, init: RequestInit = {}): Promise<T> => {
+const fetcher: Fetcher = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
   const body = init.body instanceof Blob ? await init.body.text() : (init.body as string | undefined);
   const method = (init.method ?? 'GET') as 'GET' | 'POST';
-  const response = await suite.t.call({ method, url: path, token: suite.engineer, ...(body !== undefined ? { payload: body, headers: { 'content-type': 'application/json' } } : {}) });
+  const response = await suite.t.call({
+    method,
+    url: path,
+    token: suite.engineer,
+    ...(body !== undefined ? { payload: body, headers: { 'content-type': 'application/json' } } : {}),
+  });
   if (response.statusCode >= 400) throw new ApiError(response.statusCode, response.json() as ErrorBody);
   return response.json() as T;
 };
@@ -46,21 +51,47 @@ async function projectWith(name: string, entity: 'mech_equipment' | 'instruments
   const [area] = await create('areas', [{ project_id: project.id, areacode: '100', description: 'Crushing' }]);
   const schema = scopedSchema(getEntitySchema(entity), { field: 'project_id', value: project.id });
   /** The file as the dialog reads it (the browser's parser, lookups by label), in `mode`. */
-  const parse = async (file: ArrayBuffer, mode: ImportMode) => (await parseImportFile({ file, fileName: 'list.xlsx', schema, scope: { field: 'project_id', value: project.id }, lookupLabels: { areas: new Map([[area!.id, '100']]) }, mode })).rows;
+  const parse = async (file: ArrayBuffer, mode: ImportMode) =>
+    (
+      await parseImportFile({
+        file,
+        fileName: 'list.xlsx',
+        schema,
+        scope: { field: 'project_id', value: project.id },
+        lookupLabels: { areas: new Map([[area!.id, '100']]) },
+        mode,
+      })
+    ).rows;
   const importMode = async () => ((await get(`/entities/projects/${project.id}`)).json() as EntityRow).import_mode;
-  const importInto = (body: Record<string, unknown>) => post(`/entities/${entity}/import`, { scope: project.id, ...body });
+  const importInto = (body: Record<string, unknown>) =>
+    post(`/entities/${entity}/import`, { scope: project.id, ...body });
   return { project, area: area!, schema, parse, importMode, importInto };
 }
 
 /** What the dialog's button would say for `rows` in `mode`: its partial dry run, then the stored rows compared. */
-async function buttonText(schema: ReturnType<typeof scopedSchema>, rows: ImportRow[], mode: ImportMode, scope: number, overrideMode: boolean): Promise<string> {
+async function buttonText(
+  schema: ReturnType<typeof scopedSchema>,
+  rows: ImportRow[],
+  mode: ImportMode,
+  scope: number,
+  overrideMode: boolean,
+): Promise<string> {
   const fields = databaseCheckedFields(schema).map((f) => f.name);
-  const sent = rows.map((row) => Object.fromEntries(Object.entries(row.values).filter(([name, value]) => fields.includes(name) || value === null)));
-  const outcome = await postImport(fetcher, schema.name, mode, sent, { dryRun: true, partialRows: true, scope, overrideMode });
+  const sent = rows.map((row) =>
+    Object.fromEntries(Object.entries(row.values).filter(([name, value]) => fields.includes(name) || value === null)),
+  );
+  const outcome = await postImport(fetcher, schema.name, mode, sent, {
+    dryRun: true,
+    partialRows: true,
+    scope,
+    overrideMode,
+  });
   if (!outcome.ok) throw new Error('the dry run refused the file');
   const plan = new Map<number, ImportRowPlan>(outcome.plan.map((step) => [step.index, step]));
   const stored = new Map<number, EntityRow>();
-  const ids = outcome.plan.flatMap((step) => (step.id !== undefined && (step.action === 'update' || step.action === 'skip') ? [step.id] : []));
+  const ids = outcome.plan.flatMap((step) =>
+    step.id !== undefined && (step.action === 'update' || step.action === 'skip') ? [step.id] : [],
+  );
   await fetchRowsById(fetcher, schema.name, ids, undefined, (page) => page.forEach((row) => stored.set(row.id, row)));
   return importActionText(planCounts(plan, changedCells(schema, rows, plan, stored)));
 }
@@ -71,7 +102,13 @@ describe('the import mode, chosen for one import', () => {
     const context = await projectWith(name, 'mech_equipment');
     await create(
       'mech_equipment',
-      ['001', '002', '003', '004'].map((n) => ({ project_id: context.project.id, projarea_id: context.area.id, tagno: `100-PP-${n}`, description: `Pump ${n}`, installed_kw: '10' })),
+      ['001', '002', '003', '004'].map((n) => ({
+        project_id: context.project.id,
+        projarea_id: context.area.id,
+        tagno: `100-PP-${n}`,
+        description: `Pump ${n}`,
+        installed_kw: '10',
+      })),
     );
     // Three rows edited in Excel, one as stored, one new.
     const file = await workbook(HEADER, [
@@ -98,12 +135,26 @@ describe('the import mode, chosen for one import', () => {
     expect(refused.json().message).toMatch(/or choose mode 1 for this import \(overrideMode\)/);
 
     // Mode 1 for this import: the button's counts are the commit's.
-    expect(await buttonText(schema, await parse(file, 1), 1, project.id, true)).toBe('Add 1 row, update 3, leave 1 unchanged');
+    expect(await buttonText(schema, await parse(file, 1), 1, project.id, true)).toBe(
+      'Add 1 row, update 3, leave 1 unchanged',
+    );
     const committed = await importInto({ mode: 1, overrideMode: true, rows: values });
     expect(committed.statusCode, committed.body).toBe(200);
-    expect(committed.json()).toMatchObject({ mode: 1, added: 1, updated: 3, unchanged: 1, skipped: 0, received: 5, stored: 5 });
+    expect(committed.json()).toMatchObject({
+      mode: 1,
+      added: 1,
+      updated: 3,
+      unchanged: 1,
+      skipped: 0,
+      received: 5,
+      stored: 5,
+    });
     expect(committed.json().modeSaved).toBeUndefined();
-    const stored = (await get(`/entities/mech_equipment?filters=${encodeURIComponent(JSON.stringify([{ field: 'project_id', op: 'equals', value: project.id }]))}&sort=tagno`)).json().rows as EntityRow[];
+    const stored = (
+      await get(
+        `/entities/mech_equipment?filters=${encodeURIComponent(JSON.stringify([{ field: 'project_id', op: 'equals', value: project.id }]))}&sort=tagno`,
+      )
+    ).json().rows as EntityRow[];
     expect(stored.map((row) => [row.tagno, row.description, row.installed_kw])).toEqual([
       ['100-PP-001', 'Pump 001, rubber lined', '10.00'],
       ['100-PP-002', 'Pump 002', '15.00'],
@@ -119,10 +170,17 @@ describe('the import mode, chosen for one import', () => {
     const { parse, importMode, importInto, file } = await setup('Import Says Save Mode');
     const values = (await parse(file, 1)).map((row) => row.values);
 
-    expect((await importInto({ mode: 1, saveMode: true, rows: values, dryRun: true })).json()).toMatchObject({ mode: 1, updated: 3 });
+    expect((await importInto({ mode: 1, saveMode: true, rows: values, dryRun: true })).json()).toMatchObject({
+      mode: 1,
+      updated: 3,
+    });
     expect(await importMode()).toBe(0);
     // A refused import (a row with an invalid value) saves nothing, the mode neither.
-    const bad = await importInto({ mode: 1, saveMode: true, rows: [...values, { tagno: '100-PP-006', description: 'x', installed_kw: 'lots' }] });
+    const bad = await importInto({
+      mode: 1,
+      saveMode: true,
+      rows: [...values, { tagno: '100-PP-006', description: 'x', installed_kw: 'lots' }],
+    });
     expect(bad.statusCode).toBe(422);
     expect(await importMode()).toBe(0);
 
@@ -142,23 +200,44 @@ describe('the import mode, chosen for one import', () => {
     expect(three.json().message).toMatch(/cannot be the project's setting/);
     expect(await importMode()).toBe(0);
     // Mode 3 for this import only is fine.
-    expect((await importInto({ mode: 3, overrideMode: true, rows: values, dryRun: true })).json()).toMatchObject({ mode: 3, added: 0, updated: 3, skipped: 1 });
+    expect((await importInto({ mode: 3, overrideMode: true, rows: values, dryRun: true })).json()).toMatchObject({
+      mode: 3,
+      added: 0,
+      updated: 3,
+      skipped: 1,
+    });
 
     const noMode = await importInto({ overrideMode: true, rows: values });
     expect(noMode.statusCode).toBe(400);
     expect(noMode.json().message).toMatch(/need the mode to import in/);
-    const clients = await post('/entities/clients/import', { mode: 1, overrideMode: true, rows: [{ name: 'Override Test Client' }] });
+    const clients = await post('/entities/clients/import', {
+      mode: 1,
+      overrideMode: true,
+      rows: [{ name: 'Override Test Client' }],
+    });
     expect(clients.statusCode).toBe(400);
     expect(clients.json().message).toMatch(/for an import into a document that sets its own import mode/);
     // A viewer cannot import, whatever the mode.
-    expect((await post('/entities/mech_equipment/import', { mode: 1, overrideMode: true, rows: values }, suite.viewer)).statusCode).toBe(403);
+    expect(
+      (await post('/entities/mech_equipment/import', { mode: 1, overrideMode: true, rows: values }, suite.viewer))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
 describe('the rejected-rows workbook', () => {
   it('carries every error of a row (an ISA rule, a rule over the stored row), so the file corrected from it imports', async () => {
     const { project, area, schema, parse, importInto } = await projectWith('Import Says Rejected', 'instruments');
-    await create('instruments', [{ project_id: project.id, projarea_id: area.id, tagno: '100-PT-003', letters: 'PT', range_low: '0', range_high: '10' }]);
+    await create('instruments', [
+      {
+        project_id: project.id,
+        projarea_id: area.id,
+        tagno: '100-PT-003',
+        letters: 'PT',
+        range_low: '0',
+        range_high: '10',
+      },
+    ]);
     const HEADER = ['Tag', 'ISA letters', 'Area', 'Range low'];
     const file = await workbook(HEADER, [
       ['100-FT-001', 'FT', '100', 0],
@@ -168,15 +247,31 @@ describe('the rejected-rows workbook', () => {
       ['100-LT-004', 'LT', '100', 1],
     ]);
     const rows = await parse(file, 1);
-    expect(rows.map((row) => row.errors.letters)).toEqual([undefined, ISA_LETTERS_MESSAGE, ISA_LETTERS_MESSAGE, undefined]);
+    expect(rows.map((row) => row.errors.letters)).toEqual([
+      undefined,
+      ISA_LETTERS_MESSAGE,
+      ISA_LETTERS_MESSAGE,
+      undefined,
+    ]);
 
     // "Import only the valid rows", as the dialog does it, in mode 1 for this import.
-    const invalid = new Map(rows.filter((row) => Object.keys(row.errors).length > 0).map((row) => [row.index, row.errors]));
+    const invalid = new Map(
+      rows.filter((row) => Object.keys(row.errors).length > 0).map((row) => [row.index, row.errors]),
+    );
     const sent = rows.filter((row) => !invalid.has(row.index));
-    const outcome = await postImport(fetcher, schema.name, 1, sent.map((row) => row.values), { scope: project.id, skipInvalidRows: true, overrideMode: true });
+    const outcome = await postImport(
+      fetcher,
+      schema.name,
+      1,
+      sent.map((row) => row.values),
+      { scope: project.id, skipInvalidRows: true, overrideMode: true },
+    );
     expect(outcome).toMatchObject({ ok: true, added: 2, rejected: 0 });
     const keptBack = rows.filter((row) => invalid.has(row.index));
-    const byServer = await serverErrorsOfRowsNotSent(fetcher, schema, 1, keptBack, { scope: project.id, overrideMode: true });
+    const byServer = await serverErrorsOfRowsNotSent(fetcher, schema, 1, keptBack, {
+      scope: project.id,
+      overrideMode: true,
+    });
     const rejected = rejectedRowsOf(rows, invalid, byServer, sent, outcome.ok ? outcome.rejectedRows : new Map());
     const parsed = await parseImportFile({ file, fileName: 'x.xlsx', schema, lookupLabels: {}, mode: 1 });
     const book = rejectedRowsWorkbook(schema, parsed.headers, parsed.match.mapping, rejected);
@@ -186,10 +281,13 @@ describe('the rejected-rows workbook', () => {
     expect(sheet[1]!.Error).toBe(`ISA letters: ${ISA_LETTERS_MESSAGE}; Range high: Range high must be above range low`);
 
     // Corrected in "Excel" from the workbook (its Error column is ignored on import): every row imports.
-    const corrected = await workbook([...HEADER, 'Error'], [
-      ['100-FQI-002', 'FQI', '100', 0, sheet[0]!.Error as string],
-      ['100-PT-003', 'PT', '100', 5, sheet[1]!.Error as string],
-    ]);
+    const corrected = await workbook(
+      [...HEADER, 'Error'],
+      [
+        ['100-FQI-002', 'FQI', '100', 0, sheet[0]!.Error as string],
+        ['100-PT-003', 'PT', '100', 5, sheet[1]!.Error as string],
+      ],
+    );
     const again = await parse(corrected, 1);
     expect(again.flatMap((row) => Object.keys(row.errors))).toEqual([]);
     const imported = await importInto({ mode: 1, overrideMode: true, rows: again.map((row) => row.values) });

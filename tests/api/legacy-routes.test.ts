@@ -6,7 +6,8 @@ import { signedInSuite } from '../support/test-app';
 /** What an API user of the spec's legacy and ManageTables routes notices: ids, answers, lists, envelopes. */
 const suite = signedInSuite();
 const { get, post } = suite;
-const put = (url: string, payload: unknown) => suite.t.call({ method: 'PUT', url: `/api${url}`, token: suite.admin, payload: payload as object });
+const put = (url: string, payload: unknown) =>
+  suite.t.call({ method: 'PUT', url: `/api${url}`, token: suite.admin, payload: payload as object });
 const del = (url: string) => suite.t.call({ method: 'DELETE', url: `/api${url}`, token: suite.admin });
 const exists = async (entity: string, id: number) => (await get(`/entities/${entity}/${id}`)).statusCode === 200;
 
@@ -19,8 +20,21 @@ async function newClient(name: string): Promise<EntityRow> {
 describe('ids: a positive whole number, never coerced', () => {
   it('refuses a delete whose id is not a JSON whole number, and deletes nothing', async () => {
     const client = await newClient('Id Strictness Client');
-    const first = ((await get('/clients')).json() as EntityRow[]).reduce((low, row) => (row.id < low ? row.id : low), Infinity);
-    for (const body of [{ id: [client.id] }, { id: true }, { id: String(client.id) }, { id: `${client.id}.0e0` }, { id: client.id + 0.5 }, { id: 0 }, { id: -client.id }, { id: {} }, {}]) {
+    const first = ((await get('/clients')).json() as EntityRow[]).reduce(
+      (low, row) => (row.id < low ? row.id : low),
+      Infinity,
+    );
+    for (const body of [
+      { id: [client.id] },
+      { id: true },
+      { id: String(client.id) },
+      { id: `${client.id}.0e0` },
+      { id: client.id + 0.5 },
+      { id: 0 },
+      { id: -client.id },
+      { id: {} },
+      {},
+    ]) {
       const refused = await post('/deleteclient', body);
       expect(refused.statusCode, JSON.stringify(body)).toBe(400);
       expect(refused.json().message).toMatch(/client id|Name the client/);
@@ -51,14 +65,20 @@ describe('ids: a positive whole number, never coerced', () => {
       expect(refused.statusCode, JSON.stringify(param2)).toBe(400);
       expect(refused.json().message).toContain('request status id');
     }
-    expect((await post('/admintabledelete', { param1: 'request_statuses', param2: 2_147_483_648 }, suite.admin)).statusCode).toBe(404);
+    expect(
+      (await post('/admintabledelete', { param1: 'request_statuses', param2: 2_147_483_648 }, suite.admin)).statusCode,
+    ).toBe(404);
     expect((await get('/admin/tables/request_statuses')).json()).toEqual(statuses);
   });
 
   it('reads /admin/tables/{table}/{id} ids as digits only', async () => {
     const [unit] = (await get('/admin/tables/units')).json() as EntityRow[];
     for (const id of ['abc', '1e0', '0x1', '-1', '1.0', '0', `${unit!.id}abc`]) {
-      for (const response of [await put(`/admin/tables/units/${id}`, { version: 1 }), await del(`/admin/tables/units/${id}`), await get(`/admin/tables/units/${id}/dependencies`)]) {
+      for (const response of [
+        await put(`/admin/tables/units/${id}`, { version: 1 }),
+        await del(`/admin/tables/units/${id}`),
+        await get(`/admin/tables/units/${id}/dependencies`),
+      ]) {
         expect(response.statusCode, `${id}: ${response.body}`).toBe(400);
         expect(response.json().message).toContain('unit id in the address');
       }
@@ -107,7 +127,11 @@ describe('create answers are the row as listed', () => {
     const changed = await put(`/admin/tables/disciplines/${row.id}`, { ...row, name: 'Round trip 2' });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ name: 'Round trip 2', version: 2 });
-    const legacy = await post('/admintableupdate', { param1: 'disciplines', param2: null, data: { code: 'RT2', name: 'Round trip legacy' } }, suite.admin);
+    const legacy = await post(
+      '/admintableupdate',
+      { param1: 'disciplines', param2: null, data: { code: 'RT2', name: 'Round trip legacy' } },
+      suite.admin,
+    );
     expect(legacy.statusCode, legacy.body).toBe(200);
     expect(legacy.json()).not.toHaveProperty('clientKey');
   });
@@ -124,13 +148,23 @@ describe('the envelope {param1, param2, data}, read the same way by every legacy
     expect(deleted.json()).toEqual({ deleted: client.id });
     expect(await exists('clients', client.id)).toBe(false);
 
-    const discipline = (await post('/admin/tables/disciplines', { code: 'ENV', name: 'Envelope' }, suite.admin)).json() as EntityRow;
-    const viaData = await post('/admintabledelete', { param1: 'disciplines', data: { id: discipline.id, version: 1 } }, suite.admin);
+    const discipline = (
+      await post('/admin/tables/disciplines', { code: 'ENV', name: 'Envelope' }, suite.admin)
+    ).json() as EntityRow;
+    const viaData = await post(
+      '/admintabledelete',
+      { param1: 'disciplines', data: { id: discipline.id, version: 1 } },
+      suite.admin,
+    );
     expect(viaData.json()).toEqual({ deleted: discipline.id });
   });
 
   it('/generallookup reads its flags bare or as data, and says how when there are none', async () => {
-    const enveloped = await post('/generallookup', { param1: null, param2: null, data: { clients: true } }, suite.viewer);
+    const enveloped = await post(
+      '/generallookup',
+      { param1: null, param2: null, data: { clients: true } },
+      suite.viewer,
+    );
     expect(enveloped.statusCode, enveloped.body).toBe(200);
     expect(Object.keys(enveloped.json())).toEqual(['clients']);
     for (const body of [{ param1: 'clients' }, {}, { data: null }]) {
@@ -146,8 +180,12 @@ describe('lists answer every row', () => {
   const BULK = 10_050;
 
   beforeAll(async () => {
-    await suite.t.database.db.execute(sql`insert into clients (name) select 'Bulk client ' || lpad(g::text, 5, '0') from generate_series(1, ${BULK}) g`);
-    await suite.t.database.db.execute(sql`insert into disciplines (code, name) select 'B' || lpad(g::text, 5, '0'), 'Bulk discipline' from generate_series(1, ${BULK}) g`);
+    await suite.t.database.db.execute(
+      sql`insert into clients (name) select 'Bulk client ' || lpad(g::text, 5, '0') from generate_series(1, ${BULK}) g`,
+    );
+    await suite.t.database.db.execute(
+      sql`insert into disciplines (code, name) select 'B' || lpad(g::text, 5, '0'), 'Bulk discipline' from generate_series(1, ${BULK}) g`,
+    );
   });
 
   it('GET /clients and /generallookup return all rows, in order, with X-Total-Count', async () => {
@@ -165,7 +203,8 @@ describe('lists answer every row', () => {
     expect(window.headers['x-total-count']).toBe(String(rows.length));
     expect((await get(`/clients?offset=${rows.length - 3}`)).json()).toEqual(rows.slice(-3));
     expect((await get('/clients?limit=0')).json()).toEqual([]);
-    for (const query of ['limit=abc', 'offset=-1', 'limit=1.5']) expect((await get(`/clients?${query}`)).statusCode, query).toBe(400);
+    for (const query of ['limit=abc', 'offset=-1', 'limit=1.5'])
+      expect((await get(`/clients?${query}`)).statusCode, query).toBe(400);
 
     const lookup = (await post('/generallookup', { clients: true }, suite.viewer)).json() as { clients: EntityRow[] };
     expect(lookup.clients).toEqual(rows);

@@ -17,7 +17,17 @@ const PAGE = 3;
 async function printedTags(projectId: number, maxRows = 100): Promise<{ tags: string[]; said: string; rows: number }> {
   const printed = await printList(
     suite.t.database.db,
-    { schema: getEntitySchema('instruments'), kind: 'xlsx', firm: 'Test', query: { filters: [{ field: 'project_id', op: 'equals', value: projectId }], sort: [{ field: 'tagno', direction: 'asc' }] }, columns: ['tagno'], projectId },
+    {
+      schema: getEntitySchema('instruments'),
+      kind: 'xlsx',
+      firm: 'Test',
+      query: {
+        filters: [{ field: 'project_id', op: 'equals', value: projectId }],
+        sort: [{ field: 'tagno', direction: 'asc' }],
+      },
+      columns: ['tagno'],
+      projectId,
+    },
     { pageRows: PAGE, maxRows },
   );
   const { sheet } = await openWorkbook(printed.bytes);
@@ -37,7 +47,11 @@ describe('Print / PDF across its page boundaries', () => {
       const project = await newProject(`Print Pages ${count}`);
       const [area] = await create('areas', [{ project_id: project.id, areacode: '300', description: 'Flotation' }]);
       const expected = Array.from({ length: count }, (_, i) => `300-FIT-${String(i + 1).padStart(3, '0')}`);
-      if (count > 0) await create('instruments', expected.map((tagno) => ({ projarea_id: area!.id, tagno, letters: 'FIT', io_type: 'AI' })));
+      if (count > 0)
+        await create(
+          'instruments',
+          expected.map((tagno) => ({ projarea_id: area!.id, tagno, letters: 'FIT', io_type: 'AI' })),
+        );
       const printed = await printedTags(project.id as number);
       expect(printed.tags, `${count} rows`).toEqual(expected);
       expect(printed.rows).toBe(count);
@@ -48,8 +62,19 @@ describe('Print / PDF across its page boundaries', () => {
   it('prints a list of exactly its row limit, and refuses one row more with a 413 that names the limit', async () => {
     const project = await newProject('Print Limit');
     const [area] = await create('areas', [{ project_id: project.id, areacode: '300', description: 'Flotation' }]);
-    await create('instruments', Array.from({ length: 2 * PAGE + 1 }, (_, i) => ({ projarea_id: area!.id, tagno: `300-FIT-${String(i + 1).padStart(3, '0')}`, letters: 'FIT', io_type: 'AI' })));
+    await create(
+      'instruments',
+      Array.from({ length: 2 * PAGE + 1 }, (_, i) => ({
+        projarea_id: area!.id,
+        tagno: `300-FIT-${String(i + 1).padStart(3, '0')}`,
+        letters: 'FIT',
+        io_type: 'AI',
+      })),
+    );
     expect((await printedTags(project.id as number, 2 * PAGE + 1)).rows).toBe(2 * PAGE + 1);
-    await expect(printedTags(project.id as number, 2 * PAGE)).rejects.toMatchObject({ status: 413, message: expect.stringContaining('a print takes at most 6') });
+    await expect(printedTags(project.id as number, 2 * PAGE)).rejects.toMatchObject({
+      status: 413,
+      message: expect.stringContaining('a print takes at most 6'),
+    });
   });
 });

@@ -33,22 +33,51 @@ async function setup(name: string) {
   const project = await newProject(name);
   const [area] = await create('areas', [{ project_id: project.id, areacode: '100', description: 'Crushing' }]);
   await create('mech_equipment', [
-    { project_id: project.id, tagno: '100-PP-001', description: 'Old feed pump', projarea_id: area!.id, installed_kw: '55' },
-    { project_id: project.id, tagno: '100-PP-002', description: 'Sump pump', projarea_id: area!.id, installed_kw: '11' },
+    {
+      project_id: project.id,
+      tagno: '100-PP-001',
+      description: 'Old feed pump',
+      projarea_id: area!.id,
+      installed_kw: '55',
+    },
+    {
+      project_id: project.id,
+      tagno: '100-PP-002',
+      description: 'Sump pump',
+      projarea_id: area!.id,
+      installed_kw: '11',
+    },
   ]);
   /** The workbook's rows as the import dialog sends them (the same parser, lookups by label). */
   const rows = async (file: Promise<ArrayBuffer>) => {
-    const parsed = await parseImportFile({ file: await file, fileName: 'equipment.xlsx', schema: scopedSchema(equipment, { field: 'project_id', value: project.id }), scope: { field: 'project_id', value: project.id }, lookupLabels: { areas: new Map([[area!.id, '100']]) }, mode: 0 });
+    const parsed = await parseImportFile({
+      file: await file,
+      fileName: 'equipment.xlsx',
+      schema: scopedSchema(equipment, { field: 'project_id', value: project.id }),
+      scope: { field: 'project_id', value: project.id },
+      lookupLabels: { areas: new Map([[area!.id, '100']]) },
+      mode: 0,
+    });
     expect(parsed.rows.flatMap((row) => Object.entries(row.errors))).toEqual([]);
     return parsed.rows.map((row) => row.values);
   };
-  const importInto = (body: Record<string, unknown>) => post('/entities/mech_equipment/import', { scope: project.id, ...body });
+  const importInto = (body: Record<string, unknown>) =>
+    post('/entities/mech_equipment/import', { scope: project.id, ...body });
   const stored = async () => {
     const query = encodeURIComponent(JSON.stringify([{ field: 'project_id', op: 'equals', value: project.id }]));
-    const list = (await get(`/entities/mech_equipment?filters=${query}&sort=tagno`)).json().rows as Record<string, unknown>[];
-    return Object.fromEntries(list.map((row) => [row.tagno as string, { description: row.description, installed_kw: row.installed_kw, deleted: row.deleteflag }]));
+    const list = (await get(`/entities/mech_equipment?filters=${query}&sort=tagno`)).json().rows as Record<
+      string,
+      unknown
+    >[];
+    return Object.fromEntries(
+      list.map((row) => [
+        row.tagno as string,
+        { description: row.description, installed_kw: row.installed_kw, deleted: row.deleteflag },
+      ]),
+    );
   };
-  const setMode = async (mode: number) => expect((await post('/projectsettings', { id: project.id, import_mode: mode })).statusCode).toBe(200);
+  const setMode = async (mode: number) =>
+    expect((await post('/projectsettings', { id: project.id, import_mode: mode })).statusCode).toBe(200);
   return { project, area: area!, rows, importInto, stored, setMode };
 }
 
@@ -62,7 +91,14 @@ describe('import modes on the same workbook', () => {
     expect(preview0.statusCode, preview0.body).toBe(200);
     expect(preview0.json()).toMatchObject({ mode: 0, added: 1, skipped: 1, softDeleted: 0 });
     expect((preview0.json() as ImportResponse).plan?.map((step) => step.action)).toEqual(['skip', 'add']);
-    expect((await importInto({ rows: sent })).json()).toMatchObject({ mode: 0, added: 1, updated: 0, skipped: 1, restored: 0, softDeleted: 0 });
+    expect((await importInto({ rows: sent })).json()).toMatchObject({
+      mode: 0,
+      added: 1,
+      updated: 0,
+      skipped: 1,
+      restored: 0,
+      softDeleted: 0,
+    });
     expect(await stored()).toEqual({
       '100-PP-001': { description: 'Old feed pump', installed_kw: '55.00', deleted: false },
       '100-PP-002': { description: 'Sump pump', installed_kw: '11.00', deleted: false },
@@ -71,8 +107,19 @@ describe('import modes on the same workbook', () => {
 
     // Mode 1: the existing tag is updated from the file; the tag added by mode 0 holds the file's values already.
     await setMode(1);
-    expect((await importInto({ rows: sent })).json()).toMatchObject({ mode: 1, added: 0, updated: 1, unchanged: 1, skipped: 0, softDeleted: 0 });
-    expect((await stored())['100-PP-001']).toEqual({ description: 'Feed pump, rubber lined', installed_kw: '75.00', deleted: false });
+    expect((await importInto({ rows: sent })).json()).toMatchObject({
+      mode: 1,
+      added: 0,
+      updated: 1,
+      unchanged: 1,
+      skipped: 0,
+      softDeleted: 0,
+    });
+    expect((await stored())['100-PP-001']).toEqual({
+      description: 'Feed pump, rubber lined',
+      installed_kw: '75.00',
+      deleted: false,
+    });
     expect((await stored())['100-PP-002']?.deleted).toBe(false);
 
     // Mode 2: the dry run names the row the file does not hold, and writes nothing.
@@ -81,31 +128,63 @@ describe('import modes on the same workbook', () => {
     expect(preview2).toMatchObject({ mode: 2, added: 0, updated: 0, softDeleted: 1 });
     expect(preview2.softDeletedRows).toEqual([{ id: expect.any(Number), label: '100-PP-002' }]);
     expect((await stored())['100-PP-002']?.deleted).toBe(false);
-    const rollups = async () => (await get(`/projects/${project.id}/rollups`)).json().project as { equipment_count: number; installed_kw: string };
+    const rollups = async () =>
+      (await get(`/projects/${project.id}/rollups`)).json().project as {
+        equipment_count: number;
+        installed_kw: string;
+      };
     expect(await rollups()).toMatchObject({ equipment_count: 3, installed_kw: '91.50' });
-    expect((await post(`/projects/${project.id}/revisions`, { rev: 'A', purpose: 'IFR', issued_on: '2026-11-26' })).statusCode).toBe(200);
+    expect(
+      (await post(`/projects/${project.id}/revisions`, { rev: 'A', purpose: 'IFR', issued_on: '2026-11-26' }))
+        .statusCode,
+    ).toBe(200);
 
     // The commit soft-deletes it: kept (restorable), out of the roll-ups, a deleted row in the change summary.
-    expect((await importInto({ rows: sent })).json()).toMatchObject({ mode: 2, added: 0, updated: 0, unchanged: 2, softDeleted: 1 });
-    expect(await stored()).toMatchObject({ '100-PP-002': { deleted: true }, '100-PP-001': { deleted: false }, '100-PP-003': { deleted: false } });
+    expect((await importInto({ rows: sent })).json()).toMatchObject({
+      mode: 2,
+      added: 0,
+      updated: 0,
+      unchanged: 2,
+      softDeleted: 1,
+    });
+    expect(await stored()).toMatchObject({
+      '100-PP-002': { deleted: true },
+      '100-PP-001': { deleted: false },
+      '100-PP-003': { deleted: false },
+    });
     expect(await rollups()).toMatchObject({ equipment_count: 2, installed_kw: '80.50' });
     const changes = (await get(`/projects/${project.id}/changes?from=A`)).json();
-    expect(changes.rows).toEqual([expect.objectContaining({ entity: 'mech_equipment', key: '100-PP-002', change: 'deleted' })]);
+    expect(changes.rows).toEqual([
+      expect.objectContaining({ entity: 'mech_equipment', key: '100-PP-002', change: 'deleted' }),
+    ]);
     // A lookup picker (a standby's duty tag) no longer offers the deleted row.
-    const offered = (await get(`/entities/mech_equipment/options?scope=${project.id}&q=100-PP`)).json() as { label: string }[];
+    const offered = (await get(`/entities/mech_equipment/options?scope=${project.id}&q=100-PP`)).json() as {
+      label: string;
+    }[];
     expect(offered.map((option) => option.label)).toEqual(['100-PP-001', '100-PP-003']);
     // A new row taking the deleted row's tag is told where that row went.
-    const retyped = await post('/entities/mech_equipment/batch', { creates: [{ clientKey: 'k', values: { project_id: project.id, tagno: '100-PP-002', description: 'New sump pump', projarea_id: area.id } }] });
+    const retyped = await post('/entities/mech_equipment/batch', {
+      creates: [
+        {
+          clientKey: 'k',
+          values: { project_id: project.id, tagno: '100-PP-002', description: 'New sump pump', projarea_id: area.id },
+        },
+      ],
+    });
     expect(retyped.statusCode).toBe(422);
-    expect(retyped.json().details.rowErrors[0].fields.tagno).toBe('A deleted row has this Tag in this project: show deleted rows and clear its Deleted box to restore it');
+    expect(retyped.json().details.rowErrors[0].fields.tagno).toBe(
+      'A deleted row has this Tag in this project: show deleted rows and clear its Deleted box to restore it',
+    );
 
     // The same workbook again deletes nothing more; one that holds the deleted tag restores it.
     expect((await importInto({ rows: sent })).json()).toMatchObject({ mode: 2, softDeleted: 0, unchanged: 2 });
-    const withSump = await rows(workbook([
-      ['100-PP-001', 'Feed pump, rubber lined', '100', 75],
-      ['100-PP-002', 'Sump pump', '100', 11],
-      ['100-PP-003', 'Gland water pump', '100', 5.5],
-    ]));
+    const withSump = await rows(
+      workbook([
+        ['100-PP-001', 'Feed pump, rubber lined', '100', 75],
+        ['100-PP-002', 'Sump pump', '100', 11],
+        ['100-PP-003', 'Gland water pump', '100', 5.5],
+      ]),
+    );
     const restoring = (await importInto({ rows: withSump, dryRun: true })).json() as ImportResponse;
     expect(restoring.plan?.map((step) => step.action)).toEqual(['unchanged', 'restore', 'unchanged']);
     expect((await importInto({ rows: withSump })).json()).toMatchObject({ mode: 2, restored: 1, softDeleted: 0 });
@@ -119,10 +198,16 @@ describe('import modes on the same workbook', () => {
     const before = await stored();
     const other = await importInto({ mode: 2, rows: await rows(WORKBOOK) });
     expect(other.statusCode).toBe(409);
-    expect(other.json().message).toMatch(/imports in mode 1 — Add new rows and update existing ones, not 2 — Replace the list/);
+    expect(other.json().message).toMatch(
+      /imports in mode 1 — Add new rows and update existing ones, not 2 — Replace the list/,
+    );
     expect(await stored()).toEqual(before);
     // The mode it has may be sent, and is answered.
-    expect((await importInto({ mode: 1, rows: await rows(WORKBOOK), dryRun: true })).json()).toMatchObject({ mode: 1, added: 1, updated: 1 });
+    expect((await importInto({ mode: 1, rows: await rows(WORKBOOK), dryRun: true })).json()).toMatchObject({
+      mode: 1,
+      added: 1,
+      updated: 1,
+    });
 
     const clients = await post('/entities/clients/import', { mode: 2, rows: [{ name: 'Replace Test Client' }] });
     expect(clients.statusCode).toBe(400);
@@ -133,7 +218,11 @@ describe('import modes on the same workbook', () => {
     const first = await setup('Import Modes Project One');
     const second = await setup('Import Modes Project Two');
     await first.setMode(2);
-    expect((await first.importInto({ rows: await first.rows(WORKBOOK) })).json()).toMatchObject({ mode: 2, added: 1, softDeleted: 1 });
+    expect((await first.importInto({ rows: await first.rows(WORKBOOK) })).json()).toMatchObject({
+      mode: 2,
+      added: 1,
+      softDeleted: 1,
+    });
     expect((await second.stored())['100-PP-002']?.deleted).toBe(false);
     expect((await first.stored())['100-PP-002']?.deleted).toBe(true);
   });

@@ -13,7 +13,8 @@ const suite = signedInSuite();
 const { get, post } = suite;
 const { newProject, fillProject, create } = projectFixtures(suite);
 
-const issue = (projectId: number, body: unknown, token = suite.engineer) => post(`/projects/${projectId}/revisions`, body, token);
+const issue = (projectId: number, body: unknown, token = suite.engineer) =>
+  post(`/projects/${projectId}/revisions`, body, token);
 const execute = (query: ReturnType<typeof sql>) => suite.t.database.db.execute(query);
 
 /** The database's own refusal, under the driver's wrapping ("Failed query: ..." with the cause). */
@@ -33,9 +34,21 @@ describe('project revisions', () => {
     const made = await fillProject(project.id);
     const before = (await get(`/projects/${project.id}`)).json();
 
-    const issued = await issue(project.id, { rev: 'A', purpose: 'IFR', issued_on: '2026-11-20', note: 'For client review' });
+    const issued = await issue(project.id, {
+      rev: 'A',
+      purpose: 'IFR',
+      issued_on: '2026-11-20',
+      note: 'For client review',
+    });
     expect(issued.statusCode, issued.body).toBe(200);
-    expect(issued.json()).toMatchObject({ rev: 'A', purpose: 'IFR', issued_on: '2026-11-20', note: 'For client review', issued_by: 'engineer', row_count: 14 });
+    expect(issued.json()).toMatchObject({
+      rev: 'A',
+      purpose: 'IFR',
+      issued_on: '2026-11-20',
+      note: 'For client review',
+      issued_by: 'engineer',
+      row_count: 14,
+    });
     const clean = (await get(`/projects/${project.id}`)).json();
     expect(clean.isdirty).toBe(false);
 
@@ -46,7 +59,11 @@ describe('project revisions', () => {
     expect(document).toEqual({ ...before, isdirty: false });
 
     // A change after the issue: the project is dirty, the revision is not touched.
-    const changed = await post('/entities/mech_equipment/batch', { updates: [{ id: made.crusher.id, version: made.crusher.version, changes: { description: 'Primary gyratory crusher' } }] });
+    const changed = await post('/entities/mech_equipment/batch', {
+      updates: [
+        { id: made.crusher.id, version: made.crusher.version, changes: { description: 'Primary gyratory crusher' } },
+      ],
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await get(`/projects/${project.id}`)).json().isdirty).toBe(true);
     const { revision: again, ...still } = (await get(`/projects/${project.id}/revision/A`)).json();
@@ -63,20 +80,32 @@ describe('project revisions', () => {
 
     const saved = await post('/entities/mech_equipment/batch', {
       updates: [
-        { id: made.crusher.id, version: made.crusher.version, changes: { description: 'Primary gyratory crusher', projarea_id: made.a200.id } },
+        {
+          id: made.crusher.id,
+          version: made.crusher.version,
+          changes: { description: 'Primary gyratory crusher', projarea_id: made.a200.id },
+        },
         { id: made.pump.id, version: made.pump.version, changes: { tagno: '200-PP-001A' } },
       ],
     });
     expect(saved.statusCode, saved.body).toBe(200);
     await create('instruments', [{ projarea_id: made.a200.id, tagno: '200-LIT-001', letters: 'LIT', io_type: 'AI' }]);
-    expect((await post('/entities/cabling/batch', { deletes: [{ id: made.cables[1]!.id, version: made.cables[1]!.version }] })).statusCode).toBe(200);
+    expect(
+      (
+        await post('/entities/cabling/batch', {
+          deletes: [{ id: made.cables[1]!.id, version: made.cables[1]!.version }],
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const now = await get(`/projects/${project.id}/changes?from=A`);
     expect(now.statusCode, now.body).toBe(200);
     const summary = now.json();
     expect(summary.from.rev).toBe('A');
     expect(summary.to).toBeNull();
-    const rows = summary.rows.map((r: { entity: string; key: string; change: string }) => `${r.change} ${r.entity} ${r.key}`).sort();
+    const rows = summary.rows
+      .map((r: { entity: string; key: string; change: string }) => `${r.change} ${r.entity} ${r.key}`)
+      .sort();
     expect(rows).toEqual([
       'added instruments 200-LIT-001',
       'added mech_equipment 200-PP-001A',
@@ -89,7 +118,13 @@ describe('project revisions', () => {
       { field: 'description', label: 'Description', old: 'Primary crusher', new: 'Primary gyratory crusher' },
       { field: 'projarea_id', label: 'Area', old: '100', new: '200' },
     ]);
-    expect(summary.lists.find((l: { entity: string }) => l.entity === 'mech_equipment')).toEqual({ entity: 'mech_equipment', list: 'Mechanical equipment', added: 1, deleted: 1, changed: 1 });
+    expect(summary.lists.find((l: { entity: string }) => l.entity === 'mech_equipment')).toEqual({
+      entity: 'mech_equipment',
+      list: 'Mechanical equipment',
+      added: 1,
+      deleted: 1,
+      changed: 1,
+    });
 
     // Revision B freezes the same state: A -> B says what A -> now said.
     expect((await issue(project.id, { rev: 'B', purpose: 'IFA' })).statusCode).toBe(200);
@@ -105,18 +140,62 @@ describe('project revisions', () => {
     const currencies = (await get('/entities/currencies?limit=500')).json().rows as EntityRow[];
     const code = (c: string) => currencies.find((row) => row.code === c)!.id;
     const [supplier] = await create('suppliers', [{ name: `Revision Words Instruments ${Date.now()}` }]);
-    const priced = await post('/entities/mech_equipment/batch', { updates: [{ id: made.crusher.id, version: made.crusher.version, changes: { price_source: 'firm_quote', price: '1000', price_currency_id: code('USD') } }] });
+    const priced = await post('/entities/mech_equipment/batch', {
+      updates: [
+        {
+          id: made.crusher.id,
+          version: made.crusher.version,
+          changes: { price_source: 'firm_quote', price: '1000', price_currency_id: code('USD') },
+        },
+      ],
+    });
     expect(priced.statusCode, priced.body).toBe(200);
     expect((await issue(project.id, { rev: 'A', purpose: 'IFR' })).statusCode).toBe(200);
 
     const crusher = priced.json().updated[0] as EntityRow;
-    expect((await post('/entities/mech_equipment/batch', { updates: [{ id: crusher.id, version: crusher.version, changes: { price_source: 'budget_quote', price: '2500', price_currency_id: code('EUR'), projarea_id: made.a200.id } }] })).statusCode).toBe(200);
-    expect((await post('/entities/instruments/batch', { updates: [{ id: made.fit.id, version: made.fit.version, changes: { supplier_id: supplier!.id, signal: '24VDC' } }] })).statusCode).toBe(200);
+    expect(
+      (
+        await post('/entities/mech_equipment/batch', {
+          updates: [
+            {
+              id: crusher.id,
+              version: crusher.version,
+              changes: {
+                price_source: 'budget_quote',
+                price: '2500',
+                price_currency_id: code('EUR'),
+                projarea_id: made.a200.id,
+              },
+            },
+          ],
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await post('/entities/instruments/batch', {
+          updates: [
+            { id: made.fit.id, version: made.fit.version, changes: { supplier_id: supplier!.id, signal: '24VDC' } },
+          ],
+        })
+      ).statusCode,
+    ).toBe(200);
     // Area 200 is deleted; the crusher, now in it, is not.
-    expect((await post('/entities/areas/batch', { updates: [{ id: made.a200.id, version: made.a200.version, changes: { deleteflag: true } }] })).statusCode).toBe(200);
+    expect(
+      (
+        await post('/entities/areas/batch', {
+          updates: [{ id: made.a200.id, version: made.a200.version, changes: { deleteflag: true } }],
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const summary = (await get(`/projects/${project.id}/changes?from=A`)).json();
-    const fieldsOf = (key: string) => Object.fromEntries(summary.rows.find((r: { key: string }) => r.key === key).fields.map((f: { label: string; old: string | null; new: string | null }) => [f.label, [f.old, f.new]]));
+    const fieldsOf = (key: string) =>
+      Object.fromEntries(
+        summary.rows
+          .find((r: { key: string }) => r.key === key)
+          .fields.map((f: { label: string; old: string | null; new: string | null }) => [f.label, [f.old, f.new]]),
+      );
     expect(fieldsOf('100-CR-001')).toEqual({
       Area: ['100', '200 (deleted)'],
       'Price source': ['Firm quote', 'Budget quote'],
@@ -151,12 +230,23 @@ describe('project revisions', () => {
     await fillProject(project.id);
     const issued = (await issue(project.id, { rev: '0', purpose: 'IFC' })).json();
 
-    expect(await refusal(sql`update revision_rows set data = '{}'::jsonb where revision_id = ${issued.id}`)).toMatch(/An issued revision cannot be changed/);
-    expect(await refusal(sql`delete from revision_rows where revision_id = ${issued.id}`)).toMatch(/An issued revision cannot be changed/);
-    expect(await refusal(sql`update project_revisions set note = 'edited' where id = ${issued.id}`)).toMatch(/An issued revision cannot be changed/);
-    expect(await refusal(sql`delete from project_revisions where id = ${issued.id}`)).toMatch(/An issued revision cannot be changed/);
+    expect(await refusal(sql`update revision_rows set data = '{}'::jsonb where revision_id = ${issued.id}`)).toMatch(
+      /An issued revision cannot be changed/,
+    );
+    expect(await refusal(sql`delete from revision_rows where revision_id = ${issued.id}`)).toMatch(
+      /An issued revision cannot be changed/,
+    );
+    expect(await refusal(sql`update project_revisions set note = 'edited' where id = ${issued.id}`)).toMatch(
+      /An issued revision cannot be changed/,
+    );
+    expect(await refusal(sql`delete from project_revisions where id = ${issued.id}`)).toMatch(
+      /An issued revision cannot be changed/,
+    );
     expect(await refusal(sql`truncate revision_rows`)).toMatch(/An issued revision cannot be changed/);
-    expect((await get(`/projects/${project.id}/revision/0`)).json().areas.map((a: EntityRow) => a.areacode)).toEqual(['100', '200']);
+    expect((await get(`/projects/${project.id}/revision/0`)).json().areas.map((a: EntityRow) => a.areacode)).toEqual([
+      '100',
+      '200',
+    ]);
 
     const gone = await post('/entities/projects/delete-with-contents', { rows: [{ id: project.id }] });
     expect(gone.statusCode, gone.body).toBe(200);

@@ -20,9 +20,16 @@ const { create, newProject, fillProject } = projectFixtures(suite);
 
 const deletesAudited = (table: string, ids: readonly number[]) =>
   suite.t.database.db
-    .select({ record: auditLog.recordId, project: auditLog.projectId, old: auditLog.oldValue, username: auditLog.username })
+    .select({
+      record: auditLog.recordId,
+      project: auditLog.projectId,
+      old: auditLog.oldValue,
+      username: auditLog.username,
+    })
     .from(auditLog)
-    .where(and(eq(auditLog.tableName, table), eq(auditLog.action, 'delete'), inArray(auditLog.recordId, ids.map(String))));
+    .where(
+      and(eq(auditLog.tableName, table), eq(auditLog.action, 'delete'), inArray(auditLog.recordId, ids.map(String))),
+    );
 
 let clientId: number;
 beforeAll(async () => {
@@ -39,7 +46,21 @@ describe('GET /api/projects', () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect(Object.keys(row).sort()).toEqual(
-        ['id', 'project_number', 'name', 'client_id', 'clientname', 'description', 'endusername', 'endusersite', 'enduserlocation', 'phase', 'estimate_class', 'is_testdata', 'isdirty'].sort(),
+        [
+          'id',
+          'project_number',
+          'name',
+          'client_id',
+          'clientname',
+          'description',
+          'endusername',
+          'endusersite',
+          'enduserlocation',
+          'phase',
+          'estimate_class',
+          'is_testdata',
+          'isdirty',
+        ].sort(),
       );
     }
     expect(rows.map((row) => row.id)).toEqual([...rows.map((row) => row.id)].sort((a, b) => a - b));
@@ -48,18 +69,45 @@ describe('GET /api/projects', () => {
 
 describe('POST /api/project, /api/projects-new, /api/newproject', () => {
   it('creates and updates a project, naming its client by clientname (any case) or client_id, bare or in the envelope', async () => {
-    const created = await post('/project', { param1: 'save', data: { name: 'Route Test Alpha', project_number: 'RT-0001', clientname: 'route test MINING ltd', phase: 'pfs', estimate_class: 4 } });
+    const created = await post('/project', {
+      param1: 'save',
+      data: {
+        name: 'Route Test Alpha',
+        project_number: 'RT-0001',
+        clientname: 'route test MINING ltd',
+        phase: 'pfs',
+        estimate_class: 4,
+      },
+    });
     expect(created.statusCode, created.body).toBe(200);
     const row = created.json() as Row;
-    expect(row).toMatchObject({ name: 'Route Test Alpha', project_number: 'RT-0001', client_id: clientId, clientname: 'Route Test Mining Ltd', import_mode: 0, isdirty: false, version: 1 });
+    expect(row).toMatchObject({
+      name: 'Route Test Alpha',
+      project_number: 'RT-0001',
+      client_id: clientId,
+      clientname: 'Route Test Mining Ltd',
+      import_mode: 0,
+      isdirty: false,
+      version: 1,
+    });
 
     // A row sent back as read (clientname and isdirty included) updates it.
     const updated = await post('/project', { ...row, description: 'Scope widened', endusersite: 'Pit 2' });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toMatchObject({ description: 'Scope widened', endusersite: 'Pit 2', clientname: 'Route Test Mining Ltd', version: 2 });
+    expect(updated.json()).toMatchObject({
+      description: 'Scope widened',
+      endusersite: 'Pit 2',
+      clientname: 'Route Test Mining Ltd',
+      version: 2,
+    });
     const cleared = await post('/project', { id: row.id, version: 2, clientname: '' });
     expect(cleared.json()).toMatchObject({ client_id: null, clientname: null, version: 3 });
-    const byId = await post('/project', { id: row.id, version: 3, client_id: clientId, clientname: 'ignored when client_id is sent' });
+    const byId = await post('/project', {
+      id: row.id,
+      version: 3,
+      client_id: clientId,
+      clientname: 'ignored when client_id is sent',
+    });
     expect(byId.json()).toMatchObject({ client_id: clientId, clientname: 'Route Test Mining Ltd', version: 4 });
     expect((await post('/project', { id: row.id, version: 3, name: 'Stale' })).statusCode).toBe(409);
     expect((await post('/project', { id: row.id, name: 'No version' })).statusCode).toBe(400);
@@ -69,7 +117,9 @@ describe('POST /api/project, /api/projects-new, /api/newproject', () => {
     const unknown = await post('/project', { name: 'Route Test Orphan', clientname: 'Nobody Of That Name SA' });
     expect(unknown.statusCode).toBe(422);
     const details = unknown.json().details as ValidationDetails;
-    expect(details.rowErrors[0]!.fields.clientname).toMatch(/No client is named 'Nobody Of That Name SA': create the client first/);
+    expect(details.rowErrors[0]!.fields.clientname).toMatch(
+      /No client is named 'Nobody Of That Name SA': create the client first/,
+    );
     expect((await get('/projects')).json().map((row: Row) => row.name)).not.toContain('Route Test Orphan');
 
     const missingName = await post('/projects-new', { description: 'No name' });
@@ -80,20 +130,32 @@ describe('POST /api/project, /api/projects-new, /api/newproject', () => {
     expect(withLists.json().message).toContain('areas');
     expect((await post('/project', [1, 2])).statusCode).toBe(400);
     expect((await post('/project', { name: 'Route Test Bad client', clientname: 12 })).statusCode).toBe(422);
-    expect((await post('/project', { name: 'Route Test NUL client', clientname: 'a\u0000b' })).json().details.rowErrors[0].fields).toHaveProperty('clientname');
+    expect(
+      (await post('/project', { name: 'Route Test NUL client', clientname: 'a\u0000b' })).json().details.rowErrors[0]
+        .fields,
+    ).toHaveProperty('clientname');
     expect((await post('/project', { name: 'Route Test Bad id', id: 'seven' })).statusCode).toBe(400);
     expect((await post('/project', { id: 987_654, version: 1, name: 'Gone' })).statusCode).toBe(404);
   });
 
   it('/projects-new and /newproject only create: the project, and the new document with empty lists', async () => {
-    const plain = await post('/projects-new', { data: { name: 'Route Test Beta', clientname: 'Route Test Mining Ltd' } });
+    const plain = await post('/projects-new', {
+      data: { name: 'Route Test Beta', clientname: 'Route Test Mining Ltd' },
+    });
     expect(plain.statusCode, plain.body).toBe(200);
     expect(plain.json()).toMatchObject({ name: 'Route Test Beta', client_id: clientId, version: 1 });
     expect(plain.json()).not.toHaveProperty('areas');
 
     const document = await post('/newproject', { name: 'Route Test Gamma', id: null });
     expect(document.statusCode, document.body).toBe(200);
-    expect(document.json()).toMatchObject({ name: 'Route Test Gamma', version: 1, pids: [], pfds: [], areas: [], streams: [] });
+    expect(document.json()).toMatchObject({
+      name: 'Route Test Gamma',
+      version: 1,
+      pids: [],
+      pfds: [],
+      areas: [],
+      streams: [],
+    });
     expect((await get(`/projects/${document.json().id}`)).json()).toEqual(document.json());
 
     const withId = await post('/projects-new', { id: plain.json().id, version: 1, name: 'Route Test Beta 2' });
@@ -121,9 +183,17 @@ describe('POST /api/project, /api/projects-new, /api/newproject', () => {
       const response = await post(url, body, suite.viewer);
       expect(response.statusCode, `${url}: ${response.body}`).toBe(403);
     }
-    const batch = await post('/entities/areas/batch', { creates: [{ clientKey: 'a', values: { project_id: project.id, areacode: '100', description: 'x' } }] }, suite.viewer);
+    const batch = await post(
+      '/entities/areas/batch',
+      { creates: [{ clientKey: 'a', values: { project_id: project.id, areacode: '100', description: 'x' } }] },
+      suite.viewer,
+    );
     expect(batch.statusCode).toBe(403);
-    expect((await get(`/projects/${project.id}`)).json()).toMatchObject({ name: 'Route Test Viewer', version: 1, areas: [] });
+    expect((await get(`/projects/${project.id}`)).json()).toMatchObject({
+      name: 'Route Test Viewer',
+      version: 1,
+      areas: [],
+    });
   });
 });
 
@@ -134,7 +204,10 @@ describe('POST /api/projectsettings', () => {
     const two = await post('/projectsettings', { id: project.id, import_mode: 2 });
     expect(two.statusCode, two.body).toBe(200);
     expect(two.json()).toMatchObject({ id: project.id, import_mode: 2, version: 2 });
-    const one = await post('/projectsettings', { param1: 'settings', data: { project_id: project.id, import_mode: 1, version: 2 } });
+    const one = await post('/projectsettings', {
+      param1: 'settings',
+      data: { project_id: project.id, import_mode: 1, version: 2 },
+    });
     expect(one.json()).toMatchObject({ import_mode: 1, version: 3 });
 
     const outOfRange = await post('/projectsettings', { id: project.id, import_mode: 5 });
@@ -142,7 +215,9 @@ describe('POST /api/projectsettings', () => {
     expect(outOfRange.json().details.rowErrors[0].fields).toHaveProperty('import_mode');
     expect((await post('/projectsettings', { id: project.id })).statusCode).toBe(400);
     expect((await post('/projectsettings', { import_mode: 1 })).statusCode).toBe(400);
-    expect((await post('/projectsettings', { id: project.id, project_id: project.id + 1, import_mode: 1 })).statusCode).toBe(400);
+    expect(
+      (await post('/projectsettings', { id: project.id, project_id: project.id + 1, import_mode: 1 })).statusCode,
+    ).toBe(400);
     expect((await post('/projectsettings', { id: project.id, version: 1, import_mode: 0 })).statusCode).toBe(409);
     expect((await post('/projectsettings', { id: 987_654, import_mode: 1 })).statusCode).toBe(404);
   });
@@ -153,12 +228,18 @@ describe('scoped lists: tags per project, lookups inside the project', () => {
     const [one, two] = [await newProject('Route Test Tags One'), await newProject('Route Test Tags Two')];
     const [areaOne] = await create('areas', [{ project_id: one.id, areacode: '100', description: 'Crushing' }]);
     const [areaTwo] = await create('areas', [{ project_id: two.id, areacode: '100', description: 'Crushing' }]);
-    const [first] = await create('mech_equipment', [{ projarea_id: areaOne!.id, tagno: '100-PP-001', description: 'Pump' }]);
-    const [second] = await create('mech_equipment', [{ projarea_id: areaTwo!.id, tagno: '100-PP-001', description: 'Pump' }]);
+    const [first] = await create('mech_equipment', [
+      { projarea_id: areaOne!.id, tagno: '100-PP-001', description: 'Pump' },
+    ]);
+    const [second] = await create('mech_equipment', [
+      { projarea_id: areaTwo!.id, tagno: '100-PP-001', description: 'Pump' },
+    ]);
     expect(first).toMatchObject({ project_id: one.id, tagno: '100-PP-001' });
     expect(second).toMatchObject({ project_id: two.id, tagno: '100-PP-001' });
 
-    const duplicate = await post('/entities/mech_equipment/batch', { creates: [{ clientKey: 'dup', values: { projarea_id: areaOne!.id, tagno: '100-PP-001', description: 'Again' } }] });
+    const duplicate = await post('/entities/mech_equipment/batch', {
+      creates: [{ clientKey: 'dup', values: { projarea_id: areaOne!.id, tagno: '100-PP-001', description: 'Again' } }],
+    });
     expect(duplicate.statusCode).toBe(422);
     const error = (duplicate.json().details as ValidationDetails).rowErrors[0]!;
     expect(error).toMatchObject({ op: 'create', clientKey: 'dup' });
@@ -177,12 +258,28 @@ describe('scoped lists: tags per project, lookups inside the project', () => {
     const [a, b] = [await newProject('Route Test Scope A'), await newProject('Route Test Scope B')];
     const [areaA] = await create('areas', [{ project_id: a.id, areacode: '100', description: 'Crushing' }]);
     const [pidB] = await create('pids', [{ project_id: b.id, drawing_number: 'PID-B-001', title: 'B drawing' }]);
-    const refused = await post('/entities/mech_equipment/batch', { creates: [{ clientKey: 'x', values: { projarea_id: areaA!.id, tagno: '100-CV-001', description: 'Conveyor', pid_id: pidB!.id } }] });
+    const refused = await post('/entities/mech_equipment/batch', {
+      creates: [
+        {
+          clientKey: 'x',
+          values: { projarea_id: areaA!.id, tagno: '100-CV-001', description: 'Conveyor', pid_id: pidB!.id },
+        },
+      ],
+    });
     expect(refused.statusCode).toBe(422);
-    expect((refused.json().details as ValidationDetails).rowErrors[0]!.fields.pid_id).toMatch(/belongs to another project/);
-    const viaRoute = await post('/pids', { project_id: a.id, drawing_number: 'PID-A-001', title: 'A drawing', projarea_id: areaA!.id });
+    expect((refused.json().details as ValidationDetails).rowErrors[0]!.fields.pid_id).toMatch(
+      /belongs to another project/,
+    );
+    const viaRoute = await post('/pids', {
+      project_id: a.id,
+      drawing_number: 'PID-A-001',
+      title: 'A drawing',
+      projarea_id: areaA!.id,
+    });
     expect(viaRoute.statusCode, viaRoute.body).toBe(200);
-    const [ok] = await create('mech_equipment', [{ projarea_id: areaA!.id, tagno: '100-CV-001', description: 'Conveyor', pid_id: viaRoute.json().id }]);
+    const [ok] = await create('mech_equipment', [
+      { projarea_id: areaA!.id, tagno: '100-CV-001', description: 'Conveyor', pid_id: viaRoute.json().id },
+    ]);
     expect(ok).toMatchObject({ project_id: a.id, pid_id: viaRoute.json().id });
   });
 });
@@ -194,10 +291,22 @@ describe('GET /api/projects/:id', () => {
     const response = await get(`/projects/${project.id}`);
     expect(response.statusCode, response.body).toBe(200);
     const doc = response.json();
-    expect(doc).toMatchObject({ id: project.id, name: 'Route Test Document', clientname: 'Route Test Mining Ltd', isdirty: false, is_testdata: true });
+    expect(doc).toMatchObject({
+      id: project.id,
+      name: 'Route Test Document',
+      clientname: 'Route Test Mining Ltd',
+      isdirty: false,
+      is_testdata: true,
+    });
 
     expect(doc.pids).toHaveLength(1);
-    expect(doc.pids[0]).toMatchObject({ id: made.pid.id, drawing_number: 'PID-100-001', id_internal: expect.any(Number), deleteflag: false, streams: [] });
+    expect(doc.pids[0]).toMatchObject({
+      id: made.pid.id,
+      drawing_number: 'PID-100-001',
+      id_internal: expect.any(Number),
+      deleteflag: false,
+      streams: [],
+    });
     expect(doc.pfds[0]).toMatchObject({ id: made.pfd.id, id_internal: expect.any(Number), deleteflag: false });
     expect(doc.pfds[0].streams.map((s: Row) => s.stream_number)).toEqual(['S-001']);
     expect(doc.pfds[0].streams[0].id_internal).toEqual(expect.any(Number));
@@ -210,7 +319,15 @@ describe('GET /api/projects/:id', () => {
     expect(a100.instruments[0].racking.map((r: Row) => r.rack_ref)).toEqual(['R-001']);
     expect(a100.piping.map((l: Row) => l.line_number)).toEqual(['350-SL-100-001-HR1']);
     const crusher = a100.mech_equipment[0];
-    expect(crusher).toMatchObject({ tagno: '100-CR-001', description: 'Primary crusher', category_id: null, price: null, pid_id: made.pid.id, projarea_id: made.a100.id, mesinquotes: [] });
+    expect(crusher).toMatchObject({
+      tagno: '100-CR-001',
+      description: 'Primary crusher',
+      category_id: null,
+      price: null,
+      pid_id: made.pid.id,
+      projarea_id: made.a100.id,
+      mesinquotes: [],
+    });
     expect(crusher.instruments.map((i: Row) => i.tagno)).toEqual(['100-FIT-001']);
     expect(crusher.streams.map((s: Row) => s.stream_number)).toEqual(['S-001']);
     expect(a200.mech_equipment[0]).toMatchObject({ tagno: '200-PP-001', instruments: [], mesinquotes: [] });
@@ -218,7 +335,9 @@ describe('GET /api/projects/:id', () => {
     expect(a200.instruments[0].cabling.map((c: Row) => c.cable_tag)).toEqual(['200-PIT-001-I-01']);
     expect(a200.piping).toEqual([]);
     // Rows are whole, as the entity API answers them.
-    expect(a100.instruments[0]).toEqual(expect.objectContaining((await get(`/entities/instruments/${made.fit.id}`)).json()));
+    expect(a100.instruments[0]).toEqual(
+      expect.objectContaining((await get(`/entities/instruments/${made.fit.id}`)).json()),
+    );
   });
 
   it('answers 404 for a missing project and 400 for a malformed id', async () => {
@@ -232,12 +351,21 @@ describe('GET /api/projects/:id', () => {
 describe('GET and POST /api/pids, POST /api/deletepid', () => {
   it('lists, saves and soft-deletes (and restores) P&IDs', async () => {
     const project = await newProject('Route Test Drawings');
-    const created = await post('/pids', { param1: 'save', data: { project_id: project.id, drawing_number: 'PID-001', title: 'Grinding' } });
+    const created = await post('/pids', {
+      param1: 'save',
+      data: { project_id: project.id, drawing_number: 'PID-001', title: 'Grinding' },
+    });
     expect(created.statusCode, created.body).toBe(200);
     const drawing = created.json() as Row;
-    expect(drawing).toMatchObject({ project_id: project.id, deleteflag: false, id_internal: expect.any(Number), version: 1 });
+    expect(drawing).toMatchObject({
+      project_id: project.id,
+      deleteflag: false,
+      id_internal: expect.any(Number),
+      version: 1,
+    });
     await create('pids', [{ project_id: project.id, drawing_number: 'PID-002', title: 'Flotation' }]);
-    const numbers = async (query: string) => ((await get(`/pids?${query}`)).json() as Row[]).map((row) => row.drawing_number);
+    const numbers = async (query: string) =>
+      ((await get(`/pids?${query}`)).json() as Row[]).map((row) => row.drawing_number);
     expect(await numbers(`project_id=${project.id}`)).toEqual(['PID-001', 'PID-002']);
 
     const deleted = await post('/deletepid', { id: drawing.id });
@@ -246,7 +374,12 @@ describe('GET and POST /api/pids, POST /api/deletepid', () => {
     expect(await numbers(`project_id=${project.id}`)).toEqual(['PID-002']);
     expect(await numbers(`project_id=${project.id}&include_deleted=1`)).toEqual(['PID-001', 'PID-002']);
     expect(await numbers('')).not.toContain('PID-001');
-    expect((await get(`/projects/${project.id}`)).json().pids.map((row: Row) => [row.drawing_number, row.deleteflag])).toEqual([['PID-001', true], ['PID-002', false]]);
+    expect(
+      (await get(`/projects/${project.id}`)).json().pids.map((row: Row) => [row.drawing_number, row.deleteflag]),
+    ).toEqual([
+      ['PID-001', true],
+      ['PID-002', false],
+    ]);
 
     const restored = await post('/deletepid', { data: { id: drawing.id, version: 2 }, restore: true });
     expect(restored.json()).toMatchObject({ deleteflag: false, version: 3 });
@@ -271,13 +404,18 @@ describe('POST /api/deletearea, /deleteinstrument, /deletemechequip, /deletecabl
     const refused = await post('/deleteinstrument', { id: made.fit.id });
     expect(refused.statusCode).toBe(409);
     const dependants = refused.json().details as DependencyDetails;
-    expect(dependants.dependants.map((d) => `${d.entity} ${d.label}`).sort()).toEqual(['cabling 100-FIT-001-I-01', 'racking R-001']);
+    expect(dependants.dependants.map((d) => `${d.entity} ${d.label}`).sort()).toEqual([
+      'cabling 100-FIT-001-I-01',
+      'racking R-001',
+    ]);
     expect(refused.json().message).toContain('cascade');
 
     const cascaded = await post('/deleteinstrument?cascade=1', { param2: made.fit.id });
     expect(cascaded.statusCode, cascaded.body).toBe(200);
     expect(cascaded.json()).toEqual({ deleted: made.fit.id, rows: { racking: 1, cabling: 1, instruments: 1 } });
-    expect(await deletesAudited('instruments', [made.fit.id])).toEqual([expect.objectContaining({ project: project.id, username: 'engineer' })]);
+    expect(await deletesAudited('instruments', [made.fit.id])).toEqual([
+      expect.objectContaining({ project: project.id, username: 'engineer' }),
+    ]);
     expect(await deletesAudited('cabling', [made.cables[0]!.id])).toHaveLength(1);
     expect(await deletesAudited('racking', [made.racks[0]!.id])).toHaveLength(1);
 
@@ -295,7 +433,10 @@ describe('POST /api/deletearea, /deleteinstrument, /deletemechequip, /deletecabl
     // Area 100 with cascade: its equipment, line, P&ID, instruments (none left) go; the stream from its crusher too.
     const area = await post('/deletearea', { id: made.a100.id, cascade: true });
     expect(area.statusCode, area.body).toBe(200);
-    expect(area.json()).toEqual({ deleted: made.a100.id, rows: { streams: 1, piping: 1, mech_equipment: 1, pids: 1, areas: 1 } });
+    expect(area.json()).toEqual({
+      deleted: made.a100.id,
+      rows: { streams: 1, piping: 1, mech_equipment: 1, pids: 1, areas: 1 },
+    });
     expect(await deletesAudited('streams', [made.streams[0]!.id])).toHaveLength(1);
     const doc = (await get(`/projects/${project.id}`)).json();
     expect(doc.areas.map((a: Row) => a.areacode)).toEqual(['200']);
@@ -313,10 +454,21 @@ describe('POST /api/deletearea, /deleteinstrument, /deletemechequip, /deletecabl
     const project = await newProject('Route Test Outside Refs');
     const made = await fillProject(project.id);
     // A standby of area 200 backing up the crusher of area 100 is not part of area 100.
-    const [standby] = await create('mech_equipment', [{ projarea_id: made.a200.id, tagno: '200-CR-001', description: 'Standby crusher', duty_role: 'standby', standby_for_id: made.crusher.id, running: false }]);
+    const [standby] = await create('mech_equipment', [
+      {
+        projarea_id: made.a200.id,
+        tagno: '200-CR-001',
+        description: 'Standby crusher',
+        duty_role: 'standby',
+        standby_for_id: made.crusher.id,
+        running: false,
+      },
+    ]);
     const refused = await post('/deletearea', { id: made.a100.id, cascade: true });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toMatch(/Cannot delete Area 100 with its contents: Equipment '200-CR-001' \(Standby for\) is not part of it/);
+    expect(refused.json().message).toMatch(
+      /Cannot delete Area 100 with its contents: Equipment '200-CR-001' \(Standby for\) is not part of it/,
+    );
     expect((await get(`/projects/${project.id}`)).json().areas.map((a: Row) => a.areacode)).toEqual(['100', '200']);
     expect(await deletesAudited('areas', [made.a100.id])).toEqual([]);
     expect(standby).toBeDefined();
@@ -331,7 +483,9 @@ describe('POST /api/deleteproject', () => {
     expect(refused.statusCode).toBe(409);
     const details = refused.json().details as DependencyDetails;
     expect(details.total).toBeGreaterThanOrEqual(10);
-    expect(details.dependants.map((d) => d.entity)).toEqual(expect.arrayContaining(['areas', 'pids', 'pfds', 'mech_equipment', 'instruments']));
+    expect(details.dependants.map((d) => d.entity)).toEqual(
+      expect.arrayContaining(['areas', 'pids', 'pfds', 'mech_equipment', 'instruments']),
+    );
     expect(refused.json().message).toContain('cascade');
     expect((await post('/deleteproject', { id: project.id, version: 7, cascade: true })).statusCode).toBe(409);
 
@@ -345,12 +499,24 @@ describe('POST /api/deleteproject', () => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json()).toEqual({
       deleted: project.id,
-      rows: { streams: 2, racking: 1, cabling: 2, instruments: 2, piping: 1, mech_equipment: 2, pfds: 1, pids: 1, areas: 2, projects: 1 },
+      rows: {
+        streams: 2,
+        racking: 1,
+        cabling: 2,
+        instruments: 2,
+        piping: 1,
+        mech_equipment: 2,
+        pfds: 1,
+        pids: 1,
+        areas: 2,
+        projects: 1,
+      },
     });
     for (const list of lists) {
       const audited = await deletesAudited(list, before[list]!);
       expect(audited.map((row) => Number(row.record)).sort(), list).toEqual([...before[list]!].sort());
-      for (const row of audited) expect(row).toMatchObject({ project: project.id, username: 'engineer', old: expect.any(String) });
+      for (const row of audited)
+        expect(row).toMatchObject({ project: project.id, username: 'engineer', old: expect.any(String) });
     }
     const header = await deletesAudited('projects', [project.id]);
     expect(header).toHaveLength(1);
@@ -374,7 +540,9 @@ describe('POST /api/deleteproject', () => {
 
 describe('/api/docs', () => {
   it('documents the project routes and the statuses they answer', async () => {
-    const doc = (await suite.t.app.inject({ url: '/api/docs' })).json() as { paths: Record<string, Record<string, { summary?: string; tags?: string[]; responses: Record<string, unknown> }>> };
+    const doc = (await suite.t.app.inject({ url: '/api/docs' })).json() as {
+      paths: Record<string, Record<string, { summary?: string; tags?: string[]; responses: Record<string, unknown> }>>;
+    };
     const routes = [
       ['get', '/api/projects'],
       ['post', '/api/project'],
@@ -413,7 +581,11 @@ describe('/api/docs', () => {
       expect(response.statusCode, `${url} ${response.body}`).toBe(status);
       expect(Object.keys(doc.paths[path]![method]!.responses)).toContain(String(status));
     }
-    for (const [url, path, status] of [['/projects/987654', '/api/projects/{id}', 404], ['/projects/x/rollups', '/api/projects/{id}/rollups', 400], ['/pids?project_id=x', '/api/pids', 400]] as const) {
+    for (const [url, path, status] of [
+      ['/projects/987654', '/api/projects/{id}', 404],
+      ['/projects/x/rollups', '/api/projects/{id}/rollups', 400],
+      ['/pids?project_id=x', '/api/pids', 400],
+    ] as const) {
       expect((await get(url)).statusCode).toBe(status);
       expect(Object.keys(doc.paths[path]!.get!.responses)).toContain(String(status));
     }

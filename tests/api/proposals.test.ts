@@ -19,7 +19,8 @@ let usd: number;
 let process: number;
 let mechanical: number;
 beforeAll(async () => {
-  const options = async (entity: string) => (await get(`/entities/${entity}/options`)).json() as { id: number; label: string }[];
+  const options = async (entity: string) =>
+    (await get(`/entities/${entity}/options`)).json() as { id: number; label: string }[];
   clientId = (await options('clients')).find((o) => o.label === 'Cordillera Copper Corp')!.id;
   usd = (await options('currencies')).find((o) => o.label.startsWith('USD'))!.id;
   const disciplines = await options('disciplines');
@@ -28,7 +29,14 @@ beforeAll(async () => {
 });
 
 async function newProposal(number: string, extra: Record<string, unknown> = {}): Promise<EntityRow> {
-  const response = await post('/proposals', { proposal_number: number, client_id: clientId, title: `Test ${number}`, currency_id: usd, is_testdata: true, ...extra });
+  const response = await post('/proposals', {
+    proposal_number: number,
+    client_id: clientId,
+    title: `Test ${number}`,
+    currency_id: usd,
+    is_testdata: true,
+    ...extra,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as EntityRow;
 }
@@ -59,19 +67,35 @@ describe('proposal figures', () => {
     });
 
     // A change of hours alone derives the amount again from the stored rate; amounts cannot be typed.
-    const changed = await post('/entities/proposal_lines/batch', { updates: [{ id: a!.id, version: a!.version, changes: { hours: '0.33' } }] });
+    const changed = await post('/entities/proposal_lines/batch', {
+      updates: [{ id: a!.id, version: a!.version, changes: { hours: '0.33' } }],
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().updated[0].amount).toBe('61.22'); // 0.33 x 185.50 = 61.215, half away from zero
-    const typed = await post('/entities/proposal_lines/batch', { updates: [{ id: b!.id, version: b!.version, changes: { amount: '1.00' } }] });
+    const typed = await post('/entities/proposal_lines/batch', {
+      updates: [{ id: b!.id, version: b!.version, changes: { amount: '1.00' } }],
+    });
     expect(typed.statusCode).toBe(422);
 
     const listed = ((await get('/proposals')).json() as EntityRow[]).find((row) => row.id === proposal.id);
-    expect(listed).toMatchObject({ proposal_number: 'PR-TEST-001', labour_fee: '8461.22', total_fee: '9801.21', weighted_value: '3430.42' });
+    expect(listed).toMatchObject({
+      proposal_number: 'PR-TEST-001',
+      labour_fee: '8461.22',
+      total_fee: '9801.21',
+      weighted_value: '3430.42',
+    });
   });
 
   it('answers zeros for a proposal without lines, and 404 / 400 for a missing or malformed id', async () => {
     const empty = await newProposal('PR-TEST-002');
-    expect(await summaryOf(empty.id)).toMatchObject({ line_count: 0, labour_fee: '0.00', expenses: '0.00', total_fee: '0.00', weighted_value: '0.00', win_probability: null });
+    expect(await summaryOf(empty.id)).toMatchObject({
+      line_count: 0,
+      labour_fee: '0.00',
+      expenses: '0.00',
+      total_fee: '0.00',
+      weighted_value: '0.00',
+      win_probability: null,
+    });
     expect((await get('/proposals/999999/summary')).statusCode).toBe(404);
     expect((await get('/proposals/abc/summary')).statusCode).toBe(400);
   });
@@ -83,7 +107,12 @@ describe('proposal figures', () => {
     expect(count('submitted')).toBeGreaterThanOrEqual(2);
     expect(count('won')).toBeGreaterThanOrEqual(1);
     // PR-2025-004 (AUD, submitted at 60 %): 400 x 210 + 720 x 195 + 300 x 180 = 278,400 + 24,000 expenses.
-    expect(pipeline.open.find((o) => o.currency === 'AUD')).toEqual({ currency: 'AUD', count: 1, total_fee: '302400.00', weighted_value: '181440.00' });
+    expect(pipeline.open.find((o) => o.currency === 'AUD')).toEqual({
+      currency: 'AUD',
+      count: 1,
+      total_fee: '302400.00',
+      weighted_value: '181440.00',
+    });
   });
 });
 
@@ -99,16 +128,25 @@ describe('the status workflow (schema workflow, checked by the engine)', () => {
     row = won.json();
     const back = await move('draft');
     expect(back.statusCode).toBe(422);
-    expect(fieldErrors(back.json()).status).toBe('A proposal cannot move from Won to Draft; from Won it may move to: (none)');
+    expect(fieldErrors(back.json()).status).toBe(
+      'A proposal cannot move from Won to Draft; from Won it may move to: (none)',
+    );
     // Staying in the same state is no move.
-    expect((await post('/proposals', { id: row.id, version: row.version, status: 'won', notes: 'Kick-off on Monday' })).statusCode).toBe(200);
+    expect(
+      (await post('/proposals', { id: row.id, version: row.version, status: 'won', notes: 'Kick-off on Monday' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses skipping a step (Draft -> Won) in the generic batch, naming the moves allowed', async () => {
     const row = await newProposal('PR-TEST-011');
-    const response = await post('/entities/proposals/batch', { updates: [{ id: row.id, version: row.version, changes: { status: 'won' } }] });
+    const response = await post('/entities/proposals/batch', {
+      updates: [{ id: row.id, version: row.version, changes: { status: 'won' } }],
+    });
     expect(response.statusCode).toBe(422);
-    expect(fieldErrors(response.json()).status).toBe('A proposal cannot move from Draft to Won; from Draft it may move to: Submitted, Withdrawn');
+    expect(fieldErrors(response.json()).status).toBe(
+      'A proposal cannot move from Draft to Won; from Draft it may move to: Submitted, Withdrawn',
+    );
   });
 
   it('checks imports too: an update by key may not move Lost back to Submitted; a new row may start in any state', async () => {
@@ -123,21 +161,40 @@ describe('the status workflow (schema workflow, checked by the engine)', () => {
     });
     expect(imported.statusCode).toBe(422);
     const rowErrors = (imported.json().details as ImportErrors).rowErrors;
-    expect(rowErrors).toEqual([{ index: 0, fields: { status: 'A proposal cannot move from Lost to Submitted; from Lost it may move to: (none)' } }]);
+    expect(rowErrors).toEqual([
+      {
+        index: 0,
+        fields: { status: 'A proposal cannot move from Lost to Submitted; from Lost it may move to: (none)' },
+      },
+    ]);
     // The preview's dry run, sent only the columns the database checks (the status among them), says it too.
-    const preview = await post('/entities/proposals/import', { mode: 1, dryRun: true, partialRows: true, rows: [{ proposal_number: 'PR-TEST-012', status: 'submitted' }] });
+    const preview = await post('/entities/proposals/import', {
+      mode: 1,
+      dryRun: true,
+      partialRows: true,
+      rows: [{ proposal_number: 'PR-TEST-012', status: 'submitted' }],
+    });
     expect(preview.statusCode, preview.body).toBe(422);
-    expect((preview.json().details as ImportErrors).rowErrors[0]!.fields.status).toMatch(/cannot move from Lost to Submitted/);
+    expect((preview.json().details as ImportErrors).rowErrors[0]!.fields.status).toMatch(
+      /cannot move from Lost to Submitted/,
+    );
   });
 });
 
 describe('the spec routes', () => {
   it('POST /proposal reads one proposal with its lines and figures; POST /deleteproposal deletes it with its lines', async () => {
     const row = await newProposal('PR-TEST-020', { expenses: '100.00' });
-    await create('proposal_lines', [{ proposal_id: row.id, discipline_id: process, description: 'Study', hours: '10', rate: '100' }]);
+    await create('proposal_lines', [
+      { proposal_id: row.id, discipline_id: process, description: 'Study', hours: '10', rate: '100' },
+    ]);
     const one = await post('/proposal', { param1: row.id });
     expect(one.statusCode, one.body).toBe(200);
-    expect(one.json()).toMatchObject({ id: row.id, proposal_number: 'PR-TEST-020', lines: [{ description: 'Study', amount: '1000.00' }], summary: { total_fee: '1100.00' } });
+    expect(one.json()).toMatchObject({
+      id: row.id,
+      proposal_number: 'PR-TEST-020',
+      lines: [{ description: 'Study', amount: '1000.00' }],
+      summary: { total_fee: '1100.00' },
+    });
 
     expect((await post('/proposals', { ...row, lines: [] })).statusCode).toBe(400);
     expect((await post('/deleteproposal', { id: row.id, version: row.version + 5 })).statusCode).toBe(409);
@@ -153,19 +210,49 @@ describe('the spec routes', () => {
     const missing = await post('/proposals', { proposal_number: 'PR-TEST-030', title: 'No client', currency_id: usd });
     expect(missing.statusCode).toBe(422);
     expect(fieldErrors(missing.json())).toHaveProperty('client_id');
-    const badNumber = await post('/proposals', { proposal_number: 'pr 30', client_id: clientId, title: 'x', currency_id: usd });
+    const badNumber = await post('/proposals', {
+      proposal_number: 'pr 30',
+      client_id: clientId,
+      title: 'x',
+      currency_id: usd,
+    });
     expect(fieldErrors(badNumber.json()).proposal_number).toMatch(/PR-2025-007/);
-    const probability = await post('/proposals', { proposal_number: 'PR-TEST-031', client_id: clientId, title: 'x', currency_id: usd, win_probability: '140' });
+    const probability = await post('/proposals', {
+      proposal_number: 'PR-TEST-031',
+      client_id: clientId,
+      title: 'x',
+      currency_id: usd,
+      win_probability: '140',
+    });
     expect(probability.statusCode).toBe(422);
     expect(fieldErrors(probability.json())).toHaveProperty('win_probability');
-    const unknownClient = await post('/proposals', { proposal_number: 'PR-TEST-032', client_id: 999999, title: 'x', currency_id: usd });
+    const unknownClient = await post('/proposals', {
+      proposal_number: 'PR-TEST-032',
+      client_id: 999999,
+      title: 'x',
+      currency_id: usd,
+    });
     expect(unknownClient.statusCode).toBe(422);
     expect(fieldErrors(unknownClient.json())).toHaveProperty('client_id');
     const row = await newProposal('PR-TEST-033');
-    const badLine = await post('/entities/proposal_lines/batch', { creates: [{ clientKey: 'a', values: { proposal_id: row.id, discipline_id: process, description: 'x', hours: 'ten', rate: '-5' } }] });
+    const badLine = await post('/entities/proposal_lines/batch', {
+      creates: [
+        {
+          clientKey: 'a',
+          values: { proposal_id: row.id, discipline_id: process, description: 'x', hours: 'ten', rate: '-5' },
+        },
+      ],
+    });
     expect(badLine.statusCode).toBe(422);
     expect(Object.keys(fieldErrors(badLine.json())).sort()).toEqual(['hours', 'rate']);
-    const orphan = await post('/entities/proposal_lines/batch', { creates: [{ clientKey: 'a', values: { proposal_id: 999999, discipline_id: process, description: 'x', hours: '1', rate: '1' } }] });
+    const orphan = await post('/entities/proposal_lines/batch', {
+      creates: [
+        {
+          clientKey: 'a',
+          values: { proposal_id: 999999, discipline_id: process, description: 'x', hours: '1', rate: '1' },
+        },
+      ],
+    });
     expect(orphan.statusCode).toBe(422);
     expect((await post('/deleteproposal', { id: 'twelve' })).statusCode).toBe(400);
     expect((await post('/proposal', [])).statusCode).toBe(400);
@@ -177,9 +264,34 @@ describe('the spec routes', () => {
     expect(list.statusCode).toBe(200);
     expect(Number(list.headers['x-total-count'])).toBe((list.json() as EntityRow[]).length);
     expect((await post('/proposal', { id: row.id }, suite.viewer)).statusCode).toBe(200);
-    expect((await post('/proposals', { proposal_number: 'PR-TEST-041', client_id: clientId, title: 'x', currency_id: usd }, suite.viewer)).statusCode).toBe(403);
-    expect((await post('/proposals', { id: row.id, version: row.version, status: 'submitted' }, suite.viewer)).statusCode).toBe(403);
+    expect(
+      (
+        await post(
+          '/proposals',
+          { proposal_number: 'PR-TEST-041', client_id: clientId, title: 'x', currency_id: usd },
+          suite.viewer,
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await post('/proposals', { id: row.id, version: row.version, status: 'submitted' }, suite.viewer)).statusCode,
+    ).toBe(403);
     expect((await post('/deleteproposal', { id: row.id }, suite.viewer)).statusCode).toBe(403);
-    expect((await post('/entities/proposal_lines/batch', { creates: [{ clientKey: 'a', values: { proposal_id: row.id, discipline_id: process, description: 'x', hours: '1', rate: '1' } }] }, suite.viewer)).statusCode).toBe(403);
+    expect(
+      (
+        await post(
+          '/entities/proposal_lines/batch',
+          {
+            creates: [
+              {
+                clientKey: 'a',
+                values: { proposal_id: row.id, discipline_id: process, description: 'x', hours: '1', rate: '1' },
+              },
+            ],
+          },
+          suite.viewer,
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 });

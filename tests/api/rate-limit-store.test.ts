@@ -18,10 +18,18 @@ beforeAll(async () => {
 afterAll(async () => database?.close());
 
 function hit(on: FastifyRateLimitStore, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
-  return new Promise((resolve, reject) => on.incr(key, (error, result) => (error || !result ? reject(error ?? new Error('no result')) : resolve(result)), windowMs, 10));
+  return new Promise((resolve, reject) =>
+    on.incr(
+      key,
+      (error, result) => (error || !result ? reject(error ?? new Error('no result')) : resolve(result)),
+      windowMs,
+      10,
+    ),
+  );
 }
 
-const route = (url: string) => store.child({ routeInfo: { method: 'POST', url } } as unknown as Parameters<FastifyRateLimitStore['child']>[0]);
+const route = (url: string) =>
+  store.child({ routeInfo: { method: 'POST', url } } as unknown as Parameters<FastifyRateLimitStore['child']>[0]);
 
 describe('the database rate-limit store', () => {
   it('counts every hit of concurrent requests once, per route and key', async () => {

@@ -16,7 +16,11 @@ describe('API security', () => {
 
     const config = await t.app.inject({ url: '/api/config' });
     expect(config.statusCode).toBe(200);
-    expect(config.json().auth).toMatchObject({ mode: 'embedded', clientId: 'tagbase-web', audience: 'https://api.tagbase.local' });
+    expect(config.json().auth).toMatchObject({
+      mode: 'embedded',
+      clientId: 'tagbase-web',
+      audience: 'https://api.tagbase.local',
+    });
   });
 
   it('issues the XSRF-TOKEN cookie on a signed-in read, signed for that user only, readable by the page', async () => {
@@ -30,10 +34,22 @@ describe('API security', () => {
     const cookies = { 'XSRF-TOKEN': xsrf!.value };
     const headers = { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf!.value };
     // The cookie it issued carries a write of the same user, and is not issued again; another user's write fails with it.
-    const write = await t.app.inject({ method: 'POST', url: '/api/entities/clients/batch', headers, cookies, payload: { creates: [{ clientKey: 'x', values: { name: 'Xsrf issued' } }] } });
+    const write = await t.app.inject({
+      method: 'POST',
+      url: '/api/entities/clients/batch',
+      headers,
+      cookies,
+      payload: { creates: [{ clientKey: 'x', values: { name: 'Xsrf issued' } }] },
+    });
     expect(write.statusCode, write.body).toBe(200);
     expect(write.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
-    const other = await t.app.inject({ method: 'POST', url: '/api/entities/clients/batch', headers: { ...headers, authorization: `Bearer ${await t.tokenFor('admin')}` }, cookies, payload: { creates: [{ clientKey: 'x', values: { name: 'Xsrf other' } }] } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/entities/clients/batch',
+      headers: { ...headers, authorization: `Bearer ${await t.tokenFor('admin')}` },
+      cookies,
+      payload: { creates: [{ clientKey: 'x', values: { name: 'Xsrf other' } }] },
+    });
     expect(other.statusCode).toBe(403);
     // The refusal carries a fresh cookie for the admin, with which the browser retries once.
     expect(other.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value).toMatch(/^[\w-]+\.[\w-]+$/);
@@ -74,7 +90,12 @@ describe('API security', () => {
       async () => {
         const { privateKey } = await generateKeyPair('RS256', { extractable: true });
         const jwk = { ...(await exportJWK(privateKey)), kid: t.keys.privateJwks.keys[0]?.kid };
-        return signAccessToken(jwk, { iss: t.config.auth.issuer, aud: t.config.auth.audience, sub: 'local|admin', [t.config.auth.rolesClaim]: ['admin'] });
+        return signAccessToken(jwk, {
+          iss: t.config.auth.issuer,
+          aud: t.config.auth.audience,
+          sub: 'local|admin',
+          [t.config.auth.rolesClaim]: ['admin'],
+        });
       },
     ],
     [
@@ -112,44 +133,94 @@ describe('API security', () => {
     expect(response.json().message).toBe('The access token has no expiry (exp). Sign in again.');
   });
 
-  it.each(['missing', 'wrong', 'unsigned', 'other-user', 'forged'] as const)('refuses a write whose XSRF token is %s with 403, writing nothing', async (xsrf) => {
-    const token = await t.tokenFor('engineer');
-    const name = `Xsrf ${xsrf}`;
-    const response = await t.call({ method: 'POST', url: '/api/entities/clients/batch', token, xsrf, payload: { creates: [{ clientKey: 'x', values: { name } }] } });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ error: 'xsrf_mismatch', message: expect.stringContaining('X-XSRF-TOKEN') });
-    const filters = encodeURIComponent(JSON.stringify([{ field: 'name', op: 'equals', value: name }]));
-    expect((await t.call({ url: `/api/entities/clients?filters=${filters}`, token })).json().total).toBe(0);
-  });
+  it.each(['missing', 'wrong', 'unsigned', 'other-user', 'forged'] as const)(
+    'refuses a write whose XSRF token is %s with 403, writing nothing',
+    async (xsrf) => {
+      const token = await t.tokenFor('engineer');
+      const name = `Xsrf ${xsrf}`;
+      const response = await t.call({
+        method: 'POST',
+        url: '/api/entities/clients/batch',
+        token,
+        xsrf,
+        payload: { creates: [{ clientKey: 'x', values: { name } }] },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({
+        error: 'xsrf_mismatch',
+        message: expect.stringContaining('X-XSRF-TOKEN'),
+      });
+      const filters = encodeURIComponent(JSON.stringify([{ field: 'name', op: 'equals', value: name }]));
+      expect((await t.call({ url: `/api/entities/clients?filters=${filters}`, token })).json().total).toBe(0);
+    },
+  );
 
   it('refuses malformed XSRF tokens: no dot, empty parts, three parts, a huge value', async () => {
     const token = await t.tokenFor('engineer');
     const valid = t.xsrfTokenFor('local|engineer');
-    for (const bad of ['nodot', '.', `${valid.split('.')[0]}.`, `.${valid.split('.')[1]}`, `${valid}.extra`, `${'a'.repeat(300)}.${'b'.repeat(300)}`]) {
-      const response = await t.call({ method: 'POST', url: '/api/housekeeping', token: await t.tokenFor('admin'), cookies: { 'XSRF-TOKEN': bad }, headers: { 'x-xsrf-token': bad }, payload: { param1: 'purgeExpiredSignIns' } });
+    for (const bad of [
+      'nodot',
+      '.',
+      `${valid.split('.')[0]}.`,
+      `.${valid.split('.')[1]}`,
+      `${valid}.extra`,
+      `${'a'.repeat(300)}.${'b'.repeat(300)}`,
+    ]) {
+      const response = await t.call({
+        method: 'POST',
+        url: '/api/housekeeping',
+        token: await t.tokenFor('admin'),
+        cookies: { 'XSRF-TOKEN': bad },
+        headers: { 'x-xsrf-token': bad },
+        payload: { param1: 'purgeExpiredSignIns' },
+      });
       expect(response.statusCode, bad).toBe(403);
     }
-    expect((await t.call({ method: 'POST', url: '/api/entities/clients/batch', token, payload: { creates: [] } })).statusCode).toBe(200);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/entities/clients/batch', token, payload: { creates: [] } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('takes a write with the token this server signed for the user', async () => {
-    const right = await t.call({ method: 'POST', url: '/api/housekeeping', token: await t.tokenFor('admin'), payload: { param1: 'purgeExpiredSignIns' } });
+    const right = await t.call({
+      method: 'POST',
+      url: '/api/housekeeping',
+      token: await t.tokenFor('admin'),
+      payload: { param1: 'purgeExpiredSignIns' },
+    });
     expect(right.statusCode).toBe(200);
     expect(right.json()).toMatchObject({ operation: 'purgeExpiredSignIns', removed: expect.any(Number) });
   });
 
   it('refuses an admin operation to an engineer with 403', async () => {
-    const response = await t.call({ method: 'POST', url: '/api/housekeeping', token: await t.tokenFor('engineer'), payload: { param1: 'purgeExpiredSignIns' } });
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/housekeeping',
+      token: await t.tokenFor('engineer'),
+      payload: { param1: 'purgeExpiredSignIns' },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ error: 'forbidden', message: expect.stringContaining('admin') });
   });
 
   it('answers bad input with a readable 4xx, never a 5xx', async () => {
     const token = await t.tokenFor('admin');
-    const unknownOp = await t.call({ method: 'POST', url: '/api/housekeeping', token, payload: { param1: 'dropEverything' } });
+    const unknownOp = await t.call({
+      method: 'POST',
+      url: '/api/housekeeping',
+      token,
+      payload: { param1: 'dropEverything' },
+    });
     expect(unknownOp.statusCode).toBe(400);
     expect(unknownOp.json().message).toContain('param1');
-    const badJson = await t.call({ method: 'POST', url: '/api/housekeeping', token, payload: '{not json', headers: { 'content-type': 'application/json' } });
+    const badJson = await t.call({
+      method: 'POST',
+      url: '/api/housekeeping',
+      token,
+      payload: '{not json',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(badJson.statusCode).toBe(400);
     const unknownRoute = await t.call({ url: '/api/no-such-thing', token });
     expect(unknownRoute.statusCode).toBe(404);

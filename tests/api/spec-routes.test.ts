@@ -9,15 +9,43 @@ const suite = signedInSuite();
 const { get, post } = suite;
 
 describe.each([
-  { list: 'clients', remove: 'deleteclient', values: { name: 'Spec Route Client', country: 'Chile' }, change: { country: 'Peru' } },
-  { list: 'suppliers', remove: 'deletesupplier', values: { name: 'Spec Route Supplier', lead_time_weeks: 12 }, change: { lead_time_weeks: 16 } },
+  {
+    list: 'clients',
+    remove: 'deleteclient',
+    values: { name: 'Spec Route Client', country: 'Chile' },
+    change: { country: 'Peru' },
+  },
+  {
+    list: 'suppliers',
+    remove: 'deletesupplier',
+    values: { name: 'Spec Route Supplier', lead_time_weeks: 12 },
+    change: { lead_time_weeks: 16 },
+  },
   {
     list: 'lithiumprojects',
     remove: 'deletelithiumproject',
-    values: { project: 'Spec Route Brine', owner: 'Route Owner', country: 'Argentina', deposit_type: 'brine', stage: 'pea', capacity_tpa_lce: '25000' },
+    values: {
+      project: 'Spec Route Brine',
+      owner: 'Route Owner',
+      country: 'Argentina',
+      deposit_type: 'brine',
+      stage: 'pea',
+      capacity_tpa_lce: '25000',
+    },
     change: { stage: 'pfs' },
   },
-  { list: 'parts', remove: 'deletepart', values: { part_no: 'SPEC-ROUTE-1', description: 'Spare impeller', category_id: 3, list_price: '1250.50', price_currency_id: 1 }, change: { list_price: '1300.00' } },
+  {
+    list: 'parts',
+    remove: 'deletepart',
+    values: {
+      part_no: 'SPEC-ROUTE-1',
+      description: 'Spare impeller',
+      category_id: 3,
+      list_price: '1250.50',
+      price_currency_id: 1,
+    },
+    change: { list_price: '1300.00' },
+  },
 ])('GET/POST /$list and POST /$remove', ({ list, remove, values, change }) => {
   it('lists every row, creates (bare or in the envelope), updates by id and version, deletes', async () => {
     const before = await get(`/${list}`);
@@ -85,7 +113,12 @@ describe('POST /generallookup', () => {
 
 describe('GET /appframework/categories, /tree, /stats', () => {
   it('answers the flat list, the 3-tier tree and per-node counts that include descendants', async () => {
-    const flat = (await get('/appframework/categories')).json() as { id: number; code: string; tier: number; parent_id: number | null }[];
+    const flat = (await get('/appframework/categories')).json() as {
+      id: number;
+      code: string;
+      tier: number;
+      parent_id: number | null;
+    }[];
     expect(flat.length).toBeGreaterThan(10);
     expect(new Set(flat.map((c) => c.tier))).toEqual(new Set([1, 2, 3]));
 
@@ -100,7 +133,9 @@ describe('GET /appframework/categories, /tree, /stats', () => {
     // Items are the rows classified under a category (parts and project equipment): a tier-1 node counts
     // every item below it.
     const parts = (await get('/parts')).json() as EntityRow[];
-    const equipment = ((await get('/entities/mech_equipment?limit=10000')).json() as { rows: EntityRow[] }).rows.filter((e) => e.category_id !== null);
+    const equipment = ((await get('/entities/mech_equipment?limit=10000')).json() as { rows: EntityRow[] }).rows.filter(
+      (e) => e.category_id !== null,
+    );
     const items = [...parts, ...equipment];
     const underRoot = (node: CategoryNode): number[] => [node.id, ...node.children.flatMap(underRoot)];
     const rootIds = new Set(underRoot(root));
@@ -109,9 +144,16 @@ describe('GET /appframework/categories, /tree, /stats', () => {
     expect(parts.length).toBeGreaterThan(20);
     expect(equipment.length).toBeGreaterThan(0);
 
-    const stats = (await get('/appframework/categories/stats')).json() as { id: number; descendants: number; itemsBelow: number }[];
+    const stats = (await get('/appframework/categories/stats')).json() as {
+      id: number;
+      descendants: number;
+      itemsBelow: number;
+    }[];
     expect(stats).toHaveLength(flat.length);
-    expect(stats.find((s) => s.id === root.id)).toMatchObject({ descendants: root.stats.descendants, itemsBelow: root.stats.itemsBelow });
+    expect(stats.find((s) => s.id === root.id)).toMatchObject({
+      descendants: root.stats.descendants,
+      itemsBelow: root.stats.itemsBelow,
+    });
   });
 });
 
@@ -119,30 +161,66 @@ describe('ManageTables: /admin/tables and the legacy /admintable calls', () => {
   it('lists every reference table with its row count', async () => {
     const tables = (await get('/admin/tables')).json() as EntitySummary[];
     const byName = Object.fromEntries(tables.map((s) => [s.name, s.rowCount]));
-    expect(byName).toMatchObject({ request_types: 8, request_modules: 12, request_statuses: 8, request_priorities: 10 });
+    expect(byName).toMatchObject({
+      request_types: 8,
+      request_modules: 12,
+      request_statuses: 8,
+      request_priorities: 10,
+    });
     expect(byName.currencies).toBeGreaterThan(5);
-    expect((await get('/admin/tables/request_statuses')).json().map((r: EntityRow) => r.name)).toContain('Under Review');
+    expect((await get('/admin/tables/request_statuses')).json().map((r: EntityRow) => r.name)).toContain(
+      'Under Review',
+    );
     expect((await get('/admin/tables/nonsense')).statusCode).toBe(404);
   });
 
   it('creates, updates and deletes a row (admins only), and refuses to delete a row in use, naming its dependants', async () => {
-    expect((await post('/admin/tables/units', { code: 'kWh/t', name: 'Kilowatt-hours per tonne' }, suite.engineer)).statusCode).toBe(403);
-    const created = await post('/admin/tables/units', { data: { code: 'kWh/t', name: 'Kilowatt-hours per tonne', quantity: 'other', active: true } }, suite.admin);
+    expect(
+      (await post('/admin/tables/units', { code: 'kWh/t', name: 'Kilowatt-hours per tonne' }, suite.engineer))
+        .statusCode,
+    ).toBe(403);
+    const created = await post(
+      '/admin/tables/units',
+      { data: { code: 'kWh/t', name: 'Kilowatt-hours per tonne', quantity: 'other', active: true } },
+      suite.admin,
+    );
     expect(created.statusCode, created.body).toBe(201);
     const unit = created.json() as EntityRow;
-    const put = await suite.t.call({ method: 'PUT', url: `/api/admin/tables/units/${unit.id}`, token: suite.admin, payload: { version: 1, name: 'kWh per tonne' } });
+    const put = await suite.t.call({
+      method: 'PUT',
+      url: `/api/admin/tables/units/${unit.id}`,
+      token: suite.admin,
+      payload: { version: 1, name: 'kWh per tonne' },
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toMatchObject({ name: 'kWh per tonne', version: 2 });
-    expect((await suite.t.call({ method: 'PUT', url: `/api/admin/tables/units/${unit.id}`, token: suite.admin, payload: { version: 1, name: 'x' } })).statusCode).toBe(409);
+    expect(
+      (
+        await suite.t.call({
+          method: 'PUT',
+          url: `/api/admin/tables/units/${unit.id}`,
+          token: suite.admin,
+          payload: { version: 1, name: 'x' },
+        })
+      ).statusCode,
+    ).toBe(409);
 
     const usd = ((await get('/admin/tables/currencies')).json() as EntityRow[]).find((c) => c.code === 'USD')!;
     const dependencies = (await get(`/admin/tables/currencies/${usd.id}/dependencies`)).json() as DependencyDetails;
     expect(dependencies.total).toBeGreaterThan(0);
-    const refused = await suite.t.call({ method: 'DELETE', url: `/api/admin/tables/currencies/${usd.id}`, token: suite.admin });
+    const refused = await suite.t.call({
+      method: 'DELETE',
+      url: `/api/admin/tables/currencies/${usd.id}`,
+      token: suite.admin,
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().details.total).toBe(dependencies.total);
 
-    const deleted = await suite.t.call({ method: 'DELETE', url: `/api/admin/tables/units/${unit.id}?version=2`, token: suite.admin });
+    const deleted = await suite.t.call({
+      method: 'DELETE',
+      url: `/api/admin/tables/units/${unit.id}?version=2`,
+      token: suite.admin,
+    });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await get(`/admin/tables/units/${unit.id}/dependencies`)).statusCode).toBe(404);
   });
@@ -151,12 +229,22 @@ describe('ManageTables: /admin/tables and the legacy /admintable calls', () => {
     const listed = await post('/admintable', { param1: 'disciplines' }, suite.viewer);
     expect(listed.statusCode).toBe(200);
     expect(listed.json().length).toBeGreaterThan(3);
-    const created = await post('/admintableupdate', { param1: 'disciplines', data: { code: 'GEO', name: 'Geotechnical', active: true } }, suite.admin);
+    const created = await post(
+      '/admintableupdate',
+      { param1: 'disciplines', data: { code: 'GEO', name: 'Geotechnical', active: true } },
+      suite.admin,
+    );
     expect(created.statusCode, created.body).toBe(200);
     const row = created.json() as EntityRow;
-    const updated = await post('/admintableupdate', { param1: 'disciplines', data: { id: row.id, version: 1, name: 'Geotechnics' } }, suite.admin);
+    const updated = await post(
+      '/admintableupdate',
+      { param1: 'disciplines', data: { id: row.id, version: 1, name: 'Geotechnics' } },
+      suite.admin,
+    );
     expect(updated.json()).toMatchObject({ name: 'Geotechnics', version: 2 });
-    expect((await post('/admintabledelete', { param1: 'disciplines', param2: row.id }, suite.engineer)).statusCode).toBe(403);
+    expect(
+      (await post('/admintabledelete', { param1: 'disciplines', param2: row.id }, suite.engineer)).statusCode,
+    ).toBe(403);
     const deleted = await post('/admintabledelete', { param1: 'disciplines', param2: row.id }, suite.admin);
     expect(deleted.json()).toEqual({ deleted: row.id });
     expect((await post('/admintable', { param1: 'users' }, suite.viewer)).statusCode).toBe(404);

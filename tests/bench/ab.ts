@@ -3,7 +3,16 @@
  * round, in the same process, so machine noise hits both alike. Reported: the median time of each and the speed ratio baseline/candidate
  * (1.0 = as fast as the baseline, 0.5 = twice as slow).
  */
-export type AbResult = { name: string; rounds: number; baselineMs: number; candidateMs: number; ratio: number; aim: number; meetsAim: boolean; note?: string };
+export type AbResult = {
+  name: string;
+  rounds: number;
+  baselineMs: number;
+  candidateMs: number;
+  ratio: number;
+  aim: number;
+  meetsAim: boolean;
+  note?: string;
+};
 
 export async function abCompare(options: {
   name: string;
@@ -37,7 +46,16 @@ export async function abCompare(options: {
   const baselineMs = median(baseline);
   const candidateMs = median(candidate);
   const ratio = baselineMs / candidateMs;
-  return { name: options.name, rounds: options.rounds, baselineMs: round1(baselineMs), candidateMs: round1(candidateMs), ratio: Math.round(ratio * 100) / 100, aim: options.aim, meetsAim: ratio >= options.aim && (options.maxMs === undefined || candidateMs <= options.maxMs), note: options.note };
+  return {
+    name: options.name,
+    rounds: options.rounds,
+    baselineMs: round1(baselineMs),
+    candidateMs: round1(candidateMs),
+    ratio: Math.round(ratio * 100) / 100,
+    aim: options.aim,
+    meetsAim: ratio >= options.aim && (options.maxMs === undefined || candidateMs <= options.maxMs),
+    note: options.note,
+  };
 }
 
 export function median(values: number[]): number {

@@ -14,7 +14,21 @@ import { rawDriver, toCsv } from './bench-db';
 const LIST_ROWS = 100_000;
 const BATCH_ROWS = 5_000;
 const IMPORT_ROWS = 10_000;
-const COLUMNS = ['project', 'owner', 'deposit_type', 'stage', 'country', 'region', 'latitude', 'longitude', 'capacity_tpa_lce', 'capex_usd', 'capex_currency_id', 'start_year', 'source'];
+const COLUMNS = [
+  'project',
+  'owner',
+  'deposit_type',
+  'stage',
+  'country',
+  'region',
+  'latitude',
+  'longitude',
+  'capacity_tpa_lce',
+  'capex_usd',
+  'capex_currency_id',
+  'start_year',
+  'source',
+];
 
 /**
  * The API benchmarks of the entity engine, each against the same work done through the raw driver in the
@@ -30,7 +44,9 @@ export async function runApiBenchmarks(label: string, rounds: number): Promise<A
     const started = performance.now();
     await raw.copyCsv('lithium_projects', COLUMNS, toCsv(generateLithiumProjects(LIST_ROWS, usdId), COLUMNS));
     await raw.query('analyze lithium_projects');
-    console.log(`  [${label}] ${LIST_ROWS.toLocaleString('en-US')} rows loaded in ${Math.round(performance.now() - started)} ms`);
+    console.log(
+      `  [${label}] ${LIST_ROWS.toLocaleString('en-US')} rows loaded in ${Math.round(performance.now() - started)} ms`,
+    );
     const token = await t.tokenFor('admin');
     const results: AbResult[] = [];
 
@@ -50,9 +66,14 @@ export async function runApiBenchmarks(label: string, rounds: number): Promise<A
     const [rowsSql, countSql] = [dialect.sqlToQuery(statements.rows), dialect.sqlToQuery(statements.count)];
     const minimal = Fastify();
     minimal.get('/raw', async (_request, reply) => {
-      const [rows, count] = await Promise.all([raw.query(rowsSql.sql, rowsSql.params), raw.query(countSql.sql, countSql.params)]);
+      const [rows, count] = await Promise.all([
+        raw.query(rowsSql.sql, rowsSql.params),
+        raw.query(countSql.sql, countSql.params),
+      ]);
       const json = String(rows.rows[0]!.json);
-      return reply.type('application/json').send(`{"rows":${json},"total":${Number(count.rows[0]!.total)},"offset":0,"limit":100}`);
+      return reply
+        .type('application/json')
+        .send(`{"rows":${json},"total":${Number(count.rows[0]!.total)},"offset":0,"limit":100}`);
     });
     await minimal.ready();
     const filters = encodeURIComponent(JSON.stringify(listQuery.filters));
@@ -103,9 +124,20 @@ export async function runApiBenchmarks(label: string, rounds: number): Promise<A
             );
           },
           candidate: async (round) => {
-            const updates = ids.map((id) => ({ id, version: versions.get(id)!, changes: { capacity_tpa_lce: capacity(round + 1000, id), stage: 'pfs' } }));
-            const response = await t.call({ method: 'POST', url: '/api/entities/lithium_projects/batch', token, headers, payload: { updates } });
-            if (response.statusCode !== 200) throw new Error(`batch failed: ${response.statusCode} ${response.body.slice(0, 300)}`);
+            const updates = ids.map((id) => ({
+              id,
+              version: versions.get(id)!,
+              changes: { capacity_tpa_lce: capacity(round + 1000, id), stage: 'pfs' },
+            }));
+            const response = await t.call({
+              method: 'POST',
+              url: '/api/entities/lithium_projects/batch',
+              token,
+              headers,
+              payload: { updates },
+            });
+            if (response.statusCode !== 200)
+              throw new Error(`batch failed: ${response.statusCode} ${response.body.slice(0, 300)}`);
           },
           note: 'the API also validates every row, checks versions and writes one audit row per changed field',
         }),
@@ -114,7 +146,11 @@ export async function runApiBenchmarks(label: string, rounds: number): Promise<A
 
     // 3. The import write path, against COPY of the same rows.
     const schema = getEntitySchema('lithium_projects');
-    const importRows = (round: number) => generateLithiumProjects(IMPORT_ROWS, usdId, 1000 + round).map((row) => ({ ...row, project: `Import ${round} ${String(row.project)}` }));
+    const importRows = (round: number) =>
+      generateLithiumProjects(IMPORT_ROWS, usdId, 1000 + round).map((row) => ({
+        ...row,
+        project: `Import ${round} ${String(row.project)}`,
+      }));
     results.push(
       await abCompare({
         name: `${label}: import write path of ${IMPORT_ROWS.toLocaleString('en-US')} new rows vs COPY`,
@@ -124,7 +160,12 @@ export async function runApiBenchmarks(label: string, rounds: number): Promise<A
         reset: async () => void (await raw.query(`delete from lithium_projects where project like 'Import %'`)),
         baseline: async (round) => raw.copyCsv('lithium_projects', COLUMNS, toCsv(importRows(round), COLUMNS)),
         candidate: async (round) => {
-          const result = await importEntityRows(t.database.db, schema, { mode: 0, rows: importRows(round) }, SYSTEM_ACTOR);
+          const result = await importEntityRows(
+            t.database.db,
+            schema,
+            { mode: 0, rows: importRows(round) },
+            SYSTEM_ACTOR,
+          );
           if (result.added !== IMPORT_ROWS) throw new Error(`import added ${result.added}`);
         },
         note: 'both sides include generating the rows; the import validates every row, checks keys and audits every field',

@@ -18,7 +18,9 @@ export function rawDriver(database: Database): RawDriver {
     return {
       query: async (text, params) => ({ rows: (await lite.query<Record<string, unknown>>(text, params)).rows }),
       copyCsv: async (table, columns, csv) => {
-        await lite.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], { blob: new Blob([csv]) });
+        await lite.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
+          blob: new Blob([csv]),
+        });
       },
     };
   }
@@ -28,7 +30,10 @@ export function rawDriver(database: Database): RawDriver {
     copyCsv: async (table, columns, csv) => {
       const connection = await pool.connect();
       try {
-        await pipeline(Readable.from([csv]), connection.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`)));
+        await pipeline(
+          Readable.from([csv]),
+          connection.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv)`)),
+        );
       } finally {
         connection.release();
       }

@@ -30,12 +30,17 @@ export async function runBrowserBenchmarks(): Promise<Record<string, unknown>[]>
 
     // The sort benchmark on SORT_ROWS rows first, then the table is topped up for the others.
     const before = await rowCount(session, 'lithium_projects');
-    if (before > SORT_ROWS) throw new Error(`expected at most ${SORT_ROWS} lithium projects at the start, found ${before}`);
+    if (before > SORT_ROWS)
+      throw new Error(`expected at most ${SORT_ROWS} lithium projects at the start, found ${before}`);
     await importThroughApi(session, 'lithium_projects', generateLithiumProjects(SORT_ROWS - before, usdId));
     const sort = await benchSort(session, SORT_ROWS);
-    console.log(`  sort: first row in the new order ${String(sort.sortMs)} ms after the header click, ${String(sort.listRequests)} list requests, longest frame ${String(sort.longestFrameMs)} ms (server's first page alone: ${String(sort.baselineMs)} ms)`);
+    console.log(
+      `  sort: first row in the new order ${String(sort.sortMs)} ms after the header click, ${String(sort.listRequests)} list requests, longest frame ${String(sort.longestFrameMs)} ms (server's first page alone: ${String(sort.baselineMs)} ms)`,
+    );
     const ranges = await benchRanges(session, server.url, SORT_ROWS);
-    console.log(`  ranges: copy ${String(ranges.copyMs)} ms, paste ${String(ranges.pasteMs)} ms (baseline: split and join the text ${String(ranges.baselineMs)} ms)`);
+    console.log(
+      `  ranges: copy ${String(ranges.copyMs)} ms, paste ${String(ranges.pasteMs)} ms (baseline: split and join the text ${String(ranges.baselineMs)} ms)`,
+    );
     if (BROWSER_ONLY && !BROWSER_ONLY.includes('grid') && !BROWSER_ONLY.includes('import')) return [sort, ranges];
     await session.page.evaluate(navigateInApp('/home/dashboard'));
 
@@ -44,14 +49,25 @@ export async function runBrowserBenchmarks(): Promise<Record<string, unknown>[]>
     const toLoad = GRID_ROWS - existing;
     const loadStarted = performance.now();
     // Numbered on from the rows there (the same numbers would be the same keys: skipped, not added).
-    const loaded = await importThroughApi(session, 'lithium_projects', generateLithiumProjects(toLoad, usdId, 43, existing + 1));
+    const loaded = await importThroughApi(
+      session,
+      'lithium_projects',
+      generateLithiumProjects(toLoad, usdId, 43, existing + 1),
+    );
     const apiImportMs = Math.round(performance.now() - loadStarted);
     const total = await rowCount(session, 'lithium_projects');
-    if (total !== GRID_ROWS) throw new Error(`expected ${GRID_ROWS} lithium projects after loading, found ${total} (${JSON.stringify(loaded)})`);
-    console.log(`  ${(total - existing).toLocaleString('en-US')} rows added through the import API in ${apiImportMs} ms (${existing} rows were there before)`);
+    if (total !== GRID_ROWS)
+      throw new Error(
+        `expected ${GRID_ROWS} lithium projects after loading, found ${total} (${JSON.stringify(loaded)})`,
+      );
+    console.log(
+      `  ${(total - existing).toLocaleString('en-US')} rows added through the import API in ${apiImportMs} ms (${existing} rows were there before)`,
+    );
 
     const grid = await benchGrid(session, GRID_ROWS);
-    console.log(`  grid: loaded in ${String(grid.loadMs)} ms, scrolled in ${String(grid.scrollMs)} ms, ${String(grid.longFramesOver100ms)} frames > 100 ms`);
+    console.log(
+      `  grid: loaded in ${String(grid.loadMs)} ms, scrolled in ${String(grid.scrollMs)} ms, ${String(grid.longFramesOver100ms)} frames > 100 ms`,
+    );
     const find = await benchFindPreview(session, GRID_ROWS);
     console.log(`  find and replace: preview in ${String(find.previewMs)} ms (${String(find.said)})`);
 
@@ -61,7 +77,8 @@ export async function runBrowserBenchmarks(): Promise<Record<string, unknown>[]>
     imported.baselineApiImportMs = apiImportMs;
     console.log(`  import: ${String(imported.totalMs)} ms (preview ready at ${String(imported.previewReadyMs)} ms)`);
     const after = await rowCount(session, 'lithium_projects');
-    if (after !== GRID_ROWS + IMPORT_ROWS) throw new Error(`expected ${GRID_ROWS + IMPORT_ROWS} lithium projects after the import, found ${after}`);
+    if (after !== GRID_ROWS + IMPORT_ROWS)
+      throw new Error(`expected ${GRID_ROWS + IMPORT_ROWS} lithium projects after the import, found ${after}`);
     return [sort, ranges, grid, find, imported];
   } catch (error) {
     if (server) console.error(`bench server log:\n${server.log().slice(-4000)}`);

@@ -87,11 +87,20 @@ export async function benchGrid(session: BenchSession, total: number): Promise<G
   await page.evaluate(navigateInApp(GRID_PATH));
   const loadedAt = (await page.evaluate(waitForLoaded(total, 180_000))) as number;
   const loadFrames = await longFramesSince(page, t0);
-  const scroll = (await page.evaluate(scrollToEnd(total, 60))) as { started: number; ended: number; lastRowRendered: boolean; lastRowProject: string | null; scrollHeight: number };
+  const scroll = (await page.evaluate(scrollToEnd(total, 60))) as {
+    started: number;
+    ended: number;
+    lastRowRendered: boolean;
+    lastRowProject: string | null;
+    scrollHeight: number;
+  };
   await page.waitForTimeout(500); // frames of the last step are reported after they end
   const { type, frames } = await longFramesSince(page, t0);
   const long = frames.filter((f) => f.duration > LONG_FRAME_MS);
-  for (const f of long) console.log(`    long frame ${Math.round(f.duration)} ms at +${Math.round(f.start - t0)} ms (${f.start < loadedAt ? 'loading' : 'scrolling'}): ${f.scripts.join('; ') || 'no script attribution'}`);
+  for (const f of long)
+    console.log(
+      `    long frame ${Math.round(f.duration)} ms at +${Math.round(f.start - t0)} ms (${f.start < loadedAt ? 'loading' : 'scrolling'}): ${f.scripts.join('; ') || 'no script attribution'}`,
+    );
   const longDuringLoad = loadFrames.frames.filter((f) => f.duration > LONG_FRAME_MS).length;
   const longestFrameMs = Math.round(Math.max(0, ...frames.map((f) => f.duration)));
   return {

@@ -14,7 +14,10 @@ const AIM_MS = 10_000;
  * labels, the currency by its code), named apart from the rows already loaded.
  */
 export async function benchWorkbook(count: number, usdId: number): Promise<Buffer> {
-  const rows = generateLithiumProjects(count, usdId, 7).map((row) => ({ ...row, project: `Imported ${String(row.project)}` }));
+  const rows = generateLithiumProjects(count, usdId, 7).map((row) => ({
+    ...row,
+    project: `Imported ${String(row.project)}`,
+  }));
   const workbook = rowsToWorkbook(getEntitySchema('lithium_projects'), rows, { currencies: new Map([[usdId, 'USD']]) });
   return Buffer.from(await workbookToArrayBuffer(workbook));
 }
@@ -41,13 +44,21 @@ const waitForDialog = (want: 'ready' | 'done', text: string, timeoutMs: number) 
 })`;
 
 /** On the grid screen: Import from Excel, choose the file, wait for the preview and its dry run, Import, wait for the summary. */
-export async function benchImport(session: BenchSession, file: Buffer, count: number): Promise<Record<string, unknown> & { meetsAim: boolean }> {
+export async function benchImport(
+  session: BenchSession,
+  file: Buffer,
+  count: number,
+): Promise<Record<string, unknown> & { meetsAim: boolean }> {
   const { page } = session;
   // Baseline, same run: reading the same bytes with the same reader in Node (ExcelJS, parseWorkbook).
   const parseStarted = performance.now();
-  const parsed = await parseWorkbook(file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer, 'bench.xlsx');
+  const parsed = await parseWorkbook(
+    file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer,
+    'bench.xlsx',
+  );
   const baselineParseMs = Math.round(performance.now() - parseStarted);
-  if (parsed.rows.length !== count) throw new Error(`the bench workbook has ${parsed.rows.length} rows, expected ${count}`);
+  if (parsed.rows.length !== count)
+    throw new Error(`the bench workbook has ${parsed.rows.length} rows, expected ${count}`);
 
   await page.getByRole('button', { name: 'Import from Excel' }).click();
   const dialog = page.getByRole('dialog');
@@ -57,21 +68,32 @@ export async function benchImport(session: BenchSession, file: Buffer, count: nu
 
   // From a file on disk, as a user picks one: a buffer would be copied into the page by Playwright itself,
   // which showed as a 1.1 s frame with no script of ours in it.
-  const filePath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tagbase-bench-')), `lithium-projects-${count}.xlsx`);
+  const filePath = path.join(
+    fs.mkdtempSync(path.join(os.tmpdir(), 'tagbase-bench-')),
+    `lithium-projects-${count}.xlsx`,
+  );
   fs.writeFileSync(filePath, file);
   await page.evaluate(`performance.clearMarks()`);
   const t0 = (await page.evaluate('performance.now()')) as number;
   await input.setInputFiles(filePath);
   const readyAt = (await page.evaluate(waitForDialog('ready', '', 180_000))) as number;
-  const marks = (await page.evaluate(`Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('tagbase:import:')).map((m) => [m.name.slice(15), m.startTime]))`)) as Record<string, number>;
-  const previewText = await dialog.getByText(/ rows · /).first().textContent();
+  const marks = (await page.evaluate(
+    `Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('tagbase:import:')).map((m) => [m.name.slice(15), m.startTime]))`,
+  )) as Record<string, number>;
+  const previewText = await dialog
+    .getByText(/ rows · /)
+    .first()
+    .textContent();
   await dialog.locator('button[data-import-commit]').click();
   const rows = count.toLocaleString('en-US');
   const summary = `Stored ${rows} of ${rows} rows. Added ${rows}, updated 0, unchanged 0, skipped 0 rows.`;
   const doneAt = (await page.evaluate(waitForDialog('done', summary, 180_000))) as number;
   const { frames } = await longFramesSince(page, t0);
   const long = frames.filter((f) => f.start < doneAt && f.duration > 100);
-  for (const f of long) console.log(`    long frame ${Math.round(f.duration)} ms at +${Math.round(f.start - t0)} ms (${f.start < readyAt ? 'preview' : 'commit'}): ${f.scripts.join('; ') || 'no script attribution'}`);
+  for (const f of long)
+    console.log(
+      `    long frame ${Math.round(f.duration)} ms at +${Math.round(f.start - t0)} ms (${f.start < readyAt ? 'preview' : 'commit'}): ${f.scripts.join('; ') || 'no script attribution'}`,
+    );
   const totalMs = Math.round(doneAt - t0);
   await dialog.getByRole('button', { name: 'Close' }).click();
   return {

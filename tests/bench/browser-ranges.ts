@@ -54,11 +54,15 @@ export async function benchRanges(session: BenchSession, baseUrl: string, total:
   await page.evaluate(ARM);
   await page.keyboard.press('Control+c');
   await page.waitForFunction('window.__tbCopied > 0');
-  const copy = (await page.evaluate('({ key: window.__tbKey, copied: window.__tbCopied })')) as { key: number; copied: number };
+  const copy = (await page.evaluate('({ key: window.__tbKey, copied: window.__tbCopied })')) as {
+    key: number;
+    copied: number;
+  };
   const copyMs = Math.round(copy.copied - copy.key);
   const text = (await page.evaluate('navigator.clipboard.readText()')) as string;
   const lines = text.split('\r\n').filter((line) => line !== '');
-  if (lines.length !== total || lines.some((line) => line.split('\t').length !== COLUMNS)) throw new Error(`the copy held ${lines.length} lines, not ${total} of ${COLUMNS} cells`);
+  if (lines.length !== total || lines.some((line) => line.split('\t').length !== COLUMNS))
+    throw new Error(`the copy held ${lines.length} lines, not ${total} of ${COLUMNS} cells`);
   const baseline = (await page.evaluate(SPLIT_AND_JOIN(text))) as { ms: number; length: number };
 
   // Paste: rows 10,000-14,999's values onto rows 0-4,999 (other values, so every row changes).
@@ -68,7 +72,9 @@ export async function benchRanges(session: BenchSession, baseUrl: string, total:
   await page.evaluate(ARM);
   const pasteStarted = (await page.evaluate('performance.now()')) as number;
   await page.keyboard.press('Control+v');
-  const shown = (await page.evaluate(waitForText(`${PASTE_ROWS.toLocaleString('en-US')} rows changed`, 60_000))) as number;
+  const shown = (await page.evaluate(
+    waitForText(`${PASTE_ROWS.toLocaleString('en-US')} rows changed`, 60_000),
+  )) as number;
   const key = (await page.evaluate('window.__tbKey')) as number;
   const pasteMs = Math.round(shown - (key || pasteStarted));
   const { frames } = await longFramesSince(page, key || pasteStarted);
@@ -97,14 +103,18 @@ export async function benchRanges(session: BenchSession, baseUrl: string, total:
 export async function benchFindPreview(session: BenchSession, total: number): Promise<RangeBenchResult> {
   const { page } = session;
   // The grid benchmark left it scrolled to the last row: back to the first.
-  await page.evaluate(`(document.querySelector('.tb-entity-grid .ag-grid-viewport') || document.querySelector('.tb-entity-grid .ag-body-viewport')).scrollTop = 0`);
+  await page.evaluate(
+    `(document.querySelector('.tb-entity-grid .ag-grid-viewport') || document.querySelector('.tb-entity-grid .ag-body-viewport')).scrollTop = 0`,
+  );
   await page.locator('.tb-entity-grid .ag-row[row-index="0"] .ag-cell[col-id="owner"]').click();
   await page.keyboard.press('Control+h');
   const dialog = page.getByRole('dialog', { name: 'Find and replace' });
   await dialog.getByRole('textbox', { name: 'Find' }).fill('Lithium');
   await dialog.getByRole('textbox', { name: 'Replace with' }).fill('Litio');
   const button = dialog.getByRole('button', { name: 'Preview replace' });
-  await page.evaluate(`(() => { window.__tbClick = 0; window.addEventListener('pointerdown', () => { window.__tbClick = performance.now(); }, { capture: true, once: true }); })()`);
+  await page.evaluate(
+    `(() => { window.__tbClick = 0; window.addEventListener('pointerdown', () => { window.__tbClick = performance.now(); }, { capture: true, once: true }); })()`,
+  );
   await button.click();
   const shown = (await page.evaluate(waitForText('matching cells', 60_000))) as number;
   const clicked = (await page.evaluate('window.__tbClick')) as number;

@@ -25,7 +25,8 @@ export async function startBenchServer(): Promise<BenchServer> {
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
   fs.mkdirSync(path.dirname(LOG_FILE), { recursive: true });
   // BENCH_REUSE_BUILD=1 keeps a previous build (for iterating on the bench itself, not on the app).
-  if (process.env.BENCH_REUSE_BUILD === '1' && fs.existsSync(path.join(STATIC_DIR, 'index.html'))) console.log(`  reusing the browser build in ${STATIC_DIR}`);
+  if (process.env.BENCH_REUSE_BUILD === '1' && fs.existsSync(path.join(STATIC_DIR, 'index.html')))
+    console.log(`  reusing the browser build in ${STATIC_DIR}`);
   else {
     console.log(`  building the browser app into ${STATIC_DIR}…`);
     execSync(`npx vite build --logLevel warn --outDir ${STATIC_DIR} --emptyOutDir`, { stdio: 'inherit' });
@@ -37,8 +38,15 @@ export async function startBenchServer(): Promise<BenchServer> {
     stdio: ['ignore', log, log],
     env: {
       ...process.env,
-      PORT: String(BENCH_PORT), DATA_DIR, STATIC_DIR, LOG_LEVEL: 'warn', SIGNIN_ATTEMPTS_PER_MINUTE: '1000',
-      DATABASE_URL: '', SEED_DEMO: '0', ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password,
+      PORT: String(BENCH_PORT),
+      DATA_DIR,
+      STATIC_DIR,
+      LOG_LEVEL: 'warn',
+      SIGNIN_ATTEMPTS_PER_MINUTE: '1000',
+      DATABASE_URL: '',
+      SEED_DEMO: '0',
+      ADMIN_USERNAME: BENCH_ADMIN.username,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
     },
   });
   let exited = false;
@@ -50,14 +58,15 @@ export async function startBenchServer(): Promise<BenchServer> {
   const stop = async () => {
     if (exited || child.pid === undefined) return;
     const group = -child.pid;
-    const waitExit = (ms: number) => new Promise<boolean>((resolve) => {
-      if (exited) return resolve(true);
-      const timer = setTimeout(() => resolve(exited), ms);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve(true);
+    const waitExit = (ms: number) =>
+      new Promise<boolean>((resolve) => {
+        if (exited) return resolve(true);
+        const timer = setTimeout(() => resolve(exited), ms);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve(true);
+        });
       });
-    });
     try {
       process.kill(group, 'SIGTERM');
     } catch {

@@ -5,7 +5,11 @@ import type { ImportResponse, ListResponse, LookupOption } from '../../src/lib/e
  * A signed-in Chromium page on the bench server, and the same user's API access from Node (bearer
  * token from the SPA's token cache, XSRF cookie echoed in X-XSRF-TOKEN, as src/app/api/api-client.ts does).
  */
-export type BenchSession = { browser: Browser; page: Page; api: <T>(path: string, init?: { method?: string; body?: unknown }) => Promise<T> };
+export type BenchSession = {
+  browser: Browser;
+  page: Page;
+  api: <T>(path: string, init?: { method?: string; body?: unknown }) => Promise<T>;
+};
 
 /**
  * Long frames, recorded from the first script on every page: long animation frames where Chromium has
@@ -34,11 +38,16 @@ export type LongFrame = { start: number; duration: number; blocking: number; scr
 
 /** The long frames recorded since `since` (page clock, ms). */
 export async function longFramesSince(page: Page, since: number): Promise<{ type: string; frames: LongFrame[] }> {
-  return page.evaluate(`({ type: window.__tbFrameType, frames: window.__tbFrames.filter((f) => f.start + f.duration >= ${since}) })`);
+  return page.evaluate(
+    `({ type: window.__tbFrameType, frames: window.__tbFrames.filter((f) => f.start + f.duration >= ${since}) })`,
+  );
 }
 
 export async function openSession(baseUrl: string, username: string, password: string): Promise<BenchSession> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
   try {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 860 } });
     await context.addInitScript({ content: FRAME_OBSERVER });
@@ -78,7 +87,12 @@ export async function openSession(baseUrl: string, username: string, password: s
       const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Cookie: `XSRF-TOKEN=${xsrf}` };
       if (init.method && init.method !== 'GET') headers['X-XSRF-TOKEN'] = xsrf;
       if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-      const request = () => fetch(`${baseUrl}${path}`, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+      const request = () =>
+        fetch(`${baseUrl}${path}`, {
+          method: init.method ?? 'GET',
+          headers,
+          body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        });
       // A kept-alive socket can be closed by the server just as a request goes out ('other side closed'):
       // the request is sent again on a new one. Safe here: imports in mode 0 skip rows already added.
       let response: Response;
@@ -103,7 +117,8 @@ export async function openSession(baseUrl: string, username: string, password: s
   }
 }
 
-export const rowCount = async (session: BenchSession, entity: string): Promise<number> => (await session.api<ListResponse>(`/api/entities/${entity}?limit=1`)).total;
+export const rowCount = async (session: BenchSession, entity: string): Promise<number> =>
+  (await session.api<ListResponse>(`/api/entities/${entity}?limit=1`)).total;
 
 export async function currencyId(session: BenchSession, code: string): Promise<number> {
   const options = await session.api<LookupOption[]>(`/api/entities/currencies/options?q=${code}&limit=20`);
@@ -113,10 +128,28 @@ export async function currencyId(session: BenchSession, code: string): Promise<n
 }
 
 /** Writes rows through POST /api/entities/:entity/import (mode 0) in chunks that stay under the body limit. */
-export async function importThroughApi(session: BenchSession, entity: string, rows: Record<string, unknown>[], chunk = 5000): Promise<ImportResponse> {
-  const totals: ImportResponse = { mode: 0, added: 0, updated: 0, unchanged: 0, skipped: 0, restored: 0, softDeleted: 0, received: 0, stored: 0 };
+export async function importThroughApi(
+  session: BenchSession,
+  entity: string,
+  rows: Record<string, unknown>[],
+  chunk = 5000,
+): Promise<ImportResponse> {
+  const totals: ImportResponse = {
+    mode: 0,
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    skipped: 0,
+    restored: 0,
+    softDeleted: 0,
+    received: 0,
+    stored: 0,
+  };
   for (let i = 0; i < rows.length; i += chunk) {
-    const result = await session.api<ImportResponse>(`/api/entities/${entity}/import`, { method: 'POST', body: { mode: 0, rows: rows.slice(i, i + chunk) } });
+    const result = await session.api<ImportResponse>(`/api/entities/${entity}/import`, {
+      method: 'POST',
+      body: { mode: 0, rows: rows.slice(i, i + chunk) },
+    });
     totals.added += result.added;
     totals.updated += result.updated;
     totals.unchanged += result.unchanged;

@@ -40,7 +40,9 @@ export type SortBenchResult = Record<string, unknown> & { meetsAim: boolean };
  */
 export async function benchSort(session: BenchSession, total: number): Promise<SortBenchResult> {
   const { page } = session;
-  const first = await session.api<ListResponse>(`/api/entities/lithium_projects?sort=${SORT_FIELD}:asc,id:asc&limit=2000`);
+  const first = await session.api<ListResponse>(
+    `/api/entities/lithium_projects?sort=${SORT_FIELD}:asc,id:asc&limit=2000`,
+  );
   const expected = String(first.rows[0]?.[SORT_FIELD] ?? '');
   const baselineStarted = performance.now();
   await session.api<ListResponse>(`/api/entities/lithium_projects?sort=${SORT_FIELD}:asc,id:asc&limit=2000`);
@@ -49,7 +51,13 @@ export async function benchSort(session: BenchSession, total: number): Promise<S
   await page.evaluate(navigateInApp(GRID_PATH));
   await page.evaluate(waitForLoaded(total, 180_000));
   await page.waitForTimeout(1000); // the last slices' frames settle
-  const sorted = (await page.evaluate(clickAndWaitForFirst(SORT_FIELD, expected, 30_000))) as { started: number; shownAt: number; before: string; after: string; requests: string[] };
+  const sorted = (await page.evaluate(clickAndWaitForFirst(SORT_FIELD, expected, 30_000))) as {
+    started: number;
+    shownAt: number;
+    before: string;
+    after: string;
+    requests: string[];
+  };
   await page.waitForTimeout(300);
   const { frames } = await longFramesSince(page, sorted.started);
   const sortMs = Math.round(sorted.shownAt - sorted.started);

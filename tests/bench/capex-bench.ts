@@ -24,11 +24,21 @@ async function one(raw: RawDriver, text: string): Promise<number> {
 export async function loadCapex(raw: RawDriver): Promise<number> {
   const usd = await one(raw, `select id from currencies where code = 'USD'`);
   const eur = await one(raw, `select id from currencies where code = 'EUR'`);
-  const project = await one(raw, `insert into projects (name, base_currency_id, rate_date, estimate_class) values ('CAPEX bench', ${usd}, '2025-06-30', 4) returning id`);
-  const top = await one(raw, `insert into item_categories (code, name, tier) values ('BENCHCAT', 'Bench kit', 1) returning id`);
-  await raw.query(`insert into item_categories (code, name, tier, parent_id) select 'BENCHCAT.' || g, 'Bench kind ' || g, 2, ${top} from generate_series(1, ${CATEGORIES}) g`);
+  const project = await one(
+    raw,
+    `insert into projects (name, base_currency_id, rate_date, estimate_class) values ('CAPEX bench', ${usd}, '2025-06-30', 4) returning id`,
+  );
+  const top = await one(
+    raw,
+    `insert into item_categories (code, name, tier) values ('BENCHCAT', 'Bench kit', 1) returning id`,
+  );
+  await raw.query(
+    `insert into item_categories (code, name, tier, parent_id) select 'BENCHCAT.' || g, 'Bench kind ' || g, 2, ${top} from generate_series(1, ${CATEGORIES}) g`,
+  );
   const firstCategory = await one(raw, `select min(id) as id from item_categories where code like 'BENCHCAT.%'`);
-  await raw.query(`insert into areas (project_id, areacode, description) select ${project}, (g * 100)::text, 'Area ' || g from generate_series(1, 8) g`);
+  await raw.query(
+    `insert into areas (project_id, areacode, description) select ${project}, (g * 100)::text, 'Area ' || g from generate_series(1, 8) g`,
+  );
   const firstArea = await one(raw, `select min(id) as id from areas where project_id = ${project}`);
   // Tags: every fifth with a typed factored price, every seventh firm; the rest priced by quote medians.
   await raw.query(
@@ -37,7 +47,9 @@ export async function loadCapex(raw: RawDriver): Promise<number> {
             case when g % 7 = 0 then 'firm_quote' when g % 5 = 0 then 'factored' end, case when g % 7 = 0 or g % 5 = 0 then 1000 + g end, case when g % 2 = 0 then ${usd} else ${eur} end
      from generate_series(1, ${TAGS}) g`,
   );
-  await raw.query(`insert into parts (part_no, description, category_id) select 'CAPEX-BENCH-' || g, 'Bench part ' || g, ${firstCategory} + g % ${CATEGORIES} from generate_series(1, ${PARTS}) g`);
+  await raw.query(
+    `insert into parts (part_no, description, category_id) select 'CAPEX-BENCH-' || g, 'Bench part ' || g, ${firstCategory} + g % ${CATEGORIES} from generate_series(1, ${PARTS}) g`,
+  );
   const firstPart = await one(raw, `select min(id) as id from parts where part_no like 'CAPEX-BENCH-%'`);
   const supplier = await one(raw, `select min(id) as id from suppliers`);
   await raw.query(
@@ -54,7 +66,8 @@ export async function loadCapex(raw: RawDriver): Promise<number> {
             100 + (q * 7 + l * 13) % 900, round((100 + (q * 7 + l * 13) % 900) * case when q % 2 = 1 then 1 else 1.085 end, 2)
      from generate_series(0, ${QUOTES - 1}) q, generate_series(1, ${LINES_PER_QUOTE}) l`,
   );
-  for (const table of ['quotes', 'quote_lines', 'parts', 'mech_equipment', 'item_categories']) await raw.query(`analyze ${table}`);
+  for (const table of ['quotes', 'quote_lines', 'parts', 'mech_equipment', 'item_categories'])
+    await raw.query(`analyze ${table}`);
   return project;
 }
 
@@ -111,7 +124,9 @@ export async function runCapexBenchmarks(label: string, rounds: number): Promise
     const raw = rawDriver(t.database);
     const started = performance.now();
     const project = await loadCapex(raw);
-    console.log(`  [${label}] ${(QUOTES * LINES_PER_QUOTE).toLocaleString('en-US')} quote lines and ${TAGS} tags loaded in ${Math.round(performance.now() - started)} ms`);
+    console.log(
+      `  [${label}] ${(QUOTES * LINES_PER_QUOTE).toLocaleString('en-US')} quote lines and ${TAGS} tags loaded in ${Math.round(performance.now() - started)} ms`,
+    );
     const token = await t.tokenFor('viewer');
     return [
       await abCompare({
@@ -120,8 +135,14 @@ export async function runCapexBenchmarks(label: string, rounds: number): Promise
         aim: 0.91, // 1 / 1.1
         baseline: async () => void (await raw.query(handWritten(project))),
         candidate: async () => {
-          const response = await t.call({ method: 'POST', url: '/api/capexsummary', token, payload: { param1: 'getCapexSummaryV2', param2: project } });
-          if (response.statusCode !== 200) throw new Error(`capexsummary answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
+          const response = await t.call({
+            method: 'POST',
+            url: '/api/capexsummary',
+            token,
+            payload: { param1: 'getCapexSummaryV2', param2: project },
+          });
+          if (response.statusCode !== 200)
+            throw new Error(`capexsummary answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
         },
         note: 'aim: at most 1.1 x; both escalate every price to the estimate date and convert it at its rates; the route also resolves factors per category tier, names the quote lines of tag medians, dates typed prices from the audit trail and answers JSON',
       }),

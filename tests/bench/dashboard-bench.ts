@@ -16,8 +16,12 @@ export async function loadDashboardRows(raw: RawDriver): Promise<void> {
   const one = async (text: string) => Number((await raw.query(text)).rows[0]?.id);
   await raw.query(`insert into projects (name) select 'Dashboard bench ' || g from generate_series(1, ${PROJECTS}) g`);
   const firstProject = await one(`select min(id) as id from projects where name like 'Dashboard bench %'`);
-  await raw.query(`insert into areas (project_id, areacode, description) select ${firstProject} + g, '100', 'Bench area' from generate_series(0, ${PROJECTS - 1}) g`);
-  const firstArea = await one(`select min(a.id) as id from areas a join projects p on p.id = a.project_id where p.name like 'Dashboard bench %'`);
+  await raw.query(
+    `insert into areas (project_id, areacode, description) select ${firstProject} + g, '100', 'Bench area' from generate_series(0, ${PROJECTS - 1}) g`,
+  );
+  const firstArea = await one(
+    `select min(a.id) as id from areas a join projects p on p.id = a.project_id where p.name like 'Dashboard bench %'`,
+  );
   await raw.query(
     `insert into mech_equipment (project_id, projarea_id, tagno, description, installed_kw, quantity, running, deleteflag)
      select ${firstProject} + g % ${PROJECTS}, ${firstArea} + g % ${PROJECTS}, '100-PP-' || g, 'Bench pump', (g % 500) + 0.5, 1 + g % 3, g % 4 <> 0, g % 50 = 0
@@ -33,7 +37,9 @@ export async function loadDashboardRows(raw: RawDriver): Promise<void> {
     `insert into packages (package_number, title, project_id, status)
      select 'DP-' || g, 'Bench package', ${firstProject} + g % ${PROJECTS}, (array['draft', 'rfq_issued', 'bids_received', 'evaluating'])[1 + g % 4] from generate_series(1, ${PACKAGES}) g`,
   );
-  const meeting = await one(`insert into meetings (title, series, meeting_date) values ('Bench meeting', 'Bench', current_date - 30) returning id`);
+  const meeting = await one(
+    `insert into meetings (title, series, meeting_date) values ('Bench meeting', 'Bench', current_date - 30) returning id`,
+  );
   await raw.query(
     `insert into meeting_items (meeting_id, item_no, kind, description, owner, due_date, status)
      select ${meeting}, g, 'action', 'Bench action', 'Owner ' || (g % 60), current_date - 100 + (g % 200), (array['open', 'done'])[1 + g % 2] from generate_series(1, ${ACTIONS}) g`,
@@ -42,7 +48,8 @@ export async function loadDashboardRows(raw: RawDriver): Promise<void> {
     `insert into audit_log (table_name, record_id, field_name, action, user_sub, username, old_value, new_value, created_at)
      select 'mech_equipment', (g % 5000)::text, 'installed_kw', 'update', 'local|engineer', 'engineer', '1', '2', now() - ((${AUDIT_ROWS} - g) || ' seconds')::interval from generate_series(1, ${AUDIT_ROWS}) g`,
   );
-  for (const table of ['projects', 'mech_equipment', 'quotes', 'packages', 'meeting_items', 'audit_log']) await raw.query(`analyze ${table}`);
+  for (const table of ['projects', 'mech_equipment', 'quotes', 'packages', 'meeting_items', 'audit_log'])
+    await raw.query(`analyze ${table}`);
 }
 
 /**

@@ -21,14 +21,22 @@ function piece(i: number): Buffer {
   return bytes;
 }
 
-function upload(url: string, headers: Record<string, string>, hash: ReturnType<typeof createHash>): Promise<{ status: number; body: string }> {
+function upload(
+  url: string,
+  headers: Record<string, string>,
+  hash: ReturnType<typeof createHash>,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/pdf', 'content-length': String(SIZE) } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
+    const request = http.request(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-type': 'application/pdf', 'content-length': String(SIZE) } },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
     request.on('error', reject);
     let i = 0;
     const pump = (): void => {
@@ -60,7 +68,17 @@ function download(url: string, token: string): Promise<{ status: number; sha256:
   });
 }
 
-export type FileMemory = { name: string; idleMiB: number; peakMiB: number; uploadGrowthMiB: number; growthMiB: number; aimMiB: number; meetsAim: boolean; uploadSeconds: number; downloadSeconds: number };
+export type FileMemory = {
+  name: string;
+  idleMiB: number;
+  peakMiB: number;
+  uploadGrowthMiB: number;
+  growthMiB: number;
+  aimMiB: number;
+  meetsAim: boolean;
+  uploadSeconds: number;
+  downloadSeconds: number;
+};
 
 async function fail(what: string, response: Response): Promise<never> {
   throw new Error(`${what} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
@@ -71,14 +89,28 @@ export async function measureFileMemory(label: string, server: SpawnedServer): P
   const token = await server.token('engineer');
   const headers = await server.writeHeaders(token);
   const json = { ...headers, 'content-type': 'application/json' };
-  const options = (await (await fetch(`${server.url}/api/entities/currencies/options?q=USD&limit=20`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number; label: string }[];
+  const options = (await (
+    await fetch(`${server.url}/api/entities/currencies/options?q=USD&limit=20`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json()) as { id: number; label: string }[];
   const create = async (entity: string, values: Record<string, unknown>) => {
-    const answer = await fetch(`${server.url}/api/entities/${entity}/batch`, { method: 'POST', headers: json, body: JSON.stringify({ creates: [{ clientKey: 'k', values }] }) });
+    const answer = await fetch(`${server.url}/api/entities/${entity}/batch`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ creates: [{ clientKey: 'k', values }] }),
+    });
     if (answer.status !== 200) await fail(`creating a ${entity} row`, answer);
     return ((await answer.json()) as { created: { id: number }[] }).created[0]!;
   };
   const supplier = await create('suppliers', { name: `Memory Supplier ${Date.now()}` });
-  const quote = await create('quotes', { quote_number: `QM-${Date.now()}`, supplier_id: supplier.id, currency_id: options.find((o) => o.label === 'USD')?.id, date_received: '2025-07-02', rate_date: '2025-06-30' });
+  const quote = await create('quotes', {
+    quote_number: `QM-${Date.now()}`,
+    supplier_id: supplier.id,
+    currency_id: options.find((o) => o.label === 'USD')?.id,
+    date_received: '2025-07-02',
+    rate_date: '2025-06-30',
+  });
 
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   const idle = server.residentMiB();
@@ -92,12 +124,14 @@ export async function measureFileMemory(label: string, server: SpawnedServer): P
     if (up.status !== 201) throw new Error(`the upload answered ${up.status}: ${up.body.slice(0, 300)}`);
     const file = JSON.parse(up.body) as { id: number; size_bytes: number; sha256: string };
     const sentHash = sent.digest('hex');
-    if (file.size_bytes !== SIZE || file.sha256 !== sentHash) throw new Error(`the upload stored ${file.size_bytes} bytes, sha256 ${file.sha256}; sent ${SIZE}, ${sentHash}`);
+    if (file.size_bytes !== SIZE || file.sha256 !== sentHash)
+      throw new Error(`the upload stored ${file.size_bytes} bytes, sha256 ${file.sha256}; sent ${SIZE}, ${sentHash}`);
     const uploadPeak = peak;
     started = performance.now();
     const down = await download(`${server.url}/api/files/${file.id}`, token);
     const downloadSeconds = (performance.now() - started) / 1000;
-    if (down.status !== 200 || down.sha256 !== sentHash || down.bytes !== SIZE) throw new Error(`the download answered ${down.status} with ${down.bytes} bytes, sha256 ${down.sha256}`);
+    if (down.status !== 200 || down.sha256 !== sentHash || down.bytes !== SIZE)
+      throw new Error(`the download answered ${down.status} with ${down.bytes} bytes, sha256 ${down.sha256}`);
     clearInterval(sampler);
     const growth = Math.round(peak - idle);
     console.log(

@@ -49,7 +49,11 @@ export async function runImportMemoryBenchmark(label: string, databaseUrl?: stri
     server = await spawnServer(database ? { DATABASE_URL: database.url, SEED_DEMO: '0' } : {});
     const token = await server.token('engineer');
     const headers = await server.writeHeaders(token);
-    const options = (await (await fetch(`${server.url}/api/entities/currencies/options?q=USD&limit=20`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number; label: string }[];
+    const options = (await (
+      await fetch(`${server.url}/api/entities/currencies/options?q=USD&limit=20`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { id: number; label: string }[];
     const usdId = options.find((option) => option.label === 'USD')?.id;
     if (usdId === undefined) throw new Error('no USD currency');
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -59,7 +63,11 @@ export async function runImportMemoryBenchmark(label: string, databaseUrl?: stri
     const sampler = setInterval(() => (peak = Math.max(peak, running.residentMiB())), 25);
     const counter = { bytes: 0 };
     const started = performance.now();
-    const answer = await postStreamed(`${server.url}/api/entities/lithium_projects/import`, headers, body(usdId, counter));
+    const answer = await postStreamed(
+      `${server.url}/api/entities/lithium_projects/import`,
+      headers,
+      body(usdId, counter),
+    );
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     if (answer.status !== 200) throw new Error(`the import answered ${answer.status}: ${answer.body.slice(0, 300)}`);
@@ -74,7 +82,9 @@ export async function runImportMemoryBenchmark(label: string, databaseUrl?: stri
       seconds: Math.round(seconds * 10) / 10,
       answer: answer.body,
     };
-    console.log(`  [${label}] ${ROWS.toLocaleString('en-US')}-row import: +${growth} MiB resident (idle ${result.idleMiB}, peak ${result.peakMiB}) in ${result.seconds} s`);
+    console.log(
+      `  [${label}] ${ROWS.toLocaleString('en-US')}-row import: +${growth} MiB resident (idle ${result.idleMiB}, peak ${result.peakMiB}) in ${result.seconds} s`,
+    );
     return result;
   } finally {
     await server?.stop();

@@ -17,7 +17,8 @@ export type LandingBundle = { files: { file: string; gzipBytes: number }[]; gzip
  */
 export function measureLandingBundle(distDir: string): LandingBundle {
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: build with build.manifest true (vite.config.ts)`);
+  if (!fs.existsSync(manifestFile))
+    throw new Error(`${manifestFile} is missing: build with build.manifest true (vite.config.ts)`);
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const entry = manifest['index.html'];
   if (!entry?.isEntry) throw new Error('the manifest has no index.html entry');
@@ -34,9 +35,12 @@ export function measureLandingBundle(distDir: string): LandingBundle {
   });
   // The same files index.html names: the entry script and its modulepreload links (a check on the walk above).
   const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  const named = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/?([^"]+\.js)"/g)].map((m) => m[1]!);
+  const named = [
+    ...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/?([^"]+\.js)"/g),
+  ].map((m) => m[1]!);
   const walked = files.map((f) => f.file);
-  if (named.some((file) => !walked.includes(file))) throw new Error(`index.html loads ${named.join(', ')} but the manifest walk found ${walked.join(', ')}`);
+  if (named.some((file) => !walked.includes(file)))
+    throw new Error(`index.html loads ${named.join(', ')} but the manifest walk found ${walked.join(', ')}`);
   return { files, gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0), budgetBytes: LANDING_BUDGET_BYTES };
 }
 

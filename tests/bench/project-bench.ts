@@ -19,7 +19,21 @@ const EQUIPMENT = 5_000;
 const INSTRUMENTS = 10_000;
 const CABLES = 20_000;
 const IMPORT_ROWS = 10_000;
-const FLAT_COLUMNS = ['project', 'owner', 'deposit_type', 'stage', 'country', 'region', 'latitude', 'longitude', 'capacity_tpa_lce', 'capex_usd', 'capex_currency_id', 'start_year', 'source'];
+const FLAT_COLUMNS = [
+  'project',
+  'owner',
+  'deposit_type',
+  'stage',
+  'country',
+  'region',
+  'latitude',
+  'longitude',
+  'capacity_tpa_lce',
+  'capex_usd',
+  'capex_currency_id',
+  'start_year',
+  'source',
+];
 const IO = ['AI', 'AI', 'AI', 'AO', 'DI', 'DI', 'DO', 'COMMS'];
 const LETTERS: Record<string, string> = { AI: 'FIT', AO: 'FCV', DI: 'LSHH', DO: 'XY', COMMS: 'AIT' };
 
@@ -29,15 +43,35 @@ async function ids(raw: RawDriver, sqlText: string): Promise<number[]> {
 
 /** One project's lists, written by COPY (the engine's own paths are what the benchmarks time). */
 export async function loadProject(raw: RawDriver, projectId: number): Promise<void> {
-  const areaRows = Array.from({ length: AREAS }, (_, i) => ({ project_id: projectId, areacode: String((i + 1) * 100), description: `Area ${(i + 1) * 100}` }));
-  await raw.copyCsv('areas', ['project_id', 'areacode', 'description'], toCsv(areaRows, ['project_id', 'areacode', 'description']));
+  const areaRows = Array.from({ length: AREAS }, (_, i) => ({
+    project_id: projectId,
+    areacode: String((i + 1) * 100),
+    description: `Area ${(i + 1) * 100}`,
+  }));
+  await raw.copyCsv(
+    'areas',
+    ['project_id', 'areacode', 'description'],
+    toCsv(areaRows, ['project_id', 'areacode', 'description']),
+  );
   const areaIds = await ids(raw, `select id from areas where project_id = ${projectId} order by areacode`);
   const area = (i: number) => areaIds[i % AREAS] as number;
-  const equipmentColumns = ['project_id', 'projarea_id', 'tagno', 'description', 'type_code', 'quantity', 'duty_role', 'installed_kw', 'absorbed_kw', 'running', 'status'];
+  const equipmentColumns = [
+    'project_id',
+    'projarea_id',
+    'tagno',
+    'description',
+    'type_code',
+    'quantity',
+    'duty_role',
+    'installed_kw',
+    'absorbed_kw',
+    'running',
+    'status',
+  ];
   const equipment = Array.from({ length: EQUIPMENT }, (_, i) => ({
     project_id: projectId,
     projarea_id: area(i),
-    tagno: `${(i % AREAS + 1) * 100}-PP-${String(i).padStart(5, '0')}`,
+    tagno: `${((i % AREAS) + 1) * 100}-PP-${String(i).padStart(5, '0')}`,
     description: `Slurry pump ${i}`,
     type_code: 'PP',
     quantity: 1 + (i % 3),
@@ -51,11 +85,31 @@ export async function loadProject(raw: RawDriver, projectId: number): Promise<vo
   const instrumentColumns = ['project_id', 'projarea_id', 'tagno', 'letters', 'io_type', 'service', 'status'];
   const instruments = Array.from({ length: INSTRUMENTS }, (_, i) => {
     const io = IO[i % IO.length] as string;
-    return { project_id: projectId, projarea_id: area(i), tagno: `${(i % AREAS + 1) * 100}-${LETTERS[io]}-${String(i).padStart(5, '0')}`, letters: LETTERS[io], io_type: io, service: `Loop ${i}`, status: 'in_design' };
+    return {
+      project_id: projectId,
+      projarea_id: area(i),
+      tagno: `${((i % AREAS) + 1) * 100}-${LETTERS[io]}-${String(i).padStart(5, '0')}`,
+      letters: LETTERS[io],
+      io_type: io,
+      service: `Loop ${i}`,
+      status: 'in_design',
+    };
   });
   await raw.copyCsv('instruments', instrumentColumns, toCsv(instruments, instrumentColumns));
-  const instrumentRows = (await raw.query(`select id, tagno from instruments where project_id = ${projectId} order by id`)).rows;
-  const cableColumns = ['project_id', 'instrument_id', 'cable_tag', 'from_tag', 'to_tag', 'cable_type', 'cores_size', 'length_m', 'allowance_pct'];
+  const instrumentRows = (
+    await raw.query(`select id, tagno from instruments where project_id = ${projectId} order by id`)
+  ).rows;
+  const cableColumns = [
+    'project_id',
+    'instrument_id',
+    'cable_tag',
+    'from_tag',
+    'to_tag',
+    'cable_type',
+    'cores_size',
+    'length_m',
+    'allowance_pct',
+  ];
   const cables = Array.from({ length: CABLES }, (_, i) => {
     const instrument = instrumentRows[i % instrumentRows.length] as { id: unknown; tagno: unknown };
     return {
@@ -63,7 +117,7 @@ export async function loadProject(raw: RawDriver, projectId: number): Promise<vo
       instrument_id: Number(instrument.id),
       cable_tag: `${String(instrument.tagno)}-C${Math.floor(i / instrumentRows.length) + 1}`,
       from_tag: String(instrument.tagno),
-      to_tag: `JB-${(i % AREAS + 1) * 100}-01`,
+      to_tag: `JB-${((i % AREAS) + 1) * 100}-01`,
       cable_type: i % 4 === 0 ? 'power' : 'instrument',
       cores_size: '2 x 1.5 mm2',
       length_m: String(20 + (i % 180)),
@@ -86,11 +140,20 @@ const handWrittenRollups = (projectId: number) => `
   from areas a where a.project_id = ${projectId} order by a.areacode`;
 
 /** Every page of a list as the grid loads it (PAGE_SIZE rows at a time), through the API; answers the rows' ids and versions. */
-export async function openList(t: TestApp, token: string, url: string, total: number): Promise<{ id: number; version: number }[]> {
+export async function openList(
+  t: TestApp,
+  token: string,
+  url: string,
+  total: number,
+): Promise<{ id: number; version: number }[]> {
   const rows: { id: number; version: number }[] = [];
   for (let offset = 0; offset < total; offset += PAGE_SIZE) {
-    const response = await t.call({ url: `${url}${url.includes('?') ? '&' : '?'}offset=${offset}&limit=${PAGE_SIZE}`, token });
-    if (response.statusCode !== 200) throw new Error(`list failed: ${response.statusCode} ${response.body.slice(0, 200)}`);
+    const response = await t.call({
+      url: `${url}${url.includes('?') ? '&' : '?'}offset=${offset}&limit=${PAGE_SIZE}`,
+      token,
+    });
+    if (response.statusCode !== 200)
+      throw new Error(`list failed: ${response.statusCode} ${response.body.slice(0, 200)}`);
     rows.push(...(response.json() as { rows: { id: number; version: number }[] }).rows);
   }
   if (rows.length !== total) throw new Error(`${url} answered ${rows.length} rows, expected ${total}`);
@@ -103,13 +166,23 @@ export async function runProjectBenchmarks(label: string, rounds: number): Promi
     const raw = rawDriver(t.database);
     await seedReferenceData(t.database.db);
     const started = performance.now();
-    const [project, other] = await ids(raw, `insert into projects (name, is_testdata) values ('Bench project', true), ('Bench neighbour', true) returning id`);
+    const [project, other] = await ids(
+      raw,
+      `insert into projects (name, is_testdata) values ('Bench project', true), ('Bench neighbour', true) returning id`,
+    );
     await loadProject(raw, project as number);
     await loadProject(raw, other as number);
     const [usd] = await ids(raw, `select id from currencies where code = 'USD'`);
-    await raw.copyCsv('lithium_projects', FLAT_COLUMNS, toCsv(generateLithiumProjects(CABLES, usd as number), FLAT_COLUMNS));
-    for (const table of ['areas', 'mech_equipment', 'instruments', 'cabling', 'lithium_projects']) await raw.query(`analyze ${table}`);
-    console.log(`  [${label}] two projects of ${EQUIPMENT} equipment, ${INSTRUMENTS} instruments, ${CABLES} cables loaded in ${Math.round(performance.now() - started)} ms`);
+    await raw.copyCsv(
+      'lithium_projects',
+      FLAT_COLUMNS,
+      toCsv(generateLithiumProjects(CABLES, usd as number), FLAT_COLUMNS),
+    );
+    for (const table of ['areas', 'mech_equipment', 'instruments', 'cabling', 'lithium_projects'])
+      await raw.query(`analyze ${table}`);
+    console.log(
+      `  [${label}] two projects of ${EQUIPMENT} equipment, ${INSTRUMENTS} instruments, ${CABLES} cables loaded in ${Math.round(performance.now() - started)} ms`,
+    );
     const token = await t.tokenFor('admin');
     const results: AbResult[] = [];
 
@@ -121,8 +194,10 @@ export async function runProjectBenchmarks(label: string, rounds: number): Promi
         name: `${label}: open the project's largest tab (${CABLES.toLocaleString('en-US')} cables of 40,000, every page) vs a flat list of ${CABLES.toLocaleString('en-US')} rows`,
         rounds,
         aim: 0.67, // 1 / 1.5
-        baseline: async () => void (await openList(t, token, '/api/entities/lithium_projects?sort=project:asc,id:asc', CABLES)),
-        candidate: async () => void (await openList(t, token, `/api/entities/cabling?filters=${scope}&sort=cable_tag:asc,id:asc`, CABLES)),
+        baseline: async () =>
+          void (await openList(t, token, '/api/entities/lithium_projects?sort=project:asc,id:asc', CABLES)),
+        candidate: async () =>
+          void (await openList(t, token, `/api/entities/cabling?filters=${scope}&sort=cable_tag:asc,id:asc`, CABLES)),
         note: 'aim: the tab takes at most 1.5 x the flat list; the tab also filters by project and shows lookup labels',
       }),
     );
@@ -146,12 +221,20 @@ export async function runProjectBenchmarks(label: string, rounds: number): Promi
 
     // 3. An import of 10,000 instruments into the project against COPY of the same rows.
     const schema = getEntitySchema('instruments');
-    const areas = (await raw.query(`select id, areacode from areas where project_id = ${project} order by areacode`)).rows;
+    const areas = (await raw.query(`select id, areacode from areas where project_id = ${project} order by areacode`))
+      .rows;
     // Tags follow the project's instrument template ({area}-{letters}-{loop}): the round's digit, then the row's.
     const importRows = (round: number) =>
       Array.from({ length: IMPORT_ROWS }, (_, i) => {
         const area = areas[i % AREAS] as { id: unknown; areacode: unknown };
-        return { projarea_id: Number(area.id), tagno: `${String(area.areacode)}-FIT-${round + 2}${String(i).padStart(4, '0')}`, letters: 'FIT', io_type: 'AI', service: `Imported loop ${i}`, status: 'in_design' };
+        return {
+          projarea_id: Number(area.id),
+          tagno: `${String(area.areacode)}-FIT-${round + 2}${String(i).padStart(4, '0')}`,
+          letters: 'FIT',
+          io_type: 'AI',
+          service: `Imported loop ${i}`,
+          status: 'in_design',
+        };
       });
     const columns = ['project_id', 'projarea_id', 'tagno', 'letters', 'io_type', 'service', 'status'];
     results.push(
@@ -160,9 +243,22 @@ export async function runProjectBenchmarks(label: string, rounds: number): Promi
         rounds,
         aim: 0.4,
         reset: async () => void (await raw.query(`delete from instruments where service like 'Imported loop %'`)),
-        baseline: async (round) => raw.copyCsv('instruments', columns, toCsv(importRows(round).map((row) => ({ ...row, project_id: project })), columns)),
+        baseline: async (round) =>
+          raw.copyCsv(
+            'instruments',
+            columns,
+            toCsv(
+              importRows(round).map((row) => ({ ...row, project_id: project })),
+              columns,
+            ),
+          ),
         candidate: async (round) => {
-          const result = await importEntityRows(t.database.db, schema, { mode: 0, scope: project as number, rows: importRows(round) }, SYSTEM_ACTOR);
+          const result = await importEntityRows(
+            t.database.db,
+            schema,
+            { mode: 0, scope: project as number, rows: importRows(round) },
+            SYSTEM_ACTOR,
+          );
           if (result.added !== IMPORT_ROWS) throw new Error(`import added ${result.added}`);
         },
         note: 'the import stamps the project, validates every row (ISA letters too), checks keys, same-project lookups and tag templates, and audits',

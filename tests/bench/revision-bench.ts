@@ -13,10 +13,18 @@ import type { RawDriver } from './bench-db';
  */
 const LISTS = ['areas', 'pids', 'pfds', 'mech_equipment', 'piping', 'instruments', 'cabling', 'racking', 'streams'];
 
-export async function runRevisionBenchmarks(t: TestApp, raw: RawDriver, project: number, label: string, rounds: number): Promise<AbResult[]> {
+export async function runRevisionBenchmarks(
+  t: TestApp,
+  raw: RawDriver,
+  project: number,
+  label: string,
+  rounds: number,
+): Promise<AbResult[]> {
   const db = t.database.db;
   const pglite = t.database.kind === 'pglite';
-  const copy = LISTS.map((list) => `select '${list}'::text, t.id, to_jsonb(t) from ${list} t where t.project_id = ${project}`).join(' union all ');
+  const copy = LISTS.map(
+    (list) => `select '${list}'::text, t.id, to_jsonb(t) from ${list} t where t.project_id = ${project}`,
+  ).join(' union all ');
   await raw.query('create table if not exists bench_revision_copy (entity text, row_id int, data jsonb)');
   const results: AbResult[] = [];
   let issued = 0;
@@ -28,16 +36,23 @@ export async function runRevisionBenchmarks(t: TestApp, raw: RawDriver, project:
       maxMs: pglite ? 3000 : undefined,
       reset: async () => void (await raw.query('truncate bench_revision_copy')),
       baseline: async () => void (await raw.query(`insert into bench_revision_copy ${copy}`)),
-      candidate: async () => void (await issueRevision(db, project, { rev: `R${++issued}`, purpose: 'IFR' }, SYSTEM_ACTOR)),
+      candidate: async () =>
+        void (await issueRevision(db, project, { rev: `R${++issued}`, purpose: 'IFR' }, SYSTEM_ACTOR)),
       note: pglite ? 'aim: ≤ 3 s on PGlite, and ≥ 0.5 x the copy' : 'aim: ≥ 0.5 x the copy',
     }),
   );
 
   await issueRevision(db, project, { rev: 'C1', purpose: 'IFA' }, SYSTEM_ACTOR);
-  await raw.query(`update instruments set service = service || ' (revised)' where id in (select id from instruments where project_id = ${project} order by id limit 1000)`);
-  await raw.query(`delete from cabling where id in (select id from cabling where project_id = ${project} order by id limit 100)`);
+  await raw.query(
+    `update instruments set service = service || ' (revised)' where id in (select id from instruments where project_id = ${project} order by id limit 1000)`,
+  );
+  await raw.query(
+    `delete from cabling where id in (select id from cabling where project_id = ${project} order by id limit 100)`,
+  );
   await issueRevision(db, project, { rev: 'C2', purpose: 'IFC' }, SYSTEM_ACTOR);
-  const ids = (await raw.query(`select rev, id from project_revisions where project_id = ${project} and rev in ('C1', 'C2')`)).rows;
+  const ids = (
+    await raw.query(`select rev, id from project_revisions where project_id = ${project} and rev in ('C1', 'C2')`)
+  ).rows;
   const idOf = (rev: string) => Number(ids.find((row) => row.rev === rev)?.id);
   const diff = `select a.entity, a.row_key, a.data as before, b.data as after
     from (select * from revision_rows where revision_id = ${idOf('C1')}) a
@@ -57,7 +72,9 @@ export async function runRevisionBenchmarks(t: TestApp, raw: RawDriver, project:
         const summary = await changeSummary(db, project, 'C1', 'C2');
         if (summary.rows.length !== 1100) throw new Error(`the change summary listed ${summary.rows.length} rows`);
       },
-      note: pglite ? 'aim: ≤ 2 s on PGlite, and ≥ 0.5 x the diff; ours also says which fields changed, with lookup labels' : 'aim: ≥ 0.5 x the diff',
+      note: pglite
+        ? 'aim: ≤ 2 s on PGlite, and ≥ 0.5 x the diff; ours also says which fields changed, with lookup labels'
+        : 'aim: ≥ 0.5 x the diff',
     }),
   );
   return results;

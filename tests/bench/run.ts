@@ -27,7 +27,10 @@ async function main(): Promise<void> {
   const results: AbResult[] = [];
   const extra: Record<string, unknown>[] = [];
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  const databases = [{ label: 'PGlite', kind: 'pglite' }, ...(serverUrl ? [{ label: 'PostgreSQL', kind: 'postgres' }] : [])];
+  const databases = [
+    { label: 'PGlite', kind: 'pglite' },
+    ...(serverUrl ? [{ label: 'PostgreSQL', kind: 'postgres' }] : []),
+  ];
   if (!serverUrl) console.log('PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://… to include it');
   for (const { label, kind } of databases) {
     if (serverUrl) process.env.TEST_DATABASE_URL = serverUrl;
@@ -106,8 +109,16 @@ async function main(): Promise<void> {
     const dist = process.env.BENCH_DIST ?? (await buildForMeasure());
     const bundle = measureLandingBundle(dist);
     if (!process.env.BENCH_DIST) fs.rmSync(dist, { recursive: true, force: true });
-    console.log(`Landing page: ${bundle.files.map((f) => `${f.file} ${kb(f.gzipBytes)}`).join(', ')}: ${kb(bundle.gzipBytes)} of ${kb(bundle.budgetBytes)}`);
-    extra.push({ name: 'landing page JavaScript (gzip -9, first paint of /)', gzipKB: Number((bundle.gzipBytes / 1024).toFixed(1)), budgetKB: bundle.budgetBytes / 1024, files: bundle.files.length, meetsAim: bundle.gzipBytes <= bundle.budgetBytes });
+    console.log(
+      `Landing page: ${bundle.files.map((f) => `${f.file} ${kb(f.gzipBytes)}`).join(', ')}: ${kb(bundle.gzipBytes)} of ${kb(bundle.budgetBytes)}`,
+    );
+    extra.push({
+      name: 'landing page JavaScript (gzip -9, first paint of /)',
+      gzipKB: Number((bundle.gzipBytes / 1024).toFixed(1)),
+      budgetKB: bundle.budgetBytes / 1024,
+      files: bundle.files.length,
+      meetsAim: bundle.gzipBytes <= bundle.budgetBytes,
+    });
   }
 
   if (process.env.BENCH_SKIP_BROWSER !== '1' && wanted('browser')) {
@@ -117,9 +128,15 @@ async function main(): Promise<void> {
 
   fs.mkdirSync(OUT_DIR, { recursive: true });
   const file = path.join(OUT_DIR, 'benchmarks.json');
-  fs.writeFileSync(file, JSON.stringify({ when: new Date().toISOString(), rounds: ROUNDS, ratios: results, browser: extra }, null, 2));
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ when: new Date().toISOString(), rounds: ROUNDS, ratios: results, browser: extra }, null, 2),
+  );
   console.log('\nratio = baseline time / our time (1.0 = as fast as the baseline)');
-  for (const r of results) console.log(`${r.meetsAim ? 'ok  ' : 'MISS'} ${r.ratio.toFixed(2)} (aim ≥ ${r.aim})  ${r.name}  [baseline ${r.baselineMs} ms, ours ${r.candidateMs} ms]`);
+  for (const r of results)
+    console.log(
+      `${r.meetsAim ? 'ok  ' : 'MISS'} ${r.ratio.toFixed(2)} (aim ≥ ${r.aim})  ${r.name}  [baseline ${r.baselineMs} ms, ours ${r.candidateMs} ms]`,
+    );
   for (const e of extra) console.log(`${e.meetsAim ? 'ok  ' : 'MISS'} ${JSON.stringify(e)}`);
   console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
 }

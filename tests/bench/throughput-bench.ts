@@ -23,15 +23,28 @@ type Load = { requestsPerSecond: number; failed: number; coresBusy: number };
  * Each figure carries the cores busy at 1 and at 16 clients and the ceiling they set (cpuCeiling), so a
  * missed aim says whether the code or the machine stopped it.
  */
-export async function runThroughputBenchmark(label: string, rounds: number, databaseUrl?: string): Promise<Record<string, unknown>[]> {
+export async function runThroughputBenchmark(
+  label: string,
+  rounds: number,
+  databaseUrl?: string,
+): Promise<Record<string, unknown>[]> {
   const workers = databaseUrl ? Number(process.env.BENCH_WORKERS ?? 2) : 1;
   const database = databaseUrl ? await createDatabase(databaseUrl) : undefined;
   let server: SpawnedServer | undefined;
   try {
-    server = await spawnServer(database ? { DATABASE_URL: database.url, SEED_DEMO: '0', CLUSTER_WORKERS: String(workers) } : { SEED_DEMO: '0' });
+    server = await spawnServer(
+      database ? { DATABASE_URL: database.url, SEED_DEMO: '0', CLUSTER_WORKERS: String(workers) } : { SEED_DEMO: '0' },
+    );
     const headers = await server.writeHeaders(await server.token('engineer'));
-    const creates = Array.from({ length: ROWS }, (_, i) => ({ clientKey: String(i), values: { name: `Throughput client ${String(i).padStart(5, '0')}` } }));
-    const seeded = await fetch(`${server.url}/api/entities/clients/batch`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ creates }) });
+    const creates = Array.from({ length: ROWS }, (_, i) => ({
+      clientKey: String(i),
+      values: { name: `Throughput client ${String(i).padStart(5, '0')}` },
+    }));
+    const seeded = await fetch(`${server.url}/api/entities/clients/batch`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ creates }),
+    });
     if (seeded.status !== 200) throw new Error(`seeding the clients answered ${seeded.status}`);
 
     const results: Record<string, unknown>[] = [];
@@ -67,7 +80,10 @@ export async function runThroughputBenchmark(label: string, rounds: number, data
       const cores = os.cpus().length;
       const busyAtOne = median(oneBusy);
       const ceiling = Math.round((cores / busyAtOne) * 100) / 100;
-      const what = mix === 'read' ? `a page of ${PAGE} of ${ROWS.toLocaleString('en-US')} clients` : 'the same pages with one save in ten';
+      const what =
+        mix === 'read'
+          ? `a page of ${PAGE} of ${ROWS.toLocaleString('en-US')} clients`
+          : 'the same pages with one save in ten';
       const processes = databaseUrl ? `${workers} app processes (CLUSTER_WORKERS)` : 'one process (PGlite)';
       const result: Record<string, unknown> = {
         name: `${label}: API throughput, ${CLIENTS} clients vs 1, ${what}, ${processes}`,
@@ -79,9 +95,16 @@ export async function runThroughputBenchmark(label: string, rounds: number, data
         coresBusyAtOneClient: Math.round(busyAtOne * 100) / 100,
         coresBusyAtClients: Math.round(median(manyBusy) * 100) / 100,
         cpuCeiling: ceiling,
-        ...(databaseUrl ? { aim: AIM, meetsAim: ratio >= AIM && failed === 0 } : { meetsAim: failed === 0, note: 'PGlite runs queries on the event loop of its one process: it does not scale with clients (no aim)' }),
+        ...(databaseUrl
+          ? { aim: AIM, meetsAim: ratio >= AIM && failed === 0 }
+          : {
+              meetsAim: failed === 0,
+              note: 'PGlite runs queries on the event loop of its one process: it does not scale with clients (no aim)',
+            }),
       };
-      console.log(`  [${label}] ${mix}: 1 client ${result.oneClientRps} req/s, ${CLIENTS} clients ${result.clientsRps} req/s: x${ratio}${failed ? `, ${failed} failed` : ''}; cores busy ${result.coresBusyAtOneClient} -> ${result.coresBusyAtClients} of ${cores}, so at most x${ceiling} for work that is all CPU`);
+      console.log(
+        `  [${label}] ${mix}: 1 client ${result.oneClientRps} req/s, ${CLIENTS} clients ${result.clientsRps} req/s: x${ratio}${failed ? `, ${failed} failed` : ''}; cores busy ${result.coresBusyAtOneClient} -> ${result.coresBusyAtClients} of ${cores}, so at most x${ceiling} for work that is all CPU`,
+      );
       results.push(result);
     }
     return results;
@@ -91,7 +114,12 @@ export async function runThroughputBenchmark(label: string, rounds: number, data
   }
 }
 
-async function measure(server: SpawnedServer, headers: Record<string, string>, clients: number, mix: 'read' | 'mixed'): Promise<Load> {
+async function measure(
+  server: SpawnedServer,
+  headers: Record<string, string>,
+  clients: number,
+  mix: 'read' | 'mixed',
+): Promise<Load> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
   const { hostname, port } = new URL(server.url);
   const until = performance.now() + SECONDS * 1000;
@@ -101,9 +129,26 @@ async function measure(server: SpawnedServer, headers: Record<string, string>, c
     for (let i = 0; performance.now() < until; i++) {
       const write = mix === 'mixed' && i % 10 === 9;
       const status = write
-        ? await request(agent, hostname, port, 'POST', '/api/entities/clients/batch', headers, JSON.stringify({ creates: [{ clientKey: 'n', values: { name: `Throughput ${clients}-${c}-${i}-${Math.random()}` } }] }))
+        ? await request(
+            agent,
+            hostname,
+            port,
+            'POST',
+            '/api/entities/clients/batch',
+            headers,
+            JSON.stringify({
+              creates: [{ clientKey: 'n', values: { name: `Throughput ${clients}-${c}-${i}-${Math.random()}` } }],
+            }),
+          )
         : // As a browser reads: the bearer token and the XSRF cookie it already holds (else each read is issued a new one).
-          await request(agent, hostname, port, 'GET', `/api/entities/clients?limit=${PAGE}&offset=${((c * 7 + i) * PAGE) % ROWS}&sort=name:asc`, { authorization: headers.authorization ?? '', cookie: headers.cookie ?? '' });
+          await request(
+            agent,
+            hostname,
+            port,
+            'GET',
+            `/api/entities/clients?limit=${PAGE}&offset=${((c * 7 + i) * PAGE) % ROWS}&sort=name:asc`,
+            { authorization: headers.authorization ?? '', cookie: headers.cookie ?? '' },
+          );
       if (status === 200) done++;
       else failed++;
     }
@@ -131,12 +176,32 @@ function cpuTimes(): { busy: number; idle: number } {
 }
 
 /** node:http with a keep-alive agent: cheaper per request in this process than fetch, so the clients are not what saturates. */
-function request(agent: http.Agent, hostname: string, port: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<number> {
+function request(
+  agent: http.Agent,
+  hostname: string,
+  port: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<number> {
   return new Promise((resolve) => {
-    const req = http.request({ agent, hostname, port, method, path, headers: body ? { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = http.request(
+      {
+        agent,
+        hostname,
+        port,
+        method,
+        path,
+        headers: body
+          ? { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
+          : headers,
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', () => resolve(0));
     req.end(body);
   });
@@ -145,5 +210,7 @@ function request(agent: http.Agent, hostname: string, port: string, method: stri
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }

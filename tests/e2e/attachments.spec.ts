@@ -14,10 +14,13 @@ const OFFER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'support',
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 type Row = { id: number; quote_number: string };
 
-test('a supplier offer PDF is uploaded to a demo quote, listed, downloaded as the same bytes, and deleted', async ({ page }) => {
+test('a supplier offer PDF is uploaded to a demo quote, listed, downloaded as the same bytes, and deleted', async ({
+  page,
+}) => {
   await signInFromLanding(page, DEMO.engineer);
   // A demo quote no award locks (a locked document keeps its files).
-  const quotes = (await callApi<{ rows: Row[] }>(page, 'GET', '/api/entities/quotes?limit=50&sort=quote_number:asc')).body.rows;
+  const quotes = (await callApi<{ rows: Row[] }>(page, 'GET', '/api/entities/quotes?limit=50&sort=quote_number:asc'))
+    .body.rows;
   let quote: Row | undefined;
   for (const candidate of quotes) {
     const lock = await callApi<{ locked: boolean }>(page, 'GET', `/api/entities/quotes/${candidate.id}/lock`);
@@ -41,7 +44,10 @@ test('a supplier offer PDF is uploaded to a demo quote, listed, downloaded as th
   await expect(row.locator('time')).toContainText(String(new Date().getFullYear()));
   await expect(files.getByRole('heading', { name: /Files \(\d+\)/ })).toBeVisible();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download supplier-offer.pdf' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: 'Download supplier-offer.pdf' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('supplier-offer.pdf');
   const saved = fs.readFileSync((await download.path())!);
   expect(sha256(saved)).toBe(sha256(fs.readFileSync(OFFER)));

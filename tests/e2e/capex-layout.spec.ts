@@ -6,12 +6,15 @@ import { DEMO, signInFromLanding } from './support/sign-in';
 // hover; the group tables show their Direct field column or scroll to it with the group's name pinned.
 
 type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 async function labelBoxes(chart: Locator): Promise<Box[]> {
   const ticks = chart.locator('text.capex-axis-label');
   await expect(ticks.first()).toBeVisible();
-  return (await ticks.evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect().toJSON() as Box))).filter((b) => b.width > 0);
+  return (await ticks.evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect().toJSON() as Box))).filter(
+    (b) => b.width > 0,
+  );
 }
 
 async function openCerroAzul(page: Page, width: number) {
@@ -19,7 +22,9 @@ async function openCerroAzul(page: Page, width: number) {
   await signInFromLanding(page, DEMO.engineer);
   await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'CAPEX', exact: true }).click();
   await page.getByRole('link', { name: /^Cerro Azul/ }).click();
-  await expect(page.getByRole('figure', { name: 'CAPEX by area chart' }).locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(
+    page.getByRole('figure', { name: 'CAPEX by area chart' }).locator('.recharts-bar-rectangle').first(),
+  ).toBeVisible();
 }
 
 for (const width of [1366, 1600]) {
@@ -31,7 +36,8 @@ for (const width of [1366, 1600]) {
       await chart.screenshot({ path: `.tmp/shots/${name.replace(/ /g, '-')}-${width}.png` });
       const boxes = await labelBoxes(chart);
       expect(boxes.length).toBeGreaterThan(1);
-      for (let i = 1; i < boxes.length; i++) expect(overlaps(boxes[i - 1]!, boxes[i]!), `${name}: labels ${i - 1} and ${i} overlap`).toBe(false);
+      for (let i = 1; i < boxes.length; i++)
+        expect(overlaps(boxes[i - 1]!, boxes[i]!), `${name}: labels ${i - 1} and ${i} overlap`).toBe(false);
     }
     for (const name of ['CAPEX by category', 'CAPEX by area', 'CAPEX by price basis']) {
       const table = page.getByRole('table', { name });

@@ -6,7 +6,6 @@ import { cell, createRows, createTestProject, grid, pendingSummary, rollupStat }
 // it, and the dialog offers to delete it with its contents; it says what that deletes before anything goes,
 // and afterwards the area, its equipment and the roll-ups have followed.
 
-
 test('an engineer deletes an area with its equipment and instruments, after seeing what goes', async ({ page }) => {
   await signInFromLanding(page, DEMO.engineer);
   const projectId = await createTestProject(page, 'contents');
@@ -18,8 +17,18 @@ test('an engineer deletes an area with its equipment and instruments, after seei
     { projarea_id: crushing!.id, tagno: '100-CR-001', description: 'Primary crusher', installed_kw: '400' },
     { projarea_id: grinding!.id, tagno: '200-ML-001', description: 'SAG mill', installed_kw: '12000' },
   ]);
-  const [instrument] = await createRows(page, 'instruments', [{ projarea_id: crushing!.id, tagno: '100-PIT-001', letters: 'PIT', io_type: 'AI', equipment_id: crusher!.id }]);
-  await createRows(page, 'cabling', [{ instrument_id: instrument!.id, cable_tag: '100-PIT-001-I-01', from_tag: '100-PIT-001', to_tag: 'JB-100', length_m: '40' }]);
+  const [instrument] = await createRows(page, 'instruments', [
+    { projarea_id: crushing!.id, tagno: '100-PIT-001', letters: 'PIT', io_type: 'AI', equipment_id: crusher!.id },
+  ]);
+  await createRows(page, 'cabling', [
+    {
+      instrument_id: instrument!.id,
+      cable_tag: '100-PIT-001-I-01',
+      from_tag: '100-PIT-001',
+      to_tag: 'JB-100',
+      length_m: '40',
+    },
+  ]);
 
   await page.goto(`/home/general/projectdetail/${projectId}/areas`);
   const areas = grid(page, 'Areas');
@@ -35,7 +44,9 @@ test('an engineer deletes an area with its equipment and instruments, after seei
   await expect(dialog.getByText('Equipment: 100-CR-001')).toBeVisible();
   await dialog.getByRole('button', { name: 'Delete with contents…' }).click();
   await expect(dialog.getByRole('heading')).toHaveText('Delete the row with its contents?');
-  await expect(dialog).toContainText('This deletes 4 rows in one go, each recorded in the history: 1 area, 1 equipment, 1 instrument, 1 cable');
+  await expect(dialog).toContainText(
+    'This deletes 4 rows in one go, each recorded in the history: 1 area, 1 equipment, 1 instrument, 1 cable',
+  );
   // Nothing has gone yet.
   await expect(cell(areas, crushing!.id, 'areacode')).toHaveText('100');
   await dialog.getByRole('button', { name: 'Delete 4 rows' }).click();

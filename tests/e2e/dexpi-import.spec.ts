@@ -35,10 +35,16 @@ test('an engineer previews and imports a DEXPI P&ID from the P&IDs tab', async (
   await page.getByRole('tab', { name: 'Mechanical equipment' }).click();
   await expect(grid(page, 'Mechanical equipment').locator('.ag-row [col-id="tagno"]')).toHaveText(['P4704', 'T4704']);
   await page.getByRole('tab', { name: 'Piping (line list)' }).click();
-  await expect(grid(page, 'Line list').locator('.ag-row [col-id="line_number"]')).toHaveText(['50-MNC-470-46125-75HG12', '50-MNC-470-46126-73KH12', '80-MNC-470-46124-75HB13']);
+  await expect(grid(page, 'Line list').locator('.ag-row [col-id="line_number"]')).toHaveText([
+    '50-MNC-470-46125-75HG12',
+    '50-MNC-470-46126-73KH12',
+    '80-MNC-470-46124-75HB13',
+  ]);
 });
 
-test('with two areas the dialog asks for the area before the preview, and the line numbers are made with it', async ({ page }) => {
+test('with two areas the dialog asks for the area before the preview, and the line numbers are made with it', async ({
+  page,
+}) => {
   await signInFromLanding(page, DEMO.engineer);
   const projectId = await createTestProject(page, 'DEXPI area');
   await createRows(page, 'areas', [
@@ -48,7 +54,9 @@ test('with two areas the dialog asks for the area before the preview, and the li
   await page.goto(`/home/general/projectdetail/${projectId}/pids`);
   await page.getByRole('button', { name: 'Import DEXPI…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import a DEXPI P&ID' });
-  await expect(dialog.getByRole('combobox', { name: 'P&ID' })).toHaveText("The file's drawing number (its P&ID, created if the project has none)");
+  await expect(dialog.getByRole('combobox', { name: 'P&ID' })).toHaveText(
+    "The file's drawing number (its P&ID, created if the project has none)",
+  );
   await dialog.getByLabel('DEXPI file').setInputFiles(SAMPLE);
   // No area guessed: the preview waits for the choice.
   await expect(dialog.getByText('Choose the area for new rows to see what the import would do.')).toBeVisible();
@@ -64,7 +72,11 @@ test('with two areas the dialog asks for the area before the preview, and the li
   await dialog.getByRole('button', { name: 'Import 5 rows' }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole('tab', { name: 'Piping (line list)' }).click();
-  await expect(grid(page, 'Line list').locator('.ag-row [col-id="line_number"]')).toHaveText(['50-MNC-470-46125-75HG12', '50-MNC-470-46126-73KH12', '80-MNC-470-46124-75HB13']);
+  await expect(grid(page, 'Line list').locator('.ag-row [col-id="line_number"]')).toHaveText([
+    '50-MNC-470-46125-75HG12',
+    '50-MNC-470-46126-73KH12',
+    '80-MNC-470-46124-75HB13',
+  ]);
 });
 
 test('a viewer sees no Import DEXPI button', async ({ page }) => {

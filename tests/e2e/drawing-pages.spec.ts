@@ -14,25 +14,93 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
-test('an engineer opens a P&ID, follows a row back to its list, deletes the drawing and restores it', async ({ page }) => {
+test('an engineer opens a P&ID, follows a row back to its list, deletes the drawing and restores it', async ({
+  page,
+}) => {
   await signInFromLanding(page, DEMO.engineer);
   const projectId = await createTestProject(page, 'drawing');
   const [area] = await createRows(page, 'areas', [{ project_id: projectId, areacode: '200', description: 'Grinding' }]);
   const [pid, otherPid] = await createRows(page, 'pids', [
-    { project_id: projectId, drawing_number: 'PID-200-001', sheet: 1, title: 'Grinding: SAG mill and cyclone feed', revision: 'B', status: 'IFA', projarea_id: area!.id },
+    {
+      project_id: projectId,
+      drawing_number: 'PID-200-001',
+      sheet: 1,
+      title: 'Grinding: SAG mill and cyclone feed',
+      revision: 'B',
+      status: 'IFA',
+      projarea_id: area!.id,
+    },
     { project_id: projectId, drawing_number: 'PID-200-002', title: 'Ball mill', projarea_id: area!.id },
   ]);
   const [mill, pump] = await createRows(page, 'mech_equipment', [
-    { projarea_id: area!.id, tagno: '200-ML-001', description: 'SAG mill', type_code: 'ML', installed_kw: '12000', pid_id: pid!.id },
-    { projarea_id: area!.id, tagno: '200-PP-001', description: 'Cyclone feed pump', type_code: 'PP', installed_kw: '750', pid_id: pid!.id },
-    { projarea_id: area!.id, tagno: '200-ML-002', description: 'Ball mill', type_code: 'ML', installed_kw: '9000', pid_id: otherPid!.id },
+    {
+      projarea_id: area!.id,
+      tagno: '200-ML-001',
+      description: 'SAG mill',
+      type_code: 'ML',
+      installed_kw: '12000',
+      pid_id: pid!.id,
+    },
+    {
+      projarea_id: area!.id,
+      tagno: '200-PP-001',
+      description: 'Cyclone feed pump',
+      type_code: 'PP',
+      installed_kw: '750',
+      pid_id: pid!.id,
+    },
+    {
+      projarea_id: area!.id,
+      tagno: '200-ML-002',
+      description: 'Ball mill',
+      type_code: 'ML',
+      installed_kw: '9000',
+      pid_id: otherPid!.id,
+    },
   ]);
   const [wit] = await createRows(page, 'instruments', [
-    { projarea_id: area!.id, tagno: '200-WIT-001', letters: 'WIT', service: 'SAG feed weight', io_type: 'AI', equipment_id: mill!.id, pid_id: pid!.id },
-    { projarea_id: area!.id, tagno: '200-PIT-001', letters: 'PIT', service: 'Cyclone feed pressure', io_type: 'AI', equipment_id: pump!.id, pid_id: pid!.id },
+    {
+      projarea_id: area!.id,
+      tagno: '200-WIT-001',
+      letters: 'WIT',
+      service: 'SAG feed weight',
+      io_type: 'AI',
+      equipment_id: mill!.id,
+      pid_id: pid!.id,
+    },
+    {
+      projarea_id: area!.id,
+      tagno: '200-PIT-001',
+      letters: 'PIT',
+      service: 'Cyclone feed pressure',
+      io_type: 'AI',
+      equipment_id: pump!.id,
+      pid_id: pid!.id,
+    },
   ]);
-  const [line] = await createRows(page, 'piping', [{ projarea_id: area!.id, size_mm: 350, service_code: 'SL', sequence: 1, pipe_spec: 'HR1', from_tag: '200-PP-001', to_tag: '200-CY-001', fluid: 'Slurry', pid_id: pid!.id }]);
-  await createRows(page, 'streams', [{ project_id: projectId, stream_number: 'S-201', description: 'Cyclone feed', pid_id: pid!.id, from_equipment_id: pump!.id, mass_flow_tph: '1850' }]);
+  const [line] = await createRows(page, 'piping', [
+    {
+      projarea_id: area!.id,
+      size_mm: 350,
+      service_code: 'SL',
+      sequence: 1,
+      pipe_spec: 'HR1',
+      from_tag: '200-PP-001',
+      to_tag: '200-CY-001',
+      fluid: 'Slurry',
+      pid_id: pid!.id,
+    },
+  ]);
+  await createRows(page, 'streams', [
+    {
+      project_id: projectId,
+      stream_number: 'S-201',
+      description: 'Cyclone feed',
+      pid_id: pid!.id,
+      from_equipment_id: pump!.id,
+      mass_flow_tph: '1850',
+    },
+  ]);
 
   // From the P&IDs tab: the row's "Open drawing page".
   await page.goto(`/home/general/projectdetail/${projectId}/pids`);
@@ -47,8 +115,13 @@ test('an engineer opens a P&ID, follows a row back to its list, deletes the draw
   await expect(header.getByRole('link', { name: '200' })).toBeVisible();
   const equipment = page.getByRole('table', { name: 'Equipment' });
   await expect(equipment.locator('tbody tr td:first-child')).toHaveText(['200-ML-001', '200-PP-001']);
-  await expect(page.getByRole('table', { name: 'Instruments' }).locator('tbody tr td:first-child')).toHaveText(['200-PIT-001', '200-WIT-001']);
-  await expect(page.getByRole('table', { name: 'Lines' }).locator('tbody tr td:first-child')).toHaveText([String(line!.line_number)]);
+  await expect(page.getByRole('table', { name: 'Instruments' }).locator('tbody tr td:first-child')).toHaveText([
+    '200-PIT-001',
+    '200-WIT-001',
+  ]);
+  await expect(page.getByRole('table', { name: 'Lines' }).locator('tbody tr td:first-child')).toHaveText([
+    String(line!.line_number),
+  ]);
   await expect(page.getByRole('table', { name: 'Streams' })).toContainText('S-201');
   await expect(page.getByRole('table', { name: 'Streams' })).toContainText('200-PP-001');
   await expect(page.getByText('Read-only')).toHaveCount(0);
@@ -73,7 +146,9 @@ test('an engineer opens a P&ID, follows a row back to its list, deletes the draw
   const banner = page.getByRole('alert').filter({ hasText: 'is soft-deleted' });
   await expect(banner).toContainText('This P&ID is soft-deleted');
   await expect(page.getByRole('button', { name: 'Delete drawing' })).toHaveCount(0);
-  expect((await callApi<{ deleteflag: boolean }>(page, 'GET', `/api/entities/pids/${pid!.id}`)).body.deleteflag).toBe(true);
+  expect((await callApi<{ deleteflag: boolean }>(page, 'GET', `/api/entities/pids/${pid!.id}`)).body.deleteflag).toBe(
+    true,
+  );
   await shoot(page, 'drawing-page-deleted');
   const listed = await callApi<{ drawing_number: string }[]>(page, 'GET', `/api/pids?project_id=${projectId}`);
   expect(listed.body.map((row) => row.drawing_number)).toEqual(['PID-200-002']);
@@ -81,24 +156,34 @@ test('an engineer opens a P&ID, follows a row back to its list, deletes the draw
   await banner.getByRole('button', { name: 'Restore' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'is soft-deleted' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete drawing' })).toBeVisible();
-  expect((await callApi<{ deleteflag: boolean; version: number }>(page, 'GET', `/api/entities/pids/${pid!.id}`)).body).toMatchObject({ deleteflag: false, version: 3 });
+  expect(
+    (await callApi<{ deleteflag: boolean; version: number }>(page, 'GET', `/api/entities/pids/${pid!.id}`)).body,
+  ).toMatchObject({ deleteflag: false, version: 3 });
 
   // The page's own link to its row in the P&IDs list.
   await page.getByRole('link', { name: 'Open in the P&IDs list' }).click();
   await expect(page.getByRole('dialog', { name: 'Edit P&ID' })).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'Edit P&ID' }).getByRole('textbox', { name: 'Drawing number' })).toHaveValue('PID-200-001');
+  await expect(
+    page.getByRole('dialog', { name: 'Edit P&ID' }).getByRole('textbox', { name: 'Drawing number' }),
+  ).toHaveValue('PID-200-001');
 });
 
 test('a viewer reads a drawing page with no buttons', async ({ page }) => {
   await signInFromLanding(page, DEMO.viewer);
   const projects = await callApi<{ id: number; name: string }[]>(page, 'GET', '/api/projects');
   const project = projects.body.find((p) => p.name === 'Cerro Azul Copper Concentrator')!;
-  const pids = await callApi<{ id: number; drawing_number: string }[]>(page, 'GET', `/api/pids?project_id=${project.id}`);
+  const pids = await callApi<{ id: number; drawing_number: string }[]>(
+    page,
+    'GET',
+    `/api/pids?project_id=${project.id}`,
+  );
   const grinding = pids.body.find((row) => row.drawing_number === 'PID-200-001')!;
 
   await page.goto(`/home/general/projectdetail/${project.id}/pids/${grinding.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'P&ID PID-200-001' })).toBeVisible();
-  await expect(page.getByText('Read-only: your role (viewer) cannot change P&IDs (needs engineer). This page is read-only.')).toBeVisible();
+  await expect(
+    page.getByText('Read-only: your role (viewer) cannot change P&IDs (needs engineer). This page is read-only.'),
+  ).toBeVisible();
   await expect(page.getByRole('table', { name: 'Equipment' }).locator('tbody tr').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete drawing' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Restore' })).toHaveCount(0);
@@ -109,6 +194,8 @@ test('a viewer reads a drawing page with no buttons', async ({ page }) => {
   await page.goto(`/home/general/projectdetail/${project.id}/pfds/${document.body.pfds[0]!.id}`);
   await expect(page.getByRole('heading', { level: 1, name: /^PFD / })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Streams' }).locator('tbody tr').first()).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Equipment the streams run between' }).locator('tbody tr').first()).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Equipment the streams run between' }).locator('tbody tr').first(),
+  ).toBeVisible();
   await shoot(page, 'drawing-page-pfd');
 });

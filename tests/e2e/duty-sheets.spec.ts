@@ -8,19 +8,31 @@ import { callApi, uniqueTag } from './support/entity-grid';
 
 type Row = Record<string, unknown> & { id: number; version: number };
 
-test('a duty sheet over its motor asks to confirm, then shows the check on the sheet and the equipment row', async ({ page }) => {
+test('a duty sheet over its motor asks to confirm, then shows the check on the sheet and the equipment row', async ({
+  page,
+}) => {
   await signInFromLanding(page, DEMO.engineer);
   const demo = await callApi<{ rows: Row[] }>(page, 'GET', '/api/entities/duty_sheets?q=DS-600-PP-001A&limit=5');
   const tailings = demo.body.rows.find((row) => row.sheet_number === 'DS-600-PP-001A')!;
 
   await page.goto(`/home/general/dutysheet/${tailings.id}`);
   await expect(page.getByRole('heading', { name: 'Duty sheet DS-600-PP-001A', level: 1 })).toBeVisible();
-  await expect(page.getByTestId('power-check')).toHaveText('Absorbed 1,036.1 kW at the design case exceeds the 900 kW motor');
+  await expect(page.getByTestId('power-check')).toHaveText(
+    'Absorbed 1,036.1 kW at the design case exceeds the 900 kW motor',
+  );
   await expect(page.getByTestId('absorbed-design')).toHaveText('1,036.1');
 
   // A new sheet on the same pump within its motor (1,500 m3/h at 40 m: 1652 x 9.81 x 1500/3600 x 40 / 0.65 / 1000 = 415.54 kW).
   const number = `DS-${uniqueTag('E2E').toUpperCase()}`;
-  const created = await callApi<Row>(page, 'POST', '/api/dutysheets', { sheet_number: number, equipment_id: tailings.equipment_id, solids_sg: '2.75', cw_percent: '62', pump_efficiency_percent: '65', flow_design_m3h: '1500', head_design_m: '40' });
+  const created = await callApi<Row>(page, 'POST', '/api/dutysheets', {
+    sheet_number: number,
+    equipment_id: tailings.equipment_id,
+    solids_sg: '2.75',
+    cw_percent: '62',
+    pump_efficiency_percent: '65',
+    flow_design_m3h: '1500',
+    head_design_m: '40',
+  });
   expect(created.status).toBe(200);
   await page.goto(`/home/general/dutysheet/${created.body.id}`);
   await expect(page.getByTestId('absorbed-design')).toHaveText('415.5');
@@ -32,7 +44,9 @@ test('a duty sheet over its motor asks to confirm, then shows the check on the s
   const warning = page.getByRole('alert', { name: 'Warnings to confirm' });
   await expect(warning).toContainText('Absorbed 1,038.9 kW at the design case exceeds the 900 kW motor');
   await warning.getByRole('button', { name: 'Save anyway' }).click();
-  await expect(page.getByTestId('power-check')).toHaveText('Absorbed 1,038.9 kW at the design case exceeds the 900 kW motor');
+  await expect(page.getByTestId('power-check')).toHaveText(
+    'Absorbed 1,038.9 kW at the design case exceeds the 900 kW motor',
+  );
   await expect(page.getByTestId('absorbed-design')).toHaveText('1,038.9');
   await page.screenshot({ path: '/tmp/duty-sheet-document.png', fullPage: true });
 

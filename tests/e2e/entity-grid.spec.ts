@@ -1,6 +1,17 @@
 import { expect, test, type Page } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
-import { cell, createRows, grid, listRows, openList, pasteText, statusCell, typeInCell, uniqueTag, updateRow } from './support/entity-grid';
+import {
+  cell,
+  createRows,
+  grid,
+  listRows,
+  openList,
+  pasteText,
+  statusCell,
+  typeInCell,
+  uniqueTag,
+  updateRow,
+} from './support/entity-grid';
 
 /** The pending-changes summary in the grid toolbar ("1 pending change: 1 row changed"). */
 function pendingSummary(page: Page) {
@@ -21,7 +32,14 @@ async function threeClients(page: Page, tag: string) {
   return createRows(
     page,
     'clients',
-    ['A', 'B', 'C'].map((letter) => ({ name: `${tag} ${letter}`, short_name: `short ${letter}`, sector: 'water', country: 'Peru', city: `City ${letter}`, contact_name: `Contact ${letter}` })),
+    ['A', 'B', 'C'].map((letter) => ({
+      name: `${tag} ${letter}`,
+      short_name: `short ${letter}`,
+      sector: 'water',
+      country: 'Peru',
+      city: `City ${letter}`,
+      contact_name: `Contact ${letter}`,
+    })),
   );
 }
 
@@ -67,7 +85,11 @@ test.describe('the entity grid (Clients)', () => {
 
     // The paste is one undo step: Undo takes back all nine cells, Redo brings them back.
     await page.getByRole('button', { name: 'Undo' }).click();
-    for (const [id, letter] of [[a!.id, 'A'], [b!.id, 'B'], [c!.id, 'C']] as const) {
+    for (const [id, letter] of [
+      [a!.id, 'A'],
+      [b!.id, 'B'],
+      [c!.id, 'C'],
+    ] as const) {
       await expect(cell(g, id, 'short_name')).toHaveText(`short ${letter}`);
       await expect(cell(g, id, 'sector')).toHaveText('Water');
       await expect(cell(g, id, 'country')).toHaveText('Peru');
@@ -100,13 +122,16 @@ test.describe('the entity grid (Clients)', () => {
     await expect(cell(reloaded, b!.id, 'contact_name')).toHaveText('Contact B');
   });
 
-  test('a viewer sees the grid read-only: no Add row, Save or Import, cells do not edit or take a paste', async ({ page }) => {
+  test('a viewer sees the grid read-only: no Add row, Save or Import, cells do not edit or take a paste', async ({
+    page,
+  }) => {
     await signInFromLanding(page, DEMO.viewer);
     await page.goto(CLIENTS);
     const g = grid(page, 'Clients');
     await expect(g.locator('.ag-grid-scrolling-container .ag-row').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Export to Excel' })).toBeVisible();
-    for (const name of ['Add row', 'Save', 'Undo', 'Delete', 'Import from Excel']) await expect(page.getByRole('button', { name })).toHaveCount(0);
+    for (const name of ['Add row', 'Save', 'Undo', 'Delete', 'Import from Excel'])
+      await expect(page.getByRole('button', { name })).toHaveCount(0);
 
     const firstCity = g.locator('.ag-grid-scrolling-container .ag-row[row-index="0"] .ag-cell[col-id="city"]');
     const before = await firstCity.innerText();
@@ -120,10 +145,14 @@ test.describe('the entity grid (Clients)', () => {
     await expect(g.locator('.tb-cell-changed')).toHaveCount(0);
   });
 
-  test("Duplicate copies a row on top with its name marked and focused; typing a new name saves the copy", async ({ page }) => {
+  test('Duplicate copies a row on top with its name marked and focused; typing a new name saves the copy', async ({
+    page,
+  }) => {
     await signInFromLanding(page, DEMO.engineer);
     const tag = uniqueTag('copy');
-    const [original] = await createRows(page, 'clients', [{ name: `${tag} Pump P-101`, country: 'Chile', city: 'Antofagasta' }]);
+    const [original] = await createRows(page, 'clients', [
+      { name: `${tag} Pump P-101`, country: 'Chile', city: 'Antofagasta' },
+    ]);
     const g = await openList(page, CLIENTS, 'Clients', tag, 1);
 
     await g.locator(`.ag-row[row-id="${original!.id}"] .ag-selection-checkbox input`).check();
@@ -184,7 +213,9 @@ test.describe('the entity grid (Clients)', () => {
     ]);
   });
 
-  test('Ctrl+D fills down: the row above into the focused cell, or the top ticked row into the other ticked rows', async ({ page }) => {
+  test('Ctrl+D fills down: the row above into the focused cell, or the top ticked row into the other ticked rows', async ({
+    page,
+  }) => {
     await signInFromLanding(page, DEMO.engineer);
     const tag = uniqueTag('fill');
     const [a, b, c] = await threeClients(page, tag);
@@ -218,7 +249,9 @@ test.describe('the entity grid (Clients)', () => {
     ]);
   });
 
-  test('a row changed by someone else meanwhile is marked, and the user keeps mine or takes theirs per row', async ({ page }) => {
+  test('a row changed by someone else meanwhile is marked, and the user keeps mine or takes theirs per row', async ({
+    page,
+  }) => {
     await signInFromLanding(page, DEMO.engineer);
     const tag = uniqueTag('conflict');
     const [mine, theirs] = await createRows(page, 'clients', [
@@ -236,10 +269,22 @@ test.describe('the entity grid (Clients)', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     const dialog = page.getByRole('dialog', { name: 'Someone else changed 2 rows' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('row', { name: new RegExp(`${tag} Keep`) })).toContainText('Changed by Erin Engineer (version 2)');
+    await expect(dialog.getByRole('row', { name: new RegExp(`${tag} Keep`) })).toContainText(
+      'Changed by Erin Engineer (version 2)',
+    );
     // Column by column: what I loaded, theirs now, mine; the column we both changed is highlighted.
-    await expect(dialog.locator('tr[data-field="city"]').first().locator('td')).toHaveText(['City', 'Lima', '(not changed)', 'My city']);
-    await expect(dialog.locator('tr[data-field="contact_name"] td')).toHaveText(['Contact', '(blank)', 'Their contact', '(not changed)']);
+    await expect(dialog.locator('tr[data-field="city"]').first().locator('td')).toHaveText([
+      'City',
+      'Lima',
+      '(not changed)',
+      'My city',
+    ]);
+    await expect(dialog.locator('tr[data-field="contact_name"] td')).toHaveText([
+      'Contact',
+      '(blank)',
+      'Their contact',
+      '(not changed)',
+    ]);
     const clash = dialog.locator('tr[data-field="city"]').nth(1).locator('td');
     await expect(clash).toHaveText(['City', 'Cusco', 'Their city', 'My other city']);
     await expect(clash.nth(2)).toHaveCSS('font-weight', '600');
@@ -247,7 +292,10 @@ test.describe('the entity grid (Clients)', () => {
     await expect(statusCell(g, mine!.id)).toHaveAttribute('title', 'Changed by someone else since you loaded it');
     await expect(statusCell(g, theirs!.id)).toHaveAttribute('title', 'Changed by someone else since you loaded it');
 
-    await dialog.getByRole('row', { name: new RegExp(`${tag} Take`) }).getByRole('radio', { name: 'Take theirs' }).check();
+    await dialog
+      .getByRole('row', { name: new RegExp(`${tag} Take`) })
+      .getByRole('radio', { name: 'Take theirs' })
+      .check();
     await dialog.getByRole('button', { name: 'Apply and save' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Saved 1 change')).toBeVisible();
@@ -264,10 +312,14 @@ test.describe('the entity grid (Clients)', () => {
     await expect(cell(reloaded, theirs!.id, 'city')).toHaveText('Their city');
   });
 
-  test("the row's dialog shows the grid's pending edit, saves it with the form, and the grid saves on without a conflict", async ({ page }) => {
+  test("the row's dialog shows the grid's pending edit, saves it with the form, and the grid saves on without a conflict", async ({
+    page,
+  }) => {
     await signInFromLanding(page, DEMO.engineer);
     const tag = uniqueTag('dlg');
-    const [row] = await createRows(page, 'suppliers', [{ name: `${tag} Supplier`, vendor_code: `A-${tag}`, country: 'Peru', city: 'Town 12' }]);
+    const [row] = await createRows(page, 'suppliers', [
+      { name: `${tag} Supplier`, vendor_code: `A-${tag}`, country: 'Peru', city: 'Town 12' },
+    ]);
     const g = await openList(page, SUPPLIERS, 'Suppliers', tag, 1);
 
     await typeInCell(g, row!.id, 'city', 'Grid City');
@@ -313,7 +365,9 @@ test.describe('the entity grid (Clients)', () => {
     await expect(statusCell(g, row!.id)).toHaveText('');
     await expect(pendingSummary(page)).toHaveText('No unsaved changes');
     await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
-    expect(await listRows(page, 'suppliers', tag)).toMatchObject([{ city: 'Grid City', vendor_code: `B-${tag}`, version: 2 }]);
+    expect(await listRows(page, 'suppliers', tag)).toMatchObject([
+      { city: 'Grid City', vendor_code: `B-${tag}`, version: 2 },
+    ]);
 
     // A later grid edit of the row saves against the new version: no conflict with oneself.
     await typeInCell(g, row!.id, 'country', 'Chile');
@@ -329,7 +383,9 @@ test.describe('the entity grid (Clients)', () => {
     await expect(cell(reloaded, row!.id, 'country')).toHaveText('Chile');
   });
 
-  test("the row's dialog still reports a row someone else changed meanwhile, and the grid keeps its pending edit", async ({ page }) => {
+  test("the row's dialog still reports a row someone else changed meanwhile, and the grid keeps its pending edit", async ({
+    page,
+  }) => {
     await signInFromLanding(page, DEMO.engineer);
     const tag = uniqueTag('dlg409');
     const [row] = await createRows(page, 'suppliers', [{ name: `${tag} Supplier`, city: 'Town 7' }]);
@@ -352,10 +408,14 @@ test.describe('the entity grid (Clients)', () => {
     await expect(cell(g, row!.id, 'vendor_code')).toHaveText('');
     await expect(pendingSummary(page)).toHaveText('1 pending change: 1 row changed');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('dialog', { name: 'Someone else changed this row' })).toContainText('Changed by Erin Engineer (version 2)');
+    await expect(page.getByRole('dialog', { name: 'Someone else changed this row' })).toContainText(
+      'Changed by Erin Engineer (version 2)',
+    );
   });
 
-  test('leaving the page with unsaved changes asks first in the app: Stay keeps the edits, Discard and leave leaves', async ({ page }) => {
+  test('leaving the page with unsaved changes asks first in the app: Stay keeps the edits, Discard and leave leaves', async ({
+    page,
+  }) => {
     await signInFromLanding(page, DEMO.engineer);
     const tag = uniqueTag('leave');
     const [row] = await createRows(page, 'clients', [{ name: `${tag} Row`, city: 'Quito' }]);
@@ -370,7 +430,9 @@ test.describe('the entity grid (Clients)', () => {
       }
     });
 
-    const suppliersLink = page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Suppliers', exact: true });
+    const suppliersLink = page
+      .getByRole('navigation', { name: 'Sidebar' })
+      .getByRole('link', { name: 'Suppliers', exact: true });
     const leave = page.getByRole('dialog', { name: 'Leave and discard 1 unsaved change?' });
     await suppliersLink.click();
     await expect(leave).toBeVisible();
@@ -428,7 +490,10 @@ test.describe('the entity grid (Clients)', () => {
     });
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Saved 1 change')).toBeVisible();
-    await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Suppliers', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Sidebar' })
+      .getByRole('link', { name: 'Suppliers', exact: true })
+      .click();
     await expect(page).toHaveURL(/\/home\/general\/supplierlist$/);
     expect(asked).toBe(false);
   });

@@ -13,13 +13,27 @@ type ListResponse = { rows: { id: number; version: number }[]; total: number };
 
 /** `count` lithium projects named after `tag`, one in four owned by "<tag> Alpha Resources", through the import API. */
 async function seed(page: Page, tag: string, count: number): Promise<void> {
-  const usd = await callApi<{ rows: { id: number }[] }>(page, 'GET', `/api/entities/currencies?filters=${encodeURIComponent(JSON.stringify([{ field: 'code', op: 'equals', value: 'USD' }]))}`);
+  const usd = await callApi<{ rows: { id: number }[] }>(
+    page,
+    'GET',
+    `/api/entities/currencies?filters=${encodeURIComponent(JSON.stringify([{ field: 'code', op: 'equals', value: 'USD' }]))}`,
+  );
   for (let first = 0; first < count; first += 5000) {
     const rows = Array.from({ length: Math.min(5000, count - first) }, (_, j) => {
       const i = first + j;
-      return { project: `${tag} ${String(i).padStart(5, '0')}`, owner: i % 4 === 0 ? `${tag} Alpha Resources` : `${tag} Other Mining`, deposit_type: 'brine', stage: 'exploration', country: 'Chile', capex_currency_id: usd.body.rows[0]!.id };
+      return {
+        project: `${tag} ${String(i).padStart(5, '0')}`,
+        owner: i % 4 === 0 ? `${tag} Alpha Resources` : `${tag} Other Mining`,
+        deposit_type: 'brine',
+        stage: 'exploration',
+        country: 'Chile',
+        capex_currency_id: usd.body.rows[0]!.id,
+      };
     });
-    const imported = await callApi<{ added: number }>(page, 'POST', '/api/entities/lithium_projects/import', { mode: 0, rows });
+    const imported = await callApi<{ added: number }>(page, 'POST', '/api/entities/lithium_projects/import', {
+      mode: 0,
+      rows,
+    });
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     expect(imported.body.added).toBe(rows.length);
   }
@@ -28,9 +42,15 @@ async function seed(page: Page, tag: string, count: number): Promise<void> {
 /** Deletes this test's rows again (they would slow every later test that opens the list). */
 async function cleanUp(page: Page, tag: string): Promise<void> {
   for (;;) {
-    const left = await callApi<ListResponse>(page, 'GET', `/api/entities/lithium_projects?q=${encodeURIComponent(tag)}&limit=5000`);
+    const left = await callApi<ListResponse>(
+      page,
+      'GET',
+      `/api/entities/lithium_projects?q=${encodeURIComponent(tag)}&limit=5000`,
+    );
     if (left.body.rows.length === 0) return;
-    const deleted = await callApi(page, 'POST', '/api/entities/lithium_projects/batch', { deletes: left.body.rows.map((row) => ({ id: row.id, version: row.version })) });
+    const deleted = await callApi(page, 'POST', '/api/entities/lithium_projects/batch', {
+      deletes: left.body.rows.map((row) => ({ id: row.id, version: row.version })),
+    });
     expect(deleted.status, JSON.stringify(deleted.body).slice(0, 500)).toBe(200);
   }
 }
@@ -71,7 +91,9 @@ test('a replace across 20,000 rows is previewed, confirmed, undone as one step a
     await expect(preview.getByText(`${tag} Alpha Resources`).first()).toBeVisible();
     if (process.env.SHOT) await page.screenshot({ path: 'test-results/find-replace.png' });
     // (By CSS: the open dialog hides the page from the accessibility tree.)
-    await expect(page.locator('[role="status"]', { hasText: /unsaved changes|pending changes?/ })).toHaveText('No unsaved changes');
+    await expect(page.locator('[role="status"]', { hasText: /unsaved changes|pending changes?/ })).toHaveText(
+      'No unsaved changes',
+    );
 
     await dialog.getByRole('button', { name: `Replace ${n(ROWS / 4)} cells` }).click();
     await expect(dialog).toBeHidden();
@@ -88,9 +110,17 @@ test('a replace across 20,000 rows is previewed, confirmed, undone as one step a
     await expect(pendingSummary(page)).toHaveText('No unsaved changes', { timeout: 60_000 });
     const stored = await listRows(page, 'lithium_projects', `${tag} Beta Resources`);
     expect(stored).toHaveLength(ROWS / 4 > 1000 ? 1000 : ROWS / 4); // listRows reads one page of 1,000
-    const alpha = await callApi<ListResponse>(page, 'GET', `/api/entities/lithium_projects?q=${encodeURIComponent(`${tag} Alpha`)}&limit=1`);
+    const alpha = await callApi<ListResponse>(
+      page,
+      'GET',
+      `/api/entities/lithium_projects?q=${encodeURIComponent(`${tag} Alpha`)}&limit=1`,
+    );
     expect(alpha.body.total).toBe(0);
-    const beta = await callApi<ListResponse>(page, 'GET', `/api/entities/lithium_projects?q=${encodeURIComponent(`${tag} Beta Resources`)}&limit=1`);
+    const beta = await callApi<ListResponse>(
+      page,
+      'GET',
+      `/api/entities/lithium_projects?q=${encodeURIComponent(`${tag} Beta Resources`)}&limit=1`,
+    );
     expect(beta.body.total).toBe(ROWS / 4);
   } finally {
     await cleanUp(page, tag);

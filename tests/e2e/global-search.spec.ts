@@ -4,7 +4,9 @@ import { DEMO, signInFromLanding } from './support/sign-in';
 // Search across everything (issue #19 item 4): the navbar's box opens results grouped by kind, the term
 // marked, walked with the keyboard; Enter opens the record.
 
-test('a demo tag typed in the navbar is found under Equipment tags, marked, and Enter opens its row', async ({ page }) => {
+test('a demo tag typed in the navbar is found under Equipment tags, marked, and Enter opens its row', async ({
+  page,
+}) => {
   await signInFromLanding(page, DEMO.viewer);
   const box = page.getByRole('textbox', { name: 'Global search' });
   await box.fill('200-ML-001');
@@ -34,11 +36,15 @@ test('a demo tag typed in the navbar is found under Equipment tags, marked, and 
   await expect(page.locator('input[aria-label="Global search"]')).toHaveValue('');
 });
 
-test('Escape closes the results and keeps the term; ArrowUp wraps to the last hit; a click opens a document', async ({ page }) => {
+test('Escape closes the results and keeps the term; ArrowUp wraps to the last hit; a click opens a document', async ({
+  page,
+}) => {
   await signInFromLanding(page, DEMO.viewer);
   const box = page.getByRole('textbox', { name: 'Global search' });
   await box.fill('ab');
-  await expect(page.getByRole('status').filter({ hasText: 'Type at least 3 characters to search everything.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Type at least 3 characters to search everything.' }),
+  ).toBeVisible();
 
   await box.fill('slurry pump');
   const results = page.getByRole('listbox', { name: 'Search results' });
@@ -54,7 +60,10 @@ test('Escape closes the results and keeps the term; ArrowUp wraps to the last hi
   await box.press('ArrowUp');
   await expect(results.getByRole('option').last()).toHaveAttribute('aria-selected', 'true');
 
-  await results.getByRole('group', { name: 'Parts' }).getByRole('option', { name: /PMP-SLR-200/ }).click();
+  await results
+    .getByRole('group', { name: 'Parts' })
+    .getByRole('option', { name: /PMP-SLR-200/ })
+    .click();
   await expect(page).toHaveURL(/\/home\/general\/thepart\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Part PMP-SLR-200', level: 1 })).toBeVisible();
   // A second Escape with the results closed clears the term, as before.

@@ -1,6 +1,18 @@
 import { expect, test } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
-import { callApi, cell, createRows, firstTwoRowIds, grid, listRows, onSlowCpu, openList, pasteText, pendingSummary, uniqueTag } from './support/entity-grid';
+import {
+  callApi,
+  cell,
+  createRows,
+  firstTwoRowIds,
+  grid,
+  listRows,
+  onSlowCpu,
+  openList,
+  pasteText,
+  pendingSummary,
+  uniqueTag,
+} from './support/entity-grid';
 
 // Editors and keys a power user reaches for: the money editor names its currency, Enter commits a typed
 // date, Ctrl+C copies what Excel and the grid's paste read back, and switching ManageTables' table asks
@@ -8,13 +20,27 @@ import { callApi, cell, createRows, firstTwoRowIds, grid, listRows, onSlowCpu, o
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-test('the money editor shows the row currency, Ctrl+C copies the cell as Excel reads it, and a pasted amount may name the row currency', async ({ page }) => {
+test('the money editor shows the row currency, Ctrl+C copies the cell as Excel reads it, and a pasted amount may name the row currency', async ({
+  page,
+}) => {
   // Wide enough that AG Grid renders the CAPEX column without scrolling sideways.
   await page.setViewportSize({ width: 2600, height: 900 });
   await signInFromLanding(page, DEMO.engineer);
   const tag = uniqueTag('money');
-  const eur = (await callApi<{ id: number; label: string }[]>(page, 'GET', '/api/entities/currencies/options?q=EUR')).body.find((o) => o.label === 'EUR')!;
-  const [project] = await createRows(page, 'lithium_projects', [{ project: `${tag} Salar`, owner: 'Owner', deposit_type: 'brine', stage: 'pfs', country: 'Chile', capex_usd: '1000.50', capex_currency_id: eur.id }]);
+  const eur = (
+    await callApi<{ id: number; label: string }[]>(page, 'GET', '/api/entities/currencies/options?q=EUR')
+  ).body.find((o) => o.label === 'EUR')!;
+  const [project] = await createRows(page, 'lithium_projects', [
+    {
+      project: `${tag} Salar`,
+      owner: 'Owner',
+      deposit_type: 'brine',
+      stage: 'pfs',
+      country: 'Chile',
+      capex_usd: '1000.50',
+      capex_currency_id: eur.id,
+    },
+  ]);
   const g = await openList(page, '/home/general/lithiumprojectlist', 'Lithium projects', tag, 1, 'LithiumProjects');
 
   const capex = cell(g, project!.id, 'capex_usd');
@@ -40,14 +66,21 @@ test('the money editor shows the row currency, Ctrl+C copies the cell as Excel r
   await expect(capex).toHaveText('EUR 3,000.25');
   await pasteText(page, 'USD 3,000');
   await expect(capex).toHaveClass(/tb-cell-error/);
-  await expect(capex).toHaveAttribute('title', `"USD 3,000" names a currency (USD) but the row's currency is EUR: type the amount only; the currency is its own column`);
+  await expect(capex).toHaveAttribute(
+    'title',
+    `"USD 3,000" names a currency (USD) but the row's currency is EUR: type the amount only; the currency is its own column`,
+  );
 });
 
-test('an amount typed into a row with no currency is refused on Save, the hidden currency column is shown, and choosing one saves', async ({ page }) => {
+test('an amount typed into a row with no currency is refused on Save, the hidden currency column is shown, and choosing one saves', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 2600, height: 900 });
   await signInFromLanding(page, DEMO.engineer);
   const tag = uniqueTag('nocur');
-  const [project] = await createRows(page, 'lithium_projects', [{ project: `${tag} Clay`, owner: 'Owner', deposit_type: 'clay', stage: 'pea', country: 'Mexico' }]);
+  const [project] = await createRows(page, 'lithium_projects', [
+    { project: `${tag} Clay`, owner: 'Owner', deposit_type: 'clay', stage: 'pea', country: 'Mexico' },
+  ]);
   const g = await openList(page, '/home/general/lithiumprojectlist', 'Lithium projects', tag, 1, 'LithiumProjects');
   const capex = cell(g, project!.id, 'capex_usd');
   const currency = cell(g, project!.id, 'capex_currency_id');
@@ -58,7 +91,9 @@ test('an amount typed into a row with no currency is refused on Save, the hidden
   await page.keyboard.type('2500');
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Nothing saved: fix the row marked in red first; now showing the hidden column CAPEX currency')).toBeVisible();
+  await expect(
+    page.getByText('Nothing saved: fix the row marked in red first; now showing the hidden column CAPEX currency'),
+  ).toBeVisible();
   await expect(capex).toHaveClass(/tb-cell-error/);
   await expect(capex).toHaveAttribute('title', 'No currency: choose the CAPEX currency');
   await expect(currency).toHaveClass(/tb-cell-error/);
@@ -78,7 +113,9 @@ test('an amount typed into a row with no currency is refused on Save, the hidden
   expect(stored!.capex_currency_id).toEqual(expect.any(Number));
 });
 
-test('Enter commits a typed date, and switching ManageTables table with unsaved changes asks first', async ({ page }) => {
+test('Enter commits a typed date, and switching ManageTables table with unsaved changes asks first', async ({
+  page,
+}) => {
   await signInFromLanding(page, DEMO.admin);
   await page.goto('/home/general/admintables?table=currency_rates');
   const g = grid(page, 'Currency rates');
@@ -108,7 +145,9 @@ test('Enter commits a typed date, and switching ManageTables table with unsaved 
   await expect(grid(page, 'Units of measure')).toBeVisible();
 });
 
-test('a date typed onto a date cell is taken as typed, or marked with the reason, never turned into another date', async ({ page }) => {
+test('a date typed onto a date cell is taken as typed, or marked with the reason, never turned into another date', async ({
+  page,
+}) => {
   await signInFromLanding(page, DEMO.admin);
   await page.goto('/home/general/admintables?table=currency_rates');
   const g = grid(page, 'Currency rates');
@@ -125,12 +164,17 @@ test('a date typed onto a date cell is taken as typed, or marked with the reason
     await page.keyboard.type('15/03/2024');
     await page.keyboard.press('Enter');
     await expect(cell(g, second, 'rate_date')).toHaveClass(/tb-cell-error/);
-    await expect(cell(g, second, 'rate_date')).toHaveAttribute('title', '"15/03/2024" is not a date (use YYYY-MM-DD or M/D/YYYY)');
+    await expect(cell(g, second, 'rate_date')).toHaveAttribute(
+      'title',
+      '"15/03/2024" is not a date (use YYYY-MM-DD or M/D/YYYY)',
+    );
   });
   await expect(page.locator('.ag-popup-editor')).toHaveCount(0);
 });
 
-test("Enter on a select's own value closes it and goes down; the Delete button restores rows marked deleted, and Ctrl+Z works after it; a moved column stays moved", async ({ page }) => {
+test("Enter on a select's own value closes it and goes down; the Delete button restores rows marked deleted, and Ctrl+Z works after it; a moved column stays moved", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 2600, height: 900 });
   await signInFromLanding(page, DEMO.engineer);
   const tag = uniqueTag('keys');
@@ -172,14 +216,20 @@ test("Enter on a select's own value closes it and goes down; the Delete button r
 
   // A column order the grid saved is the order after a reload (maintainColumnOrder keeps later column
   // definitions from resetting it: the outside check saw that race in 3 of 4 reloads; this run may not).
-  const headers = () => g.locator('.ag-header-cell[col-id]').evaluateAll((cells) => cells.map((c) => c.getAttribute('col-id')));
+  const headers = () =>
+    g.locator('.ag-header-cell[col-id]').evaluateAll((cells) => cells.map((c) => c.getAttribute('col-id')));
   await page.getByRole('button', { name: 'Columns', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Region / province' }).click();
   await page.keyboard.press('Escape');
   await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.startsWith('tagbase.grid-layout.') && k.endsWith('.lithium_projects'))!;
+    const key = Object.keys(localStorage).find(
+      (k) => k.startsWith('tagbase.grid-layout.') && k.endsWith('.lithium_projects'),
+    )!;
     const columns = JSON.parse(localStorage.getItem(key)!) as { colId: string }[];
-    const source = columns.splice(columns.findIndex((c) => c.colId === 'source'), 1)[0]!;
+    const source = columns.splice(
+      columns.findIndex((c) => c.colId === 'source'),
+      1,
+    )[0]!;
     columns.splice(columns.findIndex((c) => c.colId === 'owner') + 1, 0, source);
     localStorage.setItem(key, JSON.stringify(columns));
   });
@@ -194,7 +244,10 @@ test('deleting a currency still in use shows how many records use it, and keeps 
   await page.goto('/home/general/admintables?table=currencies');
   // The demo's few currencies all show; no search box, whose suggestions could cover the toolbar.
   const g = grid(page, 'Currencies');
-  const usd = g.locator('.ag-row').filter({ has: page.locator('[col-id="code"]', { hasText: /^USD$/ }) }).first();
+  const usd = g
+    .locator('.ag-row')
+    .filter({ has: page.locator('[col-id="code"]', { hasText: /^USD$/ }) })
+    .first();
   await expect(usd).toBeVisible();
   const rowId = await usd.getAttribute('row-id');
   await g.locator(`.ag-row[row-id="${rowId}"] .ag-selection-checkbox input`).check();
@@ -264,7 +317,14 @@ test('Home, End, Ctrl+Home and Ctrl+End move as in Excel', async ({ page }) => {
   await expect(focused).toHaveAttribute('col-id', lastColumn!);
   await expect.poll(rowOfFocus).toBe('2');
   // How far the unpinned columns are scrolled sideways (the scrollbar's viewport holds it).
-  const scrolledBy = () => g.evaluate((el) => Math.max(...[...el.querySelectorAll('.ag-body-horizontal-scroll-viewport, .ag-center-cols-viewport')].map((v) => v.scrollLeft)));
+  const scrolledBy = () =>
+    g.evaluate((el) =>
+      Math.max(
+        ...[...el.querySelectorAll('.ag-body-horizontal-scroll-viewport, .ag-center-cols-viewport')].map(
+          (v) => v.scrollLeft,
+        ),
+      ),
+    );
   await expect.poll(scrolledBy).toBeGreaterThan(0);
   await page.keyboard.press('ControlOrMeta+Home');
   await expect(focused).toHaveAttribute('col-id', 'name');
@@ -273,17 +333,23 @@ test('Home, End, Ctrl+Home and Ctrl+End move as in Excel', async ({ page }) => {
   await expect.poll(scrolledBy).toBe(0);
 });
 
-test('rows a paste adds below the last row stay below it through undo and redo, in the order pasted', async ({ page }) => {
+test('rows a paste adds below the last row stay below it through undo and redo, in the order pasted', async ({
+  page,
+}) => {
   await signInFromLanding(page, DEMO.engineer);
   const tag = uniqueTag('tail');
   const [only] = await createRows(page, 'clients', [{ name: `${tag} A` }]);
   const g = await openList(page, '/home/general/clientlist', 'Clients', tag, 1);
-  const names = () => g.locator('.ag-grid-scrolling-container .ag-row').evaluateAll((rows) =>
-    rows
-      .map((row) => [Number(row.getAttribute('row-index')), row.querySelector('[col-id="name"]')?.textContent ?? ''] as const)
-      .sort((a, b) => a[0] - b[0])
-      .map(([, name]) => name),
-  );
+  const names = () =>
+    g.locator('.ag-grid-scrolling-container .ag-row').evaluateAll((rows) =>
+      rows
+        .map(
+          (row) =>
+            [Number(row.getAttribute('row-index')), row.querySelector('[col-id="name"]')?.textContent ?? ''] as const,
+        )
+        .sort((a, b) => a[0] - b[0])
+        .map(([, name]) => name),
+    );
 
   await cell(g, only!.id, 'name').click();
   await pasteText(page, `${tag} A2\r\n${tag} B\r\n${tag} C\r\n`);

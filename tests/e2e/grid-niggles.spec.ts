@@ -9,14 +9,30 @@ test('a wide amount cut off by its column shows in full, formatted, on hover', a
   await page.setViewportSize({ width: 2600, height: 900 });
   await signInFromLanding(page, DEMO.engineer);
   const tag = uniqueTag('wide');
-  const usd = (await callApi<{ id: number; label: string }[]>(page, 'GET', '/api/entities/currencies/options?q=USD')).body.find((o) => o.label === 'USD')!;
-  const [project] = await createRows(page, 'lithium_projects', [{ project: `${tag} Salar`, owner: 'Owner', deposit_type: 'brine', stage: 'pfs', country: 'Chile', capex_usd: '123456789012.50', capex_currency_id: usd.id }]);
+  const usd = (
+    await callApi<{ id: number; label: string }[]>(page, 'GET', '/api/entities/currencies/options?q=USD')
+  ).body.find((o) => o.label === 'USD')!;
+  const [project] = await createRows(page, 'lithium_projects', [
+    {
+      project: `${tag} Salar`,
+      owner: 'Owner',
+      deposit_type: 'brine',
+      stage: 'pfs',
+      country: 'Chile',
+      capex_usd: '123456789012.50',
+      capex_currency_id: usd.id,
+    },
+  ]);
   const g = await openList(page, '/home/general/lithiumprojectlist', 'Lithium projects', tag, 1, 'LithiumProjects');
 
   const capex = cell(g, project!.id, 'capex_usd');
   const whole = 'USD 123,456,789,012.50';
   // The column (150 px) cannot show it all...
-  expect(await capex.evaluate((el) => el.scrollWidth > el.clientWidth || (el.firstElementChild?.scrollWidth ?? 0) > el.clientWidth)).toBe(true);
+  expect(
+    await capex.evaluate(
+      (el) => el.scrollWidth > el.clientWidth || (el.firstElementChild?.scrollWidth ?? 0) > el.clientWidth,
+    ),
+  ).toBe(true);
   // ...so the cell's tooltip carries the whole figure as the grid formats it.
   await expect(capex).toHaveAttribute('title', whole);
 });

@@ -32,7 +32,12 @@ test('a range is drawn, summed, copied out, pasted into, cleared and filled, as 
   const rows = await createRows(
     page,
     'suppliers',
-    ['A', 'B', 'C', 'D'].map((letter, i) => ({ name: `${tag} ${letter}`, city: `City ${letter}`, lead_time_weeks: (i + 1) * 2, scope: i === 2 ? null : `Scope ${letter}` })),
+    ['A', 'B', 'C', 'D'].map((letter, i) => ({
+      name: `${tag} ${letter}`,
+      city: `City ${letter}`,
+      lead_time_weeks: (i + 1) * 2,
+      scope: i === 2 ? null : `Scope ${letter}`,
+    })),
   );
   const ids = rows.map((r) => r.id);
   const g = await openList(page, SUPPLIERS, 'Suppliers', tag, 4);
@@ -64,7 +69,11 @@ test('a range is drawn, summed, copied out, pasted into, cleared and filled, as 
   await cell(g, ids[0]!, 'city').click();
   await page.keyboard.press('Shift+ArrowDown');
   await selectionSummary(page).getByRole('button', { name: 'Copy with headers' }).click();
-  expect((await page.evaluate(() => navigator.clipboard.readText())).split('\r\n').slice(0, 3)).toEqual(['City', 'City A', 'City B']);
+  expect((await page.evaluate(() => navigator.clipboard.readText())).split('\r\n').slice(0, 3)).toEqual([
+    'City',
+    'City A',
+    'City B',
+  ]);
 
   // One value typed in the text area, copied, and pasted into a range drawn with the mouse: it fills the range.
   await pad.fill('Lima');

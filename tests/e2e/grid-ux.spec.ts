@@ -1,6 +1,16 @@
 import { expect, test, type Page } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
-import { callApi, cell, createRows, grid, listRows, openList, statusCell, typeInCell, uniqueTag } from './support/entity-grid';
+import {
+  callApi,
+  cell,
+  createRows,
+  grid,
+  listRows,
+  openList,
+  statusCell,
+  typeInCell,
+  uniqueTag,
+} from './support/entity-grid';
 
 // The grid as a user meets it (issue #15 item 7): warnings the user confirms with Save anyway, a viewer
 // told plainly that a list is read-only, counts in the singular when there is one, the app's own leave
@@ -18,18 +28,34 @@ function upperTag(prefix: string): string {
 }
 
 test.describe('grid UX', () => {
-  test('a tag off the project template is a warning (amber, on its cell); editing clears it; Save anyway saves it', async ({ page }) => {
+  test('a tag off the project template is a warning (amber, on its cell); editing clears it; Save anyway saves it', async ({
+    page,
+  }) => {
     await signInFromLanding(page, DEMO.engineer);
     const projects = await callApi<{ id: number; name: string }[]>(page, 'GET', '/api/projects');
     expect(projects.status).toBe(200);
     const project = projects.body.find((p) => p.name === 'Cerro Azul Copper Concentrator');
     expect(project, 'the demo project').toBeTruthy();
-    const areas = await callApi<{ rows: { id: number }[] }>(page, 'GET', `/api/entities/areas?filters=${encodeURIComponent(JSON.stringify([{ field: 'project_id', op: 'equals', value: project!.id }]))}&limit=1`);
+    const areas = await callApi<{ rows: { id: number }[] }>(
+      page,
+      'GET',
+      `/api/entities/areas?filters=${encodeURIComponent(JSON.stringify([{ field: 'project_id', op: 'equals', value: project!.id }]))}&limit=1`,
+    );
     expect(areas.status, JSON.stringify(areas.body)).toBe(200);
     // A row to edit (created off the template, accepting the warning, as another user could).
     const first = upperTag('PUMP');
     const created = await callApi<{ created: { id: number }[] }>(page, 'POST', '/api/entities/mech_equipment/batch', {
-      creates: [{ clientKey: 'w', values: { project_id: project!.id, projarea_id: areas.body.rows[0]!.id, tagno: first, description: 'Warned pump' } }],
+      creates: [
+        {
+          clientKey: 'w',
+          values: {
+            project_id: project!.id,
+            projarea_id: areas.body.rows[0]!.id,
+            tagno: first,
+            description: 'Warned pump',
+          },
+        },
+      ],
       acceptWarnings: true,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
@@ -46,7 +72,10 @@ test.describe('grid UX', () => {
     const tagCell = cell(g, id, 'tagno');
     await expect(tagCell).toHaveClass(/tb-cell-warning/);
     await expect(tagCell).not.toHaveClass(/tb-cell-error/);
-    await expect(tagCell).toHaveAttribute('title', new RegExp(`Warning: ${second} does not follow the project's template`));
+    await expect(tagCell).toHaveAttribute(
+      'title',
+      new RegExp(`Warning: ${second} does not follow the project's template`),
+    );
     await expect(statusCell(g, id)).toHaveClass(/tb-status-warning/);
     await expect(page.getByText('1 row has warnings', { exact: true })).toBeVisible();
     await expect(page.getByText(/Nothing saved yet: 1 row has warnings/)).toBeVisible();
@@ -69,21 +98,26 @@ test.describe('grid UX', () => {
     expect((await listRows(page, 'mech_equipment', third))[0]!.tagno).toBe(third);
   });
 
-  test('a viewer sees that the list is read-only, and typing or pasting says so instead of doing nothing', async ({ page }) => {
+  test('a viewer sees that the list is read-only, and typing or pasting says so instead of doing nothing', async ({
+    page,
+  }) => {
     await signInFromLanding(page, DEMO.viewer);
     await page.goto(CLIENTS);
     const g = grid(page, 'Clients');
     await expect(g.locator('.ag-grid-scrolling-container .ag-row').first()).toBeVisible();
     const notice = page.getByRole('note').filter({ hasText: 'Read-only: your role (viewer) cannot change Clients' });
     await expect(notice).toBeVisible();
-    for (const name of ['Add row', 'Save', 'Delete', 'Duplicate', 'Import from Excel']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+    for (const name of ['Add row', 'Save', 'Delete', 'Duplicate', 'Import from Excel'])
+      await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
 
     const firstCity = g.locator('.ag-grid-scrolling-container .ag-row[row-index="0"] .ag-cell[col-id="city"]');
     const before = await firstCity.innerText();
     await firstCity.click();
     await firstCity.press('x');
     await expect(g.locator('.ag-cell-inline-editing, .ag-popup-editor')).toHaveCount(0);
-    await expect(page.locator('#notistack-snackbar').filter({ hasText: 'Read-only: your role (viewer) cannot change Clients' })).toBeVisible();
+    await expect(
+      page.locator('#notistack-snackbar').filter({ hasText: 'Read-only: your role (viewer) cannot change Clients' }),
+    ).toBeVisible();
     await expect(firstCity).toHaveText(before);
   });
 
@@ -113,7 +147,10 @@ test.describe('grid UX', () => {
       browserDialogs.push(d.message());
       void d.dismiss();
     });
-    await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Suppliers', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Sidebar' })
+      .getByRole('link', { name: 'Suppliers', exact: true })
+      .click();
     const leave = page.getByRole('dialog', { name: 'Leave and discard 1 unsaved change?' });
     await expect(leave).toBeVisible();
     await expect(leave.getByRole('button', { name: 'Stay' })).toBeVisible();
@@ -122,7 +159,9 @@ test.describe('grid UX', () => {
     expect(browserDialogs).toEqual([]);
   });
 
-  test('a row opens by double-clicking a read-only cell, or with Open on the focused row without a checkbox', async ({ page }) => {
+  test('a row opens by double-clicking a read-only cell, or with Open on the focused row without a checkbox', async ({
+    page,
+  }) => {
     await signInFromLanding(page, DEMO.engineer);
     const tag = uniqueTag('open');
     const [row] = await createRows(page, 'clients', [{ name: `${tag} Row`, city: 'Quito' }]);
@@ -160,7 +199,9 @@ test.describe('grid UX', () => {
     await expect(page.getByRole('dialog', { name: 'View Client' })).toBeVisible();
   });
 
-  test('sorting a list the grid holds entirely sends no list request, and the query keeps the order', async ({ page }) => {
+  test('sorting a list the grid holds entirely sends no list request, and the query keeps the order', async ({
+    page,
+  }) => {
     await signInFromLanding(page, DEMO.engineer);
     const tag = uniqueTag('sort');
     const rows = await createRows(
@@ -176,7 +217,8 @@ test.describe('grid UX', () => {
     });
     const order = async () => {
       const ids: string[] = [];
-      for (let i = 0; i < 3; i += 1) ids.push((await g.locator(`.ag-grid-scrolling-container .ag-row[row-index="${i}"]`).getAttribute('row-id'))!);
+      for (let i = 0; i < 3; i += 1)
+        ids.push((await g.locator(`.ag-grid-scrolling-container .ag-row[row-index="${i}"]`).getAttribute('row-id'))!);
       return ids;
     };
     const header = g.locator('.ag-header-cell[col-id="city"] .ag-header-cell-label');

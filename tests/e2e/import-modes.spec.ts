@@ -8,7 +8,9 @@ import { openImport, workbookBuffer } from './support/excel-files';
 // no longer holds before anything is written, and the import soft-deletes them (hidden from the tab,
 // shown again with "Show deleted rows").
 
-test("an import into a project's list runs in the project's mode; mode 2 lists the rows it deletes, then hides them", async ({ page }) => {
+test("an import into a project's list runs in the project's mode; mode 2 lists the rows it deletes, then hides them", async ({
+  page,
+}) => {
   await signInFromLanding(page, DEMO.engineer);
   const projectId = await createTestProject(page, 'import-modes');
   const [area] = await createRows(page, 'areas', [{ project_id: projectId, areacode: '100', description: 'Crushing' }]);
@@ -31,15 +33,21 @@ test("an import into a project's list runs in the project's mode; mode 2 lists t
   const equipment = grid(page, 'Mechanical equipment');
   await expect(cell(equipment, sump!.id, 'tagno')).toHaveText('100-PP-002');
   let dialog = await openImport(page, 'Mechanical equipment');
-  await expect(dialog.getByRole('combobox', { name: 'Import mode' })).toHaveText("0 — Add new rows only (the project's setting)");
+  await expect(dialog.getByRole('combobox', { name: 'Import mode' })).toHaveText(
+    "0 — Add new rows only (the project's setting)",
+  );
   await expect(dialog.getByRole('note', { name: 'Import mode setting' })).toHaveText("This project's setting");
-  await expect(dialog.getByText(/the setting is changed in the project header \(Settings, Import mode\)/)).toBeVisible();
+  await expect(
+    dialog.getByText(/the setting is changed in the project header \(Settings, Import mode\)/),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // The project replaces its lists on import (its settings, POST /projectsettings).
   expect((await callApi(page, 'POST', '/api/projectsettings', { id: projectId, import_mode: 2 })).status).toBe(200);
   dialog = await openImport(page, 'Mechanical equipment');
-  await expect(dialog.getByRole('combobox', { name: 'Import mode' })).toHaveText("2 — Replace the list (rows missing from the file are deleted) (the project's setting)");
+  await expect(dialog.getByRole('combobox', { name: 'Import mode' })).toHaveText(
+    "2 — Replace the list (rows missing from the file are deleted) (the project's setting)",
+  );
   await dialog.locator('input[type="file"]').setInputFiles(file);
   await expect(dialog.getByText('2 rows · no errors · to add 1, to update 1, to skip 0 · to delete 1')).toBeVisible();
   const toDelete = dialog.getByRole('status', { name: 'Rows to delete' });
@@ -50,7 +58,9 @@ test("an import into a project's list runs in the project's mode; mode 2 lists t
   await expect(cell(equipment, sump!.id, 'tagno')).toHaveText('100-PP-002');
 
   await dialog.getByRole('button', { name: 'Add 1 row, update 1, delete 1', exact: true }).click();
-  await expect(dialog.getByRole('status').filter({ hasText: 'Added' })).toHaveText('Stored 2 of 2 rows. Added 1, updated 1, unchanged 0, skipped 0 rows. Deleted 1 row missing from the file (Show deleted rows lists them).');
+  await expect(dialog.getByRole('status').filter({ hasText: 'Added' })).toHaveText(
+    'Stored 2 of 2 rows. Added 1, updated 1, unchanged 0, skipped 0 rows. Deleted 1 row missing from the file (Show deleted rows lists them).',
+  );
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // The deleted row is hidden from the tab and kept: Show deleted rows brings it back into view.

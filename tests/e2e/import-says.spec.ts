@@ -1,6 +1,17 @@
 import { expect, test } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
-import { callApi, cell, createRows, createTestProject, grid, listRows, openList, pendingSummary, typeInCell, uniqueTag } from './support/entity-grid';
+import {
+  callApi,
+  cell,
+  createRows,
+  createTestProject,
+  grid,
+  listRows,
+  openList,
+  pendingSummary,
+  typeInCell,
+  uniqueTag,
+} from './support/entity-grid';
 import { openImport, workbookBuffer } from './support/excel-files';
 
 // Issue #30 items 5 and 6 as an engineer meets them: an Excel file with rows edited in mode 0 is not
@@ -10,14 +21,21 @@ import { openImport, workbookBuffer } from './support/excel-files';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-test('three rows edited in Excel, in mode 0: counted as changed and not applied, one click to mode 1, then stored', async ({ page }) => {
+test('three rows edited in Excel, in mode 0: counted as changed and not applied, one click to mode 1, then stored', async ({
+  page,
+}) => {
   await signInFromLanding(page, DEMO.engineer);
   const projectId = await createTestProject(page, 'import-says');
   const [area] = await createRows(page, 'areas', [{ project_id: projectId, areacode: '100', description: 'Crushing' }]);
   const pumps = await createRows(
     page,
     'mech_equipment',
-    ['001', '002', '003', '004', '005', '006'].map((n) => ({ projarea_id: area!.id, tagno: `100-PP-${n}`, description: `Pump ${n}`, installed_kw: '10' })),
+    ['001', '002', '003', '004', '005', '006'].map((n) => ({
+      projarea_id: area!.id,
+      tagno: `100-PP-${n}`,
+      description: `Pump ${n}`,
+      installed_kw: '10',
+    })),
   );
   // The list as exported, three rows edited in "Excel".
   const file = await workbookBuffer([
@@ -34,42 +52,64 @@ test('three rows edited in Excel, in mode 0: counted as changed and not applied,
   const equipment = grid(page, 'Mechanical equipment');
   await expect(cell(equipment, pumps[1]!.id, 'description')).toHaveText('Pump 002');
   const dialog = await openImport(page, 'Mechanical equipment');
-  await expect(dialog.getByRole('combobox', { name: 'Import mode' })).toHaveText("0 — Add new rows only (the project's setting)");
-  await dialog.locator('input[type="file"]').setInputFiles({ name: 'equipment.xlsx', mimeType: XLSX_MIME, buffer: file });
+  await expect(dialog.getByRole('combobox', { name: 'Import mode' })).toHaveText(
+    "0 — Add new rows only (the project's setting)",
+  );
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'equipment.xlsx', mimeType: XLSX_MIME, buffer: file });
 
   // Mode 0: the three edits are not lumped with the rows that match.
-  await expect(dialog.getByText('6 rows · no errors · to add 0, to update 0, to skip 3 · 3 changed in the file, not applied in mode 0')).toBeVisible();
+  await expect(
+    dialog.getByText(
+      '6 rows · no errors · to add 0, to update 0, to skip 3 · 3 changed in the file, not applied in mode 0',
+    ),
+  ).toBeVisible();
   const notApplied = dialog.getByRole('status', { name: 'Changes not applied' });
   await expect(notApplied).toContainText('3 rows are changed in the file, not applied in mode 0');
   const commit = dialog.locator('button[data-import-commit]');
   await expect(commit).toHaveText('Skip 6 rows (3 changed, not applied)');
   const preview = dialog.getByRole('table', { name: 'Import preview' });
-  await expect(preview.locator('tr[data-row-number="3"] td[data-field="description"] [data-old-value]')).toHaveText('stays Pump 002');
+  await expect(preview.locator('tr[data-row-number="3"] td[data-field="description"] [data-old-value]')).toHaveText(
+    'stays Pump 002',
+  );
   await expect(preview.locator('tr[data-row-number="3"]')).toContainText('Changed in the file, not applied');
   await page.screenshot({ path: '/tmp/import-says-mode-0.png' });
 
   // One click: mode 1 for this import, said to be for this import only.
   await notApplied.getByRole('button', { name: 'Switch to mode 1 for this import' }).click();
-  await expect(dialog.getByRole('combobox', { name: 'Import mode' })).toHaveText('1 — Add new rows and update existing ones');
-  await expect(dialog.getByRole('note', { name: 'Import mode setting' })).toHaveText("For this import only: this project's setting is 0 — Add new rows only");
+  await expect(dialog.getByRole('combobox', { name: 'Import mode' })).toHaveText(
+    '1 — Add new rows and update existing ones',
+  );
+  await expect(dialog.getByRole('note', { name: 'Import mode setting' })).toHaveText(
+    "For this import only: this project's setting is 0 — Add new rows only",
+  );
   await expect(dialog.getByRole('checkbox', { name: "Save as the project's mode" })).not.toBeChecked();
   await expect(dialog.getByText('6 rows · no errors · to add 0, to update 3, unchanged 3, to skip 0')).toBeVisible();
   await expect(notApplied).toHaveCount(0);
   await expect(commit).toHaveText('Update 3 rows, leave 3 unchanged');
-  await expect(preview.locator('tr[data-row-number="3"] td[data-field="description"] [data-old-value]')).toHaveText('was Pump 002');
+  await expect(preview.locator('tr[data-row-number="3"] td[data-field="description"] [data-old-value]')).toHaveText(
+    'was Pump 002',
+  );
   await page.screenshot({ path: '/tmp/import-says-mode-1.png' });
 
   await commit.click();
-  await expect(dialog.getByRole('status').filter({ hasText: 'Stored' })).toHaveText('Stored 6 of 6 rows. Added 0, updated 3, unchanged 3, skipped 0 rows.');
+  await expect(dialog.getByRole('status').filter({ hasText: 'Stored' })).toHaveText(
+    'Stored 6 of 6 rows. Added 0, updated 3, unchanged 3, skipped 0 rows.',
+  );
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(cell(equipment, pumps[1]!.id, 'description')).toHaveText('Pump 002, rubber lined');
   await expect(cell(equipment, pumps[3]!.id, 'installed_kw')).toHaveText('18.50');
   await expect(cell(equipment, pumps[5]!.id, 'description')).toHaveText('Pump 006 (standby)');
   // The project's own mode is as it was: the next dialog starts from 0 again.
-  expect((await callApi<{ import_mode: number }>(page, 'GET', `/api/entities/projects/${projectId}`)).body.import_mode).toBe(0);
+  expect(
+    (await callApi<{ import_mode: number }>(page, 'GET', `/api/entities/projects/${projectId}`)).body.import_mode,
+  ).toBe(0);
 });
 
-test('a Save blocked by errors lists the rows and fields in error; a click focuses the cell; the valid change waits and saves with the fix', async ({ page }) => {
+test('a Save blocked by errors lists the rows and fields in error; a click focuses the cell; the valid change waits and saves with the fix', async ({
+  page,
+}) => {
   await signInFromLanding(page, DEMO.engineer);
   const tag = uniqueTag('saveerr');
   const [first, second] = await createRows(page, 'clients', [
@@ -85,7 +125,9 @@ test('a Save blocked by errors lists the rows and fields in error; a click focus
 
   const list = page.getByRole('region', { name: 'Errors blocking the save' });
   await expect(list).toContainText('Nothing saved: 1 row has an error. Click one to go to its cell.');
-  await expect(list).toContainText('Your other change is kept, pending: a save is all or nothing, so it goes with the next Save.');
+  await expect(list).toContainText(
+    'Your other change is kept, pending: a save is all or nothing, so it goes with the next Save.',
+  );
   const entries = list.getByRole('list', { name: 'Rows and fields in error' }).getByRole('button');
   await expect(entries).toHaveText([`${tag} Andes · Client name: Another row already has this Client name`]);
   await expect(pendingSummary(page)).toHaveText('2 pending changes: 2 rows changed · 1 row with errors');
@@ -114,7 +156,9 @@ test('a Save blocked by errors lists the rows and fields in error; a click focus
   ]);
 });
 
-test('an error the browser finds (a required field left empty) is listed too, with the new row named by its place', async ({ page }) => {
+test('an error the browser finds (a required field left empty) is listed too, with the new row named by its place', async ({
+  page,
+}) => {
   await signInFromLanding(page, DEMO.engineer);
   const tag = uniqueTag('saveerr2');
   await openList(page, '/home/general/clientlist', 'Clients', tag, 0);

@@ -1,7 +1,9 @@
 import { expect, test } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
 
-test('ItemCategories: the tree counts categories and parts below each node, and picking a node narrows the list to its branch', async ({ page }) => {
+test('ItemCategories: the tree counts categories and parts below each node, and picking a node narrows the list to its branch', async ({
+  page,
+}) => {
   await signInFromLanding(page, DEMO.viewer);
   await page.goto('/home/general/app-frame-itemcategory');
   const tree = page.getByRole('tree', { name: 'Category tree' });

@@ -18,7 +18,10 @@ test('the landing page loads at most 170 KB of gzipped JavaScript', async ({ pag
   expect(scripts.size).toBeGreaterThan(0);
   expect(total).toBeLessThanOrEqual(LANDING_JS_BUDGET_BYTES);
   // The sign-in SDK (~64 KB) loads only for a visitor who may be signed in or clicks Login (AppAuthProvider).
-  expect([...scripts].filter((url) => /auth0/i.test(url)), 'the Auth0 SDK on a signed-out visit').toEqual([]);
+  expect(
+    [...scripts].filter((url) => /auth0/i.test(url)),
+    'the Auth0 SDK on a signed-out visit',
+  ).toEqual([]);
 });
 
 test('the landing page tells a visitor what Tagbase is and scrolls to its sections', async ({ page }) => {
@@ -29,5 +32,8 @@ test('the landing page tells a visitor what Tagbase is and scrolls to its sectio
     await page.getByRole('navigation').getByRole('link', { name: anchor, exact: true }).first().click();
     await expect(page.locator(`#${anchor.toLowerCase()}`)).toBeInViewport();
   }
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: /updates/i })).toHaveAttribute('href', '/home/general/appupdates');
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: /updates/i })).toHaveAttribute(
+    'href',
+    '/home/general/appupdates',
+  );
 });

@@ -1,7 +1,9 @@
 import { expect, test } from './support/fixtures';
 import { DEMO, signInThroughProvider } from './support/sign-in';
 
-test('logout shows the overlay, signs out of the provider and ends on the landing page with Login', async ({ page }) => {
+test('logout shows the overlay, signs out of the provider and ends on the landing page with Login', async ({
+  page,
+}) => {
   await signInThroughProvider(page, DEMO.engineer);
   await page.getByRole('button', { name: 'Profile' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();

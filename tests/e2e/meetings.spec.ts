@@ -6,16 +6,36 @@ import { cell, createRows, grid, newRowKey, pasteText, statusCell, uniqueTag } f
 // of its series, and finds the open action (only it) carried into the new meeting; the overdue view lists
 // that action under its owner, linking to the meeting it now lives in.
 
-test('an engineer carries an open action to the next meeting and finds it overdue under its owner', async ({ page }) => {
+test('an engineer carries an open action to the next meeting and finds it overdue under its owner', async ({
+  page,
+}) => {
   await signInFromLanding(page, DEMO.engineer);
   const tag = uniqueTag('meet');
   const series = `E2E series ${tag}`;
   const owner = `Owner ${tag}`;
-  const [meeting] = await createRows(page, 'meetings', [{ title: `E2E progress ${tag}`, series, meeting_date: '2025-11-03', location: 'Room 2', is_testdata: true }]);
+  const [meeting] = await createRows(page, 'meetings', [
+    { title: `E2E progress ${tag}`, series, meeting_date: '2025-11-03', location: 'Room 2', is_testdata: true },
+  ]);
   await createRows(page, 'meeting_items', [
     { meeting_id: meeting!.id, item_no: 1, kind: 'information', description: `Progress noted ${tag}` },
-    { meeting_id: meeting!.id, item_no: 2, kind: 'action', description: `Confirm motor voltage ${tag}`, owner, due_date: '2025-11-05', status: 'open' },
-    { meeting_id: meeting!.id, item_no: 3, kind: 'action', description: `Issue bid evaluation ${tag}`, owner, due_date: '2025-11-04', status: 'done' },
+    {
+      meeting_id: meeting!.id,
+      item_no: 2,
+      kind: 'action',
+      description: `Confirm motor voltage ${tag}`,
+      owner,
+      due_date: '2025-11-05',
+      status: 'open',
+    },
+    {
+      meeting_id: meeting!.id,
+      item_no: 3,
+      kind: 'action',
+      description: `Issue bid evaluation ${tag}`,
+      owner,
+      due_date: '2025-11-04',
+      status: 'done',
+    },
   ]);
 
   // The sidebar's Meetings is the list; opening the row opens the meeting's document.
@@ -49,7 +69,9 @@ test('an engineer carries an open action to the next meeting and finds it overdu
   await expect(page.getByRole('tab', { name: 'Overdue actions by owner', selected: true })).toBeVisible();
   const group = page.getByRole('region', { name: `Overdue actions of ${owner}` });
   await expect(group.getByRole('heading', { name: `${owner}: 1 overdue action, oldest due 2025-11-05` })).toBeVisible();
-  await expect(group.getByRole('row', { name: new RegExp(`2025-11-05 \\d+ Confirm motor voltage ${tag}`) })).toBeVisible();
+  await expect(
+    group.getByRole('row', { name: new RegExp(`2025-11-05 \\d+ Confirm motor voltage ${tag}`) }),
+  ).toBeVisible();
   await group.getByRole('link', { name: `E2E progress ${tag} (2025-11-10)` }).click();
   await expect(page).toHaveURL(nextUrl);
 });
@@ -59,7 +81,9 @@ test('an engineer carries an open action to the next meeting and finds it overdu
 test('a new minute is numbered for the user: "auto" until saved, then one past the last', async ({ page }) => {
   await signInFromLanding(page, DEMO.engineer);
   const tag = uniqueTag('num');
-  const [meeting] = await createRows(page, 'meetings', [{ title: `E2E numbering ${tag}`, series: `E2E numbering ${tag}`, meeting_date: '2025-11-03', is_testdata: true }]);
+  const [meeting] = await createRows(page, 'meetings', [
+    { title: `E2E numbering ${tag}`, series: `E2E numbering ${tag}`, meeting_date: '2025-11-03', is_testdata: true },
+  ]);
   await createRows(page, 'meeting_items', [
     { meeting_id: meeting!.id, item_no: 1, kind: 'information', description: `First ${tag}` },
     { meeting_id: meeting!.id, item_no: 7, kind: 'decision', description: `Seventh ${tag}` },
@@ -88,5 +112,7 @@ test('a new minute is numbered for the user: "auto" until saved, then one past t
   await expect(cell(minutes, copy, 'item_no')).not.toHaveClass(/tb-cell-error/);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved 1 change')).toBeVisible();
-  await expect(minutes.locator('.ag-row:not(.tb-row-new)', { hasText: `Added ${tag}` }).locator('.ag-cell[col-id="item_no"]')).toHaveText(['8', '9']);
+  await expect(
+    minutes.locator('.ag-row:not(.tb-row-new)', { hasText: `Added ${tag}` }).locator('.ag-cell[col-id="item_no"]'),
+  ).toHaveText(['8', '9']);
 });

@@ -8,7 +8,9 @@ import { callApi, grid, listRows, uniqueTag } from './support/entity-grid';
 
 const summary = (page: Page) => page.getByRole('region', { name: 'Package summary' });
 
-test('an engineer opens the demo slurry pump package and sees its items, bidders with completeness and its quotes', async ({ page }) => {
+test('an engineer opens the demo slurry pump package and sees its items, bidders with completeness and its quotes', async ({
+  page,
+}) => {
   await signInFromLanding(page, DEMO.engineer);
   await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Packages', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Packages', level: 1 })).toBeVisible();
@@ -17,7 +19,9 @@ test('an engineer opens the demo slurry pump package and sees its items, bidders
   await row.locator('.ag-cell[col-id="package_number"]').click();
   await page.getByRole('button', { name: 'Open', exact: true }).click();
   await expect(page).toHaveURL(/\/home\/general\/package\/\d+$/);
-  await expect(page.getByRole('heading', { name: 'Package PKG-200-02 — Cyclone feed slurry pumps', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Package PKG-200-02 — Cyclone feed slurry pumps', level: 1 }),
+  ).toBeVisible();
 
   // Scope: two pump tags and the spare part.
   const items = grid(page, 'Items');
@@ -29,7 +33,9 @@ test('an engineer opens the demo slurry pump package and sees its items, bidders
   await expect(summary(page).getByRole('group', { name: 'Status' })).toContainText('Evaluating');
   await expect(summary(page).getByRole('group', { name: 'Status' })).toContainText('Next: Awarded or Bids received');
   const completeness = summary(page).getByRole('list', { name: 'Bid completeness' });
-  await expect(completeness.getByRole('listitem', { name: 'Karoo Slurry Pumps (Pty) Ltd' })).toContainText('3 of 3 items (100 %)');
+  await expect(completeness.getByRole('listitem', { name: 'Karoo Slurry Pumps (Pty) Ltd' })).toContainText(
+    '3 of 3 items (100 %)',
+  );
   await expect(completeness.getByRole('listitem', { name: 'Atacama Valves Ltda' })).toContainText('0 of 3 items (0 %)');
   await expect(completeness.getByRole('listitem', { name: 'Iberia Tanks & Agitators SL' })).toContainText('Declined');
 
@@ -41,7 +47,9 @@ test('an engineer opens the demo slurry pump package and sees its items, bidders
   const clarifications = grid(page, 'Clarifications');
   await expect(clarifications.locator('.ag-grid-scrolling-container .ag-row')).toHaveCount(2);
   await expect(clarifications.locator('.ag-row').filter({ hasText: 'Atacama Valves Ltda' })).toContainText('Open');
-  await expect(clarifications.locator('.ag-row').filter({ hasText: 'Karoo Slurry Pumps' })).toContainText('NPSHr 6.8 m');
+  await expect(clarifications.locator('.ag-row').filter({ hasText: 'Karoo Slurry Pumps' })).toContainText(
+    'NPSHr 6.8 m',
+  );
 
   // Every quote against the package, the lapsed one flagged; a quote opens its document.
   const quotes = page.getByRole('table', { name: 'Quotes against the package' });
@@ -59,7 +67,12 @@ test('an engineer moves a package to the next step; a move the workflow refuses 
   await signInFromLanding(page, DEMO.engineer);
   const [project] = await listRows(page, 'projects', 'Cerro Azul');
   const number = `PKG-${uniqueTag('E2E').toUpperCase()}`;
-  const created = await callApi<{ id: number }>(page, 'POST', '/api/packages', { package_number: number, title: 'Flotation cells', project_id: project!.id, is_testdata: true });
+  const created = await callApi<{ id: number }>(page, 'POST', '/api/packages', {
+    package_number: number,
+    title: 'Flotation cells',
+    project_id: project!.id,
+    is_testdata: true,
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   await page.goto(`/home/general/package/${created.body.id}`);
   await expect(page.getByRole('heading', { name: `Package ${number} — Flotation cells`, level: 1 })).toBeVisible();
@@ -70,7 +83,9 @@ test('an engineer moves a package to the next step; a move the workflow refuses 
   await status.click();
   await page.getByRole('option', { name: 'Bids received', exact: true }).click();
   await page.getByRole('button', { name: 'Save header' }).click();
-  await expect(page.getByText('A package cannot move from Draft to Bids received; from Draft it may move to: RFQ issued')).toBeVisible();
+  await expect(
+    page.getByText('A package cannot move from Draft to Bids received; from Draft it may move to: RFQ issued'),
+  ).toBeVisible();
 
   await status.click();
   await page.getByRole('option', { name: 'RFQ issued', exact: true }).click();

@@ -1,6 +1,17 @@
 import { expect, test, type Locator, type Page } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
-import { callApi, cell, createRows, grid, newRowKey, pasteText, pendingSummary, rollupStat, typeInCell, uniqueTag } from './support/entity-grid';
+import {
+  callApi,
+  cell,
+  createRows,
+  grid,
+  newRowKey,
+  pasteText,
+  pendingSummary,
+  rollupStat,
+  typeInCell,
+  uniqueTag,
+} from './support/entity-grid';
 
 // The project document (/home/general/projectdetail/:id/:tab): an engineer creates a project from the
 // spec's "new project" address, fills its Areas and Mechanical equipment tabs (typing, and ~50 rows pasted
@@ -26,7 +37,6 @@ async function addArea(page: Page, g: Locator, code: string, description: string
   await typeInCell(g, key, 'areacode', code);
   await typeInCell(g, key, 'description', description);
 }
-
 
 test.describe.serial('the project document', () => {
   test('an engineer creates a project, fills its areas and equipment, and the roll-up follows', async ({ page }) => {
@@ -79,7 +89,17 @@ test.describe.serial('the project document', () => {
     const lines = Array.from({ length: EQUIPMENT_ROWS }, (_, n) => {
       const i = n + 1;
       const area = i <= EQUIPMENT_ROWS / 2 ? '100' : '200';
-      return [`${area}-PP-${String(i).padStart(3, '0')}`, `Slurry pump ${i}`, area, 'PP', '', '1', 'Duty', '', kw(i)].join('\t');
+      return [
+        `${area}-PP-${String(i).padStart(3, '0')}`,
+        `Slurry pump ${i}`,
+        area,
+        'PP',
+        '',
+        '1',
+        'Duty',
+        '',
+        kw(i),
+      ].join('\t');
     });
     await pasteText(page, `${lines.join('\r\n')}\r\n`);
     await expect(page.getByText(new RegExp(`^Pasted \\d+ cells, ${EQUIPMENT_ROWS - 1} new rows$`))).toBeVisible();
@@ -116,7 +136,10 @@ test.describe.serial('the project document', () => {
     await expect(tagCell).toHaveAttribute('title', /Tag/);
     await page.screenshot({ path: '/tmp/project-duplicate-tag.png', fullPage: true });
     await page.getByRole('button', { name: 'Discard' }).click();
-    await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard unsaved changes?' })
+      .getByRole('button', { name: 'Discard changes' })
+      .click();
     await expect(pendingSummary(page)).toHaveText('No unsaved changes');
 
     // An Excel import into the tab goes into this project: area '200' is this project's, a tag it already
@@ -124,11 +147,19 @@ test.describe.serial('the project document', () => {
     await page.getByRole('button', { name: 'Import from Excel' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import Mechanical equipment from Excel' });
     const csv = `Tag,Description,Area,Installed kW\r\n200-CV-001,Mill feed conveyor,200,${IMPORTED_KW}\r\n100-PP-001,Pump already in the list,100,5\r\n`;
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'equipment.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'equipment.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     // The file's row of that tag differs from the stored one: mode 0 does not apply it, and says so.
-    await expect(dialog.getByText('2 rows · no errors · to add 1, to update 0, to skip 0 · 1 changed in the file, not applied in mode 0')).toBeVisible();
+    await expect(
+      dialog.getByText(
+        '2 rows · no errors · to add 1, to update 0, to skip 0 · 1 changed in the file, not applied in mode 0',
+      ),
+    ).toBeVisible();
     await dialog.getByRole('button', { name: 'Add 1 row, skip 1 (1 changed, not applied)', exact: true }).click();
-    await expect(dialog.getByRole('status')).toHaveText('Stored 1 of 2 rows: 1 skipped as already there. Added 1, updated 0, unchanged 0, skipped 1 rows.');
+    await expect(dialog.getByRole('status')).toHaveText(
+      'Stored 1 of 2 rows: 1 skipped as already there. Added 1, updated 0, unchanged 0, skipped 1 rows.',
+    );
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByText(`${EQUIPMENT_ROWS + 1} rows`, { exact: true })).toBeVisible();
     await expect(rollupStat(page, 'Installed kW')).toHaveText(kwText(TOTAL_KW + IMPORTED_KW));
@@ -137,9 +168,12 @@ test.describe.serial('the project document', () => {
     await page.getByRole('tab', { name: 'Areas' }).click();
     const byArea = page.getByRole('table', { name: 'Roll-ups by area' });
     const half = EQUIPMENT_ROWS / 2;
-    const kwOf = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => 7.5 * (from + k)).reduce((a, b) => a + b, 0);
+    const kwOf = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, k) => 7.5 * (from + k)).reduce((a, b) => a + b, 0);
     await expect(byArea.getByRole('row', { name: /^100 Crushing/ })).toContainText(kwText(kwOf(1, half)));
-    await expect(byArea.getByRole('row', { name: /^200 Grinding/ })).toContainText(kwText(kwOf(half + 1, EQUIPMENT_ROWS) + IMPORTED_KW));
+    await expect(byArea.getByRole('row', { name: /^200 Grinding/ })).toContainText(
+      kwText(kwOf(half + 1, EQUIPMENT_ROWS) + IMPORTED_KW),
+    );
     await expect(page.getByText('2 rows', { exact: true })).toBeVisible();
     await page.screenshot({ path: '/tmp/project-areas.png' });
     await byArea.scrollIntoViewIfNeeded();
@@ -153,7 +187,9 @@ test.describe.serial('the project document', () => {
     await page.getByRole('textbox', { name: 'Global search' }).fill(projectTitle.split(' — ')[1]!);
     const projects = grid(page, 'Projects');
     await expect(page.getByText('1 row', { exact: true })).toBeVisible();
-    await projects.locator('.ag-grid-scrolling-container .ag-row[row-index="0"] .ag-cell[col-id="__status"]').dblclick();
+    await projects
+      .locator('.ag-grid-scrolling-container .ag-row[row-index="0"] .ag-cell[col-id="__status"]')
+      .dblclick();
     await expect(page).toHaveURL(new RegExp(`${projectPath}/areas$`));
     await expect(page.getByRole('heading', { name: projectTitle, level: 1 })).toBeVisible();
   });
@@ -175,11 +211,14 @@ test.describe.serial('the project document', () => {
 
     const equipment = grid(page, 'Mechanical equipment');
     await expect(page.getByText(`${EQUIPMENT_ROWS + 1} rows`, { exact: true })).toBeVisible();
-    for (const name of ['Add row', 'Save', 'Delete', 'Import from Excel']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+    for (const name of ['Add row', 'Save', 'Delete', 'Import from Excel'])
+      await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Export to Excel' })).toBeVisible();
     await page.screenshot({ path: '/tmp/project-viewer.png', fullPage: true });
     // A double-click opens the row read-only, never a cell editor.
-    const firstDescription = equipment.locator('.ag-grid-scrolling-container .ag-row[row-index="0"] .ag-cell[col-id="description"]');
+    const firstDescription = equipment.locator(
+      '.ag-grid-scrolling-container .ag-row[row-index="0"] .ag-cell[col-id="description"]',
+    );
     await firstDescription.dblclick();
     await expect(equipment.locator('.ag-cell-inline-editing, .ag-popup-editor')).toHaveCount(0);
     const dialog = page.getByRole('dialog', { name: 'View Equipment' });

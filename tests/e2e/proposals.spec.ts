@@ -13,7 +13,11 @@ async function pick(page: Page, combobox: Locator, option: string): Promise<void
   await expect(combobox).toHaveValue(option);
 }
 
-const figure = (page: Page, label: string) => page.getByRole('region', { name: 'Fee summary' }).getByRole('group', { name: label, exact: true }).getByTestId('figure-value');
+const figure = (page: Page, label: string) =>
+  page
+    .getByRole('region', { name: 'Fee summary' })
+    .getByRole('group', { name: label, exact: true })
+    .getByTestId('figure-value');
 
 /** A fee line typed as a row from Excel, pasted on a new row's Discipline cell. */
 async function addLine(page: Page, lines: Locator, values: string[]): Promise<void> {
@@ -26,7 +30,9 @@ async function addLine(page: Page, lines: Locator, values: string[]): Promise<vo
   await expect(cell(lines, key, 'rate')).not.toBeEmpty();
 }
 
-test('an engineer creates a proposal, adds fee lines, sees the total and weighted value; a refused status move says why', async ({ page }) => {
+test('an engineer creates a proposal, adds fee lines, sees the total and weighted value; a refused status move says why', async ({
+  page,
+}) => {
   await signInFromLanding(page, DEMO.engineer);
   const number = `PR-${uniqueTag('E2E').toUpperCase()}`;
   const title = 'Tailings thickener concept study';
@@ -63,7 +69,9 @@ test('an engineer creates a proposal, adds fee lines, sees the total and weighte
   await page.getByRole('combobox', { name: 'Status *' }).click();
   await page.getByRole('option', { name: 'Won', exact: true }).click();
   await page.getByRole('button', { name: 'Save header' }).click();
-  await expect(page.getByText('A proposal cannot move from Draft to Won; from Draft it may move to: Submitted, Withdrawn')).toBeVisible();
+  await expect(
+    page.getByText('A proposal cannot move from Draft to Won; from Draft it may move to: Submitted, Withdrawn'),
+  ).toBeVisible();
   // Submitted is a move the workflow allows.
   await page.getByRole('combobox', { name: 'Status *' }).click();
   await page.getByRole('option', { name: 'Submitted', exact: true }).click();
@@ -74,7 +82,9 @@ test('an engineer creates a proposal, adds fee lines, sees the total and weighte
   // The list: the pipeline strip above the grid, and the proposal opens its document.
   await page.getByRole('link', { name: 'Back to Proposals' }).click();
   await expect(page.getByRole('heading', { name: 'Proposals', level: 1 })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Proposals pipeline' }).getByRole('group', { name: 'Weighted pipeline' })).toContainText('USD');
+  await expect(
+    page.getByRole('region', { name: 'Proposals pipeline' }).getByRole('group', { name: 'Weighted pipeline' }),
+  ).toContainText('USD');
   await page.screenshot({ path: '/tmp/proposals-list.png', fullPage: true });
   const row = grid(page, 'Proposals').locator('.ag-row').filter({ hasText: number });
   await row.locator('.ag-cell[col-id="proposal_number"]').click();

@@ -12,7 +12,8 @@ type QuoteRow = { id: number; quote_number: string; revision: number; version: n
 
 async function karooRevisions(page: Page): Promise<QuoteRow[]> {
   const filters = encodeURIComponent(JSON.stringify([{ field: 'quote_number', op: 'equals', value: 'Q-2025-201' }]));
-  return (await callApi<{ rows: QuoteRow[] }>(page, 'GET', `/api/entities/quotes?filters=${filters}&sort=revision:asc`)).body.rows;
+  return (await callApi<{ rows: QuoteRow[] }>(page, 'GET', `/api/entities/quotes?filters=${filters}&sort=revision:asc`))
+    .body.rows;
 }
 
 async function dropLaterRevisions(page: Page): Promise<void> {
@@ -21,7 +22,9 @@ async function dropLaterRevisions(page: Page): Promise<void> {
   }
 }
 
-test('an estimator revises a demo quote, re-prices a line, sees the change listed against the revision before and the bid tab using the new figure', async ({ page }) => {
+test('an estimator revises a demo quote, re-prices a line, sees the change listed against the revision before and the bid tab using the new figure', async ({
+  page,
+}) => {
   await signInFromLanding(page, DEMO.engineer);
   await dropLaterRevisions(page);
 
@@ -32,7 +35,12 @@ test('an estimator revises a demo quote, re-prices a line, sees the change liste
   await page.keyboard.press('Escape');
   await page.getByRole('switch', { name: 'Latest revisions only' }).check();
   await expect(page.getByText('1 row', { exact: true })).toBeVisible();
-  await page.locator('.ag-row').filter({ hasText: 'Q-2025-201' }).first().locator('.ag-cell[col-id="quote_number"]').click();
+  await page
+    .locator('.ag-row')
+    .filter({ hasText: 'Q-2025-201' })
+    .first()
+    .locator('.ag-cell[col-id="quote_number"]')
+    .click();
   await page.getByRole('button', { name: 'Open', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Quote Q-2025-201 Rev 1', level: 1 })).toBeVisible();
   const revisions = page.getByRole('region', { name: 'Revisions' });
@@ -46,7 +54,10 @@ test('an estimator revises a demo quote, re-prices a line, sees the change liste
 
   // Revise…: Rev 2 is issued and opened.
   await page.getByRole('button', { name: 'Revise…' }).click();
-  await page.getByRole('dialog', { name: 'Issue a new revision of Q-2025-201' }).getByRole('button', { name: 'Issue revision' }).click();
+  await page
+    .getByRole('dialog', { name: 'Issue a new revision of Q-2025-201' })
+    .getByRole('button', { name: 'Issue revision' })
+    .click();
   await expect(page.getByRole('heading', { name: 'Quote Q-2025-201 Rev 2', level: 1 })).toBeVisible();
   await expect(page.getByText('Q-2025-201 Rev 2 issued with 5 lines')).toBeVisible();
   await expect(revisions.getByRole('listitem')).toHaveCount(3);
@@ -55,8 +66,15 @@ test('an estimator revises a demo quote, re-prices a line, sees the change liste
 
   // Re-price line 1 in the Lines grid and save.
   const rev2 = (await karooRevisions(page)).find((q) => q.revision === 2)!;
-  const filters = encodeURIComponent(JSON.stringify([{ field: 'quote_id', op: 'equals', value: rev2.id }, { field: 'line_no', op: 'equals', value: 1 }]));
-  const [line1] = (await callApi<{ rows: { id: number }[] }>(page, 'GET', `/api/entities/quote_lines?filters=${filters}`)).body.rows;
+  const filters = encodeURIComponent(
+    JSON.stringify([
+      { field: 'quote_id', op: 'equals', value: rev2.id },
+      { field: 'line_no', op: 'equals', value: 1 },
+    ]),
+  );
+  const [line1] = (
+    await callApi<{ rows: { id: number }[] }>(page, 'GET', `/api/entities/quote_lines?filters=${filters}`)
+  ).body.rows;
   const lines = grid(page, 'Quote lines');
   await typeInCell(lines, line1!.id, 'unit_price', '505000');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -72,12 +90,22 @@ test('an estimator revises a demo quote, re-prices a line, sees the change liste
   await page.screenshot({ path: '/tmp/quote-revision.png', fullPage: true });
 
   // The bid tab reads Rev 2, the revision in force.
-  const adjudications = await callApi<{ rows: { id: number }[] }>(page, 'GET', `/api/entities/adjudications?filters=${encodeURIComponent(JSON.stringify([{ field: 'adjudication_number', op: 'equals', value: 'ADJ-200-02' }]))}`);
+  const adjudications = await callApi<{ rows: { id: number }[] }>(
+    page,
+    'GET',
+    `/api/entities/adjudications?filters=${encodeURIComponent(JSON.stringify([{ field: 'adjudication_number', op: 'equals', value: 'ADJ-200-02' }]))}`,
+  );
   await page.goto(`/home/general/adjudication/${adjudications.body.rows[0]!.id}`);
-  await expect(page.getByTestId('lowest-evaluated')).toHaveText('Lowest evaluated: Karoo Slurry Pumps (Pty) Ltd (USD 1,096,000.00)');
+  await expect(page.getByTestId('lowest-evaluated')).toHaveText(
+    'Lowest evaluated: Karoo Slurry Pumps (Pty) Ltd (USD 1,096,000.00)',
+  );
   const tab = page.getByRole('region', { name: 'Bid tab', exact: true });
   await expect(tab).toContainText('Karoo Slurry Pumps (Pty) Ltd — Q-2025-201 Rev 2 (USD)');
-  await expect(page.getByText('Karoo Slurry Pumps (Pty) Ltd is evaluated on Q-2025-201 Rev 2, the latest valid revision of Q-2025-201')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Karoo Slurry Pumps (Pty) Ltd is evaluated on Q-2025-201 Rev 2, the latest valid revision of Q-2025-201',
+    ),
+  ).toBeVisible();
 
   await dropLaterRevisions(page);
 });

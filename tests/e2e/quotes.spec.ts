@@ -35,7 +35,9 @@ test('an estimator enters a EUR quote with lines and sees the USD amounts at the
   await expect(page.getByRole('heading', { name: `Quote ${number}`, level: 1 })).toBeVisible();
   const totals = page.getByRole('region', { name: 'Quote totals' });
   await expect(totals.getByRole('group', { name: 'Rate applied' })).toContainText('1 EUR = 1.08500000 USD');
-  await expect(totals.getByTestId('rate-source')).toHaveText('From the currency rates of 2025-06-30, frozen on the quote');
+  await expect(totals.getByTestId('rate-source')).toHaveText(
+    'From the currency rates of 2025-06-30, frozen on the quote',
+  );
 
   // Two lines typed in the grid, saved: the server derives each line's total and USD amount to the cent.
   const lines = grid(page, 'Quote lines');
@@ -57,7 +59,8 @@ test('an estimator enters a EUR quote with lines and sees the USD amounts at the
   await expect(page.getByText('2 rows', { exact: true })).toBeVisible();
 
   // Saved rows only: for a moment after the save the grid swaps each new row for its stored row.
-  const line = (description: string, field: string) => lines.locator('.ag-row:not(.tb-row-new)', { hasText: description }).locator(`[col-id="${field}"]`);
+  const line = (description: string, field: string) =>
+    lines.locator('.ag-row:not(.tb-row-new)', { hasText: description }).locator(`[col-id="${field}"]`);
   await expect(line('Gearless motor drive', 'line_total')).toHaveText('24,691.34');
   await expect(line('Gearless motor drive', 'base_amount')).toHaveText('26,790.10');
   await expect(line('Commissioning spares', 'line_total')).toHaveText('999.99');
@@ -95,7 +98,9 @@ test('the quote search finds a line and links it to a part, whose page then list
   await page.goto('/home/general/quotelist1');
   await page.getByRole('button', { name: 'Find quote lines…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Find quote lines' });
-  await dialog.getByRole('textbox', { name: 'Supplier, part, tag, quote number or text' }).fill('Knife gate valve DN 600');
+  await dialog
+    .getByRole('textbox', { name: 'Supplier, part, tag, quote number or text' })
+    .fill('Knife gate valve DN 600');
   const found = dialog.getByRole('table', { name: 'Quote lines found' });
   await expect(found.getByRole('row')).toHaveCount(2);
   await expect(found.getByRole('row').nth(1)).toContainText('Q-2025-203');
@@ -109,7 +114,9 @@ test('the quote search finds a line and links it to a part, whose page then list
   await expect(page.getByRole('heading', { name: 'Part VLV-KGV-300', level: 1 })).toBeVisible();
   const quotes = page.getByRole('table', { name: 'Quotes for this part' });
   await expect(quotes.getByRole('row', { name: /Q-2025-203/ })).toContainText('USD 5,141.00');
-  await expect(page.getByRole('region', { name: 'Quote statistics' }).getByRole('group', { name: 'Median' })).toContainText('USD 5,141.00');
+  await expect(
+    page.getByRole('region', { name: 'Quote statistics' }).getByRole('group', { name: 'Median' }),
+  ).toContainText('USD 5,141.00');
 });
 
 // A quote line's equipment tag (schema `suggest`): typing offers the tags of the quote's project, from its
@@ -120,11 +127,30 @@ test("a quote line's tag is offered from its project's equipment list as the est
   // A quote of its own, like Q-2025-101's SAG mill line: the demo's quotes on the mills are evaluated in the
   // awarded ADJ-200-01, so they are locked (#29 item 1).
   const filters = encodeURIComponent(JSON.stringify([{ field: 'quote_number', op: 'equals', value: 'Q-2025-101' }]));
-  const demo = (await callApi<{ rows: Record<string, unknown>[] }>(page, 'GET', `/api/entities/quotes?filters=${filters}`)).body.rows[0]!;
+  const demo = (
+    await callApi<{ rows: Record<string, unknown>[] }>(page, 'GET', `/api/entities/quotes?filters=${filters}`)
+  ).body.rows[0]!;
   const [quote] = await createRows(page, 'quotes', [
-    { quote_number: `Q-E2E-${uniqueTag('q').toUpperCase()}`, supplier_id: demo.supplier_id, project_id: demo.project_id, currency_id: demo.currency_id, date_received: demo.date_received, rate_date: demo.rate_date, valid_until: '2099-12-31' },
+    {
+      quote_number: `Q-E2E-${uniqueTag('q').toUpperCase()}`,
+      supplier_id: demo.supplier_id,
+      project_id: demo.project_id,
+      currency_id: demo.currency_id,
+      date_received: demo.date_received,
+      rate_date: demo.rate_date,
+      valid_until: '2099-12-31',
+    },
   ]);
-  await createRows(page, 'quote_lines', [{ quote_id: quote!.id, line_no: 1, tag: '200-ML-001', description: 'SAG mill', quantity: '1', unit_price: '38950000.00' }]);
+  await createRows(page, 'quote_lines', [
+    {
+      quote_id: quote!.id,
+      line_no: 1,
+      tag: '200-ML-001',
+      description: 'SAG mill',
+      quantity: '1',
+      unit_price: '38950000.00',
+    },
+  ]);
   await page.goto(`/home/general/quote/${quote!.id}`);
   const lines = grid(page, 'Quote lines');
   await expect(lines.locator('.ag-row').first()).toBeVisible();
@@ -140,7 +166,10 @@ test("a quote line's tag is offered from its project's equipment list as the est
   await tagInput.fill('200-ML-00');
   await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['200-ML-001', '200-ML-002', '200-ML-003']);
   await page.keyboard.press('Escape');
-  await dialog.getByRole('button', { name: /Cancel|Close/ }).first().click();
+  await dialog
+    .getByRole('button', { name: /Cancel|Close/ })
+    .first()
+    .click();
   await expect(dialog).toBeHidden();
 
   await page.getByRole('button', { name: 'Add row' }).click();

@@ -16,7 +16,10 @@ async function pick(page: Page, combobox: Locator, option: string): Promise<void
 
 /** Admin > RequestsBugsV2, then the row of this test's request. */
 async function requestRow(page: Page): Promise<Locator> {
-  await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'RequestsBugsV2', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Sidebar' })
+    .getByRole('link', { name: 'RequestsBugsV2', exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'RequestsBugsV2' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: description });
   await expect(row).toBeVisible();
@@ -48,12 +51,24 @@ test.describe.serial('the request tracker', () => {
     await expect(dialog.getByRole('combobox', { name: 'Priority *' })).toHaveText('5 - Medium');
     await expect(dialog.getByRole('combobox', { name: 'Status *' })).toHaveValue('Open');
     await expect(text).toHaveAttribute('placeholder', 'Be specific about what you expected vs what actually happened.');
-    await expect(dialog.getByRole('textbox', { name: 'Steps to Reproduce' })).toHaveAttribute('placeholder', 'Help us understand how to reproduce the issue.');
+    await expect(dialog.getByRole('textbox', { name: 'Steps to Reproduce' })).toHaveAttribute(
+      'placeholder',
+      'Help us understand how to reproduce the issue.',
+    );
     await expect(dialog.getByRole('textbox', { name: 'Response' })).toHaveCount(0);
 
     // Spec §3's lists read in their id order, as numbered there (not alphabetically).
     await type.click();
-    await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['Bug Report', 'Feature Request', 'Enhancement', 'Support Request', 'Documentation', 'UI/UX Issue', 'Performance Issue', 'Security Concern']);
+    await expect(page.getByRole('listbox').getByRole('option')).toHaveText([
+      'Bug Report',
+      'Feature Request',
+      'Enhancement',
+      'Support Request',
+      'Documentation',
+      'UI/UX Issue',
+      'Performance Issue',
+      'Security Concern',
+    ]);
     await page.keyboard.press('Escape');
 
     const submit = dialog.getByRole('button', { name: 'Submit' });
@@ -62,7 +77,9 @@ test.describe.serial('the request tracker', () => {
     await text.fill('   \n  ');
     await expect(submit).toBeDisabled();
     await text.fill(description);
-    await dialog.getByRole('textbox', { name: 'Steps to Reproduce' }).fill('1. Open project 1\n2. Change the end-user site\n3. Save and reload');
+    await dialog
+      .getByRole('textbox', { name: 'Steps to Reproduce' })
+      .fill('1. Open project 1\n2. Change the end-user site\n3. Save and reload');
     await expect(submit).toBeEnabled();
     await submit.click();
 
@@ -76,7 +93,8 @@ test.describe.serial('the request tracker', () => {
   test('the request is listed with its names, and reopens with the Response field', async ({ page }) => {
     await signInFromLanding(page, DEMO.viewer);
     const row = await requestRow(page);
-    for (const name of ['Bug Report', 'Projects', 'Open', '5 - Medium']) await expect(row.getByRole('gridcell', { name, exact: true })).toBeVisible();
+    for (const name of ['Bug Report', 'Projects', 'Open', '5 - Medium'])
+      await expect(row.getByRole('gridcell', { name, exact: true })).toBeVisible();
 
     const dialog = await openRequest(page);
     await expect(dialog.getByRole('combobox', { name: 'Request Type *' })).toHaveValue('Bug Report');
@@ -96,7 +114,12 @@ test.describe.serial('the request tracker', () => {
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Request submitted successfully!', { exact: true })).toBeVisible();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('row').filter({ hasText: description }).getByRole('gridcell', { name: 'In Progress', exact: true })).toBeVisible();
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: description })
+        .getByRole('gridcell', { name: 'In Progress', exact: true }),
+    ).toBeVisible();
   });
 
   test('the submitter sees the new status and the response, and can delete the request', async ({ page }) => {
@@ -122,7 +145,8 @@ test.describe.serial('the request tracker', () => {
     const releases = parseChangelog(fs.readFileSync('CHANGELOG.md', 'utf8'));
     const articles = page.getByRole('article');
     await expect(articles).toHaveCount(releases.length);
-    for (const [i, release] of releases.entries()) await expect(articles.nth(i)).toContainText(`${release.version} · ${release.title}`);
+    for (const [i, release] of releases.entries())
+      await expect(articles.nth(i)).toContainText(`${release.version} · ${release.title}`);
     await expect(articles.last()).toContainText('Platform and sign-in');
   });
 });

@@ -7,10 +7,14 @@ import { readWorkbookFile, sheetOf, sheetRows } from './support/excel-files';
 // through another user's save), and the change summary against A lists exactly those three, field by
 // field; it exports to a workbook with the same lines. A viewer reads the revisions but cannot issue one.
 
-test('an engineer issues revision A, edits three rows, and sees exactly those three in the change summary', async ({ page }) => {
+test('an engineer issues revision A, edits three rows, and sees exactly those three in the change summary', async ({
+  page,
+}) => {
   await signInFromLanding(page, DEMO.engineer);
   const projectId = await createTestProject(page, 'revisions');
-  const [area] = await createRows(page, 'areas', [{ project_id: projectId, areacode: '300', description: 'Flotation' }]);
+  const [area] = await createRows(page, 'areas', [
+    { project_id: projectId, areacode: '300', description: 'Flotation' },
+  ]);
   const [cell1, cell2, pump] = await createRows(page, 'mech_equipment', [
     { projarea_id: area!.id, tagno: '300-FC-001', description: 'Rougher cell 1', installed_kw: '90' },
     { projarea_id: area!.id, tagno: '300-FC-002', description: 'Rougher cell 2', installed_kw: '90' },
@@ -37,7 +41,9 @@ test('an engineer issues revision A, edits three rows, and sees exactly those th
   await typeInCell(equipment, cell1!.id, 'installed_kw', '110');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved 2 changes')).toBeVisible();
-  const other = await callApi(page, 'POST', '/api/entities/mech_equipment/batch', { updates: [{ id: pump!.id, version: pump!.version, changes: { tagno: '300-PP-001A' } }] });
+  const other = await callApi(page, 'POST', '/api/entities/mech_equipment/batch', {
+    updates: [{ id: pump!.id, version: pump!.version, changes: { tagno: '300-PP-001A' } }],
+  });
   expect(other.status, JSON.stringify(other.body)).toBe(200);
 
   await page.getByRole('tab', { name: 'Revisions' }).click();
@@ -45,7 +51,9 @@ test('an engineer issues revision A, edits three rows, and sees exactly those th
   const summary = page.getByRole('table', { name: 'Changes A to now' });
   await expect(summary.getByRole('row')).toHaveCount(5); // the header, two changed fields, the renamed pump as a delete and an add
   await expect(summary.getByRole('row', { name: /300-FC-001 Changed Installed kW 90.00 110.00/ })).toBeVisible();
-  await expect(summary.getByRole('row', { name: /300-FC-002 Changed Description Rougher cell 2 Rougher cell 2 \(spare\)/ })).toBeVisible();
+  await expect(
+    summary.getByRole('row', { name: /300-FC-002 Changed Description Rougher cell 2 Rougher cell 2 \(spare\)/ }),
+  ).toBeVisible();
   await expect(summary.getByRole('row', { name: /300-PP-001 Deleted/ })).toBeVisible();
   await expect(summary.getByRole('row', { name: /300-PP-001A Added/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mechanical equipment: 1 added, 1 deleted, 2 changed' })).toBeVisible();
@@ -55,7 +63,9 @@ test('an engineer issues revision A, edits three rows, and sees exactly those th
   await expect(cell(equipment, cell1!.id, 'installed_kw')).toHaveClass(/tb-cell-since/);
   await expect(cell(equipment, cell2!.id, 'description')).toHaveClass(/tb-cell-since/);
   await expect(cell(equipment, cell1!.id, 'description')).not.toHaveClass(/tb-cell-since/);
-  await expect(equipment.locator(`.ag-row[row-id="${pump!.id}"] .ag-cell[col-id="__status"]`).first()).toHaveClass(/tb-status-since/);
+  await expect(equipment.locator(`.ag-row[row-id="${pump!.id}"] .ag-cell[col-id="__status"]`).first()).toHaveClass(
+    /tb-status-since/,
+  );
   // Browser tooltips: the cell's title, shown on hover.
   await cell(equipment, cell2!.id, 'description').hover();
   await expect(cell(equipment, cell2!.id, 'description')).toHaveAttribute('title', 'Revision A: Rougher cell 2');

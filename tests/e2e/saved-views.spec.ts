@@ -10,12 +10,16 @@ import { DEMO, signInFromLanding } from './support/sign-in';
 const CLIENTS = '/home/general/clientlist';
 
 const rows = (g: Locator) => g.locator('.ag-grid-scrolling-container .ag-row');
-const headerIds = (g: Locator) => g.locator('.ag-header-cell[col-id]').evaluateAll((cells) => cells.map((c) => c.getAttribute('col-id')));
+const headerIds = (g: Locator) =>
+  g.locator('.ag-header-cell[col-id]').evaluateAll((cells) => cells.map((c) => c.getAttribute('col-id')));
 /** The names of the rows, in the order shown. */
 async function namesShown(g: Locator): Promise<string[]> {
   return rows(g).evaluateAll((found) =>
     found
-      .map((row) => ({ index: Number(row.getAttribute('row-index')), name: row.querySelector('[col-id="name"]')?.textContent ?? '' }))
+      .map((row) => ({
+        index: Number(row.getAttribute('row-index')),
+        name: row.querySelector('[col-id="name"]')?.textContent ?? '',
+      }))
       .sort((a, b) => a.index - b.index)
       .map((row) => row.name),
   );
@@ -30,7 +34,10 @@ async function expectTheView(page: Page, g: Locator, name: string, expected: str
   expect(await headerIds(g)).not.toContain('contact_name');
 }
 
-test('a view saved with a filter, a sort and a hidden column opens by its link for a colleague, and reopens on the next visit', async ({ page, browser }) => {
+test('a view saved with a filter, a sort and a hidden column opens by its link for a colleague, and reopens on the next visit', async ({
+  page,
+  browser,
+}) => {
   test.slow(); // two browsers, each signing in
   await signInFromLanding(page, DEMO.engineer);
   const tag = uniqueTag('view');
@@ -129,8 +136,20 @@ test("a link to a view of a document's second list opens the document on that ta
   const packages = await callApi<{ rows: { id: number }[] }>(page, 'GET', '/api/entities/packages?sort=id:asc&limit=1');
   const packageId = packages.body.rows[0]!.id;
   const name = `Bidders by status ${uniqueTag('tab')}`;
-  const state = { columns: [{ colId: 'supplier_id', width: 300, pinned: 'left' }, { colId: 'notes', hide: true }], sort: [{ colId: 'status', sort: 'desc' }], filter: {} };
-  const created = await callApi<{ id: number }>(page, 'POST', '/api/views', { list: 'package_bidders', scope: packageId, name, state });
+  const state = {
+    columns: [
+      { colId: 'supplier_id', width: 300, pinned: 'left' },
+      { colId: 'notes', hide: true },
+    ],
+    sort: [{ colId: 'status', sort: 'desc' }],
+    filter: {},
+  };
+  const created = await callApi<{ id: number }>(page, 'POST', '/api/views', {
+    list: 'package_bidders',
+    scope: packageId,
+    name,
+    state,
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
 
   await page.goto(`/home/general/package/${packageId}?view=${created.body.id}`);

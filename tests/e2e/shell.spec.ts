@@ -37,7 +37,10 @@ test.describe('the workbench shell', () => {
       await expect(page).toHaveURL(new RegExp(`${path.replace(/[&]/g, '\\$&')}$`));
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     }
-    await expect(sidebar(page).getByRole('link', { name: 'ProposalsV2', exact: true })).toHaveAttribute('aria-disabled', 'true');
+    await expect(sidebar(page).getByRole('link', { name: 'ProposalsV2', exact: true })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     await expect(sidebar(page).getByText('Commercial', { exact: true })).toHaveAttribute('aria-disabled', 'true');
     await expect(sidebar(page).getByText('Manage', { exact: true })).toHaveAttribute('aria-disabled', 'true');
   });
@@ -60,9 +63,15 @@ test.describe('the workbench shell', () => {
   test('the project document keeps its page mounted while its tabs change', async ({ page }) => {
     // Picking makes it current; the modal's Open opens its document (a pick alone moves nowhere: below).
     await page.getByRole('button', { name: 'Select project' }).click();
-    await page.getByRole('dialog', { name: 'Select a project' }).getByRole('row', { name: /Salar Brine DLE Pilot Plant/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Select a project' })
+      .getByRole('row', { name: /Salar Brine DLE Pilot Plant/ })
+      .click();
     await page.getByRole('button', { name: 'Select project' }).click();
-    await page.getByRole('dialog', { name: 'Select a project' }).getByRole('button', { name: 'Open Salar Brine DLE Pilot Plant' }).click();
+    await page
+      .getByRole('dialog', { name: 'Select a project' })
+      .getByRole('button', { name: 'Open Salar Brine DLE Pilot Plant' })
+      .click();
     await expect(page.getByRole('tab', { name: 'Areas', selected: true })).toBeVisible();
     const header = page.getByRole('button', { name: /Project header/ });
     await header.click();
@@ -114,12 +123,22 @@ test.describe('the workbench shell', () => {
     await expect(panel.getByText(/ (added|changed|deleted|set|cleared) /)).toHaveCount(0);
   });
 
-  test('the project picker lists the projects with the spec columns; a pick only closes it and sets the current project', async ({ page }) => {
+  test('the project picker lists the projects with the spec columns; a pick only closes it and sets the current project', async ({
+    page,
+  }) => {
     const picker = page.getByRole('button', { name: 'Select project' });
     await expect(picker).toHaveText('Select project');
     await picker.click();
     const dialog = page.getByRole('dialog', { name: 'Select a project' });
-    for (const column of ['#', 'Project Name', 'Client', 'Description', 'EndUserName', 'EndUserSite', 'EndUserLocation']) {
+    for (const column of [
+      '#',
+      'Project Name',
+      'Client',
+      'Description',
+      'EndUserName',
+      'EndUserSite',
+      'EndUserLocation',
+    ]) {
       await expect(dialog.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
     }
     await dialog.getByRole('row', { name: /Salar Brine DLE Pilot Plant/ }).click();
@@ -131,17 +150,25 @@ test.describe('the workbench shell', () => {
     await expect(picker).toHaveAccessibleName('Select project (current: Salar Brine DLE Pilot Plant)');
 
     // A list that takes a project starts new rows in it (packages); a reload keeps it current.
-    await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Packages', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Sidebar' })
+      .getByRole('link', { name: 'Packages', exact: true })
+      .click();
     await page.getByRole('button', { name: 'Add row' }).click();
     const packages = page.locator('[role="region"][aria-label="Packages grid"]');
-    await expect(packages.locator('.ag-row.tb-row-new .ag-cell[col-id="project_id"]').first()).toHaveText('Salar Brine DLE Pilot Plant');
+    await expect(packages.locator('.ag-row.tb-row-new .ag-cell[col-id="project_id"]').first()).toHaveText(
+      'Salar Brine DLE Pilot Plant',
+    );
     page.once('dialog', (question) => void question.accept());
     await page.reload();
     await expect(picker).toHaveText('Salar Brine DLE Pilot Plant');
 
     // The modal marks it, and can clear it.
     await picker.click();
-    await expect(dialog.getByRole('row', { name: /Salar Brine DLE Pilot Plant/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(dialog.getByRole('row', { name: /Salar Brine DLE Pilot Plant/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await dialog.getByRole('button', { name: 'Clear the current project' }).click();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(picker).toHaveText('Select project');

@@ -1,12 +1,19 @@
 import { expect, test } from './support/fixtures';
 import { DEMO, signInFromLanding, signInThroughProvider, submitSignInForm } from './support/sign-in';
 
-test('landing -> Login -> sign in as engineer on the embedded provider -> dashboard with real data', async ({ page }) => {
+test('landing -> Login -> sign in as engineer on the embedded provider -> dashboard with real data', async ({
+  page,
+}) => {
   await signInThroughProvider(page, DEMO.engineer);
   // The seeded demo projects are counted from the database, and the seed's audit rows are in the feed, in words.
   await expect(page.getByText('Projects', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Recent activity')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Recent activity' }).getByText(/ (added|changed|deleted|set|cleared) /).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: 'Recent activity' })
+      .getByText(/ (added|changed|deleted|set|cleared) /)
+      .first(),
+  ).toBeVisible();
 });
 
 test('a wrong password is refused and signs nobody in', async ({ page }) => {

@@ -13,14 +13,24 @@ test('the change summary and the history say labels, not codes or ids', async ({
     { project_id: projectId, areacode: '100', description: 'Crushing' },
     { project_id: projectId, areacode: '200', description: 'Grinding' },
   ]);
-  const [crusher] = await createRows(page, 'mech_equipment', [{ projarea_id: a100!.id, tagno: '100-CR-001', description: 'Primary crusher', price_source: 'firm_quote' }]);
-  expect((await callApi(page, 'POST', `/api/projects/${projectId}/revisions`, { rev: 'A', purpose: 'IFR' })).status).toBe(200);
-  const moved = await callApi(page, 'POST', '/api/entities/mech_equipment/batch', { updates: [{ id: crusher!.id, version: crusher!.version, changes: { price_source: 'budget_quote', projarea_id: a200!.id } }] });
+  const [crusher] = await createRows(page, 'mech_equipment', [
+    { projarea_id: a100!.id, tagno: '100-CR-001', description: 'Primary crusher', price_source: 'firm_quote' },
+  ]);
+  expect(
+    (await callApi(page, 'POST', `/api/projects/${projectId}/revisions`, { rev: 'A', purpose: 'IFR' })).status,
+  ).toBe(200);
+  const moved = await callApi(page, 'POST', '/api/entities/mech_equipment/batch', {
+    updates: [
+      { id: crusher!.id, version: crusher!.version, changes: { price_source: 'budget_quote', projarea_id: a200!.id } },
+    ],
+  });
   expect(moved.status, JSON.stringify(moved.body)).toBe(200);
 
   await page.goto(`/home/general/projectdetail/${projectId}/revisions`);
   const summary = page.getByRole('table', { name: 'Changes A to now' });
-  await expect(summary.getByRole('row', { name: /100-CR-001 Changed Price source Firm quote Budget quote/ })).toBeVisible();
+  await expect(
+    summary.getByRole('row', { name: /100-CR-001 Changed Price source Firm quote Budget quote/ }),
+  ).toBeVisible();
   await expect(summary.getByRole('row', { name: /100-CR-001 Changed Area 100 200/ })).toBeVisible();
   await expect(summary).not.toContainText('budget_quote');
   await expect(summary).not.toContainText(`${a200!.id}`);
@@ -50,7 +60,9 @@ test("a row under a soft-deleted area shows the area's code with (deleted), and 
     { projarea_id: a300!.id, tagno: '300-FC-001', description: 'Rougher cell 1', installed_kw: '90' },
     { projarea_id: a300!.id, tagno: '300-FC-002', description: 'Rougher cell 2', installed_kw: '90' },
   ]);
-  const gone = await callApi(page, 'POST', '/api/entities/areas/batch', { updates: [{ id: a300!.id, version: a300!.version, changes: { deleteflag: true } }] });
+  const gone = await callApi(page, 'POST', '/api/entities/areas/batch', {
+    updates: [{ id: a300!.id, version: a300!.version, changes: { deleteflag: true } }],
+  });
   expect(gone.status, JSON.stringify(gone.body)).toBe(200);
 
   await page.goto(`/home/general/projectdetail/${projectId}/equipment`);
@@ -69,7 +81,9 @@ test("a row under a soft-deleted area shows the area's code with (deleted), and 
   await byArea.screenshot({ path: '/tmp/words-deleted-area-table.png' });
 });
 
-test('the cable length tile says how much allowance it includes, the I/O tile how spares are rounded', async ({ page }) => {
+test('the cable length tile says how much allowance it includes, the I/O tile how spares are rounded', async ({
+  page,
+}) => {
   await signInFromLanding(page, DEMO.engineer);
   const projectId = await createTestProject(page, 'allowance');
   const [area] = await createRows(page, 'areas', [{ project_id: projectId, areacode: '100', description: 'Crushing' }]);
@@ -78,8 +92,24 @@ test('the cable length tile says how much allowance it includes, the I/O tile ho
     { projarea_id: area!.id, tagno: '100-LIT-002', letters: 'LIT', io_type: 'AI' },
   ]);
   await createRows(page, 'cabling', [
-    { instrument_id: fit!.id, cable_tag: '100-FIT-001-I-01', from_tag: '100-FIT-001', to_tag: 'JB-100', cable_type: 'instrument', length_m: '100', allowance_pct: '10' },
-    { instrument_id: lit!.id, cable_tag: '100-LIT-002-I-01', from_tag: '100-LIT-002', to_tag: 'JB-100', cable_type: 'instrument', length_m: '50', allowance_pct: '10' },
+    {
+      instrument_id: fit!.id,
+      cable_tag: '100-FIT-001-I-01',
+      from_tag: '100-FIT-001',
+      to_tag: 'JB-100',
+      cable_type: 'instrument',
+      length_m: '100',
+      allowance_pct: '10',
+    },
+    {
+      instrument_id: lit!.id,
+      cable_tag: '100-LIT-002-I-01',
+      from_tag: '100-LIT-002',
+      to_tag: 'JB-100',
+      cable_type: 'instrument',
+      length_m: '50',
+      allowance_pct: '10',
+    },
   ]);
 
   await page.goto(`/home/general/projectdetail/${projectId}/areas`);

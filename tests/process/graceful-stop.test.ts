@@ -22,15 +22,25 @@ const SHUTDOWN_SECONDS = 8; // SHUTDOWN_TIMEOUT_MS's default
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
-function get(server: SpawnedServer, url: string, token: string, agent: http.Agent, onSent: () => void): Promise<Answer> {
+function get(
+  server: SpawnedServer,
+  url: string,
+  token: string,
+  agent: http.Agent,
+  onSent: () => void,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${server.url}${url}`, { agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-      response.on('error', reject);
-    });
+    const request = http.get(
+      `${server.url}${url}`,
+      { agent, headers: { authorization: `Bearer ${token}` } },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
     whenSent(request, onSent);
   });
@@ -43,34 +53,43 @@ function get(server: SpawnedServer, url: string, token: string, agent: http.Agen
 function readSlowly(server: SpawnedServer, url: string, token: string, bytesPerSecond: number) {
   let received = 0;
   let resume = () => {};
-  const done = new Promise<{ status: number; whole: boolean; received: number; total: number; endedAt: number }>((resolve, reject) => {
-    const request = http.get(`${server.url}${url}`, { agent: false, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } }, (response) => {
-      const total = Number(response.headers['content-length'] ?? 0);
-      const startedAt = performance.now();
-      let paused = false;
-      response.on('data', (chunk: Buffer) => {
-        received += chunk.length;
-        if (paused || received < (bytesPerSecond * (performance.now() - startedAt)) / 1000) return;
-        response.pause();
-        if (bytesPerSecond === 0) return void (paused = true);
-        setTimeout(() => response.resume(), 20);
-      });
-      resume = () => {
-        paused = true;
-        response.resume();
-      };
-      const finish = (whole: boolean) => resolve({ status: response.statusCode ?? 0, whole, received, total, endedAt: performance.now() });
-      response.on('end', () => finish(true));
-      response.on('error', () => finish(false));
-      response.on('close', () => finish(response.complete));
-    });
-    request.on('error', reject);
-  });
+  const done = new Promise<{ status: number; whole: boolean; received: number; total: number; endedAt: number }>(
+    (resolve, reject) => {
+      const request = http.get(
+        `${server.url}${url}`,
+        { agent: false, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } },
+        (response) => {
+          const total = Number(response.headers['content-length'] ?? 0);
+          const startedAt = performance.now();
+          let paused = false;
+          response.on('data', (chunk: Buffer) => {
+            received += chunk.length;
+            if (paused || received < (bytesPerSecond * (performance.now() - startedAt)) / 1000) return;
+            response.pause();
+            if (bytesPerSecond === 0) return void (paused = true);
+            setTimeout(() => response.resume(), 20);
+          });
+          resume = () => {
+            paused = true;
+            response.resume();
+          };
+          const finish = (whole: boolean) =>
+            resolve({ status: response.statusCode ?? 0, whole, received, total, endedAt: performance.now() });
+          response.on('end', () => finish(true));
+          response.on('error', () => finish(false));
+          response.on('close', () => finish(response.complete));
+        },
+      );
+      request.on('error', reject);
+    },
+  );
   return { done, received: () => received, resume: () => resume() };
 }
 
 /** Raw HTTP/1.1 over one socket, to send a second request on a connection after the stop began. */
-function rawConnection(server: SpawnedServer): Promise<{ socket: net.Socket; received: () => string; closed: Promise<void> }> {
+function rawConnection(
+  server: SpawnedServer,
+): Promise<{ socket: net.Socket; received: () => string; closed: Promise<void> }> {
   const { port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), '127.0.0.1', () => resolve({ socket, received: () => text, closed }));
@@ -87,7 +106,9 @@ const hogs = new Set<ChildProcess>();
 /** Busy loops beside the server: two, as a loaded CI machine has (2 cores), or STOP_TEST_HOGS to try more. */
 const HOG_COUNT = Number(process.env.STOP_TEST_HOGS ?? 2);
 function cpuHog(): () => void {
-  const started = Array.from({ length: HOG_COUNT }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+  const started = Array.from({ length: HOG_COUNT }, () =>
+    spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+  );
   for (const child of started) hogs.add(child);
   return () => {
     for (const child of started) {
@@ -112,7 +133,11 @@ afterAll(() => {
 
 const RUNS: { name: string; env: Record<string, string>; entry: string[] | undefined }[] = [
   { name: 'npm run serve (the sources through tsx)', env: {}, entry: undefined },
-  { name: 'npm start (the bundle)', env: { STATIC_DIR: stampedStaticDir, SERVER_BUILD_DIR: bundleDir }, entry: ['scripts/start.mjs'] },
+  {
+    name: 'npm start (the bundle)',
+    env: { STATIC_DIR: stampedStaticDir, SERVER_BUILD_DIR: bundleDir },
+    entry: ['scripts/start.mjs'],
+  },
 ];
 
 describe.each(RUNS)('a stop (SIGTERM) with requests in flight, $name', ({ env, entry }) => {
@@ -123,9 +148,15 @@ describe.each(RUNS)('a stop (SIGTERM) with requests in flight, $name', ({ env, e
     const server = await spawnServer({ ...env, LOG_LEVEL: 'info' }, dataDir, entry);
     const token = await server.token('engineer');
     const write = await server.writeHeaders(token);
-    const options = (await (await fetch(`${server.url}/api/entities/currencies/options?q=USD&limit=20`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number; label: string }[];
+    const options = (await (
+      await fetch(`${server.url}/api/entities/currencies/options?q=USD&limit=20`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { id: number; label: string }[];
     const usdId = options.find((o) => o.label === 'USD')?.id as number;
-    const loaded = await postStreamed(`${server.url}/api/entities/lithium_projects/import`, write, [JSON.stringify({ mode: 0, rows: generateLithiumProjects(LIST_ROWS, usdId) })]);
+    const loaded = await postStreamed(`${server.url}/api/entities/lithium_projects/import`, write, [
+      JSON.stringify({ mode: 0, rows: generateLithiumProjects(LIST_ROWS, usdId) }),
+    ]);
     expect(loaded.status, loaded.body).toBe(200);
 
     const agent = new http.Agent({ keepAlive: true, maxSockets: 200 });
@@ -150,7 +181,14 @@ describe.each(RUNS)('a stop (SIGTERM) with requests in flight, $name', ({ env, e
       for (let i = 1; i < 100; i++) {
         if (i % 10 === 9) {
           // Writes: each acknowledged one must be there after the restart.
-          requests.push(postStreamed(`${server.url}/api/entities/clients/batch`, write, [JSON.stringify({ creates: [{ clientKey: 'c', values: { name: `Stop client ${i}` } }] })], onSent));
+          requests.push(
+            postStreamed(
+              `${server.url}/api/entities/clients/batch`,
+              write,
+              [JSON.stringify({ creates: [{ clientKey: 'c', values: { name: `Stop client ${i}` } }] })],
+              onSent,
+            ),
+          );
         } else {
           requests.push(get(server, `/api/entities/lithium_projects?limit=50&offset=${i * 20}`, token, agent, onSent));
         }
@@ -159,7 +197,9 @@ describe.each(RUNS)('a stop (SIGTERM) with requests in flight, $name', ({ env, e
       const stoppedAt = performance.now();
       process.kill(server.pid, 'SIGTERM');
       const settled = await Promise.allSettled(requests);
-      const failures = settled.flatMap((result, i) => (result.status === 'rejected' ? [`${i}: ${String(result.reason)}`] : []));
+      const failures = settled.flatMap((result, i) =>
+        result.status === 'rejected' ? [`${i}: ${String(result.reason)}`] : [],
+      );
       expect(failures).toEqual([]); // no reset, no refused connection
       answers = settled.map((result) => (result as PromiseFulfilledResult<Answer>).value);
       code = await server.exited;
@@ -174,7 +214,10 @@ describe.each(RUNS)('a stop (SIGTERM) with requests in flight, $name', ({ env, e
       .split('\n')
       .filter((line) => /stop/.test(line))
       .join('\n');
-    expect(answers.map((a) => a.status), `${answered} of 100 answered 200; exit ${code} after ${stopSeconds.toFixed(1)} s; the server's log:\n${stopLog}`).toEqual(answers.map(() => 200));
+    expect(
+      answers.map((a) => a.status),
+      `${answered} of 100 answered 200; exit ${code} after ${stopSeconds.toFixed(1)} s; the server's log:\n${stopLog}`,
+    ).toEqual(answers.map(() => 200));
     for (const answer of answers) expect(() => JSON.parse(answer.body)).not.toThrow();
     expect(JSON.parse(answers[0]!.body)).toHaveLength(8_000);
     expect(code).toBe(0);
@@ -188,7 +231,11 @@ describe.each(RUNS)('a stop (SIGTERM) with requests in flight, $name', ({ env, e
       // Every write acknowledged (200) is there; all were, above.
       const names = answers.flatMap((answer, i) => (i % 10 === 9 && answer.status === 200 ? [`Stop client ${i}`] : []));
       const filters = encodeURIComponent(JSON.stringify([{ field: 'name', op: 'in', value: names }]));
-      const stored = await (await fetch(`${again.url}/api/entities/clients?filters=${filters}`, { headers: { authorization: `Bearer ${viewer}` } })).json();
+      const stored = await (
+        await fetch(`${again.url}/api/entities/clients?filters=${filters}`, {
+          headers: { authorization: `Bearer ${viewer}` },
+        })
+      ).json();
       expect(stored.total).toBe(names.length);
 
       // Two readers of the 11 MB list across a stop: at 3 MB/s it arrives whole before the deadline; one that
@@ -196,7 +243,8 @@ describe.each(RUNS)('a stop (SIGTERM) with requests in flight, $name', ({ env, e
       // then cut; the exit is 0 all the same.
       const quick = readSlowly(again, '/api/lithiumprojects', viewer, 3 * 1024 * 1024);
       const stalled = readSlowly(again, '/api/lithiumprojects', viewer, 0);
-      while (quick.received() === 0 || stalled.received() === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (quick.received() === 0 || stalled.received() === 0)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       const stoppedAt = performance.now();
       process.kill(again.pid, 'SIGTERM');
       const whole = await quick.done;
@@ -230,7 +278,9 @@ describe('a stop (SIGTERM), the edges', () => {
       `POST /api/entities/clients/import HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\nAuthorization: ${write.authorization}\r\nCookie: ${write.cookie}\r\nX-XSRF-TOKEN: ${write['x-xsrf-token']}\r\n\r\n{"mode":0,"rows":[`,
     );
     const open = await rawConnection(server);
-    open.socket.write(`GET /api/entities/clients?limit=1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+    open.socket.write(
+      `GET /api/entities/clients?limit=1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     const stoppedAt = performance.now();
@@ -281,11 +331,20 @@ describe('a stalled upload', () => {
       };
       const [batch, importing, dexpi, saveOne, refused] = await Promise.all([
         stall(`POST /api/entities/clients/batch HTTP/1.1\r\nContent-Type: application/json\r\n${auth}`, '{"creates":['),
-        stall(`POST /api/entities/clients/import HTTP/1.1\r\nContent-Type: application/json\r\n${auth}`, '{"mode":0,"rows":['),
-        stall(`POST /api/projects/1/dexpi HTTP/1.1\r\nContent-Type: application/xml\r\n${auth}`, '<?xml version="1.0"?><PlantModel>'),
+        stall(
+          `POST /api/entities/clients/import HTTP/1.1\r\nContent-Type: application/json\r\n${auth}`,
+          '{"mode":0,"rows":[',
+        ),
+        stall(
+          `POST /api/projects/1/dexpi HTTP/1.1\r\nContent-Type: application/xml\r\n${auth}`,
+          '<?xml version="1.0"?><PlantModel>',
+        ),
         stall(`POST /api/lithiumprojects HTTP/1.1\r\nContent-Type: application/json\r\n${auth}`, '{"project":'),
         // No XSRF header: answered 403 at once, before the body; nothing waits for the rest.
-        stall(`POST /api/entities/clients/batch HTTP/1.1\r\nContent-Type: application/json\r\nAuthorization: ${write.authorization}`, '{"creates":['),
+        stall(
+          `POST /api/entities/clients/batch HTTP/1.1\r\nContent-Type: application/json\r\nAuthorization: ${write.authorization}`,
+          '{"creates":[',
+        ),
       ]);
       for (const stalled of [batch, importing, dexpi, saveOne]) {
         expect(stalled.text).toMatch(/^HTTP\/1.1 408[\s\S]*connection: close[\s\S]*"error":"request_timeout"/i);

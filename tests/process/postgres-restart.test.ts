@@ -40,7 +40,16 @@ async function load(label: string, workers: number, running: () => boolean, batc
       const response = await fetch(
         isWrite ? `${server.url}/api/entities/clients/batch` : `${server.url}/api/entities/clients?limit=5`,
         isWrite
-          ? { method: 'POST', headers: { ...write, 'content-type': 'application/json' }, body: JSON.stringify({ creates: [{ clientKey: 'a', values: { name: `${name} a` } }, { clientKey: 'b', values: { name: `${name} b` } }] }) }
+          ? {
+              method: 'POST',
+              headers: { ...write, 'content-type': 'application/json' },
+              body: JSON.stringify({
+                creates: [
+                  { clientKey: 'a', values: { name: `${name} a` } },
+                  { clientKey: 'b', values: { name: `${name} b` } },
+                ],
+              }),
+            }
           : { headers: { authorization: `Bearer ${viewer}` } },
       ).catch(() => undefined);
       if (isWrite && response?.status === 200) batchNames.push(name);
@@ -93,7 +102,9 @@ describe('PostgreSQL going away under load', () => {
     // Every save is all or nothing: a batch has both its rows or neither, and every acknowledged one has both.
     const client = new pg.Client({ connectionString: postgres.url });
     await client.connect();
-    const { rows } = await client.query<{ batch: string; n: number }>("select regexp_replace(name, ' [ab]$', '') as batch, count(*)::int as n from clients where name like 'Restart stop %' group by 1");
+    const { rows } = await client.query<{ batch: string; n: number }>(
+      "select regexp_replace(name, ' [ab]$', '') as batch, count(*)::int as n from clients where name like 'Restart stop %' group by 1",
+    );
     await client.end();
     expect(rows.filter((row) => row.n !== 2)).toEqual([]);
     const stored = new Set(rows.map((row) => row.batch));

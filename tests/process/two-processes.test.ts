@@ -45,7 +45,11 @@ afterAll(async () => {
 });
 
 async function batch(server: SpawnedServer, headers: Record<string, string>, body: object): Promise<Response> {
-  return fetch(`${server.url}/api/entities/clients/batch`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(`${server.url}/api/entities/clients/batch`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 describe('two app processes on one PostgreSQL database', () => {
@@ -58,8 +62,14 @@ describe('two app processes on one PostgreSQL database', () => {
     expect(await me.json()).toMatchObject({ roles: ['admin'] });
     // The XSRF cookie B issued is accepted by A for a write.
     const issued = /XSRF-TOKEN=([^;]+)/.exec(me.headers.getSetCookie().join('; '))?.[1] ?? '';
-    const headers = { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${issued}`, 'x-xsrf-token': decodeURIComponent(issued) };
-    const saved = await batch(a, headers, { creates: [{ clientKey: 'n', values: { name: 'Signed in on B, saved on A' } }] });
+    const headers = {
+      authorization: `Bearer ${token}`,
+      cookie: `XSRF-TOKEN=${issued}`,
+      'x-xsrf-token': decodeURIComponent(issued),
+    };
+    const saved = await batch(a, headers, {
+      creates: [{ clientKey: 'n', values: { name: 'Signed in on B, saved on A' } }],
+    });
     expect(saved.status).toBe(200);
   });
 
@@ -70,7 +80,12 @@ describe('two app processes on one PostgreSQL database', () => {
     const row = ((await created.json()) as { created: { id: number; version: number }[] }).created[0];
     expect(row?.version).toBe(1);
 
-    const readOnB = async () => (await (await fetch(`${b.url}/api/entities/clients/${row?.id}`, { headers: { authorization: write.authorization ?? '' } })).json()) as Record<string, unknown>;
+    const readOnB = async () =>
+      (await (
+        await fetch(`${b.url}/api/entities/clients/${row?.id}`, {
+          headers: { authorization: write.authorization ?? '' },
+        })
+      ).json()) as Record<string, unknown>;
     expect(await readOnB()).toMatchObject({ name: 'Anglo Pacific Mining', version: 1 });
 
     // Both processes were sent the same version at the same moment: one save wins, the other is told of the conflict.
@@ -92,13 +107,22 @@ describe('two app processes on one PostgreSQL database', () => {
     const { signInUrl } = await beginSignIn(a.url, publicUrl, jar);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < LIMIT + 2; attempt++) {
-      const res = await postSignIn(attempt % 2 === 0 ? a.url : b.url, signInUrl, jar, ADMIN.username, 'a wrong guess', from);
+      const res = await postSignIn(
+        attempt % 2 === 0 ? a.url : b.url,
+        signInUrl,
+        jar,
+        ADMIN.username,
+        'a wrong guess',
+        from,
+      );
       statuses.push(res.status);
     }
     // Counted per process, each would have allowed LIMIT: the fifth and sixth would have been 401.
     expect(statuses).toEqual([...Array<number>(LIMIT).fill(401), 429, 429]);
     // Another address is not limited.
-    const other = await postSignIn(b.url, signInUrl, jar, ADMIN.username, 'a wrong guess', { 'x-forwarded-for': '203.0.113.20' });
+    const other = await postSignIn(b.url, signInUrl, jar, ADMIN.username, 'a wrong guess', {
+      'x-forwarded-for': '203.0.113.20',
+    });
     expect(other.status).toBe(401);
   });
 
@@ -110,7 +134,9 @@ describe('two app processes on one PostgreSQL database', () => {
       for (let i = 0; running; i++) {
         const server = (w + i) % 2 === 0 ? a : b;
         const startedAt = performance.now();
-        const res = await fetch(`${server.url}/api/entities/clients?limit=5`, { headers: { authorization: `Bearer ${viewer}` } }).catch(() => undefined);
+        const res = await fetch(`${server.url}/api/entities/clients?limit=5`, {
+          headers: { authorization: `Bearer ${viewer}` },
+        }).catch(() => undefined);
         await res?.arrayBuffer();
         outcomes.push({ startedAt, ms: performance.now() - startedAt, status: res?.status ?? 0 });
       }

@@ -26,7 +26,33 @@ export function randomSource(seed: number) {
 export type Random = ReturnType<typeof randomSource>;
 
 // Characters that end or escape JSON structure, and text of two, three and four bytes in UTF-8.
-const HOSTILE = [',', '"', '\\', '}', ']', '{', '[', ':', '\\"', '"}', '"]', '},{', 'é', 'ñ', 'µ', '日本', '€', '🚀', '𝄞', 'a', 'Z', '7', '-', ' ', '/'];
+const HOSTILE = [
+  ',',
+  '"',
+  '\\',
+  '}',
+  ']',
+  '{',
+  '[',
+  ':',
+  '\\"',
+  '"}',
+  '"]',
+  '},{',
+  'é',
+  'ñ',
+  'µ',
+  '日本',
+  '€',
+  '🚀',
+  '𝄞',
+  'a',
+  'Z',
+  '7',
+  '-',
+  ' ',
+  '/',
+];
 
 /** Text of at most `max` characters (UTF-16 units) that a 'text' field stores as sent: no edge spaces, no line breaks. */
 function hostileText(random: Random, max: number, multiLine: boolean): string {
@@ -51,7 +77,11 @@ export function fillableFields(schema: EntitySchema): FieldDef[] {
       !schema.key.includes(f.name) &&
       f.name !== schema.scope?.root &&
       f.name !== 'deleteflag' &&
-      ((f.kind === 'text' && !f.pattern) || f.kind === 'longText' || f.kind === 'enum' || f.kind === 'boolean' || f.kind === 'integer'),
+      ((f.kind === 'text' && !f.pattern) ||
+        f.kind === 'longText' ||
+        f.kind === 'enum' ||
+        f.kind === 'boolean' ||
+        f.kind === 'integer'),
   );
 }
 
@@ -75,7 +105,12 @@ function randomValue(random: Random, field: FieldDef): unknown {
  * `count` rows keyed `key(i)`: each has its key and a random subset of the other fields (one field to
  * every field), with random values. `fields` are the ones to choose from (fillableFields).
  */
-export function randomRows(random: Random, fields: readonly FieldDef[], count: number, key: (i: number) => Record<string, unknown>): Record<string, unknown>[] {
+export function randomRows(
+  random: Random,
+  fields: readonly FieldDef[],
+  count: number,
+  key: (i: number) => Record<string, unknown>,
+): Record<string, unknown>[] {
   const rows: Record<string, unknown>[] = [];
   for (let i = 0; i < count; i++) {
     const row: Record<string, unknown> = key(i);
@@ -87,16 +122,21 @@ export function randomRows(random: Random, fields: readonly FieldDef[], count: n
 }
 
 /** Required fields a new row must have: given a value in every row that lacks one. */
-export function withRequired(random: Random, schema: EntitySchema, rows: Record<string, unknown>[]): Record<string, unknown>[] {
+export function withRequired(
+  random: Random,
+  schema: EntitySchema,
+  rows: Record<string, unknown>[],
+): Record<string, unknown>[] {
   const required = fillableFields(schema).filter((f) => f.required);
-  for (const row of rows) for (const field of required) if (!(field.name in row)) row[field.name] = randomValue(random, field);
+  for (const row of rows)
+    for (const field of required) if (!(field.name in row)) row[field.name] = randomValue(random, field);
   return rows;
 }
 
 /** The body cut into pieces of random sizes, 1 byte to 1 MiB (log-uniform, so small pieces come often). */
 export function randomPieces(random: Random, body: Buffer): Buffer[] {
   const pieces: Buffer[] = [];
-  for (let at = 0; at < body.length; ) {
+  for (let at = 0; at < body.length;) {
     const size = Math.max(1, Math.floor(Math.exp(random.next() * Math.log(1024 * 1024))));
     pieces.push(body.subarray(at, at + size));
     at += size;
@@ -114,12 +154,26 @@ export function postPieces(url: string, headers: Record<string, string>, pieces:
   return new Promise((resolve, reject) => {
     const whole = pieces.length <= 1;
     const length = pieces.reduce((sum, piece) => sum + piece.length, 0);
-    const request = http.request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', ...headers, ...(whole ? { 'content-length': String(length) } : {}) } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', reject);
-    });
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          ...headers,
+          ...(whole ? { 'content-length': String(length) } : {}),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+      },
+    );
     // A server that answers before the body's end (a refusal) may close while pieces are still being
     // written: the answer, if it came, is what counts (as curl reads it), so a write error waits for it.
     request.on('error', (error) => setTimeout(() => reject(error), 1_000));
@@ -138,9 +192,19 @@ export function postPieces(url: string, headers: Record<string, string>, pieces:
  * The stored rows of `schema` whose `keyField` is one of `keys` (found by its index: a sweep's table holds
  * millions of rows), or every row matching `where`, by that key.
  */
-export async function storedByKey(db: Db, schema: EntitySchema, keyField: string, keys: readonly string[] | SQL): Promise<Map<string, Record<string, unknown>>> {
-  const where = Array.isArray(keys) ? sql`${sql.identifier(keyField)} = any(${`{${keys.map((key) => JSON.stringify(key)).join(',')}}`}::text[])` : (keys as SQL);
-  const rows = await queryRows<Record<string, unknown>>(db, sql`select * from ${sql.identifier(schema.name)} where ${where}`);
+export async function storedByKey(
+  db: Db,
+  schema: EntitySchema,
+  keyField: string,
+  keys: readonly string[] | SQL,
+): Promise<Map<string, Record<string, unknown>>> {
+  const where = Array.isArray(keys)
+    ? sql`${sql.identifier(keyField)} = any(${`{${keys.map((key) => JSON.stringify(key)).join(',')}}`}::text[])`
+    : (keys as SQL);
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select * from ${sql.identifier(schema.name)} where ${where}`,
+  );
   return new Map(rows.map((row) => [String(row[keyField]), row]));
 }
 
@@ -152,10 +216,15 @@ export function sameValue(field: FieldDef | undefined, stored: unknown, sent: un
 }
 
 /** The first field of a row that the database does not hold as sent, or undefined: a readable failure. */
-export function firstDifference(schema: EntitySchema, sent: Record<string, unknown>, stored: Record<string, unknown> | undefined): string | undefined {
+export function firstDifference(
+  schema: EntitySchema,
+  sent: Record<string, unknown>,
+  stored: Record<string, unknown> | undefined,
+): string | undefined {
   if (!stored) return 'the row is not stored';
   for (const [name, value] of Object.entries(sent)) {
-    if (!sameValue(fieldByName(schema, name), stored[name], value)) return `${name}: sent ${JSON.stringify(value)}, stored ${JSON.stringify(stored[name])}`;
+    if (!sameValue(fieldByName(schema, name), stored[name], value))
+      return `${name}: sent ${JSON.stringify(value)}, stored ${JSON.stringify(stored[name])}`;
   }
   return undefined;
 }

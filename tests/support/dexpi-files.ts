@@ -17,7 +17,10 @@ function sampleParts(): { head: string; items: string; tail: string } {
 function copyOf(items: string, k: number): string {
   return items
     .replace(/\b(ID|ItemID|FromID|ToID)="([^"]+)"/g, (_m, attribute: string, id: string) => `${attribute}="${id}_${k}"`)
-    .replace(/\bTagName="([A-Z]*)(\d+)"/g, (_m, prefix: string, digits: string) => `TagName="${prefix}${Number(digits) + k * 10}"`);
+    .replace(
+      /\bTagName="([A-Z]*)(\d+)"/g,
+      (_m, prefix: string, digits: string) => `TagName="${prefix}${Number(digits) + k * 10}"`,
+    );
 }
 
 /** The sample's plant items `copies` times (0: the file's frame alone). */

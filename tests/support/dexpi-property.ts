@@ -24,7 +24,12 @@ const LISTS: Record<Exclude<DexpiKind, 'drawing'>, { table: string; column: stri
 export function dexpiProperty(suite: SignedInSuite, base: () => string) {
   const headers = () => {
     const xsrf = suite.t.xsrfTokenFor(String(decodeJwt(suite.engineer).sub));
-    return { authorization: `Bearer ${suite.engineer}`, 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}`, 'content-type': 'application/xml' };
+    return {
+      authorization: `Bearer ${suite.engineer}`,
+      'x-xsrf-token': xsrf,
+      cookie: `XSRF-TOKEN=${xsrf}`,
+      'content-type': 'application/xml',
+    };
   };
 
   return async function run(c: DexpiCase): Promise<void> {
@@ -33,11 +38,17 @@ export function dexpiProperty(suite: SignedInSuite, base: () => string) {
     const project = await suite.post('/projects-new', { name: `DEXPI sweep ${c.seed}-${c.copies}`, is_testdata: true });
     expect(project.statusCode, project.body).toBe(200);
     const projectId = (project.json() as { id: number }).id;
-    const area = await suite.post('/entities/areas/batch', { creates: [{ clientKey: 'a', values: { project_id: projectId, areacode: '100', description: 'Sweep' } }] });
+    const area = await suite.post('/entities/areas/batch', {
+      creates: [{ clientKey: 'a', values: { project_id: projectId, areacode: '100', description: 'Sweep' } }],
+    });
     expect(area.statusCode, area.body).toBe(200);
     const body = Buffer.from(dexpiWithCopies(c.copies));
     const send = async (query: string) => {
-      const reply = await postPieces(`${base()}/api/projects/${projectId}/dexpi${query}`, headers(), randomPieces(random, body));
+      const reply = await postPieces(
+        `${base()}/api/projects/${projectId}/dexpi${query}`,
+        headers(),
+        randomPieces(random, body),
+      );
       expect(reply.status, `${label}: ${reply.body.slice(0, 400)}`).toBe(200);
       return JSON.parse(reply.body) as DexpiImportAnswer;
     };
@@ -51,11 +62,20 @@ export function dexpiProperty(suite: SignedInSuite, base: () => string) {
       const planned = preview.counts[kind];
       // The generated files are valid: every item found is added, none refused (an error would hide a loss).
       expect(planned, `${label}: ${kind} planned`).toMatchObject({ error: 0, add: planned.found });
-      expect(committed.counts[kind], `${label}: ${kind} committed as previewed`).toMatchObject({ found: planned.found, add: planned.add, error: planned.error });
+      expect(committed.counts[kind], `${label}: ${kind} committed as previewed`).toMatchObject({
+        found: planned.found,
+        add: planned.add,
+        error: planned.error,
+      });
       const { table, column } = LISTS[kind];
-      const stored = await queryRows<{ tag: string }>(suite.t.database.db, sql`select ${sql.identifier(column)} as tag from ${sql.identifier(table)} where project_id = ${projectId}`);
+      const stored = await queryRows<{ tag: string }>(
+        suite.t.database.db,
+        sql`select ${sql.identifier(column)} as tag from ${sql.identifier(table)} where project_id = ${projectId}`,
+      );
       // A line is stored under the line number the project composes for it.
-      const listed = preview.items.filter((item) => item.kind === kind && item.action === 'add').map((item) => item.lineNumber ?? item.tag);
+      const listed = preview.items
+        .filter((item) => item.kind === kind && item.action === 'add')
+        .map((item) => item.lineNumber ?? item.tag);
       expect(stored.map((row) => row.tag).sort(), `${label}: ${kind} stored`).toEqual(listed.sort());
     }
   };

@@ -7,11 +7,14 @@ import { readWorkbook } from './workbooks';
  * references, ranges, defined names, SUM, ROUND, ROUNDUP, N, IF, SUMIF and COUNTIF (an equal-to criterion). A test then compares each recomputed result with the server's figure, so a formula that
  * names the wrong cell fails even when its cached result is right.
  */
-export async function openWorkbook(bytes: Uint8Array): Promise<{ workbook: ExcelJS.Workbook; sheet: ExcelJS.Worksheet; evaluate: (address: string) => number }> {
+export async function openWorkbook(
+  bytes: Uint8Array,
+): Promise<{ workbook: ExcelJS.Workbook; sheet: ExcelJS.Worksheet; evaluate: (address: string) => number }> {
   const workbook = await readWorkbook(bytes);
   const sheet = workbook.worksheets[0]!;
   const names = new Map<string, string>();
-  for (const { name, ranges } of workbook.definedNames.model) names.set(name.toUpperCase(), (ranges[0] ?? '').split('!')[1]!.replaceAll('$', ''));
+  for (const { name, ranges } of workbook.definedNames.model)
+    names.set(name.toUpperCase(), (ranges[0] ?? '').split('!')[1]!.replaceAll('$', ''));
   const cache = new Map<string, number | string | null>();
 
   const valueAt = (address: string): number | string | null => {
@@ -19,7 +22,8 @@ export async function openWorkbook(bytes: Uint8Array): Promise<{ workbook: Excel
     const cell = sheet.getCell(address);
     const v = cell.value as unknown;
     let result: number | string | null;
-    if (v !== null && typeof v === 'object' && 'formula' in (v as object)) result = evaluateFormula((v as { formula: string }).formula);
+    if (v !== null && typeof v === 'object' && 'formula' in (v as object))
+      result = evaluateFormula((v as { formula: string }).formula);
     else if (typeof v === 'number' || typeof v === 'string') result = v;
     else result = null;
     cache.set(address, result);
@@ -38,11 +42,15 @@ export async function openWorkbook(bytes: Uint8Array): Promise<{ workbook: Excel
   type Arg = Value | Value[];
   /** Excel's criterion of SUMIF / COUNTIF, the plain kind deliverables write: equal, text ignoring case. */
   const matches = (value: Value, criterion: Value): boolean =>
-    typeof criterion === 'string' && typeof value === 'string' ? value.toUpperCase() === criterion.toUpperCase() : value === criterion;
+    typeof criterion === 'string' && typeof value === 'string'
+      ? value.toUpperCase() === criterion.toUpperCase()
+      : value === criterion;
   const list = (arg: Arg | undefined): Value[] => (Array.isArray(arg) ? arg : [arg ?? null]);
 
   function evaluateFormula(formula: string): Value {
-    const tokens = formula.match(/"[^"]*"|[A-Z]+[0-9]+:[A-Z]+[0-9]+|[A-Za-z_][A-Za-z0-9_]*\(?|\d+(\.\d+)?|<>|<=|>=|[-+*/(),=<>]/g) ?? [];
+    const tokens =
+      formula.match(/"[^"]*"|[A-Z]+[0-9]+:[A-Z]+[0-9]+|[A-Za-z_][A-Za-z0-9_]*\(?|\d+(\.\d+)?|<>|<=|>=|[-+*/(),=<>]/g) ??
+      [];
     let i = 0;
     const peek = () => tokens[i];
     const next = () => tokens[i++]!;
@@ -77,7 +85,10 @@ export async function openWorkbook(bytes: Uint8Array): Promise<{ workbook: Excel
         const where = list(a[0]);
         const criterion = list(a[1])[0] ?? null;
         const sums = fn === 'SUMIF' ? list(a[2]) : where;
-        return where.reduce<number>((s, x, k) => (matches(x, criterion) ? s + (fn === 'SUMIF' ? num(sums[k] ?? null) : 1) : s), 0);
+        return where.reduce<number>(
+          (s, x, k) => (matches(x, criterion) ? s + (fn === 'SUMIF' ? num(sums[k] ?? null) : 1) : s),
+          0,
+        );
       }
       throw new Error(`Unknown function ${fn} in ${formula}`);
     };

@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import type { ImportMode, ImportResponse } from '../../src/lib/entity-api';
 import { getEntitySchema } from '../../src/schemas/registry';
 import type { EntitySchema } from '../../src/schemas/schema-types';
-import { firstDifference, fillableFields, postPieces, randomPieces, randomRows, randomSource, storedByKey, withRequired, type Random } from './bulk-rows';
+import {
+  firstDifference,
+  fillableFields,
+  postPieces,
+  randomPieces,
+  randomRows,
+  randomSource,
+  storedByKey,
+  withRequired,
+  type Random,
+} from './bulk-rows';
 import { listeningSuite, type SignedInSuite } from './test-app';
 
 /**
@@ -20,7 +30,13 @@ export function describeCase(c: ImportCase): string {
   return `${c.n} rows, mode ${c.mode}${c.dryRun ? ', dry run' : ''}, ${c.whole ? 'whole' : 'in pieces'}, seed ${c.seed}`;
 }
 
-type Target = { schema: EntitySchema; keyField: string; key: (i: number) => Record<string, unknown>; prefix: string; scope?: number };
+type Target = {
+  schema: EntitySchema;
+  keyField: string;
+  key: (i: number) => Record<string, unknown>;
+  prefix: string;
+  scope?: number;
+};
 
 /** `maxBefore`: at most this many of a case's keys are imported before it (fewer makes a sweep of thousands of cases quicker). */
 export function importProperty(suite: SignedInSuite, base: () => string, { maxBefore = 12_000 } = {}) {
@@ -29,9 +45,18 @@ export function importProperty(suite: SignedInSuite, base: () => string, { maxBe
     return { authorization: `Bearer ${suite.engineer}`, 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` };
   };
 
-  async function send(entity: string, body: unknown, random: Random, whole: boolean): Promise<{ status: number; answer: ImportResponse & { message?: string } }> {
+  async function send(
+    entity: string,
+    body: unknown,
+    random: Random,
+    whole: boolean,
+  ): Promise<{ status: number; answer: ImportResponse & { message?: string } }> {
     const text = Buffer.from(JSON.stringify(body));
-    const reply = await postPieces(`${base()}/api/entities/${entity}/import`, headers(), whole ? [text] : randomPieces(random, text));
+    const reply = await postPieces(
+      `${base()}/api/entities/${entity}/import`,
+      headers(),
+      whole ? [text] : randomPieces(random, text),
+    );
     return { status: reply.status, answer: JSON.parse(reply.body) as ImportResponse & { message?: string } };
   }
 
@@ -39,11 +64,26 @@ export function importProperty(suite: SignedInSuite, base: () => string, { maxBe
     if (c.mode !== 2) {
       const prefix = `P${c.seed}-${c.n}-`;
       // The key carries hostile text too; its number keeps it unique.
-      return { schema: getEntitySchema('clients'), keyField: 'name', prefix, key: (i) => ({ name: `${prefix}${i}${random.next() < 0.5 ? ' "x,]}' : ' é🚀'}` }) };
+      return {
+        schema: getEntitySchema('clients'),
+        keyField: 'name',
+        prefix,
+        key: (i) => ({ name: `${prefix}${i}${random.next() < 0.5 ? ' "x,]}' : ' é🚀'}` }),
+      };
     }
-    const project = await suite.post('/projects-new', { name: `Replace ${c.seed}-${c.n}`, is_testdata: true, import_mode: 2 });
+    const project = await suite.post('/projects-new', {
+      name: `Replace ${c.seed}-${c.n}`,
+      is_testdata: true,
+      import_mode: 2,
+    });
     expect(project.statusCode, project.body).toBe(200);
-    return { schema: getEntitySchema('areas'), keyField: 'areacode', prefix: 'A', scope: (project.json() as { id: number }).id, key: (i) => ({ areacode: `A${i.toString(36).toUpperCase()}` }) };
+    return {
+      schema: getEntitySchema('areas'),
+      keyField: 'areacode',
+      prefix: 'A',
+      scope: (project.json() as { id: number }).id,
+      key: (i) => ({ areacode: `A${i.toString(36).toUpperCase()}` }),
+    };
   }
 
   return async function run(c: ImportCase): Promise<void> {
@@ -56,16 +96,34 @@ export function importProperty(suite: SignedInSuite, base: () => string, { maxBe
     // At most maxBefore (by default more than a chunk), so that the large sizes stay quick: their other rows are added (or, mode 3, skipped).
     const before = Math.min(maxBefore, c.mode === 3 ? c.n : c.mode === 0 ? Math.floor(c.n / 4) : Math.floor(c.n / 2));
     const extras = c.mode === 2 ? 3 : 0;
-    const earlier = withRequired(random, t.schema, randomRows(random, fields, before, (i) => ({ [t.keyField]: rows[i]?.[t.keyField] })));
-    const left = withRequired(random, t.schema, randomRows(random, fields, extras, (i) => ({ [t.keyField]: `Z${i}` })));
+    const earlier = withRequired(
+      random,
+      t.schema,
+      randomRows(random, fields, before, (i) => ({ [t.keyField]: rows[i]?.[t.keyField] })),
+    );
+    const left = withRequired(
+      random,
+      t.schema,
+      randomRows(random, fields, extras, (i) => ({ [t.keyField]: `Z${i}` })),
+    );
     const scope = t.scope === undefined ? {} : { scope: t.scope };
     if (before + extras > 0) {
       // Into the empty list of a project that replaces (mode 2), a replacing import adds them all.
-      const first = await send(t.schema.name, { mode: c.mode === 2 ? 2 : 0, ...scope, rows: [...earlier, ...left] }, random, true);
+      const first = await send(
+        t.schema.name,
+        { mode: c.mode === 2 ? 2 : 0, ...scope, rows: [...earlier, ...left] },
+        random,
+        true,
+      );
       expect(first.status, `${label}: the rows before: ${JSON.stringify(first.answer).slice(0, 300)}`).toBe(200);
     }
 
-    const { status, answer } = await send(t.schema.name, { mode: c.mode, ...scope, ...(c.dryRun ? { dryRun: true } : {}), rows }, random, c.whole);
+    const { status, answer } = await send(
+      t.schema.name,
+      { mode: c.mode, ...scope, ...(c.dryRun ? { dryRun: true } : {}), rows },
+      random,
+      c.whole,
+    );
     expect(status, `${label}: ${JSON.stringify(answer).slice(0, 500)}`).toBe(200);
     const { added, updated, unchanged, skipped, restored } = answer;
     expect(answer.received, label).toBe(c.n);
@@ -77,7 +135,12 @@ export function importProperty(suite: SignedInSuite, base: () => string, { maxBe
     expect(answer.softDeleted, label).toBe(c.mode === 2 ? extras : 0);
 
     const keys = [...new Set([...earlier, ...left, ...rows].map((row) => String(row[t.keyField])))];
-    const stored = await storedByKey(suite.t.database.db, t.schema, t.keyField, t.scope === undefined ? keys : sql`project_id = ${t.scope}`);
+    const stored = await storedByKey(
+      suite.t.database.db,
+      t.schema,
+      t.keyField,
+      t.scope === undefined ? keys : sql`project_id = ${t.scope}`,
+    );
     // What the database must hold now, key by key: the file's rows over the earlier ones (mode 0 keeps the earlier).
     const expected = new Map<string, Record<string, unknown>>();
     for (const row of [...earlier, ...left]) expected.set(String(row[t.keyField]), row);
@@ -93,7 +156,9 @@ export function importProperty(suite: SignedInSuite, base: () => string, { maxBe
       if (difference) expect.fail(`${label}: row ${JSON.stringify(key)}: ${difference}`);
     }
     if (c.mode === 2) {
-      const deleted = [...stored.values()].filter((row) => row.deleteflag === true || row.deleteflag === 't').map((row) => row.areacode);
+      const deleted = [...stored.values()]
+        .filter((row) => row.deleteflag === true || row.deleteflag === 't')
+        .map((row) => row.areacode);
       expect(deleted.sort(), label).toEqual(c.dryRun ? [] : ['Z0', 'Z1', 'Z2']);
     }
   };
@@ -102,14 +167,24 @@ export function importProperty(suite: SignedInSuite, base: () => string, { maxBe
 /** Cases over every size in `sizes`, the mode, dry run and pieces varying with the size. */
 export function casesFor(sizes: readonly number[], seed: number): ImportCase[] {
   const random = randomSource(seed);
-  return sizes.map((n, i) => ({ n, mode: ([0, 1, 2, 3] as const)[i % 4] as ImportMode, dryRun: random.next() < 0.2, whole: random.next() < 0.3, seed: random.int(1, 2 ** 31) }));
+  return sizes.map((n, i) => ({
+    n,
+    mode: ([0, 1, 2, 3] as const)[i % 4] as ImportMode,
+    dryRun: random.next() < 0.2,
+    whole: random.next() < 0.3,
+    seed: random.int(1, 2 ** 31),
+  }));
 }
 
 /**
  * A sweep file's whole body: a signed-in app listening on a socket, and one test per case of `sizes`.
  * SWEEP_SEED (printed) replays a run; without it each run draws its own cases.
  */
-export function importSweep(title: string, sizes: (seed: number) => number[], options: { maxBefore?: number } = {}): void {
+export function importSweep(
+  title: string,
+  sizes: (seed: number) => number[],
+  options: { maxBefore?: number } = {},
+): void {
   const seed = Number(process.env.SWEEP_SEED ?? Date.now() % 2 ** 31);
   console.log(`${title}: SWEEP_SEED=${seed}`);
   const { suite, base } = listeningSuite();

@@ -30,7 +30,11 @@ export function onProcess(url: string, origin: string): string {
 }
 
 async function send(url: string, jar: CookieJar, init: RequestInit = {}): Promise<Response> {
-  const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: jar.header() } });
+  const res = await fetch(url, {
+    ...init,
+    redirect: 'manual',
+    headers: { ...(init.headers as Record<string, string>), cookie: jar.header() },
+  });
   jar.store(res);
   return res;
 }
@@ -42,7 +46,11 @@ function location(res: Response, publicUrl: string): string {
 }
 
 /** Starts a sign-in at `origin`: answers the sign-in page's address (on PUBLIC_URL) and the PKCE verifier. */
-export async function beginSignIn(origin: string, publicUrl: string, jar: CookieJar): Promise<{ signInUrl: string; verifier: string }> {
+export async function beginSignIn(
+  origin: string,
+  publicUrl: string,
+  jar: CookieJar,
+): Promise<{ signInUrl: string; verifier: string }> {
   const verifier = randomBytes(32).toString('base64url');
   const params = new URLSearchParams({
     client_id: 'tagbase-web',
@@ -62,7 +70,14 @@ export async function beginSignIn(origin: string, publicUrl: string, jar: Cookie
 }
 
 /** Posts the sign-in form to `origin`; answers the response (303 when signed in, 401 wrong, 429 limited). */
-export function postSignIn(origin: string, signInUrl: string, jar: CookieJar, username: string, password: string, headers: Record<string, string> = {}): Promise<Response> {
+export function postSignIn(
+  origin: string,
+  signInUrl: string,
+  jar: CookieJar,
+  username: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return send(`${onProcess(signInUrl, origin)}/login`, jar, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
@@ -71,18 +86,30 @@ export function postSignIn(origin: string, signInUrl: string, jar: CookieJar, us
 }
 
 /** The whole sign-in, each step at the origin `at` names; answers the access token. */
-export async function signInThrough(at: (step: SignInSteps) => string, publicUrl: string, username: string, password: string): Promise<string> {
+export async function signInThrough(
+  at: (step: SignInSteps) => string,
+  publicUrl: string,
+  username: string,
+  password: string,
+): Promise<string> {
   const jar = new CookieJar();
   const { signInUrl, verifier } = await beginSignIn(at('authorize'), publicUrl, jar);
   const login = await postSignIn(at('login'), signInUrl, jar, username, password);
-  if (login.status !== 303) throw new Error(`the sign-in answered ${login.status}: ${(await login.text()).slice(0, 200)}`);
+  if (login.status !== 303)
+    throw new Error(`the sign-in answered ${login.status}: ${(await login.text()).slice(0, 200)}`);
   const resumed = await send(onProcess(location(login, publicUrl), at('resume')), jar);
   const code = new URL(location(resumed, publicUrl)).searchParams.get('code');
   if (!code) throw new Error(`no code after the sign-in: ${resumed.headers.get('location')}`);
   const token = await send(`${at('token')}/idp/oauth/token`, jar, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', client_id: 'tagbase-web', code, code_verifier: verifier, redirect_uri: `${publicUrl}/callback` }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: 'tagbase-web',
+      code,
+      code_verifier: verifier,
+      redirect_uri: `${publicUrl}/callback`,
+    }).toString(),
   });
   if (token.status !== 200) throw new Error(`the token endpoint answered ${token.status}: ${await token.text()}`);
   return ((await token.json()) as { access_token: string }).access_token;

@@ -17,7 +17,10 @@ export async function withAdminClient(url: string, run: (client: pg.Client) => P
  */
 export async function waitForNoSessions(client: pg.Client, name: string): Promise<void> {
   for (let i = 0; i < 50; i++) {
-    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+    const { rows } = await client.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = $1',
+      [name],
+    );
     if (rows[0]?.n === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

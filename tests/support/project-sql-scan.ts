@@ -46,7 +46,28 @@ export function sqlTemplatesIn(file: string, source: string): SqlText[] {
 
 export type Unfiltered = { table: string; alias: string };
 
-const KEYWORDS = new Set(['where', 'join', 'left', 'right', 'inner', 'full', 'cross', 'on', 'group', 'order', 'limit', 'set', 'using', 'returning', 'union', 'for', 'having', 'natural', 'lateral', 'as']);
+const KEYWORDS = new Set([
+  'where',
+  'join',
+  'left',
+  'right',
+  'inner',
+  'full',
+  'cross',
+  'on',
+  'group',
+  'order',
+  'limit',
+  'set',
+  'using',
+  'returning',
+  'union',
+  'for',
+  'having',
+  'natural',
+  'lateral',
+  'as',
+]);
 
 /**
  * The references to project-sharded tables in one statement that no project_id constrains: each table read
@@ -59,11 +80,16 @@ export function unfilteredProjectReferences(sqlText: string, sharded: readonly s
   const text = sqlText.toLowerCase().replace(/--[^\n]*/g, ' ');
   const findings: Unfiltered[] = [];
   for (const table of sharded) {
-    const reference = new RegExp(`\\b(from|join|update|into)\\s+(?:only\\s+)?"?${table}"?(?![\\w.])(?:\\s+(?:as\\s+)?([a-z_][a-z0-9_]*))?`, 'g');
+    const reference = new RegExp(
+      `\\b(from|join|update|into)\\s+(?:only\\s+)?"?${table}"?(?![\\w.])(?:\\s+(?:as\\s+)?([a-z_][a-z0-9_]*))?`,
+      'g',
+    );
     for (const match of text.matchAll(reference)) {
       if (match[1] === 'into') continue; // an insert names its project in its values
       const alias = match[2] && !KEYWORDS.has(match[2]) ? match[2] : table;
-      const qualified = new RegExp(`\\b${alias}\\.project_id\\s*(=|in\\b|is not distinct from)|(=|\\bin\\s*\\()\\s*${alias}\\.project_id\\b`);
+      const qualified = new RegExp(
+        `\\b${alias}\\.project_id\\s*(=|in\\b|is not distinct from)|(=|\\bin\\s*\\()\\s*${alias}\\.project_id\\b`,
+      );
       const bare = alias === table && /(^|[^.\w])project_id\s*(=|in\b)/.test(text);
       if (!qualified.test(text) && !bare) findings.push({ table, alias });
     }

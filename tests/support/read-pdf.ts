@@ -20,7 +20,16 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
       const y = Math.round(item.transform[5] / 3);
       rows.set(y, [...(rows.get(y) ?? []), { x: item.transform[4], text: item.str }]);
     }
-    lines.push([...rows.entries()].sort((a, b) => b[0] - a[0]).map(([, items]) => items.sort((a, b) => a.x - b.x).map((i) => i.text).join(' | ')));
+    lines.push(
+      [...rows.entries()]
+        .sort((a, b) => b[0] - a[0])
+        .map(([, items]) =>
+          items
+            .sort((a, b) => a.x - b.x)
+            .map((i) => i.text)
+            .join(' | '),
+        ),
+    );
   }
   const { info } = await pdf.getMetadata();
   await pdf.destroy();

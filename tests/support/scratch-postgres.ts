@@ -33,11 +33,28 @@ export async function startScratchPostgres(): Promise<ScratchPostgres> {
     return asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
   };
   const serverOptions = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
-  const pgCtlArgs = (action: string, extra: string[]) => ['-D', data, '-o', serverOptions, '-l', path.join(root, 'log'), '-w', '-t', '30', ...extra, action];
-  const pgCtl = async (action: string, ...extra: string[]) => void (await promisify(execFile)(...invocation('pg_ctl', pgCtlArgs(action, extra)), { cwd: root }));
-  const pgCtlSync = (action: string, ...extra: string[]) => execFileSync(...invocation('pg_ctl', pgCtlArgs(action, extra)), { stdio: 'pipe', cwd: root });
+  const pgCtlArgs = (action: string, extra: string[]) => [
+    '-D',
+    data,
+    '-o',
+    serverOptions,
+    '-l',
+    path.join(root, 'log'),
+    '-w',
+    '-t',
+    '30',
+    ...extra,
+    action,
+  ];
+  const pgCtl = async (action: string, ...extra: string[]) =>
+    void (await promisify(execFile)(...invocation('pg_ctl', pgCtlArgs(action, extra)), { cwd: root }));
+  const pgCtlSync = (action: string, ...extra: string[]) =>
+    execFileSync(...invocation('pg_ctl', pgCtlArgs(action, extra)), { stdio: 'pipe', cwd: root });
 
-  execFileSync(...invocation('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']), { stdio: 'pipe', cwd: root });
+  execFileSync(...invocation('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync']), {
+    stdio: 'pipe',
+    cwd: root,
+  });
   pgCtlSync('start');
   const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
   await admin.connect();

@@ -44,13 +44,25 @@ export async function freePort(): Promise<number> {
  * `keepDataDir`: a DATA_DIR to use and leave in place (to start the server again on the same data).
  * `entry`: Node's arguments: the server's sources through tsx, or `['scripts/start.mjs']` (what `npm start` runs).
  */
-export async function spawnServer(env: Record<string, string> = {}, keepDataDir?: string, entry = ['--import', 'tsx', 'src/server/main.ts']): Promise<SpawnedServer> {
+export async function spawnServer(
+  env: Record<string, string> = {},
+  keepDataDir?: string,
+  entry = ['--import', 'tsx', 'src/server/main.ts'],
+): Promise<SpawnedServer> {
   const dataDir = keepDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tagbase-process-'));
   const keys = await loadOrCreateIdpKeyFile(dataDir);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, entry, {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR: path.join(dataDir, 'no-browser-app'), ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: path.join(dataDir, 'no-browser-app'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -74,11 +86,21 @@ export async function spawnServer(env: Record<string, string> = {}, keepDataDir?
 
   const issuer = `${env.PUBLIC_URL ?? `http://localhost:${port}`}/idp/`;
   const token: SpawnedServer['token'] = (role) =>
-    signAccessToken(keys.privateJwks.keys[0] as JWK, { iss: issuer, aud: 'https://api.tagbase.local', sub: `local|${role}`, 'https://tagbase.app/roles': [role], 'https://tagbase.app/name': role });
+    signAccessToken(keys.privateJwks.keys[0] as JWK, {
+      iss: issuer,
+      aud: 'https://api.tagbase.local',
+      sub: `local|${role}`,
+      'https://tagbase.app/roles': [role],
+      'https://tagbase.app/name': role,
+    });
   const writeHeaders: SpawnedServer['writeHeaders'] = async (bearer) => {
     const me = await fetch(`${url}/api/me`, { headers: { authorization: `Bearer ${bearer}` } });
     const issued = /XSRF-TOKEN=([^;]+)/.exec(me.headers.getSetCookie().join('; '))?.[1];
-    return { authorization: `Bearer ${bearer}`, cookie: `XSRF-TOKEN=${issued}`, 'x-xsrf-token': decodeURIComponent(issued ?? '') };
+    return {
+      authorization: `Bearer ${bearer}`,
+      cookie: `XSRF-TOKEN=${issued}`,
+      'x-xsrf-token': decodeURIComponent(issued ?? ''),
+    };
   };
   return {
     url,
@@ -108,12 +130,16 @@ export function postStreamed(
   onSent?: () => void,
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-    });
+    const request = http.request(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json', ...headers } },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+      },
+    );
     request.on('error', reject);
     if (onSent) whenSent(request, onSent);
     const iterator = pieces[Symbol.iterator]();

@@ -38,7 +38,11 @@ export type TestApp = {
 
 /** Tokens of the three roles (admin, engineer, viewer), as most API test files sign in. */
 export async function roleTokens(t: TestApp): Promise<{ admin: string; engineer: string; viewer: string }> {
-  const [admin, engineer, viewer] = await Promise.all([t.tokenFor('admin'), t.tokenFor('engineer'), t.tokenFor('viewer')]);
+  const [admin, engineer, viewer] = await Promise.all([
+    t.tokenFor('admin'),
+    t.tokenFor('engineer'),
+    t.tokenFor('viewer'),
+  ]);
   return { admin, engineer, viewer };
 }
 
@@ -59,7 +63,8 @@ export type SignedInSuite = {
 export function signedInSuite(): SignedInSuite {
   const suite = {
     get: (url: string, token = suite.viewer) => suite.t.call({ url: `/api${url}`, token }),
-    post: (url: string, payload: unknown, token = suite.engineer) => suite.t.call({ method: 'POST', url: `/api${url}`, token, payload: payload as object }),
+    post: (url: string, payload: unknown, token = suite.engineer) =>
+      suite.t.call({ method: 'POST', url: `/api${url}`, token, payload: payload as object }),
   } as SignedInSuite;
   beforeAll(async () => {
     suite.t = await createTestApp();
@@ -132,7 +137,9 @@ export async function createTestApp(): Promise<TestApp> {
 export async function signAccessToken(jwk: JWK, payload: JWTPayload): Promise<string> {
   const key = await importJWK(jwk, 'RS256');
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ iat: now, exp: now + 3600, ...payload }).setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'at+jwt' }).sign(key);
+  return new SignJWT({ iat: now, exp: now + 3600, ...payload })
+    .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'at+jwt' })
+    .sign(key);
 }
 
 /**

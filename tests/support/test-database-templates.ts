@@ -57,12 +57,18 @@ async function pgliteTemplates(): Promise<{ templates: DatabaseTemplates; remove
   }
 }
 
-async function postgresTemplates(serverUrl: string): Promise<{ templates: DatabaseTemplates; remove: () => Promise<void> }> {
+async function postgresTemplates(
+  serverUrl: string,
+): Promise<{ templates: DatabaseTemplates; remove: () => Promise<void> }> {
   const run = randomBytes(4).toString('hex');
-  const templates: DatabaseTemplates = { migrated: `tagbase_template_${run}_migrated`, seeded: `tagbase_template_${run}_seeded` };
-  const remove = () => withAdminClient(serverUrl, async (client) => {
-    for (const name of Object.values(templates)) await client.query(`drop database if exists ${name} with (force)`);
-  });
+  const templates: DatabaseTemplates = {
+    migrated: `tagbase_template_${run}_migrated`,
+    seeded: `tagbase_template_${run}_seeded`,
+  };
+  const remove = () =>
+    withAdminClient(serverUrl, async (client) => {
+      for (const name of Object.values(templates)) await client.query(`drop database if exists ${name} with (force)`);
+    });
   try {
     for (const [kind, name] of Object.entries(templates) as [TemplateKind, string][]) {
       await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));

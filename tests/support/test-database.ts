@@ -27,7 +27,9 @@ export async function createTestDatabase(options: { seeded?: boolean } = {}): Pr
   }
 
   const name = `tagbase_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(serverUrl, (client) => client.query(template ? `create database ${name} template ${template}` : `create database ${name}`));
+  await withAdminClient(serverUrl, (client) =>
+    client.query(template ? `create database ${name} template ${template}` : `create database ${name}`),
+  );
   // Opening runs the migrations, which on a copy of the template only confirms there are none left.
   const database = await openDatabase({ url: databaseUrl(serverUrl, name) });
   if (!template && options.seeded) await seed(database);

@@ -21,7 +21,10 @@ export async function readWorkbook(bytes: ArrayBuffer | Uint8Array): Promise<Wor
 /** The sheet of that name (the first when no name is given); throws when there is none. */
 export function sheetOf(workbook: Workbook, name?: string): Worksheet {
   const sheet = name === undefined ? workbook.worksheets[0] : workbook.getWorksheet(name);
-  if (!sheet) throw new Error(`the workbook has no sheet ${name ?? ''} (it has ${workbook.worksheets.map((s) => s.name).join(', ')})`);
+  if (!sheet)
+    throw new Error(
+      `the workbook has no sheet ${name ?? ''} (it has ${workbook.worksheets.map((s) => s.name).join(', ')})`,
+    );
   return sheet;
 }
 
@@ -29,7 +32,8 @@ export function sheetOf(workbook: Workbook, name?: string): Worksheet {
 export const sheetNames = (workbook: Workbook): string[] => workbook.worksheets.map((sheet) => sheet.name);
 
 /** Excel's escape of a character in text (`_x000D_`), as Excel and ExcelJS read it back from a file. */
-const unescapeText = (text: string) => text.replace(/_x([0-9A-F]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const unescapeText = (text: string) =>
+  text.replace(/_x([0-9A-F]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /**
  * A cell's value as a reader sees it: text of rich text, the result of a formula, undefined when empty.
@@ -66,7 +70,9 @@ export function sheetObjects(sheet: Worksheet): Record<string, unknown>[] {
   const [header = [], ...rows] = sheetRows(sheet);
   return rows
     .filter((row) => row.some((cell) => cell !== undefined))
-    .map((row) => Object.fromEntries(row.flatMap((cell, c) => (cell === undefined ? [] : [[String(header[c]), cell]]))));
+    .map((row) =>
+      Object.fromEntries(row.flatMap((cell, c) => (cell === undefined ? [] : [[String(header[c]), cell]]))),
+    );
 }
 
 /** A cell as the file holds it; a date as its serial number with its date format; undefined when empty. */
@@ -97,7 +103,9 @@ export function cellsByAddress(sheet: Worksheet): Record<string, CellObject> {
 
 /** The columns' widths in pixels (undefined where Excel's default applies). */
 export function columnWidths(sheet: Worksheet): ({ wpx: number } | undefined)[] {
-  return (sheet.columns ?? []).map((column) => (column.width === undefined ? undefined : { wpx: pixelsOfWidth(column.width) }));
+  return (sheet.columns ?? []).map((column) =>
+    column.width === undefined ? undefined : { wpx: pixelsOfWidth(column.width) },
+  );
 }
 
 /**
@@ -113,7 +121,18 @@ export async function workbookOf(rows: readonly (readonly unknown[])[], sheetNam
       if (value === null || value === undefined) return;
       const cell = row.getCell(c + 1);
       if (value instanceof Date) {
-        cell.value = dateToSerial(new Date(Date.UTC(value.getFullYear(), value.getMonth(), value.getDate(), value.getHours(), value.getMinutes(), value.getSeconds())))!;
+        cell.value = dateToSerial(
+          new Date(
+            Date.UTC(
+              value.getFullYear(),
+              value.getMonth(),
+              value.getDate(),
+              value.getHours(),
+              value.getMinutes(),
+              value.getSeconds(),
+            ),
+          ),
+        )!;
         cell.numFmt = DATE_FORMAT;
       } else cell.value = value as CellValue;
     });

@@ -14,5 +14,6 @@ const run = dexpiProperty(suite, base);
 const random = randomSource(SEED);
 
 describe('a DEXPI import stores every item it finds: the full sweep', () => {
-  for (const c of dexpiCasesFor([87, ...Array.from({ length: 25 }, () => random.int(0, 87))], SEED)) it(`${c.copies} copies of the sample's items, seed ${c.seed}`, () => run(c), 300_000);
+  for (const c of dexpiCasesFor([87, ...Array.from({ length: 25 }, () => random.int(0, 87))], SEED))
+    it(`${c.copies} copies of the sample's items, seed ${c.seed}`, () => run(c), 300_000);
 });

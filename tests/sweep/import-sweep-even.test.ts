@@ -5,4 +5,8 @@ import { importSweep } from '../support/import-property';
 // and in random pieces, over a real socket, counted and compared field by field. The sizes here are about
 // the reader's batches, so a case imports at most 300 of its keys before (the large sizes update up to
 // 12,000). `npm run test:sweep`, run by CI after `npm test`.
-importSweep('the import stores every row it reports: even N to 2,100', () => Array.from({ length: 1_051 }, (_, i) => 2 * i), { maxBefore: 300 });
+importSweep(
+  'the import stores every row it reports: even N to 2,100',
+  () => Array.from({ length: 1_051 }, (_, i) => 2 * i),
+  { maxBefore: 300 },
+);

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { cellCount, contains, edgeOfData, planRangeFill, rangeStats, rectOf, tileBlock, toHtmlTable } from '../../src/grids/ranges/cell-range';
+import {
+  cellCount,
+  contains,
+  edgeOfData,
+  planRangeFill,
+  rangeStats,
+  rectOf,
+  tileBlock,
+  toHtmlTable,
+} from '../../src/grids/ranges/cell-range';
 
-describe('cell ranges (the grid\'s range selection, as Excel)', () => {
+describe("cell ranges (the grid's range selection, as Excel)", () => {
   it('a range drawn either way is the same rectangle', () => {
     const down = rectOf({ anchor: { row: 2, col: 1 }, focus: { row: 5, col: 3 } });
     const up = rectOf({ anchor: { row: 5, col: 3 }, focus: { row: 2, col: 1 } });
@@ -31,15 +40,44 @@ describe('cell ranges (the grid\'s range selection, as Excel)', () => {
   });
 
   it('the status bar counts values and adds up numbers only', () => {
-    expect(rangeStats([1, '2.50', null, '', 'text', 4])).toEqual({ cells: 6, count: 4, numbers: 3, sum: 7.5, average: 2.5 });
+    expect(rangeStats([1, '2.50', null, '', 'text', 4])).toEqual({
+      cells: 6,
+      count: 4,
+      numbers: 3,
+      sum: 7.5,
+      average: 2.5,
+    });
     expect(rangeStats(['a', null])).toEqual({ cells: 2, count: 1, numbers: 0, sum: 0, average: null });
   });
 
   it('a paste tiles a block that divides the range and writes any other once', () => {
     const range = { top: 0, bottom: 3, left: 0, right: 1 };
-    expect(tileBlock([['x']], range)).toEqual([['x', 'x'], ['x', 'x'], ['x', 'x'], ['x', 'x']]);
-    expect(tileBlock([['a', 'b'], ['c', 'd']], range)).toEqual([['a', 'b'], ['c', 'd'], ['a', 'b'], ['c', 'd']]);
-    expect(tileBlock([['a'], ['b']], range)).toEqual([['a', 'a'], ['b', 'b'], ['a', 'a'], ['b', 'b']]);
+    expect(tileBlock([['x']], range)).toEqual([
+      ['x', 'x'],
+      ['x', 'x'],
+      ['x', 'x'],
+      ['x', 'x'],
+    ]);
+    expect(
+      tileBlock(
+        [
+          ['a', 'b'],
+          ['c', 'd'],
+        ],
+        range,
+      ),
+    ).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    expect(tileBlock([['a'], ['b']], range)).toEqual([
+      ['a', 'a'],
+      ['b', 'b'],
+      ['a', 'a'],
+      ['b', 'b'],
+    ]);
     // 3 rows do not divide 4: once, from the corner (as Excel).
     expect(tileBlock([['a'], ['b'], ['c']], range)).toEqual([['a'], ['b'], ['c']]);
     // One cell selected: the block as it is.
@@ -47,8 +85,12 @@ describe('cell ranges (the grid\'s range selection, as Excel)', () => {
     expect(tileBlock([['a']], null)).toEqual([['a']]);
   });
 
-  it('fill down takes each column\'s top cell; fill right each row\'s left cell', () => {
-    const grid = [['a', 'b'], ['c', 'd'], ['e', 'f']];
+  it("fill down takes each column's top cell; fill right each row's left cell", () => {
+    const grid = [
+      ['a', 'b'],
+      ['c', 'd'],
+      ['e', 'f'],
+    ];
     const at = (row: number, col: number) => grid[row]![col];
     const rect = { top: 0, bottom: 2, left: 0, right: 1 };
     expect(planRangeFill(rect, 'down', at)).toEqual([
@@ -65,6 +107,8 @@ describe('cell ranges (the grid\'s range selection, as Excel)', () => {
   });
 
   it('the HTML copy escapes what it carries', () => {
-    expect(toHtmlTable([['<b>', 'a&b']], ['Tag "x"', 'Note'])).toBe('<table><thead><tr><th>Tag &quot;x&quot;</th><th>Note</th></tr></thead><tbody><tr><td>&lt;b&gt;</td><td>a&amp;b</td></tr></tbody></table>');
+    expect(toHtmlTable([['<b>', 'a&b']], ['Tag "x"', 'Note'])).toBe(
+      '<table><thead><tr><th>Tag &quot;x&quot;</th><th>Note</th></tr></thead><tbody><tr><td>&lt;b&gt;</td><td>a&amp;b</td></tr></tbody></table>',
+    );
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { changeLines, filterLines, summaryTitle, workbookRows } from '../../src/features/projects/revisions/change-lines';
+import {
+  changeLines,
+  filterLines,
+  summaryTitle,
+  workbookRows,
+} from '../../src/features/projects/revisions/change-lines';
 import type { ChangeSummary, Revision } from '../../src/lib/project-revisions';
 import { nextRevision } from '../../src/lib/project-revisions';
 import { toMarks } from '../../src/features/projects/revisions/use-revision-marks';
@@ -10,10 +15,17 @@ const summary: Pick<ChangeSummary, 'rows' | 'from' | 'to'> = {
   from: revision('A'),
   to: null,
   rows: [
-    { entity: 'mech_equipment', list: 'Mechanical equipment', key: '100-CR-001', change: 'changed', rowId: 4, fields: [
-      { field: 'description', label: 'Description', old: 'Primary crusher', new: 'Primary gyratory crusher' },
-      { field: 'installed_kw', label: 'Installed kW', old: null, new: '400' },
-    ] },
+    {
+      entity: 'mech_equipment',
+      list: 'Mechanical equipment',
+      key: '100-CR-001',
+      change: 'changed',
+      rowId: 4,
+      fields: [
+        { field: 'description', label: 'Description', old: 'Primary crusher', new: 'Primary gyratory crusher' },
+        { field: 'installed_kw', label: 'Installed kW', old: null, new: '400' },
+      ],
+    },
     { entity: 'instruments', list: 'Instruments', key: '200-LIT-001', change: 'added', rowId: 9, fields: [] },
     { entity: 'cabling', list: 'Cabling', key: '200-PIT-001-I-01', change: 'deleted', fields: [] },
   ],
@@ -48,7 +60,14 @@ describe('the change summary as lines', () => {
   });
 
   it('suggests the next revision identifier', () => {
-    expect([nextRevision(undefined), nextRevision('A'), nextRevision('C'), nextRevision('0'), nextRevision('9'), nextRevision('Z')]).toEqual(['A', 'B', 'D', '1', '10', 'Z1']);
+    expect([
+      nextRevision(undefined),
+      nextRevision('A'),
+      nextRevision('C'),
+      nextRevision('0'),
+      nextRevision('9'),
+      nextRevision('Z'),
+    ]).toEqual(['A', 'B', 'D', '1', '10', 'Z1']);
   });
 });
 
@@ -70,8 +89,23 @@ describe('revision clouds in a list', () => {
 describe('a renamed row (issue #30 item 3)', () => {
   const renamed: Pick<ChangeSummary, 'rows'> = {
     rows: [
-      { entity: 'mech_equipment', list: 'Mechanical equipment', key: '100-PP-001', change: 'deleted', fields: [], renamedTo: '110-PP-001' },
-      { entity: 'mech_equipment', list: 'Mechanical equipment', key: '110-PP-001', change: 'added', rowId: 7, renamedFrom: '100-PP-001', fields: [{ field: 'tagno', label: 'Tag', old: '100-PP-001', new: '110-PP-001' }] },
+      {
+        entity: 'mech_equipment',
+        list: 'Mechanical equipment',
+        key: '100-PP-001',
+        change: 'deleted',
+        fields: [],
+        renamedTo: '110-PP-001',
+      },
+      {
+        entity: 'mech_equipment',
+        list: 'Mechanical equipment',
+        key: '110-PP-001',
+        change: 'added',
+        rowId: 7,
+        renamedFrom: '100-PP-001',
+        fields: [{ field: 'tagno', label: 'Tag', old: '100-PP-001', new: '110-PP-001' }],
+      },
     ],
   };
 

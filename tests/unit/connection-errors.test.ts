@@ -6,10 +6,19 @@ const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: selec
 
 describe('isDatabaseUnavailable: a 503, not a 500', () => {
   it.each([
-    ['PostgreSQL shutting down (57P01)', wrapped(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))],
-    ['PostgreSQL starting up (57P03)', Object.assign(new Error('the database system is starting up'), { code: '57P03' })],
+    [
+      'PostgreSQL shutting down (57P01)',
+      wrapped(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })),
+    ],
+    [
+      'PostgreSQL starting up (57P03)',
+      Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+    ],
     ['a connection exception (08006)', Object.assign(new Error('connection failure'), { code: '08006' })],
-    ['connection refused', wrapped(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))],
+    [
+      'connection refused',
+      wrapped(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })),
+    ],
     ['a dropped connection', wrapped(new Error('Connection terminated unexpectedly'))],
     ['a client whose connection broke', new Error('Client has encountered a connection error and is not queryable')],
     ['the pool connect timeout', new Error('timeout exceeded when trying to connect')],

@@ -15,9 +15,15 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function start(handler: http.RequestListener, options: { bodyIdleMs?: number; keepAliveMs?: number } = {}): Promise<{ tracker: ConnectionTracker; port: number }> {
+async function start(
+  handler: http.RequestListener,
+  options: { bodyIdleMs?: number; keepAliveMs?: number } = {},
+): Promise<{ tracker: ConnectionTracker; port: number }> {
   server = http.createServer(handler);
-  const tracker = trackConnections(server, { bodyIdleMs: options.bodyIdleMs ?? 60_000, keepAliveMs: options.keepAliveMs });
+  const tracker = trackConnections(server, {
+    bodyIdleMs: options.bodyIdleMs ?? 60_000,
+    keepAliveMs: options.keepAliveMs,
+  });
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
   return { tracker, port: (server.address() as net.AddressInfo).port };
 }
@@ -33,7 +39,12 @@ async function connect(port: number, paused = false) {
   });
   socket.on('data', (chunk: Buffer) => chunks.push(chunk));
   if (paused) socket.pause();
-  return { socket, closed, text: () => Buffer.concat(chunks).toString('latin1'), bytes: () => chunks.reduce((sum, chunk) => sum + chunk.length, 0) };
+  return {
+    socket,
+    closed,
+    text: () => Buffer.concat(chunks).toString('latin1'),
+    bytes: () => chunks.reduce((sum, chunk) => sum + chunk.length, 0),
+  };
 }
 
 /** Holds the event loop, as a PGlite statement does. */
@@ -153,10 +164,13 @@ describe('acceptQueue', () => {
 });
 
 describe('a stalled request body', () => {
-  const upload = (port: number) => connect(port).then((client) => {
-    client.socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"creates":[');
-    return client;
-  });
+  const upload = (port: number) =>
+    connect(port).then((client) => {
+      client.socket.write(
+        'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"creates":[',
+      );
+      return client;
+    });
 
   it('is answered 408 and its connection closed once nothing arrives for bodyIdleMs', async () => {
     const { port } = await start((req, res) => req.on('end', () => res.end('read')).resume(), { bodyIdleMs: 600 });
@@ -169,7 +183,9 @@ describe('a stalled request body', () => {
   });
 
   it('closes the connection as well when it was answered before its body came (a 401), once the body stalls', async () => {
-    const { port } = await start((_req, res) => res.writeHead(401, { 'content-type': 'text/plain' }).end('sign in'), { bodyIdleMs: 600 });
+    const { port } = await start((_req, res) => res.writeHead(401, { 'content-type': 'text/plain' }).end('sign in'), {
+      bodyIdleMs: 600,
+    });
     const startedAt = performance.now();
     const client = await upload(port);
     expect(await client.closed).toEqual({});

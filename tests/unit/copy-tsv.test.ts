@@ -9,7 +9,9 @@ const field = (def: Partial<FieldDef> & Pick<FieldDef, 'kind'>) => ({ name: 'f',
 describe('Ctrl+C in the grid', () => {
   it('copies cells as the text paste and Excel read back: labels for lookups and enums, TRUE/FALSE, plain numbers', () => {
     expect(copyText(field({ kind: 'lookup', entity: 'currencies' }), 7, labels)).toBe('USD');
-    expect(copyText(field({ kind: 'enum', options: [{ value: 'hard_rock', label: 'Hard rock' }] }), 'hard_rock', labels)).toBe('Hard rock');
+    expect(
+      copyText(field({ kind: 'enum', options: [{ value: 'hard_rock', label: 'Hard rock' }] }), 'hard_rock', labels),
+    ).toBe('Hard rock');
     expect(copyText(field({ kind: 'boolean' }), false, labels)).toBe('FALSE');
     expect(copyText(field({ kind: 'money', currencyField: 'c' }), '86419.69', labels)).toBe('86419.69');
     expect(copyText(field({ kind: 'date' }), null, labels)).toBe('');

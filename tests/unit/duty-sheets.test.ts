@@ -7,7 +7,9 @@ describe('slurry SG', () => {
     expect(slurrySg('2.7', '50', null)).toBe('1.459');
     // 1 / (0.65/2.8 + 0.35/1) = 1 / 0.582142... = 1.717791...
     expect(slurrySg('2.8', '65')).toBe('1.718');
-    expect(slurrySg('2.8', '65', '1.05')).toBe(sheetSlurrySg({ solids_sg: '2.8', cw_percent: '65', liquid_sg: '1.05' }));
+    expect(slurrySg('2.8', '65', '1.05')).toBe(
+      sheetSlurrySg({ solids_sg: '2.8', cw_percent: '65', liquid_sg: '1.05' }),
+    );
     // 1 / (0.65/2.8 + 0.35/1.05) = 1 / 0.565476... = 1.768421...
     expect(slurrySg('2.8', '65', '1.05')).toBe('1.768');
   });
@@ -36,7 +38,15 @@ describe('absorbed power', () => {
     expect(absorbedKw('1200', '', '1.45', '72')).toBeNull();
   });
   it('of a sheet row uses its slurry SG as kept (3 places) for each case', () => {
-    const row = { solids_sg: '2.7', cw_percent: '50', pump_efficiency_percent: '72', flow_design_m3h: '1200', head_design_m: '35', flow_min_m3h: '800', head_min_m: '30' };
+    const row = {
+      solids_sg: '2.7',
+      cw_percent: '50',
+      pump_efficiency_percent: '72',
+      flow_design_m3h: '1200',
+      head_design_m: '35',
+      flow_min_m3h: '800',
+      head_min_m: '30',
+    };
     // SG 1.459: 1459 x 9.81 x (1200/3600) x 35 / 0.72 / 1000 = 231.9254...
     expect(sheetAbsorbedKw(row, 'design')).toBe('231.9');
     // 1459 x 9.81 x (800/3600) x 30 / 0.72 / 1000 = 132.5288...

@@ -7,7 +7,14 @@ describe('matchColumns', () => {
   it('compares headers ignoring case, spaces and underscores', () => {
     expect(normaliseHeader(' Client  Name ')).toBe('clientname');
     expect(normaliseHeader('CLIENT_NAME')).toBe('clientname');
-    const match = matchColumns(clients, ['CLIENT NAME', 'short_name', 'contactemail', 'Sector ', 'Favourite colour', '']);
+    const match = matchColumns(clients, [
+      'CLIENT NAME',
+      'short_name',
+      'contactemail',
+      'Sector ',
+      'Favourite colour',
+      '',
+    ]);
     expect(match.mapping).toEqual(['name', 'short_name', 'contact_email', 'sector', null, null]);
     expect(match.unmatched).toEqual(['Favourite colour']);
     expect(match.missingRequired).toEqual([]);

@@ -8,7 +8,17 @@ import { sheetObjects, sheetOf } from '../support/workbooks';
 const mapping = ['name', 'city', 'sector'];
 
 describe('import preview: what really changes, and the rows handed back', () => {
-  const rows = buildImportRows(clients, [['A', 'Lima', 'Mining'], ['B', 'Quito', 'Water'], ['C', 'Nowhere', 'Bogus']], mapping, undefined, { mode: 1 });
+  const rows = buildImportRows(
+    clients,
+    [
+      ['A', 'Lima', 'Mining'],
+      ['B', 'Quito', 'Water'],
+      ['C', 'Nowhere', 'Bogus'],
+    ],
+    mapping,
+    undefined,
+    { mode: 1 },
+  );
 
   it('a row to update counts as changed only for the cells whose value differs; the old value is kept', () => {
     const plan = new Map([
@@ -25,7 +35,9 @@ describe('import preview: what really changes, and the rows handed back', () => 
   });
 
   it('the rejected rows come back with the file columns and an Error column', () => {
-    const workbook = rejectedRowsWorkbook(clients, ['Client name', 'City', 'Sector'], mapping, [{ row: rows[2]!, errors: rows[2]!.errors }]);
+    const workbook = rejectedRowsWorkbook(clients, ['Client name', 'City', 'Sector'], mapping, [
+      { row: rows[2]!, errors: rows[2]!.errors },
+    ]);
     const sheet = sheetObjects(sheetOf(workbook, 'Rejected rows'));
     expect(sheet).toHaveLength(1);
     expect(sheet[0]).toMatchObject({ 'Client name': 'C', City: 'Nowhere', Sector: 'Bogus' });

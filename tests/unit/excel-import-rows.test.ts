@@ -1,33 +1,91 @@
 import { describe, expect, it } from 'vitest';
 import { matchColumns } from '../../src/grids/excel/column-matching';
-import { buildImportRows, cellDisplayText, editImportCell, revalidateRows, ROW_ERROR } from '../../src/grids/excel/import-rows';
+import {
+  buildImportRows,
+  cellDisplayText,
+  editImportCell,
+  revalidateRows,
+  ROW_ERROR,
+} from '../../src/grids/excel/import-rows';
 import { createLookupResolver } from '../../src/grids/excel/lookup-index';
 import { lithiumProjects, suppliers } from '../../src/schemas/entities/business-entities';
 
-const resolve = createLookupResolver({ currencies: new Map([[1, 'USD'], [2, 'EUR']]), disciplines: new Map([[4, 'Mechanical'], [5, 'Electrical'], [6, 'electrical']]) });
+const resolve = createLookupResolver({
+  currencies: new Map([
+    [1, 'USD'],
+    [2, 'EUR'],
+  ]),
+  disciplines: new Map([
+    [4, 'Mechanical'],
+    [5, 'Electrical'],
+    [6, 'electrical'],
+  ]),
+});
 
-const headers = ['Project', 'Owner', 'Deposit type', 'Stage', 'Country', 'Latitude', 'Capacity (t/y LCE)', 'CAPEX', 'CAPEX currency', 'Start year'];
+const headers = [
+  'Project',
+  'Owner',
+  'Deposit type',
+  'Stage',
+  'Country',
+  'Latitude',
+  'Capacity (t/y LCE)',
+  'CAPEX',
+  'CAPEX currency',
+  'Start year',
+];
 const mapping = matchColumns(lithiumProjects, headers).mapping;
 
 describe('buildImportRows', () => {
   it('parses good rows of every kind to wire values', () => {
-    const [row] = buildImportRows(lithiumProjects, [['Salar', 'Owner Co', 'brine', 'PFS', 'Chile', '-23.5', '40,000', '1,250,000.50', 'usd', 2028]], mapping, resolve);
+    const [row] = buildImportRows(
+      lithiumProjects,
+      [['Salar', 'Owner Co', 'brine', 'PFS', 'Chile', '-23.5', '40,000', '1,250,000.50', 'usd', 2028]],
+      mapping,
+      resolve,
+    );
     expect(row!.errors).toEqual({});
     expect(row!.rowNumber).toBe(2);
-    expect(row!.values).toEqual({ project: 'Salar', owner: 'Owner Co', deposit_type: 'brine', stage: 'pfs', country: 'Chile', latitude: '-23.5', capacity_tpa_lce: '40000', capex_usd: '1250000.5', capex_currency_id: 1, start_year: 2028 });
+    expect(row!.values).toEqual({
+      project: 'Salar',
+      owner: 'Owner Co',
+      deposit_type: 'brine',
+      stage: 'pfs',
+      country: 'Chile',
+      latitude: '-23.5',
+      capacity_tpa_lce: '40000',
+      capex_usd: '1250000.5',
+      capex_currency_id: 1,
+      start_year: 2028,
+    });
     expect(cellDisplayText(row!, 'capex_usd')).toBe('1,250,000.50');
   });
 
   it("reads an amount naming the currency of the row's own currency cell, and refuses one naming another", () => {
-    const row = (capex: string, currency: string) => buildImportRows(lithiumProjects, [['Salar', 'Owner Co', 'brine', 'PFS', 'Chile', '-23.5', '40,000', capex, currency, 2028]], mapping, resolve)[0]!;
+    const row = (capex: string, currency: string) =>
+      buildImportRows(
+        lithiumProjects,
+        [['Salar', 'Owner Co', 'brine', 'PFS', 'Chile', '-23.5', '40,000', capex, currency, 2028]],
+        mapping,
+        resolve,
+      )[0]!;
     expect(row('USD 1,250,000.50', 'usd').values).toMatchObject({ capex_usd: '1250000.5', capex_currency_id: 1 });
     expect(row('€2,000', 'EUR').values).toMatchObject({ capex_usd: '2000', capex_currency_id: 2 });
-    expect(row('EUR 2,000', 'USD').errors).toEqual({ capex_usd: `"EUR 2,000" names a currency (EUR) but the row's currency is USD: type the amount only; the currency is its own column` });
-    expect(row('$2,000', '').errors).toMatchObject({ capex_usd: expect.stringContaining('the row has no currency yet') });
+    expect(row('EUR 2,000', 'USD').errors).toEqual({
+      capex_usd: `"EUR 2,000" names a currency (EUR) but the row's currency is USD: type the amount only; the currency is its own column`,
+    });
+    expect(row('$2,000', '').errors).toMatchObject({
+      capex_usd: expect.stringContaining('the row has no currency yet'),
+    });
   });
 
   it('marks every invalid cell with its message', () => {
-    const [row] = buildImportRows(lithiumProjects, [['', 'Owner', 'lava', 'PFS', 'Chile', '95', 'lots', '12.345', 'GBP', '2028.5']], mapping, resolve);
+    const [row] = buildImportRows(
+      lithiumProjects,
+      [['', 'Owner', 'lava', 'PFS', 'Chile', '95', 'lots', '12.345', 'GBP', '2028.5']],
+      mapping,
+      resolve,
+    );
     expect(row!.errors).toEqual({
       project: 'Required',
       deposit_type: '"lava" is not one of: Brine, Hard rock, Clay',
@@ -57,7 +115,13 @@ describe('buildImportRows', () => {
   });
 
   it('checks unique fields besides the key, and booleans, dates, lookups by id', () => {
-    const m = matchColumns(suppliers, ['Supplier name', 'Vendor code', 'Discipline', 'Quote currency', 'Typical lead time']).mapping;
+    const m = matchColumns(suppliers, [
+      'Supplier name',
+      'Vendor code',
+      'Discipline',
+      'Quote currency',
+      'Typical lead time',
+    ]).mapping;
     const rows = buildImportRows(
       suppliers,
       [
@@ -69,7 +133,10 @@ describe('buildImportRows', () => {
       resolve,
     );
     expect(rows[0]!.values).toMatchObject({ discipline_id: 4, currency_id: 2 });
-    expect(rows[1]!.errors).toEqual({ vendor_code: 'Duplicate of row 2', lead_time_weeks: 'Must be between 0 and 260' });
+    expect(rows[1]!.errors).toEqual({
+      vendor_code: 'Duplicate of row 2',
+      lead_time_weeks: 'Must be between 0 and 260',
+    });
     expect(rows[1]!.values.discipline_id).toBe(4);
     // 'Electrical' names two rows: no guess.
     expect(rows[2]!.errors.discipline_id).toMatch(/Electrical/);
@@ -78,7 +145,9 @@ describe('buildImportRows', () => {
   it('reports required fields missing from the file as a row error in modes 0, 1 and 2 (they add rows), not in mode 3 (updates only)', () => {
     const m = matchColumns(lithiumProjects, ['Project', 'Latitude']).mapping;
     const [adding] = buildImportRows(lithiumProjects, [['Salar', '10']], m, resolve, { mode: 1 });
-    expect(adding!.errors[ROW_ERROR]).toBe('Not in the file: Owner: Required; Deposit type: Required; Stage: Required; Country: Required');
+    expect(adding!.errors[ROW_ERROR]).toBe(
+      'Not in the file: Owner: Required; Deposit type: Required; Stage: Required; Country: Required',
+    );
     const [replacing] = buildImportRows(lithiumProjects, [['Salar', '10']], m, resolve, { mode: 2 });
     expect(replacing!.errors[ROW_ERROR]).toBe(adding!.errors[ROW_ERROR]);
     const [updating] = buildImportRows(lithiumProjects, [['Salar', '10']], m, resolve, { mode: 3 });
@@ -96,7 +165,11 @@ describe('buildImportRows', () => {
       mapping,
       resolve,
     );
-    expect(rows[1]!.errors).toEqual({ project: 'Duplicate of row 2', deposit_type: expect.stringContaining('"rock"') as string, latitude: '"x" is not a number' });
+    expect(rows[1]!.errors).toEqual({
+      project: 'Duplicate of row 2',
+      deposit_type: expect.stringContaining('"rock"') as string,
+      latitude: '"x" is not a number',
+    });
     let fixed = editImportCell(lithiumProjects, rows, 1, 'deposit_type', 'Hard rock', resolve);
     fixed = editImportCell(lithiumProjects, fixed, 1, 'latitude', '-12.25', resolve);
     fixed = editImportCell(lithiumProjects, fixed, 1, 'project', 'Salar 2', resolve);

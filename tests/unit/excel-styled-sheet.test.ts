@@ -32,7 +32,15 @@ describe('an exported list, as Excel opens it', () => {
 
   it('keeps control characters and text that looks like an escape, through the file and back', async () => {
     const texts = ['Line\rbreak', 'Bell\u0007', 'Del\u007F', 'Literal _x000D_ here', 'Tab\tand\nnewline'];
-    const sheet = await parseWorkbook(await workbookBytes(rowsToWorkbook(clients, texts.map((notes, i) => ({ name: `C${i}`, notes })))), 'clients.xlsx');
+    const sheet = await parseWorkbook(
+      await workbookBytes(
+        rowsToWorkbook(
+          clients,
+          texts.map((notes, i) => ({ name: `C${i}`, notes })),
+        ),
+      ),
+      'clients.xlsx',
+    );
     const notes = sheet.headers.indexOf('Notes');
     expect(sheet.rows.map((row) => row[notes])).toEqual(texts);
     expect(excelText('plain')).toBe('plain');
@@ -43,7 +51,13 @@ describe('reading a workbook saved by Excel', () => {
   it('reads a formula as its result, rich text and links as their text, an error as empty, and dates with times', async () => {
     const bytes = await bytesOf((sheet) => {
       sheet.addRow(['Code', 'Quantity', 'Notes', 'Link', 'Due']);
-      sheet.addRow(['A', { formula: '2*3', result: 6 }, { richText: [{ text: 'bold', font: { bold: true } }, { text: ' and plain' }] }, { text: 'site', hyperlink: 'https://example.com' }, new Date(Date.UTC(2026, 2, 31, 14, 30))]);
+      sheet.addRow([
+        'A',
+        { formula: '2*3', result: 6 },
+        { richText: [{ text: 'bold', font: { bold: true } }, { text: ' and plain' }] },
+        { text: 'site', hyperlink: 'https://example.com' },
+        new Date(Date.UTC(2026, 2, 31, 14, 30)),
+      ]);
       sheet.addRow(['B', { formula: '1/0', result: { error: '#DIV/0!' } }, null, null, null]);
       sheet.getCell('E2').numFmt = 'yyyy-mm-dd hh:mm';
     });
@@ -63,13 +77,25 @@ describe('reading a workbook saved by Excel', () => {
       sheet.getCell('C6').value = 'Beta';
     });
     const parsed = await parseWorkbook(bytes, 'offset.xlsx');
-    expect(parsed).toMatchObject({ sheetName: 'Data', headers: ['Client name', 'City'], rows: [['Alpha', 'Lima'], ['Beta', null]], rowNumbers: [4, 6] });
+    expect(parsed).toMatchObject({
+      sheetName: 'Data',
+      headers: ['Client name', 'City'],
+      rows: [
+        ['Alpha', 'Lima'],
+        ['Beta', null],
+      ],
+      rowNumbers: [4, 6],
+    });
   });
 
   it('says an old-style .xls must be saved as .xlsx, and a workbook without sheets has none', async () => {
     const xls = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]).buffer;
-    await expect(parseWorkbook(xls, 'old.xls')).rejects.toThrow('old.xls is an old-style Excel workbook (.xls): save it as .xlsx in Excel, then import that');
-    await expect(parseWorkbook(await workbookBytes(new ExcelJS.Workbook()), 'empty.xlsx')).rejects.toThrow('empty.xlsx has no sheets');
+    await expect(parseWorkbook(xls, 'old.xls')).rejects.toThrow(
+      'old.xls is an old-style Excel workbook (.xls): save it as .xlsx in Excel, then import that',
+    );
+    await expect(parseWorkbook(await workbookBytes(new ExcelJS.Workbook()), 'empty.xlsx')).rejects.toThrow(
+      'empty.xlsx has no sheets',
+    );
   });
 });
 
@@ -77,8 +103,15 @@ describe('reading CSV', () => {
   const csv = async (text: string) => parseWorkbook(new TextEncoder().encode(text).buffer as ArrayBuffer, 'list.csv');
 
   it('takes the separator most used (semicolons from a European Excel) or the one a sep= line names', async () => {
-    expect(await csv('Code;City\r\n007;Lima, Peru\r\n')).toMatchObject({ headers: ['Code', 'City'], rows: [['007', 'Lima, Peru']] });
-    expect(await csv('sep=|\nCode|City\n1|a;b;c\n')).toMatchObject({ headers: ['Code', 'City'], rows: [['1', 'a;b;c']], rowNumbers: [2] });
+    expect(await csv('Code;City\r\n007;Lima, Peru\r\n')).toMatchObject({
+      headers: ['Code', 'City'],
+      rows: [['007', 'Lima, Peru']],
+    });
+    expect(await csv('sep=|\nCode|City\n1|a;b;c\n')).toMatchObject({
+      headers: ['Code', 'City'],
+      rows: [['1', 'a;b;c']],
+      rowNumbers: [2],
+    });
     expect(await csv('Code\tCity\n1\tQuito\n')).toMatchObject({ rows: [['1', 'Quito']] });
   });
 
@@ -94,15 +127,36 @@ describe('reading CSV', () => {
 
 describe('the rejected-rows workbook', () => {
   it('has a bold frozen header, dates as dates, and text that imports back as it was read', async () => {
-    const rows = buildImportRows(clients, [['=Evil()', 'Lima', 'Bogus', new Date(Date.UTC(2026, 0, 15))]], ['name', 'city', 'sector', null], undefined, { mode: 1 });
-    const written = rejectedRowsWorkbook(clients, ['Client name', 'City', 'Sector', 'Since'], ['name', 'city', 'sector', 'notes'], [{ row: { ...rows[0]!, cells: { ...rows[0]!.cells, notes: new Date(Date.UTC(2026, 0, 15)) } }, errors: rows[0]!.errors }]);
+    const rows = buildImportRows(
+      clients,
+      [['=Evil()', 'Lima', 'Bogus', new Date(Date.UTC(2026, 0, 15))]],
+      ['name', 'city', 'sector', null],
+      undefined,
+      { mode: 1 },
+    );
+    const written = rejectedRowsWorkbook(
+      clients,
+      ['Client name', 'City', 'Sector', 'Since'],
+      ['name', 'city', 'sector', 'notes'],
+      [
+        {
+          row: { ...rows[0]!, cells: { ...rows[0]!.cells, notes: new Date(Date.UTC(2026, 0, 15)) } },
+          errors: rows[0]!.errors,
+        },
+      ],
+    );
     const sheet = sheetOf(await readWorkbook(await workbookBytes(written)), 'Rejected rows');
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
-    expect(cellsByAddress(sheet)).toMatchObject({ A2: { t: 's', v: "'=Evil()" }, D2: { t: 'n', v: 46037, z: DATE_FORMAT } });
+    expect(cellsByAddress(sheet)).toMatchObject({
+      A2: { t: 's', v: "'=Evil()" },
+      D2: { t: 'n', v: 46037, z: DATE_FORMAT },
+    });
     expect(sheetObjects(sheet)[0]).toMatchObject({ City: 'Lima', Sector: 'Bogus' });
     const again = await parseWorkbook(await workbookBytes(written), 'rejected.xlsx');
-    const [row] = buildImportRows(clients, again.rows, matchColumns(clients, again.headers).mapping, undefined, { mode: 1 });
+    const [row] = buildImportRows(clients, again.rows, matchColumns(clients, again.headers).mapping, undefined, {
+      mode: 1,
+    });
     expect(row!.values.name).toBe('=Evil()');
   });
 });

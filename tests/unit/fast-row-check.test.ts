@@ -22,9 +22,32 @@ function candidates(field: FieldDef): unknown[] {
   switch (field.kind) {
     case 'text':
     case 'longText':
-      return [...common, 'USD', 'ACME', '  ACME  ', 'name@example.com', 'two\nlines', 'A'.repeat((field.maxLength ?? 255) + 1), '100-PP-001', 'nul\u0000', 'half\uD800', 12];
+      return [
+        ...common,
+        'USD',
+        'ACME',
+        '  ACME  ',
+        'name@example.com',
+        'two\nlines',
+        'A'.repeat((field.maxLength ?? 255) + 1),
+        '100-PP-001',
+        'nul\u0000',
+        'half\uD800',
+        12,
+      ];
     case 'integer':
-      return [...common, 1, -1, 2.5, 2_147_483_648, Number.NaN, Number.POSITIVE_INFINITY, field.min ?? 0, (field.max ?? 10) + 1, '5'];
+      return [
+        ...common,
+        1,
+        -1,
+        2.5,
+        2_147_483_648,
+        Number.NaN,
+        Number.POSITIVE_INFINITY,
+        field.min ?? 0,
+        (field.max ?? 10) + 1,
+        '5',
+      ];
     case 'decimal':
     case 'percent':
     case 'money':
@@ -53,7 +76,7 @@ function validRow(schema: EntitySchema): Record<string, unknown> {
 /** The valid row with a few fields changed to candidates (valid or not), a field left out, or one added. */
 function rowsFor(schema: EntitySchema, next: () => number): Record<string, unknown>[] {
   const writable = schema.fields.filter((f) => !f.readOnly);
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T;
   const base = validRow(schema);
   const rows: Record<string, unknown>[] = [base];
   for (let i = 0; i < 400; i++) {

@@ -14,12 +14,25 @@ function plan(rows: FindRow[], fields: string[], find: string, replaceWith: stri
 }
 
 const rows: FindRow[] = [
-  { key: '1', label: 'Salar 100', values: { project: 'Salar 100', owner: 'Andes Lithium', region: 'Area 100', start_year: 2100 } },
-  { key: '2', label: 'Pegmatite 110', values: { project: 'Pegmatite 110', owner: 'andes lithium', region: 'area 1000', start_year: 2026 } },
-  { key: '3', label: 'Brine 200', values: { project: 'Brine 200', owner: 'Puna Minerals', region: null, start_year: null }, readOnly: true },
+  {
+    key: '1',
+    label: 'Salar 100',
+    values: { project: 'Salar 100', owner: 'Andes Lithium', region: 'Area 100', start_year: 2100 },
+  },
+  {
+    key: '2',
+    label: 'Pegmatite 110',
+    values: { project: 'Pegmatite 110', owner: 'andes lithium', region: 'area 1000', start_year: 2026 },
+  },
+  {
+    key: '3',
+    label: 'Brine 200',
+    values: { project: 'Brine 200', owner: 'Puna Minerals', region: null, start_year: null },
+    readOnly: true,
+  },
 ];
 
-describe('find and replace (the grid\'s, pure)', () => {
+describe("find and replace (the grid's, pure)", () => {
   it('finds case-insensitively by default, and with Match case only the exact case', () => {
     expect(plan(rows, ['owner'], 'andes', null).matches).toBe(2);
     expect(plan(rows, ['owner'], 'andes', null, { ...plain, matchCase: true }).matches).toBe(1);
@@ -47,7 +60,9 @@ describe('find and replace (the grid\'s, pure)', () => {
     expect(regex).toMatchObject({ matches: 3, skipped: 1 });
     expect(plan(rows, ['project'], 'Salar', '$1').changes[0]!.after).toBe('$1 100');
     // Characters a regular expression would read are plain text without the option.
-    expect(plan([{ key: 'x', label: 'x', values: { project: 'A.B (C)' } }], ['project'], '(C)', '[D]').changes[0]!.after).toBe('A.B [D]');
+    expect(
+      plan([{ key: 'x', label: 'x', values: { project: 'A.B (C)' } }], ['project'], '(C)', '[D]').changes[0]!.after,
+    ).toBe('A.B [D]');
   });
 
   it('a new text its field cannot read is a change with its error, kept as typed', () => {
@@ -60,12 +75,19 @@ describe('find and replace (the grid\'s, pure)', () => {
   });
 
   it('an invalid regular expression or an empty find is said, not thrown', () => {
-    expect(matcherOf('(', { ...plain, regex: true })).toMatchObject({ ok: false, error: expect.stringMatching(/^Not a regular expression/) });
+    expect(matcherOf('(', { ...plain, regex: true })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^Not a regular expression/),
+    });
     expect(matcherOf('', plain)).toEqual({ ok: false, error: 'Type what to find' });
   });
 
   it('plans 50,000 rows x 3 columns in one pass', () => {
-    const many: FindRow[] = Array.from({ length: 50_000 }, (_, i) => ({ key: String(i), label: `P${i}`, values: { project: `P-${i}`, owner: i % 2 ? 'Andes Lithium' : 'Puna', region: `Area ${i % 300}` } }));
+    const many: FindRow[] = Array.from({ length: 50_000 }, (_, i) => ({
+      key: String(i),
+      label: `P${i}`,
+      values: { project: `P-${i}`, owner: i % 2 ? 'Andes Lithium' : 'Puna', region: `Area ${i % 300}` },
+    }));
     const result = plan(many, ['project', 'owner', 'region'], 'Area 100', 'Area 110', { ...plain, wholeCell: true });
     expect(result.matches).toBe(Math.ceil((50_000 - 100) / 300));
     expect(result.changes.every((c) => c.after === 'Area 110')).toBe(true);

@@ -1,6 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { changedValues, fieldError, formFieldNames, formSections, isFullWidth, requiredLabel, savedMessage, validateForm, withPendingEdits, writableValues } from '../../src/forms/form-model';
-import { clients, itemCategories, lithiumProjects, projects, suppliers } from '../../src/schemas/entities/business-entities';
+import {
+  changedValues,
+  fieldError,
+  formFieldNames,
+  formSections,
+  isFullWidth,
+  requiredLabel,
+  savedMessage,
+  validateForm,
+  withPendingEdits,
+  writableValues,
+} from '../../src/forms/form-model';
+import {
+  clients,
+  itemCategories,
+  lithiumProjects,
+  projects,
+  suppliers,
+} from '../../src/schemas/entities/business-entities';
 import { defineEntity } from '../../src/schemas/schema-types';
 
 const requests = defineEntity({
@@ -41,7 +58,12 @@ describe('formSections', () => {
   });
 
   it('renders a chosen part: fields or sections, and can hide read-only fields', () => {
-    expect(formFieldNames(suppliers, { sections: ['Commercial'] })).toEqual(['currency_id', 'payment_terms', 'lead_time_weeks', 'rating']);
+    expect(formFieldNames(suppliers, { sections: ['Commercial'] })).toEqual([
+      'currency_id',
+      'payment_terms',
+      'lead_time_weeks',
+      'rating',
+    ]);
     expect(formFieldNames(clients, { fields: ['city', 'name'] })).toEqual(['name', 'city']);
     expect(formFieldNames(projects, { hideReadOnlyFields: true })).not.toContain('isdirty');
     expect(formFieldNames(projects)).toContain('isdirty');
@@ -76,7 +98,16 @@ describe('validation (the server validators)', () => {
     expect(validateForm(requests, value, ['description'])).toEqual({});
     expect(validateForm(requests, { ...value, request_type_id: 1, module_id: 2 })).toEqual({});
     // Meta columns of a loaded row do not count as unknown fields.
-    expect(validateForm(requests, { id: 5, version: 2, created_at: 'x', request_type_id: 1, module_id: 2, description: 'x' })).toEqual({});
+    expect(
+      validateForm(requests, {
+        id: 5,
+        version: 2,
+        created_at: 'x',
+        request_type_id: 1,
+        module_id: 2,
+        description: 'x',
+      }),
+    ).toEqual({});
   });
 
   it('starts a new row from the defaults, and an existing one from its writable values', () => {
@@ -86,8 +117,18 @@ describe('validation (the server validators)', () => {
   });
 
   it('sends only changed fields on update', () => {
-    const original = { id: 1, version: 1, name: 'Acme', city: null, active: true, contact_email: '', is_testdata: false };
-    expect(changedValues(clients, original, { ...writableValues(clients, original), city: 'Perth' })).toEqual({ city: 'Perth' });
+    const original = {
+      id: 1,
+      version: 1,
+      name: 'Acme',
+      city: null,
+      active: true,
+      contact_email: '',
+      is_testdata: false,
+    };
+    expect(changedValues(clients, original, { ...writableValues(clients, original), city: 'Perth' })).toEqual({
+      city: 'Perth',
+    });
     expect(changedValues(clients, original, writableValues(clients, original))).toEqual({});
   });
 
@@ -99,18 +140,23 @@ describe('validation (the server validators)', () => {
     // Phone is not shown by this partial form: it stays as saved (and pending in the grid); meta columns are never taken.
     expect(start).toMatchObject({ name: 'Supplier 12', city: 'Grid City', phone: '1' });
     expect(start).not.toHaveProperty('id');
-    expect(changedValues(suppliers, writableValues(suppliers, saved), { ...start, vendor_code: 'V-12B' })).toEqual({ city: 'Grid City', vendor_code: 'V-12B' });
+    expect(changedValues(suppliers, writableValues(suppliers, saved), { ...start, vendor_code: 'V-12B' })).toEqual({
+      city: 'Grid City',
+      vendor_code: 'V-12B',
+    });
     expect(withPendingEdits(suppliers, saved, undefined, shown)).toEqual(writableValues(suppliers, saved));
     expect(withPendingEdits(suppliers, null, pending, shown)).toEqual(writableValues(suppliers, null));
   });
 
-  it("names the saved row by its label field in the snackbar, else by its id", () => {
+  it('names the saved row by its label field in the snackbar, else by its id', () => {
     expect(savedMessage(suppliers, { id: 12, name: 'Supplier 12' })).toBe('Saved Supplier 12');
     expect(savedMessage(suppliers, { id: 12, name: null })).toBe('Saved Supplier #12');
   });
 
   it('saves a text edit that only looks like the same number, and not a decimal written another way', () => {
     const original = { id: 1, version: 1, project: '1.50', capex_usd: '1250000.00' };
-    expect(changedValues(lithiumProjects, original, { project: '1.5', capex_usd: '1250000' })).toEqual({ project: '1.5' });
+    expect(changedValues(lithiumProjects, original, { project: '1.5', capex_usd: '1250000' })).toEqual({
+      project: '1.5',
+    });
   });
 });

@@ -20,11 +20,21 @@ describe('the navbar search', () => {
   it('opens each kind on its record: a tag on its project tab, a drawing on its page, a client in its list', () => {
     const tabs = DOCUMENT_TABS.map((tab) => tab.slug);
     for (const slug of Object.values(SEARCH_PROJECT_TABS)) expect(tabs).toContain(slug);
-    expect(searchResultPath('equipment', { id: 9, project_id: 3, list: null })).toBe('/home/general/projectdetail/3/equipment?open=9');
-    expect(searchResultPath('lines', { id: 9, project_id: 3, list: null })).toBe('/home/general/projectdetail/3/piping?open=9');
-    expect(searchResultPath('drawings', { id: 4, project_id: 3, list: 'pfds' })).toBe('/home/general/projectdetail/3/pfds/4');
-    expect(searchResultPath('projects', { id: 3, project_id: null, list: null })).toBe('/home/general/projectdetail/3/areas');
-    expect(searchResultPath('clients', { id: 5, project_id: null, list: null })).toBe('/home/general/clientlist?open=5');
+    expect(searchResultPath('equipment', { id: 9, project_id: 3, list: null })).toBe(
+      '/home/general/projectdetail/3/equipment?open=9',
+    );
+    expect(searchResultPath('lines', { id: 9, project_id: 3, list: null })).toBe(
+      '/home/general/projectdetail/3/piping?open=9',
+    );
+    expect(searchResultPath('drawings', { id: 4, project_id: 3, list: 'pfds' })).toBe(
+      '/home/general/projectdetail/3/pfds/4',
+    );
+    expect(searchResultPath('projects', { id: 3, project_id: null, list: null })).toBe(
+      '/home/general/projectdetail/3/areas',
+    );
+    expect(searchResultPath('clients', { id: 5, project_id: null, list: null })).toBe(
+      '/home/general/clientlist?open=5',
+    );
     expect(searchResultPath('parts', { id: 5, project_id: null, list: null })).toBe('/home/general/thepart/5');
   });
 });

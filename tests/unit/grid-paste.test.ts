@@ -44,12 +44,25 @@ describe('parseTsv (Excel clipboard)', () => {
 
 describe('planPaste', () => {
   const f = lithiumProjects.fields;
-  const columns: PasteColumn[] = [{ field: field(f, 'project') }, { field: field(f, 'deposit_type') }, { field: field(f, 'capex_usd') }, { field: field(f, 'start_year') }];
+  const columns: PasteColumn[] = [
+    { field: field(f, 'project') },
+    { field: field(f, 'deposit_type') },
+    { field: field(f, 'capex_usd') },
+    { field: field(f, 'start_year') },
+  ];
   let n = 0;
   const newRowKey = () => `new-t${++n}`;
 
   it('parses each value by its kind and reports unparsable cells with the raw text', () => {
-    const plan = planPaste({ block: [['Alpha', 'Hard rock', '1,250.5', '2027'], ['Beta', 'Lava', '12', 'soon']], rowKeys: ['1', '2'], columns, newRowKey });
+    const plan = planPaste({
+      block: [
+        ['Alpha', 'Hard rock', '1,250.5', '2027'],
+        ['Beta', 'Lava', '12', 'soon'],
+      ],
+      rowKeys: ['1', '2'],
+      columns,
+      newRowKey,
+    });
     expect(plan.newRowKeys).toEqual([]);
     expect(plan.writes).toEqual([
       { rowKey: '1', field: 'project', value: 'Alpha' },
@@ -57,9 +70,19 @@ describe('planPaste', () => {
       { rowKey: '1', field: 'capex_usd', value: '1250.5' },
       { rowKey: '1', field: 'start_year', value: 2027 },
       { rowKey: '2', field: 'project', value: 'Beta' },
-      expect.objectContaining({ rowKey: '2', field: 'deposit_type', value: 'Lava', error: expect.stringContaining('is not one of') }),
+      expect.objectContaining({
+        rowKey: '2',
+        field: 'deposit_type',
+        value: 'Lava',
+        error: expect.stringContaining('is not one of'),
+      }),
       { rowKey: '2', field: 'capex_usd', value: '12' },
-      expect.objectContaining({ rowKey: '2', field: 'start_year', value: 'soon', error: expect.stringContaining('whole number') }),
+      expect.objectContaining({
+        rowKey: '2',
+        field: 'start_year',
+        value: 'soon',
+        error: expect.stringContaining('whole number'),
+      }),
     ]);
   });
 
@@ -72,22 +95,43 @@ describe('planPaste', () => {
   });
 
   it('adds rows when the block runs past the last row and skips columns past the last one', () => {
-    const plan = planPaste({ block: [['A', 'Brine', '1', '2030', 'extra'], ['B'], ['C']], rowKeys: ['7'], columns, newRowKey });
+    const plan = planPaste({
+      block: [['A', 'Brine', '1', '2030', 'extra'], ['B'], ['C']],
+      rowKeys: ['7'],
+      columns,
+      newRowKey,
+    });
     expect(plan.newRowKeys).toHaveLength(2);
-    expect(plan.writes.filter((w) => w.rowKey === plan.newRowKeys[0])).toEqual([{ rowKey: plan.newRowKeys[0], field: 'project', value: 'B' }]);
+    expect(plan.writes.filter((w) => w.rowKey === plan.newRowKeys[0])).toEqual([
+      { rowKey: plan.newRowKeys[0], field: 'project', value: 'B' },
+    ]);
     expect(plan.skipped).toBe(1);
   });
 
   it('skips read-only columns (keeping alignment) and deleted rows', () => {
-    const cols: PasteColumn[] = [{ field: null }, { field: { ...field(f, 'owner'), readOnly: true } }, { field: field(f, 'region') }];
-    const plan = planPaste({ block: [['x', 'y', 'z'], ['1', '2', '3']], rowKeys: ['1', '2'], columns: cols, newRowKey, isRowReadOnly: (k) => k === '2' });
+    const cols: PasteColumn[] = [
+      { field: null },
+      { field: { ...field(f, 'owner'), readOnly: true } },
+      { field: field(f, 'region') },
+    ];
+    const plan = planPaste({
+      block: [
+        ['x', 'y', 'z'],
+        ['1', '2', '3'],
+      ],
+      rowKeys: ['1', '2'],
+      columns: cols,
+      newRowKey,
+      isRowReadOnly: (k) => k === '2',
+    });
     expect(plan.writes).toEqual([{ rowKey: '1', field: 'region', value: 'z' }]);
     expect(plan.skipped).toBe(5);
   });
 
   it('resolves lookup labels through the resolver', () => {
     const cols: PasteColumn[] = [{ field: field(suppliers.fields, 'currency_id') }];
-    const resolveLookup = (entity: string, input: string) => (entity === 'currencies' && input.toLowerCase() === 'usd' ? 3 : undefined);
+    const resolveLookup = (entity: string, input: string) =>
+      entity === 'currencies' && input.toLowerCase() === 'usd' ? 3 : undefined;
     const plan = planPaste({ block: [['USD'], ['XXX']], rowKeys: ['1', '2'], columns: cols, newRowKey, resolveLookup });
     expect(plan.writes[0]).toEqual({ rowKey: '1', field: 'currency_id', value: 3 });
     expect(plan.writes[1]).toMatchObject({ rowKey: '2', value: 'XXX', error: 'No Quote currency named "XXX"' });
@@ -95,26 +139,46 @@ describe('planPaste', () => {
 
   it("reads an amount naming the row's currency, as pasted into that row or as the row holds it", () => {
     const money: PasteColumn[] = [{ field: field(f, 'capex_currency_id') }, { field: field(f, 'capex_usd') }];
-    const codes = new Map<unknown, string>([[1, 'USD'], [2, 'EUR']]);
+    const codes = new Map<unknown, string>([
+      [1, 'USD'],
+      [2, 'EUR'],
+    ]);
     const stored: Record<string, number> = { '1': 1, '2': 1 };
     const plan = planPaste({
-      block: [['EUR', '€ 5,000'], ['', '$7'], ['', '$9']],
+      block: [
+        ['EUR', '€ 5,000'],
+        ['', '$7'],
+        ['', '$9'],
+      ],
       rowKeys: ['1', '2'],
       columns: money,
       newRowKey,
       resolveLookup: (_entity, text) => ({ USD: 1, EUR: 2 })[text],
       // A blank currency cell pastes an empty currency: the amount then has none to name.
-      currencyOf: (rowKey, { currencyField }, pasted) => codes.get(currencyField in pasted ? pasted[currencyField] : stored[rowKey]),
+      currencyOf: (rowKey, { currencyField }, pasted) =>
+        codes.get(currencyField in pasted ? pasted[currencyField] : stored[rowKey]),
     });
     expect(plan.writes).toEqual([
       { rowKey: '1', field: 'capex_currency_id', value: 2 },
       { rowKey: '1', field: 'capex_usd', value: '5000' },
       { rowKey: '2', field: 'capex_currency_id', value: null },
-      expect.objectContaining({ rowKey: '2', field: 'capex_usd', value: '$7', error: expect.stringContaining('the row has no currency yet') }),
+      expect.objectContaining({
+        rowKey: '2',
+        field: 'capex_usd',
+        value: '$7',
+        error: expect.stringContaining('the row has no currency yet'),
+      }),
       { rowKey: plan.newRowKeys[0], field: 'capex_currency_id', value: null },
       expect.objectContaining({ field: 'capex_usd', error: expect.stringContaining('names a currency ($)') }),
     ]);
-    const amountOnly = planPaste({ block: [['$1,250']], rowKeys: ['1'], columns: [money[1]!], newRowKey, currencyOf: (rowKey, { currencyField }, pasted) => codes.get(currencyField in pasted ? pasted[currencyField] : stored[rowKey]) });
+    const amountOnly = planPaste({
+      block: [['$1,250']],
+      rowKeys: ['1'],
+      columns: [money[1]!],
+      newRowKey,
+      currencyOf: (rowKey, { currencyField }, pasted) =>
+        codes.get(currencyField in pasted ? pasted[currencyField] : stored[rowKey]),
+    });
     expect(amountOnly.writes).toEqual([{ rowKey: '1', field: 'capex_usd', value: '1250' }]);
   });
 

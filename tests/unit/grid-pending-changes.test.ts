@@ -6,8 +6,34 @@ import type { EntityRow } from '../../src/schemas/schema-types';
 
 const meta = { created_at: '2026-01-01', created_by: 'a', updated_at: '2026-01-01', updated_by: 'a' };
 const rows = new Map<string, EntityRow>([
-  ['1', { id: 1, version: 3, ...meta, project: 'Alpha', owner: 'Acme', deposit_type: 'brine', stage: 'pfs', country: 'Chile', start_year: 2028 }],
-  ['2', { id: 2, version: 1, ...meta, project: 'Beta', owner: 'Beta Co', deposit_type: 'clay', stage: 'pea', country: 'USA', start_year: null }],
+  [
+    '1',
+    {
+      id: 1,
+      version: 3,
+      ...meta,
+      project: 'Alpha',
+      owner: 'Acme',
+      deposit_type: 'brine',
+      stage: 'pfs',
+      country: 'Chile',
+      start_year: 2028,
+    },
+  ],
+  [
+    '2',
+    {
+      id: 2,
+      version: 1,
+      ...meta,
+      project: 'Beta',
+      owner: 'Beta Co',
+      deposit_type: 'clay',
+      stage: 'pea',
+      country: 'USA',
+      start_year: null,
+    },
+  ],
 ]);
 const make = () => new PendingChangesStore(lithiumProjects, (k) => rows.get(k));
 
@@ -23,7 +49,9 @@ describe('PendingChangesStore', () => {
   });
 
   it('counts a decimal typed with other zeros as no change, and a text that only looks like the same number as one', () => {
-    const store = new PendingChangesStore(lithiumProjects, (k) => (k === '3' ? { id: 3, version: 1, ...meta, project: '1.50', capacity_tpa_lce: '25000.000000' } : undefined));
+    const store = new PendingChangesStore(lithiumProjects, (k) =>
+      k === '3' ? { id: 3, version: 1, ...meta, project: '1.50', capacity_tpa_lce: '25000.000000' } : undefined,
+    );
     store.setCells([{ rowKey: '3', field: 'capacity_tpa_lce', value: '25000' }]);
     expect(store.summary().total).toBe(0);
     store.setCells([{ rowKey: '3', field: 'project', value: '1.5' }]);
@@ -70,7 +98,10 @@ describe('PendingChangesStore', () => {
     const store = make();
     store.setCells([{ rowKey: '1', field: 'start_year', value: 'soon', error: '"soon" is not a whole number' }]);
     store.setCells([{ rowKey: '2', field: 'start_year', value: 1800 }]);
-    expect(store.displayRow('1')).toMatchObject({ start_year: 'soon', __errors: { start_year: '"soon" is not a whole number' } });
+    expect(store.displayRow('1')).toMatchObject({
+      start_year: 'soon',
+      __errors: { start_year: '"soon" is not a whole number' },
+    });
     expect(store.state.errors['2']).toEqual({ start_year: 'Must be between 1950 and 2100' });
     store.setCells([{ rowKey: '2', field: 'start_year', value: 2030 }]);
     expect(store.state.errors['2']).toBeUndefined();
@@ -89,8 +120,14 @@ describe('PendingChangesStore', () => {
     ]);
     expect(store.validateForSave()).toBe(false);
     expect(store.state.errors).toEqual({
-      '5': { capex_usd: 'No currency: choose the CAPEX currency', capex_currency_id: 'Required while CAPEX has an amount' },
-      '6': { capex_usd: 'No currency: choose the CAPEX currency', capex_currency_id: 'Required while CAPEX has an amount' },
+      '5': {
+        capex_usd: 'No currency: choose the CAPEX currency',
+        capex_currency_id: 'Required while CAPEX has an amount',
+      },
+      '6': {
+        capex_usd: 'No currency: choose the CAPEX currency',
+        capex_currency_id: 'Required while CAPEX has an amount',
+      },
     });
     // Fixing either half clears the mark on both cells at once, not only at the next Save.
     store.setCells([{ rowKey: '5', field: 'capex_currency_id', value: 2 }]);
@@ -101,7 +138,10 @@ describe('PendingChangesStore', () => {
 
   it("marks a copy's unique values (each unique field, a composite key on all its fields) until one of them changes", () => {
     const store = make();
-    const { keys } = store.duplicateRows([{ project: 'Alpha', owner: 'Acme' }, { project: null, owner: 'Nameless' }]);
+    const { keys } = store.duplicateRows([
+      { project: 'Alpha', owner: 'Acme' },
+      { project: null, owner: 'Nameless' },
+    ]);
     expect(store.state.errors).toEqual({ [keys[0]!]: { project: 'A copy needs its own Project' } });
     store.setCells([{ rowKey: keys[0]!, field: 'project', value: 'Alpha 2' }]);
     expect(store.state.errors).toEqual({});
@@ -110,7 +150,10 @@ describe('PendingChangesStore', () => {
 
     const rates = new PendingChangesStore(currencyRates, () => undefined);
     const [rate] = rates.duplicateRows([{ currency_id: 3, rate_date: '2026-01-01', rate_to_usd: '1.1' }]).keys;
-    const both = { currency_id: 'A copy needs its own Currency + Rate date', rate_date: 'A copy needs its own Currency + Rate date' };
+    const both = {
+      currency_id: 'A copy needs its own Currency + Rate date',
+      rate_date: 'A copy needs its own Currency + Rate date',
+    };
     expect(rates.state.errors).toEqual({ [rate!]: both });
     rates.setCells([{ rowKey: rate!, field: 'rate_date', value: '2026-02-01' }]);
     expect(rates.state.errors).toEqual({});
@@ -118,14 +161,19 @@ describe('PendingChangesStore', () => {
 
   it('adds, duplicates and deletes rows undoably; deletes win over edits in the batch', () => {
     const store = make();
-    const { keys } = store.addRows(0, [{ project: 'Copy', owner: 'O', deposit_type: 'brine', stage: 'pfs', country: 'Peru' }]);
+    const { keys } = store.addRows(0, [
+      { project: 'Copy', owner: 'O', deposit_type: 'brine', stage: 'pfs', country: 'Peru' },
+    ]);
     store.setCells([{ rowKey: '1', field: 'owner', value: 'Changed' }]);
     store.toggleDelete(['1', '2']);
     expect(store.displayRow('1')?.__status).toBe('deleted');
     expect(store.validateForSave()).toBe(true);
     const { request, createKeys } = store.buildBatch();
     expect(createKeys).toEqual(keys);
-    expect(request.creates?.[0]).toMatchObject({ clientKey: keys[0], values: { project: 'Copy', country: 'Peru', latitude: null } });
+    expect(request.creates?.[0]).toMatchObject({
+      clientKey: keys[0],
+      values: { project: 'Copy', country: 'Peru', latitude: null },
+    });
     expect(request.updates).toBeUndefined();
     expect(request.deletes).toEqual([
       { id: 1, version: 3 },
@@ -154,13 +202,28 @@ describe('PendingChangesStore', () => {
     });
 
     // The dialog showed owner and start_year (a partial form), fixed the year and changed the stage, and saved.
-    saved.set('1', { ...rows.get('1')!, version: 4, owner: 'Grid owner', start_year: 2031, stage: 'dfs', updated_by: 'Erin Engineer' });
+    saved.set('1', {
+      ...rows.get('1')!,
+      version: 4,
+      owner: 'Grid owner',
+      start_year: 2031,
+      stage: 'dfs',
+      updated_by: 'Erin Engineer',
+    });
     const before = store.state;
     store.rowSaved('1', ['owner', 'start_year', 'stage']);
     expect([...changedKeys(before, store.state)]).toEqual(['1']);
     expect(store.state.edits['1']).toEqual({ country: 'Peru' });
     expect(store.state.errors['1']).toBeUndefined();
-    expect(store.displayRow('1')).toMatchObject({ version: 4, owner: 'Grid owner', start_year: 2031, stage: 'dfs', country: 'Peru', __status: 'changed', __changed: { country: true } });
+    expect(store.displayRow('1')).toMatchObject({
+      version: 4,
+      owner: 'Grid owner',
+      start_year: 2031,
+      stage: 'dfs',
+      country: 'Peru',
+      __status: 'changed',
+      __changed: { country: true },
+    });
     expect(store.buildBatch().request.updates).toEqual([
       { id: 1, version: 4, changes: { country: 'Peru' } },
       { id: 2, version: 1, changes: { owner: 'Other owner' } },
@@ -184,7 +247,12 @@ describe('PendingChangesStore', () => {
     store.toggleDelete(['2']);
     saved.set('2', { ...rows.get('2')!, version: 2, owner: 'Dialog owner' });
     store.rowSaved('2', ['owner']);
-    expect(store.displayRow('2')).toMatchObject({ version: 2, owner: 'Dialog owner', __status: 'deleted', __changed: null });
+    expect(store.displayRow('2')).toMatchObject({
+      version: 2,
+      owner: 'Dialog owner',
+      __status: 'deleted',
+      __changed: null,
+    });
     expect(store.buildBatch().request).toEqual({ deletes: [{ id: 2, version: 2 }] });
     expect(store.summary()).toMatchObject({ changed: 0, deleted: 1, total: 1 });
     expect(store.canUndo).toBe(false);

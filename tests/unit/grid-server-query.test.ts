@@ -19,9 +19,11 @@ describe('grid filter/sort -> ListQuery', () => {
       { field: 'owner', op: 'blank' },
       { field: 'stage', op: 'in', value: ['pfs', 'dfs'] },
     ]);
-    expect(filtersFromModel(lithiumProjects, { x: { filterType: 'date', type: 'srv_between', dateFrom: '2026-01-01 00:00:00', dateTo: '2026-02-01 00:00:00' } })).toEqual([
-      { field: 'x', op: 'between', value: '2026-01-01', valueTo: '2026-02-01' },
-    ]);
+    expect(
+      filtersFromModel(lithiumProjects, {
+        x: { filterType: 'date', type: 'srv_between', dateFrom: '2026-01-01 00:00:00', dateTo: '2026-02-01 00:00:00' },
+      }),
+    ).toEqual([{ field: 'x', op: 'between', value: '2026-01-01', valueTo: '2026-02-01' }]);
   });
 
   it('sorts by the sorted columns or the default, with id last, and builds the query string', () => {
@@ -34,6 +36,8 @@ describe('grid filter/sort -> ListQuery', () => {
       { colId: 'stage', sort: 'asc', sortIndex: 0 },
       { colId: '__status', sort: 'asc', sortIndex: 2 },
     ]);
-    expect(listQueryString({ sort, q: 'li', offset: 0, limit: 5000 })).toBe('sort=stage%3Aasc%2Cowner%3Adesc%2Cid%3Aasc&q=li&offset=0&limit=5000');
+    expect(listQueryString({ sort, q: 'li', offset: 0, limit: 5000 })).toBe(
+      'sort=stage%3Aasc%2Cowner%3Adesc%2Cid%3Aasc&q=li&offset=0&limit=5000',
+    );
   });
 });

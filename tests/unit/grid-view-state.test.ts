@@ -24,11 +24,21 @@ describe('showsView: whether the grid still shows a saved view ("(modified)" oth
   });
 
   it('ignores a column the view does not list (added to the list since)', () => {
-    expect(showsView({ ...saved, columns: [...saved.columns, { colId: 'phone', width: 140, hide: false, pinned: null }] }, saved)).toBe(true);
+    expect(
+      showsView(
+        { ...saved, columns: [...saved.columns, { colId: 'phone', width: 140, hide: false, pinned: null }] },
+        saved,
+      ),
+    ).toBe(true);
   });
 
   it('is false after a change of width, order, hiding, pinning, sort or filter', () => {
-    const [status, name, city, contact] = saved.columns as [ViewState['columns'][number], ViewState['columns'][number], ViewState['columns'][number], ViewState['columns'][number]];
+    const [status, name, city, contact] = saved.columns as [
+      ViewState['columns'][number],
+      ViewState['columns'][number],
+      ViewState['columns'][number],
+      ViewState['columns'][number],
+    ];
     const changed: ViewState[] = [
       { ...saved, columns: [status, name, { ...city, width: 141 }, contact] },
       { ...saved, columns: [status, city, name, contact] },

@@ -11,10 +11,24 @@ import { ISA_LETTERS_MESSAGE } from '../../src/schemas/entities/project-rules';
 // plan and the comparison with the stored rows, so a row edited in Excel that mode 0 skips is counted
 // apart, and the button says the counts the import then answers.
 
-const step = (index: number, action: ImportRowPlan['action'], id?: number): [number, ImportRowPlan] => [index, { index, action, ...(id ? { id } : {}) }];
+const step = (index: number, action: ImportRowPlan['action'], id?: number): [number, ImportRowPlan] => [
+  index,
+  { index, action, ...(id ? { id } : {}) },
+];
 
 describe('import counts', () => {
-  const rows = buildImportRows(clients, [['A', 'Lima'], ['B', 'Quito'], ['C', 'Cusco'], ['D', 'Puno']], ['name', 'city'], undefined, { mode: 0 });
+  const rows = buildImportRows(
+    clients,
+    [
+      ['A', 'Lima'],
+      ['B', 'Quito'],
+      ['C', 'Cusco'],
+      ['D', 'Puno'],
+    ],
+    ['name', 'city'],
+    undefined,
+    { mode: 0 },
+  );
   const stored = new Map<number, Record<string, unknown>>([
     [10, { id: 10, name: 'A', city: 'Lima' }],
     [11, { id: 11, name: 'B', city: 'Cuenca' }],
@@ -28,7 +42,9 @@ describe('import counts', () => {
     const counts = planCounts(plan, changes);
     expect(counts).toMatchObject({ add: 1, skip: 2, skipChanged: 1, update: 0 });
     expect(importActionText(counts)).toBe('Add 1 row, skip 3 (1 changed, not applied)');
-    expect(planCountsText(counts, 0)).toBe('to add 1, to update 0, to skip 2 · 1 changed in the file, not applied in mode 0');
+    expect(planCountsText(counts, 0)).toBe(
+      'to add 1, to update 0, to skip 2 · 1 changed in the file, not applied in mode 0',
+    );
   });
 
   it('mode 1: rows found by key that change nothing are left unchanged, and the button says so', () => {
@@ -42,7 +58,16 @@ describe('import counts', () => {
 
   it('the preview marks invalid ISA letters before the server is asked, on a row that has another error too', () => {
     const instruments = getEntitySchema('instruments');
-    const [kq, fit] = buildImportRows(instruments, [['FT-101', 'KQ', 'not a number'], ['FT-102', 'FIT', '10']], ['tagno', 'letters', 'range_high'], undefined, { mode: 1 });
+    const [kq, fit] = buildImportRows(
+      instruments,
+      [
+        ['FT-101', 'KQ', 'not a number'],
+        ['FT-102', 'FIT', '10'],
+      ],
+      ['tagno', 'letters', 'range_high'],
+      undefined,
+      { mode: 1 },
+    );
     expect(kq!.errors.letters).toBe(ISA_LETTERS_MESSAGE);
     expect(kq!.errors.range_high).toBeDefined();
     expect(fit!.errors.letters).toBeUndefined();

@@ -25,7 +25,10 @@ const awkward = [
 describe('JsonRowsScanner', () => {
   it.each([1, 2, 3, 7, 64, 100_000])('finds every row and option whatever the chunk size (%i bytes)', (size) => {
     const body = JSON.stringify({ mode: 1, dryRun: true, label: 'a, b } c', nested: { a: [1, 2] }, rows: awkward });
-    expect(scan(body, size)).toEqual({ rows: awkward, options: { mode: 1, dryRun: true, label: 'a, b } c', nested: { a: [1, 2] } } });
+    expect(scan(body, size)).toEqual({
+      rows: awkward,
+      options: { mode: 1, dryRun: true, label: 'a, b } c', nested: { a: [1, 2] } },
+    });
   });
 
   it('reads options that come after the rows, and whitespace anywhere between tokens', () => {
@@ -40,7 +43,9 @@ describe('JsonRowsScanner', () => {
 
   it("leaves a scalar value's own syntax to JSON.parse: it runs to the next ',' or '}'", () => {
     const scanner = new JsonRowsScanner(LIMITS);
-    expect(scanner.push(Buffer.from('{"mode":1 "x","rows":[]}'))).toEqual([{ kind: 'option', key: 'mode', text: '1 "x"' }]);
+    expect(scanner.push(Buffer.from('{"mode":1 "x","rows":[]}'))).toEqual([
+      { kind: 'option', key: 'mode', text: '1 "x"' },
+    ]);
   });
 
   it('decodes escaped keys', () => {

@@ -14,7 +14,8 @@ describe('meetings contract', () => {
   });
 
   it('holds the action rules on the row as stored: an action needs owner and due date; information and decisions take neither', () => {
-    const broken = (row: Record<string, unknown>) => (meetingItems.rules ?? []).filter((rule) => !rule.holds(row)).map((rule) => rule.fields[0]);
+    const broken = (row: Record<string, unknown>) =>
+      (meetingItems.rules ?? []).filter((rule) => !rule.holds(row)).map((rule) => rule.fields[0]);
     expect(broken({ kind: 'action', owner: 'Ana', due_date: '2025-10-10' })).toEqual([]);
     expect(broken({ kind: 'action', owner: '', due_date: null })).toEqual(['owner', 'due_date']);
     expect(broken({ kind: 'decision', owner: null, due_date: null })).toEqual([]);

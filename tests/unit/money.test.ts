@@ -61,7 +61,10 @@ describe('money', () => {
     const next = random(20261126);
     for (let run = 0; run < 500; run++) {
       const count = 1 + Math.floor(next() * 40);
-      const lines = Array.from({ length: count }, () => ({ quantity: decimal(next, 1000, 3), unitPrice: decimal(next, 1_000_000, 2) }));
+      const lines = Array.from({ length: count }, () => ({
+        quantity: decimal(next, 1000, 3),
+        unitPrice: decimal(next, 1_000_000, 2),
+      }));
       const rate = decimal(next, 3, 8);
       const figures = documentTotals(lines, rate);
       figures.lines.forEach((line, i) => {

@@ -9,7 +9,10 @@ describe("a package's status workflow", () => {
   it('reaches every state from Draft one step at a time, and Closed is final', () => {
     const seen = new Set(['draft']);
     let frontier = ['draft'];
-    while (frontier.length > 0) frontier = frontier.flatMap((state) => workflowMovesFrom(workflow, state).filter((next) => !seen.has(next) && seen.add(next)));
+    while (frontier.length > 0)
+      frontier = frontier.flatMap((state) =>
+        workflowMovesFrom(workflow, state).filter((next) => !seen.has(next) && seen.add(next)),
+      );
     expect([...seen].sort()).toEqual(PACKAGE_STATUSES.map((s) => s.value).sort());
     expect(workflowMovesFrom(workflow, 'closed')).toEqual([]);
     expect(workflowMovesFrom(workflow, 'po_placed')).toEqual(['closed']);
@@ -20,14 +23,20 @@ describe("a package's status workflow", () => {
     expect(workflowAllows(workflow, 'awarded', 'evaluating')).toBe(true);
     expect(workflowAllows(workflow, 'po_placed', 'awarded')).toBe(false);
     expect(workflowAllows(workflow, 'draft', 'awarded')).toBe(false);
-    expect(workflowMoveMessage(packages, 'rfq_issued', 'evaluating')).toBe('A package cannot move from RFQ issued to Evaluating; from RFQ issued it may move to: Bids received, Draft');
+    expect(workflowMoveMessage(packages, 'rfq_issued', 'evaluating')).toBe(
+      'A package cannot move from RFQ issued to Evaluating; from RFQ issued it may move to: Bids received, Draft',
+    );
   });
 });
 
 describe("a package's row rules", () => {
   const base = { package_number: 'PKG-1', title: 'x', project_id: 1, status: 'draft' };
   // The fields the schema's row rules put their errors on (the server checks them on every save and import).
-  const fields = (row: Record<string, unknown>) => (packages.rules ?? []).filter((rule) => !rule.holds(row)).map((rule) => rule.fields[0]).sort();
+  const fields = (row: Record<string, unknown>) =>
+    (packages.rules ?? [])
+      .filter((rule) => !rule.holds(row))
+      .map((rule) => rule.fields[0])
+      .sort();
 
   it('asks an awarded package for its award, and a placed PO for its number', () => {
     expect(fields({ ...base, status: 'awarded' })).toEqual(['award_amount', 'award_date', 'award_supplier_id']);

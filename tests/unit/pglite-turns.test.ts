@@ -20,7 +20,9 @@ afterAll(async () => {
 describe('oneStatementPerTurn', () => {
   it('lets the event loop take a turn between two statements: a timer fires before 20 statements sent at once are done', async () => {
     const order: string[] = [];
-    const statements = Array.from({ length: 20 }, (_, i) => client.query('select $1::int as n', [i]).then(() => void order.push(`statement ${i}`)));
+    const statements = Array.from({ length: 20 }, (_, i) =>
+      client.query('select $1::int as n', [i]).then(() => void order.push(`statement ${i}`)),
+    );
     setTimeout(() => order.push('timer'), 0);
     await Promise.all(statements);
     expect(order.indexOf('timer')).toBeGreaterThan(-1);
@@ -50,12 +52,19 @@ describe('oneStatementPerTurn', () => {
   });
 
   it('refuses the statements not started yet once the database closes, rather than closing after them', async () => {
-    const statements = Array.from({ length: 10 }, () => client.query('select 1').then(() => 'ran', (error: Error) => error.message));
+    const statements = Array.from({ length: 10 }, () =>
+      client.query('select 1').then(
+        () => 'ran',
+        (error: Error) => error.message,
+      ),
+    );
     turns.refuse();
     await client.close();
     const outcomes = await Promise.all(statements);
     expect(outcomes.filter((outcome) => outcome !== 'ran').length).toBeGreaterThan(5);
-    expect(outcomes.filter((outcome) => outcome !== 'ran')).toEqual(outcomes.filter((outcome) => outcome !== 'ran').map(() => expect.stringMatching(/shutting down/)));
+    expect(outcomes.filter((outcome) => outcome !== 'ran')).toEqual(
+      outcomes.filter((outcome) => outcome !== 'ran').map(() => expect.stringMatching(/shutting down/)),
+    );
   });
 });
 
@@ -67,7 +76,9 @@ describe('startAutovacuum', () => {
     const autovacuum = startAutovacuum(database, gate.statements, (error) => errors.push(error));
     try {
       await database.exec('create table many (id serial primary key, v text); create table few (id int)');
-      await database.exec("insert into many (v) select 'row ' || g from generate_series(1, 10000) g; insert into few values (1)");
+      await database.exec(
+        "insert into many (v) select 'row ' || g from generate_series(1, 10000) g; insert into few values (1)",
+      );
       await new Promise((resolve) => setTimeout(resolve, 2.5 * AUTOVACUUM_CHECK_MS));
       const { rows } = await database.query<{ relname: string; vacuumed: boolean; analysed: boolean }>(
         'select relname, last_vacuum is not null as vacuumed, last_analyze is not null as analysed from pg_stat_user_tables order by relname',

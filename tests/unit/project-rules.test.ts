@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { composeLineNumber, decimalAtLeast, decimalBelow, derivedTestPressure, drawingInternalId, isaLettersValid } from '../../src/schemas/entities/project-rules';
+import {
+  composeLineNumber,
+  decimalAtLeast,
+  decimalBelow,
+  derivedTestPressure,
+  drawingInternalId,
+  isaLettersValid,
+} from '../../src/schemas/entities/project-rules';
 
 describe('ISA-5.1 letters', () => {
-  it.each(['FIT', 'PDT', 'PDIT', 'LSHH', 'LAL', 'TE', 'TT', 'FQI', 'ZSC', 'IT', 'AIT', 'LIC', 'FCV', 'fit'])('accepts %s', (letters) => {
-    expect(isaLettersValid(letters)).toBe(true);
-  });
+  it.each(['FIT', 'PDT', 'PDIT', 'LSHH', 'LAL', 'TE', 'TT', 'FQI', 'ZSC', 'IT', 'AIT', 'LIC', 'FCV', 'fit'])(
+    'accepts %s',
+    (letters) => {
+      expect(isaLettersValid(letters)).toBe(true);
+    },
+  );
   it.each(['F', 'FF', '1T', 'FIIT', 'FCS', 'FITCVAE', 'F-T'])('refuses %s', (letters) => {
     expect(isaLettersValid(letters)).toBe(false);
   });
@@ -17,7 +27,9 @@ describe('ISA-5.1 letters', () => {
 describe('line numbers', () => {
   const area = (code: string | null) => (field: string) => (field === 'projarea_id' ? code : null);
   it('compose size, service, area code, three-digit sequence and spec', () => {
-    expect(composeLineNumber({ size_mm: 350, service_code: 'SL', sequence: 1, pipe_spec: 'HR1' }, area('200'))).toBe('350-SL-200-001-HR1');
+    expect(composeLineNumber({ size_mm: 350, service_code: 'SL', sequence: 1, pipe_spec: 'HR1' }, area('200'))).toBe(
+      '350-SL-200-001-HR1',
+    );
     expect(composeLineNumber({ size_mm: 50, service_code: 'PW', sequence: 1234 }, area('700'))).toBe('50-PW-700-1234');
   });
   it('are empty until every part but the spec is there', () => {

@@ -76,12 +76,28 @@ describe('isRequestValid (spec §5)', () => {
 
 describe('defaults and labels (spec §3, §4, §9)', () => {
   it('starts a new request Open with priority 5 and the module of the page', () => {
-    expect(newRequestValues('/home/general/projectdetail/1/1')).toMatchObject({ status_id: DEFAULT_STATUS_ID, priority: DEFAULT_PRIORITY, module_id: 2, type_id: null });
+    expect(newRequestValues('/home/general/projectdetail/1/1')).toMatchObject({
+      status_id: DEFAULT_STATUS_ID,
+      priority: DEFAULT_PRIORITY,
+      module_id: 2,
+      type_id: null,
+    });
     expect([DEFAULT_STATUS_ID, DEFAULT_PRIORITY]).toEqual([1, 5]);
   });
 
   it('labels priorities 1 Lowest to 10 Emergency', () => {
-    expect(Object.values(PRIORITY_LABELS)).toEqual(['Lowest', 'Low', 'Low-Medium', 'Medium', 'Medium', 'Medium-High', 'High', 'High', 'Critical', 'Emergency']);
+    expect(Object.values(PRIORITY_LABELS)).toEqual([
+      'Lowest',
+      'Low',
+      'Low-Medium',
+      'Medium',
+      'Medium',
+      'Medium-High',
+      'High',
+      'High',
+      'Critical',
+      'Emergency',
+    ]);
     expect(priorityLabel(5)).toBe('5 - Medium');
     expect(PRIORITY_CHOICES.map((c) => c.value)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
@@ -99,27 +115,36 @@ describe('submitRequest (spec §5, §8)', () => {
 
   it("fails with 'User not authenticated' and sends nothing when nobody is signed in", async () => {
     let calls = 0;
-    const fetcher = async <T,>(): Promise<T> => {
+    const fetcher = async <T>(): Promise<T> => {
       calls++;
       return {} as T;
     };
     await expect(submitRequest(fetcher, undefined, false, value, null)).rejects.toThrow('User not authenticated');
-    await expect(submitRequest(fetcher, { sub: 'local|viewer' }, false, value, null)).rejects.toThrow('User not authenticated');
+    await expect(submitRequest(fetcher, { sub: 'local|viewer' }, false, value, null)).rejects.toThrow(
+      'User not authenticated',
+    );
     expect(calls).toBe(0);
   });
 
   it('posts the envelope (data, param2 = sub) with the username fallback, and rejects an empty answer', async () => {
     const sent: { path: string; body: unknown }[] = [];
     const answer: { current: unknown } = { current: { id: 7, statusname: 'Open' } };
-    const fetcher = async <T,>(path: string, init?: RequestInit): Promise<T> => {
+    const fetcher = async <T>(path: string, init?: RequestInit): Promise<T> => {
       sent.push({ path, body: JSON.parse(String(init?.body)) });
       return answer.current as T;
     };
-    await expect(submitRequest(fetcher, { sub: 'local|viewer', name: 'Viewer' }, true, value, null)).resolves.toMatchObject({ id: 7 });
-    expect(sent[0]).toEqual({ path: '/api/bugsV2', body: { param1: 'create', param2: 'local|viewer', data: { ...value, username: 'Viewer' } } });
+    await expect(
+      submitRequest(fetcher, { sub: 'local|viewer', name: 'Viewer' }, true, value, null),
+    ).resolves.toMatchObject({ id: 7 });
+    expect(sent[0]).toEqual({
+      path: '/api/bugsV2',
+      body: { param1: 'create', param2: 'local|viewer', data: { ...value, username: 'Viewer' } },
+    });
     await submitRequest(fetcher, { sub: 'local|viewer' }, true, value, { id: 7, version: 2 });
     expect(sent[1]?.body).toMatchObject({ param1: 'update', data: { id: 7, version: 2, username: 'Unknown User' } });
     answer.current = undefined;
-    await expect(submitRequest(fetcher, { sub: 'local|viewer' }, true, value, null)).rejects.toThrow('Failed to save bug');
+    await expect(submitRequest(fetcher, { sub: 'local|viewer' }, true, value, null)).rejects.toThrow(
+      'Failed to save bug',
+    );
   });
 });

@@ -21,7 +21,8 @@ const AREAS = [
 const asked: string[] = [];
 const api = (async (path: string) => {
   asked.push(path);
-  if (path.includes('/options')) return AREAS.filter((a) => !a.deleteflag).map((a) => ({ id: a.id, label: a.areacode }));
+  if (path.includes('/options'))
+    return AREAS.filter((a) => !a.deleteflag).map((a) => ({ id: a.id, label: a.areacode }));
   const ids = (JSON.parse(decodeURIComponent(/filters=([^&]+)/.exec(path)![1]!)) as { value: number[] }[])[0]!.value;
   const rows = AREAS.filter((a) => ids.includes(a.id));
   return { rows, total: rows.length };
@@ -47,7 +48,13 @@ describe('a soft-deleted lookup target', () => {
   it('is written "200 (deleted)" by the Excel export', async () => {
     const schema = getEntitySchema('mech_equipment');
     const rows = [{ id: 1, tagno: '200-PP-001', projarea_id: 12, price_source: 'budget_quote' }];
-    const labels = await fillMissingLookupLabels(api, schema, rows, { areas: new Map([[11, '100']]) }, findEntitySchema);
+    const labels = await fillMissingLookupLabels(
+      api,
+      schema,
+      rows,
+      { areas: new Map([[11, '100']]) },
+      findEntitySchema,
+    );
     const sheet = sheetOf(rowsToWorkbook(schema, rows, labels), schema.labelPlural);
     const [header, row] = sheetRows(sheet) as string[][];
     expect(row![header!.indexOf('Area')]).toBe('200 (deleted)');
@@ -62,14 +69,66 @@ describe("the modules' workbooks", () => {
   });
 
   it("the bid tab names an offered line's type, not its code", () => {
-    const header = { adjudication_id: 1, adjudication_number: 'ADJ-1', package_id: 1, package_number: 'PKG-1', status: 'bids_opened', rate_date: '2025-06-30', base_currency: 'USD', technical_weight: 50, commercial_weight: 50, awarded_supplier_id: null, award_reason: null, awarded_on: null };
+    const header = {
+      adjudication_id: 1,
+      adjudication_number: 'ADJ-1',
+      package_id: 1,
+      package_number: 'PKG-1',
+      status: 'bids_opened',
+      rate_date: '2025-06-30',
+      base_currency: 'USD',
+      technical_weight: 50,
+      commercial_weight: 50,
+      awarded_supplier_id: null,
+      award_reason: null,
+      awarded_on: null,
+    };
     const tab = computeBidTab({
       header,
       rates: [{ currency: 'USD', rate_to_base: '1', rate_table_date: '2025-06-30', frozen_for: '2025-06-30' }],
       items: [{ item_id: 1, item_no: 1, tag: 'T-1', part: null, description: 'Pump', quantity: '1' }],
-      bidders: [{ bidder_id: 1, supplier_id: 1, supplier: 'Karoo Pumps', quote_id: 1, quote_number: 'Q1', currency: 'USD', valid_until: null, expired: false, technical_score: null, commercial_score: null }],
-      lines: [{ item_id: 1, supplier_id: 1, quote_line_id: 11, line_no: 1, line_status: 'quoted', unit_price: '10.00', quantity: '1.000', line_total: '10.00' }],
-      offered: [{ supplier_id: 1, quote_line_id: 12, line_no: 2, line_type: 'option', line_status: 'quoted', description: 'Spares kit', tag: null, part: null, unit_price: '5.00', quantity: '1.000', line_total: '5.00', item_id: null }],
+      bidders: [
+        {
+          bidder_id: 1,
+          supplier_id: 1,
+          supplier: 'Karoo Pumps',
+          quote_id: 1,
+          quote_number: 'Q1',
+          currency: 'USD',
+          valid_until: null,
+          expired: false,
+          technical_score: null,
+          commercial_score: null,
+        },
+      ],
+      lines: [
+        {
+          item_id: 1,
+          supplier_id: 1,
+          quote_line_id: 11,
+          line_no: 1,
+          line_status: 'quoted',
+          unit_price: '10.00',
+          quantity: '1.000',
+          line_total: '10.00',
+        },
+      ],
+      offered: [
+        {
+          supplier_id: 1,
+          quote_line_id: 12,
+          line_no: 2,
+          line_type: 'option',
+          line_status: 'quoted',
+          description: 'Spares kit',
+          tag: null,
+          part: null,
+          unit_price: '5.00',
+          quantity: '1.000',
+          line_total: '5.00',
+          item_id: null,
+        },
+      ],
       adders: [],
     });
     const cells = sheetRows(sheetOf(bidTabWorkbook(tab), 'Bid tab'));

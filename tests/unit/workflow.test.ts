@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { decimalProduct, lineAmount } from '../../src/schemas/entities/proposal-rules';
 import { proposals } from '../../src/schemas/entities/proposals';
 import { schemaProblems } from '../../src/schemas/registry-check';
-import { defineEntity, workflowAllows, workflowMoveMessage, workflowMovesFrom, type Workflow } from '../../src/schemas/schema-types';
+import {
+  defineEntity,
+  workflowAllows,
+  workflowMoveMessage,
+  workflowMovesFrom,
+  type Workflow,
+} from '../../src/schemas/schema-types';
 
 const workflow = proposals.workflow as Workflow;
 
@@ -21,15 +27,27 @@ describe('the workflow declaration', () => {
   });
 
   it('says a refused move in the options’ labels', () => {
-    expect(workflowMoveMessage(proposals, 'won', 'draft')).toBe('A proposal cannot move from Won to Draft; from Won it may move to: (none)');
-    expect(workflowMoveMessage(proposals, 'draft', 'lost')).toBe('A proposal cannot move from Draft to Lost; from Draft it may move to: Submitted, Withdrawn');
+    expect(workflowMoveMessage(proposals, 'won', 'draft')).toBe(
+      'A proposal cannot move from Won to Draft; from Won it may move to: (none)',
+    );
+    expect(workflowMoveMessage(proposals, 'draft', 'lost')).toBe(
+      'A proposal cannot move from Draft to Lost; from Draft it may move to: Submitted, Withdrawn',
+    );
   });
 
   it('is refused at start-up when it names a field that is no enum, or a state that is no option', () => {
     const broken = defineEntity({ ...proposals, name: 'broken_proposals', workflow: { field: 'title', moves: {} } });
-    expect(schemaProblems([broken]).filter((p) => p.includes('workflow'))).toEqual(['broken_proposals: workflow field title is not one of its enum fields.']);
-    const unknown = defineEntity({ ...proposals, name: 'odd_proposals', workflow: { field: 'status', moves: { draft: ['archived'] } } });
-    expect(schemaProblems([unknown]).filter((p) => p.includes('workflow'))).toEqual(['odd_proposals: workflow of status names state archived, which is not one of its options.']);
+    expect(schemaProblems([broken]).filter((p) => p.includes('workflow'))).toEqual([
+      'broken_proposals: workflow field title is not one of its enum fields.',
+    ]);
+    const unknown = defineEntity({
+      ...proposals,
+      name: 'odd_proposals',
+      workflow: { field: 'status', moves: { draft: ['archived'] } },
+    });
+    expect(schemaProblems([unknown]).filter((p) => p.includes('workflow'))).toEqual([
+      'odd_proposals: workflow of status names state archived, which is not one of its options.',
+    ]);
   });
 });
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isRelativeUrl, withXsrfHeader } from '../../src/app/api/xsrf';
 
 const cookies = 'theme=dark; XSRF-TOKEN=abc%2B123; other=1';
-const header = (url: string, method: string | undefined, init: HeadersInit = {}) => withXsrfHeader(url, method, new Headers(init), cookies).get('X-XSRF-TOKEN');
+const header = (url: string, method: string | undefined, init: HeadersInit = {}) =>
+  withXsrfHeader(url, method, new Headers(init), cookies).get('X-XSRF-TOKEN');
 
 describe('X-XSRF-TOKEN header rules (spec §7)', () => {
   it.each(['POST', 'PUT', 'PATCH', 'DELETE', 'post'])('adds the cookie value on %s to a relative URL', (method) => {

@@ -22,17 +22,27 @@ type TokenGetter = () => Promise<string | undefined>;
  * user's (another user signed in in this tab, or no read came first) wrote nothing and brought the right
  * cookie, so it is sent once more.
  */
-export async function apiFetch<T>(getToken: TokenGetter, path: string, init: RequestInit = {}, retried = false): Promise<T> {
+export async function apiFetch<T>(
+  getToken: TokenGetter,
+  path: string,
+  init: RequestInit = {},
+  retried = false,
+): Promise<T> {
   const headers = new Headers(init.headers);
   const token = await getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (init.body !== undefined && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
-  const response = await fetch(path, { ...init, headers: withXsrfHeader(path, init.method, headers, document.cookie), credentials: 'same-origin' });
+  const response = await fetch(path, {
+    ...init,
+    headers: withXsrfHeader(path, init.method, headers, document.cookie),
+    credentials: 'same-origin',
+  });
   const text = await response.text();
   const body: unknown = text ? JSON.parse(text) : undefined;
   if (!response.ok) {
     const error = new ApiError(response.status, body as ErrorBody | undefined);
-    if (error.body?.error === 'xsrf_mismatch' && !retried && !(init.body instanceof ReadableStream)) return apiFetch<T>(getToken, path, init, true);
+    if (error.body?.error === 'xsrf_mismatch' && !retried && !(init.body instanceof ReadableStream))
+      return apiFetch<T>(getToken, path, init, true);
     throw error;
   }
   return body as T;
@@ -41,7 +51,10 @@ export async function apiFetch<T>(getToken: TokenGetter, path: string, init: Req
 /** The fetch function bound to the signed-in user's access token. */
 export function useApiFetch(): <T>(path: string, init?: RequestInit) => Promise<T> {
   const { getAccessTokenSilently } = useAuth0();
-  return useCallback(<T,>(path: string, init?: RequestInit) => apiFetch<T>(() => getAccessTokenSilently(), path, init), [getAccessTokenSilently]);
+  return useCallback(
+    <T>(path: string, init?: RequestInit) => apiFetch<T>(() => getAccessTokenSilently(), path, init),
+    [getAccessTokenSilently],
+  );
 }
 
 type UseApiOptions<T> = SWRConfiguration<T, ApiError> & {
@@ -54,7 +67,11 @@ export function useApi<T>(path: string | null, options: UseApiOptions<T> = {}) {
   const { cacheScope, ...swrOptions } = options;
   const fetcher = useApiFetch();
   const key = path === null ? null : cacheScope ? [path, cacheScope] : path;
-  return useSWR<T, ApiError>(key, (k: string | string[]) => fetcher<T>(Array.isArray(k) ? (k[0] ?? '') : k), swrOptions);
+  return useSWR<T, ApiError>(
+    key,
+    (k: string | string[]) => fetcher<T>(Array.isArray(k) ? (k[0] ?? '') : k),
+    swrOptions,
+  );
 }
 
 /**
@@ -66,7 +83,10 @@ export function useApiDownload(): (path: string) => Promise<{ blob: Blob; fileNa
   return useCallback(
     async (path: string) => {
       const token = await getAccessTokenSilently();
-      const response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
+      const response = await fetch(path, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        credentials: 'same-origin',
+      });
       if (!response.ok) {
         const text = await response.text();
         throw new ApiError(response.status, text ? (JSON.parse(text) as ErrorBody) : undefined);

@@ -24,7 +24,12 @@ export function isRelativeUrl(url: string): boolean {
  * Returns the headers to send: the given ones, plus X-XSRF-TOKEN when the method is not GET/HEAD/OPTIONS,
  * the URL is relative, the cookie is present, and the caller did not set the header already.
  */
-export function withXsrfHeader(url: string, method: string | undefined, headers: Headers, cookieString: string): Headers {
+export function withXsrfHeader(
+  url: string,
+  method: string | undefined,
+  headers: Headers,
+  cookieString: string,
+): Headers {
   const result = new Headers(headers);
   if (SAFE_METHODS.has((method ?? 'GET').toUpperCase())) return result;
   if (!isRelativeUrl(url)) return result;

@@ -37,7 +37,10 @@ function Provider({ config, onRedirectCallback, children }: SessionProps) {
 /** The SDK's state as useAppAuth answers it. */
 function Bridge({ children }: { children: ReactNode }) {
   const { isLoading, isAuthenticated, error, loginWithRedirect, logout } = useAuth0();
-  const auth = useMemo<AppAuth>(() => ({ isLoading, isAuthenticated, error, loginWithRedirect, logout }), [isLoading, isAuthenticated, error, loginWithRedirect, logout]);
+  const auth = useMemo<AppAuth>(
+    () => ({ isLoading, isAuthenticated, error, loginWithRedirect, logout }),
+    [isLoading, isAuthenticated, error, loginWithRedirect, logout],
+  );
   return <AppAuthContext.Provider value={auth}>{children}</AppAuthContext.Provider>;
 }
 

@@ -27,5 +27,8 @@ type Logout = (options: LogoutOptions) => Promise<void> | void;
 export async function completeLogout(logout: Logout, leave?: (url: string) => Promise<void>): Promise<void> {
   localStorage.clear();
   sessionStorage.clear();
-  await logout({ logoutParams: { returnTo: window.location.origin, federated: true }, ...(leave ? { openUrl: leave } : {}) });
+  await logout({
+    logoutParams: { returnTo: window.location.origin, federated: true },
+    ...(leave ? { openUrl: leave } : {}),
+  });
 }

@@ -11,4 +11,3 @@ export function formatDaysAgo(days: number): string {
   if (days <= 0) return 'today';
   return days === 1 ? '1 day ago' : `${days} days ago`;
 }
-

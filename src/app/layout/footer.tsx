@@ -21,9 +21,7 @@ export function Footer() {
         color: 'text.secondary',
       }}
     >
-      <Typography variant="body2">
-        © {new Date().getFullYear()} Tagbase · engineering data workbench
-      </Typography>
+      <Typography variant="body2">© {new Date().getFullYear()} Tagbase · engineering data workbench</Typography>
       <Typography variant="body2" component="nav" aria-label="Footer">
         <Link component={RouterLink} to={paths.appUpdates} underline="hover">
           Updates

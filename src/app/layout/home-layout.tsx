@@ -35,11 +35,19 @@ export function HomeLayout({ children, pageKey }: Props) {
       <Shell pageKey={pageKey}>{children}</Shell>
     </>
   );
-  const provided = modules.reduceRight<ReactNode>((inner, { id, provider: Provider }) => (Provider ? <Provider key={id}>{inner}</Provider> : inner), shell);
+  const provided = modules.reduceRight<ReactNode>(
+    (inner, { id, provider: Provider }) => (Provider ? <Provider key={id}>{inner}</Provider> : inner),
+    shell,
+  );
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <SnackbarProvider anchorOrigin={{ vertical: 'top', horizontal: 'right' }} classes={{ containerAnchorOriginTopRight: 'toasts-below-app-bar' }} autoHideDuration={3000} preventDuplicate>
+      <SnackbarProvider
+        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        classes={{ containerAnchorOriginTopRight: 'toasts-below-app-bar' }}
+        autoHideDuration={3000}
+        preventDuplicate
+      >
         <GlobalSearchProvider>
           <CurrentProjectProvider>{provided}</CurrentProjectProvider>
         </GlobalSearchProvider>
@@ -97,7 +105,11 @@ function Shell({ children, pageKey }: Props) {
 
 function PageSpinner() {
   return (
-    <Box role="status" aria-label="Loading page" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', minHeight: 240 }}>
+    <Box
+      role="status"
+      aria-label="Loading page"
+      sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', minHeight: 240 }}
+    >
       <CircularProgress aria-label="Loading" />
     </Box>
   );

@@ -59,16 +59,16 @@ export function NotificationsMenu() {
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-labelledby': headingId, sx: { width: 360, maxWidth: 'calc(100vw - 16px)' } } }}
+        slotProps={{
+          paper: { role: 'dialog', 'aria-labelledby': headingId, sx: { width: 360, maxWidth: 'calc(100vw - 16px)' } },
+        }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1 }}>
           <Typography id={headingId} variant="h6" component="h2">
             {HEADING}
           </Typography>
           {/* Never disabled: disabling the focused button would drop focus out of the popover, and Escape with it. */}
-          <Button onClick={() => setCleared(true)}>
-            Clear all
-          </Button>
+          <Button onClick={() => setCleared(true)}>Clear all</Button>
         </Box>
         <Divider />
         <Box sx={{ maxHeight: 340, overflowY: 'auto' }}>

@@ -60,7 +60,11 @@ export function ProfileMenu() {
       >
         {isAuthenticated && user && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1 }}>
-            <Avatar src={user.picture} alt={displayName ? `${displayName}'s picture` : 'Profile picture'} sx={{ width: 40, height: 40 }} />
+            <Avatar
+              src={user.picture}
+              alt={displayName ? `${displayName}'s picture` : 'Profile picture'}
+              sx={{ width: 40, height: 40 }}
+            />
             <Box sx={{ minWidth: 0 }}>
               <Typography sx={{ fontWeight: 600 }} noWrap>
                 {user.nickname ?? user.name}

@@ -30,7 +30,15 @@ export type ProjectSummary = {
   enduserlocation: string | null;
 };
 
-const COLUMNS = ['#', 'Project Name', 'Client', 'Description', 'EndUserName', 'EndUserSite', 'EndUserLocation'] as const;
+const COLUMNS = [
+  '#',
+  'Project Name',
+  'Client',
+  'Description',
+  'EndUserName',
+  'EndUserSite',
+  'EndUserLocation',
+] as const;
 
 /**
  * Navbar button + 'Select a project' modal. Spec §2: picking a row only closes the modal; it makes the row
@@ -99,7 +107,15 @@ export function ProjectPickerButton() {
   );
 }
 
-function ProjectTable({ currentId, onPick, onMissing }: { currentId: number | null; onPick: (project: ProjectSummary) => void; onMissing: () => void }) {
+function ProjectTable({
+  currentId,
+  onPick,
+  onMissing,
+}: {
+  currentId: number | null;
+  onPick: (project: ProjectSummary) => void;
+  onMissing: () => void;
+}) {
   const { data, error, isLoading } = useApi<ProjectSummary[]>('/api/projects');
   // A current project deleted since it was picked is current no more.
   useEffect(() => {
@@ -112,7 +128,12 @@ function ProjectTable({ currentId, onPick, onMissing }: { currentId: number | nu
       </Box>
     );
   }
-  if (error && !data) return <Alert severity="error" sx={{ m: 2 }}>Could not load the projects: {error.message}</Alert>;
+  if (error && !data)
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        Could not load the projects: {error.message}
+      </Alert>
+    );
   return (
     <TableContainer sx={{ maxHeight: '60vh' }}>
       <Table stickyHeader aria-label="Projects">

@@ -44,7 +44,11 @@ export function QuickLinksMenu() {
 }
 
 /** MenuList hands its first item autoFocus and tabIndex: passed on to the MenuItem. */
-function QuickLinkItem({ link, onChosen, ...menuItemProps }: { link: QuickLink; onChosen: () => void } & Omit<MenuItemProps, 'onClick'>) {
+function QuickLinkItem({
+  link,
+  onChosen,
+  ...menuItemProps
+}: { link: QuickLink; onChosen: () => void } & Omit<MenuItemProps, 'onClick'>) {
   const action = link.useAction();
   const Icon = appIcons[link.icon];
   return (

@@ -23,7 +23,14 @@ const itemSx = {
   '&.active': { backgroundColor: sidebarColors.active, borderLeftColor: sidebarColors.accent, color: '#fff' },
 } as const;
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** One menu entry: a real link (NavLink), or a greyed, unfocusable placeholder when disabled. */
 export function SidebarEntry({ entry, folded, onNavigate }: Props) {
@@ -42,7 +49,15 @@ export function SidebarEntry({ entry, folded, onNavigate }: Props) {
         aria-disabled="true"
         aria-label={entry.label}
         aria-describedby={entry.note ? noteId : undefined}
-        sx={{ ...itemSx, ...foldedSx, display: 'flex', alignItems: 'center', color: sidebarColors.muted, cursor: 'not-allowed', '&:hover': {} }}
+        sx={{
+          ...itemSx,
+          ...foldedSx,
+          display: 'flex',
+          alignItems: 'center',
+          color: sidebarColors.muted,
+          cursor: 'not-allowed',
+          '&:hover': {},
+        }}
       >
         <ListItemIcon>
           <Icon fontSize="small" />
@@ -50,13 +65,25 @@ export function SidebarEntry({ entry, folded, onNavigate }: Props) {
         {label}
         {entry.note && (
           // Kept in the DOM when folded (visually hidden) so aria-describedby still resolves.
-          <Box component="span" id={noteId} sx={folded ? visuallyHidden : { ml: 1, fontSize: '0.65rem', textTransform: 'uppercase', whiteSpace: 'nowrap' }}>
+          <Box
+            component="span"
+            id={noteId}
+            sx={
+              folded ? visuallyHidden : { ml: 1, fontSize: '0.65rem', textTransform: 'uppercase', whiteSpace: 'nowrap' }
+            }
+          >
             {entry.note}
           </Box>
         )}
       </Box>
     ) : (
-      <ListItemButton component={NavLink} to={entry.path} onClick={onNavigate} aria-label={folded ? entry.label : undefined} sx={{ ...itemSx, ...foldedSx }}>
+      <ListItemButton
+        component={NavLink}
+        to={entry.path}
+        onClick={onNavigate}
+        aria-label={folded ? entry.label : undefined}
+        sx={{ ...itemSx, ...foldedSx }}
+      >
         <ListItemIcon>
           <Icon fontSize="small" />
         </ListItemIcon>

@@ -61,14 +61,30 @@ export function Sidebar({ folded, onNavigate }: Props) {
       </Box>
       <Box sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden', py: 1 }}>
         {menuSections.map((section, index) => (
-          <SidebarSection key={section.id} section={section} folded={folded} first={index === 0} onNavigate={onNavigate} />
+          <SidebarSection
+            key={section.id}
+            section={section}
+            folded={folded}
+            first={index === 0}
+            onNavigate={onNavigate}
+          />
         ))}
       </Box>
     </Box>
   );
 }
 
-function SidebarSection({ section, folded, first, onNavigate }: { section: MenuSection; folded: boolean; first: boolean; onNavigate?: (() => void) | undefined }) {
+function SidebarSection({
+  section,
+  folded,
+  first,
+  onNavigate,
+}: {
+  section: MenuSection;
+  folded: boolean;
+  first: boolean;
+  onNavigate?: (() => void) | undefined;
+}) {
   const headingId = `sidebar-section-${section.id}`;
   return (
     <List
@@ -79,7 +95,10 @@ function SidebarSection({ section, folded, first, onNavigate }: { section: MenuS
           // The rail has no room for headings: a rule separates the groups, the heading stays for screen readers.
           <Box id={headingId} component="li" aria-disabled={section.disabled || undefined} sx={{ listStyle: 'none' }}>
             {!first && <Divider sx={{ borderColor: 'rgba(255, 255, 255, 0.1)', my: 0.75, mx: 1.5 }} />}
-            <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+            <Box
+              component="span"
+              sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+            >
               {section.title}
             </Box>
           </Box>

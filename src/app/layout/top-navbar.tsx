@@ -27,7 +27,12 @@ export function TopNavbar({ sidebarExpanded, onToggleSidebar }: Props) {
     >
       <Toolbar sx={{ gap: 1.5, minHeight: 48, px: { xs: 1, sm: 1.5 } }}>
         <Tooltip title={sidebarExpanded ? 'Fold the sidebar' : 'Show the sidebar'}>
-          <IconButton aria-label="Toggle sidebar" aria-expanded={sidebarExpanded} onClick={onToggleSidebar} edge="start">
+          <IconButton
+            aria-label="Toggle sidebar"
+            aria-expanded={sidebarExpanded}
+            onClick={onToggleSidebar}
+            edge="start"
+          >
             {sidebarExpanded ? <MenuOpenIcon /> : <MenuIcon />}
           </IconButton>
         </Tooltip>

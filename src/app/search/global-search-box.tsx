@@ -34,7 +34,10 @@ export function GlobalSearchBox() {
   const [active, setActive] = useState(-1);
   const searched = useDebounced(term.trim(), SEARCH_DEBOUNCE_MS);
   const tooShort = searched.length < SEARCH_MIN_LENGTH;
-  const { data, error, isLoading } = useApi<SearchResponse>(open && !tooShort ? `/api/search?q=${encodeURIComponent(searched)}` : null, { keepPreviousData: true, revalidateOnFocus: false });
+  const { data, error, isLoading } = useApi<SearchResponse>(
+    open && !tooShort ? `/api/search?q=${encodeURIComponent(searched)}` : null,
+    { keepPreviousData: true, revalidateOnFocus: false },
+  );
   const groups = open && !tooShort && data ? data.groups : [];
   const placed = placeHits(groups);
   const pending = term.trim() !== searched || isLoading;
@@ -51,7 +54,15 @@ export function GlobalSearchBox() {
     setTerm('');
     navigate(searchResultPath(hit.group.kind, hit.hit));
   };
-  const message = !open ? null : tooShort ? `Type at least ${SEARCH_MIN_LENGTH} characters to search everything.` : error ? error.message : data && !pending && placed.length === 0 ? `Nothing found for “${searched}”.` : null;
+  const message = !open
+    ? null
+    : tooShort
+      ? `Type at least ${SEARCH_MIN_LENGTH} characters to search everything.`
+      : error
+        ? error.message
+        : data && !pending && placed.length === 0
+          ? `Nothing found for “${searched}”.`
+          : null;
 
   return (
     <ClickAwayListener onClickAway={() => setOpen(false)}>
@@ -69,7 +80,9 @@ export function GlobalSearchBox() {
               if (!open) return setOpen(term.trim().length > 0);
               if (placed.length === 0) return;
               const step = event.key === 'ArrowDown' ? 1 : -1;
-              setActive((current) => (current + step + placed.length + (current === -1 && step < 0 ? 1 : 0)) % placed.length);
+              setActive(
+                (current) => (current + step + placed.length + (current === -1 && step < 0 ? 1 : 0)) % placed.length,
+              );
             } else if (event.key === 'Enter' && open) {
               event.preventDefault();
               openHit(placed[active] ?? placed[0]);
@@ -101,8 +114,22 @@ export function GlobalSearchBox() {
             },
           }}
         />
-        <Popper open={open && anchor.current !== null} anchorEl={anchor.current} placement="bottom-start" sx={{ zIndex: 'modal' }} modifiers={[{ name: 'offset', options: { offset: [0, 4] } }]}>
-          <SearchResults listId={listId} groups={groups} activeIndex={active} loading={pending && !tooShort} message={message} onOpen={openHit} onHover={setActive} />
+        <Popper
+          open={open && anchor.current !== null}
+          anchorEl={anchor.current}
+          placement="bottom-start"
+          sx={{ zIndex: 'modal' }}
+          modifiers={[{ name: 'offset', options: { offset: [0, 4] } }]}
+        >
+          <SearchResults
+            listId={listId}
+            groups={groups}
+            activeIndex={active}
+            loading={pending && !tooShort}
+            message={message}
+            onOpen={openHit}
+            onHover={setActive}
+          />
         </Popper>
       </div>
     </ClickAwayListener>

@@ -37,7 +37,10 @@ type Props = {
 export function SearchResults({ listId, groups, activeIndex, loading, message, onOpen, onHover }: Props) {
   const placed = placeHits(groups);
   return (
-    <Paper elevation={8} sx={{ width: 'min(560px, calc(100vw - 16px))', maxHeight: 'min(70vh, 640px)', overflowY: 'auto' }}>
+    <Paper
+      elevation={8}
+      sx={{ width: 'min(560px, calc(100vw - 16px))', maxHeight: 'min(70vh, 640px)', overflowY: 'auto' }}
+    >
       {loading && placed.length === 0 && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.5 }}>
           <CircularProgress size={16} />
@@ -78,7 +81,12 @@ export function SearchResults({ listId, groups, activeIndex, loading, message, o
                       <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
                         <Marked text={p.hit.title} spans={p.hit.highlight.title} />
                         {p.hit.project_name && (
-                          <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1, fontWeight: 400 }}>
+                          <Typography
+                            component="span"
+                            variant="caption"
+                            color="text.secondary"
+                            sx={{ ml: 1, fontWeight: 400 }}
+                          >
                             {p.hit.project_name}
                           </Typography>
                         )}
@@ -106,7 +114,11 @@ function Marked({ text, spans }: { text: string; spans: readonly MatchSpan[] }) 
   for (const [from, to] of spans) {
     if (from > at) parts.push(text.slice(at, from));
     parts.push(
-      <Box component="mark" key={from} sx={{ backgroundColor: 'warning.light', color: 'inherit', borderRadius: 0.5, px: 0.25 }}>
+      <Box
+        component="mark"
+        key={from}
+        sx={{ backgroundColor: 'warning.light', color: 'inherit', borderRadius: 0.5, px: 0.25 }}
+      >
         {text.slice(from, to)}
       </Box>,
     );

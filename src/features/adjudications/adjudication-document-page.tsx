@@ -16,7 +16,9 @@ const lists = [
 ] as const;
 
 function title(row: EntityRow | null): string {
-  return row ? `Adjudication ${String(row.adjudication_number ?? `#${row.id}`)} — ${String(row.title ?? '')}` : 'New adjudication';
+  return row
+    ? `Adjudication ${String(row.adjudication_number ?? `#${row.id}`)} — ${String(row.title ?? '')}`
+    : 'New adjudication';
 }
 
 /**

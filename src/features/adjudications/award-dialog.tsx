@@ -20,7 +20,9 @@ import { groupDecimal } from '../../schemas/display-format';
  */
 export function AwardDialog({ tab, onClose, onAwarded }: { tab: BidTab; onClose: () => void; onAwarded: () => void }) {
   const fetcher = useApiFetch();
-  const [supplier, setSupplier] = useState<number | null>(tab.awarded_supplier_id ?? tab.recommended_supplier_id ?? tab.bidders[0]?.supplier_id ?? null);
+  const [supplier, setSupplier] = useState<number | null>(
+    tab.awarded_supplier_id ?? tab.recommended_supplier_id ?? tab.bidders[0]?.supplier_id ?? null,
+  );
   const [reason, setReason] = useState('');
   const { busy, error, setError, run } = useServerAction('The award was not made');
   const chosen = tab.bidders.find((b) => b.supplier_id === supplier);
@@ -32,7 +34,10 @@ export function AwardDialog({ tab, onClose, onAwarded }: { tab: BidTab; onClose:
       return;
     }
     await run(async () => {
-      await fetcher(`/api/adjudications/${tab.adjudication_id}/award`, { method: 'POST', body: JSON.stringify({ supplier_id: chosen.supplier_id, reason: reason.trim() }) });
+      await fetcher(`/api/adjudications/${tab.adjudication_id}/award`, {
+        method: 'POST',
+        body: JSON.stringify({ supplier_id: chosen.supplier_id, reason: reason.trim() }),
+      });
       onAwarded();
     });
   };
@@ -40,7 +45,11 @@ export function AwardDialog({ tab, onClose, onAwarded }: { tab: BidTab; onClose:
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="award-title">
       <DialogTitle id="award-title">Award {tab.package_number}</DialogTitle>
       <DialogContent>
-        <RadioGroup value={supplier ?? ''} onChange={(e) => (setSupplier(Number(e.target.value)), setError(null))} aria-label="Bidder to award">
+        <RadioGroup
+          value={supplier ?? ''}
+          onChange={(e) => (setSupplier(Number(e.target.value)), setError(null))}
+          aria-label="Bidder to award"
+        >
           {tab.bidders.map((b) => (
             <FormControlLabel
               key={b.supplier_id}
@@ -51,7 +60,8 @@ export function AwardDialog({ tab, onClose, onAwarded }: { tab: BidTab; onClose:
           ))}
         </RadioGroup>
         <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>
-          The award writes the bidder's prices, as firm quotes in {tab.base_currency}, to the package's equipment tags and the award to the package.
+          The award writes the bidder's prices, as firm quotes in {tab.base_currency}, to the package's equipment tags
+          and the award to the package.
         </Typography>
         <TextField
           label={needsReason ? 'Reason (required: not the lowest evaluated)' : 'Reason'}

@@ -20,16 +20,23 @@ export default function BidTabChart({ tab }: { tab: BidTab }) {
   const without = tab.bidders.filter((b) => b.evaluated_total === null);
   return (
     <figure aria-label="Evaluated totals per bidder" style={{ margin: 0 }}>
-      <figcaption style={{ fontSize: 13, fontWeight: 600, marginBottom: 4 }}>Evaluated totals per bidder ({tab.base_currency})</figcaption>
+      <figcaption style={{ fontSize: 13, fontWeight: 600, marginBottom: 4 }}>
+        Evaluated totals per bidder ({tab.base_currency})
+      </figcaption>
       <ResponsiveContainer width="100%" height={60 + data.length * 44}>
         <BarChart data={data} layout="vertical" margin={{ left: 8, right: 24 }}>
           <CartesianGrid strokeDasharray="3 3" horizontal={false} />
           <XAxis type="number" tickFormatter={millions} domain={[0, 'auto']} />
           <YAxis type="category" dataKey="name" width={300} />
-          <Tooltip formatter={(_value, _name, item) => {
-            const text = (item.payload as { text: string | null }).text;
-            return [text === null ? 'no total' : `${tab.base_currency ?? ''} ${groupDecimal(text, 2)}`, 'Evaluated total'];
-          }} />
+          <Tooltip
+            formatter={(_value, _name, item) => {
+              const text = (item.payload as { text: string | null }).text;
+              return [
+                text === null ? 'no total' : `${tab.base_currency ?? ''} ${groupDecimal(text, 2)}`,
+                'Evaluated total',
+              ];
+            }}
+          />
           <Bar dataKey="value" isAnimationActive={false}>
             {data.map((d) => (
               <Cell key={d.name} fill={d.recommended ? '#2e7d32' : d.lowest ? '#0f4c81' : '#90a4ae'} />

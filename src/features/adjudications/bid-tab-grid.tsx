@@ -1,5 +1,11 @@
 import { AgGridReact } from 'ag-grid-react';
-import { PinnedRowModule, type ColDef, type ColGroupDef, type GridApi, type ICellRendererParams } from 'ag-grid-community';
+import {
+  PinnedRowModule,
+  type ColDef,
+  type ColGroupDef,
+  type GridApi,
+  type ICellRendererParams,
+} from 'ag-grid-community';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { ensureAgGridModules, GRID_ROW_HEIGHT, gridTheme } from '../../grids/ag-grid-setup';
 import type { BidTab, BidTabBidder, BidTabCell, BidTabItem } from '../../lib/adjudications';
@@ -21,22 +27,68 @@ function bidTabTheme(rowsHeight: number) {
 }
 
 /** A grid row: an item of the package, or a footer row (totals, adders, evaluated, scores). */
-type Row = { key: string; item_no: string; scope: string; description: string; quantity: string; cells?: BidTabCell[]; footer?: { label: string; values: (string | null)[]; marked: boolean[] } };
+type Row = {
+  key: string;
+  item_no: string;
+  scope: string;
+  description: string;
+  quantity: string;
+  cells?: BidTabCell[];
+  footer?: { label: string; values: (string | null)[]; marked: boolean[] };
+};
 
-const money = (value: string | null | undefined) => (value === null || value === undefined ? '' : groupDecimal(value, 2));
-export const completenessOf = (bidder: BidTabBidder) => `${bidder.items_quoted} of ${bidder.items_in_scope} items${bidder.percent === null ? '' : ` (${bidder.percent} %)`}`;
+const money = (value: string | null | undefined) =>
+  value === null || value === undefined ? '' : groupDecimal(value, 2);
+export const completenessOf = (bidder: BidTabBidder) =>
+  `${bidder.items_quoted} of ${bidder.items_in_scope} items${bidder.percent === null ? '' : ` (${bidder.percent} %)`}`;
 
 function footerRows(tab: BidTab): Row[] {
-  const row = (key: string, label: string, values: (string | null)[], marked: boolean[] = values.map(() => false)): Row => ({ key, item_no: '', scope: '', description: label, quantity: '', footer: { label, values, marked } });
+  const row = (
+    key: string,
+    label: string,
+    values: (string | null)[],
+    marked: boolean[] = values.map(() => false),
+  ): Row => ({ key, item_no: '', scope: '', description: label, quantity: '', footer: { label, values, marked } });
   const kindLabel = (kind: string) => ADDER_KINDS.find((k) => k.value === kind)?.label ?? kind;
-  const kinds = ADDER_KINDS.map((k) => k.value).filter((kind) => tab.bidders.some((b) => b.adders.some((a) => a.kind === kind)));
+  const kinds = ADDER_KINDS.map((k) => k.value).filter((kind) =>
+    tab.bidders.some((b) => b.adders.some((a) => a.kind === kind)),
+  );
   const optionsChosen = tab.bidders.some((b) => b.offered.some((o) => o.chosen && o.line_type === 'option'));
   return [
-    ...(optionsChosen ? [row('options', `Chosen options, in the quoted total (${tab.base_currency ?? ''})`, tab.bidders.map((b) => b.options_total))] : []),
-    row('quoted', `Quoted total (${tab.base_currency ?? ''})`, tab.bidders.map((b) => b.quoted_total), tab.bidders.map((b) => b.lowest_total)),
-    ...kinds.map((kind) => row(`adder-${kind}`, `+ ${kindLabel(kind)}`, tab.bidders.map((b) => b.adders.find((a) => a.kind === kind)?.amount ?? null))),
-    row('evaluated', `Evaluated total (${tab.base_currency ?? ''})`, tab.bidders.map((b) => b.evaluated_total), tab.bidders.map((b) => b.lowest_evaluated)),
-    row('score', `Weighted score (${tab.technical_weight} / ${tab.commercial_weight})`, tab.bidders.map((b) => b.weighted_score), tab.bidders.map((b) => b.recommended)),
+    ...(optionsChosen
+      ? [
+          row(
+            'options',
+            `Chosen options, in the quoted total (${tab.base_currency ?? ''})`,
+            tab.bidders.map((b) => b.options_total),
+          ),
+        ]
+      : []),
+    row(
+      'quoted',
+      `Quoted total (${tab.base_currency ?? ''})`,
+      tab.bidders.map((b) => b.quoted_total),
+      tab.bidders.map((b) => b.lowest_total),
+    ),
+    ...kinds.map((kind) =>
+      row(
+        `adder-${kind}`,
+        `+ ${kindLabel(kind)}`,
+        tab.bidders.map((b) => b.adders.find((a) => a.kind === kind)?.amount ?? null),
+      ),
+    ),
+    row(
+      'evaluated',
+      `Evaluated total (${tab.base_currency ?? ''})`,
+      tab.bidders.map((b) => b.evaluated_total),
+      tab.bidders.map((b) => b.lowest_evaluated),
+    ),
+    row(
+      'score',
+      `Weighted score (${tab.technical_weight} / ${tab.commercial_weight})`,
+      tab.bidders.map((b) => b.weighted_score),
+      tab.bidders.map((b) => b.recommended),
+    ),
   ];
 }
 
@@ -63,11 +115,21 @@ function FooterValue({ row, index, tab }: { row: Row; index: number; tab: BidTab
   const value = footer.values[index];
   const marked = footer.marked[index];
   const mark = row.key === 'score' ? 'recommended' : row.key === 'evaluated' ? 'lowest evaluated' : 'lowest';
-  if (row.key === 'score') return <span>{value ?? 'not scored'}{marked && <span className="tb-lowest-chip tb-recommended-chip">recommended</span>}</span>;
+  if (row.key === 'score')
+    return (
+      <span>
+        {value ?? 'not scored'}
+        {marked && <span className="tb-lowest-chip tb-recommended-chip">recommended</span>}
+      </span>
+    );
   const bidder = tab.bidders[index];
   // An incomplete bid has no total: it says so, never 0 and never a partial sum.
   if ((row.key === 'quoted' || row.key === 'evaluated') && bidder && !bidder.complete) {
-    return <span className="tb-incomplete">incomplete ({bidder.items_quoted} of {bidder.items_in_scope})</span>;
+    return (
+      <span className="tb-incomplete">
+        incomplete ({bidder.items_quoted} of {bidder.items_in_scope})
+      </span>
+    );
   }
   return (
     <span aria-label={marked ? `${money(value)}, ${mark} (${tab.bidders[index]?.supplier ?? ''})` : undefined}>
@@ -90,7 +152,13 @@ export function BidTabGrid({ tab }: { tab: BidTab }) {
     () => [
       { headerName: 'Item', field: 'item_no', width: 70, pinned: 'left' },
       { headerName: 'Tag / part', field: 'scope', width: 130, pinned: 'left' },
-      { headerName: 'Description', field: 'description', width: 300, pinned: 'left', cellClass: (p) => (p.data?.footer ? 'tb-footer-label' : '') },
+      {
+        headerName: 'Description',
+        field: 'description',
+        width: 300,
+        pinned: 'left',
+        cellClass: (p) => (p.data?.footer ? 'tb-footer-label' : ''),
+      },
       { headerName: 'Qty', field: 'quantity', width: 70 },
       ...tab.bidders.map((bidder, b): ColGroupDef<Row> => ({
         headerName: `${bidder.supplier} — ${bidder.quote_number} (${bidder.currency}) — ${completenessOf(bidder)}${bidder.complete ? '' : ' — INCOMPLETE'}${bidder.expired ? ' — EXPIRED' : ''}`,
@@ -99,21 +167,43 @@ export function BidTabGrid({ tab }: { tab: BidTab }) {
         wrapHeaderText: true,
         autoHeaderHeight: true,
         children: [
-          { colId: `unit-${b}`, headerName: `Unit price (${tab.base_currency ?? ''})`, width: 140, type: 'rightAligned', valueGetter: (p) => (p.data?.footer ? '' : money(p.data?.cells?.[b]?.base_unit_price)) },
+          {
+            colId: `unit-${b}`,
+            headerName: `Unit price (${tab.base_currency ?? ''})`,
+            width: 140,
+            type: 'rightAligned',
+            valueGetter: (p) => (p.data?.footer ? '' : money(p.data?.cells?.[b]?.base_unit_price)),
+          },
           {
             colId: `total-${b}`,
             headerName: `Line total (${tab.base_currency ?? ''})`,
             width: 200,
             type: 'rightAligned',
             cellClass: (p) => (p.data?.cells?.[b]?.lowest || p.data?.footer?.marked[b] ? 'tb-lowest' : ''),
-            cellRenderer: (p: ICellRendererParams<Row>) => (p.data?.footer ? <FooterValue row={p.data} index={b} tab={tab} /> : <LineTotal cell={p.data?.cells?.[b]} supplier={bidder.supplier} />),
+            cellRenderer: (p: ICellRendererParams<Row>) =>
+              p.data?.footer ? (
+                <FooterValue row={p.data} index={b} tab={tab} />
+              ) : (
+                <LineTotal cell={p.data?.cells?.[b]} supplier={bidder.supplier} />
+              ),
           },
         ],
       })),
     ],
     [tab],
   );
-  const rows = useMemo(() => tab.items.map((item: BidTabItem): Row => ({ key: String(item.item_id), item_no: String(item.item_no), scope: item.tag ?? item.part ?? '', description: item.description, quantity: groupDecimal(item.quantity.includes('.') ? item.quantity.replace(/\.?0+$/, '') : item.quantity), cells: item.cells })), [tab]);
+  const rows = useMemo(
+    () =>
+      tab.items.map((item: BidTabItem): Row => ({
+        key: String(item.item_id),
+        item_no: String(item.item_no),
+        scope: item.tag ?? item.part ?? '',
+        description: item.description,
+        quantity: groupDecimal(item.quantity.includes('.') ? item.quantity.replace(/\.?0+$/, '') : item.quantity),
+        cells: item.cells,
+      })),
+    [tab],
+  );
   const footer = useMemo(() => footerRows(tab), [tab]);
   const box = useRef<HTMLDivElement>(null);
   const [overflows, setOverflows] = useState(false);
@@ -123,7 +213,12 @@ export function BidTabGrid({ tab }: { tab: BidTab }) {
   }, []);
   return (
     // A short tab sizes to its rows; a long one scrolls inside 600 px with the totals pinned in view.
-    <div ref={box} style={rows.length + footer.length > 16 ? { height: 600 } : undefined} role="region" aria-label="Bid tab">
+    <div
+      ref={box}
+      style={rows.length + footer.length > 16 ? { height: 600 } : undefined}
+      role="region"
+      aria-label="Bid tab"
+    >
       <AgGridReact<Row>
         theme={bidTabTheme(rows.length * GRID_ROW_HEIGHT + (overflows ? SCROLLBAR : 0))}
         onGridReady={measure}

@@ -28,7 +28,15 @@ const named = (tab: BidTab, supplierId: number | null) => tab.bidders.find((b) =
  * "Freeze rates", "Award…", "Withdraw award…", "Export bid tab" and the chart of evaluated totals.
  */
 export function BidTabPanel({ adjudicationId, version }: { adjudicationId: number; version: number }) {
-  const { data: tab, error, mutate } = useApi<BidTab>(`/api/adjudications/${adjudicationId}/bidtab`, { cacheScope: `v${version}`, revalidateOnFocus: false, shouldRetryOnError: false });
+  const {
+    data: tab,
+    error,
+    mutate,
+  } = useApi<BidTab>(`/api/adjudications/${adjudicationId}/bidtab`, {
+    cacheScope: `v${version}`,
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
   const { mutate: mutateKey } = useSWRConfig();
   const fetcher = useApiFetch();
   const { can } = useCurrentUser();
@@ -36,7 +44,12 @@ export function BidTabPanel({ adjudicationId, version }: { adjudicationId: numbe
   const [withdrawing, setWithdrawing] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   if (!tab) {
-    if (error) return <Alert severity="warning" sx={{ mt: 2 }}>The bid tab could not be loaded ({error.message}).</Alert>;
+    if (error)
+      return (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          The bid tab could not be loaded ({error.message}).
+        </Alert>
+      );
     return <Skeleton variant="rounded" height={240} sx={{ mt: 2 }} aria-label="Loading the bid tab" />;
   }
   const recommended = named(tab, tab.recommended_supplier_id);
@@ -49,8 +62,15 @@ export function BidTabPanel({ adjudicationId, version }: { adjudicationId: numbe
   };
   const freeze = async () => {
     try {
-      const { frozen } = await fetcher<{ frozen: number }>(`/api/adjudications/${adjudicationId}/freeze-rates`, { method: 'POST', body: '{}' });
-      setMessage(frozen === 0 ? 'The rates were frozen already.' : `${frozen} ${frozen === 1 ? 'rate' : 'rates'} frozen at ${tab.rate_date}.`);
+      const { frozen } = await fetcher<{ frozen: number }>(`/api/adjudications/${adjudicationId}/freeze-rates`, {
+        method: 'POST',
+        body: '{}',
+      });
+      setMessage(
+        frozen === 0
+          ? 'The rates were frozen already.'
+          : `${frozen} ${frozen === 1 ? 'rate' : 'rates'} frozen at ${tab.rate_date}.`,
+      );
       refresh();
     } catch (e) {
       setMessage(e instanceof Error ? e.message : String(e));
@@ -59,7 +79,9 @@ export function BidTabPanel({ adjudicationId, version }: { adjudicationId: numbe
   const exportTab = () =>
     void import('./bid-tab-workbook')
       .then((m) => m.downloadBidTab(tab))
-      .catch((e: unknown) => setMessage(`The bid tab could not be exported: ${e instanceof Error ? e.message : String(e)}`));
+      .catch((e: unknown) =>
+        setMessage(`The bid tab could not be exported: ${e instanceof Error ? e.message : String(e)}`),
+      );
   return (
     <Box component="section" aria-label="Bid tab panel" sx={{ mt: 3 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
@@ -83,10 +105,20 @@ export function BidTabPanel({ adjudicationId, version }: { adjudicationId: numbe
       </Box>
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mb: 1 }}>
         <Typography data-testid="recommended-bidder">
-          Recommended: <strong>{recommended ? `${recommended.supplier} (weighted score ${recommended.weighted_score})` : 'none yet (score the bidders)'}</strong>
+          Recommended:{' '}
+          <strong>
+            {recommended
+              ? `${recommended.supplier} (weighted score ${recommended.weighted_score})`
+              : 'none yet (score the bidders)'}
+          </strong>
         </Typography>
         <Typography data-testid="lowest-evaluated">
-          Lowest evaluated: <strong>{lowest ? `${lowest.supplier} (${tab.base_currency} ${groupDecimal(lowest.evaluated_total ?? '0', 2)})` : 'none (no complete bid)'}</strong>
+          Lowest evaluated:{' '}
+          <strong>
+            {lowest
+              ? `${lowest.supplier} (${tab.base_currency} ${groupDecimal(lowest.evaluated_total ?? '0', 2)})`
+              : 'none (no complete bid)'}
+          </strong>
         </Typography>
         {awarded && (
           <Typography data-testid="awarded-bidder">
@@ -95,14 +127,20 @@ export function BidTabPanel({ adjudicationId, version }: { adjudicationId: numbe
           </Typography>
         )}
       </Box>
-      {message && <Alert severity="info" onClose={() => setMessage(null)} sx={{ mb: 1 }}>{message}</Alert>}
+      {message && (
+        <Alert severity="info" onClose={() => setMessage(null)} sx={{ mb: 1 }}>
+          {message}
+        </Alert>
+      )}
       {tab.warnings.map((warning) => (
         <Alert key={warning} severity="warning" sx={{ mb: 1 }}>
           {warning}
         </Alert>
       ))}
       {tab.bidders.length === 0 ? (
-        <Alert severity="info">No bidders yet: add them on the Bidders and scores tab, each with the quote it is evaluated on.</Alert>
+        <Alert severity="info">
+          No bidders yet: add them on the Bidders and scores tab, each with the quote it is evaluated on.
+        </Alert>
       ) : (
         <>
           <BidTabGrid tab={tab} />
@@ -119,10 +157,16 @@ export function BidTabPanel({ adjudicationId, version }: { adjudicationId: numbe
           tab={tab}
           supplier={awarded.supplier}
           onClose={() => setWithdrawing(false)}
-          onWithdrawn={() => (setWithdrawing(false), setMessage(`The award to ${awarded.supplier} is withdrawn: ${tab.package_number} is evaluating again.`), refresh())}
+          onWithdrawn={() => (
+            setWithdrawing(false),
+            setMessage(`The award to ${awarded.supplier} is withdrawn: ${tab.package_number} is evaluating again.`),
+            refresh()
+          )}
         />
       )}
-      {awarding && <AwardDialog tab={tab} onClose={() => setAwarding(false)} onAwarded={() => (setAwarding(false), refresh())} />}
+      {awarding && (
+        <AwardDialog tab={tab} onClose={() => setAwarding(false)} onAwarded={() => (setAwarding(false), refresh())} />
+      )}
     </Box>
   );
 }

@@ -9,7 +9,8 @@ import type { BidTab } from '../../lib/adjudications';
 import { groupDecimal } from '../../schemas/display-format';
 import { fieldValueText } from '../../schemas/field-words';
 
-const money = (value: string | null, currency: string | null) => (value === null ? 'not quoted' : `${currency ?? ''} ${groupDecimal(value, 2)}`.trim());
+const money = (value: string | null, currency: string | null) =>
+  value === null ? 'not quoted' : `${currency ?? ''} ${groupDecimal(value, 2)}`.trim();
 
 /**
  * Under the bid tab's grid: why each bidder that is not recommended is not ("Incomplete: quoted 0 of 3
@@ -28,7 +29,12 @@ export function BidTabStanding({ tab }: { tab: BidTab }) {
           </Typography>
           <Box component="ul" aria-label="Why not recommended" sx={{ m: 0, pl: 3 }}>
             {others.map((b) => (
-              <Typography component="li" variant="body2" key={b.supplier_id} className={b.complete ? undefined : 'tb-incomplete'}>
+              <Typography
+                component="li"
+                variant="body2"
+                key={b.supplier_id}
+                className={b.complete ? undefined : 'tb-incomplete'}
+              >
                 {b.supplier}: {b.why_not}
               </Typography>
             ))}
@@ -64,7 +70,9 @@ export function BidTabStanding({ tab }: { tab: BidTab }) {
                   <TableCell>{offer.description}</TableCell>
                   <TableCell>{offer.item_no ?? '—'}</TableCell>
                   <TableCell align="right">{money(offer.line_total, bidder.currency)}</TableCell>
-                  <TableCell align="right">{offer.base_total === null ? '—' : groupDecimal(offer.base_total, 2)}</TableCell>
+                  <TableCell align="right">
+                    {offer.base_total === null ? '—' : groupDecimal(offer.base_total, 2)}
+                  </TableCell>
                   <TableCell>{offer.chosen ? `Chosen: ${offer.reason ?? ''}` : 'Not chosen'}</TableCell>
                 </TableRow>
               ))}

@@ -1,5 +1,12 @@
 import type { Workbook } from '../../grids/excel/exceljs';
-import { MONEY_FORMAT, numberCell, RATE_FORMAT, textCell, type SheetCell, type SheetRow } from '../../grids/excel/sheet-cells';
+import {
+  MONEY_FORMAT,
+  numberCell,
+  RATE_FORMAT,
+  textCell,
+  type SheetCell,
+  type SheetRow,
+} from '../../grids/excel/sheet-cells';
 import { addSheet, newWorkbook } from '../../grids/excel/styled-sheet';
 import { downloadWorkbook } from '../../grids/excel/workbook-file';
 import type { BidTab } from '../../lib/adjudications';
@@ -9,7 +16,8 @@ import { fieldValueText } from '../../schemas/field-words';
 type Cell = SheetCell | null;
 const text = (value: string): Cell => textCell(value);
 /** A decimal wire string as a number cell (every bid-tab figure has at most 2 places, well inside a double's 15 digits). */
-const num = (value: string | null | undefined, format = MONEY_FORMAT): Cell => (value === null || value === undefined ? null : numberCell(Number(value), format));
+const num = (value: string | null | undefined, format = MONEY_FORMAT): Cell =>
+  value === null || value === undefined ? null : numberCell(Number(value), format);
 
 /**
  * The bid tab as a workbook with the same figures as the screen, laid out so a reader can recompute every one
@@ -30,12 +38,33 @@ export function bidTabWorkbook(tab: BidTab): Workbook {
   const rows: Cell[][] = [
     [text('Adjudication'), text(tab.adjudication_number), text('Package'), text(tab.package_number)],
     [text('Rate date'), text(tab.rate_date), text('Base currency'), text(base)],
-    [text('Weights (technical / commercial)'), num(String(tab.technical_weight), '0'), num(String(tab.commercial_weight), '0')],
+    [
+      text('Weights (technical / commercial)'),
+      num(String(tab.technical_weight), '0'),
+      num(String(tab.commercial_weight), '0'),
+    ],
     [],
     heading([text('Currency'), text(`Rate to ${base}`), text('Table rate of')]),
-    ...tab.rates.map((rate) => [text(rate.currency), num(rate.rate_to_base, RATE_FORMAT), rate.rate_table_date ? text(rate.rate_table_date) : null]),
+    ...tab.rates.map((rate) => [
+      text(rate.currency),
+      num(rate.rate_to_base, RATE_FORMAT),
+      rate.rate_table_date ? text(rate.rate_table_date) : null,
+    ]),
     [],
-    heading([text('Item'), text('Tag / part'), text('Description'), text('Qty'), ...tab.bidders.flatMap((b) => [text(`${b.supplier} ${b.quote_number} qty`), text(`unit price (${b.currency})`), text(`line total (${b.currency})`), text(`rate to ${base}`), text(`line total (${base})`), text('lowest')])]),
+    heading([
+      text('Item'),
+      text('Tag / part'),
+      text('Description'),
+      text('Qty'),
+      ...tab.bidders.flatMap((b) => [
+        text(`${b.supplier} ${b.quote_number} qty`),
+        text(`unit price (${b.currency})`),
+        text(`line total (${b.currency})`),
+        text(`rate to ${base}`),
+        text(`line total (${base})`),
+        text('lowest'),
+      ]),
+    ]),
     ...tab.items.map((item) => [
       num(String(item.item_no), '0'),
       text(item.tag ?? item.part ?? ''),
@@ -44,11 +73,36 @@ export function bidTabWorkbook(tab: BidTab): Workbook {
       ...item.cells.flatMap((cell, b) =>
         cell.status === 'not_quoted' || cell.status === 'no_rate'
           ? [null, text(cell.status === 'no_rate' ? 'no rate' : 'not quoted'), null, null, null, null]
-          : [num(cell.quantity, '0.###'), num(cell.unit_price), num(cell.line_total), num(tab.bidders[b]!.rate_to_base, RATE_FORMAT), num(cell.base_total), text([cell.lowest && 'lowest', cell.status === 'alternative' && `alternative line ${cell.line_no ?? ''}`].filter(Boolean).join(', '))],
+          : [
+              num(cell.quantity, '0.###'),
+              num(cell.unit_price),
+              num(cell.line_total),
+              num(tab.bidders[b]!.rate_to_base, RATE_FORMAT),
+              num(cell.base_total),
+              text(
+                [cell.lowest && 'lowest', cell.status === 'alternative' && `alternative line ${cell.line_no ?? ''}`]
+                  .filter(Boolean)
+                  .join(', '),
+              ),
+            ],
       ),
     ]),
     [],
-    heading([text('Bidder'), text('Quote'), text('Completeness'), text(`Chosen options (${base})`), text(`Quoted total (${base})`), ...ADDER_KINDS.map((k) => text(`${k.label} (${base})`)), text(`Evaluated total (${base})`), text('Technical'), text('Commercial'), text('Weighted score'), text('Marks'), text('Expired'), text('Why not recommended')]),
+    heading([
+      text('Bidder'),
+      text('Quote'),
+      text('Completeness'),
+      text(`Chosen options (${base})`),
+      text(`Quoted total (${base})`),
+      ...ADDER_KINDS.map((k) => text(`${k.label} (${base})`)),
+      text(`Evaluated total (${base})`),
+      text('Technical'),
+      text('Commercial'),
+      text('Weighted score'),
+      text('Marks'),
+      text('Expired'),
+      text('Why not recommended'),
+    ]),
     ...tab.bidders.map((b) => [
       text(b.supplier),
       text(b.quote_number),
@@ -61,22 +115,58 @@ export function bidTabWorkbook(tab: BidTab): Workbook {
       num(b.technical_score, '0.0'),
       num(b.commercial_score, '0.0'),
       num(b.weighted_score, '0.00'),
-      text([b.lowest_total && 'lowest total', b.lowest_evaluated && 'lowest evaluated', b.recommended && 'recommended', tab.awarded_supplier_id === b.supplier_id && 'awarded'].filter(Boolean).join(', ')),
+      text(
+        [
+          b.lowest_total && 'lowest total',
+          b.lowest_evaluated && 'lowest evaluated',
+          b.recommended && 'recommended',
+          tab.awarded_supplier_id === b.supplier_id && 'awarded',
+        ]
+          .filter(Boolean)
+          .join(', '),
+      ),
       b.expired ? text(`expired ${b.valid_until ?? ''}`) : null,
       b.why_not ? text(b.why_not) : null,
     ]),
     ...(tab.bidders.some((b) => b.offered.length > 0)
       ? [
           [],
-          heading([text('Options and alternatives offered'), text('Line'), text('Type'), text('Description'), text('For item'), text('Line total (quote currency)'), text(`Line total (${base})`), text('Chosen'), text('Reason')]),
+          heading([
+            text('Options and alternatives offered'),
+            text('Line'),
+            text('Type'),
+            text('Description'),
+            text('For item'),
+            text('Line total (quote currency)'),
+            text(`Line total (${base})`),
+            text('Chosen'),
+            text('Reason'),
+          ]),
           ...tab.bidders.flatMap((b) =>
-            b.offered.map((o) => [text(b.supplier), num(String(o.line_no), '0'), text(fieldValueText('quote_lines', 'line_type', o.line_type)), text(o.description), o.item_no === null ? null : num(String(o.item_no), '0'), o.line_total === null ? text('not quoted') : num(o.line_total), num(o.base_total), text(o.chosen ? 'chosen' : 'not chosen'), o.reason ? text(o.reason) : null]),
+            b.offered.map((o) => [
+              text(b.supplier),
+              num(String(o.line_no), '0'),
+              text(fieldValueText('quote_lines', 'line_type', o.line_type)),
+              text(o.description),
+              o.item_no === null ? null : num(String(o.item_no), '0'),
+              o.line_total === null ? text('not quoted') : num(o.line_total),
+              num(o.base_total),
+              text(o.chosen ? 'chosen' : 'not chosen'),
+              o.reason ? text(o.reason) : null,
+            ]),
           ),
         ]
       : []),
     [],
     heading([text('Adder reasons')]),
-    ...tab.bidders.flatMap((b) => b.adders.map((a) => [text(b.supplier), text(ADDER_KINDS.find((k) => k.value === a.kind)?.label ?? a.kind), num(a.amount), text(a.reason)])),
+    ...tab.bidders.flatMap((b) =>
+      b.adders.map((a) => [
+        text(b.supplier),
+        text(ADDER_KINDS.find((k) => k.value === a.kind)?.label ?? a.kind),
+        num(a.amount),
+        text(a.reason),
+      ]),
+    ),
     ...(tab.award_reason ? [[], [text('Award reason'), text(tab.award_reason)]] : []),
   ];
   const workbook = newWorkbook();

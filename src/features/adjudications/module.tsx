@@ -1,8 +1,12 @@
 import { lazy } from 'react';
 import type { ShellModule } from '../../app/shell-modules';
 
-const AdjudicationsListPage = lazy(() => import('./adjudications-list-page').then((m) => ({ default: m.AdjudicationsListPage })));
-const AdjudicationDocumentPage = lazy(() => import('./adjudication-document-page').then((m) => ({ default: m.AdjudicationDocumentPage })));
+const AdjudicationsListPage = lazy(() =>
+  import('./adjudications-list-page').then((m) => ({ default: m.AdjudicationsListPage })),
+);
+const AdjudicationDocumentPage = lazy(() =>
+  import('./adjudication-document-page').then((m) => ({ default: m.AdjudicationDocumentPage })),
+);
 
 /** Adjudications (spec adjudicationlist) and an adjudication's document with its bid tab (adjudication/{id}, 0 for a new one). */
 export const adjudicationsModule: ShellModule = {

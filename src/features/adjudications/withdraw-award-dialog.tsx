@@ -13,7 +13,17 @@ import type { BidTab } from '../../lib/adjudications';
  * "Withdraw award…": says what goes back before it does it (POST /api/adjudications/:id/withdraw-award).
  * The server refuses once the package's PO is placed; its message is shown here.
  */
-export function WithdrawAwardDialog({ tab, supplier, onClose, onWithdrawn }: { tab: BidTab; supplier: string; onClose: () => void; onWithdrawn: () => void }) {
+export function WithdrawAwardDialog({
+  tab,
+  supplier,
+  onClose,
+  onWithdrawn,
+}: {
+  tab: BidTab;
+  supplier: string;
+  onClose: () => void;
+  onWithdrawn: () => void;
+}) {
   const fetcher = useApiFetch();
   const { busy, error, run } = useServerAction('The award was not withdrawn');
   const withdraw = () =>
@@ -26,8 +36,9 @@ export function WithdrawAwardDialog({ tab, supplier, onClose, onWithdrawn }: { t
       <DialogTitle id="withdraw-award-title">Withdraw the award of {tab.package_number}</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          {tab.package_number} is awarded to {supplier}. Withdrawing it puts this adjudication back to Bids opened and {tab.package_number} back to Evaluating, and gives the
-          package's equipment tags back the prices, price sources and statuses they had before the award. A change made to those tags since the award is kept.
+          {tab.package_number} is awarded to {supplier}. Withdrawing it puts this adjudication back to Bids opened and{' '}
+          {tab.package_number} back to Evaluating, and gives the package's equipment tags back the prices, price sources
+          and statuses they had before the award. A change made to those tags since the award is kept.
         </DialogContentText>
         {error && (
           <Alert severity="error" sx={{ mt: 2 }}>

@@ -19,7 +19,14 @@ export function AdminHomePage() {
   return (
     <>
       <PageHeader title="Admin" subtitle="Administration and housekeeping screens of Tagbase." />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, maxWidth: 960 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+          maxWidth: 960,
+        }}
+      >
         {sections.map((section) => (
           <Paper key={section.id} variant="outlined" component="section" aria-labelledby={`admin-${section.id}`}>
             <Typography id={`admin-${section.id}`} variant="h2" sx={{ px: 2, pt: 1.5, pb: 0.5, fontSize: '0.95rem' }}>
@@ -38,7 +45,10 @@ export function AdminHomePage() {
                         <ListItemText primary={entry.label} secondary={entry.path} />
                       </ListItemButton>
                     ) : (
-                      <Box sx={{ display: 'flex', alignItems: 'center', px: 2, py: 0.75, color: 'text.disabled' }} aria-disabled="true">
+                      <Box
+                        sx={{ display: 'flex', alignItems: 'center', px: 2, py: 0.75, color: 'text.disabled' }}
+                        aria-disabled="true"
+                      >
                         <ListItemIcon>
                           <Icon fontSize="small" />
                         </ListItemIcon>

@@ -21,7 +21,14 @@ import { groupDecimal } from '../../schemas/display-format';
 import { EscalationCell } from './capex-escalation';
 
 const amount = (value: string | null) => (value === null ? '—' : groupDecimal(value, 2));
-const BASIS_COLOR = { firm: 'success', budget: 'primary', factored: 'warning', allowance: 'secondary', estimate: 'info', unpriced: 'default' } as const;
+const BASIS_COLOR = {
+  firm: 'success',
+  budget: 'primary',
+  factored: 'warning',
+  allowance: 'secondary',
+  estimate: 'info',
+  unpriced: 'default',
+} as const;
 
 /**
  * How a tag was priced (lib/capex describePrice): the basis, and the rule's step in words with what it came
@@ -48,16 +55,36 @@ function BasisCell({ tag }: { tag: CapexTag }) {
  * link to the quote document of every quote line its price came from (GET /capexsummary/quote-prices, read
  * when the dialog opens), and to its row in the project's equipment list.
  */
-export function CapexDrilldown({ projectId, title, tags, currency, estimateDate, note, onClose }: { projectId: number; title: string; tags: readonly CapexTag[]; currency: string; estimateDate: string; note?: string; onClose: () => void }) {
+export function CapexDrilldown({
+  projectId,
+  title,
+  tags,
+  currency,
+  estimateDate,
+  note,
+  onClose,
+}: {
+  projectId: number;
+  title: string;
+  tags: readonly CapexTag[];
+  currency: string;
+  estimateDate: string;
+  note?: string;
+  onClose: () => void;
+}) {
   const titleId = useId();
-  const { data: prices, error } = useApi<TagQuotePrice[]>(`/api/capexsummary/quote-prices?projectId=${projectId}`, { revalidateOnFocus: false });
+  const { data: prices, error } = useApi<TagQuotePrice[]>(`/api/capexsummary/quote-prices?projectId=${projectId}`, {
+    revalidateOnFocus: false,
+  });
   const byTag = new Map<number, TagQuotePrice[]>();
   for (const price of prices ?? []) byTag.set(price.tag_id, [...(byTag.get(price.tag_id) ?? []), price]);
   return (
     <Dialog open onClose={onClose} maxWidth="xl" fullWidth aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent dividers>
-        {error && <Alert severity="warning">The quote lines behind the prices could not be loaded ({error.message}).</Alert>}
+        {error && (
+          <Alert severity="warning">The quote lines behind the prices could not be loaded ({error.message}).</Alert>
+        )}
         {note && (
           <Alert severity="info" sx={{ mb: 1 }}>
             {note}
@@ -102,7 +129,12 @@ export function CapexDrilldown({ projectId, title, tags, currency, estimateDate,
                 <TableCell align="right">{amount(tag.direct_field)}</TableCell>
                 <TableCell>
                   {(byTag.get(tag.id) ?? []).map((line) => (
-                    <Link key={line.line_id} component={RouterLink} to={quotePath(line.quote_id)} sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+                    <Link
+                      key={line.line_id}
+                      component={RouterLink}
+                      to={quotePath(line.quote_id)}
+                      sx={{ display: 'block', whiteSpace: 'nowrap' }}
+                    >
                       {line.quote_number} #{line.line_no} · {amount(line.base_unit_price)}
                       {line.supplier ? ` · ${line.supplier}` : ''}
                     </Link>

@@ -4,11 +4,17 @@ import { groupDecimal } from '../../schemas/display-format';
 
 const amount = (value: string | null) => (value === null ? '—' : groupDecimal(value, 2));
 const month = (date: string | null) => (date === null ? '—' : date.slice(0, 7));
-const index = (value: string | null, at: string | null) => (value === null ? 'no value' : `${groupDecimal(value.replace(/\.?0+$/, ''), 0)} (${month(at)})`);
+const index = (value: string | null, at: string | null) =>
+  value === null ? 'no value' : `${groupDecimal(value.replace(/\.?0+$/, ''), 0)} (${month(at)})`;
 
 /** One escalated price in words: date, series, the two indices, the factor, the rate and the result. */
 export function escalationWords(e: Escalation, base: string): string {
-  const rate = e.rate === null ? 'no rate' : e.currency === base || e.currency === null ? 'rate 1' : `at ${e.rate} ${base}/${e.currency}${e.rate_dates ? ` (${e.rate_dates})` : ''}`;
+  const rate =
+    e.rate === null
+      ? 'no rate'
+      : e.currency === base || e.currency === null
+        ? 'rate 1'
+        : `at ${e.rate} ${base}/${e.currency}${e.rate_dates ? ` (${e.rate_dates})` : ''}`;
   return `${e.of}, of ${e.price_date ?? '—'}: ${e.series} index ${index(e.price_index, e.price_index_month)} → ${index(e.est_index, e.est_index_month)}, factor ${e.factor}; ${e.currency ?? base} ${amount(e.amount)} x ${e.factor} ${rate} = ${amount(e.escalated)}`;
 }
 

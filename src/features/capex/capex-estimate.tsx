@@ -22,13 +22,21 @@ export function EstimateSettings({ summary, onSaved }: { summary: CapexSummary; 
   const [plant, setPlant] = useState<PlantType | ''>(project.plant_type ?? '');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const changed = date !== (project.estimate_date_set ? project.estimate_date : '') || plant !== (project.plant_type ?? '');
+  const changed =
+    date !== (project.estimate_date_set ? project.estimate_date : '') || plant !== (project.plant_type ?? '');
   const save = async () => {
     setSaving(true);
     setError(null);
     try {
       const row = await fetcher<{ id: number; version: number }>(entityPaths.row('projects', project.id));
-      await fetcher(entityPaths.batch('projects'), { method: 'POST', body: JSON.stringify({ updates: [{ id: row.id, version: row.version, changes: { estimate_date: date || null, plant_type: plant || null } }] }) });
+      await fetcher(entityPaths.batch('projects'), {
+        method: 'POST',
+        body: JSON.stringify({
+          updates: [
+            { id: row.id, version: row.version, changes: { estimate_date: date || null, plant_type: plant || null } },
+          ],
+        }),
+      });
       onSaved();
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught));
@@ -38,7 +46,11 @@ export function EstimateSettings({ summary, onSaved }: { summary: CapexSummary; 
   };
   const readOnly = !can('engineer');
   return (
-    <Box role="group" aria-label="Estimate settings" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>
+    <Box
+      role="group"
+      aria-label="Estimate settings"
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}
+    >
       <TextField
         label="Estimate date"
         type="date"
@@ -47,9 +59,20 @@ export function EstimateSettings({ summary, onSaved }: { summary: CapexSummary; 
         onChange={(event) => setDate(event.target.value)}
         disabled={readOnly}
         slotProps={{ inputLabel: { shrink: true } }}
-        helperText={project.estimate_date_set ? 'Prices escalated to it, at its rates' : `Empty: today (${project.estimate_date})`}
+        helperText={
+          project.estimate_date_set ? 'Prices escalated to it, at its rates' : `Empty: today (${project.estimate_date})`
+        }
       />
-      <TextField select label="Plant type" size="small" value={plant} onChange={(event) => setPlant(event.target.value as PlantType | '')} disabled={readOnly} sx={{ minWidth: 230 }} helperText={`Lang check: typical factor +-${LANG_BAND_PCT} %`}>
+      <TextField
+        select
+        label="Plant type"
+        size="small"
+        value={plant}
+        onChange={(event) => setPlant(event.target.value as PlantType | '')}
+        disabled={readOnly}
+        sx={{ minWidth: 230 }}
+        helperText={`Lang check: typical factor +-${LANG_BAND_PCT} %`}
+      >
         <MenuItem value="">
           <em>Not set</em>
         </MenuItem>

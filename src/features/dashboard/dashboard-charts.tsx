@@ -46,7 +46,12 @@ export function DashboardCharts({ data }: { data: DashboardFigures }) {
   // The tooltip names each project's equipment cost: the header's and CAPEX's figure (one pricing rule).
   const cost = (p: (typeof data.projects.by_project)[number]) =>
     `equipment ${p.base_currency ?? ''} ${Number(p.equipment_cost_base).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}${p.equipment_unpriced ? `, ${p.equipment_unpriced} unpriced` : ''}`;
-  const power = data.projects.by_project.map((p) => ({ name: shortName(p.name), fullName: `${p.name} · ${cost(p)}`, installed: Number(p.installed_kw), running: Number(p.running_kw) }));
+  const power = data.projects.by_project.map((p) => ({
+    name: shortName(p.name),
+    fullName: `${p.name} · ${cost(p)}`,
+    installed: Number(p.installed_kw),
+    running: Number(p.running_kw),
+  }));
   return (
     <Box sx={{ display: 'grid', gap: 1.5, mb: 2.5, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr 1.4fr' } }}>
       <ChartPanel title="Packages by status" empty={data.packages.count === 0}>
@@ -72,7 +77,10 @@ export function DashboardCharts({ data }: { data: DashboardFigures }) {
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="name" tick={{ fontSize: 11 }} interval={0} angle={-30} textAnchor="end" height={56} />
           <YAxis tick={{ fontSize: 11 }} tickFormatter={(v: number) => v.toLocaleString('en-US')} />
-          <Tooltip labelFormatter={(_label, payload) => String(payload?.[0]?.payload?.fullName ?? _label)} formatter={(v) => `${Number(v).toLocaleString('en-US')} kW`} />
+          <Tooltip
+            labelFormatter={(_label, payload) => String(payload?.[0]?.payload?.fullName ?? _label)}
+            formatter={(v) => `${Number(v).toLocaleString('en-US')} kW`}
+          />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           <Bar dataKey="installed" name="Installed kW" fill={PRIMARY} isAnimationActive={false} />
           <Bar dataKey="running" name="Running kW" fill={SECONDARY} isAnimationActive={false} />

@@ -35,7 +35,9 @@ export function DashboardPage() {
       {data && (
         <>
           <FigureCards data={data} />
-          <Suspense fallback={<Skeleton variant="rounded" height={290} sx={{ mb: 2.5 }} aria-label="Loading the charts" />}>
+          <Suspense
+            fallback={<Skeleton variant="rounded" height={290} sx={{ mb: 2.5 }} aria-label="Loading the charts" />}
+          >
             <DashboardCharts data={data} />
           </Suspense>
           <RecentActivity entries={data.recentactivityfeed} changesLast7Days={data.counts.changesLast7Days} />

@@ -28,14 +28,30 @@ function cardsOf(data: DashboardFigures): Card[] {
   const { projects, quotes, packages, proposals, overdue_actions: overdue } = data;
   const open = proposals.open;
   return [
-    { title: 'Projects', Icon: AccountTreeOutlined, to: paths.projects, value: count(projects.count), details: [plural(projects.equipment_count, 'equipment item', 'equipment items')] },
-    { title: 'Installed power', Icon: BoltOutlined, to: paths.projects, value: kw(projects.installed_kw), details: [`${kw(projects.running_kw)} running`, 'over all projects, deleted rows left out'] },
+    {
+      title: 'Projects',
+      Icon: AccountTreeOutlined,
+      to: paths.projects,
+      value: count(projects.count),
+      details: [plural(projects.equipment_count, 'equipment item', 'equipment items')],
+    },
+    {
+      title: 'Installed power',
+      Icon: BoltOutlined,
+      to: paths.projects,
+      value: kw(projects.installed_kw),
+      details: [`${kw(projects.running_kw)} running`, 'over all projects, deleted rows left out'],
+    },
     {
       title: 'Quotes',
       Icon: RequestQuoteOutlined,
       to: paths.quotesV2,
       value: count(quotes.count),
-      details: [`${count(quotes.received_last_30_days)} received in the last 30 days`, `${count(quotes.expiring_next_30_days)} expiring within 30 days`, `${count(quotes.expired)} expired`],
+      details: [
+        `${count(quotes.received_last_30_days)} received in the last 30 days`,
+        `${count(quotes.expiring_next_30_days)} expiring within 30 days`,
+        `${count(quotes.expired)} expired`,
+      ],
       alert: quotes.expiring_next_30_days > 0,
     },
     {
@@ -50,15 +66,33 @@ function cardsOf(data: DashboardFigures): Card[] {
       Icon: TrendingUpOutlined,
       to: paths.proposals,
       // Amounts of different currencies are never added: one line each.
-      value: open.length === 0 ? '—' : open.map((o) => <Box key={o.currency ?? ''} sx={{ fontSize: open.length > 1 ? '1.05rem' : undefined }}>{money(o.weighted_value, o.currency)}</Box>),
-      details: [open.length === 0 ? 'no open proposals' : `${plural(open.reduce((n, o) => n + o.count, 0), 'open proposal', 'open proposals')} x win probability`],
+      value:
+        open.length === 0
+          ? '—'
+          : open.map((o) => (
+              <Box key={o.currency ?? ''} sx={{ fontSize: open.length > 1 ? '1.05rem' : undefined }}>
+                {money(o.weighted_value, o.currency)}
+              </Box>
+            )),
+      details: [
+        open.length === 0
+          ? 'no open proposals'
+          : `${plural(
+              open.reduce((n, o) => n + o.count, 0),
+              'open proposal',
+              'open proposals',
+            )} x win probability`,
+      ],
     },
     {
       title: 'Overdue actions',
       Icon: AssignmentLateOutlined,
       to: overdueActionsPath,
       value: count(overdue.count),
-      details: overdue.count === 0 ? ['none past due'] : [plural(overdue.owners, 'owner', 'owners'), `oldest due ${overdue.oldest_due ?? ''}`],
+      details:
+        overdue.count === 0
+          ? ['none past due']
+          : [plural(overdue.owners, 'owner', 'owners'), `oldest due ${overdue.oldest_due ?? ''}`],
       alert: overdue.count > 0,
     },
   ];
@@ -67,7 +101,19 @@ function cardsOf(data: DashboardFigures): Card[] {
 /** The dashboard's figures as cards; each card opens its screen. */
 export function FigureCards({ data }: { data: DashboardFigures }) {
   return (
-    <Box component="ul" aria-label="Figures" sx={{ listStyle: 'none', m: 0, p: 0, mb: 2.5, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' }}>
+    <Box
+      component="ul"
+      aria-label="Figures"
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        mb: 2.5,
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
+      }}
+    >
       {cardsOf(data).map(({ title, Icon, to, value, details, alert }) => (
         <Box component="li" key={title} sx={{ display: 'flex' }}>
           <Paper
@@ -75,19 +121,37 @@ export function FigureCards({ data }: { data: DashboardFigures }) {
             to={to}
             variant="outlined"
             sx={{
-              flex: 1, p: 1.75, display: 'flex', gap: 1.5, color: 'inherit', textDecoration: 'none', borderLeft: 3,
+              flex: 1,
+              p: 1.75,
+              display: 'flex',
+              gap: 1.5,
+              color: 'inherit',
+              textDecoration: 'none',
+              borderLeft: 3,
               borderLeftColor: alert ? 'warning.main' : 'primary.main',
               '&:hover, &:focus-visible': { bgcolor: 'action.hover' },
             }}
           >
-            <Box sx={{ display: 'flex', alignSelf: 'flex-start', p: 1, borderRadius: 1, bgcolor: 'rgba(15, 76, 129, 0.08)', color: 'primary.main' }}>
+            <Box
+              sx={{
+                display: 'flex',
+                alignSelf: 'flex-start',
+                p: 1,
+                borderRadius: 1,
+                bgcolor: 'rgba(15, 76, 129, 0.08)',
+                color: 'primary.main',
+              }}
+            >
               <Icon />
             </Box>
             <Box sx={{ minWidth: 0 }}>
               <Typography variant="body2" color="text.secondary" noWrap>
                 {title}
               </Typography>
-              <Typography component="div" sx={{ fontSize: '1.5rem', fontWeight: 600, lineHeight: 1.2, fontVariantNumeric: 'tabular-nums' }}>
+              <Typography
+                component="div"
+                sx={{ fontSize: '1.5rem', fontWeight: 600, lineHeight: 1.2, fontVariantNumeric: 'tabular-nums' }}
+              >
                 {value}
               </Typography>
               {details.map((line) => (

@@ -21,21 +21,48 @@ function formatTimestamp(iso: string): string {
 }
 
 /** The audit trail's latest rows, narrowed live by the navbar's global search (spec §2 broadcast). */
-export function RecentActivity({ entries, changesLast7Days }: { entries: ActivityEntry[] | undefined; changesLast7Days?: number }) {
+export function RecentActivity({
+  entries,
+  changesLast7Days,
+}: {
+  entries: ActivityEntry[] | undefined;
+  changesLast7Days?: number;
+}) {
   const term = useGlobalSearchTerm();
   const all = entries ?? [];
-  const shown = all.filter((e) => matchesSearchTerm(term, [e.summary, e.table_label, e.field_label, e.record_label, e.username, e.old_value, e.new_value]));
+  const shown = all.filter((e) =>
+    matchesSearchTerm(term, [
+      e.summary,
+      e.table_label,
+      e.field_label,
+      e.record_label,
+      e.username,
+      e.old_value,
+      e.new_value,
+    ]),
+  );
   const filtering = term.trim() !== '';
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby="recent-activity-heading">
-      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'baseline',
+          gap: 1.5,
+          px: 2,
+          py: 1.25,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
         <Typography id="recent-activity-heading" variant="h2" sx={{ fontSize: '1rem' }}>
           Recent activity
         </Typography>
         {changesLast7Days !== undefined && (
           <Typography variant="body2" color="text.secondary">
-            {changesLast7Days.toLocaleString('en-US')} {changesLast7Days === 1 ? 'change' : 'changes'} in the last 7 days
+            {changesLast7Days.toLocaleString('en-US')} {changesLast7Days === 1 ? 'change' : 'changes'} in the last 7
+            days
           </Typography>
         )}
         {filtering && all.length > 0 && (

@@ -33,7 +33,14 @@ type DemoProject = {
   id: number | null;
   documentRows: number | null;
 };
-type RestoreResult = { recreated: string[]; reset: string[]; skipped: string[]; rowsDeleted: number; headerFieldsRestored: number; refilled: string[] };
+type RestoreResult = {
+  recreated: string[];
+  reset: string[];
+  skipped: string[];
+  rowsDeleted: number;
+  headerFieldsRestored: number;
+  refilled: string[];
+};
 
 const STATE_CHIP: Record<DemoProject['state'], { label: string; color: 'success' | 'warning' | 'default' }> = {
   present: { label: 'Present', color: 'success' },
@@ -43,7 +50,8 @@ const STATE_CHIP: Record<DemoProject['state'], { label: string; color: 'success'
 
 function restoreSummary(result: RestoreResult): string {
   const parts = [
-    result.reset.length > 0 && `${result.reset.length} project${result.reset.length === 1 ? '' : 's'} put back as seeded`,
+    result.reset.length > 0 &&
+      `${result.reset.length} project${result.reset.length === 1 ? '' : 's'} put back as seeded`,
     result.recreated.length > 0 && `re-created: ${result.recreated.join(', ')}`,
     result.skipped.length > 0 && `left alone (a project of yours has the name): ${result.skipped.join(', ')}`,
     result.refilled.length > 0 && `seeded again, being empty: ${result.refilled.join(', ')}`,
@@ -85,7 +93,11 @@ export function DemosPage() {
         }
       />
       {outcome && (
-        <Alert severity={outcome.ok ? 'success' : 'error'} sx={{ mb: 2 }} onClose={() => (setRestored(null), setError(null))}>
+        <Alert
+          severity={outcome.ok ? 'success' : 'error'}
+          sx={{ mb: 2 }}
+          onClose={() => (setRestored(null), setError(null))}
+        >
           {outcome.text}
         </Alert>
       )}
@@ -122,7 +134,11 @@ export function DemosPage() {
                     </TableCell>
                     <TableCell>{project.clientname}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {project.document ? (project.documentRows !== null ? `Whole document: ${project.documentRows.toLocaleString('en-US')} rows in its lists` : 'Whole document') : 'Project header'}
+                      {project.document
+                        ? project.documentRows !== null
+                          ? `Whole document: ${project.documentRows.toLocaleString('en-US')} rows in its lists`
+                          : 'Whole document'
+                        : 'Project header'}
                     </TableCell>
                     <TableCell>
                       <Chip size="small" label={chip.label} color={chip.color} variant="outlined" />
@@ -136,19 +152,21 @@ export function DemosPage() {
       )}
       <Box sx={{ mt: 2, maxWidth: 820 }}>
         <Typography variant="body2" color="text.secondary">
-          Restoring puts these projects back as seeded, in one step: a deleted demo project is created again, and a present one gets its seeded description, client and
-          end user back, with its lists (areas, equipment, instruments, lines, cables, streams, duty sheets) replaced by the seeded rows. The demo&apos;s clients,
-          suppliers, parts, packages, quotes, adjudications, meetings, proposals and CAPEX factors are seeded again where nothing is left of a list (after
-          Housekeeping&apos;s &quot;Delete test data&quot;, say); a list with rows of yours is left as it is. Your own projects are not touched, and every change to the
-          demo projects is recorded in the audit trail under your name.
+          Restoring puts these projects back as seeded, in one step: a deleted demo project is created again, and a
+          present one gets its seeded description, client and end user back, with its lists (areas, equipment,
+          instruments, lines, cables, streams, duty sheets) replaced by the seeded rows. The demo&apos;s clients,
+          suppliers, parts, packages, quotes, adjudications, meetings, proposals and CAPEX factors are seeded again
+          where nothing is left of a list (after Housekeeping&apos;s &quot;Delete test data&quot;, say); a list with
+          rows of yours is left as it is. Your own projects are not touched, and every change to the demo projects is
+          recorded in the audit trail under your name.
         </Typography>
       </Box>
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="demos-restore-title">
         <DialogTitle id="demos-restore-title">Restore the demo data?</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            Edits made to the demo projects and their lists are replaced by the seeded rows, and deleted demo projects come back. Projects that are not demo data are left as
-            they are.
+            Edits made to the demo projects and their lists are replaced by the seeded rows, and deleted demo projects
+            come back. Projects that are not demo data are left as they are.
           </DialogContentText>
         </DialogContent>
         <DialogActions>

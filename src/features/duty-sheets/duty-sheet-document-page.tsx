@@ -18,7 +18,10 @@ const dutySheets = getEntitySchema('duty_sheets');
 export function DutySheetDocumentPage() {
   const id = documentIdFromParam(useParams().id);
   // The same request DocumentPage makes (shared by the cache): the sheet's project names the way back.
-  const { data: row } = useApi<EntityRow>(id ? entityPaths.row(dutySheets.name, id) : null, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const { data: row } = useApi<EntityRow>(id ? entityPaths.row(dutySheets.name, id) : null, {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
   const projectId = typeof row?.project_id === 'number' ? row.project_id : undefined;
   return (
     <DocumentPage

@@ -14,7 +14,8 @@ import { DUTY_CASES, formatKw } from '../../lib/duty-sheets';
 import type { EntityRow } from '../../schemas/schema-types';
 
 const absorbedField = { min: 'absorbed_kw_min', normal: 'absorbed_kw_normal', design: 'absorbed_kw' } as const;
-const text = (value: unknown, unit = '') => (value === null || value === undefined || value === '' ? '—' : `${formatKw(value)}${unit}`);
+const text = (value: unknown, unit = '') =>
+  value === null || value === undefined || value === '' ? '—' : `${formatKw(value)}${unit}`;
 
 /**
  * A duty sheet's figures, all derived on the server and stored with the sheet (so they are the row's):
@@ -23,9 +24,18 @@ const text = (value: unknown, unit = '') => (value === null || value === undefin
  */
 export function DutySheetSummaryPanel({ row }: { row: EntityRow }) {
   const motor = row.motor_kw;
-  const over = (absorbed: unknown) => absorbed !== null && absorbed !== undefined && motor !== null && motor !== undefined && Number(absorbed) > Number(motor);
+  const over = (absorbed: unknown) =>
+    absorbed !== null &&
+    absorbed !== undefined &&
+    motor !== null &&
+    motor !== undefined &&
+    Number(absorbed) > Number(motor);
   return (
-    <Box role="region" aria-label="Duty figures" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, bgcolor: 'background.paper' }}>
+    <Box
+      role="region"
+      aria-label="Duty figures"
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, bgcolor: 'background.paper' }}
+    >
       <Typography variant="subtitle2" sx={{ mb: 1 }}>
         Duty figures
       </Typography>
@@ -34,20 +44,37 @@ export function DutySheetSummaryPanel({ row }: { row: EntityRow }) {
           {row.power_check}
         </Alert>
       ) : (
-        motor !== null && row.absorbed_kw !== null && <Alert severity="success" sx={{ mb: 1.5 }}>The design case is within the motor rating.</Alert>
+        motor !== null &&
+        row.absorbed_kw !== null && (
+          <Alert severity="success" sx={{ mb: 1.5 }}>
+            The design case is within the motor rating.
+          </Alert>
+        )
       )}
       <Figure label="Slurry SG" value={row.slurry_sg == null ? '—' : String(row.slurry_sg)} />
       <Figure label="Motor (equipment installed kW)" value={text(motor, ' kW')} />
       <Figure label="Pump efficiency" value={text(row.pump_efficiency_percent, ' %')} />
       <Divider sx={{ my: 1.5 }} />
-      <Table size="small" aria-label="Operating cases" sx={{ '& th, & td': { px: 0.5 }, '& th': { whiteSpace: 'nowrap' } }}>
+      <Table
+        size="small"
+        aria-label="Operating cases"
+        sx={{ '& th, & td': { px: 0.5 }, '& th': { whiteSpace: 'nowrap' } }}
+      >
         <TableHead>
           <TableRow>
             <TableCell>Case</TableCell>
-            <TableCell align="right" title="Flow, m³/h">Q m³/h</TableCell>
-            <TableCell align="right" title="Total dynamic head, m">H m</TableCell>
-            <TableCell align="right" title="NPSH available, m">NPSHa</TableCell>
-            <TableCell align="right" title="Absorbed power, kW">kW</TableCell>
+            <TableCell align="right" title="Flow, m³/h">
+              Q m³/h
+            </TableCell>
+            <TableCell align="right" title="Total dynamic head, m">
+              H m
+            </TableCell>
+            <TableCell align="right" title="NPSH available, m">
+              NPSHa
+            </TableCell>
+            <TableCell align="right" title="Absorbed power, kW">
+              kW
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -59,7 +86,11 @@ export function DutySheetSummaryPanel({ row }: { row: EntityRow }) {
                 <TableCell align="right">{text(row[`flow_${key}_m3h`])}</TableCell>
                 <TableCell align="right">{text(row[`head_${key}_m`])}</TableCell>
                 <TableCell align="right">{text(row[`npsha_${key}_m`])}</TableCell>
-                <TableCell align="right" data-testid={`absorbed-${key}`} sx={over(absorbed) ? { color: 'warning.dark', fontWeight: 700 } : undefined}>
+                <TableCell
+                  align="right"
+                  data-testid={`absorbed-${key}`}
+                  sx={over(absorbed) ? { color: 'warning.dark', fontWeight: 700 } : undefined}
+                >
                   {text(absorbed)}
                 </TableCell>
               </TableRow>

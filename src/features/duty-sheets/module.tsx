@@ -1,7 +1,9 @@
 import { lazy } from 'react';
 import type { ShellModule } from '../../app/shell-modules';
 
-const DutySheetDocumentPage = lazy(() => import('./duty-sheet-document-page').then((m) => ({ default: m.DutySheetDocumentPage })));
+const DutySheetDocumentPage = lazy(() =>
+  import('./duty-sheet-document-page').then((m) => ({ default: m.DutySheetDocumentPage })),
+);
 
 /** Duty sheets (field guide §13): a sheet's document; the project's Duty sheets tab lists them. */
 export const dutySheetsModule: ShellModule = {

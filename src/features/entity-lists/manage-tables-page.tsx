@@ -25,23 +25,39 @@ export function ManageTablesPage() {
 
   return (
     <>
-    <PageHeader title="ManageTables" subtitle="Reference tables behind every list. A row that other records use cannot be deleted." />
-    <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-      <Paper variant="outlined" sx={{ width: 240, flexShrink: 0 }}>
-        {error && <Alert severity="error">Could not load the tables: {error.message}</Alert>}
-        {!tables && !error && <Skeleton variant="rectangular" height={320} />}
-        <List dense aria-label="Reference tables" component="nav">
-          {tables?.map((table) => (
-            <ListItemButton key={table.name} selected={table.name === chosen} onClick={() => table.name !== chosen && void askLeave().then((leave) => leave && setParams({ table: table.name }))}>
-              <ListItemText primary={table.labelPlural} secondary={`${table.rowCount.toLocaleString('en-US')} rows`} />
-            </ListItemButton>
-          ))}
-        </List>
-      </Paper>
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        {schema ? <EntityListPage key={schema.name} schema={schema} embedded height="calc(100vh - 300px)" /> : tables && <Alert severity="info">Choose a table.</Alert>}
+      <PageHeader
+        title="ManageTables"
+        subtitle="Reference tables behind every list. A row that other records use cannot be deleted."
+      />
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+        <Paper variant="outlined" sx={{ width: 240, flexShrink: 0 }}>
+          {error && <Alert severity="error">Could not load the tables: {error.message}</Alert>}
+          {!tables && !error && <Skeleton variant="rectangular" height={320} />}
+          <List dense aria-label="Reference tables" component="nav">
+            {tables?.map((table) => (
+              <ListItemButton
+                key={table.name}
+                selected={table.name === chosen}
+                onClick={() =>
+                  table.name !== chosen && void askLeave().then((leave) => leave && setParams({ table: table.name }))
+                }
+              >
+                <ListItemText
+                  primary={table.labelPlural}
+                  secondary={`${table.rowCount.toLocaleString('en-US')} rows`}
+                />
+              </ListItemButton>
+            ))}
+          </List>
+        </Paper>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          {schema ? (
+            <EntityListPage key={schema.name} schema={schema} embedded height="calc(100vh - 300px)" />
+          ) : (
+            tables && <Alert severity="info">Choose a table.</Alert>
+          )}
+        </Box>
       </Box>
-    </Box>
     </>
   );
 }

@@ -7,7 +7,9 @@ const ClientsPage = lazy(() => entityScreens().then((m) => ({ default: m.Clients
 const SuppliersPage = lazy(() => entityScreens().then((m) => ({ default: m.SuppliersPage })));
 const LithiumProjectsPage = lazy(() => entityScreens().then((m) => ({ default: m.LithiumProjectsPage })));
 const PartsPage = lazy(() => entityScreens().then((m) => ({ default: m.PartsPage })));
-const ItemCategoriesPage = lazy(() => import('./item-categories-page').then((m) => ({ default: m.ItemCategoriesPage })));
+const ItemCategoriesPage = lazy(() =>
+  import('./item-categories-page').then((m) => ({ default: m.ItemCategoriesPage })),
+);
 const ManageTablesPage = lazy(() => import('./manage-tables-page').then((m) => ({ default: m.ManageTablesPage })));
 
 /**
@@ -19,8 +21,22 @@ export const entityListsModule: ShellModule = {
   pages: [
     { path: 'general/clientlist', element: <ClientsPage /> },
     { path: 'general/supplierlist', element: <SuppliersPage /> },
-    { path: 'general/lithiumprojectlist', element: <PageTitle title="LithiumProjects"><LithiumProjectsPage /></PageTitle> },
-    { path: 'general/partslist', element: <PageTitle title="Parts & ME Lists"><PartsPage /></PageTitle> },
+    {
+      path: 'general/lithiumprojectlist',
+      element: (
+        <PageTitle title="LithiumProjects">
+          <LithiumProjectsPage />
+        </PageTitle>
+      ),
+    },
+    {
+      path: 'general/partslist',
+      element: (
+        <PageTitle title="Parts & ME Lists">
+          <PartsPage />
+        </PageTitle>
+      ),
+    },
     { path: 'general/app-frame-itemcategory', element: <ItemCategoriesPage /> },
     { path: 'general/admintables', element: <ManageTablesPage /> },
   ],

@@ -22,11 +22,26 @@ function RecordLink({ to, children }: { to: string | undefined; children: ReactN
 }
 
 /** One read-only list of findings: a heading with its count, a table, or a line saying there is none. */
-function FindingTable({ id, title, empty, count, head, children }: { id: string; title: string; empty: string; count: number; head: string[]; children: ReactNode }) {
+function FindingTable({
+  id,
+  title,
+  empty,
+  count,
+  head,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  count: number;
+  head: string[];
+  children: ReactNode;
+}) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2 }}>
       <Typography id={id} variant="h2" sx={{ fontSize: '1rem', mb: 1 }}>
-        {title} ({count.toLocaleString('en-US')}{count >= FINDINGS_LIMIT ? '+' : ''})
+        {title} ({count.toLocaleString('en-US')}
+        {count >= FINDINGS_LIMIT ? '+' : ''})
       </Typography>
       {count === 0 ? (
         <Typography variant="body2" color="text.secondary">
@@ -49,10 +64,22 @@ function FindingTable({ id, title, empty, count, head, children }: { id: string;
 }
 
 /** What housekeeping lists for a person to look at: each row links to its record. Nothing here changes data. */
-export function HousekeepingFindingsPanel({ findings, staleDays }: { findings: HousekeepingFindings; staleDays: number }) {
+export function HousekeepingFindingsPanel({
+  findings,
+  staleDays,
+}: {
+  findings: HousekeepingFindings;
+  staleDays: number;
+}) {
   return (
     <>
-      <FindingTable id="hk-orphans" title="Orphans" empty="No row points at a deleted row." count={findings.orphans.length} head={['Row', 'List', 'Problem']}>
+      <FindingTable
+        id="hk-orphans"
+        title="Orphans"
+        empty="No row points at a deleted row."
+        count={findings.orphans.length}
+        head={['Row', 'List', 'Problem']}
+      >
         {findings.orphans.map((o) => (
           <TableRow key={`${o.entity}-${o.id}-${o.problem}`}>
             <TableCell>
@@ -63,7 +90,13 @@ export function HousekeepingFindingsPanel({ findings, staleDays }: { findings: H
           </TableRow>
         ))}
       </FindingTable>
-      <FindingTable id="hk-duplicates" title="Duplicate tags" empty="No tag is used twice in a project." count={findings.duplicateTags.length} head={['Project', 'Tag', 'Used by']}>
+      <FindingTable
+        id="hk-duplicates"
+        title="Duplicate tags"
+        empty="No tag is used twice in a project."
+        count={findings.duplicateTags.length}
+        head={['Project', 'Tag', 'Used by']}
+      >
         {findings.duplicateTags.map((d) => (
           <TableRow key={`${d.project_id}-${d.tag}`}>
             <TableCell>{d.project}</TableCell>
@@ -72,14 +105,22 @@ export function HousekeepingFindingsPanel({ findings, staleDays }: { findings: H
               {d.rows.map((r, i) => (
                 <span key={`${r.entity}-${r.id}`}>
                   {i > 0 && ', '}
-                  <RecordLink to={recordPath(r.entity, r.id, { entity: 'projects', id: d.project_id })}>{`${r.entity_label} ${r.tag}`}</RecordLink>
+                  <RecordLink
+                    to={recordPath(r.entity, r.id, { entity: 'projects', id: d.project_id })}
+                  >{`${r.entity_label} ${r.tag}`}</RecordLink>
                 </span>
               ))}
             </TableCell>
           </TableRow>
         ))}
       </FindingTable>
-      <FindingTable id="hk-expired" title="Expired quotes still open" empty="No quote past its valid-until date is still open." count={findings.expiredQuotes.length} head={['Quote', 'Supplier', 'Valid until', 'Status']}>
+      <FindingTable
+        id="hk-expired"
+        title="Expired quotes still open"
+        empty="No quote past its valid-until date is still open."
+        count={findings.expiredQuotes.length}
+        head={['Quote', 'Supplier', 'Valid until', 'Status']}
+      >
         {findings.expiredQuotes.map((q) => (
           <TableRow key={q.id}>
             <TableCell>
@@ -91,7 +132,13 @@ export function HousekeepingFindingsPanel({ findings, staleDays }: { findings: H
           </TableRow>
         ))}
       </FindingTable>
-      <FindingTable id="hk-rates" title="Stale exchange rates" empty={`Every currency has a rate from the last ${staleDays.toLocaleString('en-US')} days.`} count={findings.staleRates.length} head={['Currency', 'Newest rate', 'Age']}>
+      <FindingTable
+        id="hk-rates"
+        title="Stale exchange rates"
+        empty={`Every currency has a rate from the last ${staleDays.toLocaleString('en-US')} days.`}
+        count={findings.staleRates.length}
+        head={['Currency', 'Newest rate', 'Age']}
+      >
         {findings.staleRates.map((r) => (
           <TableRow key={r.currency_id}>
             <TableCell>

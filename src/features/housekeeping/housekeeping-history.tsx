@@ -7,7 +7,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { HOUSEKEEPING_TASK_LABELS, type HousekeepingRun } from '../../lib/housekeeping';
 
-const taskLabel = (task: string) => (task in HOUSEKEEPING_TASK_LABELS ? HOUSEKEEPING_TASK_LABELS[task as keyof typeof HOUSEKEEPING_TASK_LABELS] : task === 'purgeExpiredSignIns' ? 'Purge expired sign-ins' : task);
+const taskLabel = (task: string) =>
+  task in HOUSEKEEPING_TASK_LABELS
+    ? HOUSEKEEPING_TASK_LABELS[task as keyof typeof HOUSEKEEPING_TASK_LABELS]
+    : task === 'purgeExpiredSignIns'
+      ? 'Purge expired sign-ins'
+      : task;
 
 /** Past runs, from the audit trail: when, who, which tasks with their counts, and the parameters. */
 export function HousekeepingHistory({ runs }: { runs: readonly HousekeepingRun[] | undefined }) {
@@ -36,8 +41,16 @@ export function HousekeepingHistory({ runs }: { runs: readonly HousekeepingRun[]
               <TableRow key={run.id}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(run.at).toLocaleString('en-US')}</TableCell>
                 <TableCell>{run.username}</TableCell>
-                <TableCell>{run.tasks.map((task) => `${taskLabel(task)}: ${(run.counts[task] ?? 0).toLocaleString('en-US')}`).join('; ')}</TableCell>
-                <TableCell>{run.params ? `purge after ${run.params.purgeOlderThanDays} days, rates stale after ${run.params.staleRateDays} days` : ''}</TableCell>
+                <TableCell>
+                  {run.tasks
+                    .map((task) => `${taskLabel(task)}: ${(run.counts[task] ?? 0).toLocaleString('en-US')}`)
+                    .join('; ')}
+                </TableCell>
+                <TableCell>
+                  {run.params
+                    ? `purge after ${run.params.purgeOlderThanDays} days, rates stale after ${run.params.staleRateDays} days`
+                    : ''}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

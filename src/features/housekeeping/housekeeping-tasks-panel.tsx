@@ -3,13 +3,29 @@ import Checkbox from '@mui/material/Checkbox';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { HOUSEKEEPING_TASK_LABELS, HOUSEKEEPING_TASKS, type HousekeepingTask, type KeptRows, type TaskResults } from '../../lib/housekeeping';
+import {
+  HOUSEKEEPING_TASK_LABELS,
+  HOUSEKEEPING_TASKS,
+  type HousekeepingTask,
+  type KeptRows,
+  type TaskResults,
+} from '../../lib/housekeeping';
 import { countText, listsText, taskHelp } from './task-texts';
 
-type Props = { tasks: TaskResults | undefined; purgeDays: number; selected: ReadonlySet<HousekeepingTask>; onToggle: (task: HousekeepingTask) => void };
+type Props = {
+  tasks: TaskResults | undefined;
+  purgeDays: number;
+  selected: ReadonlySet<HousekeepingTask>;
+  onToggle: (task: HousekeepingTask) => void;
+};
 
 function keptText(kept: readonly KeptRows[]): string {
-  return kept.map((k) => `${k.count.toLocaleString('en-US')} ${k.label} (${k.examples.join(', ')}${k.count > k.examples.length ? ', …' : ''}): ${k.reason}`).join('; ');
+  return kept
+    .map(
+      (k) =>
+        `${k.count.toLocaleString('en-US')} ${k.label} (${k.examples.join(', ')}${k.count > k.examples.length ? ', …' : ''}): ${k.reason}`,
+    )
+    .join('; ');
 }
 
 /** Each task with its dry-run count, what it would touch, and a box to choose it. */
@@ -24,13 +40,27 @@ export function HousekeepingTasksPanel({ tasks, purgeDays, selected, onToggle }:
         const plan = task === 'purgeSoftDeleted' || task === 'deleteTestData' ? tasks?.[task] : undefined;
         const lists = task === 'recomputeDerived' ? tasks?.recomputeDerived.lists : plan?.lists;
         return (
-          <Box key={task} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', py: 1, borderTop: 1, borderColor: 'divider' }} data-task={task}>
-            <Checkbox checked={selected.has(task)} onChange={() => onToggle(task)} disabled={!tasks} slotProps={{ input: { 'aria-label': label } }} sx={{ mt: -0.75 }} />
+          <Box
+            key={task}
+            sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', py: 1, borderTop: 1, borderColor: 'divider' }}
+            data-task={task}
+          >
+            <Checkbox
+              checked={selected.has(task)}
+              onChange={() => onToggle(task)}
+              disabled={!tasks}
+              slotProps={{ input: { 'aria-label': label } }}
+              sx={{ mt: -0.75 }}
+            />
             <Box sx={{ flex: 1, minWidth: 0 }}>
               <Box sx={{ display: 'flex', gap: 2, alignItems: 'baseline', flexWrap: 'wrap' }}>
                 <Typography sx={{ fontWeight: 600 }}>{label}</Typography>
                 {tasks ? (
-                  <Typography aria-label={`${label} count`} color={countOf(task, tasks) > 0 ? 'warning.dark' : 'text.secondary'} sx={{ fontWeight: 600 }}>
+                  <Typography
+                    aria-label={`${label} count`}
+                    color={countOf(task, tasks) > 0 ? 'warning.dark' : 'text.secondary'}
+                    sx={{ fontWeight: 600 }}
+                  >
                     {countText(task, tasks)}
                   </Typography>
                 ) : (

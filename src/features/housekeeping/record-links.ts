@@ -15,7 +15,11 @@ const PROJECT_TAB_OF: Readonly<Record<string, string>> = {
 };
 
 /** Where a row is opened: its project's tab with the row open, or its quote; undefined where no screen shows it alone. */
-export function recordPath(entity: string, id: number, root: { entity: string; id: number } | null): string | undefined {
+export function recordPath(
+  entity: string,
+  id: number,
+  root: { entity: string; id: number } | null,
+): string | undefined {
   if (root?.entity === 'projects') {
     const tab = PROJECT_TAB_OF[entity];
     return tab ? projectRowPath(root.id, tab, id) : undefined;

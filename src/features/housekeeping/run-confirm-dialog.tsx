@@ -7,13 +7,26 @@ import Typography from '@mui/material/Typography';
 import type { HousekeepingTask, TaskResults } from '../../lib/housekeeping';
 import { confirmText } from './task-texts';
 
-type Props = { open: boolean; tasks: TaskResults; selected: readonly HousekeepingTask[]; running: boolean; onCancel: () => void; onConfirm: () => void };
+type Props = {
+  open: boolean;
+  tasks: TaskResults;
+  selected: readonly HousekeepingTask[];
+  running: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+};
 
 /** The last word before a run: what each chosen task will delete or change, as the dry run counted it. */
 export function RunConfirmDialog({ open, tasks, selected, running, onCancel, onConfirm }: Props) {
   const deletes = selected.some((task) => task === 'purgeSoftDeleted' || task === 'deleteTestData');
   return (
-    <Dialog open={open} onClose={running ? undefined : onCancel} aria-labelledby="hk-confirm-title" maxWidth="sm" fullWidth>
+    <Dialog
+      open={open}
+      onClose={running ? undefined : onCancel}
+      aria-labelledby="hk-confirm-title"
+      maxWidth="sm"
+      fullWidth
+    >
       <DialogTitle id="hk-confirm-title">Run housekeeping?</DialogTitle>
       <DialogContent>
         <ul style={{ marginTop: 0, paddingLeft: 20 }}>
@@ -29,7 +42,8 @@ export function RunConfirmDialog({ open, tasks, selected, running, onCancel, onC
           </Typography>
         )}
         <Typography variant="body2" color="text.secondary">
-          {deletes ? 'Deleted rows cannot be restored. ' : ''}Every row changed or deleted, and the run itself, is written to the audit trail. If any part fails, nothing is changed.
+          {deletes ? 'Deleted rows cannot be restored. ' : ''}Every row changed or deleted, and the run itself, is
+          written to the audit trail. If any part fails, nothing is changed.
         </Typography>
       </DialogContent>
       <DialogActions>

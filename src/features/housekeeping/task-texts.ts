@@ -1,4 +1,9 @@
-import { HOUSEKEEPING_TASK_LABELS, type HousekeepingTask, type ListCount, type TaskResults } from '../../lib/housekeeping';
+import {
+  HOUSEKEEPING_TASK_LABELS,
+  type HousekeepingTask,
+  type ListCount,
+  type TaskResults,
+} from '../../lib/housekeeping';
 
 const n = (value: number) => value.toLocaleString('en-US');
 const rows = (count: number) => `${n(count)} ${count === 1 ? 'row' : 'rows'}`;

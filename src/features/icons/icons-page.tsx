@@ -11,7 +11,8 @@ function iconUsages(): Map<AppIconName, string[]> {
   const usages = new Map<AppIconName, string[]>();
   const add = (name: AppIconName, usage: string) => usages.set(name, [...(usages.get(name) ?? []), usage]);
   add(brandIcon, 'Brand mark');
-  for (const section of menuSections) for (const entry of section.entries) add(entry.icon, `${section.title} › ${entry.label}`);
+  for (const section of menuSections)
+    for (const entry of section.entries) add(entry.icon, `${section.title} › ${entry.label}`);
   for (const route of detailRoutes) add(route.icon, `New ${route.label}`);
   return usages;
 }
@@ -20,19 +21,44 @@ function iconUsages(): Map<AppIconName, string[]> {
 export function IconsPage() {
   const term = useGlobalSearchTerm();
   const usages = iconUsages();
-  const icons = (Object.keys(appIcons) as AppIconName[]).filter((name) => matchesSearchTerm(term, [name, ...(usages.get(name) ?? [])]));
+  const icons = (Object.keys(appIcons) as AppIconName[]).filter((name) =>
+    matchesSearchTerm(term, [name, ...(usages.get(name) ?? [])]),
+  );
   return (
     <>
-      <PageHeader title="Icons" subtitle={`${icons.length} of ${Object.keys(appIcons).length} Material icons used by the menu and screens (@mui/icons-material).`} />
+      <PageHeader
+        title="Icons"
+        subtitle={`${icons.length} of ${Object.keys(appIcons).length} Material icons used by the menu and screens (@mui/icons-material).`}
+      />
       {icons.length === 0 && <Typography color="text.secondary">No icon matches “{term.trim()}”.</Typography>}
-      <Box component="ul" aria-label="Icons" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(210px, 1fr))' }}>
+      <Box
+        component="ul"
+        aria-label="Icons"
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(210px, 1fr))',
+        }}
+      >
         {icons.map((name) => {
           const Icon = appIcons[name];
           return (
-            <Paper key={name} component="li" variant="outlined" sx={{ p: 1.5, display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+            <Paper
+              key={name}
+              component="li"
+              variant="outlined"
+              sx={{ p: 1.5, display: 'flex', gap: 1.5, alignItems: 'flex-start' }}
+            >
               <Icon sx={{ fontSize: 32, color: 'primary.main', flexShrink: 0 }} />
               <Box sx={{ minWidth: 0 }}>
-                <Typography sx={{ fontFamily: 'monospace', fontSize: '0.8rem', fontWeight: 600, wordBreak: 'break-all' }}>{name}</Typography>
+                <Typography
+                  sx={{ fontFamily: 'monospace', fontSize: '0.8rem', fontWeight: 600, wordBreak: 'break-all' }}
+                >
+                  {name}
+                </Typography>
                 {(usages.get(name) ?? []).map((usage) => (
                   <Typography key={usage} variant="caption" color="text.secondary" component="div">
                     {usage}

@@ -6,26 +6,65 @@
 export type ModuleNote = { text: string; entity?: string };
 
 export const moduleNotes: Record<string, ModuleNote> = {
-  Dashboard: { text: 'Figures across projects, quotes, packages and proposals, and the recent changes made by everyone (from the audit trail).' },
+  Dashboard: {
+    text: 'Figures across projects, quotes, packages and proposals, and the recent changes made by everyone (from the audit trail).',
+  },
   Updates: { text: 'What changed in each release of Tagbase.' },
-  RequestsBugsV2: { text: 'Bug reports and feature requests sent to the development team, with their status and replies. File one from Quick Links on any page.', entity: 'requests' },
-  Meetings: { text: 'Meeting minutes as documents: attendees, items and actions with owners and due dates; open actions carry into the next meeting of a series.', entity: 'meetings' },
-  Clients: { text: 'The companies you work for. Projects, proposals and quotes pick their client from here.', entity: 'clients' },
-  Suppliers: { text: 'Vendors with their discipline and currency; quotes, packages and parts name them.', entity: 'suppliers' },
+  RequestsBugsV2: {
+    text: 'Bug reports and feature requests sent to the development team, with their status and replies. File one from Quick Links on any page.',
+    entity: 'requests',
+  },
+  Meetings: {
+    text: 'Meeting minutes as documents: attendees, items and actions with owners and due dates; open actions carry into the next meeting of a series.',
+    entity: 'meetings',
+  },
+  Clients: {
+    text: 'The companies you work for. Projects, proposals and quotes pick their client from here.',
+    entity: 'clients',
+  },
+  Suppliers: {
+    text: 'Vendors with their discipline and currency; quotes, packages and parts name them.',
+    entity: 'suppliers',
+  },
   Projects: {
     text: 'Each project is a document: its header (client, end user, base currency, import mode) and its lists: areas, mechanical equipment, instruments, cabling, racking, lines, streams, P&IDs and PFDs, duty sheets and issued revisions.',
     entity: 'projects',
   },
-  LithiumProjects: { text: 'A register of lithium projects (brine, spodumene, refining) with capacity, stage and capital cost.', entity: 'lithium_projects' },
-  'Parts & ME Lists': { text: 'The parts and equipment catalogue with list prices, each in its own currency, and the quotes received for a part.', entity: 'parts' },
-  Proposals: { text: 'Fee proposals to clients, with their lines and their status from Draft to Won or Lost.', entity: 'proposals' },
-  QuotesV2: { text: "Supplier quotes in any currency, converted at the rate of the project's rate date; expired quotes are flagged.", entity: 'quotes' },
-  Packages: { text: 'Purchase packages: the equipment tags to buy, the bidders invited and how complete each bid is.', entity: 'packages' },
-  Adjudications: { text: "Bid tabulations: bidders' prices side by side, with adders and rates, ending in an award.", entity: 'adjudications' },
-  CAPEX: { text: "A project's capital cost by category and area, drilling down to the tags and the quotes that priced them." },
+  LithiumProjects: {
+    text: 'A register of lithium projects (brine, spodumene, refining) with capacity, stage and capital cost.',
+    entity: 'lithium_projects',
+  },
+  'Parts & ME Lists': {
+    text: 'The parts and equipment catalogue with list prices, each in its own currency, and the quotes received for a part.',
+    entity: 'parts',
+  },
+  Proposals: {
+    text: 'Fee proposals to clients, with their lines and their status from Draft to Won or Lost.',
+    entity: 'proposals',
+  },
+  QuotesV2: {
+    text: "Supplier quotes in any currency, converted at the rate of the project's rate date; expired quotes are flagged.",
+    entity: 'quotes',
+  },
+  Packages: {
+    text: 'Purchase packages: the equipment tags to buy, the bidders invited and how complete each bid is.',
+    entity: 'packages',
+  },
+  Adjudications: {
+    text: "Bid tabulations: bidders' prices side by side, with adders and rates, ending in an award.",
+    entity: 'adjudications',
+  },
+  CAPEX: {
+    text: "A project's capital cost by category and area, drilling down to the tags and the quotes that priced them.",
+  },
   Intro: { text: 'This page.' },
-  ItemCategories: { text: 'The three-tier item categories equipment and parts are classified by.', entity: 'item_categories' },
-  ManageTables: { text: 'Reference lists kept by admins: currencies and rates, units, disciplines, request types and statuses.' },
+  ItemCategories: {
+    text: 'The three-tier item categories equipment and parts are classified by.',
+    entity: 'item_categories',
+  },
+  ManageTables: {
+    text: 'Reference lists kept by admins: currencies and rates, units, disciplines, request types and statuses.',
+  },
   Housekeeping: { text: 'Admin maintenance of the database.' },
 };
 
@@ -67,11 +106,15 @@ export const listSteps: HowToStep[] = [
 export const excelSteps: HowToStep[] = [
   {
     title: '1. Export',
-    points: ['Export to Excel writes the list as you filtered it, with the column headers Tagbase reads back. Keep this file: it is your way back.'],
+    points: [
+      'Export to Excel writes the list as you filtered it, with the column headers Tagbase reads back. Keep this file: it is your way back.',
+    ],
   },
   {
     title: '2. Edit in Excel',
-    points: ['Add rows, change values, keep or drop columns. Headers are matched by their label, ignoring case and spaces. Numbers are read en-US: a comma only groups thousands.'],
+    points: [
+      'Add rows, change values, keep or drop columns. Headers are matched by their label, ignoring case and spaces. Numbers are read en-US: a comma only groups thousands.',
+    ],
   },
   {
     title: '3. Import with a preview',

@@ -79,7 +79,8 @@ function Steps({ id, title, intro, steps }: { id: string; title: string; intro: 
 export function IntroPage() {
   // Live row counts beside the modules that are lists; the page reads fine without them.
   const { data: summaries } = useApi<EntitySummary[]>('/api/entities');
-  const rowsOf = (entity: string | undefined) => (entity ? summaries?.find((summary) => summary.name === entity)?.rowCount : undefined);
+  const rowsOf = (entity: string | undefined) =>
+    entity ? summaries?.find((summary) => summary.name === entity)?.rowCount : undefined;
   return (
     <>
       <PageHeader
@@ -91,7 +92,14 @@ export function IntroPage() {
           <Typography id="intro-modules" variant="h2" sx={{ fontSize: '1.05rem', mb: 1 }}>
             The modules
           </Typography>
-          <Box sx={{ display: 'grid', columnGap: 4, rowGap: 1, gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' } }}>
+          <Box
+            sx={{
+              display: 'grid',
+              columnGap: 4,
+              rowGap: 1,
+              gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' },
+            }}
+          >
             {menuSections.map((section) => (
               <Box key={section.id} component="section" aria-labelledby={`intro-section-${section.id}`}>
                 <Typography id={`intro-section-${section.id}`} variant="overline" component="h3" color="text.secondary">
@@ -117,7 +125,12 @@ export function IntroPage() {
             shows the icons the menu uses.
           </Typography>
         </Paper>
-        <Steps id="intro-lists" title="Lists and documents" intro="Every list in Tagbase is the same grid, and every document the same page: learn one and you know them all." steps={listSteps} />
+        <Steps
+          id="intro-lists"
+          title="Lists and documents"
+          intro="Every list in Tagbase is the same grid, and every document the same page: learn one and you know them all."
+          steps={listSteps}
+        />
         <Steps
           id="intro-excel"
           title="The Excel round trip"

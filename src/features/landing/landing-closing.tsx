@@ -54,8 +54,8 @@ export function ContactSection() {
           <p className="lp-eyebrow">Contact</p>
           <h2 id="lp-contact-title">Ready to bring your project data together?</h2>
           <p className="lp-cta-text">
-            Sign in with the account your firm&apos;s Tagbase administrator gave you. Questions, bugs and feature
-            ideas go straight to the development team through the Request Tracker inside Tagbase.
+            Sign in with the account your firm&apos;s Tagbase administrator gave you. Questions, bugs and feature ideas
+            go straight to the development team through the Request Tracker inside Tagbase.
           </p>
         </div>
         <div className="lp-cta-actions">

@@ -5,7 +5,14 @@ import { scrollToSection } from './section-links';
 const SAMPLE_ROWS = [
   { tag: '210-PP-001', description: 'Cyclone feed pump', area: '210', kw: '450', status: 'Quoted' },
   { tag: '210-PP-002', description: 'Cyclone feed pump, standby', area: '210', kw: '450', status: 'Quoted' },
-  { tag: '220-CV-004', description: 'Belt conveyor, mill feed', area: '220', kw: '185', status: 'Adjudicated', edited: true },
+  {
+    tag: '220-CV-004',
+    description: 'Belt conveyor, mill feed',
+    area: '220',
+    kw: '185',
+    status: 'Adjudicated',
+    edited: true,
+  },
   { tag: '230-TK-010', description: 'Leach tank agitator', area: '230', kw: '75', status: 'In package' },
   { tag: '240-FT-115', description: 'Tailings flow transmitter', area: '240', kw: '-', status: 'Specified' },
 ];
@@ -61,23 +68,37 @@ export function LandingHero() {
             Engineering project data, <span className="lp-accent">out of the spreadsheets</span>
           </h1>
           <p className="lp-lead">
-            Tagbase gives process and mining engineering teams one shared place for equipment lists,
-            instrument indexes, supplier quotes, procurement packages, bid adjudications and CAPEX estimates,
-            with every field change on record.
+            Tagbase gives process and mining engineering teams one shared place for equipment lists, instrument indexes,
+            supplier quotes, procurement packages, bid adjudications and CAPEX estimates, with every field change on
+            record.
           </p>
           <div className="lp-hero-actions">
-            <a className="lp-btn lp-btn-accent lp-btn-lg" href="#features" onClick={(event) => scrollToSection(event, 'features')}>
+            <a
+              className="lp-btn lp-btn-accent lp-btn-lg"
+              href="#features"
+              onClick={(event) => scrollToSection(event, 'features')}
+            >
               Take the tour
               <LandingIcon name="arrow" size={18} />
             </a>
-            <a className="lp-btn lp-btn-outline-light lp-btn-lg" href="#advantages" onClick={(event) => scrollToSection(event, 'advantages')}>
+            <a
+              className="lp-btn lp-btn-outline-light lp-btn-lg"
+              href="#advantages"
+              onClick={(event) => scrollToSection(event, 'advantages')}
+            >
               Why Tagbase
             </a>
           </div>
           <ul className="lp-hero-points">
-            <li><LandingIcon name="check" size={18} /> Excel in, Excel out</li>
-            <li><LandingIcon name="check" size={18} /> Audit trail of every change</li>
-            <li><LandingIcon name="check" size={18} /> Viewer, engineer and admin roles</li>
+            <li>
+              <LandingIcon name="check" size={18} /> Excel in, Excel out
+            </li>
+            <li>
+              <LandingIcon name="check" size={18} /> Audit trail of every change
+            </li>
+            <li>
+              <LandingIcon name="check" size={18} /> Viewer, engineer and admin roles
+            </li>
           </ul>
         </div>
         <GridIllustration />

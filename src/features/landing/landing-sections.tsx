@@ -14,7 +14,12 @@ export function Section(props: {
   const { id, eyebrow, title, intro, tone = 'plain', children } = props;
   const headingId = `lp-${id}-title`;
   return (
-    <section id={id} className={`lp-section lp-tone-${tone}${tone === 'dark' ? ' lp-dark' : ''}`} aria-labelledby={headingId} tabIndex={-1}>
+    <section
+      id={id}
+      className={`lp-section lp-tone-${tone}${tone === 'dark' ? ' lp-dark' : ''}`}
+      aria-labelledby={headingId}
+      tabIndex={-1}
+    >
       <div className="lp-container">
         <div className="lp-section-head">
           <p className="lp-eyebrow">{eyebrow}</p>

@@ -48,7 +48,8 @@ function SeriesPanel({ row }: { row: EntityRow }) {
         Series: {String(row.series)}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        The next meeting of the series takes this meeting's open actions with it; here they are marked "Carried forward".
+        The next meeting of the series takes this meeting's open actions with it; here they are marked "Carried
+        forward".
       </Typography>
       {can(meetings.writeRole) && (
         <Button variant="outlined" onClick={() => setOpen(true)} sx={{ mb: 1 }}>
@@ -58,7 +59,12 @@ function SeriesPanel({ row }: { row: EntityRow }) {
       <Button size="small" onClick={() => navigate(overdueActionsPath)}>
         Overdue actions by owner
       </Button>
-      <NextMeetingDialog open={open} meeting={row} onClose={() => setOpen(false)} onCreated={(id) => navigate(meetingPath(id))} />
+      <NextMeetingDialog
+        open={open}
+        meeting={row}
+        onClose={() => setOpen(false)}
+        onCreated={(id) => navigate(meetingPath(id))}
+      />
     </Paper>
   );
 }

@@ -41,13 +41,22 @@ export function MeetingsPage() {
         }
       />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-        <Tabs value={view} onChange={(_event, next: View) => setParams(next === 'overdue' ? { view: 'overdue' } : {}, { replace: true })} aria-label="Meetings views">
+        <Tabs
+          value={view}
+          onChange={(_event, next: View) => setParams(next === 'overdue' ? { view: 'overdue' } : {}, { replace: true })}
+          aria-label="Meetings views"
+        >
           <Tab value="list" label="Meetings" sx={{ textTransform: 'none' }} />
           <Tab value="overdue" label="Overdue actions by owner" sx={{ textTransform: 'none' }} />
         </Tabs>
       </Box>
       {view === 'list' ? (
-        <EntityListPage schema={meetings} embedded="bare" onOpenRow={(row) => navigate(meetingPath(row.id))} height="calc(100vh - 330px)" />
+        <EntityListPage
+          schema={meetings}
+          embedded="bare"
+          onOpenRow={(row) => navigate(meetingPath(row.id))}
+          height="calc(100vh - 330px)"
+        />
       ) : (
         <OverdueActionsView />
       )}

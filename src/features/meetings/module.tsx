@@ -2,7 +2,9 @@ import { lazy } from 'react';
 import type { ShellModule } from '../../app/shell-modules';
 
 const MeetingsPage = lazy(() => import('./meetings-page').then((m) => ({ default: m.MeetingsPage })));
-const MeetingDocumentPage = lazy(() => import('./meeting-document-page').then((m) => ({ default: m.MeetingDocumentPage })));
+const MeetingDocumentPage = lazy(() =>
+  import('./meeting-document-page').then((m) => ({ default: m.MeetingDocumentPage })),
+);
 
 /** Meetings (field guide §12): the list with the overdue actions by owner, and a meeting's document. */
 export const meetingsModule: ShellModule = {

@@ -36,21 +36,44 @@ export function NextMeetingDialog({ open, meeting, onClose, onCreated }: Props) 
   const create = () =>
     run(async () => {
       const body: NextMeetingBody = { meeting_date: date, title: title.trim() || undefined };
-      const answer = await fetcher<{ meeting: EntityRow }>(`/api/meetings/${meeting.id}/next`, { method: 'POST', body: JSON.stringify(body) });
+      const answer = await fetcher<{ meeting: EntityRow }>(`/api/meetings/${meeting.id}/next`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+      });
       onClose();
       onCreated(answer.meeting.id);
     });
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="tb-next-meeting-title">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="tb-next-meeting-title"
+    >
       <DialogTitle id="tb-next-meeting-title">Next meeting of {String(meeting.series)}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 2 }}>
-          Creates the next meeting with the same series, project, location and attendees. Every open action of this meeting is copied into it (with where it came from) and marked "Carried forward" here.
+          Creates the next meeting with the same series, project, location and attendees. Every open action of this
+          meeting is copied into it (with where it came from) and marked "Carried forward" here.
         </Typography>
         <Stack spacing={2}>
-          <TextField label="Date" type="date" value={date} onChange={(event) => setDate(event.target.value)} required slotProps={{ inputLabel: { shrink: true } }} sx={{ width: 200 }} />
-          <TextField label="Title" value={title} onChange={(event) => setTitle(event.target.value)} slotProps={{ htmlInput: { maxLength: 200 } }} />
+          <TextField
+            label="Date"
+            type="date"
+            value={date}
+            onChange={(event) => setDate(event.target.value)}
+            required
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ width: 200 }}
+          />
+          <TextField
+            label="Title"
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+          />
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </DialogContent>

@@ -22,20 +22,28 @@ import { localToday } from './local-date';
  */
 export function OverdueActionsView() {
   const today = useMemo(localToday, []);
-  const { data, error } = useApi<OverdueActions>(`/api/meetings/overdue-actions?today=${today}`, { revalidateOnFocus: false });
+  const { data, error } = useApi<OverdueActions>(`/api/meetings/overdue-actions?today=${today}`, {
+    revalidateOnFocus: false,
+  });
   if (error) return <Alert severity="error">The overdue actions could not be loaded: {error.message}</Alert>;
   if (!data) {
     return (
-      <Box role="status" aria-label="Loading the overdue actions" sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+      <Box
+        role="status"
+        aria-label="Loading the overdue actions"
+        sx={{ display: 'flex', justifyContent: 'center', p: 4 }}
+      >
         <CircularProgress />
       </Box>
     );
   }
-  if (data.owners.length === 0) return <Alert severity="success">No open action is past its due date ({data.today}).</Alert>;
+  if (data.owners.length === 0)
+    return <Alert severity="success">No open action is past its due date ({data.today}).</Alert>;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Typography variant="body2" color="text.secondary">
-        Open actions due before {data.today}, by owner. An action carried forward is listed once, in the latest meeting it was carried to.
+        Open actions due before {data.today}, by owner. An action carried forward is listed once, in the latest meeting
+        it was carried to.
       </Typography>
       {data.owners.map((group) => (
         <OwnerActions key={group.owner.toLowerCase()} group={group} />

@@ -2,7 +2,9 @@ import { lazy } from 'react';
 import type { ShellModule } from '../../app/shell-modules';
 
 const PackagesListPage = lazy(() => import('./packages-list-page').then((m) => ({ default: m.PackagesListPage })));
-const PackageDocumentPage = lazy(() => import('./package-document-page').then((m) => ({ default: m.PackageDocumentPage })));
+const PackageDocumentPage = lazy(() =>
+  import('./package-document-page').then((m) => ({ default: m.PackageDocumentPage })),
+);
 
 /** Packages (spec packagelist) and a package's document (package/{id}, 0 for a new one). */
 export const packagesModule: ShellModule = {

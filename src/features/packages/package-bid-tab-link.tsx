@@ -6,10 +6,19 @@ import { adjudicationPath, paths } from '../../app/paths';
 
 /** "Open bid tab": the package's adjudication (GET /api/adjudicationquotes), or a new one when it has none. */
 export function PackageBidTabLink({ packageId }: { packageId: number }) {
-  const { data } = useApi<{ id: number; package_id: number }[]>('/api/adjudicationquotes', { revalidateOnFocus: false });
+  const { data } = useApi<{ id: number; package_id: number }[]>('/api/adjudicationquotes', {
+    revalidateOnFocus: false,
+  });
   const found = data?.find((row) => row.package_id === packageId);
   return (
-    <Button component={RouterLink} to={found ? adjudicationPath(found.id) : paths.newAdjudication} size="small" variant="outlined" startIcon={<GavelOutlined />} disabled={!data}>
+    <Button
+      component={RouterLink}
+      to={found ? adjudicationPath(found.id) : paths.newAdjudication}
+      size="small"
+      variant="outlined"
+      startIcon={<GavelOutlined />}
+      disabled={!data}
+    >
       {found ? 'Open bid tab' : 'New bid tab'}
     </Button>
   );

@@ -17,14 +17,22 @@ import { amountText } from './package-summary';
 /** Under the package's lists: every quote against it (newest first), its totals in its currency and the base currency, expired ones flagged; each opens its quote. */
 export function PackageQuotes({ packageId, version }: { packageId: number; version: number }) {
   // The same address and scope as the summary panel: one request serves both.
-  const { data, error } = useApi<PackageFigures>(`/api/package/${packageId}/figures`, { cacheScope: `v${version}`, revalidateOnFocus: false, shouldRetryOnError: false });
+  const { data, error } = useApi<PackageFigures>(`/api/package/${packageId}/figures`, {
+    cacheScope: `v${version}`,
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
   return (
     <Box component="section" aria-label="Quotes against the package" sx={{ mt: 2 }}>
       <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
         Quotes against the package
       </Typography>
       {error && <Alert severity="error">The quotes could not be read: {error.message}</Alert>}
-      {data && data.quotes.length === 0 && <Alert severity="info">No quote answers this package yet. A quote names its package in its Package field.</Alert>}
+      {data && data.quotes.length === 0 && (
+        <Alert severity="info">
+          No quote answers this package yet. A quote names its package in its Package field.
+        </Alert>
+      )}
       {data && data.quotes.length > 0 && (
         <Table size="small" aria-label="Quotes against the package">
           <TableHead>

@@ -22,11 +22,29 @@ export function ProfilePage() {
   return (
     <>
       <PageHeader title="Profile" subtitle="Your account as the identity provider and the Tagbase API see it." />
-      <Paper variant="outlined" sx={{ p: 2.5, maxWidth: 720, display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        <Avatar src={user?.picture} alt={displayName ? `${displayName}'s picture` : 'Profile picture'} sx={{ width: 96, height: 96, fontSize: '2rem', bgcolor: 'primary.main' }}>
+      <Paper
+        variant="outlined"
+        sx={{ p: 2.5, maxWidth: 720, display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'flex-start' }}
+      >
+        <Avatar
+          src={user?.picture}
+          alt={displayName ? `${displayName}'s picture` : 'Profile picture'}
+          sx={{ width: 96, height: 96, fontSize: '2rem', bgcolor: 'primary.main' }}
+        >
           {displayName.charAt(0).toUpperCase() || undefined}
         </Avatar>
-        <Box component="dl" sx={{ m: 0, flex: 1, minWidth: 260, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2.5, rowGap: 1 }}>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            flex: 1,
+            minWidth: 260,
+            display: 'grid',
+            gridTemplateColumns: 'max-content 1fr',
+            columnGap: 2.5,
+            rowGap: 1,
+          }}
+        >
           <Field label="Nickname">{user?.nickname}</Field>
           <Field label="Name">{user?.name}</Field>
           <Field label="Email">{user?.email}</Field>

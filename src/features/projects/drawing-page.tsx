@@ -51,7 +51,16 @@ const SECTION_COLUMNS: Record<string, readonly string[]> = {
 };
 
 /** The header fields a drawing page shows, in order (field guide §6). */
-const HEADER_FIELDS = ['drawing_number', 'sheet', 'title', 'revision', 'status', 'projarea_id', 'file_link', 'id_internal'] as const;
+const HEADER_FIELDS = [
+  'drawing_number',
+  'sheet',
+  'title',
+  'revision',
+  'status',
+  'projarea_id',
+  'file_link',
+  'id_internal',
+] as const;
 
 const NUMERIC_KINDS = new Set<FieldDef['kind']>(['integer', 'decimal', 'percent', 'money']);
 
@@ -65,12 +74,29 @@ export function DrawingPage({ kind }: { kind: DrawingKind }) {
   const projectId = projectIdFromParam(params.id);
   const drawingId = projectIdFromParam(params.drawingId);
   if (!projectId || !drawingId) {
-    return <Problem title="Drawing" text={`"${params.id ?? ''}/${kind}/${params.drawingId ?? ''}" does not name a drawing of a project.`} projectId={projectId || undefined} kind={kind} />;
+    return (
+      <Problem
+        title="Drawing"
+        text={`"${params.id ?? ''}/${kind}/${params.drawingId ?? ''}" does not name a drawing of a project.`}
+        projectId={projectId || undefined}
+        kind={kind}
+      />
+    );
   }
   return <Drawing key={`${projectId}:${kind}:${drawingId}`} projectId={projectId} kind={kind} drawingId={drawingId} />;
 }
 
-function Problem({ title, text, projectId, kind }: { title: string; text: string; projectId?: number; kind: DrawingKind }) {
+function Problem({
+  title,
+  text,
+  projectId,
+  kind,
+}: {
+  title: string;
+  text: string;
+  projectId?: number;
+  kind: DrawingKind;
+}) {
   const back = projectId ? projectDocumentPath(projectId, kind) : paths.home + '/general/projectlist';
   return (
     <>
@@ -93,8 +119,14 @@ function Drawing({ projectId, kind, drawingId }: { projectId: number; kind: Draw
   const schema = getEntitySchema(kind);
   const { can, me, error: rolesError } = useCurrentUser();
   const canEdit = can(schema.writeRole);
-  const { data, error, mutate } = useApi<Answer>(drawingPageApiPath(projectId, kind, drawingId), { revalidateOnFocus: false, shouldRetryOnError: false });
-  const project = useApi<EntityRow>(entityPaths.row('projects', projectId), { revalidateOnFocus: false, shouldRetryOnError: false }).data;
+  const { data, error, mutate } = useApi<Answer>(drawingPageApiPath(projectId, kind, drawingId), {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
+  const project = useApi<EntityRow>(entityPaths.row('projects', projectId), {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  }).data;
   const fetcher = useApiFetch();
   const { enqueueSnackbar } = useSnackbar();
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -102,9 +134,21 @@ function Drawing({ projectId, kind, drawingId }: { projectId: number; kind: Draw
   const [failure, setFailure] = useState<string | null>(null);
 
   if (!data) {
-    if (error) return <Problem title={schema.label} text={error.status === 404 ? error.message : `The ${schema.label} could not be loaded: ${error.message}`} projectId={error.status === 404 && /^No Project/.test(error.message) ? undefined : projectId} kind={kind} />;
+    if (error)
+      return (
+        <Problem
+          title={schema.label}
+          text={error.status === 404 ? error.message : `The ${schema.label} could not be loaded: ${error.message}`}
+          projectId={error.status === 404 && /^No Project/.test(error.message) ? undefined : projectId}
+          kind={kind}
+        />
+      );
     return (
-      <Box role="status" aria-label={`Loading the ${schema.label}`} sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+      <Box
+        role="status"
+        aria-label={`Loading the ${schema.label}`}
+        sx={{ display: 'flex', justifyContent: 'center', p: 4 }}
+      >
         <CircularProgress />
       </Box>
     );
@@ -113,7 +157,10 @@ function Drawing({ projectId, kind, drawingId }: { projectId: number; kind: Draw
   const drawing = data.drawing;
   const number = String(drawing.drawing_number ?? `#${drawing.id}`);
   const deleted = drawing.deleteflag === true;
-  const lookupLabel = (field: FieldDef, value: unknown) => (field.kind === 'lookup' && typeof value === 'number' ? (data.labels[field.entity]?.[String(value)] ?? `#${value}`) : undefined);
+  const lookupLabel = (field: FieldDef, value: unknown) =>
+    field.kind === 'lookup' && typeof value === 'number'
+      ? (data.labels[field.entity]?.[String(value)] ?? `#${value}`)
+      : undefined;
 
   /** Soft delete or restore (spec: POST /deletepid for P&IDs; a PFD through the entity batch). */
   const setDeleted = async (flag: boolean) => {
@@ -121,15 +168,32 @@ function Drawing({ projectId, kind, drawingId }: { projectId: number; kind: Draw
     setFailure(null);
     try {
       if (kind === 'pids') {
-        await fetcher('/api/deletepid', { method: 'POST', body: JSON.stringify({ id: drawing.id, version: drawing.version, ...(flag ? {} : { restore: true }) }) });
+        await fetcher('/api/deletepid', {
+          method: 'POST',
+          body: JSON.stringify({ id: drawing.id, version: drawing.version, ...(flag ? {} : { restore: true }) }),
+        });
       } else {
-        await fetcher(entityPaths.batch(kind), { method: 'POST', body: JSON.stringify({ updates: [{ id: drawing.id, version: drawing.version, changes: { deleteflag: flag } }] }) });
+        await fetcher(entityPaths.batch(kind), {
+          method: 'POST',
+          body: JSON.stringify({
+            updates: [{ id: drawing.id, version: drawing.version, changes: { deleteflag: flag } }],
+          }),
+        });
       }
-      enqueueSnackbar(`${schema.label} ${number} ${flag ? 'deleted: hidden from the project\'s list, restorable here' : 'restored'}`, { variant: 'success' });
+      enqueueSnackbar(
+        `${schema.label} ${number} ${flag ? "deleted: hidden from the project's list, restorable here" : 'restored'}`,
+        { variant: 'success' },
+      );
       setConfirmDelete(false);
     } catch (caught) {
       const conflict = caught instanceof ApiError && caught.status === 409;
-      setFailure(conflict ? `Someone changed this ${schema.label} meanwhile; it has been reloaded. Look it over and try again.` : caught instanceof Error ? caught.message : String(caught));
+      setFailure(
+        conflict
+          ? `Someone changed this ${schema.label} meanwhile; it has been reloaded. Look it over and try again.`
+          : caught instanceof Error
+            ? caught.message
+            : String(caught),
+      );
       setConfirmDelete(false);
     } finally {
       setBusy(false);
@@ -141,16 +205,72 @@ function Drawing({ projectId, kind, drawingId }: { projectId: number; kind: Draw
   const sections: ReactNode[] =
     kind === 'pids'
       ? [
-          <Section key="equipment" projectId={projectId} entity="mech_equipment" title="Equipment" rows={data.equipment} lookupLabel={lookupLabel} empty={`No equipment ${onDrawing}: set an equipment row's P&ID to place it here.`} />,
-          <Section key="instruments" projectId={projectId} entity="instruments" title="Instruments" rows={data.instruments} lookupLabel={lookupLabel} empty={`No instruments ${onDrawing}.`} />,
-          <Section key="lines" projectId={projectId} entity="piping" title="Lines" rows={data.lines} lookupLabel={lookupLabel} empty={`No lines ${onDrawing}.`} />,
-          <Section key="streams" projectId={projectId} entity="streams" title="Streams" rows={data.streams} lookupLabel={lookupLabel} empty={`No streams ${onDrawing}.`} />,
+          <Section
+            key="equipment"
+            projectId={projectId}
+            entity="mech_equipment"
+            title="Equipment"
+            rows={data.equipment}
+            lookupLabel={lookupLabel}
+            empty={`No equipment ${onDrawing}: set an equipment row's P&ID to place it here.`}
+          />,
+          <Section
+            key="instruments"
+            projectId={projectId}
+            entity="instruments"
+            title="Instruments"
+            rows={data.instruments}
+            lookupLabel={lookupLabel}
+            empty={`No instruments ${onDrawing}.`}
+          />,
+          <Section
+            key="lines"
+            projectId={projectId}
+            entity="piping"
+            title="Lines"
+            rows={data.lines}
+            lookupLabel={lookupLabel}
+            empty={`No lines ${onDrawing}.`}
+          />,
+          <Section
+            key="streams"
+            projectId={projectId}
+            entity="streams"
+            title="Streams"
+            rows={data.streams}
+            lookupLabel={lookupLabel}
+            empty={`No streams ${onDrawing}.`}
+          />,
         ]
       : [
-          <Section key="streams" projectId={projectId} entity="streams" title="Streams" rows={data.streams} lookupLabel={lookupLabel} empty={`No streams ${onDrawing}: set a stream's PFD to place it here.`} />,
-          <Section key="equipment" projectId={projectId} entity="mech_equipment" title="Equipment the streams run between" rows={data.equipment} lookupLabel={lookupLabel} empty="No equipment: the PFD's streams name none." />,
+          <Section
+            key="streams"
+            projectId={projectId}
+            entity="streams"
+            title="Streams"
+            rows={data.streams}
+            lookupLabel={lookupLabel}
+            empty={`No streams ${onDrawing}: set a stream's PFD to place it here.`}
+          />,
+          <Section
+            key="equipment"
+            projectId={projectId}
+            entity="mech_equipment"
+            title="Equipment the streams run between"
+            rows={data.equipment}
+            lookupLabel={lookupLabel}
+            empty="No equipment: the PFD's streams name none."
+          />,
         ];
-  const counts = kind === 'pids' ? [counted(data.equipment.length, 'equipment', 'equipment'), counted(data.instruments.length, 'instrument'), counted(data.lines.length, 'line'), counted(data.streams.length, 'stream')] : [counted(data.streams.length, 'stream'), counted(data.equipment.length, 'equipment', 'equipment')];
+  const counts =
+    kind === 'pids'
+      ? [
+          counted(data.equipment.length, 'equipment', 'equipment'),
+          counted(data.instruments.length, 'instrument'),
+          counted(data.lines.length, 'line'),
+          counted(data.streams.length, 'stream'),
+        ]
+      : [counted(data.streams.length, 'stream'), counted(data.equipment.length, 'equipment', 'equipment')];
 
   return (
     <>
@@ -171,14 +291,35 @@ function Drawing({ projectId, kind, drawingId }: { projectId: number; kind: Draw
       <PageHeader
         title={`${schema.label} ${number}`}
         icon={<SchemaOutlined />}
-        subtitle={[typeof drawing.title === 'string' ? drawing.title : null, counts.join(' · ')].filter(Boolean).join(' — ')}
+        subtitle={[typeof drawing.title === 'string' ? drawing.title : null, counts.join(' · ')]
+          .filter(Boolean)
+          .join(' — ')}
         actions={
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button size="small" variant="outlined" startIcon={<TableRowsOutlined />} component={RouterLink} to={projectRowPath(projectId, kind, drawing.id)} disabled={deleted} title={deleted ? `A deleted ${schema.label} is hidden from the list (tick "Show deleted rows" there)` : undefined}>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<TableRowsOutlined />}
+              component={RouterLink}
+              to={projectRowPath(projectId, kind, drawing.id)}
+              disabled={deleted}
+              title={
+                deleted
+                  ? `A deleted ${schema.label} is hidden from the list (tick "Show deleted rows" there)`
+                  : undefined
+              }
+            >
               Open in the {schema.labelPlural} list
             </Button>
             {canEdit && !deleted && (
-              <Button size="small" variant="outlined" color="error" startIcon={<DeleteOutlineIcon />} onClick={() => setConfirmDelete(true)} disabled={busy}>
+              <Button
+                size="small"
+                variant="outlined"
+                color="error"
+                startIcon={<DeleteOutlineIcon />}
+                onClick={() => setConfirmDelete(true)}
+                disabled={busy}
+              >
                 Delete drawing
               </Button>
             )}
@@ -193,14 +334,22 @@ function Drawing({ projectId, kind, drawingId }: { projectId: number; kind: Draw
           sx={{ mb: 2, bgcolor: '#fff5f5' }}
           action={
             canEdit ? (
-              <Button color="inherit" variant="outlined" size="small" startIcon={<RestoreFromTrashIcon />} onClick={() => void setDeleted(false)} disabled={busy}>
+              <Button
+                color="inherit"
+                variant="outlined"
+                size="small"
+                startIcon={<RestoreFromTrashIcon />}
+                onClick={() => void setDeleted(false)}
+                disabled={busy}
+              >
                 Restore
               </Button>
             ) : undefined
           }
         >
           <AlertTitle sx={{ fontWeight: 700 }}>Deleted</AlertTitle>
-          This {schema.label} is soft-deleted: it is hidden from the project&apos;s {schema.labelPlural} list until it is restored. What sits on it still points at it.
+          This {schema.label} is soft-deleted: it is hidden from the project&apos;s {schema.labelPlural} list until it
+          is restored. What sits on it still points at it.
         </Alert>
       )}
       {!canEdit && (
@@ -214,15 +363,29 @@ function Drawing({ projectId, kind, drawingId }: { projectId: number; kind: Draw
         </Alert>
       )}
       <DrawingHeader schema={schema} drawing={drawing} projectId={projectId} lookupLabel={lookupLabel} />
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 760px), 1fr))', gap: 2, alignItems: 'start' }}>{sections}</Box>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 760px), 1fr))',
+          gap: 2,
+          alignItems: 'start',
+        }}
+      >
+        {sections}
+      </Box>
 
-      <Dialog open={confirmDelete} onClose={() => !busy && setConfirmDelete(false)} aria-labelledby="tb-delete-drawing-title">
+      <Dialog
+        open={confirmDelete}
+        onClose={() => !busy && setConfirmDelete(false)}
+        aria-labelledby="tb-delete-drawing-title"
+      >
         <DialogTitle id="tb-delete-drawing-title">
           Delete {schema.label} {number}?
         </DialogTitle>
         <DialogContent>
           <Typography variant="body2">
-            The drawing is hidden from the project&apos;s {schema.labelPlural} list (a soft delete). Nothing on it is deleted: {counts.join(', ')} keep pointing at it. It can be restored from this page.
+            The drawing is hidden from the project&apos;s {schema.labelPlural} list (a soft delete). Nothing on it is
+            deleted: {counts.join(', ')} keep pointing at it. It can be restored from this page.
           </Typography>
         </DialogContent>
         <DialogActions>
@@ -241,7 +404,8 @@ function Drawing({ projectId, kind, drawingId }: { projectId: number; kind: Draw
 /** The project as the breadcrumb names it: "P-1001 — Cerro Azul". */
 function projectName(project: EntityRow | undefined, id: number): string {
   if (!project) return `Project #${id}`;
-  const number = typeof project.project_number === 'string' && project.project_number ? project.project_number : `#${id}`;
+  const number =
+    typeof project.project_number === 'string' && project.project_number ? project.project_number : `#${id}`;
   return `${number} — ${String(project.name ?? '')}`;
 }
 
@@ -250,7 +414,17 @@ function counted(n: number, one: string, many = `${one}s`): string {
 }
 
 /** A lookup's label, linked to its row's tab when the target is a list of the project. */
-function LookupValue({ projectId, field, value, label }: { projectId: number; field: FieldDef; value: unknown; label: string }) {
+function LookupValue({
+  projectId,
+  field,
+  value,
+  label,
+}: {
+  projectId: number;
+  field: FieldDef;
+  value: unknown;
+  label: string;
+}) {
   const tab = field.kind === 'lookup' ? tabOf(field.entity) : undefined;
   if (!tab || typeof value !== 'number') return <>{label}</>;
   return (
@@ -261,19 +435,48 @@ function LookupValue({ projectId, field, value, label }: { projectId: number; fi
 }
 
 /** The drawing's header (number, sheet, title, revision, status, area, file link, internal id) as label/value pairs. */
-function DrawingHeader({ schema, drawing, projectId, lookupLabel }: { schema: EntitySchema; drawing: EntityRow; projectId: number; lookupLabel: (field: FieldDef, value: unknown) => string | undefined }) {
+function DrawingHeader({
+  schema,
+  drawing,
+  projectId,
+  lookupLabel,
+}: {
+  schema: EntitySchema;
+  drawing: EntityRow;
+  projectId: number;
+  lookupLabel: (field: FieldDef, value: unknown) => string | undefined;
+}) {
   return (
     <Paper variant="outlined" component="section" aria-label={`${schema.label} header`} sx={{ p: 2, mb: 2 }}>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', columnGap: 3, rowGap: 1.5 }}>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
+          columnGap: 3,
+          rowGap: 1.5,
+        }}
+      >
         {HEADER_FIELDS.map((name) => {
           const field = fieldByName(schema, name);
           if (!field) return null;
           const value = drawing[name];
           const label = lookupLabel(field, value);
           // An id is a code, not a quantity: no thousands separator.
-          let shown: ReactNode = label ?? (name === 'id_internal' && typeof value === 'number' ? String(value) : formatValue(field, value));
-          if (label !== undefined) shown = <LookupValue projectId={projectId} field={field} value={value} label={label} />;
-          else if (name === 'status' && shown) shown = <Chip size="small" label={shown} color={value === 'IFC' || value === 'as_built' ? 'success' : 'default'} variant="outlined" />;
+          let shown: ReactNode =
+            label ?? (name === 'id_internal' && typeof value === 'number' ? String(value) : formatValue(field, value));
+          if (label !== undefined)
+            shown = <LookupValue projectId={projectId} field={field} value={value} label={label} />;
+          else if (name === 'status' && shown)
+            shown = (
+              <Chip
+                size="small"
+                label={shown}
+                color={value === 'IFC' || value === 'as_built' ? 'success' : 'default'}
+                variant="outlined"
+              />
+            );
           else if (name === 'file_link' && typeof value === 'string' && /^https?:\/\//.test(value)) {
             shown = (
               <Link href={value} target="_blank" rel="noreferrer" sx={{ wordBreak: 'break-all' }}>
@@ -284,11 +487,25 @@ function DrawingHeader({ schema, drawing, projectId, lookupLabel }: { schema: En
           const wide = name === 'title' || name === 'file_link';
           return (
             <Box key={name} sx={{ gridColumn: wide ? 'span 2' : undefined, minWidth: 0 }}>
-              <Typography component="dt" variant="caption" color="text.secondary" sx={{ display: 'block', textTransform: 'uppercase', letterSpacing: 0.4 }}>
+              <Typography
+                component="dt"
+                variant="caption"
+                color="text.secondary"
+                sx={{ display: 'block', textTransform: 'uppercase', letterSpacing: 0.4 }}
+              >
                 {field.label}
               </Typography>
-              <Typography component="dd" sx={{ m: 0, fontWeight: name === 'drawing_number' ? 600 : 400, fontVariantNumeric: 'tabular-nums' }}>
-                {shown === '' ? <Box component="span" sx={{ color: 'text.disabled' }}>—</Box> : shown}
+              <Typography
+                component="dd"
+                sx={{ m: 0, fontWeight: name === 'drawing_number' ? 600 : 400, fontVariantNumeric: 'tabular-nums' }}
+              >
+                {shown === '' ? (
+                  <Box component="span" sx={{ color: 'text.disabled' }}>
+                    —
+                  </Box>
+                ) : (
+                  shown
+                )}
               </Typography>
             </Box>
           );
@@ -299,13 +516,40 @@ function DrawingHeader({ schema, drawing, projectId, lookupLabel }: { schema: En
 }
 
 /** One list's rows on the drawing: a compact table, the tag linking to the row in its tab. */
-function Section({ projectId, entity, title, rows, lookupLabel, empty }: { projectId: number; entity: string; title: string; rows: readonly EntityRow[]; lookupLabel: (field: FieldDef, value: unknown) => string | undefined; empty: string }) {
+function Section({
+  projectId,
+  entity,
+  title,
+  rows,
+  lookupLabel,
+  empty,
+}: {
+  projectId: number;
+  entity: string;
+  title: string;
+  rows: readonly EntityRow[];
+  lookupLabel: (field: FieldDef, value: unknown) => string | undefined;
+  empty: string;
+}) {
   const schema = getEntitySchema(entity);
   const tab = listTab(entity)!;
-  const fields = (SECTION_COLUMNS[entity] ?? [schema.labelField]).map((name) => fieldByName(schema, name)).filter((f): f is FieldDef => !!f);
+  const fields = (SECTION_COLUMNS[entity] ?? [schema.labelField])
+    .map((name) => fieldByName(schema, name))
+    .filter((f): f is FieldDef => !!f);
   return (
     <Paper variant="outlined" component="section" aria-label={title} sx={{ overflow: 'hidden' }}>
-      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider', bgcolor: '#f7f9fc' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'baseline',
+          gap: 1,
+          px: 1.5,
+          py: 1,
+          borderBottom: 1,
+          borderColor: 'divider',
+          bgcolor: '#f7f9fc',
+        }}
+      >
         <Typography variant="h2" sx={{ fontSize: '1rem', fontWeight: 600 }}>
           {title}
         </Typography>
@@ -323,7 +567,14 @@ function Section({ projectId, entity, title, rows, lookupLabel, empty }: { proje
         </Typography>
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={title} sx={{ '& td, & th': { px: 1, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }, '& thead th': { color: 'text.secondary', fontWeight: 600, fontSize: '0.78rem' } }}>
+          <Table
+            size="small"
+            aria-label={title}
+            sx={{
+              '& td, & th': { px: 1, whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+              '& thead th': { color: 'text.secondary', fontWeight: 600, fontSize: '0.78rem' },
+            }}
+          >
             <TableHead>
               <TableRow>
                 {fields.map((field) => (
@@ -341,9 +592,23 @@ function Section({ projectId, entity, title, rows, lookupLabel, empty }: { proje
                     const label = lookupLabel(field, value);
                     const text = label ?? formatValue(field, value);
                     return (
-                      <TableCell key={field.name} align={NUMERIC_KINDS.has(field.kind) ? 'right' : 'left'} sx={field.name === 'description' || field.name === 'service' ? { maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis' } : undefined} title={field.name === 'description' || field.name === 'service' ? text : undefined}>
+                      <TableCell
+                        key={field.name}
+                        align={NUMERIC_KINDS.has(field.kind) ? 'right' : 'left'}
+                        sx={
+                          field.name === 'description' || field.name === 'service'
+                            ? { maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis' }
+                            : undefined
+                        }
+                        title={field.name === 'description' || field.name === 'service' ? text : undefined}
+                      >
                         {i === 0 ? (
-                          <Link component={RouterLink} to={projectRowPath(projectId, tab.slug, row.id)} underline="hover" sx={{ fontWeight: 600 }}>
+                          <Link
+                            component={RouterLink}
+                            to={projectRowPath(projectId, tab.slug, row.id)}
+                            underline="hover"
+                            sx={{ fontWeight: 600 }}
+                          >
                             {text || `#${row.id}`}
                           </Link>
                         ) : label !== undefined ? (

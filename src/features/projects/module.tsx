@@ -2,7 +2,9 @@ import { lazy } from 'react';
 import type { ShellModule } from '../../app/shell-modules';
 
 const ProjectsListPage = lazy(() => import('./projects-list-page').then((m) => ({ default: m.ProjectsListPage })));
-const ProjectDocumentPage = lazy(() => import('./project-document-page').then((m) => ({ default: m.ProjectDocumentPage })));
+const ProjectDocumentPage = lazy(() =>
+  import('./project-document-page').then((m) => ({ default: m.ProjectDocumentPage })),
+);
 const DrawingPage = lazy(() => import('./drawing-page').then((m) => ({ default: m.DrawingPage })));
 
 /**

@@ -39,12 +39,20 @@ const PROJECT_ROOT = 'project_id';
 /** Whether an answer has the shape the strip reads (the endpoint is young: an unexpected answer is said, not drawn). */
 function isRollups(body: unknown): body is ProjectRollups {
   const data = body as Partial<ProjectRollups> | null;
-  return !!data && typeof data === 'object' && !!data.project && typeof data.project === 'object' && !!data.project.io && Array.isArray(data.areas);
+  return (
+    !!data &&
+    typeof data === 'object' &&
+    !!data.project &&
+    typeof data.project === 'object' &&
+    !!data.project.io &&
+    Array.isArray(data.areas)
+  );
 }
 
 /** The page title (spec: "Project <number> — <name>"). */
 export function projectTitle(project: EntityRow): string {
-  const number = typeof project.project_number === 'string' && project.project_number ? project.project_number : `#${project.id}`;
+  const number =
+    typeof project.project_number === 'string' && project.project_number ? project.project_number : `#${project.id}`;
   return `Project ${number} — ${String(project.name ?? '')}`;
 }
 
@@ -72,7 +80,14 @@ function NoSuchProject({ text }: { text: string }) {
   return (
     <>
       <PageHeader title="Project" icon={<AccountTreeOutlined />} />
-      <Alert severity="error" action={<Button component={RouterLink} to={paths.home + '/general/projectlist'} color="inherit" size="small">Projects</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button component={RouterLink} to={paths.home + '/general/projectlist'} color="inherit" size="small">
+            Projects
+          </Button>
+        }
+      >
         {text}
       </Alert>
     </>
@@ -88,9 +103,19 @@ function NewProject() {
   if (created !== null) return <Navigate to={projectDocumentPath(created, FIRST_TAB.slug)} replace />;
   return (
     <>
-      <PageHeader title="New project" icon={<AccountTreeOutlined />} subtitle="Fill in the header and create the project; its areas, equipment, instruments, lines and drawings are then added on its tabs." />
-      {!canEdit && <Alert severity="info" sx={{ mb: 2 }}>Creating a project needs the engineer role; you can read projects only.</Alert>}
-      <Box sx={{ maxWidth: 960, border: 1, borderColor: 'divider', borderRadius: 1, p: 2, bgcolor: 'background.paper' }}>
+      <PageHeader
+        title="New project"
+        icon={<AccountTreeOutlined />}
+        subtitle="Fill in the header and create the project; its areas, equipment, instruments, lines and drawings are then added on its tabs."
+      />
+      {!canEdit && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Creating a project needs the engineer role; you can read projects only.
+        </Alert>
+      )}
+      <Box
+        sx={{ maxWidth: 960, border: 1, borderColor: 'divider', borderRadius: 1, p: 2, bgcolor: 'background.paper' }}
+      >
         <ProjectHeaderForm project={null} canEdit={canEdit} onSaved={(row) => setCreated(row.id)} />
       </Box>
     </>
@@ -100,11 +125,24 @@ function NewProject() {
 function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
   const { can } = useCurrentUser();
   const canEdit = can(projectsSchema.writeRole);
-  const { data: loaded, error, mutate: mutateProject } = useApi<EntityRow>(entityPaths.row(projectsSchema.name, id), { revalidateOnFocus: false, shouldRetryOnError: false });
-  const rollups = useApi<unknown>(`/api/projects/${id}/rollups`, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const {
+    data: loaded,
+    error,
+    mutate: mutateProject,
+  } = useApi<EntityRow>(entityPaths.row(projectsSchema.name, id), {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
+  const rollups = useApi<unknown>(`/api/projects/${id}/rollups`, {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
   const { mutate: mutateRollups } = rollups;
   // The tab's revision clouds (rows changed since the last issued revision) follow its saves, as the roll-ups do.
-  const { marks: revisionMarks, reload: reloadMarks } = useRevisionMarks(id, 'revised' in tab && tab.revised === false ? undefined : tab.entity);
+  const { marks: revisionMarks, reload: reloadMarks } = useRevisionMarks(
+    id,
+    'revised' in tab && tab.revised === false ? undefined : tab.entity,
+  );
   // A save also changes the header's "changed since the last revision" (isdirty), which Issue reads.
   const reloadRollups = useCallback(() => {
     void mutateRollups();
@@ -121,7 +159,10 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
   const [showDeleted, setShowDeleted] = useState(false);
   // A DEXPI import may add a P&ID, a rename of tags changes any list: the tab's list is read again (remounted) after one.
   const [listReloads, setListReloads] = useState(0);
-  const liveRows = useMemo<ColumnFilter[] | undefined>(() => (softDeletes && !showDeleted ? [{ field: SOFT_DELETE_FIELD, op: 'equals', value: false }] : undefined), [softDeletes, showDeleted]);
+  const liveRows = useMemo<ColumnFilter[] | undefined>(
+    () => (softDeletes && !showDeleted ? [{ field: SOFT_DELETE_FIELD, op: 'equals', value: false }] : undefined),
+    [softDeletes, showDeleted],
+  );
   // A drawing opens to its own page (drawing-page.tsx) beside Open, which keeps the row's dialog.
   const navigate = useNavigate();
   const rowPage = 'rowPage' in tab ? tab.rowPage : undefined;
@@ -139,7 +180,14 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
   );
 
   if (!loaded) {
-    if (error) return <NoSuchProject text={error.status === 404 ? `There is no project ${id}.` : `The project could not be loaded: ${error.message}`} />;
+    if (error)
+      return (
+        <NoSuchProject
+          text={
+            error.status === 404 ? `There is no project ${id}.` : `The project could not be loaded: ${error.message}`
+          }
+        />
+      );
     return (
       <Box role="status" aria-label="Loading the project" sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
         <CircularProgress />
@@ -148,7 +196,11 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
   }
   const project = loaded;
   const rollupData = isRollups(rollups.data) ? rollups.data : undefined;
-  const rollupError = rollups.error ?? (rollups.data !== undefined && !rollupData ? { message: 'the server answered something other than the figures' } : undefined);
+  const rollupError =
+    rollups.error ??
+    (rollups.data !== undefined && !rollupData
+      ? { message: 'the server answered something other than the figures' }
+      : undefined);
   const client = typeof project.clientname === 'string' ? project.clientname : null;
   const phase = projectsSchema.fields.find((f) => f.name === 'phase');
   const phaseLabel = phase?.kind === 'enum' ? phase.options.find((o) => o.value === project.phase)?.label : undefined;
@@ -158,7 +210,10 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
       <PageHeader
         title={projectTitle(project)}
         icon={<AccountTreeOutlined />}
-        subtitle={[client, typeof project.description === 'string' ? project.description : null].filter(Boolean).join(' · ') || undefined}
+        subtitle={
+          [client, typeof project.description === 'string' ? project.description : null].filter(Boolean).join(' · ') ||
+          undefined
+        }
         actions={
           <Box sx={{ display: 'flex', gap: 1 }}>
             <RenameTagsButton
@@ -183,15 +238,25 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
         slotProps={{ transition: { unmountOnExit: false } }}
         sx={{ mb: 2, borderRadius: 1, '&::before': { display: 'none' } }}
       >
-        <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="project-header-content" id="project-header-summary">
+        <AccordionSummary
+          expandIcon={<ExpandMoreIcon />}
+          aria-controls="project-header-content"
+          id="project-header-summary"
+        >
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', minWidth: 0 }}>
             <Typography sx={{ fontWeight: 600 }}>Project header</Typography>
             {phaseLabel && <Chip size="small" label={phaseLabel} />}
-            {typeof project.estimate_class === 'number' && <Chip size="small" label={`Class ${project.estimate_class}`} />}
-            {project.isdirty === true && <Chip size="small" color="warning" variant="outlined" label="Changed since the last revision" />}
+            {typeof project.estimate_class === 'number' && (
+              <Chip size="small" label={`Class ${project.estimate_class}`} />
+            )}
+            {project.isdirty === true && (
+              <Chip size="small" color="warning" variant="outlined" label="Changed since the last revision" />
+            )}
             {project.is_testdata === true && <Chip size="small" variant="outlined" label="Test data" />}
             <Typography variant="body2" color="text.secondary" sx={{ display: headerOpen ? 'none' : undefined }}>
-              {canEdit ? 'Open to edit the number, client, end user, estimate and tag templates' : 'Open to read the number, client, end user, estimate and tag templates (read-only)'}
+              {canEdit
+                ? 'Open to edit the number, client, end user, estimate and tag templates'
+                : 'Open to read the number, client, end user, estimate and tag templates (read-only)'}
             </Typography>
           </Box>
         </AccordionSummary>
@@ -213,7 +278,14 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
         <Tabs value={tab.slug} variant="scrollable" scrollButtons="auto" aria-label="Project lists">
           {DOCUMENT_TABS.map((t) => (
-            <Tab key={t.slug} value={t.slug} label={t.label} component={RouterLink} to={projectDocumentPath(id, t.slug)} sx={{ textTransform: 'none', minHeight: 44 }} />
+            <Tab
+              key={t.slug}
+              value={t.slug}
+              label={t.label}
+              component={RouterLink}
+              to={projectDocumentPath(id, t.slug)}
+              sx={{ textTransform: 'none', minHeight: 44 }}
+            />
           ))}
         </Tabs>
       </Box>
@@ -225,7 +297,9 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
             label="Show deleted rows (untick Deleted and save to restore one)"
           />
         )}
-        {tab.entity === 'pids' && <DexpiImportButton projectId={id} onImported={() => (setListReloads((n) => n + 1), reloadRollups())} />}
+        {tab.entity === 'pids' && (
+          <DexpiImportButton projectId={id} onImported={() => (setListReloads((n) => n + 1), reloadRollups())} />
+        )}
         {schema ? (
           // Areas are few (ten, not thousands): a shorter grid leaves the figures per area in view below it.
           <EntityListPage

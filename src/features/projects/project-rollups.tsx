@@ -25,7 +25,10 @@ export function decimalText(value: string | null | undefined, digits = 1): strin
 }
 
 function sumOf(values: Record<string, string>): number {
-  return Object.values(values).reduce((total, value) => total + (Number.isFinite(Number(value)) ? Number(value) : 0), 0);
+  return Object.values(values).reduce(
+    (total, value) => total + (Number.isFinite(Number(value)) ? Number(value) : 0),
+    0,
+  );
 }
 
 /** Enum labels of the cable and rack types, for the lengths by type ('instrument' -> 'Instrument'). */
@@ -100,22 +103,59 @@ function breakableFigure(text: string): ReactNode {
 }
 
 /** One figure of the strip: a group named by its label, so a figure is found by what it is. */
-function Stat({ label, value, detail, wide = false }: { label: string; value: ReactNode; detail?: ReactNode; wide?: boolean }) {
+function Stat({
+  label,
+  value,
+  detail,
+  wide = false,
+}: {
+  label: string;
+  value: ReactNode;
+  detail?: ReactNode;
+  wide?: boolean;
+}) {
   const text = typeof value === 'string' ? value : undefined;
   return (
-    <Paper variant="outlined" role="group" aria-label={label} sx={{ px: 1, py: 0.75, minWidth: 0, containerType: 'inline-size', gridColumn: wide ? { sm: 'span 2' } : undefined }}>
-      <Typography variant="caption" color="text.secondary" component="div" sx={{ fontWeight: 500, lineHeight: 1.4, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+    <Paper
+      variant="outlined"
+      role="group"
+      aria-label={label}
+      sx={{
+        px: 1,
+        py: 0.75,
+        minWidth: 0,
+        containerType: 'inline-size',
+        gridColumn: wide ? { sm: 'span 2' } : undefined,
+      }}
+    >
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        component="div"
+        sx={{ fontWeight: 500, lineHeight: 1.4, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+      >
         {label}
       </Typography>
       <Typography
         component="div"
-        sx={{ fontSize: text ? fittedFontSize(text) : '1.15rem', fontWeight: 600, lineHeight: 1.3, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
+        sx={{
+          fontSize: text ? fittedFontSize(text) : '1.15rem',
+          fontWeight: 600,
+          lineHeight: 1.3,
+          fontVariantNumeric: 'tabular-nums',
+          overflowWrap: 'anywhere',
+        }}
         data-testid="stat-value"
       >
         {text ? breakableFigure(text) : value}
       </Typography>
       {detail && (
-        <Typography variant="caption" color="text.secondary" component="div" sx={{ lineHeight: 1.35, overflowWrap: 'anywhere' }}>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="div"
+          sx={{ lineHeight: 1.35, overflowWrap: 'anywhere' }}
+        >
           {detail}
         </Typography>
       )}
@@ -126,7 +166,10 @@ function Stat({ label, value, detail, wide = false }: { label: string; value: Re
 function IoTable({ rollup, sparePct }: { rollup: Rollup; sparePct: number }) {
   const cellSx = { px: 0.5, py: 0, textAlign: 'right' } as const;
   return (
-    <Box component="table" sx={{ borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums', lineHeight: 1.25, '& th, & td': cellSx }}>
+    <Box
+      component="table"
+      sx={{ borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums', lineHeight: 1.25, '& th, & td': cellSx }}
+    >
       <thead>
         <Box component="tr" sx={{ fontSize: '0.7rem', color: 'text.secondary', '& th': { fontWeight: 500 } }}>
           <th />
@@ -139,7 +182,17 @@ function IoTable({ rollup, sparePct }: { rollup: Rollup; sparePct: number }) {
       </thead>
       <tbody>
         <Box component="tr" sx={{ fontSize: '1rem', fontWeight: 600 }}>
-          <Box component="th" scope="row" sx={{ fontSize: '0.7rem', fontWeight: 500, color: 'text.secondary', textAlign: 'left !important', pl: '0 !important' }}>
+          <Box
+            component="th"
+            scope="row"
+            sx={{
+              fontSize: '0.7rem',
+              fontWeight: 500,
+              color: 'text.secondary',
+              textAlign: 'left !important',
+              pl: '0 !important',
+            }}
+          >
             count
           </Box>
           {IO_TYPES.map((type) => (
@@ -147,7 +200,17 @@ function IoTable({ rollup, sparePct }: { rollup: Rollup; sparePct: number }) {
           ))}
         </Box>
         <Box component="tr" sx={{ fontSize: '0.75rem', color: 'text.secondary' }}>
-          <Box component="th" scope="row" sx={{ fontSize: '0.7rem', fontWeight: 500, textAlign: 'left !important', pl: '0 !important', whiteSpace: 'nowrap' }}>
+          <Box
+            component="th"
+            scope="row"
+            sx={{
+              fontSize: '0.7rem',
+              fontWeight: 500,
+              textAlign: 'left !important',
+              pl: '0 !important',
+              whiteSpace: 'nowrap',
+            }}
+          >
             +{sparePct}%
           </Box>
           {IO_TYPES.map((type) => (
@@ -159,7 +222,11 @@ function IoTable({ rollup, sparePct }: { rollup: Rollup; sparePct: number }) {
   );
 }
 
-type StripProps = { data: ProjectRollups | undefined; error: { status?: number; message: string } | undefined; loading: boolean };
+type StripProps = {
+  data: ProjectRollups | undefined;
+  error: { status?: number; message: string } | undefined;
+  loading: boolean;
+};
 
 /**
  * The project's figures above its tabs (field guide §2-5): equipment, power, instruments, I/O with spare,
@@ -170,7 +237,9 @@ export function RollupStrip({ data, error, loading }: StripProps) {
     if (error) {
       return (
         <Alert severity="warning" sx={{ mb: 2 }} role="status">
-          The project&apos;s roll-up figures could not be loaded ({error.status === 404 ? 'the server does not offer them yet' : error.message}). The lists below are not affected.
+          The project&apos;s roll-up figures could not be loaded (
+          {error.status === 404 ? 'the server does not offer them yet' : error.message}). The lists below are not
+          affected.
         </Alert>
       );
     }
@@ -186,13 +255,42 @@ export function RollupStrip({ data, error, loading }: StripProps) {
           These figures could not be refreshed ({error.message}); they may be out of date.
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fit, minmax(112px, 1fr))', opacity: loading ? 0.7 : 1, transition: 'opacity 150ms' }}>
-        <Stat label="Equipment" value={whole(project.equipment_count)} detail={project.equipment_count === 1 ? 'tag' : 'tags'} />
-        <Stat label="Installed kW" value={decimalText(project.installed_kw)} detail={`Running ${decimalText(project.running_kw)} kW`} />
-        <Stat label="Instruments" value={whole(project.instrument_count)} detail={`${whole(IO_TYPES.reduce((n, t) => n + (project.io[t] ?? 0), 0))} I/O points`} />
-        <Stat label={`I/O points, with ${data.spare_pct}% spare`} value={<IoTable rollup={project} sparePct={data.spare_pct} />} detail={spareRule(data.spare_pct)} wide />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1,
+          gridTemplateColumns: 'repeat(auto-fit, minmax(112px, 1fr))',
+          opacity: loading ? 0.7 : 1,
+          transition: 'opacity 150ms',
+        }}
+      >
+        <Stat
+          label="Equipment"
+          value={whole(project.equipment_count)}
+          detail={project.equipment_count === 1 ? 'tag' : 'tags'}
+        />
+        <Stat
+          label="Installed kW"
+          value={decimalText(project.installed_kw)}
+          detail={`Running ${decimalText(project.running_kw)} kW`}
+        />
+        <Stat
+          label="Instruments"
+          value={whole(project.instrument_count)}
+          detail={`${whole(IO_TYPES.reduce((n, t) => n + (project.io[t] ?? 0), 0))} I/O points`}
+        />
+        <Stat
+          label={`I/O points, with ${data.spare_pct}% spare`}
+          value={<IoTable rollup={project} sparePct={data.spare_pct} />}
+          detail={spareRule(data.spare_pct)}
+          wide
+        />
         <Stat label="Cable length" value={`${decimalText(String(cable), 0)} m`} detail={cableDetail(project)} />
-        <Stat label="Racking length" value={`${decimalText(String(racking), 0)} m`} detail={lengthsByType(project.racking_length_m_by_type, rackTypes)} />
+        <Stat
+          label="Racking length"
+          value={`${decimalText(String(racking), 0)} m`}
+          detail={lengthsByType(project.racking_length_m_by_type, rackTypes)}
+        />
         <Stat label="Lines" value={whole(project.line_count)} detail="in the line list" />
         <Stat
           label="Equipment cost"
@@ -225,11 +323,19 @@ export function AreaRollupTable({ data }: { data: ProjectRollups | undefined }) 
       </Typography>
       {data.areas.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          No areas yet: add the project&apos;s areas above (100 crushing, 200 grinding…), then its equipment, instruments and lines.
+          No areas yet: add the project&apos;s areas above (100 crushing, 200 grinding…), then its equipment,
+          instruments and lines.
         </Typography>
       ) : (
         <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label="Roll-ups by area" sx={{ '& td, & th': { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', px: 0.75 }, '& thead th': { whiteSpace: 'normal', verticalAlign: 'bottom', lineHeight: 1.25 } }}>
+          <Table
+            size="small"
+            aria-label="Roll-ups by area"
+            sx={{
+              '& td, & th': { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', px: 0.75 },
+              '& thead th': { whiteSpace: 'normal', verticalAlign: 'bottom', lineHeight: 1.25 },
+            }}
+          >
             <TableHead>
               <TableRow>
                 <TableCell>Area</TableCell>
@@ -238,7 +344,11 @@ export function AreaRollupTable({ data }: { data: ProjectRollups | undefined }) 
                 <TableCell align="right">kW installed / running</TableCell>
                 <TableCell align="right">Instruments</TableCell>
                 {IO_TYPES.map((type) => (
-                  <TableCell key={type} align="right" title={`${type === 'COMMS' ? 'Comms / fieldbus' : type} points of the area's instruments (the strip above adds the project's spare: ${spareRule(data.spare_pct)})`}>
+                  <TableCell
+                    key={type}
+                    align="right"
+                    title={`${type === 'COMMS' ? 'Comms / fieldbus' : type} points of the area's instruments (the strip above adds the project's spare: ${spareRule(data.spare_pct)})`}
+                  >
                     {type === 'COMMS' ? 'Comms' : type}
                   </TableCell>
                 ))}
@@ -258,7 +368,14 @@ export function AreaRollupTable({ data }: { data: ProjectRollups | undefined }) 
             <TableBody>
               {data.areas.map((area) => (
                 <TableRow key={area.area_id} sx={area.deleted ? { '& td': { color: 'text.secondary' } } : undefined}>
-                  <TableCell sx={{ fontWeight: 600 }} title={area.deleted ? 'A deleted area whose rows are still in the lists: they count in the project figures above' : undefined}>
+                  <TableCell
+                    sx={{ fontWeight: 600 }}
+                    title={
+                      area.deleted
+                        ? 'A deleted area whose rows are still in the lists: they count in the project figures above'
+                        : undefined
+                    }
+                  >
                     {area.deleted ? deletedLabel(area.areacode) : area.areacode}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'normal !important', minWidth: 120 }}>{area.description}</TableCell>
@@ -279,7 +396,9 @@ export function AreaRollupTable({ data }: { data: ProjectRollups | undefined }) 
                   <TableCell align="right">{whole(area.line_count)}</TableCell>
                   <TableCell align="right">{decimalText(String(sumOf(area.cable_length_m_by_type)), 0)}</TableCell>
                   <TableCell align="right">{decimalText(String(sumOf(area.racking_length_m_by_type)), 0)}</TableCell>
-                  <TableCell align="right">{area.equipment_cost_base === null ? '—' : decimalText(area.equipment_cost_base, 0)}</TableCell>
+                  <TableCell align="right">
+                    {area.equipment_cost_base === null ? '—' : decimalText(area.equipment_cost_base, 0)}
+                  </TableCell>
                   <TableCell align="right">{whole(area.equipment_unpriced)}</TableCell>
                 </TableRow>
               ))}

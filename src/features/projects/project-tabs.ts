@@ -29,7 +29,13 @@ export const PROJECT_TABS: readonly ListTab[] = [
   { slug: 'pfds', label: 'PFDs', entity: 'pfds' },
   { slug: 'streams', label: 'Streams', entity: 'streams' },
   // Field guide §13: kept per project, each part of an equipment row; not part of a revision's snapshot.
-  { slug: 'duty-sheets', label: 'Duty sheets', entity: 'duty_sheets', revised: false, rowPage: { label: 'Open duty sheet', path: dutySheetPath } },
+  {
+    slug: 'duty-sheets',
+    label: 'Duty sheets',
+    entity: 'duty_sheets',
+    revised: false,
+    rowPage: { label: 'Open duty sheet', path: dutySheetPath },
+  },
   // #31: the document register; its rows issue PDFs and workbooks (documents/document-issue-dialog.tsx).
   { slug: 'documents', label: 'Documents', entity: 'project_documents', revised: false },
 ];

@@ -13,7 +13,10 @@ import { amountText, Figure } from './figure';
  * decimals), read again whenever the document page says something was saved (`version`).
  */
 export function FeeSummary({ proposalId, version }: { proposalId: number; version: number }) {
-  const { data, error, mutate } = useApi<ProposalSummary>(`/api/proposals/${proposalId}/summary`, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const { data, error, mutate } = useApi<ProposalSummary>(`/api/proposals/${proposalId}/summary`, {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
   useEffect(() => {
     if (version > 0) void mutate();
   }, [version, mutate]);
@@ -27,10 +30,22 @@ export function FeeSummary({ proposalId, version }: { proposalId: number; versio
       <Typography variant="subtitle2" component="h2">
         Fee
       </Typography>
-      <Figure label="Labour fee" value={money(data.labour_fee)} detail={`${data.line_count} fee ${data.line_count === 1 ? 'line' : 'lines'}, ${groupDecimal(data.hours, 2)} h`} />
+      <Figure
+        label="Labour fee"
+        value={money(data.labour_fee)}
+        detail={`${data.line_count} fee ${data.line_count === 1 ? 'line' : 'lines'}, ${groupDecimal(data.hours, 2)} h`}
+      />
       <Figure label="Expenses" value={money(data.expenses)} />
       <Figure label="Total fee" value={money(data.total_fee)} detail="labour fee + expenses" />
-      <Figure label="Weighted value" value={money(data.weighted_value)} detail={data.win_probability === null ? 'no win probability yet' : `total fee x ${data.win_probability} % win probability`} />
+      <Figure
+        label="Weighted value"
+        value={money(data.weighted_value)}
+        detail={
+          data.win_probability === null
+            ? 'no win probability yet'
+            : `total fee x ${data.win_probability} % win probability`
+        }
+      />
     </Box>
   );
 }

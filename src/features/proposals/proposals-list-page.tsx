@@ -16,7 +16,10 @@ const proposals = getEntitySchema('proposals');
 export function ProposalsListPage() {
   const navigate = useNavigate();
   const { can } = useCurrentUser();
-  const pipeline = useApi<ProposalPipeline>('/api/proposals/pipeline', { revalidateOnFocus: false, shouldRetryOnError: false });
+  const pipeline = useApi<ProposalPipeline>('/api/proposals/pipeline', {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
   return (
     <EntityListPage
       schema={proposals}

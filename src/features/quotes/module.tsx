@@ -12,7 +12,14 @@ export const quotesModule: ShellModule = {
   id: 'quotes',
   pages: [
     // Titled as its sidebar entry (spec §2), as the other lists are.
-    { path: 'general/quotelist1', element: <PageTitle title="QuotesV2"><QuotesListPage /></PageTitle> },
+    {
+      path: 'general/quotelist1',
+      element: (
+        <PageTitle title="QuotesV2">
+          <QuotesListPage />
+        </PageTitle>
+      ),
+    },
     { path: 'general/quote/:id', element: <QuoteDocumentPage /> },
     { path: 'general/thepart/:id', element: <PartDocumentPage /> },
     { path: 'general/quotes1', element: <QuotesV1Page /> },

@@ -37,33 +37,37 @@ export function PartDocumentPage() {
   const { can } = useCurrentUser();
   return (
     <>
-    <DocumentPage
-      schema={parts}
-      id={id}
-      documentPath={partPath}
-      listPath="/home/general/partslist"
-      listLabel="Parts & ME Lists"
-      title={(row) => (row ? `Part ${String(row.part_no)}` : 'New part')}
-      icon={<PrecisionManufacturingOutlined />}
-      summary={(row, version) => <PartStatsPanel partId={row.id} version={version * 1000 + linked} />}
-      footer={(row, version) => <PartQuotesTable partId={row.id} version={version * 1000 + linked} />}
-      actions={(row) =>
-        can('engineer') && (
-          <Button size="small" startIcon={<LinkOutlined />} onClick={() => setLinking({ id: row.id, label: String(row.part_no) })}>
-            Link quote lines…
-          </Button>
-        )
-      }
-    />
-    {linking && (
-      <QuoteSearchDialog
-        linkPart={linking}
-        onClose={() => {
-          setLinking(null);
-          setLinked((n) => n + 1);
-        }}
+      <DocumentPage
+        schema={parts}
+        id={id}
+        documentPath={partPath}
+        listPath="/home/general/partslist"
+        listLabel="Parts & ME Lists"
+        title={(row) => (row ? `Part ${String(row.part_no)}` : 'New part')}
+        icon={<PrecisionManufacturingOutlined />}
+        summary={(row, version) => <PartStatsPanel partId={row.id} version={version * 1000 + linked} />}
+        footer={(row, version) => <PartQuotesTable partId={row.id} version={version * 1000 + linked} />}
+        actions={(row) =>
+          can('engineer') && (
+            <Button
+              size="small"
+              startIcon={<LinkOutlined />}
+              onClick={() => setLinking({ id: row.id, label: String(row.part_no) })}
+            >
+              Link quote lines…
+            </Button>
+          )
+        }
       />
-    )}
+      {linking && (
+        <QuoteSearchDialog
+          linkPart={linking}
+          onClose={() => {
+            setLinking(null);
+            setLinked((n) => n + 1);
+          }}
+        />
+      )}
     </>
   );
 }
@@ -73,11 +77,17 @@ function PartStatsPanel({ partId, version }: { partId: number; version: number }
   if (error) return <Alert severity="error">The statistics could not be read: {error.message}</Alert>;
   if (!data) return <Alert severity="info">Reading the statistics…</Alert>;
   return (
-    <Box role="region" aria-label="Quote statistics" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, bgcolor: 'background.paper' }}>
+    <Box
+      role="region"
+      aria-label="Quote statistics"
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, bgcolor: 'background.paper' }}
+    >
       <Typography variant="subtitle2" sx={{ mb: 1 }}>
         Quote statistics (unit price in the base currency)
       </Typography>
-      {data.byBaseCurrency.length === 0 && <Typography variant="body2">No valid quote prices this part yet.</Typography>}
+      {data.byBaseCurrency.length === 0 && (
+        <Typography variant="body2">No valid quote prices this part yet.</Typography>
+      )}
       {data.byBaseCurrency.map((figures) => (
         <Box key={figures.base_currency ?? '-'} sx={{ mb: 1 }}>
           {[
@@ -88,7 +98,12 @@ function PartStatsPanel({ partId, version }: { partId: number; version: number }
             ['Newest quote', figures.newest_quote_date ?? '—'],
             ['Suppliers', figures.suppliers.join(', ')],
           ].map(([label, value]) => (
-            <Box key={label} role="group" aria-label={label} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+            <Box
+              key={label}
+              role="group"
+              aria-label={label}
+              sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}
+            >
               <Typography variant="body2" color="text.secondary">
                 {label}
               </Typography>
@@ -101,7 +116,8 @@ function PartStatsPanel({ partId, version }: { partId: number; version: number }
       ))}
       {data.expired_lines > 0 && (
         <Typography variant="body2" color="warning.main">
-          {data.expired_lines} {data.expired_lines === 1 ? 'line of an expired quote is' : 'lines of expired quotes are'} left out.
+          {data.expired_lines}{' '}
+          {data.expired_lines === 1 ? 'line of an expired quote is' : 'lines of expired quotes are'} left out.
         </Typography>
       )}
     </Box>
@@ -116,7 +132,9 @@ function PartQuotesTable({ partId, version }: { partId: number; version: number 
         Quotes for this part
       </Typography>
       {error && <Alert severity="error">The quotes could not be read: {error.message}</Alert>}
-      {data && data.length === 0 && <Alert severity="info">No quote names this part yet. Quote lines name a part in their Part column.</Alert>}
+      {data && data.length === 0 && (
+        <Alert severity="info">No quote names this part yet. Quote lines name a part in their Part column.</Alert>
+      )}
       {data && data.length > 0 && (
         <Table size="small" aria-label="Quotes for this part">
           <TableHead>
@@ -141,16 +159,33 @@ function PartQuotesTable({ partId, version }: { partId: number; version: number 
                   </Link>
                   {line.expired && <Chip size="small" color="warning" label="Expired" sx={{ ml: 1 }} />}
                   {/* An option or alternative is listed, but left out of the statistics above. */}
-                  {line.line_type !== 'base' && <Chip size="small" variant="outlined" label={line.line_type === 'option' ? 'Option' : 'Alternative'} sx={{ ml: 1 }} />}
+                  {line.line_type !== 'base' && (
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      label={line.line_type === 'option' ? 'Option' : 'Alternative'}
+                      sx={{ ml: 1 }}
+                    />
+                  )}
                 </TableCell>
                 <TableCell>{line.supplier}</TableCell>
                 <TableCell>{line.date_received}</TableCell>
                 <TableCell>{line.valid_until ?? '—'}</TableCell>
                 <TableCell align="right">{line.quantity}</TableCell>
-                <TableCell align="right">{line.unit_price === null ? 'not priced' : `${line.currency ?? ''} ${groupDecimal(line.unit_price, 2)}`}</TableCell>
+                <TableCell align="right">
+                  {line.unit_price === null
+                    ? 'not priced'
+                    : `${line.currency ?? ''} ${groupDecimal(line.unit_price, 2)}`}
+                </TableCell>
                 <TableCell align="right">{line.rate_applied ?? '—'}</TableCell>
-                <TableCell align="right">{line.base_unit_price === null ? '—' : `${line.base_currency ?? ''} ${groupDecimal(line.base_unit_price, 2)}`}</TableCell>
-                <TableCell align="right">{line.lead_time_weeks === null ? '—' : `${line.lead_time_weeks} wk`}</TableCell>
+                <TableCell align="right">
+                  {line.base_unit_price === null
+                    ? '—'
+                    : `${line.base_currency ?? ''} ${groupDecimal(line.base_unit_price, 2)}`}
+                </TableCell>
+                <TableCell align="right">
+                  {line.lead_time_weeks === null ? '—' : `${line.lead_time_weeks} wk`}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

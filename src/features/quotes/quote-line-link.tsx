@@ -36,11 +36,19 @@ export function useLineLink(preset: { id: number; label: string } | undefined, o
   const [kind, setKind] = useState<'part' | 'tag'>('part');
   const [partId, setPartId] = useState<number | null>(preset?.id ?? null);
   const known = useLookupLabel(partField.entity, partId);
-  const part = partId === null ? null : { id: partId, label: known ?? (partId === preset?.id ? preset.label : `#${partId}`) };
+  const part =
+    partId === null ? null : { id: partId, label: known ?? (partId === preset?.id ? preset.label : `#${partId}`) };
   const [tag, setTag] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const target: Target | null = kind === 'part' ? (part ? { kind: 'part', ...part } : null) : tag.trim() ? { kind: 'tag', tag: tag.trim().toUpperCase() } : null;
+  const target: Target | null =
+    kind === 'part'
+      ? part
+        ? { kind: 'part', ...part }
+        : null
+      : tag.trim()
+        ? { kind: 'tag', tag: tag.trim().toUpperCase() }
+        : null;
 
   const apply = async (hit: QuoteSearchHit) => {
     if (!target) return;
@@ -48,8 +56,14 @@ export function useLineLink(preset: { id: number; label: string } | undefined, o
     setProblem(null);
     try {
       const changes = target.kind === 'part' ? { part_id: target.id } : { tag: target.tag };
-      await fetcher(entityPaths.batch(quoteLines.name), { method: 'POST', body: JSON.stringify({ updates: [{ id: hit.line_id, version: hit.line_version, changes }] }) });
-      enqueueSnackbar(`Line ${hit.line_no} of ${hit.quote_number} linked to ${target.kind === 'part' ? target.label : target.tag}`, { variant: 'success' });
+      await fetcher(entityPaths.batch(quoteLines.name), {
+        method: 'POST',
+        body: JSON.stringify({ updates: [{ id: hit.line_id, version: hit.line_version, changes }] }),
+      });
+      enqueueSnackbar(
+        `Line ${hit.line_no} of ${hit.quote_number} linked to ${target.kind === 'part' ? target.label : target.tag}`,
+        { variant: 'success' },
+      );
       onLinked();
     } catch (caught) {
       setProblem(`Line ${hit.line_no} of ${hit.quote_number} was not linked: ${refusal(caught)}`);
@@ -57,23 +71,64 @@ export function useLineLink(preset: { id: number; label: string } | undefined, o
       setBusy(false);
     }
   };
-  return { canLink: can(quoteLines.writeRole), kind, setKind, partId, setPartId, tag, setTag, target, busy, problem, apply };
+  return {
+    canLink: can(quoteLines.writeRole),
+    kind,
+    setKind,
+    partId,
+    setPartId,
+    tag,
+    setTag,
+    target,
+    busy,
+    problem,
+    apply,
+  };
 }
 
 export function LinkTarget({ link }: { link: ReturnType<typeof useLineLink> }) {
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }} role="group" aria-label="Link lines to">
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      sx={{ mb: 2, alignItems: { sm: 'center' } }}
+      role="group"
+      aria-label="Link lines to"
+    >
       <Typography variant="body2" color="text.secondary">
         Link lines to
       </Typography>
-      <ToggleButtonGroup size="small" exclusive value={link.kind} onChange={(_event, next: 'part' | 'tag' | null) => next && link.setKind(next)}>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={link.kind}
+        onChange={(_event, next: 'part' | 'tag' | null) => next && link.setKind(next)}
+      >
         <ToggleButton value="part">a part</ToggleButton>
         <ToggleButton value="tag">an equipment tag</ToggleButton>
       </ToggleButtonGroup>
       {link.kind === 'part' ? (
-        <LookupInput field={partField} id="link-part" label="Part" value={link.partId} onChange={link.setPartId} onBlur={() => undefined} error={false} helperText={undefined} disabled={false} readOnly={false} required={false} />
+        <LookupInput
+          field={partField}
+          id="link-part"
+          label="Part"
+          value={link.partId}
+          onChange={link.setPartId}
+          onBlur={() => undefined}
+          error={false}
+          helperText={undefined}
+          disabled={false}
+          readOnly={false}
+          required={false}
+        />
       ) : (
-        <TextField size="small" label="Equipment tag" value={link.tag} onChange={(event) => link.setTag(event.target.value)} helperText="A tag of the quote's project" />
+        <TextField
+          size="small"
+          label="Equipment tag"
+          value={link.tag}
+          onChange={(event) => link.setTag(event.target.value)}
+          helperText="A tag of the quote's project"
+        />
       )}
     </Stack>
   );

@@ -13,15 +13,33 @@ import { fieldValueText } from '../../schemas/field-words';
 /** One row of the changes table: what, the value before (struck through) and after. */
 type ChangeRow = { key: string; what: string; before: string | null; after: string | null };
 
-const lineText = (line: RevisionLine) => `${line.description} (${line.quantity ?? '?'} x ${line.unit_price ?? 'not priced'}${line.line_type === 'base' ? '' : `, ${fieldValueText('quote_lines', 'line_type', line.line_type).toLowerCase()}`})`;
+const lineText = (line: RevisionLine) =>
+  `${line.description} (${line.quantity ?? '?'} x ${line.unit_price ?? 'not priced'}${line.line_type === 'base' ? '' : `, ${fieldValueText('quote_lines', 'line_type', line.line_type).toLowerCase()}`})`;
 
 function rowsOf(changes: QuoteRevisionChanges): ChangeRow[] {
-  const field = (prefix: string, key: string) => (c: FieldChange) => ({ key: `${key}:${c.field}`, what: `${prefix}${c.label}`, before: c.before, after: c.after });
+  const field = (prefix: string, key: string) => (c: FieldChange) => ({
+    key: `${key}:${c.field}`,
+    what: `${prefix}${c.label}`,
+    before: c.before,
+    after: c.after,
+  });
   return [
     ...changes.header.map(field('', 'h')),
-    ...changes.changed.flatMap((line) => line.fields.map(field(`Line ${line.line_no} ${line.description}: `, `c${line.line_no}`))),
-    ...changes.added.map((line) => ({ key: `a${line.line_no}`, what: `Line ${line.line_no} added`, before: null, after: lineText(line) })),
-    ...changes.removed.map((line) => ({ key: `r${line.line_no}`, what: `Line ${line.line_no} removed`, before: lineText(line), after: null })),
+    ...changes.changed.flatMap((line) =>
+      line.fields.map(field(`Line ${line.line_no} ${line.description}: `, `c${line.line_no}`)),
+    ),
+    ...changes.added.map((line) => ({
+      key: `a${line.line_no}`,
+      what: `Line ${line.line_no} added`,
+      before: null,
+      after: lineText(line),
+    })),
+    ...changes.removed.map((line) => ({
+      key: `r${line.line_no}`,
+      what: `Line ${line.line_no} removed`,
+      before: lineText(line),
+      after: null,
+    })),
   ];
 }
 
@@ -31,7 +49,10 @@ function rowsOf(changes: QuoteRevisionChanges): ChangeRow[] {
  * before and after, lines added and removed. Rev 0 has nothing before it, and shows nothing.
  */
 export function QuoteRevisionChanges({ quoteId, version }: { quoteId: number; version: number }) {
-  const { data, error } = useApi<QuoteRevisionChanges>(`/api/quotes/${quoteId}/revision-changes`, { cacheScope: `v${version}`, revalidateOnFocus: false });
+  const { data, error } = useApi<QuoteRevisionChanges>(`/api/quotes/${quoteId}/revision-changes`, {
+    cacheScope: `v${version}`,
+    revalidateOnFocus: false,
+  });
   if (error) return <Alert severity="error">The revision's changes could not be read: {error.message}</Alert>;
   if (!data?.previous) return null;
   const rows = rowsOf(data);
@@ -57,7 +78,11 @@ export function QuoteRevisionChanges({ quoteId, version }: { quoteId: number; ve
             {rows.map((row) => (
               <TableRow key={row.key}>
                 <TableCell>{row.what}</TableCell>
-                <TableCell sx={{ textDecoration: row.before === null ? undefined : 'line-through', color: 'text.secondary' }}>{row.before ?? '—'}</TableCell>
+                <TableCell
+                  sx={{ textDecoration: row.before === null ? undefined : 'line-through', color: 'text.secondary' }}
+                >
+                  {row.before ?? '—'}
+                </TableCell>
                 <TableCell>{row.after ?? '—'}</TableCell>
               </TableRow>
             ))}

@@ -16,17 +16,30 @@ import { groupDecimal } from '../../schemas/display-format';
  * can change which revision is in force.
  */
 export function QuoteRevisionsPanel({ quoteId, version }: { quoteId: number; version: number }) {
-  const { data, error } = useApi<QuoteRevision[]>(`/api/quotes/${quoteId}/revisions`, { cacheScope: `v${version}`, revalidateOnFocus: false });
+  const { data, error } = useApi<QuoteRevision[]>(`/api/quotes/${quoteId}/revisions`, {
+    cacheScope: `v${version}`,
+    revalidateOnFocus: false,
+  });
   if (error) return <Alert severity="error">The revisions could not be read: {error.message}</Alert>;
   if (!data) return null;
   return (
-    <Box component="section" aria-label="Revisions" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, mt: 2, bgcolor: 'background.paper' }}>
+    <Box
+      component="section"
+      aria-label="Revisions"
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, mt: 2, bgcolor: 'background.paper' }}
+    >
       <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
         Revisions
       </Typography>
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {data.map((rev) => (
-          <Box component="li" key={rev.id} aria-label={`Rev ${rev.revision}`} aria-current={rev.id === quoteId ? 'page' : undefined} sx={{ py: 0.5, display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
+          <Box
+            component="li"
+            key={rev.id}
+            aria-label={`Rev ${rev.revision}`}
+            aria-current={rev.id === quoteId ? 'page' : undefined}
+            sx={{ py: 0.5, display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}
+          >
             {rev.id === quoteId ? (
               <Typography variant="body2" sx={{ fontWeight: 700 }}>
                 Rev {rev.revision}
@@ -37,10 +50,13 @@ export function QuoteRevisionsPanel({ quoteId, version }: { quoteId: number; ver
               </Link>
             )}
             <Typography variant="body2" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-              {rev.date_received} · rate {rev.rate_applied ?? 'none'} · {rev.currency ?? ''} {groupDecimal(rev.total ?? '0', 2)}
+              {rev.date_received} · rate {rev.rate_applied ?? 'none'} · {rev.currency ?? ''}{' '}
+              {groupDecimal(rev.total ?? '0', 2)}
             </Typography>
             {rev.in_force && <Chip size="small" color="success" label="in force" />}
-            {!rev.valid && <Chip size="small" color="warning" label={rev.status === 'rejected' ? 'rejected' : 'expired'} />}
+            {!rev.valid && (
+              <Chip size="small" color="warning" label={rev.status === 'rejected' ? 'rejected' : 'expired'} />
+            )}
           </Box>
         ))}
       </Box>

@@ -27,25 +27,63 @@ import type { QuoteSearchHit } from '../../lib/quotes';
  * (the line is saved through the engine: the tag is checked against the project, the change audited).
  * `linkPart`: the dialog opened from a part's page, ready to link lines to that part.
  */
-export function QuoteSearchDialog({ onClose, linkPart }: { onClose: () => void; linkPart?: { id: number; label: string } }) {
+export function QuoteSearchDialog({
+  onClose,
+  linkPart,
+}: {
+  onClose: () => void;
+  linkPart?: { id: number; label: string };
+}) {
   const [text, setText] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const q = useDeferredValue(text.trim());
-  const query = new URLSearchParams({ ...(q ? { q } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}), limit: '100' });
-  const { data, error, isLoading, mutate } = useApi<QuoteSearchHit[]>(`/api/quotesearchmodal?${query.toString()}`, { keepPreviousData: true });
+  const query = new URLSearchParams({
+    ...(q ? { q } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    limit: '100',
+  });
+  const { data, error, isLoading, mutate } = useApi<QuoteSearchHit[]>(`/api/quotesearchmodal?${query.toString()}`, {
+    keepPreviousData: true,
+  });
   const link = useLineLink(linkPart, () => void mutate());
   return (
     <Dialog open onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="quote-search-title">
       <DialogTitle id="quote-search-title">Find quote lines</DialogTitle>
       <DialogContent dividers>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-          <TextField autoFocus label="Supplier, part, tag, quote number or text" value={text} onChange={(event) => setText(event.target.value)} size="small" sx={{ flex: 1 }} />
-          <TextField label="Received from" type="date" value={from} onChange={(event) => setFrom(event.target.value)} size="small" slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField label="to" type="date" value={to} onChange={(event) => setTo(event.target.value)} size="small" slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            autoFocus
+            label="Supplier, part, tag, quote number or text"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            size="small"
+            sx={{ flex: 1 }}
+          />
+          <TextField
+            label="Received from"
+            type="date"
+            value={from}
+            onChange={(event) => setFrom(event.target.value)}
+            size="small"
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            label="to"
+            type="date"
+            value={to}
+            onChange={(event) => setTo(event.target.value)}
+            size="small"
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
         </Stack>
         {link.canLink && <LinkTarget link={link} />}
-        {link.problem && <Alert severity="error" sx={{ mb: 1 }}>{link.problem}</Alert>}
+        {link.problem && (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {link.problem}
+          </Alert>
+        )}
         {error && <Alert severity="error">The search failed: {error.message}</Alert>}
         {data && data.length === 0 && <Alert severity="info">No quote line matches.</Alert>}
         {data && data.length > 0 && (
@@ -86,11 +124,18 @@ export function QuoteSearchDialog({ onClose, linkPart }: { onClose: () => void; 
                       {hit.part_id !== null && hit.tag ? ' · ' : ''}
                       {hit.tag}
                     </TableCell>
-                    <TableCell align="right">{hit.unit_price === null ? '—' : `${hit.unit_price} ${hit.currency ?? ''}`}</TableCell>
+                    <TableCell align="right">
+                      {hit.unit_price === null ? '—' : `${hit.unit_price} ${hit.currency ?? ''}`}
+                    </TableCell>
                     <TableCell align="right">{hit.base_amount ?? '—'}</TableCell>
                     {link.canLink && (
                       <TableCell>
-                        <Button size="small" disabled={!link.target || link.busy} onClick={() => void link.apply(hit)} aria-label={`Link line ${hit.line_no} of ${hit.quote_number}`}>
+                        <Button
+                          size="small"
+                          disabled={!link.target || link.busy}
+                          onClick={() => void link.apply(hit)}
+                          aria-label={`Link line ${hit.line_no} of ${hit.quote_number}`}
+                        >
                           Link
                         </Button>
                       </TableCell>

@@ -24,7 +24,10 @@ export function QuotesListPage() {
   const { can } = useCurrentUser();
   const [searching, setSearching] = useState(false);
   const [latestOnly, setLatestOnly] = useState(false);
-  const latest = useMemo<ColumnFilter[] | undefined>(() => (latestOnly ? [{ field: 'superseded', op: 'equals', value: false }] : undefined), [latestOnly]);
+  const latest = useMemo<ColumnFilter[] | undefined>(
+    () => (latestOnly ? [{ field: 'superseded', op: 'equals', value: false }] : undefined),
+    [latestOnly],
+  );
   return (
     <>
       <EntityListPage
@@ -35,7 +38,10 @@ export function QuotesListPage() {
         scopeFilters={latest}
         actions={
           <>
-            <FormControlLabel control={<Switch checked={latestOnly} onChange={(event) => setLatestOnly(event.target.checked)} />} label="Latest revisions only" />
+            <FormControlLabel
+              control={<Switch checked={latestOnly} onChange={(event) => setLatestOnly(event.target.checked)} />}
+              label="Latest revisions only"
+            />
             <Button startIcon={<SearchOutlined />} onClick={() => setSearching(true)}>
               Find quote lines…
             </Button>

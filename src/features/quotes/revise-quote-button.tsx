@@ -31,8 +31,13 @@ export function ReviseQuoteButton({ quote }: { quote: EntityRow }) {
     setBusy(true);
     setProblem(null);
     try {
-      const made = await fetcher<EntityRow & { lines: number }>(`/api/quotes/${quote.id}/revise`, { method: 'POST', body: '{}' });
-      enqueueSnackbar(`${String(made.quote_ref)} issued with ${made.lines} ${made.lines === 1 ? 'line' : 'lines'}`, { variant: 'success' });
+      const made = await fetcher<EntityRow & { lines: number }>(`/api/quotes/${quote.id}/revise`, {
+        method: 'POST',
+        body: '{}',
+      });
+      enqueueSnackbar(`${String(made.quote_ref)} issued with ${made.lines} ${made.lines === 1 ? 'line' : 'lines'}`, {
+        variant: 'success',
+      });
       setOpen(false);
       navigate(quotePath(made.id));
     } catch (e) {
@@ -50,8 +55,9 @@ export function ReviseQuoteButton({ quote }: { quote: EntityRow }) {
         <DialogTitle id="revise-quote-title">Issue a new revision of {String(quote.quote_number)}</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            The latest revision is copied with its lines into the next one, received today, its rate frozen again at today&apos;s rate, status Received. Edit its prices
-            and lines as the supplier revised them; the revision before stays as it is, readable, and its changes are listed against it.
+            The latest revision is copied with its lines into the next one, received today, its rate frozen again at
+            today&apos;s rate, status Received. Edit its prices and lines as the supplier revised them; the revision
+            before stays as it is, readable, and its changes are listed against it.
           </DialogContentText>
           {problem && (
             <Alert severity="error" sx={{ mt: 2 }}>

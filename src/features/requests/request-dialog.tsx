@@ -61,7 +61,13 @@ export function RequestDialog({ row, pathname, onDone, onDismiss }: RequestDialo
     setSaving(true);
     setFailure(null);
     try {
-      const request = await submitRequest(fetcher, user, isAuthenticated, form.value, row ? { id: row.id, version: row.version } : null);
+      const request = await submitRequest(
+        fetcher,
+        user,
+        isAuthenticated,
+        form.value,
+        row ? { id: row.id, version: row.version } : null,
+      );
       toasts.success();
       onDone({ kind: 'saved', request });
     } catch (error) {
@@ -122,7 +128,9 @@ export function RequestDialog({ row, pathname, onDone, onDismiss }: RequestDialo
       <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)} aria-labelledby="request-delete-title">
         <DialogTitle id="request-delete-title">Delete this request?</DialogTitle>
         <DialogContent>
-          <DialogContentText>Request #{row?.id} and its response are removed for everyone. This cannot be undone.</DialogContentText>
+          <DialogContentText>
+            Request #{row?.id} and its response are removed for everyone. This cannot be undone.
+          </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirmDelete(false)}>Keep it</Button>

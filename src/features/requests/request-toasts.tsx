@@ -25,13 +25,26 @@ function ToastBody({ title, text }: { title: string; text: string }) {
 export function useRequestToasts() {
   const { enqueueSnackbar } = useSnackbar();
   const success = useCallback(
-    () => enqueueSnackbar(<ToastBody title={REQUEST_MESSAGES.successTitle} text={REQUEST_MESSAGES.success} />, { variant: 'success', key: 'request-submitted', preventDuplicate: true }),
+    () =>
+      enqueueSnackbar(<ToastBody title={REQUEST_MESSAGES.successTitle} text={REQUEST_MESSAGES.success} />, {
+        variant: 'success',
+        key: 'request-submitted',
+        preventDuplicate: true,
+      }),
     [enqueueSnackbar],
   );
   const failure = useCallback(
-    () => enqueueSnackbar(<ToastBody title={REQUEST_MESSAGES.errorTitle} text={REQUEST_MESSAGES.error} />, { variant: 'error', key: 'request-failed', preventDuplicate: true }),
+    () =>
+      enqueueSnackbar(<ToastBody title={REQUEST_MESSAGES.errorTitle} text={REQUEST_MESSAGES.error} />, {
+        variant: 'error',
+        key: 'request-failed',
+        preventDuplicate: true,
+      }),
     [enqueueSnackbar],
   );
-  const deleted = useCallback(() => enqueueSnackbar('Request deleted.', { variant: 'success', preventDuplicate: true }), [enqueueSnackbar]);
+  const deleted = useCallback(
+    () => enqueueSnackbar('Request deleted.', { variant: 'success', preventDuplicate: true }),
+    [enqueueSnackbar],
+  );
   return { success, failure, deleted };
 }

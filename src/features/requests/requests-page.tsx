@@ -56,7 +56,9 @@ export function RequestsBugsV2Page() {
           query.current = next;
         }}
         onOpenRow={(row) => void open(row)}
-        toolbarExtras={<ExcelButtons schema={schema} getQuery={() => query.current} canImport={false} onImported={() => undefined} />}
+        toolbarExtras={
+          <ExcelButtons schema={schema} getQuery={() => query.current} canImport={false} onImported={() => undefined} />
+        }
       />
     </>
   );

@@ -13,14 +13,21 @@ export type RequestBase = { id: number; version: number } | null;
  * user's sub) and answers the saved request. Rejects with spec §8's texts: 'User not authenticated'
  * before anything is sent when nobody is signed in, 'Failed to save bug' when the server answers nothing.
  */
-export async function submitRequest(fetcher: Fetcher, author: RequestAuthor, isAuthenticated: boolean, value: Record<string, unknown>, base: RequestBase): Promise<EnrichedRequest> {
+export async function submitRequest(
+  fetcher: Fetcher,
+  author: RequestAuthor,
+  isAuthenticated: boolean,
+  value: Record<string, unknown>,
+  base: RequestBase,
+): Promise<EnrichedRequest> {
   if (!isAuthenticated || !author?.sub) throw new Error(REQUEST_MESSAGES.notAuthenticated);
   const data = { ...value, ...(base ? { id: base.id, version: base.version } : {}), username: requestUsername(author) };
   const saved = await fetcher<EnrichedRequest | undefined>('/api/bugsV2', {
     method: 'POST',
     body: JSON.stringify({ param1: base ? 'update' : 'create', param2: author.sub, data }),
   });
-  if (!saved || typeof saved !== 'object' || typeof saved.id !== 'number') throw new Error(REQUEST_MESSAGES.emptyResponse);
+  if (!saved || typeof saved !== 'object' || typeof saved.id !== 'number')
+    throw new Error(REQUEST_MESSAGES.emptyResponse);
   return saved;
 }
 

@@ -15,10 +15,20 @@ const releases = parseChangelog(changelog);
 export function UpdatesPage() {
   return (
     <>
-      <PageHeader title="Updates" icon={<NewReleasesOutlined />} subtitle="What changed in Tagbase, newest release first." />
+      <PageHeader
+        title="Updates"
+        icon={<NewReleasesOutlined />}
+        subtitle="What changed in Tagbase, newest release first."
+      />
       <Stack spacing={2} sx={{ maxWidth: 960 }}>
         {releases.map((release) => (
-          <Paper key={release.version} variant="outlined" component="article" aria-labelledby={`release-${release.version}`} sx={{ p: 2.5 }}>
+          <Paper
+            key={release.version}
+            variant="outlined"
+            component="article"
+            aria-labelledby={`release-${release.version}`}
+            sx={{ p: 2.5 }}
+          >
             <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, flexWrap: 'wrap', mb: 1 }}>
               <Typography id={`release-${release.version}`} variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 600 }}>
                 {release.title ? `${release.version} · ${release.title}` : release.version}

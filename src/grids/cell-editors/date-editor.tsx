@@ -21,7 +21,9 @@ const DATE: FieldDef = { name: 'date', label: 'Date', kind: 'date' };
  */
 export function DateCellEditor(props: CustomCellEditorProps) {
   const { value, onValueChange, stopEditing, eventKey } = props;
-  const [text, setText] = useState(() => (eventKey && eventKey.length === 1 ? eventKey : typeof value === 'string' ? value : ''));
+  const [text, setText] = useState(() =>
+    eventKey && eventKey.length === 1 ? eventKey : typeof value === 'string' ? value : '',
+  );
   const parsed = parseInput(DATE, text);
   const shown: Dayjs | null = parsed.ok && typeof parsed.value === 'string' ? dayjs(parsed.value) : null;
   const change = (next: string) => {

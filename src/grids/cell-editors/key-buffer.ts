@@ -45,5 +45,11 @@ export function catchUpTypedKeys(input: HTMLElement, append: (text: string) => v
 
 /** Presses Enter on the editor's input a turn later, once the buffered text has been rendered. */
 export function replayEnter(input: HTMLElement): void {
-  setTimeout(() => input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true })), 0);
+  setTimeout(
+    () =>
+      input.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }),
+      ),
+    0,
+  );
 }

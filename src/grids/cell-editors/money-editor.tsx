@@ -13,9 +13,17 @@ export type MoneyEditorParams = {
  * number cell) with the row's currency beside it, so the estimator sees which currency the amount is in.
  * Started by typing, it starts from that key; by Delete or Backspace, empty; otherwise from the amount, selected.
  */
-export function MoneyCellEditor({ value, onValueChange, eventKey, data, currencyOf }: CustomCellEditorProps<GridRow> & MoneyEditorParams) {
+export function MoneyCellEditor({
+  value,
+  onValueChange,
+  eventKey,
+  data,
+  currencyOf,
+}: CustomCellEditorProps<GridRow> & MoneyEditorParams) {
   const original = value === null || value === undefined ? '' : String(value);
-  const [start] = useState(() => (eventKey === 'Backspace' || eventKey === 'Delete' ? '' : eventKey && eventKey.length === 1 ? eventKey : original));
+  const [start] = useState(() =>
+    eventKey === 'Backspace' || eventKey === 'Delete' ? '' : eventKey && eventKey.length === 1 ? eventKey : original,
+  );
   const [text, setText] = useState(start);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {

@@ -40,7 +40,14 @@ export function SelectCellEditor(props: CustomCellEditorProps & SelectEditorPara
     return lookups.isComplete(entity) ? cached : remote.length ? remote : cached.slice(0, 50);
   }, [fieldDef, entity, lookups, remote]);
 
-  const selected = options.find((o) => o.value === value) ?? (value !== null && value !== undefined ? { value: value as string | number, label: entity ? (lookups.label(entity, value) ?? String(value)) : String(value) } : null);
+  const selected =
+    options.find((o) => o.value === value) ??
+    (value !== null && value !== undefined
+      ? {
+          value: value as string | number,
+          label: entity ? (lookups.label(entity, value) ?? String(value)) : String(value),
+        }
+      : null);
 
   return (
     <Autocomplete<Option>

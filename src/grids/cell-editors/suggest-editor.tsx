@@ -19,9 +19,14 @@ export function SuggestCellEditor(props: CustomCellEditorProps & SuggestEditorPa
   const { value, onValueChange, stopEditing, fieldDef, lookups, parentEntity, eventKey, data } = props;
   const suggest = fieldDef.kind === 'text' ? fieldDef.suggest : undefined;
   const parentId = suggest ? (data as Record<string, unknown> | undefined)?.[suggest.projectVia] : undefined;
-  const [input, setInput] = useState(eventKey && eventKey.length === 1 ? eventKey : typeof value === 'string' ? value : '');
+  const [input, setInput] = useState(
+    eventKey && eventKey.length === 1 ? eventKey : typeof value === 'string' ? value : '',
+  );
   const entity = suggest?.entity;
-  const ask = useCallback((q: string) => lookups.suggestions({ entity: entity as string, parentEntity, parentId: parentId as number }, q), [lookups, entity, parentEntity, parentId]);
+  const ask = useCallback(
+    (q: string) => lookups.suggestions({ entity: entity as string, parentEntity, parentId: parentId as number }, q),
+    [lookups, entity, parentEntity, parentId],
+  );
   const options = useSuggestions(entity && typeof parentId === 'number' ? ask : null, input);
 
   const commit = (text: string) => onValueChange(text.trim() === '' ? null : text.trim());

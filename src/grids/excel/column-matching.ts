@@ -24,11 +24,20 @@ export function matchColumns(schema: EntitySchema, headers: readonly string[]): 
   const byName = new Map<string, FieldDef>();
   // Labels and Excel headers first, so a label wins over another field's raw name.
   for (const field of schema.fields) {
-    for (const name of [field.excelHeader, field.label]) if (name) if (!byName.has(normaliseHeader(name))) byName.set(normaliseHeader(name), field);
+    for (const name of [field.excelHeader, field.label])
+      if (name) if (!byName.has(normaliseHeader(name))) byName.set(normaliseHeader(name), field);
   }
-  for (const field of schema.fields) if (!byName.has(normaliseHeader(field.name))) byName.set(normaliseHeader(field.name), field);
+  for (const field of schema.fields)
+    if (!byName.has(normaliseHeader(field.name))) byName.set(normaliseHeader(field.name), field);
 
-  const result: ColumnMatch = { mapping: [], matched: [], unmatched: [], readOnly: [], repeated: [], missingRequired: [] };
+  const result: ColumnMatch = {
+    mapping: [],
+    matched: [],
+    unmatched: [],
+    readOnly: [],
+    repeated: [],
+    missingRequired: [],
+  };
   const used = new Set<string>();
   headers.forEach((header, column) => {
     const field = header.trim() === '' ? undefined : byName.get(normaliseHeader(header));
@@ -47,6 +56,8 @@ export function matchColumns(schema: EntitySchema, headers: readonly string[]): 
       result.mapping.push(field.name);
     }
   });
-  result.missingRequired = schema.fields.filter((f) => f.required && !f.numbered && !f.readOnly && f.default === undefined && !used.has(f.name)).map((f) => f.label);
+  result.missingRequired = schema.fields
+    .filter((f) => f.required && !f.numbered && !f.readOnly && f.default === undefined && !used.has(f.name))
+    .map((f) => f.label);
   return result;
 }

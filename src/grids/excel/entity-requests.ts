@@ -1,4 +1,14 @@
-import type { EntityRow, ImportErrors, ImportMode, ImportResponse, ImportRowPlan, ListQuery, SoftDeletedRow, ListResponse, LookupOption } from '../../lib/entity-api';
+import type {
+  EntityRow,
+  ImportErrors,
+  ImportMode,
+  ImportResponse,
+  ImportRowPlan,
+  ListQuery,
+  SoftDeletedRow,
+  ListResponse,
+  LookupOption,
+} from '../../lib/entity-api';
 import { MAX_PAGE_SIZE } from '../../lib/entity-api';
 import { entityPaths } from '../../lib/entity-paths';
 import { scopeForTarget } from '../../schemas/registry';
@@ -27,14 +37,29 @@ export function optionsPath(entity: string, q = '', limit = LOOKUP_OPTIONS_LIMIT
   return entityPaths.options(entity, { q, limit, scope: scopeForTarget(entity, scope) });
 }
 
-export async function fetchOptions(fetcher: Fetcher, entity: string, q = '', limit = LOOKUP_OPTIONS_LIMIT, scope?: number): Promise<LookupOption[]> {
+export async function fetchOptions(
+  fetcher: Fetcher,
+  entity: string,
+  q = '',
+  limit = LOOKUP_OPTIONS_LIMIT,
+  scope?: number,
+): Promise<LookupOption[]> {
   return toLookupOptions(await fetcher<unknown>(optionsPath(entity, q, limit, scope)));
 }
 
 /** id -> label of every row each lookup field of the schema references (of document `scope` for lists kept per document). */
-export async function fetchLookupLabels(fetcher: Fetcher, schema: EntitySchema, signal?: AbortSignal, scope?: number): Promise<LookupLabels> {
+export async function fetchLookupLabels(
+  fetcher: Fetcher,
+  schema: EntitySchema,
+  signal?: AbortSignal,
+  scope?: number,
+): Promise<LookupLabels> {
   const entities = lookupEntities(schema);
-  const lists = await Promise.all(entities.map((entity) => fetcher<unknown>(optionsPath(entity, '', LOOKUP_OPTIONS_LIMIT, scope), { signal }).then(toLookupOptions)));
+  const lists = await Promise.all(
+    entities.map((entity) =>
+      fetcher<unknown>(optionsPath(entity, '', LOOKUP_OPTIONS_LIMIT, scope), { signal }).then(toLookupOptions),
+    ),
+  );
   return lookupLabelsFromOptions(Object.fromEntries(entities.map((entity, i) => [entity, lists[i] ?? []])));
 }
 
@@ -42,14 +67,23 @@ export async function fetchLookupLabels(fetcher: Fetcher, schema: EntitySchema, 
  * Every row matching the query's filters, quick search and sort (not just the loaded page), in pages
  * of MAX_PAGE_SIZE. 'id' is added as the last sort key so paging is stable.
  */
-export async function fetchAllRows(fetcher: Fetcher, schema: EntitySchema, query: ListQuery, onProgress?: (fetched: number, total: number) => void, signal?: AbortSignal): Promise<Record<string, unknown>[]> {
+export async function fetchAllRows(
+  fetcher: Fetcher,
+  schema: EntitySchema,
+  query: ListQuery,
+  onProgress?: (fetched: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<Record<string, unknown>[]> {
   const sort = query.sort?.length ? [...query.sort] : [schema.defaultSort];
   if (!sort.some((s) => s.field === 'id')) sort.push({ field: 'id', direction: 'asc' });
   const rows: Record<string, unknown>[] = [];
   let total = Infinity;
   for (let offset = 0; offset < total; offset += MAX_PAGE_SIZE) {
     signal?.throwIfAborted();
-    const page = await fetcher<ListResponse>(listPath(schema.name, { filters: query.filters, q: query.q, sort, offset, limit: MAX_PAGE_SIZE }), { signal });
+    const page = await fetcher<ListResponse>(
+      listPath(schema.name, { filters: query.filters, q: query.q, sort, offset, limit: MAX_PAGE_SIZE }),
+      { signal },
+    );
     total = page.total;
     for (const row of page.rows) rows.push(row);
     onProgress?.(rows.length, Math.max(total, rows.length));
@@ -90,16 +124,23 @@ export type ImportOutcome =
    * 422: errors by row index (the first MAX_LISTED_ROW_ERRORS rows), how many rows have errors in all;
    * nothing was written. `rowWarnings`: the 422 was warnings_to_confirm (no errors; send again with acceptWarnings).
    */
-  | { ok: false; rowErrors: Map<number, Record<string, string>>; rowsWithErrors: number; rowWarnings?: Map<number, Record<string, string>> };
+  | {
+      ok: false;
+      rowErrors: Map<number, Record<string, string>>;
+      rowsWithErrors: number;
+      rowWarnings?: Map<number, Record<string, string>>;
+    };
 
 type RowMessages = { index: number; fields: Record<string, string> }[] | undefined;
 const byIndex = (list: RowMessages) => new Map((list ?? []).map((row) => [row.index, row.fields]));
 /** A count from the answer, or undefined when it has none (the answer's JSON is not checked against its type). */
-const count = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const count = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 /** The rows of a 422 warnings_to_confirm ({ error, details: { rowWarnings } }), else undefined. */
 export function importWarningsOf(error: unknown): Map<number, Record<string, string>> | undefined {
-  const body = (error as { status?: number; body?: { error?: string; details?: { rowWarnings?: RowMessages } } } | null)?.body;
+  const body = (error as { status?: number; body?: { error?: string; details?: { rowWarnings?: RowMessages } } } | null)
+    ?.body;
   if (body?.error !== 'warnings_to_confirm') return undefined;
   return byIndex(body.details?.rowWarnings);
 }
@@ -125,7 +166,13 @@ export type ImportOptions = {
  * one transaction or nothing (its import route accepts bodies far larger than other routes). A dry run
  * answers the plan without writing; with `partialRows` it is sent only the columns the database checks.
  */
-export async function postImport(fetcher: Fetcher, entity: string, mode: ImportMode, rows: readonly Record<string, unknown>[], options: ImportOptions = {}): Promise<ImportOutcome> {
+export async function postImport(
+  fetcher: Fetcher,
+  entity: string,
+  mode: ImportMode,
+  rows: readonly Record<string, unknown>[],
+  options: ImportOptions = {},
+): Promise<ImportOutcome> {
   // `scope`: the document (project) of a list kept per document; the server stamps every row with it and
   // refuses a row naming another, so the import cannot touch another project.
   const head = JSON.stringify({
@@ -140,7 +187,11 @@ export async function postImport(fetcher: Fetcher, entity: string, mode: ImportM
   }).slice(0, -1);
   const body = new Blob([head, ',"rows":', await jsonArrayBlob(rows, options.signal), '}']);
   try {
-    const response = await fetcher<ImportResponse>(entityPaths.import(entity), { method: 'POST', body, signal: options.signal });
+    const response = await fetcher<ImportResponse>(entityPaths.import(entity), {
+      method: 'POST',
+      body,
+      signal: options.signal,
+    });
     return {
       ok: true,
       mode: response.mode,
@@ -164,7 +215,11 @@ export async function postImport(fetcher: Fetcher, entity: string, mode: ImportM
     if (warnings) return { ok: false, rowErrors: new Map(), rowsWithErrors: 0, rowWarnings: warnings };
     const details = options.isValidationError?.(error);
     if (!details) throw error;
-    return { ok: false, rowErrors: byIndex(details.rowErrors), rowsWithErrors: details.rowsWithErrors ?? details.rowErrors.length };
+    return {
+      ok: false,
+      rowErrors: byIndex(details.rowErrors),
+      rowsWithErrors: details.rowsWithErrors ?? details.rowErrors.length,
+    };
   }
 }
 
@@ -172,13 +227,22 @@ export async function postImport(fetcher: Fetcher, entity: string, mode: ImportM
  * The stored rows of `ids` (the rows an import will update), by id, read in pages of 1,000 ids with a
  * few requests at a time: a 50,000-row import reads only the rows it updates.
  */
-export async function fetchRowsById(fetcher: Fetcher, entity: string, ids: readonly number[], signal?: AbortSignal, onPage?: (rows: EntityRow[]) => void): Promise<void> {
+export async function fetchRowsById(
+  fetcher: Fetcher,
+  entity: string,
+  ids: readonly number[],
+  signal?: AbortSignal,
+  onPage?: (rows: EntityRow[]) => void,
+): Promise<void> {
   const chunks: number[][] = [];
   for (let i = 0; i < ids.length; i += 1000) chunks.push(ids.slice(i, i + 1000));
   const worker = async () => {
     for (let chunk = chunks.shift(); chunk !== undefined; chunk = chunks.shift()) {
       signal?.throwIfAborted();
-      const page = await fetcher<ListResponse>(listPath(entity, { filters: [{ field: 'id', op: 'in', value: chunk }], limit: chunk.length }), { signal });
+      const page = await fetcher<ListResponse>(
+        listPath(entity, { filters: [{ field: 'id', op: 'in', value: chunk }], limit: chunk.length }),
+        { signal },
+      );
       onPage?.(page.rows);
     }
   };
@@ -217,17 +281,33 @@ export function isCompleteLookup(labels: LookupLabels, entity: string): boolean 
  * [...]), so the export writes labels and never bare ids: rows of targets too big to load whole, and rows the
  * options leave out (soft-deleted ones, written "100 (deleted)", as the grid shows them).
  */
-export async function fillMissingLookupLabels(fetcher: Fetcher, schema: EntitySchema, rows: readonly Record<string, unknown>[], labels: LookupLabels, targetOf: (entity: string) => EntitySchema | undefined, signal?: AbortSignal): Promise<LookupLabels> {
-  const result: Record<string, Map<number, string>> = Object.fromEntries(Object.entries(labels).map(([entity, map]) => [entity, new Map(map)]));
+export async function fillMissingLookupLabels(
+  fetcher: Fetcher,
+  schema: EntitySchema,
+  rows: readonly Record<string, unknown>[],
+  labels: LookupLabels,
+  targetOf: (entity: string) => EntitySchema | undefined,
+  signal?: AbortSignal,
+): Promise<LookupLabels> {
+  const result: Record<string, Map<number, string>> = Object.fromEntries(
+    Object.entries(labels).map(([entity, map]) => [entity, new Map(map)]),
+  );
   for (const field of schema.fields) {
     if (field.kind !== 'lookup') continue;
     const target = targetOf(field.entity);
     const known = (result[field.entity] ??= new Map());
-    const missing = [...new Set(rows.map((row) => row[field.name]).filter((id): id is number => typeof id === 'number' && !known.has(id)))];
+    const missing = [
+      ...new Set(
+        rows.map((row) => row[field.name]).filter((id): id is number => typeof id === 'number' && !known.has(id)),
+      ),
+    ];
     if (!target) continue;
     for (let i = 0; i < missing.length; i += 500) {
       const chunk = missing.slice(i, i + 500);
-      const page = await fetcher<ListResponse>(listPath(field.entity, { filters: [{ field: 'id', op: 'in', value: chunk }], limit: chunk.length }), { signal });
+      const page = await fetcher<ListResponse>(
+        listPath(field.entity, { filters: [{ field: 'id', op: 'in', value: chunk }], limit: chunk.length }),
+        { signal },
+      );
       for (const row of page.rows) known.set(row.id, rowLabelOf(target, row));
     }
   }
@@ -238,9 +318,18 @@ export async function fillMissingLookupLabels(fetcher: Fetcher, schema: EntitySc
  * For targets too big to load whole: looks up (exactly, case-insensitive) labels from the file that the
  * loaded options did not hold. Answers the labels with the found ones added (same object when none).
  */
-export async function findUnknownLookupLabels(fetcher: Fetcher, schema: EntitySchema, texts: Map<string, Set<string>>, labels: LookupLabels, signal?: AbortSignal, scope?: number): Promise<LookupLabels> {
+export async function findUnknownLookupLabels(
+  fetcher: Fetcher,
+  schema: EntitySchema,
+  texts: Map<string, Set<string>>,
+  labels: LookupLabels,
+  signal?: AbortSignal,
+  scope?: number,
+): Promise<LookupLabels> {
   let changed = false;
-  const result: Record<string, Map<number, string>> = Object.fromEntries(Object.entries(labels).map(([entity, map]) => [entity, new Map(map)]));
+  const result: Record<string, Map<number, string>> = Object.fromEntries(
+    Object.entries(labels).map(([entity, map]) => [entity, new Map(map)]),
+  );
   for (const [entity, set] of texts) {
     if (isCompleteLookup(labels, entity)) continue;
     const queue = [...set].slice(0, 500);

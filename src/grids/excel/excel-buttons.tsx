@@ -35,7 +35,10 @@ export function ExcelButtons({ schema, getQuery, canImport, onImported, scope }:
   const exporting = useRef(false);
   const scopeField = scope?.field;
   const scopeValue = scope?.value;
-  const rowScope = useMemo(() => (scopeField !== undefined && scopeValue !== undefined ? { field: scopeField, value: scopeValue } : undefined), [scopeField, scopeValue]);
+  const rowScope = useMemo(
+    () => (scopeField !== undefined && scopeValue !== undefined ? { field: scopeField, value: scopeValue } : undefined),
+    [scopeField, scopeValue],
+  );
   const exportSchema = useMemo(() => (rowScope ? withoutScopeField(schema, rowScope) : schema), [schema, rowScope]);
 
   const exportRows = async () => {
@@ -50,8 +53,17 @@ export function ExcelButtons({ schema, getQuery, canImport, onImported, scope }:
       const onProgress = (next: ExportProgress) => {
         if (!controller.signal.aborted) setProgress(next);
       };
-      const result = await exportEntityToXlsx({ schema: exportSchema, query: getQuery(), fetcher, onProgress, signal: controller.signal, scope: scopeValue });
-      enqueueSnackbar(`Exported ${result.rows.toLocaleString('en-US')} rows to ${result.fileName}.`, { variant: 'success' });
+      const result = await exportEntityToXlsx({
+        schema: exportSchema,
+        query: getQuery(),
+        fetcher,
+        onProgress,
+        signal: controller.signal,
+        scope: scopeValue,
+      });
+      enqueueSnackbar(`Exported ${result.rows.toLocaleString('en-US')} rows to ${result.fileName}.`, {
+        variant: 'success',
+      });
     } catch (error) {
       enqueueSnackbar(`Export failed: ${error instanceof Error ? error.message : String(error)}`, { variant: 'error' });
     } finally {
@@ -69,9 +81,15 @@ export function ExcelButtons({ schema, getQuery, canImport, onImported, scope }:
       {progress && (
         <Box sx={{ width: 160 }}>
           <Typography variant="caption" color="text.secondary">
-            {progress.total > 0 ? `${progress.fetched.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} rows` : 'Exporting…'}
+            {progress.total > 0
+              ? `${progress.fetched.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} rows`
+              : 'Exporting…'}
           </Typography>
-          <LinearProgress aria-label="Exporting" variant={progress.total > 0 ? 'determinate' : 'indeterminate'} value={progress.total > 0 ? (100 * progress.fetched) / progress.total : 0} />
+          <LinearProgress
+            aria-label="Exporting"
+            variant={progress.total > 0 ? 'determinate' : 'indeterminate'}
+            value={progress.total > 0 ? (100 * progress.fetched) / progress.total : 0}
+          />
         </Box>
       )}
       {canImport && (

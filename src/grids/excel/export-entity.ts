@@ -22,8 +22,19 @@ export type ExportOptions = {
 };
 
 /** Fetches every matching row, writes the workbook and downloads `${schema.name}-YYYY-MM-DD.xlsx`. */
-export async function exportEntityToXlsx({ schema, query, fetcher, onProgress, signal, save, scope }: ExportOptions): Promise<{ fileName: string; rows: number }> {
-  const [labels, rows] = await Promise.all([fetchLookupLabels(fetcher, schema, signal, scope), fetchAllRows(fetcher, schema, query, (fetched, total) => onProgress?.({ fetched, total }), signal)]);
+export async function exportEntityToXlsx({
+  schema,
+  query,
+  fetcher,
+  onProgress,
+  signal,
+  save,
+  scope,
+}: ExportOptions): Promise<{ fileName: string; rows: number }> {
+  const [labels, rows] = await Promise.all([
+    fetchLookupLabels(fetcher, schema, signal, scope),
+    fetchAllRows(fetcher, schema, query, (fetched, total) => onProgress?.({ fetched, total }), signal),
+  ]);
   const allLabels = await fillMissingLookupLabels(fetcher, schema, rows, labels, findEntitySchema, signal);
   signal?.throwIfAborted();
   const workbook = rowsToWorkbook(schema, rows, allLabels);

@@ -8,9 +8,20 @@ import type { ImportMode, ImportRowPlan } from '../../lib/entity-api';
  * stored row is `skipChanged`, counted apart from the skipped rows that match: an edit made in Excel that
  * this mode does not apply must not look like a row with nothing to do.
  */
-export type ImportCounts = { add: number; update: number; unchanged: number; skip: number; skipChanged: number; restore: number; cleared: number };
+export type ImportCounts = {
+  add: number;
+  update: number;
+  unchanged: number;
+  skip: number;
+  skipChanged: number;
+  restore: number;
+  cleared: number;
+};
 
-export function planCounts(plan: ReadonlyMap<number, ImportRowPlan | null>, changes: ReadonlyMap<number, Record<string, unknown>>): ImportCounts {
+export function planCounts(
+  plan: ReadonlyMap<number, ImportRowPlan | null>,
+  changes: ReadonlyMap<number, Record<string, unknown>>,
+): ImportCounts {
   const counts: ImportCounts = { add: 0, update: 0, unchanged: 0, skip: 0, skipChanged: 0, restore: 0, cleared: 0 };
   for (const [index, step] of plan) {
     if (!step) continue;
@@ -38,15 +49,26 @@ export function importActionText(counts: ImportCounts, deletes = 0): string {
     { verb: 'update', count: counts.update },
     { verb: 'restore', count: counts.restore },
     { verb: 'leave', count: counts.unchanged, after: 'unchanged' },
-    { verb: 'skip', count: skipped, after: counts.skipChanged > 0 ? `(${n(counts.skipChanged)} changed, not applied)` : undefined },
+    {
+      verb: 'skip',
+      count: skipped,
+      after: counts.skipChanged > 0 ? `(${n(counts.skipChanged)} changed, not applied)` : undefined,
+    },
     { verb: 'delete', count: deletes },
   ].filter((part) => part.count > 0);
-  const text = parts.map((part, i) => `${part.verb} ${n(part.count)}${i === 0 ? ` ${rows(part.count)}` : ''}${part.after ? ` ${part.after}` : ''}`).join(', ');
+  const text = parts
+    .map(
+      (part, i) =>
+        `${part.verb} ${n(part.count)}${i === 0 ? ` ${rows(part.count)}` : ''}${part.after ? ` ${part.after}` : ''}`,
+    )
+    .join(', ');
   return text ? text[0]!.toUpperCase() + text.slice(1) : '';
 }
 
 /** The preview's line of counts: "to add 1, to update 0, to skip 32 · 3 changed in the file, not applied in mode 0". */
 export function planCountsText(counts: ImportCounts, mode: ImportMode): string {
   const head = `to add ${n(counts.add)}, to update ${n(counts.update)}${counts.restore > 0 ? `, to restore ${n(counts.restore)}` : ''}${counts.unchanged > 0 ? `, unchanged ${n(counts.unchanged)}` : ''}, to skip ${n(counts.skip)}`;
-  return counts.skipChanged > 0 ? `${head} · ${n(counts.skipChanged)} changed in the file, not applied in mode ${mode}` : head;
+  return counts.skipChanged > 0
+    ? `${head} · ${n(counts.skipChanged)} changed in the file, not applied in mode ${mode}`
+    : head;
 }

@@ -12,15 +12,32 @@ import type { ParseProgress } from './parse-pipeline';
 export function MatchNotices({ match, mode }: { match: ColumnMatch; mode: ImportMode }) {
   return (
     <>
-      {match.matched.length === 0 && <Alert severity="error">No column header matches a field; check the file's first row.</Alert>}
+      {match.matched.length === 0 && (
+        <Alert severity="error">No column header matches a field; check the file's first row.</Alert>
+      )}
       {match.missingRequired.length > 0 && (
         <Alert severity={mode === 3 ? 'info' : 'error'}>
-          Required {match.missingRequired.length === 1 ? 'field' : 'fields'} missing from the file: {match.missingRequired.join(', ')}.{mode === 3 ? ' Updates keep the current values.' : ' New rows need them.'}
+          Required {match.missingRequired.length === 1 ? 'field' : 'fields'} missing from the file:{' '}
+          {match.missingRequired.join(', ')}.{mode === 3 ? ' Updates keep the current values.' : ' New rows need them.'}
         </Alert>
       )}
-      {match.unmatched.length > 0 && <Alert severity="info">Ignored {match.unmatched.length === 1 ? 'column' : 'columns'} (no matching field): {match.unmatched.join(', ')}.</Alert>}
-      {match.readOnly.length > 0 && <Alert severity="info">Ignored read-only {match.readOnly.length === 1 ? 'column' : 'columns'}: {match.readOnly.join(', ')}.</Alert>}
-      {match.repeated.length > 0 && <Alert severity="warning">Ignored repeated {match.repeated.length === 1 ? 'column' : 'columns'} (the first one is used): {match.repeated.join(', ')}.</Alert>}
+      {match.unmatched.length > 0 && (
+        <Alert severity="info">
+          Ignored {match.unmatched.length === 1 ? 'column' : 'columns'} (no matching field):{' '}
+          {match.unmatched.join(', ')}.
+        </Alert>
+      )}
+      {match.readOnly.length > 0 && (
+        <Alert severity="info">
+          Ignored read-only {match.readOnly.length === 1 ? 'column' : 'columns'}: {match.readOnly.join(', ')}.
+        </Alert>
+      )}
+      {match.repeated.length > 0 && (
+        <Alert severity="warning">
+          Ignored repeated {match.repeated.length === 1 ? 'column' : 'columns'} (the first one is used):{' '}
+          {match.repeated.join(', ')}.
+        </Alert>
+      )}
     </>
   );
 }
@@ -61,9 +78,15 @@ export function ParsingProgress({ progress }: { progress: ParseProgress | null }
   return (
     <Box>
       <Typography variant="body2" gutterBottom>
-        {checking ? `Checking rows… ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')}` : 'Reading the file…'}
+        {checking
+          ? `Checking rows… ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')}`
+          : 'Reading the file…'}
       </Typography>
-      <LinearProgress aria-label="Reading the file" variant={checking ? 'determinate' : 'indeterminate'} value={checking ? (100 * progress.done) / progress.total : 0} />
+      <LinearProgress
+        aria-label="Reading the file"
+        variant={checking ? 'determinate' : 'indeterminate'}
+        value={checking ? (100 * progress.done) / progress.total : 0}
+      />
     </Box>
   );
 }

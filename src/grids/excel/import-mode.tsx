@@ -5,7 +5,13 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
-import { IMPORT_MODE_LABELS, IMPORT_MODE_VALUES, PROJECT_IMPORT_MODES, type EntityRow, type ImportMode } from '../../lib/entity-api';
+import {
+  IMPORT_MODE_LABELS,
+  IMPORT_MODE_VALUES,
+  PROJECT_IMPORT_MODES,
+  type EntityRow,
+  type ImportMode,
+} from '../../lib/entity-api';
 import { entityPaths } from '../../lib/entity-paths';
 import { findEntitySchema } from '../../schemas/registry';
 import { fieldByName, hasSoftDelete, type EntitySchema } from '../../schemas/schema-types';
@@ -48,7 +54,12 @@ function modeDocument(schema: EntitySchema): { document: EntitySchema; field: st
   return document?.importModeField ? { document, field: document.importModeField } : undefined;
 }
 
-export function useImportMode(schema: EntitySchema, scope: number | undefined, fetcher: Fetcher, open: boolean): ImportModeState {
+export function useImportMode(
+  schema: EntitySchema,
+  scope: number | undefined,
+  fetcher: Fetcher,
+  open: boolean,
+): ImportModeState {
   const setting = scope === undefined ? undefined : modeDocument(schema);
   const [chosen, setChosen] = useState<ImportMode | null>(null);
   const [saveAsSetting, setSaveAsSetting] = useState(false);
@@ -67,18 +78,33 @@ export function useImportMode(schema: EntitySchema, scope: number | undefined, f
     fetcher<EntityRow>(entityPaths.row(documentName, scope), { signal: controller.signal })
       .then((row) => setRead({ mode: (Number(row[field]) || 0) as ImportMode }))
       .catch((caught: unknown) => {
-        if (!controller.signal.aborted) setRead({ problem: `The import mode could not be read (${caught instanceof Error ? caught.message : String(caught)}); close and open the import again.` });
+        if (!controller.signal.aborted)
+          setRead({
+            problem: `The import mode could not be read (${caught instanceof Error ? caught.message : String(caught)}); close and open the import again.`,
+          });
       });
     return () => controller.abort();
   }, [open, documentName, field, scope, fetcher]);
   const choices = useMemo(() => IMPORT_MODE_VALUES.filter((mode) => mode !== 2 || hasSoftDelete(schema)), [schema]);
-  const free = { setBy: null, choices, overridden: false, saveAsSetting: false, cannotSave: null, setSaveAsSetting: () => undefined, loading: false, problem: null, saved: () => undefined };
+  const free = {
+    setBy: null,
+    choices,
+    overridden: false,
+    saveAsSetting: false,
+    cannotSave: null,
+    setSaveAsSetting: () => undefined,
+    loading: false,
+    problem: null,
+    saved: () => undefined,
+  };
   if (!setting || scope === undefined) return { ...free, mode: chosen ?? 0, choose: setChosen };
   const documentMode = read && 'mode' in read ? read.mode : 0;
   const mode = chosen ?? documentMode;
   const overridden = mode !== documentMode;
   const label = setting.document.label.toLowerCase();
-  const cannotSave = (PROJECT_IMPORT_MODES as readonly ImportMode[]).includes(mode) ? null : `mode ${mode} is for one import, not a ${label} setting`;
+  const cannotSave = (PROJECT_IMPORT_MODES as readonly ImportMode[]).includes(mode)
+    ? null
+    : `mode ${mode} is for one import, not a ${label} setting`;
   return {
     mode,
     setBy: { label, id: scope, mode: documentMode },
@@ -104,7 +130,13 @@ export function useImportMode(schema: EntitySchema, scope: number | undefined, f
  */
 export function ImportModeControl({ state, disabled }: { state: ImportModeState; disabled: boolean }) {
   const { setBy } = state;
-  const helper = !setBy ? undefined : state.loading ? 'Reading the setting…' : state.overridden ? `For this import only: this ${setBy.label}'s setting is ${IMPORT_MODE_LABELS[setBy.mode]}` : `This ${setBy.label}'s setting`;
+  const helper = !setBy
+    ? undefined
+    : state.loading
+      ? 'Reading the setting…'
+      : state.overridden
+        ? `For this import only: this ${setBy.label}'s setting is ${IMPORT_MODE_LABELS[setBy.mode]}`
+        : `This ${setBy.label}'s setting`;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
       <TextField
@@ -116,7 +148,13 @@ export function ImportModeControl({ state, disabled }: { state: ImportModeState;
         sx={{ minWidth: 340, maxWidth: 420 }}
         size="small"
         helperText={helper}
-        slotProps={{ formHelperText: { role: 'note', 'aria-label': 'Import mode setting', sx: state.overridden ? { color: 'warning.dark', fontWeight: 600 } : undefined } }}
+        slotProps={{
+          formHelperText: {
+            role: 'note',
+            'aria-label': 'Import mode setting',
+            sx: state.overridden ? { color: 'warning.dark', fontWeight: 600 } : undefined,
+          },
+        }}
       >
         {state.choices.map((mode) => (
           <MenuItem key={mode} value={mode}>
@@ -127,7 +165,14 @@ export function ImportModeControl({ state, disabled }: { state: ImportModeState;
       </TextField>
       {setBy && state.overridden && (
         <FormControlLabel
-          control={<Checkbox size="small" checked={state.saveAsSetting} onChange={(event) => state.setSaveAsSetting(event.target.checked)} disabled={disabled || state.cannotSave !== null} />}
+          control={
+            <Checkbox
+              size="small"
+              checked={state.saveAsSetting}
+              onChange={(event) => state.setSaveAsSetting(event.target.checked)}
+              disabled={disabled || state.cannotSave !== null}
+            />
+          }
           label={
             <Typography variant="body2">
               Save as the {setBy.label}&apos;s mode{state.cannotSave ? ` (${state.cannotSave})` : ''}
@@ -142,7 +187,9 @@ export function ImportModeControl({ state, disabled }: { state: ImportModeState;
 /** What a document's mode means for this import, said under the control. */
 export function importModeHelp(state: ImportModeState): string | null {
   if (!state.setBy) return null;
-  if (state.overridden && state.saveAsSetting) return `Importing saves mode ${state.mode} as this ${state.setBy.label}'s setting: later Excel and DEXPI imports into it run in that mode too.`;
-  if (state.overridden) return `Every other Excel and DEXPI import into this ${state.setBy.label} keeps running in mode ${state.setBy.mode}; tick the box to make mode ${state.mode} its setting, or change it in the ${state.setBy.label} header (Settings, Import mode).`;
+  if (state.overridden && state.saveAsSetting)
+    return `Importing saves mode ${state.mode} as this ${state.setBy.label}'s setting: later Excel and DEXPI imports into it run in that mode too.`;
+  if (state.overridden)
+    return `Every other Excel and DEXPI import into this ${state.setBy.label} keeps running in mode ${state.setBy.mode}; tick the box to make mode ${state.mode} its setting, or change it in the ${state.setBy.label} header (Settings, Import mode).`;
   return `Every Excel and DEXPI import into this ${state.setBy.label} runs in the mode its settings say, unless you choose another here for this import; the setting is changed in the ${state.setBy.label} header (Settings, Import mode).`;
 }

@@ -44,7 +44,10 @@ export type ImportPreviewTableProps = {
 };
 
 /** Errors of a row: the browser's checks, then the server's (dry run or refused commit). */
-export function rowErrorsOf(row: ImportRow, serverErrors: ReadonlyMap<number, Record<string, string>>): Record<string, string> {
+export function rowErrorsOf(
+  row: ImportRow,
+  serverErrors: ReadonlyMap<number, Record<string, string>>,
+): Record<string, string> {
   const server = serverErrors.get(row.index);
   return server ? { ...server, ...row.errors } : row.errors;
 }
@@ -55,14 +58,33 @@ export function rowErrorsOf(row: ImportRow, serverErrors: ReadonlyMap<number, Re
  */
 const NO_MESSAGES: Record<string, string> = {};
 
-export function ImportPreviewTable({ schema, fields, rows, serverErrors, plan, planning, labels, warnings, changes, readOnly, onEditCell }: ImportPreviewTableProps) {
+export function ImportPreviewTable({
+  schema,
+  fields,
+  rows,
+  serverErrors,
+  plan,
+  planning,
+  labels,
+  warnings,
+  changes,
+  readOnly,
+  onEditCell,
+}: ImportPreviewTableProps) {
   const [onlyErrors, setOnlyErrors] = useState(false);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(50);
   const [editing, setEditing] = useState<{ index: number; field: string } | null>(null);
-  const defs = useMemo(() => fields.map((name) => schema.fields.find((f) => f.name === name)).filter((f): f is FieldDef => f !== undefined), [schema, fields]);
+  const defs = useMemo(
+    () =>
+      fields.map((name) => schema.fields.find((f) => f.name === name)).filter((f): f is FieldDef => f !== undefined),
+    [schema, fields],
+  );
 
-  const visible = useMemo(() => (onlyErrors ? rows.filter((row) => Object.keys(rowErrorsOf(row, serverErrors)).length > 0) : rows), [rows, serverErrors, onlyErrors]);
+  const visible = useMemo(
+    () => (onlyErrors ? rows.filter((row) => Object.keys(rowErrorsOf(row, serverErrors)).length > 0) : rows),
+    [rows, serverErrors, onlyErrors],
+  );
   const lastPage = Math.max(0, Math.ceil(visible.length / pageSize) - 1);
   const currentPage = Math.min(page, lastPage);
   const pageRows = visible.slice(currentPage * pageSize, currentPage * pageSize + pageSize);
@@ -88,7 +110,10 @@ export function ImportPreviewTable({ schema, fields, rows, serverErrors, plan, p
               <TableCell sx={{ whiteSpace: 'nowrap' }}>Row</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>Action</TableCell>
               {defs.map((field) => (
-                <TableCell key={field.name} sx={{ whiteSpace: 'nowrap', minWidth: Math.min(field.grid?.width ?? 140, 260) }}>
+                <TableCell
+                  key={field.name}
+                  sx={{ whiteSpace: 'nowrap', minWidth: Math.min(field.grid?.width ?? 140, 260) }}
+                >
                   {field.label}
                 </TableCell>
               ))}
@@ -158,7 +183,20 @@ type PreviewRowProps = {
   onFinishEdit: (field: string, text: string | undefined) => void;
 };
 
-const PreviewRow = memo(function PreviewRow({ row, defs, errors, step, warnings, changed, planning, labels, editingField, readOnly, onStartEdit, onFinishEdit }: PreviewRowProps) {
+const PreviewRow = memo(function PreviewRow({
+  row,
+  defs,
+  errors,
+  step,
+  warnings,
+  changed,
+  planning,
+  labels,
+  editingField,
+  readOnly,
+  onStartEdit,
+  onFinishEdit,
+}: PreviewRowProps) {
   const mapped = new Set(defs.map((f) => f.name));
   const outside = (messages: Record<string, string>) =>
     Object.entries(messages)
@@ -172,9 +210,18 @@ const PreviewRow = memo(function PreviewRow({ row, defs, errors, step, warnings,
   const unchanged = step?.action === 'update' && changed !== undefined && Object.keys(changed).length === 0;
   // A row the mode skips (0: its key is there) although the file changes it: said, so an edit is never dropped unseen.
   const notApplied = step?.action === 'skip' && changed !== undefined && Object.keys(changed).length > 0;
-  const shownStep = unchanged ? { ...step, action: 'unchanged' as const } : notApplied ? { ...step, reason: NOT_APPLIED_REASON } : step;
+  const shownStep = unchanged
+    ? { ...step, action: 'unchanged' as const }
+    : notApplied
+      ? { ...step, reason: NOT_APPLIED_REASON }
+      : step;
   return (
-    <TableRow hover data-row-number={row.rowNumber} aria-invalid={invalid || undefined} data-warning={warned || undefined}>
+    <TableRow
+      hover
+      data-row-number={row.rowNumber}
+      aria-invalid={invalid || undefined}
+      data-warning={warned || undefined}
+    >
       <TableCell sx={{ color: 'text.secondary', verticalAlign: 'top' }}>{row.rowNumber}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap', minWidth: 90, verticalAlign: 'top' }}>
         <ActionLabel invalid={invalid} step={shownStep} planning={planning} />
@@ -198,8 +245,14 @@ const PreviewRow = memo(function PreviewRow({ row, defs, errors, step, warnings,
         const message = errors[field.name];
         const warning = message ? undefined : warnings[field.name];
         const text = cellDisplayText(row, field.name);
-        const cleared = text === '' && step?.clears && field.name in step.clears ? clearedText(field, step.clears[field.name], labels) : undefined;
-        const was = !message && cleared === undefined && changed && field.name in changed ? clearedText(field, changed[field.name], labels) : undefined;
+        const cleared =
+          text === '' && step?.clears && field.name in step.clears
+            ? clearedText(field, step.clears[field.name], labels)
+            : undefined;
+        const was =
+          !message && cleared === undefined && changed && field.name in changed
+            ? clearedText(field, changed[field.name], labels)
+            : undefined;
         return (
           <TableCell
             key={field.name}
@@ -207,18 +260,34 @@ const PreviewRow = memo(function PreviewRow({ row, defs, errors, step, warnings,
             aria-invalid={message ? true : undefined}
             data-warning={warning ? true : undefined}
             data-changed={was !== undefined || undefined}
-            title={message ?? warning ?? (was !== undefined ? (notApplied ? `Not applied in this mode: the stored ${was || '(blank)'} stays` : `Stored now: ${was || '(blank)'}`) : undefined)}
+            title={
+              message ??
+              warning ??
+              (was !== undefined
+                ? notApplied
+                  ? `Not applied in this mode: the stored ${was || '(blank)'} stays`
+                  : `Stored now: ${was || '(blank)'}`
+                : undefined)
+            }
             onClick={readOnly || editingField === field.name ? undefined : () => onStartEdit(field.name)}
             sx={{
               verticalAlign: 'top',
               cursor: readOnly ? 'default' : 'text',
-              ...(message ? { bgcolor: 'rgba(211, 47, 47, 0.12)', boxShadow: 'inset 0 0 0 1px rgba(211, 47, 47, 0.7)' } : {}),
-              ...(warning ? { bgcolor: 'rgba(237, 108, 2, 0.12)', boxShadow: 'inset 0 0 0 1px rgba(237, 108, 2, 0.7)' } : {}),
+              ...(message
+                ? { bgcolor: 'rgba(211, 47, 47, 0.12)', boxShadow: 'inset 0 0 0 1px rgba(211, 47, 47, 0.7)' }
+                : {}),
+              ...(warning
+                ? { bgcolor: 'rgba(237, 108, 2, 0.12)', boxShadow: 'inset 0 0 0 1px rgba(237, 108, 2, 0.7)' }
+                : {}),
               ...(was !== undefined && !warning ? { bgcolor: 'rgba(25, 118, 210, 0.08)' } : {}),
             }}
           >
             {editingField === field.name ? (
-              <CellEditor label={`Row ${row.rowNumber} ${field.label}`} initial={text} onDone={(value) => onFinishEdit(field.name, value)} />
+              <CellEditor
+                label={`Row ${row.rowNumber} ${field.label}`}
+                initial={text}
+                onDone={(value) => onFinishEdit(field.name, value)}
+              />
             ) : (
               <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', minHeight: '1.4em' }}>
                 {/* The file's text, but one-line text on one line, as it will be stored. */}
@@ -226,13 +295,30 @@ const PreviewRow = memo(function PreviewRow({ row, defs, errors, step, warnings,
               </Typography>
             )}
             {cleared !== undefined && editingField !== field.name && (
-              <Typography variant="caption" color="warning.dark" component="div" data-cleared title="The file's cell is blank: importing clears the stored value">
+              <Typography
+                variant="caption"
+                color="warning.dark"
+                component="div"
+                data-cleared
+                title="The file's cell is blank: importing clears the stored value"
+              >
                 clears <s>{cleared}</s>
               </Typography>
             )}
             {was !== undefined && editingField !== field.name && (
-              <Typography variant="caption" color={notApplied ? 'warning.dark' : 'text.secondary'} component="div" data-old-value>
-                {notApplied ? `stays ${was || '(blank)'}` : <>was <s>{was || '(blank)'}</s></>}
+              <Typography
+                variant="caption"
+                color={notApplied ? 'warning.dark' : 'text.secondary'}
+                component="div"
+                data-old-value
+              >
+                {notApplied ? (
+                  `stays ${was || '(blank)'}`
+                ) : (
+                  <>
+                    was <s>{was || '(blank)'}</s>
+                  </>
+                )}
               </Typography>
             )}
             {message && (
@@ -252,12 +338,34 @@ const PreviewRow = memo(function PreviewRow({ row, defs, errors, step, warnings,
   );
 });
 
-function ActionLabel({ invalid, step, planning }: { invalid: boolean; step: ImportRowPlan | undefined; planning: boolean }) {
-  if (invalid) return <Typography variant="body2" color="error">Fix errors</Typography>;
-  if (!step) return <Typography variant="body2" color="text.secondary">{planning ? 'Checking…' : '—'}</Typography>;
+function ActionLabel({
+  invalid,
+  step,
+  planning,
+}: {
+  invalid: boolean;
+  step: ImportRowPlan | undefined;
+  planning: boolean;
+}) {
+  if (invalid)
+    return (
+      <Typography variant="body2" color="error">
+        Fix errors
+      </Typography>
+    );
+  if (!step)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {planning ? 'Checking…' : '—'}
+      </Typography>
+    );
   const text = { add: 'Add', update: 'Update', unchanged: 'Unchanged', skip: 'Skip', restore: 'Restore' }[step.action];
   return (
-    <Typography variant="body2" color={step.action === 'skip' || step.action === 'unchanged' ? 'text.secondary' : 'text.primary'} title={step.reason}>
+    <Typography
+      variant="body2"
+      color={step.action === 'skip' || step.action === 'unchanged' ? 'text.secondary' : 'text.primary'}
+      title={step.reason}
+    >
       {text}
       {step.reason && (
         <Typography variant="caption" color="text.secondary" component="div">
@@ -275,7 +383,15 @@ function clearedText(field: FieldDef, value: unknown, labels: LookupLabels): str
 }
 
 /** Inline editor of one preview cell: Enter or leaving keeps the text, Escape cancels. */
-function CellEditor({ label, initial, onDone }: { label: string; initial: string; onDone: (text: string | undefined) => void }) {
+function CellEditor({
+  label,
+  initial,
+  onDone,
+}: {
+  label: string;
+  initial: string;
+  onDone: (text: string | undefined) => void;
+}) {
   const [text, setText] = useState(initial);
   const finished = useRef(false);
   const finish = (value: string | undefined) => {

@@ -1,6 +1,12 @@
 import type { ImportMode } from '../../lib/entity-api';
 import { parseInput, type LookupResolver } from '../../schemas/parse-input';
-import { fieldByName, ruleMessage, type EntitySchema, type FieldDef, type MoneyField } from '../../schemas/schema-types';
+import {
+  fieldByName,
+  ruleMessage,
+  type EntitySchema,
+  type FieldDef,
+  type MoneyField,
+} from '../../schemas/schema-types';
 import { defaultRow, validateRow } from '../../schemas/validators';
 import { unneutralise } from './neutralise';
 import { cellText } from './cell-text';
@@ -38,7 +44,14 @@ export type BuildOptions = {
 };
 
 /** Parses and validates one row from its cells (field -> raw cell). */
-export function buildImportRow(schema: EntitySchema, index: number, rowNumber: number, cells: Record<string, unknown>, resolveLookup: LookupResolver | undefined, mode: ImportMode = 0): ImportRow {
+export function buildImportRow(
+  schema: EntitySchema,
+  index: number,
+  rowNumber: number,
+  cells: Record<string, unknown>,
+  resolveLookup: LookupResolver | undefined,
+  mode: ImportMode = 0,
+): ImportRow {
   const values: Record<string, unknown> = {};
   const cellErrors: Record<string, string> = {};
   const parse = (field: FieldDef, rowCurrency?: string) => {
@@ -55,10 +68,16 @@ export function buildImportRow(schema: EntitySchema, index: number, rowNumber: n
     else if (field) parse(field);
   }
   for (const field of money) {
-    const currency = field.currencyField in values && values[field.currencyField] !== null ? String(cells[field.currencyField]).trim().toUpperCase() : undefined;
+    const currency =
+      field.currencyField in values && values[field.currencyField] !== null
+        ? String(cells[field.currencyField]).trim().toUpperCase()
+        : undefined;
     parse(field, currency);
   }
-  const check = mode === 3 ? validateRow(schema, values, 'update') : validateRow(schema, { ...defaultsOf(schema), ...withDefaultsForFailed(schema, values, cellErrors) }, 'create');
+  const check =
+    mode === 3
+      ? validateRow(schema, values, 'update')
+      : validateRow(schema, { ...defaultsOf(schema), ...withDefaultsForFailed(schema, values, cellErrors) }, 'create');
   if (!check.ok) {
     const missing: string[] = [];
     for (const [name, message] of Object.entries(check.errors)) {
@@ -80,7 +99,11 @@ export function buildImportRow(schema: EntitySchema, index: number, rowNumber: n
  * server never sees it). A rule reading a field the file does not give is left to the server, which merges
  * the row over the stored one. Warning rules are the server's to ask about.
  */
-function checkRowRules(schema: EntitySchema, values: Record<string, unknown>, cellErrors: Record<string, string>): void {
+function checkRowRules(
+  schema: EntitySchema,
+  values: Record<string, unknown>,
+  cellErrors: Record<string, string>,
+): void {
   for (const rule of schema.rules ?? []) {
     if (rule.warning || !rule.fields.every((name) => name in values && !(name in cellErrors))) continue;
     if (!rule.holds(values)) cellErrors[rule.fields[0] as string] = ruleMessage(rule, values);
@@ -107,7 +130,11 @@ function defaultsOf(schema: EntitySchema): Record<string, unknown> {
 }
 
 /** A field whose cell failed to parse is validated as its default, so its parse error is the one shown. */
-function withDefaultsForFailed(schema: EntitySchema, values: Record<string, unknown>, cellErrors: Record<string, string>): Record<string, unknown> {
+function withDefaultsForFailed(
+  schema: EntitySchema,
+  values: Record<string, unknown>,
+  cellErrors: Record<string, string>,
+): Record<string, unknown> {
   if (Object.keys(cellErrors).length === 0) return values;
   const defaults = defaultsOf(schema);
   const result = { ...values };
@@ -115,14 +142,27 @@ function withDefaultsForFailed(schema: EntitySchema, values: Record<string, unkn
   return result;
 }
 
-
 /**
  * Each file row through parseInput, then validateRow; rows repeating the natural key (or a unique
  * field) of an earlier row are flagged 'Duplicate of row N'.
  */
-export function buildImportRows(schema: EntitySchema, rows: readonly (readonly unknown[])[], mapping: readonly (string | null)[], resolveLookup: LookupResolver | undefined, options: BuildOptions = {}): ImportRow[] {
+export function buildImportRows(
+  schema: EntitySchema,
+  rows: readonly (readonly unknown[])[],
+  mapping: readonly (string | null)[],
+  resolveLookup: LookupResolver | undefined,
+  options: BuildOptions = {},
+): ImportRow[] {
   const result: ImportRow[] = new Array(rows.length);
-  for (let i = 0; i < rows.length; i++) result[i] = buildImportRow(schema, i, options.rowNumbers?.[i] ?? i + 2, cellsOf(rows[i]!, mapping), resolveLookup, options.mode);
+  for (let i = 0; i < rows.length; i++)
+    result[i] = buildImportRow(
+      schema,
+      i,
+      options.rowNumbers?.[i] ?? i + 2,
+      cellsOf(rows[i]!, mapping),
+      resolveLookup,
+      options.mode,
+    );
   return applyDuplicates(schema, result);
 }
 
@@ -136,7 +176,15 @@ export function cellsOf(row: readonly unknown[], mapping: readonly (string | nul
 }
 
 /** The user retyped one cell in the preview: that row is re-parsed and re-validated, duplicates re-checked. */
-export function editImportCell(schema: EntitySchema, rows: readonly ImportRow[], index: number, field: string, text: string, resolveLookup: LookupResolver | undefined, mode: ImportMode = 0): ImportRow[] {
+export function editImportCell(
+  schema: EntitySchema,
+  rows: readonly ImportRow[],
+  index: number,
+  field: string,
+  text: string,
+  resolveLookup: LookupResolver | undefined,
+  mode: ImportMode = 0,
+): ImportRow[] {
   const row = rows[index];
   if (!row) return [...rows];
   const next = [...rows];
@@ -145,7 +193,12 @@ export function editImportCell(schema: EntitySchema, rows: readonly ImportRow[],
 }
 
 /** Re-validates every row (after the import mode changes). */
-export function revalidateRows(schema: EntitySchema, rows: readonly ImportRow[], resolveLookup: LookupResolver | undefined, mode: ImportMode): ImportRow[] {
+export function revalidateRows(
+  schema: EntitySchema,
+  rows: readonly ImportRow[],
+  resolveLookup: LookupResolver | undefined,
+  mode: ImportMode,
+): ImportRow[] {
   return applyDuplicates(
     schema,
     rows.map((row) => buildImportRow(schema, row.index, row.rowNumber, row.cells, resolveLookup, mode)),
@@ -155,7 +208,8 @@ export function revalidateRows(schema: EntitySchema, rows: readonly ImportRow[],
 /** The key groups checked for repeats within the file: the natural key, then each unique field. */
 function keyGroups(schema: EntitySchema): string[][] {
   const groups = [[...schema.key]];
-  for (const field of schema.fields) if (field.unique && !(schema.key.length === 1 && schema.key[0] === field.name)) groups.push([field.name]);
+  for (const field of schema.fields)
+    if (field.unique && !(schema.key.length === 1 && schema.key[0] === field.name)) groups.push([field.name]);
   return groups;
 }
 
@@ -167,11 +221,17 @@ export function applyDuplicates(schema: EntitySchema, rows: ImportRow[]): Import
     const row = rows[i]!;
     let duplicates: Record<string, string> | undefined;
     groups.forEach((group, g) => {
-      if (!group.every((name) => name in row.values) || group.some((name) => row.values[name] === null || row.values[name] === undefined)) return;
+      if (
+        !group.every((name) => name in row.values) ||
+        group.some((name) => row.values[name] === null || row.values[name] === undefined)
+      )
+        return;
       const key = JSON.stringify(group.map((name) => row.values[name]));
       const first = firstSeen[g]!.get(key);
       if (first === undefined) firstSeen[g]!.set(key, row.rowNumber);
-      else for (const name of group) if (!(name in row.cellErrors)) (duplicates ??= {})[name] ??= `Duplicate of row ${first}`;
+      else
+        for (const name of group)
+          if (!(name in row.cellErrors)) (duplicates ??= {})[name] ??= `Duplicate of row ${first}`;
     });
     const errors = duplicates ? { ...row.cellErrors, ...duplicates } : row.cellErrors;
     if (!sameErrors(errors, row.errors)) rows[i] = { ...row, errors };

@@ -50,11 +50,15 @@ export function storedRowsText(summary: ImportSummary): string {
   const head = `Stored ${n(stored)} of ${n(received)} ${rows(received)}`;
   if (stored >= received) return `${head}.`;
   const reasons: string[] = [];
-  if (skipped > 0) reasons.push(`${n(skipped)} skipped as ${mode === 3 ? 'not in the list (this import only updates rows)' : 'already there'}`);
+  if (skipped > 0)
+    reasons.push(
+      `${n(skipped)} skipped as ${mode === 3 ? 'not in the list (this import only updates rows)' : 'already there'}`,
+    );
   const rejectedByServer = Math.max(0, rejected - notSent);
   if (rejectedByServer > 0) reasons.push(`${n(rejectedByServer)} rejected for errors`);
   const lost = importRowsUnaccounted(summary);
-  if (lost > 0) reasons.push(`${n(lost)} not stored, with no reason given by the server (import the file again, or report it)`);
+  if (lost > 0)
+    reasons.push(`${n(lost)} not stored, with no reason given by the server (import the file again, or report it)`);
   return `${head}: ${reasons.join(', ')}.`;
 }
 
@@ -70,9 +74,15 @@ export function importSummaryText(summary: ImportSummary): string {
   // not send (not among the rows it received) are told here. Without it, every rejected row is.
   const left = stored ? notSent : rejected;
   const more = stored && rejected > notSent ? ' more' : '';
-  const leftText = left > 0 ? ` ${n(left)}${more} ${left === 1 ? 'row was' : 'rows were'} rejected for errors and not imported.` : '';
+  const leftText =
+    left > 0 ? ` ${n(left)}${more} ${left === 1 ? 'row was' : 'rows were'} rejected for errors and not imported.` : '';
   const back = restored ? `, restored ${n(restored)}` : '';
-  const gone = softDeleted ? ` Deleted ${n(softDeleted)} ${rows(softDeleted)} missing from the file (Show deleted rows lists them).` : '';
-  const saved = summary.modeSaved && summary.mode !== undefined ? ` Import mode ${summary.mode} is now the ${summary.setBy ?? 'project'}'s setting.` : '';
+  const gone = softDeleted
+    ? ` Deleted ${n(softDeleted)} ${rows(softDeleted)} missing from the file (Show deleted rows lists them).`
+    : '';
+  const saved =
+    summary.modeSaved && summary.mode !== undefined
+      ? ` Import mode ${summary.mode} is now the ${summary.setBy ?? 'project'}'s setting.`
+      : '';
   return `${stored ? `${stored} ` : ''}Added ${n(added)}, updated ${n(updated)}${back}, unchanged ${n(unchanged)}, skipped ${n(skipped)} rows.${gone}${leftText}${saved}`;
 }

@@ -13,7 +13,9 @@ export function lookupEntities(schema: EntitySchema): string[] {
 
 /** Builds the id -> label maps from the options endpoint's answers. */
 export function lookupLabelsFromOptions(options: Record<string, readonly LookupOption[]>): LookupLabels {
-  return Object.fromEntries(Object.entries(options).map(([entity, list]) => [entity, new Map(list.map((o) => [o.id, o.label]))]));
+  return Object.fromEntries(
+    Object.entries(options).map(([entity, list]) => [entity, new Map(list.map((o) => [o.id, o.label]))]),
+  );
 }
 
 const normaliseLabel = (text: string) => text.trim().toLowerCase();
@@ -25,7 +27,8 @@ export type LabelMatch = number | { error: string } | undefined;
 export function ambiguousLabelMessage(entity: string, input: string, ids: readonly number[]): string {
   const plural = findEntitySchema(entity)?.labelPlural ?? 'rows';
   const names = ids.map((id) => `#${id}`);
-  const listed = names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  const listed =
+    names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
   return `"${input.trim()}" matches ${ids.length} ${plural}: ${listed}; type the id (${names[0]}) or a more exact label`;
 }
 
@@ -74,7 +77,14 @@ export class LookupLabelIndex {
   match(entity: string, input: string): LabelMatch {
     const found = this.ids.get(entity)?.get(normaliseLabel(input));
     if (found?.length === 1) return found[0];
-    if (found && found.length > 1) return { error: ambiguousLabelMessage(entity, input, [...found].sort((a, b) => a - b)) };
+    if (found && found.length > 1)
+      return {
+        error: ambiguousLabelMessage(
+          entity,
+          input,
+          [...found].sort((a, b) => a - b),
+        ),
+      };
     const digits = /^#?(\d+)$/.exec(input.trim());
     if (digits) {
       const id = Number(digits[1]);
@@ -99,11 +109,17 @@ export function createLookupResolver(labels: LookupLabels): LookupResolver {
 
 /** The options endpoint's body, accepted as a bare array or wrapped as { options } / { rows }. */
 export function toLookupOptions(body: unknown): LookupOption[] {
-  const list = Array.isArray(body) ? body : body && typeof body === 'object' ? ((body as { options?: unknown }).options ?? (body as { rows?: unknown }).rows) : undefined;
+  const list = Array.isArray(body)
+    ? body
+    : body && typeof body === 'object'
+      ? ((body as { options?: unknown }).options ?? (body as { rows?: unknown }).rows)
+      : undefined;
   if (!Array.isArray(list)) return [];
   return list.flatMap((item: unknown) => {
     if (!item || typeof item !== 'object') return [];
     const { id, label } = item as { id?: unknown; label?: unknown };
-    return typeof id === 'number' ? [{ id, label: label === null || label === undefined ? String(id) : String(label) }] : [];
+    return typeof id === 'number'
+      ? [{ id, label: label === null || label === undefined ? String(id) : String(label) }]
+      : [];
   });
 }

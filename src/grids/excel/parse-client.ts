@@ -4,7 +4,11 @@ import type { ParsedImport, ParseProgress, ParseRequest } from './parse-pipeline
 import type { WorkerRequest } from './parse-worker';
 
 /** 'rows' carries the parsed rows a slice at a time; 'done' then carries the rest of the result. */
-type WorkerMessage = { type: 'progress'; progress: ParseProgress } | { type: 'rows'; rows: ParsedImport['rows'] } | { type: 'done'; result: ParsedImport } | { type: 'error'; message: string };
+type WorkerMessage =
+  | { type: 'progress'; progress: ParseProgress }
+  | { type: 'rows'; rows: ParsedImport['rows'] }
+  | { type: 'done'; result: ParsedImport }
+  | { type: 'error'; message: string };
 
 /**
  * What is posted to the worker. A registered schema (or its scoped form) goes by name: schemas hold
@@ -12,7 +16,9 @@ type WorkerMessage = { type: 'progress'; progress: ParseProgress } | { type: 'ro
  */
 function workerRequest(request: ParseRequest): WorkerRequest {
   const registered = findEntitySchema(request.schema.name);
-  const named = registered !== undefined && (request.scope ? scopedSchema(registered, request.scope) === request.schema : registered === request.schema);
+  const named =
+    registered !== undefined &&
+    (request.scope ? scopedSchema(registered, request.scope) === request.schema : registered === request.schema);
   if (!named) return request;
   const { schema, ...rest } = request;
   return { ...rest, schemaName: schema.name };
@@ -22,7 +28,11 @@ function workerRequest(request: ParseRequest): WorkerRequest {
  * Runs parseImportFile in a Web Worker; where workers are missing or fail to start, runs it on the
  * main thread instead (after yielding once so the progress bar paints).
  */
-export function parseImportFileInBackground(request: ParseRequest, onProgress?: (progress: ParseProgress) => void, signal?: AbortSignal): Promise<ParsedImport> {
+export function parseImportFileInBackground(
+  request: ParseRequest,
+  onProgress?: (progress: ParseProgress) => void,
+  signal?: AbortSignal,
+): Promise<ParsedImport> {
   if (typeof Worker === 'undefined') return runInline(request, onProgress);
   return new Promise<ParsedImport>((resolve, reject) => {
     let worker: Worker;

@@ -22,7 +22,13 @@ export async function serverErrorsOfRowsNotSent(
   const found = new Map<number, Record<string, string>>();
   if (rows.length === 0) return found;
   try {
-    const outcome = await postImport(fetcher, schema.name, mode, rows.map((row) => row.values), { ...options, dryRun: true, partialRows: true, skipInvalidRows: true });
+    const outcome = await postImport(
+      fetcher,
+      schema.name,
+      mode,
+      rows.map((row) => row.values),
+      { ...options, dryRun: true, partialRows: true, skipInvalidRows: true },
+    );
     if (!outcome.ok) return found;
     for (const [position, errors] of outcome.rejectedRows) {
       const row = rows[position];

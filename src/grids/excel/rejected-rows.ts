@@ -11,7 +11,9 @@ export type RejectedRow = { row: ImportRow; errors: Record<string, string> };
 /** The messages of a rejected row as one line: 'Sector: "Bogus" is not one of: …; Tag: …'. */
 export function rejectedMessage(schema: EntitySchema, errors: Record<string, string>): string {
   return Object.entries(errors)
-    .map(([field, message]) => (field === ROW_ERROR ? message : `${schema.fields.find((f) => f.name === field)?.label ?? field}: ${message}`))
+    .map(([field, message]) =>
+      field === ROW_ERROR ? message : `${schema.fields.find((f) => f.name === field)?.label ?? field}: ${message}`,
+    )
     .join('; ');
 }
 
@@ -23,12 +25,21 @@ const ERROR_WIDTH = 80;
  * were imported (the header as the file had it, the cells as read; text neutralised as in any export, which
  * the import undoes), in the file's order, then "Error".
  */
-export function rejectedRowsWorkbook(schema: EntitySchema, headers: readonly string[], mapping: readonly (string | null)[], rejected: readonly RejectedRow[]): Workbook {
+export function rejectedRowsWorkbook(
+  schema: EntitySchema,
+  headers: readonly string[],
+  mapping: readonly (string | null)[],
+  rejected: readonly RejectedRow[],
+): Workbook {
   const columns = mapping.flatMap((field, column) => (field ? [{ field, header: headers[column] ?? field }] : []));
   const rows: SheetRow[] = [[...columns.map((c) => textCell(c.header)), textCell('Error')]];
-  for (const { row, errors } of rejected) rows.push([...columns.map((c) => plainCell(row.cells[c.field])), textCell(rejectedMessage(schema, errors))]);
+  for (const { row, errors } of rejected)
+    rows.push([...columns.map((c) => plainCell(row.cells[c.field])), textCell(rejectedMessage(schema, errors))]);
   const workbook = newWorkbook();
-  addSheet(workbook, 'Rejected rows', rows, { header: true, widths: [...columns.map(() => COLUMN_WIDTH), ERROR_WIDTH] });
+  addSheet(workbook, 'Rejected rows', rows, {
+    header: true,
+    widths: [...columns.map(() => COLUMN_WIDTH), ERROR_WIDTH],
+  });
   return workbook;
 }
 
@@ -38,6 +49,12 @@ export function rejectedFileName(fileName: string): string {
 }
 
 /** Downloads the workbook of rejected rows. */
-export function downloadRejectedRows(schema: EntitySchema, fileName: string, headers: readonly string[], mapping: readonly (string | null)[], rejected: readonly RejectedRow[]): Promise<void> {
+export function downloadRejectedRows(
+  schema: EntitySchema,
+  fileName: string,
+  headers: readonly string[],
+  mapping: readonly (string | null)[],
+  rejected: readonly RejectedRow[],
+): Promise<void> {
   return downloadWorkbook(rejectedRowsWorkbook(schema, headers, mapping, rejected), rejectedFileName(fileName));
 }

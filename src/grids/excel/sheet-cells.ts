@@ -5,7 +5,8 @@ import { neutralise } from './neutralise';
  * value becomes) stay testable without loading ExcelJS: `t` is its type (text, number, boolean), `v` its
  * value, `z` its number format (Excel shows the value formatted; the stored value stays the plain number).
  */
-export type SheetCell = { t: 's'; v: string; z?: string } | { t: 'n'; v: number; z?: string } | { t: 'b'; v: boolean; z?: string };
+export type SheetCell =
+  { t: 's'; v: string; z?: string } | { t: 'n'; v: number; z?: string } | { t: 'b'; v: boolean; z?: string };
 
 /** One row of a sheet; null (or a hole) is an empty cell. */
 export type SheetRow = readonly (SheetCell | null | undefined)[];
@@ -22,7 +23,8 @@ export const RATE_FORMAT = '0.00000000';
 export const textCell = (text: string): SheetCell => ({ t: 's', v: neutralise(text) });
 
 /** A number cell, with a number format when given. */
-export const numberCell = (value: number, format?: string): SheetCell => (format ? { t: 'n', v: value, z: format } : { t: 'n', v: value });
+export const numberCell = (value: number, format?: string): SheetCell =>
+  format ? { t: 'n', v: value, z: format } : { t: 'n', v: value };
 
 /**
  * A plain JavaScript value as a cell: text neutralised, numbers and booleans typed, a Date as the calendar

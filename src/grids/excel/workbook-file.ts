@@ -12,7 +12,9 @@ const ZIP = { compression: 'DEFLATE', compressionOptions: { level: 1 } };
 /** The .xlsx bytes of a workbook (ExcelJS answers a Node Buffer or a browser Uint8Array: copied out as one ArrayBuffer). */
 export async function workbookBytes(workbook: Workbook): Promise<ArrayBuffer> {
   // `zip` goes to JSZip's generateAsync; ExcelJS's types do not declare it.
-  const written: unknown = await workbook.xlsx.writeBuffer({ zip: ZIP } as Parameters<Workbook['xlsx']['writeBuffer']>[0]);
+  const written: unknown = await workbook.xlsx.writeBuffer({ zip: ZIP } as Parameters<
+    Workbook['xlsx']['writeBuffer']
+  >[0]);
   if (written instanceof ArrayBuffer) return written;
   const view = written as ArrayBufferView;
   return new Uint8Array(view.buffer, view.byteOffset, view.byteLength).slice().buffer;

@@ -17,7 +17,8 @@ export class WorkbookReadError extends Error {}
 
 const isCsv = (fileName: string) => /\.(csv|txt|tsv)$/i.test(fileName);
 /** An OLE2 compound file: an old-style .xls, which ExcelJS (like Excel's own format since 2007) does not read. */
-const isOldStyleOffice = (bytes: Uint8Array) => bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
+const isOldStyleOffice = (bytes: Uint8Array) =>
+  bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
 
 /** A sheet's non-blank rows with their sheet row numbers; each row's cells from its first used column. */
 type SheetRows = { sheetName: string; rows: unknown[][]; rowNumbers: number[] };
@@ -46,12 +47,17 @@ function csvRows(file: ArrayBuffer): SheetRows {
 }
 
 async function xlsxRows(file: ArrayBuffer, fileName: string): Promise<SheetRows> {
-  if (isOldStyleOffice(new Uint8Array(file, 0, Math.min(4, file.byteLength)))) throw new WorkbookReadError(`${fileName} is an old-style Excel workbook (.xls): save it as .xlsx in Excel, then import that`);
+  if (isOldStyleOffice(new Uint8Array(file, 0, Math.min(4, file.byteLength))))
+    throw new WorkbookReadError(
+      `${fileName} is an old-style Excel workbook (.xls): save it as .xlsx in Excel, then import that`,
+    );
   const workbook: Workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(file);
   } catch (error) {
-    throw new WorkbookReadError(`${fileName} could not be read as a workbook: ${error instanceof Error ? error.message : String(error)}`);
+    throw new WorkbookReadError(
+      `${fileName} could not be read as a workbook: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   // The first sheet as Excel orders its tabs (ExcelJS sorts `worksheets` so).
   const sheet = workbook.worksheets[0];
@@ -86,14 +92,23 @@ async function xlsxRows(file: ArrayBuffer, fileName: string): Promise<SheetRows>
 /** The header is the first non-blank row; the rows under it are the data. */
 function toParsedSheet({ sheetName, rows, rowNumbers }: SheetRows): ParsedSheet {
   const width = rows.reduce((max, row) => Math.max(max, row.length), 0);
-  const padded = rows.map((row) => (row.length < width ? [...row, ...new Array<null>(width - row.length).fill(null)] : row));
+  const padded = rows.map((row) =>
+    row.length < width ? [...row, ...new Array<null>(width - row.length).fill(null)] : row,
+  );
   const [header, ...data] = padded;
   if (!header) return { sheetName, headers: [], rows: [], rowNumbers: [] };
-  return { sheetName, headers: header.map((cell) => (cell === null || cell === undefined ? '' : cellText(cell).trim())), rows: data, rowNumbers: rowNumbers.slice(1) };
+  return {
+    sheetName,
+    headers: header.map((cell) => (cell === null || cell === undefined ? '' : cellText(cell).trim())),
+    rows: data,
+    rowNumbers: rowNumbers.slice(1),
+  };
 }
 
 function isBlankRow(row: readonly unknown[] | undefined): boolean {
-  return !row || row.every((cell) => cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === ''));
+  return (
+    !row || row.every((cell) => cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === ''))
+  );
 }
 
 /**

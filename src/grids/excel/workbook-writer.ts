@@ -2,7 +2,15 @@ import { decimalScale, type EntitySchema, type FieldDef } from '../../schemas/sc
 import type { Workbook } from './exceljs';
 import type { LookupLabels } from './lookup-index';
 import { neutralise } from './neutralise';
-import { DATE_FORMAT, isoDateToSerial, MONEY_FORMAT, PERCENT_FORMAT, WHOLE_FORMAT, type SheetCell, type SheetRow } from './sheet-cells';
+import {
+  DATE_FORMAT,
+  isoDateToSerial,
+  MONEY_FORMAT,
+  PERCENT_FORMAT,
+  WHOLE_FORMAT,
+  type SheetCell,
+  type SheetRow,
+} from './sheet-cells';
 import { addSheet, newWorkbook, widthOfPixels } from './styled-sheet';
 import { workbookBytes } from './workbook-file';
 
@@ -17,7 +25,11 @@ export function excelHeaderOf(field: FieldDef): string {
 
 /** Excel sheet names: at most 31 characters, none of : \ / ? * [ ]. */
 export function sheetNameOf(schema: EntitySchema): string {
-  const name = schema.labelPlural.replace(/[:\\/?*[\]]/g, ' ').trim().slice(0, 31).trim();
+  const name = schema.labelPlural
+    .replace(/[:\\/?*[\]]/g, ' ')
+    .trim()
+    .slice(0, 31)
+    .trim();
   return name || 'Sheet1';
 }
 
@@ -31,7 +43,8 @@ export function exportFileName(schema: EntitySchema, today = new Date()): string
 function decimalCell(value: unknown, format?: string): SheetCell {
   const text = String(value).trim();
   const number = Number(text);
-  if (text !== '' && Number.isFinite(number) && sameDecimal(String(number), text)) return format ? { t: 'n', v: number, z: format } : { t: 'n', v: number };
+  if (text !== '' && Number.isFinite(number) && sameDecimal(String(number), text))
+    return format ? { t: 'n', v: number, z: format } : { t: 'n', v: number };
   return { t: 's', v: neutralise(text) };
 }
 
@@ -90,7 +103,11 @@ export function toCell(field: FieldDef, value: unknown, lookupLabels: LookupLabe
  * The export writer, a pure function: one sheet named by labelPlural, a bold frozen header row of
  * excelHeader ?? label with a filter, one typed row per entity row, column widths from grid.width.
  */
-export function rowsToWorkbook(schema: EntitySchema, rows: readonly Record<string, unknown>[], lookupLabels: LookupLabels = {}): Workbook {
+export function rowsToWorkbook(
+  schema: EntitySchema,
+  rows: readonly Record<string, unknown>[],
+  lookupLabels: LookupLabels = {},
+): Workbook {
   const fields = schema.fields;
   const data: SheetRow[] = new Array(rows.length + 1);
   data[0] = fields.map((f): SheetCell => ({ t: 's', v: excelHeaderOf(f) }));
@@ -99,7 +116,10 @@ export function rowsToWorkbook(schema: EntitySchema, rows: readonly Record<strin
     data[r + 1] = fields.map((f) => toCell(f, row[f.name], lookupLabels));
   }
   const workbook = newWorkbook();
-  addSheet(workbook, sheetNameOf(schema), data, { header: true, widths: fields.map((f) => widthOfPixels(f.grid?.width ?? DEFAULT_COLUMN_WIDTH_PX)) });
+  addSheet(workbook, sheetNameOf(schema), data, {
+    header: true,
+    widths: fields.map((f) => widthOfPixels(f.grid?.width ?? DEFAULT_COLUMN_WIDTH_PX)),
+  });
   return workbook;
 }
 

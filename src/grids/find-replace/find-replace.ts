@@ -12,7 +12,9 @@ import { copyText } from '../copy';
 export type FindOptions = { matchCase: boolean; wholeCell: boolean; regex: boolean };
 
 /** A find text made into the matcher the options ask for; an invalid regular expression is an error to show. */
-export type Matcher = { ok: true; test: (text: string) => boolean; replace: (text: string, by: string) => string } | { ok: false; error: string };
+export type Matcher =
+  | { ok: true; test: (text: string) => boolean; replace: (text: string, by: string) => string }
+  | { ok: false; error: string };
 
 export function matcherOf(find: string, { matchCase, wholeCell, regex }: FindOptions): Matcher {
   if (find === '') return { ok: false, error: 'Type what to find' };
@@ -38,12 +40,26 @@ export function matcherOf(find: string, { matchCase, wholeCell, regex }: FindOpt
 /** A row to search: its key, the words that name it in the preview (its tag), its values as the grid shows them. */
 export type FindRow = { key: string; label: string; values: Readonly<Record<string, unknown>>; readOnly?: boolean };
 
-export type FindChange = { rowKey: string; rowLabel: string; field: string; fieldLabel: string; before: string; after: string; value: unknown; error?: string };
+export type FindChange = {
+  rowKey: string;
+  rowLabel: string;
+  field: string;
+  fieldLabel: string;
+  before: string;
+  after: string;
+  value: unknown;
+  error?: string;
+};
 
 export type FindResult = { matches: number; changes: FindChange[]; skipped: number };
 
 /** A cell's text as it reads when it matches, else null (an empty cell never matches). */
-export function matchingText(field: FieldDef, value: unknown, matcher: Extract<Matcher, { ok: true }>, label: (entity: string, id: unknown) => string | undefined): string | null {
+export function matchingText(
+  field: FieldDef,
+  value: unknown,
+  matcher: Extract<Matcher, { ok: true }>,
+  label: (entity: string, id: unknown) => string | undefined,
+): string | null {
   if (value === null || value === undefined || value === '') return null;
   const text = copyText(field, value, label);
   return matcher.test(text) ? text : null;
@@ -81,7 +97,16 @@ export function planFindReplace({ rows, fields, matcher, replaceWith, label, res
       const after = matcher.replace(before, replaceWith);
       if (after === before) continue;
       const parsed = parseInput(field, after, resolve);
-      changes.push({ rowKey: row.key, rowLabel: row.label, field: field.name, fieldLabel: field.label, before, after, value: parsed.ok ? parsed.value : after, ...(parsed.ok ? {} : { error: parsed.error }) });
+      changes.push({
+        rowKey: row.key,
+        rowLabel: row.label,
+        field: field.name,
+        fieldLabel: field.label,
+        before,
+        after,
+        value: parsed.ok ? parsed.value : after,
+        ...(parsed.ok ? {} : { error: parsed.error }),
+      });
     }
   }
   return { matches, changes, skipped };

@@ -6,10 +6,25 @@ import type { LookupCache } from '../lookup-cache';
 import type { GridRow, PendingChangesStore, PendingState } from '../pending-changes-store';
 import { cellCount, type Rect } from '../ranges/cell-range';
 import type { CellRanges } from '../ranges/use-cell-ranges';
-import { matcherOf, matchingText, planFindReplace, type FindChange, type FindOptions, type FindRow } from './find-replace';
+import {
+  matcherOf,
+  matchingText,
+  planFindReplace,
+  type FindChange,
+  type FindOptions,
+  type FindRow,
+} from './find-replace';
 import type { FindActions, FindScope } from './find-replace-dialog';
 
-type Options = { api: GridApi<GridRow> | null; schema: EntitySchema; store: PendingChangesStore; lookups: LookupCache; ranges: CellRanges; canEdit: boolean; commit: (previous: PendingState) => void };
+type Options = {
+  api: GridApi<GridRow> | null;
+  schema: EntitySchema;
+  store: PendingChangesStore;
+  lookups: LookupCache;
+  ranges: CellRanges;
+  canEdit: boolean;
+  commit: (previous: PendingState) => void;
+};
 
 /**
  * The grid's side of find and replace: the rows and columns of a scope (the view's rows and shown columns, the
@@ -33,7 +48,12 @@ export function useFindReplace({ api, schema, store, lookups, ranges, canEdit, c
   const scopeOf = (scope: FindScope): { top: number; bottom: number; fields: FieldDef[] } => {
     const rows = api?.getDisplayedRowCount() ?? 0;
     const rect = scope === 'selection' ? range() : null;
-    if (rect) return { top: rect.top, bottom: rect.bottom, fields: ranges.fieldsAt(rect).filter((f): f is FieldDef => f !== undefined) };
+    if (rect)
+      return {
+        top: rect.top,
+        bottom: rect.bottom,
+        fields: ranges.fieldsAt(rect).filter((f): f is FieldDef => f !== undefined),
+      };
     const column = scope === 'column' ? focusedField() : undefined;
     const fields = column ? [column] : ranges.dataColumns().flatMap((c) => fieldByName(schema, c.getColId()) ?? []);
     return { top: 0, bottom: rows - 1, fields };
@@ -42,7 +62,12 @@ export function useFindReplace({ api, schema, store, lookups, ranges, canEdit, c
     for (let index = top; index <= bottom; index += 1) {
       const data = api?.getDisplayedRowAtIndex(index)?.data;
       if (!data) continue;
-      yield { key: data.__key, label: String(data[schema.labelField] ?? `Row ${index + 1}`), values: data, readOnly: store.state.deleted[data.__key] === true };
+      yield {
+        key: data.__key,
+        label: String(data[schema.labelField] ?? `Row ${index + 1}`),
+        values: data,
+        readOnly: store.state.deleted[data.__key] === true,
+      };
     }
   }
 
@@ -52,7 +77,14 @@ export function useFindReplace({ api, schema, store, lookups, ranges, canEdit, c
       const matcher = matcherOf(find, options);
       if (!matcher.ok) return { error: matcher.error };
       const { top, bottom, fields } = scopeOf(scope);
-      return planFindReplace({ rows: rowsOf(top, bottom), fields, matcher, replaceWith, label, resolve: lookups.resolve });
+      return planFindReplace({
+        rows: rowsOf(top, bottom),
+        fields,
+        matcher,
+        replaceWith,
+        label,
+        resolve: lookups.resolve,
+      });
     },
     findNext: (find, options: FindOptions, scope) => {
       const matcher = matcherOf(find, options);
@@ -79,9 +111,21 @@ export function useFindReplace({ api, schema, store, lookups, ranges, canEdit, c
       return null;
     },
     apply: (changes: readonly FindChange[]) => {
-      commit(store.setCells(changes.map((c) => ({ rowKey: c.rowKey, field: c.field, value: c.value, ...(c.error ? { error: c.error } : {}) }))));
+      commit(
+        store.setCells(
+          changes.map((c) => ({
+            rowKey: c.rowKey,
+            field: c.field,
+            value: c.value,
+            ...(c.error ? { error: c.error } : {}),
+          })),
+        ),
+      );
       const unread = changes.filter((c) => c.error).length;
-      enqueueSnackbar(`Replaced ${changes.length.toLocaleString('en-US')} ${changes.length === 1 ? 'cell' : 'cells'}${unread ? `, ${unread} marked in red` : ''}: Save to keep, Undo to take back`, { variant: unread ? 'warning' : 'info' });
+      enqueueSnackbar(
+        `Replaced ${changes.length.toLocaleString('en-US')} ${changes.length === 1 ? 'cell' : 'cells'}${unread ? `, ${unread} marked in red` : ''}: Save to keep, Undo to take back`,
+        { variant: unread ? 'warning' : 'info' },
+      );
     },
   };
 

@@ -18,7 +18,10 @@ type RangeSource = { api: GridApi<GridRow>; rect: Rect; fields: readonly (FieldD
 type LabelOf = (entity: string, id: unknown) => string | undefined;
 
 /** Each row of the range in screen order, with its key, grid data and whether it is marked deleted. */
-function rangeRows({ api, rect }: RangeSource, store: PendingChangesStore): { index: number; key: string; data: GridRow; deleted: boolean }[] {
+function rangeRows(
+  { api, rect }: RangeSource,
+  store: PendingChangesStore,
+): { index: number; key: string; data: GridRow; deleted: boolean }[] {
   const rows = [];
   for (let index = rect.top; index <= rect.bottom; index += 1) {
     const data = api.getDisplayedRowAtIndex(index)?.data;
@@ -59,7 +62,13 @@ export function planClear(source: RangeSource, store: PendingChangesStore): { wr
  * the stored value is copied; right crosses into other fields, so the value goes as its text and is read by the
  * target field as a paste would (an amount into a date column is refused in that cell, not written raw).
  */
-export function planFill(source: RangeSource, store: PendingChangesStore, direction: 'down' | 'right', label: LabelOf, resolve: LookupResolver): PasteWrite[] {
+export function planFill(
+  source: RangeSource,
+  store: PendingChangesStore,
+  direction: 'down' | 'right',
+  label: LabelOf,
+  resolve: LookupResolver,
+): PasteWrite[] {
   const { api, rect, fields } = source;
   const dataAt = (row: number) => api.getDisplayedRowAtIndex(row)?.data;
   const fieldAt = (col: number) => fields[col - rect.left];
@@ -72,7 +81,8 @@ export function planFill(source: RangeSource, store: PendingChangesStore, direct
     const field = fieldAt(cell.col);
     if (!data || !field || field.readOnly || store.state.deleted[data.__key] === true) continue;
     if (direction === 'down') {
-      if (!sameValue(data[field.name] ?? null, cell.value ?? null)) writes.push({ rowKey: data.__key, field: field.name, value: cell.value ?? null });
+      if (!sameValue(data[field.name] ?? null, cell.value ?? null))
+        writes.push({ rowKey: data.__key, field: field.name, value: cell.value ?? null });
       continue;
     }
     const sourceField = fieldAt(rect.left);
@@ -80,7 +90,8 @@ export function planFill(source: RangeSource, store: PendingChangesStore, direct
     const text = copyText(sourceField, cell.value, label);
     const parsed = parseInput(field, text, resolve);
     if (!parsed.ok) writes.push({ rowKey: data.__key, field: field.name, value: text, error: parsed.error });
-    else if (!sameValue(data[field.name] ?? null, parsed.value)) writes.push({ rowKey: data.__key, field: field.name, value: parsed.value });
+    else if (!sameValue(data[field.name] ?? null, parsed.value))
+      writes.push({ rowKey: data.__key, field: field.name, value: parsed.value });
   }
   return writes;
 }

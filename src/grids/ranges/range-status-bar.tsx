@@ -8,10 +8,30 @@ const figure = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits:
  * average of the numbers among them (shown only when there are numbers). Plus the copy with headers, which a
  * key alone cannot always give (some browsers keep Ctrl+Shift+C for their developer tools).
  */
-export function RangeStatusBar({ stats, onCopyWithHeaders }: { stats: RangeStats | null; onCopyWithHeaders: () => void }) {
+export function RangeStatusBar({
+  stats,
+  onCopyWithHeaders,
+}: {
+  stats: RangeStats | null;
+  onCopyWithHeaders: () => void;
+}) {
   if (!stats) return null;
   return (
-    <Box role="status" aria-label="Selection summary" sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 1, py: 0.25, borderTop: 1, borderColor: 'divider', bgcolor: 'grey.50', fontSize: 12 }}>
+    <Box
+      role="status"
+      aria-label="Selection summary"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 2,
+        px: 1,
+        py: 0.25,
+        borderTop: 1,
+        borderColor: 'divider',
+        bgcolor: 'grey.50',
+        fontSize: 12,
+      }}
+    >
       <Typography variant="caption">Cells: {figure(stats.cells)}</Typography>
       <Typography variant="caption">Count: {figure(stats.count)}</Typography>
       {stats.numbers > 0 && <Typography variant="caption">Sum: {figure(stats.sum)}</Typography>}

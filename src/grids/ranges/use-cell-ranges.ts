@@ -1,11 +1,38 @@
 import type { CellClassParams, CellFocusedEvent, Column, GridApi } from 'ag-grid-community';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+} from 'react';
 import { fieldByName, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
 import { NUMERIC } from '../column-factory';
 import type { GridRow } from '../pending-changes-store';
-import { cellCount, clampPos, contains, edgeOfData, rangeStats, rectOf, STEP, type CellPos, type CellRange, type Direction, type RangeStats, type Rect } from './cell-range';
+import {
+  cellCount,
+  clampPos,
+  contains,
+  edgeOfData,
+  rangeStats,
+  rectOf,
+  STEP,
+  type CellPos,
+  type CellRange,
+  type Direction,
+  type RangeStats,
+  type Rect,
+} from './cell-range';
 
-const ARROWS: Readonly<Record<string, Direction>> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
+const ARROWS: Readonly<Record<string, Direction>> = {
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+};
 /** Past this many cells the status bar's figures are not computed on every change (Ctrl+A over 50,000 rows). */
 const STATS_CELL_LIMIT = 2_000_000;
 
@@ -52,7 +79,13 @@ export function useCellRanges(api: GridApi<GridRow> | null, schema: EntitySchema
   const [stats, setStats] = useState<RangeStats | null>(null);
   const frame = useRef(0);
 
-  const dataColumns = useCallback((): Column[] => (api && !api.isDestroyed() ? api.getAllDisplayedColumns().filter((c) => fieldByName(schema, c.getColId()) !== undefined) : []), [api, schema]);
+  const dataColumns = useCallback(
+    (): Column[] =>
+      api && !api.isDestroyed()
+        ? api.getAllDisplayedColumns().filter((c) => fieldByName(schema, c.getColId()) !== undefined)
+        : [],
+    [api, schema],
+  );
   const indexColumns = useCallback(() => {
     columnIndex.current = new Map(dataColumns().map((c, i) => [c.getColId(), i]));
   }, [dataColumns]);
@@ -62,10 +95,19 @@ export function useCellRanges(api: GridApi<GridRow> | null, schema: EntitySchema
     const rows = api.getDisplayedRowCount();
     const cols = columnIndex.current.size;
     if (rows === 0 || cols === 0) return null;
-    return rectOf({ anchor: clampPos(range.current.anchor, rows, cols), focus: clampPos(range.current.focus, rows, cols) });
+    return rectOf({
+      anchor: clampPos(range.current.anchor, rows, cols),
+      focus: clampPos(range.current.focus, rows, cols),
+    });
   }, [api]);
 
-  const fieldsAt = useCallback((r: Rect) => dataColumns().slice(r.left, r.right + 1).map((c) => fieldByName(schema, c.getColId())), [dataColumns, schema]);
+  const fieldsAt = useCallback(
+    (r: Rect) =>
+      dataColumns()
+        .slice(r.left, r.right + 1)
+        .map((c) => fieldByName(schema, c.getColId())),
+    [dataColumns, schema],
+  );
 
   /** The status bar's count, sum and average, over the range's cells as the grid shows them (pending edits too). */
   const computeStats = useCallback((): RangeStats | null => {
@@ -78,7 +120,9 @@ export function useCellRanges(api: GridApi<GridRow> | null, schema: EntitySchema
         for (const field of fields) {
           const value = field && data ? data[field.name] : undefined;
           // Only number fields add up: a lookup's id or a tag with digits is counted, not summed.
-          yield field && !NUMERIC.has(field.kind) && value !== null && value !== undefined && value !== '' ? 'text' : value;
+          yield field && !NUMERIC.has(field.kind) && value !== null && value !== undefined && value !== ''
+            ? 'text'
+            : value;
         }
       }
     }
@@ -114,7 +158,14 @@ export function useCellRanges(api: GridApi<GridRow> | null, schema: EntitySchema
       const here = { row: event.rowIndex, col };
       const current = range.current;
       // The focus set back on the anchor (by a Shift+click that kept it) keeps the range.
-      if (current && current.anchor.row === here.row && current.anchor.col === here.col && dragging.current === false && (current.focus.row !== here.row || current.focus.col !== here.col)) return;
+      if (
+        current &&
+        current.anchor.row === here.row &&
+        current.anchor.col === here.col &&
+        dragging.current === false &&
+        (current.focus.row !== here.row || current.focus.col !== here.col)
+      )
+        return;
       setRange({ anchor: here, focus: here });
     };
     const onColumns = () => {
@@ -192,7 +243,11 @@ export function useCellRanges(api: GridApi<GridRow> | null, schema: EntitySchema
         const focused = api.getFocusedCell();
         const col = focused ? columnIndex.current.get(focused.column.getColId()) : undefined;
         if (!focused || col === undefined) return false;
-        if (range.current.anchor.row === range.current.focus.row && range.current.anchor.col === range.current.focus.col) return false;
+        if (
+          range.current.anchor.row === range.current.focus.row &&
+          range.current.anchor.col === range.current.focus.col
+        )
+          return false;
         setRange({ anchor: { row: focused.rowIndex, col }, focus: { row: focused.rowIndex, col } });
         return true;
       }
@@ -204,9 +259,14 @@ export function useCellRanges(api: GridApi<GridRow> | null, schema: EntitySchema
       const active = { row: focused.rowIndex, col };
       if (event.shiftKey) {
         // Extend from the active cell: the range's far end moves, one cell or to the edge of the data.
-        const current = range.current && range.current.anchor.row === active.row && range.current.anchor.col === active.col ? range.current : { anchor: active, focus: active };
+        const current =
+          range.current && range.current.anchor.row === active.row && range.current.anchor.col === active.col
+            ? range.current
+            : { anchor: active, focus: active };
         const step = STEP[direction];
-        const moved = ctrl ? edgeFrom(current.focus, direction) : clampPos({ row: current.focus.row + step.row, col: current.focus.col + step.col }, rows, cols);
+        const moved = ctrl
+          ? edgeFrom(current.focus, direction)
+          : clampPos({ row: current.focus.row + step.row, col: current.focus.col + step.col }, rows, cols);
         setRange({ anchor: current.anchor, focus: moved });
         reveal(moved);
         return true;
@@ -270,21 +330,28 @@ export function useCellRanges(api: GridApi<GridRow> | null, schema: EntitySchema
     [setRange],
   );
 
-  const inRange = useCallback(
-    (params: CellClassParams<GridRow>): boolean => {
-      const r = range.current;
-      if (!r || params.node.rowIndex == null || params.node.rowPinned) return false;
-      const col = columnIndex.current.get(params.column.getColId());
-      if (col === undefined) return false;
-      const box = rectOf(r);
-      // A single cell is AG Grid's focus, drawn by it.
-      return cellCount(box) > 1 && contains(box, params.node.rowIndex, col);
-    },
-    [],
-  );
+  const inRange = useCallback((params: CellClassParams<GridRow>): boolean => {
+    const r = range.current;
+    if (!r || params.node.rowIndex == null || params.node.rowPinned) return false;
+    const col = columnIndex.current.get(params.column.getColId());
+    if (col === undefined) return false;
+    const box = rectOf(r);
+    // A single cell is AG Grid's focus, drawn by it.
+    return cellCount(box) > 1 && contains(box, params.node.rowIndex, col);
+  }, []);
 
   return useMemo(
-    () => ({ rect, dataColumns, fieldsAt, inRange, onKeyDown, onPointerDownCapture, onMouseDownCapture, onMouseOver, stats }),
+    () => ({
+      rect,
+      dataColumns,
+      fieldsAt,
+      inRange,
+      onKeyDown,
+      onPointerDownCapture,
+      onMouseDownCapture,
+      onMouseOver,
+      stats,
+    }),
     [rect, dataColumns, fieldsAt, inRange, onKeyDown, onPointerDownCapture, onMouseDownCapture, onMouseOver, stats],
   );
 }

@@ -29,7 +29,9 @@ export function captureViewState(api: GridApi, schema: EntitySchema): ViewState 
     .filter((column) => (column.sort === 'asc' || column.sort === 'desc') && fields.has(column.colId))
     .sort((a, b) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0))
     .map((column) => ({ colId: column.colId, sort: column.sort as 'asc' | 'desc' }));
-  const filter = Object.fromEntries(Object.entries(api.getFilterModel() as Record<string, ViewFilterModel>).filter(([colId]) => fields.has(colId)));
+  const filter = Object.fromEntries(
+    Object.entries(api.getFilterModel() as Record<string, ViewFilterModel>).filter(([colId]) => fields.has(colId)),
+  );
   return { columns, sort, filter };
 }
 
@@ -52,9 +54,12 @@ export function applyViewState(api: GridApi, schema: EntitySchema, view: ViewSta
       sortIndex: sortOf.get(column.colId)?.sortIndex ?? null,
     }));
   // A sorted column the layout does not list (a view saved by hand through the API) still sorts.
-  for (const [colId, sorting] of sortOf) if (!state.some((c) => c.colId === colId) && api.getColumn(colId)) state.push({ colId, ...sorting });
+  for (const [colId, sorting] of sortOf)
+    if (!state.some((c) => c.colId === colId) && api.getColumn(colId)) state.push({ colId, ...sorting });
   api.applyColumnState({ state, applyOrder: true, defaultState: { sort: null, sortIndex: null } });
-  const filter = Object.fromEntries(Object.entries(view.filter).filter(([colId]) => schema.fields.some((field) => field.name === colId)));
+  const filter = Object.fromEntries(
+    Object.entries(view.filter).filter(([colId]) => schema.fields.some((field) => field.name === colId)),
+  );
   api.setFilterModel(Object.keys(filter).length > 0 ? filter : null);
 }
 
@@ -73,12 +78,23 @@ export function showsView(current: ViewState, view: ViewState): boolean {
   const listed = new Set(view.columns.map((c) => c.colId));
   const now = current.columns.filter((c) => listed.has(c.colId));
   const saved = view.columns.filter((c) => now.some((n) => n.colId === c.colId));
-  const sameColumns = now.length === saved.length && now.every((c, i) => {
-    const s = saved[i]!;
-    return c.colId === s.colId && (s.width === undefined || c.width === undefined || c.width === s.width) && (c.hide === true) === (s.hide === true) && (c.pinned ?? null) === (s.pinned ?? null);
-  });
+  const sameColumns =
+    now.length === saved.length &&
+    now.every((c, i) => {
+      const s = saved[i]!;
+      return (
+        c.colId === s.colId &&
+        (s.width === undefined || c.width === undefined || c.width === s.width) &&
+        (c.hide === true) === (s.hide === true) &&
+        (c.pinned ?? null) === (s.pinned ?? null)
+      );
+    });
   // Compared as canonical JSON: the database (jsonb) hands a view's objects back with their keys reordered.
-  return sameColumns && canonical(current.sort) === canonical(view.sort) && canonical(current.filter) === canonical(view.filter);
+  return (
+    sameColumns &&
+    canonical(current.sort) === canonical(view.sort) &&
+    canonical(current.filter) === canonical(view.filter)
+  );
 }
 
 /** JSON with object keys in order, so two equal filter models compare equal however they were built. */

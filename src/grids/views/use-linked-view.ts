@@ -13,7 +13,10 @@ export function useLinkedViewList(enabled: boolean): { waiting: boolean; list: s
   const [search, setSearch] = useSearchParams();
   const param = search.get(VIEW_PARAM);
   const linked = useRef(param && /^\d{1,9}$/.test(param) ? Number(param) : null);
-  const { data, error } = useApi<SavedView>(enabled && linked.current !== null ? viewPaths.one(linked.current) : null, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const { data, error } = useApi<SavedView>(enabled && linked.current !== null ? viewPaths.one(linked.current) : null, {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
   const leave = useCallback(() => {
     setSearch(
       (now) => {

@@ -75,7 +75,10 @@ export function useSavedViews({ schema, scope, userId, fetcher, api, apply }: Op
     },
     [setSearch],
   );
-  const isOfThisList = useCallback((view: SavedView) => view.list === list && view.scope === (scope ?? null), [list, scope]);
+  const isOfThisList = useCallback(
+    (view: SavedView) => view.list === list && view.scope === (scope ?? null),
+    [list, scope],
+  );
 
   // The starting view, read once per grid (a list, a document's list).
   const linked = useRef(digits(search.get(VIEW_PARAM)));
@@ -91,7 +94,9 @@ export function useSavedViews({ schema, scope, userId, fetcher, api, apply }: Op
         return await fetcher<SavedView>(viewPaths.one(id));
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return 'missing';
-        enqueueSnackbar(`The saved view could not be read: ${error instanceof Error ? error.message : String(error)}`, { variant: 'warning' });
+        enqueueSnackbar(`The saved view could not be read: ${error instanceof Error ? error.message : String(error)}`, {
+          variant: 'warning',
+        });
         return null;
       }
     };
@@ -99,11 +104,15 @@ export function useSavedViews({ schema, scope, userId, fetcher, api, apply }: Op
       let chosen: SavedView | null = null;
       const named = await read(fromAddress);
       linkedIsMissing.current = named === 'missing';
-      if (named === 'missing') enqueueSnackbar(`The view ${String(fromAddress)} in the address is not shared with you, or was deleted`, { variant: 'info' });
+      if (named === 'missing')
+        enqueueSnackbar(`The view ${String(fromAddress)} in the address is not shared with you, or was deleted`, {
+          variant: 'info',
+        });
       else if (named && isOfThisList(named)) chosen = named;
       if (!chosen && last !== null && last !== fromAddress) {
         const remembered = await read(last);
-        if (remembered === 'missing' || (remembered && !isOfThisList(remembered))) saveLastView(userId, list, scope, null);
+        if (remembered === 'missing' || (remembered && !isOfThisList(remembered)))
+          saveLastView(userId, list, scope, null);
         else chosen = remembered;
       }
       if (!cancelled) setStarter(chosen);
@@ -143,7 +152,9 @@ export function useSavedViews({ schema, scope, userId, fetcher, api, apply }: Op
     try {
       setViews(await fetcher<SavedView[]>(viewPaths.list(list, scope)));
     } catch (error) {
-      enqueueSnackbar(`The saved views could not be read: ${error instanceof Error ? error.message : String(error)}`, { variant: 'error' });
+      enqueueSnackbar(`The saved views could not be read: ${error instanceof Error ? error.message : String(error)}`, {
+        variant: 'error',
+      });
     }
   }, [fetcher, list, scope, enqueueSnackbar]);
 
@@ -162,7 +173,10 @@ export function useSavedViews({ schema, scope, userId, fetcher, api, apply }: Op
   const saveAs = async (name: string, shared: boolean) => {
     const state = stateNow();
     if (!state) return;
-    const saved = await fetcher<SavedView>(viewPaths.create, sendJson('POST', { list, ...(scope !== undefined ? { scope } : {}), name, shared, state }));
+    const saved = await fetcher<SavedView>(
+      viewPaths.create,
+      sendJson('POST', { list, ...(scope !== undefined ? { scope } : {}), name, shared, state }),
+    );
     showing(saved);
     enqueueSnackbar(`Saved the view "${saved.name}"`, { variant: 'success' });
     void refresh();
@@ -181,8 +195,16 @@ export function useSavedViews({ schema, scope, userId, fetcher, api, apply }: Op
     if (saved) enqueueSnackbar(`Saved the view "${saved.name}"`, { variant: 'success' });
   };
   const share = async (shared: boolean) => {
-    const saved = await change({ shared }).catch(failed(shared ? 'The view was not shared' : 'The view is still shared'));
-    if (saved) enqueueSnackbar(shared ? `"${saved.name}" is shared: everyone who sees ${schema.labelPlural} can open it` : `"${saved.name}" is yours alone again`, { variant: 'success' });
+    const saved = await change({ shared }).catch(
+      failed(shared ? 'The view was not shared' : 'The view is still shared'),
+    );
+    if (saved)
+      enqueueSnackbar(
+        shared
+          ? `"${saved.name}" is shared: everyone who sees ${schema.labelPlural} can open it`
+          : `"${saved.name}" is yours alone again`,
+        { variant: 'success' },
+      );
   };
   const remove = async () => {
     if (!current) return;

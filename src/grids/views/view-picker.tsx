@@ -1,5 +1,23 @@
 import BookmarksOutlined from '@mui/icons-material/BookmarksOutlined';
-import { Alert, Box, Button, Checkbox, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Divider, FormControlLabel, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem, TextField } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  FormControlLabel,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Menu,
+  MenuItem,
+  TextField,
+} from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useId, useState, type FormEvent } from 'react';
 import { VIEW_NAME_MAX } from '../../lib/saved-views';
@@ -49,7 +67,11 @@ export function ViewPicker({ schema, scoped, views }: Props) {
         size="small"
         startIcon={<BookmarksOutlined />}
         aria-haspopup="menu"
-        title={current ? `${current.name}${current.mine ? '' : `, ${current.ownerName}'s view`}${modified ? ': changed since it was saved (Save view… keeps the change)' : ''}` : 'Saved views: filters, sort and columns kept by name'}
+        title={
+          current
+            ? `${current.name}${current.mine ? '' : `, ${current.ownerName}'s view`}${modified ? ': changed since it was saved (Save view… keeps the change)' : ''}`
+            : 'Saved views: filters, sort and columns kept by name'
+        }
         onClick={(event) => {
           setAnchor(event.currentTarget);
           void views.refresh();
@@ -60,11 +82,27 @@ export function ViewPicker({ schema, scoped, views }: Props) {
           {label}
         </Box>
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={close} slotProps={{ list: { 'aria-label': 'Saved views', dense: true } }}>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={close}
+        slotProps={{ list: { 'aria-label': 'Saved views', dense: true } }}
+      >
         <ListSubheader sx={{ lineHeight: '32px' }}>Views of {schema.labelPlural}</ListSubheader>
         {/* Words, not menu items: nothing to pick. */}
         {views.views === null && (
-          <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 0.5, color: 'text.secondary', typography: 'body2' }}>
+          <Box
+            role="status"
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              px: 2,
+              py: 0.5,
+              color: 'text.secondary',
+              typography: 'body2',
+            }}
+          >
             <CircularProgress size={16} /> Loading views…
           </Box>
         )}
@@ -75,15 +113,28 @@ export function ViewPicker({ schema, scoped, views }: Props) {
         )}
         {views.views?.map((view) => (
           <MenuItem key={view.id} selected={view.id === current?.id} onClick={act(() => views.open(view))}>
-            <ListItemText primary={view.name} secondary={view.shared ? (view.mine ? `Shared by you with ${reach}` : `Shared by ${view.ownerName}`) : 'Only you'} />
+            <ListItemText
+              primary={view.name}
+              secondary={
+                view.shared ? (view.mine ? `Shared by you with ${reach}` : `Shared by ${view.ownerName}`) : 'Only you'
+              }
+            />
           </MenuItem>
         ))}
         <Divider />
-        <MenuItem onClick={act(() => setDialog(current ? 'save' : 'saveAs'))} disabled={!!current && !current.canChange}>
+        <MenuItem
+          onClick={act(() => setDialog(current ? 'save' : 'saveAs'))}
+          disabled={!!current && !current.canChange}
+        >
           {current ? `Save view "${current.name}"…` : 'Save view…'}
         </MenuItem>
         <MenuItem onClick={act(() => setDialog('saveAs'))}>Save as…</MenuItem>
-        <MenuItem role="menuitemcheckbox" aria-checked={current?.shared ?? false} onClick={act(() => void views.share(!current?.shared).catch(() => undefined))} disabled={!current?.canChange}>
+        <MenuItem
+          role="menuitemcheckbox"
+          aria-checked={current?.shared ?? false}
+          onClick={act(() => void views.share(!current?.shared).catch(() => undefined))}
+          disabled={!current?.canChange}
+        >
           <ListItemIcon>
             <Checkbox size="small" edge="start" checked={current?.shared ?? false} tabIndex={-1} disableRipple />
           </ListItemIcon>
@@ -96,16 +147,33 @@ export function ViewPicker({ schema, scoped, views }: Props) {
           Delete view
         </MenuItem>
         <Divider />
-        <MenuItem onClick={act(views.reset)}>Reset (no view: all filters off, the list's own columns and order)</MenuItem>
+        <MenuItem onClick={act(views.reset)}>
+          Reset (no view: all filters off, the list's own columns and order)
+        </MenuItem>
       </Menu>
-      {(dialog === 'save' || dialog === 'saveAs') && <SaveViewDialog mode={dialog} views={views} reach={reach} onClose={() => setDialog(null)} />}
+      {(dialog === 'save' || dialog === 'saveAs') && (
+        <SaveViewDialog mode={dialog} views={views} reach={reach} onClose={() => setDialog(null)} />
+      )}
       {dialog === 'delete' && current && (
         <Dialog open onClose={() => setDialog(null)} aria-labelledby="tb-delete-view-title">
           <DialogTitle id="tb-delete-view-title">Delete the view "{current.name}"?</DialogTitle>
-          <DialogContent>{current.shared ? `It is shared: ${reach} loses it too.` : 'The grid keeps what it shows; the view is gone.'}</DialogContent>
+          <DialogContent>
+            {current.shared
+              ? `It is shared: ${reach} loses it too.`
+              : 'The grid keeps what it shows; the view is gone.'}
+          </DialogContent>
           <DialogActions>
             <Button onClick={() => setDialog(null)}>Keep it</Button>
-            <Button color="error" variant="contained" onClick={() => void views.remove().then(() => setDialog(null), () => undefined)}>
+            <Button
+              color="error"
+              variant="contained"
+              onClick={() =>
+                void views.remove().then(
+                  () => setDialog(null),
+                  () => undefined,
+                )
+              }
+            >
               Delete view
             </Button>
           </DialogActions>
@@ -116,7 +184,17 @@ export function ViewPicker({ schema, scoped, views }: Props) {
 }
 
 /** Save view… (into the current view: its name and sharing can change too) and Save as… (a new view of yours). */
-function SaveViewDialog({ mode, views, reach, onClose }: { mode: 'save' | 'saveAs'; views: SavedViews; reach: string; onClose: () => void }) {
+function SaveViewDialog({
+  mode,
+  views,
+  reach,
+  onClose,
+}: {
+  mode: 'save' | 'saveAs';
+  views: SavedViews;
+  reach: string;
+  onClose: () => void;
+}) {
   const into = mode === 'save' ? views.current : null;
   const [name, setName] = useState(into?.name ?? '');
   const [shared, setShared] = useState(into?.shared ?? false);
@@ -153,7 +231,10 @@ function SaveViewDialog({ mode, views, reach, onClose }: { mode: 'save' | 'saveA
             slotProps={{ htmlInput: { maxLength: VIEW_NAME_MAX } }}
             helperText="Keeps the filters, the sort, and the columns' order, widths, pinning and hiding"
           />
-          <FormControlLabel control={<Checkbox checked={shared} onChange={(_event, checked) => setShared(checked)} />} label={`Share with ${reach}`} />
+          <FormControlLabel
+            control={<Checkbox checked={shared} onChange={(_event, checked) => setShared(checked)} />}
+            label={`Share with ${reach}`}
+          />
           {error && (
             <Alert severity="error" sx={{ mt: 1 }}>
               {error}

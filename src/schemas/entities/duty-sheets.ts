@@ -18,9 +18,20 @@ import { decimalAtLeast } from './project-rules';
  */
 
 const SCOPE = { root: 'project_id', parent: 'equipment_id' } as const;
-const SHEET_NUMBER = { regex: '^[A-Z0-9][A-Z0-9./_-]*$', message: 'Capital letters, digits and - . / _, e.g. DS-200-PP-001A' };
+const SHEET_NUMBER = {
+  regex: '^[A-Z0-9][A-Z0-9./_-]*$',
+  message: 'Capital letters, digits and - . / _, e.g. DS-200-PP-001A',
+};
 
-const decimal = (name: string, label: string, unit: string, scale: number, section: string, order: number, extra: Partial<FieldDef> = {}) =>
+const decimal = (
+  name: string,
+  label: string,
+  unit: string,
+  scale: number,
+  section: string,
+  order: number,
+  extra: Partial<FieldDef> = {},
+) =>
   ({ name, label, kind: 'decimal', scale, unit, grid: { width: 110 }, form: { section, order }, ...extra }) as FieldDef;
 
 const CASES: readonly { key: DutyCase; label: string }[] = [
@@ -31,9 +42,19 @@ const CASES: readonly { key: DutyCase; label: string }[] = [
 const POWER_INPUTS = ['solids_sg', 'cw_percent', 'liquid_sg', 'pump_efficiency_percent'] as const;
 
 const caseFields: FieldDef[] = CASES.flatMap(({ key, label }, i) => [
-  decimal(`flow_${key}_m3h`, `${label} flow`, 'm³/h', 1, 'Operating cases', i * 3 + 1, { min: 0, help: `Flow at the ${label.toLowerCase()} case.` }),
-  decimal(`head_${key}_m`, `${label} head`, 'm', 2, 'Operating cases', i * 3 + 2, { min: 0, help: `Total dynamic head at the ${label.toLowerCase()} case.` }),
-  decimal(`npsha_${key}_m`, `${label} NPSHa`, 'm', 2, 'Operating cases', i * 3 + 3, { min: 0, help: `NPSH available at the ${label.toLowerCase()} case.`, grid: { width: 110, hidden: true } }),
+  decimal(`flow_${key}_m3h`, `${label} flow`, 'm³/h', 1, 'Operating cases', i * 3 + 1, {
+    min: 0,
+    help: `Flow at the ${label.toLowerCase()} case.`,
+  }),
+  decimal(`head_${key}_m`, `${label} head`, 'm', 2, 'Operating cases', i * 3 + 2, {
+    min: 0,
+    help: `Total dynamic head at the ${label.toLowerCase()} case.`,
+  }),
+  decimal(`npsha_${key}_m`, `${label} NPSHa`, 'm', 2, 'Operating cases', i * 3 + 3, {
+    min: 0,
+    help: `NPSH available at the ${label.toLowerCase()} case.`,
+    grid: { width: 110, hidden: true },
+  }),
 ]);
 
 const absorbedField = (key: DutyCase, name: string, label: string, hidden: boolean): FieldDef => ({
@@ -60,24 +81,99 @@ export const dutySheets = defineEntity({
   key: ['project_id', 'sheet_number'],
   scope: SCOPE,
   writeRole: 'engineer',
-  description: 'The process conditions a supplier quotes against: fluid, solids, operating cases, design conditions and the drive, with the absorbed power checked against the motor.',
+  description:
+    'The process conditions a supplier quotes against: fluid, solids, operating cases, design conditions and the drive, with the absorbed power checked against the motor.',
   defaultSort: { field: 'sheet_number', direction: 'asc' },
   rules: [
-    { fields: ['flow_normal_m3h', 'flow_min_m3h'], message: 'The normal flow is below the minimum flow', holds: (row) => decimalAtLeast(row.flow_normal_m3h, row.flow_min_m3h) },
-    { fields: ['flow_design_m3h', 'flow_normal_m3h'], message: 'The design flow is below the normal flow', holds: (row) => decimalAtLeast(row.flow_design_m3h, row.flow_normal_m3h) },
-    { fields: ['d80_um', 'd50_um'], message: 'd80 is finer than d50', holds: (row) => decimalAtLeast(row.d80_um, row.d50_um) },
-    { fields: ['absorbed_kw', 'motor_kw'], warning: true, message: (row) => powerCheck(row.absorbed_kw, row.motor_kw) ?? '', holds: (row) => powerCheck(row.absorbed_kw, row.motor_kw) === null },
+    {
+      fields: ['flow_normal_m3h', 'flow_min_m3h'],
+      message: 'The normal flow is below the minimum flow',
+      holds: (row) => decimalAtLeast(row.flow_normal_m3h, row.flow_min_m3h),
+    },
+    {
+      fields: ['flow_design_m3h', 'flow_normal_m3h'],
+      message: 'The design flow is below the normal flow',
+      holds: (row) => decimalAtLeast(row.flow_design_m3h, row.flow_normal_m3h),
+    },
+    {
+      fields: ['d80_um', 'd50_um'],
+      message: 'd80 is finer than d50',
+      holds: (row) => decimalAtLeast(row.d80_um, row.d50_um),
+    },
+    {
+      fields: ['absorbed_kw', 'motor_kw'],
+      warning: true,
+      message: (row) => powerCheck(row.absorbed_kw, row.motor_kw) ?? '',
+      holds: (row) => powerCheck(row.absorbed_kw, row.motor_kw) === null,
+    },
   ],
   fields: [
-    { name: 'project_id', label: 'Project', kind: 'lookup', entity: 'projects', partOf: true, required: true, help: 'Pick it first: the equipment picker then offers its tags only.', grid: { width: 200, hidden: true }, form: { section: 'Project', order: 99 } },
-    { name: 'sheet_number', label: 'Sheet number', kind: 'text', required: true, maxLength: 40, pattern: SHEET_NUMBER, grid: { width: 170, pinned: 'left' }, form: { section: 'Sheet', order: 1 } },
-    { name: 'equipment_id', label: 'Equipment', kind: 'lookup', entity: 'mech_equipment', partOf: true, required: true, help: "The equipment tag the sheet describes; its installed kW is the sheet's motor.", grid: { width: 140 }, form: { section: 'Sheet', order: 2 } },
-    { name: 'revision', label: 'Revision', kind: 'text', maxLength: 4, placeholder: 'A', grid: { width: 90 }, form: { section: 'Sheet', order: 3 } },
-    { name: 'service', label: 'Service', kind: 'text', maxLength: 200, grid: { width: 220 }, form: { section: 'Sheet', order: 4, fullWidth: true } },
-    { name: 'fluid', label: 'Fluid', kind: 'text', maxLength: 120, placeholder: 'Copper ore slurry', grid: { width: 160 }, form: { section: 'Fluid', order: 1 } },
+    {
+      name: 'project_id',
+      label: 'Project',
+      kind: 'lookup',
+      entity: 'projects',
+      partOf: true,
+      required: true,
+      help: 'Pick it first: the equipment picker then offers its tags only.',
+      grid: { width: 200, hidden: true },
+      form: { section: 'Project', order: 99 },
+    },
+    {
+      name: 'sheet_number',
+      label: 'Sheet number',
+      kind: 'text',
+      required: true,
+      maxLength: 40,
+      pattern: SHEET_NUMBER,
+      grid: { width: 170, pinned: 'left' },
+      form: { section: 'Sheet', order: 1 },
+    },
+    {
+      name: 'equipment_id',
+      label: 'Equipment',
+      kind: 'lookup',
+      entity: 'mech_equipment',
+      partOf: true,
+      required: true,
+      help: "The equipment tag the sheet describes; its installed kW is the sheet's motor.",
+      grid: { width: 140 },
+      form: { section: 'Sheet', order: 2 },
+    },
+    {
+      name: 'revision',
+      label: 'Revision',
+      kind: 'text',
+      maxLength: 4,
+      placeholder: 'A',
+      grid: { width: 90 },
+      form: { section: 'Sheet', order: 3 },
+    },
+    {
+      name: 'service',
+      label: 'Service',
+      kind: 'text',
+      maxLength: 200,
+      grid: { width: 220 },
+      form: { section: 'Sheet', order: 4, fullWidth: true },
+    },
+    {
+      name: 'fluid',
+      label: 'Fluid',
+      kind: 'text',
+      maxLength: 120,
+      placeholder: 'Copper ore slurry',
+      grid: { width: 160 },
+      form: { section: 'Fluid', order: 1 },
+    },
     decimal('solids_sg', 'Solids SG', '', 3, 'Fluid', 2, { min: 0.5, max: 25 }),
     decimal('cw_percent', 'Cw', '% w/w', 1, 'Fluid', 3, { min: 0, max: 99.9, help: 'Solids concentration by mass.' }),
-    decimal('liquid_sg', 'Liquid SG', '', 3, 'Fluid', 4, { min: 0.5, max: 3, help: 'The carrier liquid; 1.000 (water) when empty.', grid: { width: 100, hidden: true } }),
+    decimal('liquid_sg', 'Liquid SG', '', 3, 'Fluid', 4, {
+      min: 0.5,
+      max: 3,
+      help: 'The carrier liquid; 1.000 (water) when empty.',
+      grid: { width: 100, hidden: true },
+    }),
     {
       name: 'slurry_sg',
       label: 'Slurry SG',
@@ -89,14 +185,47 @@ export const dutySheets = defineEntity({
       grid: { width: 100 },
       form: { section: 'Fluid', order: 5 },
     },
-    { name: 'd50_um', label: 'd50', kind: 'integer', min: 0, max: 1000000, unit: 'µm', grid: { width: 80, hidden: true }, form: { section: 'Fluid', order: 6 } },
-    { name: 'd80_um', label: 'd80', kind: 'integer', min: 0, max: 1000000, unit: 'µm', grid: { width: 80, hidden: true }, form: { section: 'Fluid', order: 7 } },
+    {
+      name: 'd50_um',
+      label: 'd50',
+      kind: 'integer',
+      min: 0,
+      max: 1000000,
+      unit: 'µm',
+      grid: { width: 80, hidden: true },
+      form: { section: 'Fluid', order: 6 },
+    },
+    {
+      name: 'd80_um',
+      label: 'd80',
+      kind: 'integer',
+      min: 0,
+      max: 1000000,
+      unit: 'µm',
+      grid: { width: 80, hidden: true },
+      form: { section: 'Fluid', order: 7 },
+    },
     decimal('ph', 'pH', '', 1, 'Fluid', 8, { min: 0, max: 14, grid: { width: 70, hidden: true } }),
-    decimal('temperature_c', 'Temperature', '°C', 1, 'Fluid', 9, { min: -50, max: 400, grid: { width: 110, hidden: true } }),
+    decimal('temperature_c', 'Temperature', '°C', 1, 'Fluid', 9, {
+      min: -50,
+      max: 400,
+      grid: { width: 110, hidden: true },
+    }),
     ...caseFields,
-    decimal('design_pressure_kpag', 'Design pressure', 'kPag', 1, 'Design', 1, { min: 0, grid: { width: 120, hidden: true } }),
-    decimal('design_temperature_c', 'Design temperature', '°C', 1, 'Design', 2, { min: -50, max: 600, grid: { width: 120, hidden: true } }),
-    decimal('pump_efficiency_percent', 'Pump efficiency', '%', 1, 'Power', 1, { min: 1, max: 100, help: 'At the design case; the absorbed power divides by it.' }),
+    decimal('design_pressure_kpag', 'Design pressure', 'kPag', 1, 'Design', 1, {
+      min: 0,
+      grid: { width: 120, hidden: true },
+    }),
+    decimal('design_temperature_c', 'Design temperature', '°C', 1, 'Design', 2, {
+      min: -50,
+      max: 600,
+      grid: { width: 120, hidden: true },
+    }),
+    decimal('pump_efficiency_percent', 'Pump efficiency', '%', 1, 'Power', 1, {
+      min: 1,
+      max: 100,
+      help: 'At the design case; the absorbed power divides by it.',
+    }),
     {
       name: 'motor_kw',
       label: 'Motor kW',
@@ -104,7 +233,11 @@ export const dutySheets = defineEntity({
       scale: 2,
       unit: 'kW',
       readOnly: true,
-      computed: { from: ['equipment_id'], reads: MOTOR_READ, derive: (_row, _labelOf, valueOf) => motorOf(valueOf) ?? null },
+      computed: {
+        from: ['equipment_id'],
+        reads: MOTOR_READ,
+        derive: (_row, _labelOf, valueOf) => motorOf(valueOf) ?? null,
+      },
       help: "The equipment's installed kW (change it in the equipment list).",
       grid: { width: 100 },
       form: { section: 'Power', order: 2 },
@@ -126,10 +259,42 @@ export const dutySheets = defineEntity({
       grid: { width: 300 },
       form: { section: 'Power', order: 6, fullWidth: true },
     },
-    { name: 'voltage_v', label: 'Voltage', kind: 'integer', min: 0, max: 50000, unit: 'V', grid: { width: 90, hidden: true }, form: { section: 'Power', order: 7 } },
-    { name: 'speed_rpm', label: 'Speed', kind: 'integer', min: 0, max: 100000, unit: 'rpm', grid: { width: 90, hidden: true }, form: { section: 'Power', order: 8 } },
-    { name: 'remarks', label: 'Remarks', kind: 'longText', grid: { width: 220, hidden: true }, form: { section: 'Remarks', fullWidth: true } },
+    {
+      name: 'voltage_v',
+      label: 'Voltage',
+      kind: 'integer',
+      min: 0,
+      max: 50000,
+      unit: 'V',
+      grid: { width: 90, hidden: true },
+      form: { section: 'Power', order: 7 },
+    },
+    {
+      name: 'speed_rpm',
+      label: 'Speed',
+      kind: 'integer',
+      min: 0,
+      max: 100000,
+      unit: 'rpm',
+      grid: { width: 90, hidden: true },
+      form: { section: 'Power', order: 8 },
+    },
+    {
+      name: 'remarks',
+      label: 'Remarks',
+      kind: 'longText',
+      grid: { width: 220, hidden: true },
+      form: { section: 'Remarks', fullWidth: true },
+    },
     // The spec's soft delete, as on every list of a project (an import in mode 2 replaces the project's sheets).
-    { name: 'deleteflag', label: 'Deleted', kind: 'boolean', default: false, help: 'Deleted sheets are hidden from the tab and say nothing on their equipment row; they can be restored.', grid: { width: 90 }, form: { section: 'Remarks', order: 100 } },
+    {
+      name: 'deleteflag',
+      label: 'Deleted',
+      kind: 'boolean',
+      default: false,
+      help: 'Deleted sheets are hidden from the tab and say nothing on their equipment row; they can be restored.',
+      grid: { width: 90 },
+      form: { section: 'Remarks', order: 100 },
+    },
   ],
 });

@@ -27,7 +27,8 @@ export function decimalBelow(low: unknown, high: unknown): boolean {
 const FIRST_LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const MODIFIERS = 'DFJKQ';
 const FUNCTIONS = 'ABCEGHIKLNORSTUVWXYZ';
-export const ISA_LETTERS_MESSAGE = 'Not an ISA-5.1 combination: a measured variable (F, L, P, T, A, D, W, S, Z, X...), an optional modifier (D, F, Q), then function letters (I, T, C, V, S, A, E...)';
+export const ISA_LETTERS_MESSAGE =
+  'Not an ISA-5.1 combination: a measured variable (F, L, P, T, A, D, W, S, Z, X...), an optional modifier (D, F, Q), then function letters (I, T, C, V, S, A, E...)';
 
 /**
  * ISA-5.1 letters: a first letter, an optional variable modifier (D differential, F ratio, Q totalise, J scan,
@@ -39,7 +40,8 @@ export function isaLettersValid(value: unknown): boolean {
   const letters = String(value).toUpperCase();
   if (!/^[A-Z]{2,6}$/.test(letters) || !FIRST_LETTERS.includes(letters[0] as string)) return false;
   let rest = letters.slice(1);
-  if (rest.length > 1 && MODIFIERS.includes(rest[0] as string) && FUNCTIONS.includes(rest[1] as string)) rest = rest.slice(1);
+  if (rest.length > 1 && MODIFIERS.includes(rest[0] as string) && FUNCTIONS.includes(rest[1] as string))
+    rest = rest.slice(1);
   // Alarm and switch levels (H, L, HH, LL) follow A or S; a limit switch's O / C (ZSO, ZSC) says open or closed.
   const functions = rest.replace(/([AS])(HH|LL|H|L)$/, '$1').replace(/S[OC]$/, 'S');
   if (functions.length === 0 || functions.length > 4) return false;
@@ -49,7 +51,10 @@ export function isaLettersValid(value: unknown): boolean {
 }
 
 /** 350-SL-200-001-HR1: size, service, area code, three-digit sequence, pipe spec (left off when empty). */
-export function composeLineNumber(row: Readonly<Record<string, unknown>>, labelOf: (field: string) => string | null): string | null {
+export function composeLineNumber(
+  row: Readonly<Record<string, unknown>>,
+  labelOf: (field: string) => string | null,
+): string | null {
   const area = labelOf('projarea_id');
   if (row.size_mm == null || !row.service_code || !area || row.sequence == null) return null;
   const parts = [String(row.size_mm), String(row.service_code), area, String(row.sequence).padStart(3, '0')];

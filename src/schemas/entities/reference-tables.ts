@@ -3,9 +3,26 @@ import { defineEntity } from '../schema-types';
 /** Reference tables kept by admins in ManageTables. Other entities look them up by id. */
 
 const codeField = (label = 'Code', maxLength = 16) =>
-  ({ name: 'code', label, kind: 'text', required: true, unique: true, maxLength, grid: { width: 110, pinned: 'left' }, form: { order: 1 } }) as const;
-const nameField = (label = 'Name') => ({ name: 'name', label, kind: 'text', required: true, grid: { width: 240 }, form: { order: 2 } }) as const;
-const activeField = { name: 'active', label: 'Active', kind: 'boolean', default: true, help: 'Inactive rows stay on old records but are not offered for new ones.', grid: { width: 100 } } as const;
+  ({
+    name: 'code',
+    label,
+    kind: 'text',
+    required: true,
+    unique: true,
+    maxLength,
+    grid: { width: 110, pinned: 'left' },
+    form: { order: 1 },
+  }) as const;
+const nameField = (label = 'Name') =>
+  ({ name: 'name', label, kind: 'text', required: true, grid: { width: 240 }, form: { order: 2 } }) as const;
+const activeField = {
+  name: 'active',
+  label: 'Active',
+  kind: 'boolean',
+  default: true,
+  help: 'Inactive rows stay on old records but are not offered for new ones.',
+  grid: { width: 100 },
+} as const;
 
 export const currencies = defineEntity({
   name: 'currencies',
@@ -18,7 +35,11 @@ export const currencies = defineEntity({
   description: 'ISO 4217 currencies that quotes and estimates may be priced in.',
   defaultSort: { field: 'code', direction: 'asc' },
   fields: [
-    { ...codeField('Code', 3), pattern: { regex: '^[A-Z]{3}$', message: 'Three capital letters (ISO 4217), e.g. USD' }, placeholder: 'USD' },
+    {
+      ...codeField('Code', 3),
+      pattern: { regex: '^[A-Z]{3}$', message: 'Three capital letters (ISO 4217), e.g. USD' },
+      placeholder: 'USD',
+    },
     nameField(),
     { name: 'symbol', label: 'Symbol', kind: 'text', maxLength: 8, grid: { width: 90 } },
     { name: 'decimals', label: 'Decimals', kind: 'integer', min: 0, max: 4, default: 2, grid: { width: 100 } },
@@ -37,9 +58,25 @@ export const currencyRates = defineEntity({
   description: 'Dated conversion rates to USD, the base currency. A document stores the rate it used.',
   defaultSort: { field: 'rate_date', direction: 'desc' },
   fields: [
-    { name: 'currency_id', label: 'Currency', kind: 'lookup', entity: 'currencies', required: true, grid: { width: 120, pinned: 'left' } },
+    {
+      name: 'currency_id',
+      label: 'Currency',
+      kind: 'lookup',
+      entity: 'currencies',
+      required: true,
+      grid: { width: 120, pinned: 'left' },
+    },
     { name: 'rate_date', label: 'Rate date', kind: 'date', required: true, grid: { width: 130 } },
-    { name: 'rate_to_usd', label: 'Rate to USD', kind: 'decimal', scale: 8, min: 0, required: true, help: 'USD value of one unit of the currency.', grid: { width: 140 } },
+    {
+      name: 'rate_to_usd',
+      label: 'Rate to USD',
+      kind: 'decimal',
+      scale: 8,
+      min: 0,
+      required: true,
+      help: 'USD value of one unit of the currency.',
+      grid: { width: 140 },
+    },
     { name: 'source', label: 'Source', kind: 'text', grid: { width: 200 } },
   ],
 });
@@ -107,12 +144,30 @@ const listTable = (name: string, label: string, labelPlural: string, description
     description,
     defaultSort: { field: 'id', direction: 'asc' },
     optionsInListOrder: true,
-    fields: [{ name: 'name', label: 'Name', kind: 'text', required: true, unique: true, grid: { width: 240 } }, activeField],
+    fields: [
+      { name: 'name', label: 'Name', kind: 'text', required: true, unique: true, grid: { width: 240 } },
+      activeField,
+    ],
   });
 
-export const requestTypes = listTable('request_types', 'Request type', 'Request types', 'Kinds of request users send to the development team.');
-export const requestModules = listTable('request_modules', 'Request module', 'Request modules', 'Parts of Tagbase a request can be about.');
-export const requestStatuses = listTable('request_statuses', 'Request status', 'Request statuses', 'Where a request stands.');
+export const requestTypes = listTable(
+  'request_types',
+  'Request type',
+  'Request types',
+  'Kinds of request users send to the development team.',
+);
+export const requestModules = listTable(
+  'request_modules',
+  'Request module',
+  'Request modules',
+  'Parts of Tagbase a request can be about.',
+);
+export const requestStatuses = listTable(
+  'request_statuses',
+  'Request status',
+  'Request statuses',
+  'Where a request stands.',
+);
 
 export const requestPriorities = defineEntity({
   name: 'request_priorities',
@@ -125,7 +180,16 @@ export const requestPriorities = defineEntity({
   description: 'Priority labels 1 (Lowest) to 10 (Emergency).',
   defaultSort: { field: 'level', direction: 'asc' },
   fields: [
-    { name: 'level', label: 'Level', kind: 'integer', required: true, unique: true, min: 1, max: 10, grid: { width: 90 } },
+    {
+      name: 'level',
+      label: 'Level',
+      kind: 'integer',
+      required: true,
+      unique: true,
+      min: 1,
+      max: 10,
+      grid: { width: 90 },
+    },
     { name: 'name', label: 'Label', kind: 'text', required: true, grid: { width: 200 } },
   ],
 });

@@ -6,7 +6,13 @@
  */
 
 /** What a placeholder stands for: the row's own value where it has one, else the shape such values take. */
-export type TemplateValues = { area?: string | null; type?: string | null; letters?: string | null; loop?: string | null; from?: string | null };
+export type TemplateValues = {
+  area?: string | null;
+  type?: string | null;
+  letters?: string | null;
+  loop?: string | null;
+  from?: string | null;
+};
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -52,7 +58,11 @@ function cachedPattern(template: string, values: TemplateValues): RegExp {
 }
 
 /** The warning for a tag off its template, or null when it follows it (or no template is set). */
-export function tagTemplateWarning(tag: string, template: string | null | undefined, values: TemplateValues): string | null {
+export function tagTemplateWarning(
+  tag: string,
+  template: string | null | undefined,
+  values: TemplateValues,
+): string | null {
   if (!template || !template.trim() || !tag) return null;
   if (cachedPattern(template.trim(), values).test(tag)) return null;
   return `${tag} does not follow the project's template ${template.trim()}: save again to keep it`;

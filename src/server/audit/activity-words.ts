@@ -13,7 +13,10 @@ import { labelKept, lookupText, rowLabels, wantLabel, type RowLabels } from '../
  */
 
 /** One feed entry: one audit row, or several of one save (same moment, user, action, table and field) summed up. */
-export type ActivityGroup = Pick<ActivityEntry, 'action' | 'tablename' | 'field_name' | 'record_id' | 'old_value' | 'new_value' | 'username' | 'rows'>;
+export type ActivityGroup = Pick<
+  ActivityEntry,
+  'action' | 'tablename' | 'field_name' | 'record_id' | 'old_value' | 'new_value' | 'username' | 'rows'
+>;
 
 /** A stored value as users read it: a lookup by its label, an enum by its option, numbers grouped. */
 function shown(field: FieldDef | undefined, value: string | null, labels: RowLabels): string {
@@ -27,7 +30,8 @@ function shown(field: FieldDef | undefined, value: string | null, labels: RowLab
   if (field.kind === 'boolean') return value === 'true' ? 'Yes' : value === 'false' ? 'No' : value;
   if (field.kind === 'integer') return formatValue(field, Number(value));
   // A stored decimal keeps its column's scale ('250.00'); in a sentence, 250 reads better.
-  if (field.kind === 'decimal' || field.kind === 'percent') return formatValue(field, canonicalDecimal(value) ?? value) || value;
+  if (field.kind === 'decimal' || field.kind === 'percent')
+    return formatValue(field, canonicalDecimal(value) ?? value) || value;
   return formatValue(field, value) || value;
 }
 
@@ -65,9 +69,11 @@ function sentence(group: ActivityGroup, labels: RowLabels): string {
   const who = group.username;
   if (!schema) {
     // A housekeeping run's own audit row (modules/housekeeping): the rows it changed have rows of their own.
-    if (group.tablename === 'housekeeping') return group.rows > 1 ? `${who} ran housekeeping ${group.rows} times` : `${who} ran housekeeping`;
+    if (group.tablename === 'housekeeping')
+      return group.rows > 1 ? `${who} ran housekeeping ${group.rows} times` : `${who} ran housekeeping`;
     const table = group.tablename.replace(/_/g, ' ');
-    if (group.rows > 1) return `${who} ${group.action === 'insert' ? 'added' : group.action === 'delete' ? 'deleted' : 'changed'} ${group.rows} ${table} records`;
+    if (group.rows > 1)
+      return `${who} ${group.action === 'insert' ? 'added' : group.action === 'delete' ? 'deleted' : 'changed'} ${group.rows} ${table} records`;
     return `${who} ${group.action === 'insert' ? 'added' : group.action === 'delete' ? 'deleted' : 'changed'} a ${table} record`;
   }
   const field = group.field_name ? fieldByName(schema, group.field_name) : undefined;
@@ -88,7 +94,10 @@ function sentence(group: ActivityGroup, labels: RowLabels): string {
 }
 
 /** Each group's sentence and the labels of its table, field and record, in the order given. */
-export async function describeActivities(db: Db, groups: readonly ActivityGroup[]): Promise<{ summary: string; table_label: string; field_label: string | null; record_label: string | null }[]> {
+export async function describeActivities(
+  db: Db,
+  groups: readonly ActivityGroup[],
+): Promise<{ summary: string; table_label: string; field_label: string | null; record_label: string | null }[]> {
   const wanted = new Map<string, Set<number>>();
   for (const group of groups) {
     const schema = findEntitySchema(group.tablename);

@@ -45,7 +45,14 @@ export type AuditRow = {
  */
 export async function writeAudit(
   tx: Db,
-  entry: { table: PgTable; recordId: string | number; action: AuditAction; actor: Actor; before?: Row | null; after?: Row | null },
+  entry: {
+    table: PgTable;
+    recordId: string | number;
+    action: AuditAction;
+    actor: Actor;
+    before?: Row | null;
+    after?: Row | null;
+  },
 ): Promise<number> {
   const columns: Record<string, { name: string }> = getTableColumns(entry.table);
   const columnName = (field: string) => columns[field]?.name ?? field;
@@ -57,7 +64,9 @@ export async function writeAudit(
   if (entry.action === 'delete') {
     const row = entry.before ?? {};
     const named = Object.fromEntries(Object.entries(row).map(([field, value]) => [columnName(field), value]));
-    const fields = Object.keys(row).filter((field) => !IGNORED_FIELDS.has(field) && field !== 'id').map(columnName);
+    const fields = Object.keys(row)
+      .filter((field) => !IGNORED_FIELDS.has(field) && field !== 'id')
+      .map(columnName);
     await insertAuditRows(tx, [deletedAuditRow(tableName, entry.recordId, entry.actor, named, fields)]);
     return 1;
   }
@@ -85,22 +94,60 @@ export async function writeAudit(
  * audited field by field with its old value, so the trail still tells every value the record ever had.
  * Repeating them doubled what an import writes (ARCHITECTURE.md, "Audit trail").
  */
-export function createdAuditRow(tableName: string, recordId: string | number, actor: Actor, projectId: number | null = null): AuditRow {
-  return { table_name: tableName, record_id: String(recordId), field_name: null, old_value: null, new_value: null, action: 'insert', user_sub: actor.sub, username: actor.username, change_set: actor.changeSet ?? null, project_id: projectId };
+export function createdAuditRow(
+  tableName: string,
+  recordId: string | number,
+  actor: Actor,
+  projectId: number | null = null,
+): AuditRow {
+  return {
+    table_name: tableName,
+    record_id: String(recordId),
+    field_name: null,
+    old_value: null,
+    new_value: null,
+    action: 'insert',
+    user_sub: actor.sub,
+    username: actor.username,
+    change_set: actor.changeSet ?? null,
+    project_id: projectId,
+  };
 }
 
 /** The one audit row of a deleted record: its non-empty `fields` as a JSON object of text values in old_value. */
-export function deletedAuditRow(tableName: string, recordId: string | number, actor: Actor, row: Row, fields: readonly string[], projectId: number | null = null): AuditRow {
+export function deletedAuditRow(
+  tableName: string,
+  recordId: string | number,
+  actor: Actor,
+  row: Row,
+  fields: readonly string[],
+  projectId: number | null = null,
+): AuditRow {
   const values: Record<string, string> = {};
   for (const field of fields) {
     const text = toText(row[field]);
     if (text !== null) values[field] = text;
   }
-  return { ...createdAuditRow(tableName, recordId, actor, projectId), action: 'delete', old_value: JSON.stringify(values) };
+  return {
+    ...createdAuditRow(tableName, recordId, actor, projectId),
+    action: 'delete',
+    old_value: JSON.stringify(values),
+  };
 }
 
 /** The columns every audit row is written with (the rest are defaults: id, created_at). */
-export const AUDIT_COLUMNS = ['table_name', 'record_id', 'field_name', 'old_value', 'new_value', 'action', 'user_sub', 'username', 'change_set', 'project_id'] as const satisfies readonly (keyof AuditRow)[];
+export const AUDIT_COLUMNS = [
+  'table_name',
+  'record_id',
+  'field_name',
+  'old_value',
+  'new_value',
+  'action',
+  'user_sub',
+  'username',
+  'change_set',
+  'project_id',
+] as const satisfies readonly (keyof AuditRow)[];
 /** AUDIT_COLUMNS as an SQL column list. */
 export const AUDIT_COLUMN_LIST = sql.raw(AUDIT_COLUMNS.join(', '));
 
@@ -111,11 +158,16 @@ const AUDIT_ROWS_PER_STATEMENT = 5_000;
 export async function insertAuditRows(tx: Db, rows: readonly AuditRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += AUDIT_ROWS_PER_STATEMENT) {
     const chunk = JSON.stringify(rows.slice(i, i + AUDIT_ROWS_PER_STATEMENT));
-    await tx.execute(sql`insert into audit_log (${AUDIT_COLUMN_LIST}) select ${AUDIT_COLUMN_LIST} from json_populate_recordset(null::audit_log, ${chunk}::json)`);
+    await tx.execute(
+      sql`insert into audit_log (${AUDIT_COLUMN_LIST}) select ${AUDIT_COLUMN_LIST} from json_populate_recordset(null::audit_log, ${chunk}::json)`,
+    );
   }
 }
 
-export function changedFields(before: Row | null, after: Row | null): { field: string; oldValue: string | null; newValue: string | null }[] {
+export function changedFields(
+  before: Row | null,
+  after: Row | null,
+): { field: string; oldValue: string | null; newValue: string | null }[] {
   const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   const changes: { field: string; oldValue: string | null; newValue: string | null }[] = [];
   for (const field of fields) {

@@ -14,7 +14,12 @@ export const HISTORY_LIMIT = 200;
  * (audit_log.project_id), so its history costs the project's trail, not the whole log; other records are
  * read by table and id (no index of their own: one would cost every audited write a third more).
  */
-export async function recordHistory(db: Db, schema: EntitySchema, id: number, projectId: number | null): Promise<RecordHistoryEntry[]> {
+export async function recordHistory(
+  db: Db,
+  schema: EntitySchema,
+  id: number,
+  projectId: number | null,
+): Promise<RecordHistoryEntry[]> {
   const inProject = projectId === null ? sql`` : sql`project_id = ${projectId} and`;
   const rows = await queryRows<ActivityGroup & { id: number; created_at: string }>(
     db,

@@ -11,6 +11,9 @@ export function actorOf(request: FastifyRequest): Actor {
 /** For routes whose required role depends on the entity named in the request. */
 export function assertRole(request: FastifyRequest, role: Role, what: string): void {
   if (!hasRole(request.user.roles, role)) {
-    throw new AppError('forbidden', `Changing ${what} needs the ${role} role; you have ${request.user.roles.join(', ') || 'no role'}.`);
+    throw new AppError(
+      'forbidden',
+      `Changing ${what} needs the ${role} role; you have ${request.user.roles.join(', ') || 'no role'}.`,
+    );
   }
 }

@@ -33,7 +33,10 @@ export function authenticate(verify: (token: string) => Promise<AuthUser>, xsrfS
 export function requireRole(role: Role) {
   return async (request: FastifyRequest): Promise<void> => {
     if (!hasRole(request.user.roles, role)) {
-      throw new AppError('forbidden', `This action needs the ${role} role; you have ${request.user.roles.join(', ') || 'no role'}.`);
+      throw new AppError(
+        'forbidden',
+        `This action needs the ${role} role; you have ${request.user.roles.join(', ') || 'no role'}.`,
+      );
     }
   };
 }

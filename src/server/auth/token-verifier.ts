@@ -13,13 +13,21 @@ export const NAME_CLAIM = 'https://tagbase.app/name';
  * Checks an access token: RS256 signature from the provider's JWKS, issuer, audience, expiry.
  * The embedded provider's keys are read locally; an external tenant's are fetched and cached by jose.
  */
-export function createTokenVerifier(settings: AuthSettings, localJwks?: JSONWebKeySet): (token: string) => Promise<AuthUser> {
+export function createTokenVerifier(
+  settings: AuthSettings,
+  localJwks?: JSONWebKeySet,
+): (token: string) => Promise<AuthUser> {
   const keys = localJwks ? createLocalJWKSet(localJwks) : createRemoteJWKSet(new URL(settings.jwksUrl));
   return async (token) => {
     let payload: JWTPayload;
     try {
       // exp is required: a token without one would be good forever.
-      ({ payload } = await jwtVerify(token, keys, { issuer: settings.issuer, audience: settings.audience, algorithms: ['RS256'], requiredClaims: ['exp'] }));
+      ({ payload } = await jwtVerify(token, keys, {
+        issuer: settings.issuer,
+        audience: settings.audience,
+        algorithms: ['RS256'],
+        requiredClaims: ['exp'],
+      }));
     } catch (error) {
       throw new AppError('unauthenticated', describe(error));
     }
@@ -33,9 +41,12 @@ export function createTokenVerifier(settings: AuthSettings, localJwks?: JSONWebK
 
 function describe(error: unknown): string {
   if (error instanceof errors.JWTExpired) return 'The access token has expired. Sign in again.';
-  if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'exp') return 'The access token has no expiry (exp). Sign in again.';
-  if (error instanceof errors.JWTClaimValidationFailed) return `The access token was not issued for this API (${error.claim} does not match).`;
-  if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey) return 'The access token signature is not valid.';
+  if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'exp')
+    return 'The access token has no expiry (exp). Sign in again.';
+  if (error instanceof errors.JWTClaimValidationFailed)
+    return `The access token was not issued for this API (${error.claim} does not match).`;
+  if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey)
+    return 'The access token signature is not valid.';
   if (error instanceof errors.JOSEAlgNotAllowed) return 'The access token uses an algorithm this API does not accept.';
   return 'The access token is not valid.';
 }

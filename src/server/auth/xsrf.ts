@@ -39,7 +39,12 @@ function sameText(a: string, b: string): boolean {
 /** Sets a fresh cookie for the signed-in user when the request's is missing or not theirs (on reads too). */
 export function issueXsrfCookie(secret: Buffer, request: FastifyRequest, reply: FastifyReply): void {
   if (isXsrfTokenOf(secret, request.user.sub, request.cookies[XSRF_COOKIE])) return;
-  reply.setCookie(XSRF_COOKIE, xsrfTokenFor(secret, request.user.sub), { path: '/', sameSite: 'strict', secure: request.protocol === 'https', httpOnly: false });
+  reply.setCookie(XSRF_COOKIE, xsrfTokenFor(secret, request.user.sub), {
+    path: '/',
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    httpOnly: false,
+  });
 }
 
 /** A write needs the header equal to the cookie and the token signed for the signed-in user. */
@@ -47,7 +52,15 @@ export function checkXsrf(secret: Buffer, request: FastifyRequest): void {
   if (SAFE_METHODS.has(request.method)) return;
   const cookie = request.cookies[XSRF_COOKIE];
   const header = request.headers[XSRF_HEADER];
-  if (!cookie || typeof header !== 'string' || !sameText(cookie, header) || !isXsrfTokenOf(secret, request.user.sub, cookie)) {
-    throw new AppError('xsrf_mismatch', 'Missing or wrong X-XSRF-TOKEN header: it must equal the XSRF-TOKEN cookie this server issued for you. Reload the page and try again.');
+  if (
+    !cookie ||
+    typeof header !== 'string' ||
+    !sameText(cookie, header) ||
+    !isXsrfTokenOf(secret, request.user.sub, cookie)
+  ) {
+    throw new AppError(
+      'xsrf_mismatch',
+      'Missing or wrong X-XSRF-TOKEN header: it must equal the XSRF-TOKEN cookie this server issued for you. Reload the page and try again.',
+    );
   }
 }

@@ -35,13 +35,16 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * Opens the database and brings its schema up to date.
  * `target` is a postgres:// URL, a directory for an embedded PGlite, or 'memory://' for a throwaway one.
  */
-export async function openDatabase(target: { url: string; connectTimeoutMs?: number } | { pgliteDir: string }): Promise<Database> {
+export async function openDatabase(
+  target: { url: string; connectTimeoutMs?: number } | { pgliteDir: string },
+): Promise<Database> {
   if ('url' in target) {
     // A connection the server drops (restart, failover, admin kill) fails the request using it, never the
     // process: the pool discards it and opens a new one on next use (pool-guard.ts). While the server is
     // down, a connection attempt gives up after connectTimeoutMs, so requests answer 503 instead of waiting.
-    const pool = new GuardedPool({ connectionString: target.url, max: 10, connectionTimeoutMillis: target.connectTimeoutMs ?? 5_000 }, (error) =>
-      console.error(`PostgreSQL connection lost (${error.message}); the next query opens a new one.`),
+    const pool = new GuardedPool(
+      { connectionString: target.url, max: 10, connectionTimeoutMillis: target.connectTimeoutMs ?? 5_000 },
+      (error) => console.error(`PostgreSQL connection lost (${error.message}); the next query opens a new one.`),
     );
     const db = drizzlePg(pool, { schema: tables });
     await migratePg(db, { migrationsFolder });
@@ -51,7 +54,9 @@ export async function openDatabase(target: { url: string; connectTimeoutMs?: num
   const turns = oneStatementPerTurn(client);
   const db = drizzlePglite(client, { schema: tables });
   await migratePglite(db, { migrationsFolder });
-  const autovacuum = startAutovacuum(client, turns.statements, (error) => console.error(`PGlite autovacuum failed (${(error as Error).message}); it tries again after the next writes.`));
+  const autovacuum = startAutovacuum(client, turns.statements, (error) =>
+    console.error(`PGlite autovacuum failed (${(error as Error).message}); it tries again after the next writes.`),
+  );
   return {
     db,
     kind: 'pglite',
@@ -79,14 +84,21 @@ export async function openDatabase(target: { url: string; connectTimeoutMs?: num
  * statement queued before it, which at a stop were the cut requests' (the exit took 13.9 s). (Never starting
  * them, without failing, would keep PGlite's transaction lock, which its close waits for too.)
  */
-export function oneStatementPerTurn(client: PGlite): { hold: (until: Promise<unknown>) => void; refuse: () => void; statements: () => number } {
+export function oneStatementPerTurn(client: PGlite): {
+  hold: (until: Promise<unknown>) => void;
+  refuse: () => void;
+  statements: () => number;
+} {
   let previous: Promise<unknown> = Promise.resolve();
   let held: Promise<unknown> = Promise.resolve();
   let refusing = false;
   let statements = 0;
   // A PGlite internal (its one queue of statements): if an upgrade renames it, fail here, loudly, rather than
   // lose the turns and the refusal silently (a stop would again wait behind every cut request).
-  if (typeof client._runExclusiveQuery !== 'function') throw new Error('PGlite has no _runExclusiveQuery: db/client.ts oneStatementPerTurn needs updating for this PGlite version');
+  if (typeof client._runExclusiveQuery !== 'function')
+    throw new Error(
+      'PGlite has no _runExclusiveQuery: db/client.ts oneStatementPerTurn needs updating for this PGlite version',
+    );
   const runExclusive = client._runExclusiveQuery.bind(client);
   client._runExclusiveQuery = <T>(statement: () => Promise<T>): Promise<T> => {
     statements++;

@@ -20,6 +20,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 // admin_shutdown, crash_shutdown, cannot_connect_now (starting up or shutting down), too_many_connections.
 const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 // node-postgres' own wording for a lost or never-made connection.
-const LOST_CONNECTION = /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection ended unexpectedly|the database system is (starting up|shutting down)/i;
+const LOST_CONNECTION =
+  /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection ended unexpectedly|the database system is (starting up|shutting down)/i;

@@ -11,8 +11,14 @@ function connectionOf(tx: Db): pg.Client | PgliteTransaction {
   // drizzle keeps it as `session.client` on both drivers; outside a transaction it would be the pool.
   const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
   if (client instanceof pg.Client) return client;
-  const candidate = client as Partial<PgliteTransaction> & { rollback?: unknown } | undefined;
-  if (candidate && !(client instanceof pg.Pool) && typeof candidate.query === 'function' && typeof candidate.rollback === 'function') return candidate as PgliteTransaction;
+  const candidate = client as (Partial<PgliteTransaction> & { rollback?: unknown }) | undefined;
+  if (
+    candidate &&
+    !(client instanceof pg.Pool) &&
+    typeof candidate.query === 'function' &&
+    typeof candidate.rollback === 'function'
+  )
+    return candidate as PgliteTransaction;
   throw new Error('copyCsv runs inside a transaction (db.transaction), so that the copied rows commit with the rest');
 }
 

@@ -1,6 +1,27 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn, type PgTableWithColumns } from 'drizzle-orm/pg-core';
-import { decimalPrecision, decimalScale, fieldByName, keyNeedsOwnUniqueIndex, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+  type PgTableWithColumns,
+} from 'drizzle-orm/pg-core';
+import {
+  decimalPrecision,
+  decimalScale,
+  fieldByName,
+  keyNeedsOwnUniqueIndex,
+  type EntitySchema,
+  type FieldDef,
+} from '../../schemas/schema-types';
 import { entitySchemas } from '../../schemas/registry';
 
 /**
@@ -64,14 +85,24 @@ function buildTable(schema: EntitySchema): EntityTable {
     (columnsByName) => {
       const t = columnsByName as unknown as Record<string, AnyPgColumn>;
       const extras = [];
-      const keyPart = (name: string) => (schema.keyNullIsValue && !fieldByName(schema, name)?.required ? sql`coalesce(${t[name]!}, 0)` : t[name]!);
-      if (keyNeedsOwnUniqueIndex(schema)) extras.push(uniqueIndex(`${schema.name}_key`).on(...(schema.key.map(keyPart) as [AnyPgColumn, ...AnyPgColumn[]])));
+      const keyPart = (name: string) =>
+        schema.keyNullIsValue && !fieldByName(schema, name)?.required ? sql`coalesce(${t[name]!}, 0)` : t[name]!;
+      if (keyNeedsOwnUniqueIndex(schema))
+        extras.push(
+          uniqueIndex(`${schema.name}_key`).on(...(schema.key.map(keyPart) as [AnyPgColumn, ...AnyPgColumn[]])),
+        );
       const root = schema.scope?.root;
       for (const field of schema.fields) {
-        if (root && field.unique) extras.push(uniqueIndex(`${schema.name}_${field.name}_unique`).on(t[root]!, t[field.name]!));
+        if (root && field.unique)
+          extras.push(uniqueIndex(`${schema.name}_${field.name}_unique`).on(t[root]!, t[field.name]!));
         // Lookups are joined and checked for dependants; the label and default sort are filtered and sorted on.
         // Long texts are not indexed: a btree entry is limited to about 2.7 kB, so a long value could not be saved.
-        if (field.kind === 'lookup' || ((field.name === schema.labelField || field.name === schema.defaultSort.field) && !field.unique && field.kind !== 'longText')) {
+        if (
+          field.kind === 'lookup' ||
+          ((field.name === schema.labelField || field.name === schema.defaultSort.field) &&
+            !field.unique &&
+            field.kind !== 'longText')
+        ) {
           extras.push(index(`${schema.name}_${field.name}_idx`).on(t[field.name]!));
         }
         if (field.kind === 'enum') {

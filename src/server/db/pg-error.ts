@@ -1,5 +1,12 @@
 /** What the server's error handling reads of a PostgreSQL error (node-postgres and PGlite alike). */
-export type PgErrorLike = { code?: string; constraint?: string; detail?: string; column?: string; message?: string; cause?: unknown };
+export type PgErrorLike = {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+  column?: string;
+  message?: string;
+  cause?: unknown;
+};
 
 /** The database's own error inside `error`, if there is one. */
 export function pgError(error: unknown): PgErrorLike | undefined {

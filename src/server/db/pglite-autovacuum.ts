@@ -19,7 +19,11 @@ const VACUUM_MAX_PAGES = 4_000;
  * this thread). The counters start at zero on each open, so its first look also takes the tables never
  * analysed. Its statements take their turns like any other (db/client.ts).
  */
-export function startAutovacuum(client: PGlite, statementsRun: () => number, onError: (error: unknown) => void): { stop: () => void } {
+export function startAutovacuum(
+  client: PGlite,
+  statementsRun: () => number,
+  onError: (error: unknown) => void,
+): { stop: () => void } {
   let seen = -1;
   let running = false;
   let stopped = false;
@@ -42,7 +46,9 @@ export function startAutovacuum(client: PGlite, statementsRun: () => number, onE
       first = false;
       for (const table of rows) {
         const name = `"${table.name.replaceAll('"', '""')}"`;
-        await client.exec(table.vacuum && table.pages <= VACUUM_MAX_PAGES ? `vacuum (analyze) ${name}` : `analyze ${name}`);
+        await client.exec(
+          table.vacuum && table.pages <= VACUUM_MAX_PAGES ? `vacuum (analyze) ${name}` : `analyze ${name}`,
+        );
       }
     } catch (error) {
       // A look cut short by the database closing (its statements refused) is no failure.

@@ -8,7 +8,10 @@ import { serverSecrets } from './tables';
  * several app processes on one database must sign and check alike, so it lives in the database.
  */
 export async function serverSecret(db: Db, name: string): Promise<Buffer> {
-  await db.insert(serverSecrets).values({ name, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+  await db
+    .insert(serverSecrets)
+    .values({ name, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
   const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, name));
   if (!row) throw new Error(`the server secret ${name} could not be read back`);
   return Buffer.from(row.value, 'base64url');

@@ -1,6 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { getEntityTable } from './entity-tables';
-import { bigint, bigserial, boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** Columns every business row carries: optimistic concurrency and who/when. */
 const rowMeta = () => ({
@@ -21,7 +37,10 @@ export const users = pgTable('users', {
   name: text('name'),
   email: text('email'),
   picture: text('picture'),
-  roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+  roles: text('roles')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   ...rowMeta(),
 });
 
@@ -59,14 +78,22 @@ export const auditLog = pgTable(
   // The housekeeping runs' own rows (their history), a handful among millions: a partial index of them only.
   (t) => [
     index('audit_log_created_at_idx').using('brin', t.createdAt),
-    index('audit_log_project_idx').on(t.projectId, t.id).where(sql`project_id is not null`),
-    index('audit_log_housekeeping_idx').on(t.id).where(sql`table_name = 'housekeeping'`),
+    index('audit_log_project_idx')
+      .on(t.projectId, t.id)
+      .where(sql`project_id is not null`),
+    index('audit_log_housekeeping_idx')
+      .on(t.id)
+      .where(sql`table_name = 'housekeeping'`),
     // When an equipment row's price was typed (CAPEX escalates it from that date, in the one pricing rule the
     // header's roll-up reads too): only price changes, a small share of the audited writes.
-    index('audit_log_equipment_price_idx').on(t.recordId, t.createdAt).where(sql`table_name = 'mech_equipment' and field_name = 'price'`),
+    index('audit_log_equipment_price_idx')
+      .on(t.recordId, t.createdAt)
+      .where(sql`table_name = 'mech_equipment' and field_name = 'price'`),
     // A row deleted for good is named by the label its delete's audit row kept (server/entities/row-labels.ts:
     // the audit trail in words, "changed Area from 100 (deleted) to 200"): only deletes, a small share of the writes.
-    index('audit_log_deleted_idx').on(t.tableName, t.recordId).where(sql`action = 'delete'`),
+    index('audit_log_deleted_idx')
+      .on(t.tableName, t.recordId)
+      .where(sql`action = 'delete'`),
   ],
 );
 
@@ -109,7 +136,11 @@ export const oidcPayloads = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.id, t.type] }), index('oidc_payloads_grant_idx').on(t.grantId), index('oidc_payloads_uid_idx').on(t.uid)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.type] }),
+    index('oidc_payloads_grant_idx').on(t.grantId),
+    index('oidc_payloads_uid_idx').on(t.uid),
+  ],
 );
 
 /**
@@ -154,7 +185,10 @@ export const projectRevisions = pgTable(
     /** The project's header as issued (the wire row). */
     header: jsonb('header').notNull(),
   },
-  (t) => [uniqueIndex('project_revisions_key').on(t.projectId, t.rev), check('project_revisions_purpose_check', sql`${t.purpose} in ('IFR', 'IFA', 'IFC')`)],
+  (t) => [
+    uniqueIndex('project_revisions_key').on(t.projectId, t.rev),
+    check('project_revisions_purpose_check', sql`${t.purpose} in ('IFR', 'IFA', 'IFC')`),
+  ],
 );
 
 export const revisionRows = pgTable(
@@ -195,7 +229,11 @@ export const attachments = pgTable(
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
     ...rowMeta(),
   },
-  (t) => [index('attachments_row_idx').on(t.entity, t.rowId), index('attachments_sha256_idx').on(t.sha256), index('attachments_storage_key_idx').on(t.storageKey)],
+  (t) => [
+    index('attachments_row_idx').on(t.entity, t.rowId),
+    index('attachments_sha256_idx').on(t.sha256),
+    index('attachments_storage_key_idx').on(t.storageKey),
+  ],
 );
 
 /**
@@ -231,7 +269,12 @@ export const savedViews = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('saved_views_name_key').on(t.ownerSub, t.listKey, sql`coalesce(${t.scopeId}, 0)`, sql`lower(${t.name})`),
+    uniqueIndex('saved_views_name_key').on(
+      t.ownerSub,
+      t.listKey,
+      sql`coalesce(${t.scopeId}, 0)`,
+      sql`lower(${t.name})`,
+    ),
     // The picker's question: this list's views (of this document) that are mine or shared.
     index('saved_views_list_idx').on(t.listKey, t.scopeId),
   ],
@@ -322,5 +365,9 @@ export const documentIssues = pgTable(
     rowDigests: jsonb('row_digests').notNull(),
     rowsMarked: integer('rows_marked').notNull().default(0),
   },
-  (t) => [uniqueIndex('document_issues_key').on(t.documentId, t.revision), index('document_issues_project_idx').on(t.projectId), check('document_issues_status_check', sql`${t.status} in ('IFR', 'IFA', 'IFC', 'ASB')`)],
+  (t) => [
+    uniqueIndex('document_issues_key').on(t.documentId, t.revision),
+    index('document_issues_project_idx').on(t.projectId),
+    check('document_issues_status_check', sql`${t.status} in ('IFR', 'IFA', 'IFC', 'ASB')`),
+  ],
 );

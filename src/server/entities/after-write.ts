@@ -63,7 +63,11 @@ function aggregatesOver(child: string): readonly Aggregated[] {
 }
 
 /** Before an update: the parents that rows changing their aggregated lookup are about to leave. */
-export async function parentsBeforeUpdate(tx: Db, schema: EntitySchema, rows: readonly { id: number; changes: Record<string, unknown> }[]): Promise<Map<string, number[]> | undefined> {
+export async function parentsBeforeUpdate(
+  tx: Db,
+  schema: EntitySchema,
+  rows: readonly { id: number; changes: Record<string, unknown> }[],
+): Promise<Map<string, number[]> | undefined> {
   const moving = aggregatesOver(schema.name).filter((g) => rows.some((row) => g.via in row.changes));
   if (moving.length === 0) return undefined;
   const result = new Map<string, number[]>();
@@ -79,7 +83,13 @@ export async function parentsBeforeUpdate(tx: Db, schema: EntitySchema, rows: re
 function aggregateExpression(field: FieldDef): SQL {
   const rule = field.aggregate!;
   const conditions = [sql`${col('c', rule.via)} = x.id`];
-  for (const [name, values] of Object.entries(rule.where ?? {})) conditions.push(sql`${col('c', name)}::text in (${sql.join(values.map((v) => sql`${v}::text`), sql`, `)})`);
+  for (const [name, values] of Object.entries(rule.where ?? {}))
+    conditions.push(
+      sql`${col('c', name)}::text in (${sql.join(
+        values.map((v) => sql`${v}::text`),
+        sql`, `,
+      )})`,
+    );
   const read = rule.field === undefined ? sql`*` : col('c', rule.field);
   const value = sql`${sql.raw(rule.fn)}(${read})`;
   const figure = rule.fn === 'sum' || rule.fn === 'count' ? sql`coalesce(${value}, 0)` : value;
@@ -90,12 +100,30 @@ function aggregateExpression(field: FieldDef): SQL {
  * Sets `fields` (aggregates of `parent`) again on the parent rows `ids`; rows whose figures hold already are left
  * alone. Answers how many rows were stale (with `dryRun`: counted, not written; housekeeping's plan).
  */
-export async function refreshAggregates(tx: Db, parent: EntitySchema, fields: readonly FieldDef[], ids: readonly number[], { dryRun = false } = {}): Promise<number> {
+export async function refreshAggregates(
+  tx: Db,
+  parent: EntitySchema,
+  fields: readonly FieldDef[],
+  ids: readonly number[],
+  { dryRun = false } = {},
+): Promise<number> {
   if (ids.length === 0 || fields.length === 0) return 0;
-  const figures = sql.join(fields.map((f) => sql`${aggregateExpression(f)} as ${ident(f.name)}`), sql`, `);
-  const assignments = sql.join(fields.map((f) => sql`${ident(f.name)} = ${col('s', f.name)}`), sql`, `);
-  const stored = sql.join(fields.map((f) => col('p', f.name)), sql`, `);
-  const fresh = sql.join(fields.map((f) => col('s', f.name)), sql`, `);
+  const figures = sql.join(
+    fields.map((f) => sql`${aggregateExpression(f)} as ${ident(f.name)}`),
+    sql`, `,
+  );
+  const assignments = sql.join(
+    fields.map((f) => sql`${ident(f.name)} = ${col('s', f.name)}`),
+    sql`, `,
+  );
+  const stored = sql.join(
+    fields.map((f) => col('p', f.name)),
+    sql`, `,
+  );
+  const fresh = sql.join(
+    fields.map((f) => col('s', f.name)),
+    sql`, `,
+  );
   const fromFresh = sql`from (select x.id, ${figures} from ${ident(parent.name)} x where x.id in ${jsonValues(ids, 'int')}) s`;
   const stale = sql`p.id = s.id and row(${stored}) is distinct from row(${fresh})`;
   const [counted] = await queryRows<{ n: number }>(
@@ -144,5 +172,7 @@ function scopedListsOf(document: string): readonly string[] {
 async function dropViewsOfDocuments(tx: Db, schema: EntitySchema, ids: readonly number[]): Promise<void> {
   const lists = scopedListsOf(schema.name);
   if (lists.length === 0) return;
-  await tx.execute(sql`delete from saved_views where scope_id in ${jsonValues(ids, 'int')} and list_key in ${jsonValues(lists, 'text')}`);
+  await tx.execute(
+    sql`delete from saved_views where scope_id in ${jsonValues(ids, 'int')} and list_key in ${jsonValues(lists, 'text')}`,
+  );
 }

@@ -5,15 +5,25 @@ import { ERROR_BODY_ID, errorBody, jsonSchema } from './route-schemas';
 const TAGS = [
   { name: 'session', description: 'Liveness, run-time configuration, the caller' },
   { name: 'entities', description: 'The generic entity API' },
-  { name: 'spec lists', description: "Spec §7's list routes for clients, suppliers, lithium projects and parts, on the entity engine" },
+  {
+    name: 'spec lists',
+    description: "Spec §7's list routes for clients, suppliers, lithium projects and parts, on the entity engine",
+  },
   { name: 'admin tables', description: 'ManageTables: the reference tables (REST and legacy envelope calls)' },
   { name: 'requests', description: 'The request tracker (Bugs V2 and legacy Bugs)' },
   { name: 'categories', description: 'The item category tree and its counts' },
   { name: 'dashboard', description: 'The dashboard and the project picker' },
-  { name: 'projects', description: 'The project document (spec §3): its header, lists, roll-ups, cascading deletes and P&IDs' },
+  {
+    name: 'projects',
+    description: 'The project document (spec §3): its header, lists, roll-ups, cascading deletes and P&IDs',
+  },
   { name: 'housekeeping', description: 'Admin maintenance' },
   { name: 'search', description: 'Search across everything (the navbar box)' },
-  { name: 'files', description: "Files attached to rows of lists that take them (quotes, packages, equipment): list, upload, download, delete" },
+  {
+    name: 'files',
+    description:
+      'Files attached to rows of lists that take them (quotes, packages, equipment): list, upload, download, delete',
+  },
 ];
 
 /**
@@ -42,7 +52,9 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+    },
     // Only the API is described: the identity provider (/idp) and the browser app are no part of it.
     transform: ({ schema, url }) => ({ schema: url.startsWith('/api/') ? schema : { ...schema, hide: true }, url }),
   });

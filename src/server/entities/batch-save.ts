@@ -16,7 +16,14 @@ import { checkRowRules, deriveComputedFields } from './derived-fields';
 import { runDeleteHooks, runNumberingHooks, runSaveHooks } from './save-hooks';
 import { numberNewRows } from './numbering';
 import { checkScope, stampRootsFromParents } from './scope-checks';
-import { addError, checkLookups, checkMoneyCurrencies, checkUnique, type Candidate, type CandidateErrors } from './row-checks';
+import {
+  addError,
+  checkLookups,
+  checkMoneyCurrencies,
+  checkUnique,
+  type Candidate,
+  type CandidateErrors,
+} from './row-checks';
 import { allowedFieldNames, refuseRows, RowErrorList, unknownFieldErrors } from './row-refusals';
 
 type Slot = Pick<RowError, 'op' | 'index' | 'id' | 'clientKey'>;
@@ -24,7 +31,8 @@ type Slot = Pick<RowError, 'op' | 'index' | 'id' | 'clientKey'>;
 function assertDistinctIds(batch: BatchRequest): void {
   const seen = new Set<number>();
   for (const { id } of [...(batch.updates ?? []), ...(batch.deletes ?? [])]) {
-    if (seen.has(id)) throw new AppError('bad_request', `Row ${id} appears more than once in the updates and deletes of this save.`);
+    if (seen.has(id))
+      throw new AppError('bad_request', `Row ${id} appears more than once in the updates and deletes of this save.`);
     seen.add(id);
   }
 }
@@ -64,7 +72,13 @@ function refuseUnknownFields(schema: EntitySchema, batch: BatchRequest): void {
  * current state. The batch save, the one-row delete, the delete with contents (per list) and housekeeping all
  * delete through it.
  */
-export async function deleteCheckedRows(tx: Db, schema: EntitySchema, rows: readonly { id: number; version: number }[], actor: Actor, options: { lockedToo?: boolean } = {}): Promise<void> {
+export async function deleteCheckedRows(
+  tx: Db,
+  schema: EntitySchema,
+  rows: readonly { id: number; version: number }[],
+  actor: Actor,
+  options: { lockedToo?: boolean } = {},
+): Promise<void> {
   const ids = rows.map((row) => row.id);
   if (!options.lockedToo) await assertUnlocked(tx, schema, { deletes: ids });
   await runDeleteHooks(tx, schema, ids, actor);
@@ -72,7 +86,12 @@ export async function deleteCheckedRows(tx: Db, schema: EntitySchema, rows: read
   // Their files go with them (audited; blobs no attachment refers to any more are removed after the commit).
   await deleteFilesOfRows(tx, schema, ids, actor);
   const { stale } = await deleteRows(tx, schema, rows, actor);
-  if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'delete', id })));
+  if (stale.length > 0)
+    await throwConflicts(
+      tx,
+      schema,
+      stale.map((id) => ({ op: 'delete', id })),
+    );
 }
 
 /**
@@ -82,7 +101,12 @@ export async function deleteCheckedRows(tx: Db, schema: EntitySchema, rows: read
  * <the version loaded>`): a row changed or deleted by someone else makes the whole save a 409 carrying the
  * current rows. (A separate version check before validating cost a query over every id: 5-10% of a save.)
  */
-export async function saveEntityBatch(db: Db, schema: EntitySchema, batch: BatchRequest, actor: Actor): Promise<BatchResponse> {
+export async function saveEntityBatch(
+  db: Db,
+  schema: EntitySchema,
+  batch: BatchRequest,
+  actor: Actor,
+): Promise<BatchResponse> {
   const saved = await writeEntityBatch(db, schema, batch, actor);
   return { ...saved, updated: saved.updated.flatMap((json) => JSON.parse(json) as EntityRow[]) };
 }
@@ -93,7 +117,13 @@ export async function saveEntityBatch(db: Db, schema: EntitySchema, batch: Batch
  * `updated` lists the rows in the order written (rows sending the same fields together), not the request's;
  * with `answer: 'changes'` each holds only what its update changed (UpdateAnswer).
  */
-export async function saveEntityBatchAsJson(db: Db, schema: EntitySchema, batch: BatchRequest, actor: Actor, answer: UpdateAnswer = 'rows'): Promise<string> {
+export async function saveEntityBatchAsJson(
+  db: Db,
+  schema: EntitySchema,
+  batch: BatchRequest,
+  actor: Actor,
+  answer: UpdateAnswer = 'rows',
+): Promise<string> {
   const saved = await writeEntityBatch(db, schema, batch, actor, answer);
   const updated = saved.updated.map((json) => json.slice(1, -1)).filter((rows) => rows.trim() !== '');
   return `{"created":${JSON.stringify(saved.created)},"updated":[${updated.join(',')}],"deleted":${JSON.stringify(saved.deleted)}}`;
@@ -101,7 +131,13 @@ export async function saveEntityBatchAsJson(db: Db, schema: EntitySchema, batch:
 
 type WrittenBatch = Omit<BatchResponse, 'updated'> & { updated: string[] };
 
-async function writeEntityBatch(db: Db, schema: EntitySchema, batch: BatchRequest, actor: Actor, answer: UpdateAnswer = 'rows'): Promise<WrittenBatch> {
+async function writeEntityBatch(
+  db: Db,
+  schema: EntitySchema,
+  batch: BatchRequest,
+  actor: Actor,
+  answer: UpdateAnswer = 'rows',
+): Promise<WrittenBatch> {
   const creates = batch.creates ?? [];
   const updates = batch.updates ?? [];
   const deletes = batch.deletes ?? [];
@@ -119,17 +155,32 @@ async function writeEntityBatch(db: Db, schema: EntitySchema, batch: BatchReques
         const index = slots.push(slot) - 1;
         const result = validateRow(schema, values, mode);
         candidates.push({ id, values: result.ok ? result.value : {} });
-        if (!result.ok) for (const [field, message] of Object.entries(result.errors)) addError(errors, index, field, message);
+        if (!result.ok)
+          for (const [field, message] of Object.entries(result.errors)) addError(errors, index, field, message);
       };
       const blank = defaultRow(schema);
       const newRows = creates.map((create) => ({ ...blank, ...create.values }));
       await stampRootsFromParents(tx, schema, newRows);
-      await assertUnlocked(tx, schema, { creates: newRows, updates: updates.map((update) => ({ id: update.id, values: update.changes })) });
-      newRows.forEach((values, index) => validate({ op: 'create', index, clientKey: creates[index]?.clientKey }, values, 'create'));
-      updates.forEach((update, index) => validate({ op: 'update', index, id: update.id }, update.changes, 'update', update.id));
+      await assertUnlocked(tx, schema, {
+        creates: newRows,
+        updates: updates.map((update) => ({ id: update.id, values: update.changes })),
+      });
+      newRows.forEach((values, index) =>
+        validate({ op: 'create', index, clientKey: creates[index]?.clientKey }, values, 'create'),
+      );
+      updates.forEach((update, index) =>
+        validate({ op: 'update', index, id: update.id }, update.changes, 'update', update.id),
+      );
       const deleteIds = deletes.map((d) => d.id);
       await numberNewRows(tx, schema, candidates.slice(0, creates.length), errors);
-      await runNumberingHooks({ db: tx, schema, candidates: candidates.slice(0, creates.length), errors, warnings: new Map(), actor });
+      await runNumberingHooks({
+        db: tx,
+        schema,
+        candidates: candidates.slice(0, creates.length),
+        errors,
+        warnings: new Map(),
+        actor,
+      });
       await deriveComputedFields(tx, schema, candidates);
       await checkUnique(tx, schema, candidates, deleteIds, errors, (label) => `Another row already has this ${label}`);
       await checkLookups(tx, schema, candidates, errors, deleteIds);
@@ -142,37 +193,61 @@ async function writeEntityBatch(db: Db, schema: EntitySchema, batch: BatchReques
       await runSaveHooks({ db: tx, schema, candidates, errors, warnings, actor });
       const refuse = (): never => {
         const rowErrors = new RowErrorList<RowError>();
-        for (const [slot, fields] of [...errors.entries()].sort(([a], [b]) => a - b)) rowErrors.add({ ...(slots[slot] as Slot), fields });
+        for (const [slot, fields] of [...errors.entries()].sort(([a], [b]) => a - b))
+          rowErrors.add({ ...(slots[slot] as Slot), fields });
         return refuseRows(rowErrors);
       };
       if (errors.size > 0) refuse();
       if (warnings.size > 0 && !batch.acceptWarnings) {
         const rowWarnings = new RowErrorList<RowError>();
-        for (const [slot, fields] of [...warnings.entries()].sort(([a], [b]) => a - b)) rowWarnings.add({ ...(slots[slot] as Slot), fields });
-        throw new AppError('warnings_to_confirm', `${rowWarnings.total === 1 ? '1 row has' : `${rowWarnings.total} rows have`} warnings: save again to accept them`, { rowWarnings: rowWarnings.listed });
+        for (const [slot, fields] of [...warnings.entries()].sort(([a], [b]) => a - b))
+          rowWarnings.add({ ...(slots[slot] as Slot), fields });
+        throw new AppError(
+          'warnings_to_confirm',
+          `${rowWarnings.total === 1 ? '1 row has' : `${rowWarnings.total} rows have`} warnings: save again to accept them`,
+          { rowWarnings: rowWarnings.listed },
+        );
       }
 
       // Updates first: a save that clears a reference and deletes the referenced row in one go must succeed.
-      const changes = updates.map((update, i) => ({ id: update.id, version: update.version, changes: (candidates[creates.length + i] as Candidate).values }));
+      const changes = updates.map((update, i) => ({
+        id: update.id,
+        version: update.version,
+        changes: (candidates[creates.length + i] as Candidate).values,
+      }));
       const { updated, stale } = await updateRows(tx, schema, changes, actor, answer).catch((error: unknown) => {
         // checkUnique has refused values moved between rows of this save; a clash here is a value another
         // save took since (its transaction committed after our check). Reported on the rows taking it.
         const clash = uniqueClash(error, schema);
         if (!clash) throw error;
         candidates.forEach((candidate, slot) => {
-          if (candidate.id !== undefined && clash.field.name in candidate.values && String(candidate.values[clash.field.name]) === clash.value) {
+          if (
+            candidate.id !== undefined &&
+            clash.field.name in candidate.values &&
+            String(candidate.values[clash.field.name]) === clash.value
+          ) {
             addError(errors, slot, clash.field.name, `Another row already has this ${clash.field.label}`);
           }
         });
         return errors.size > 0 ? refuse() : Promise.reject(error);
       });
-      if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'update', id })));
+      if (stale.length > 0)
+        await throwConflicts(
+          tx,
+          schema,
+          stale.map((id) => ({ op: 'update', id })),
+        );
       // Rows whose computed fields read what changed (a quote's lines read its rate) follow it.
       await rederiveReaders(tx, schema, changes, actor);
 
       await deleteCheckedRows(tx, schema, deletes, actor);
 
-      const inserted = await insertRows(tx, schema, candidates.slice(0, creates.length).map((c) => c.values), actor);
+      const inserted = await insertRows(
+        tx,
+        schema,
+        candidates.slice(0, creates.length).map((c) => c.values),
+        actor,
+      );
       return {
         created: inserted.map((row, i) => ({ ...row, clientKey: creates[i]?.clientKey ?? '' })),
         updated: updated.json,

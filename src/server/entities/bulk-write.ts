@@ -1,11 +1,28 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { fieldByName, type EntityRow, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
-import { AUDIT_COLUMN_LIST, createdAuditRow, deletedAuditRow, insertAuditRows, type Actor } from '../audit/audit-writer';
+import {
+  AUDIT_COLUMN_LIST,
+  createdAuditRow,
+  deletedAuditRow,
+  insertAuditRows,
+  type Actor,
+} from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
 import { pgError } from '../db/pg-error';
 import { parentsBeforeUpdate, runAfterWrite } from './after-write';
-import { chunks, col, ident, jsonRecordset, queryRows, selectCteJson, selectCteRows, wireColumnNames, wireColumns, wireExpression } from './entity-sql';
+import {
+  chunks,
+  col,
+  ident,
+  jsonRecordset,
+  queryRows,
+  selectCteJson,
+  selectCteRows,
+  wireColumnNames,
+  wireColumns,
+  wireExpression,
+} from './entity-sql';
 
 /**
  * Set-based writes: each statement carries up to ROWS_PER_STATEMENT rows as one JSON parameter, which
@@ -91,15 +108,26 @@ export function writable(schema: EntitySchema): FieldDef[] {
 }
 
 /** Inserts rows (complete writable field values), audited; answers the stored rows in the same order. */
-export async function insertRows(tx: Db, schema: EntitySchema, rows: readonly Record<string, unknown>[], actor: Actor): Promise<EntityRow[]> {
+export async function insertRows(
+  tx: Db,
+  schema: EntitySchema,
+  rows: readonly Record<string, unknown>[],
+  actor: Actor,
+): Promise<EntityRow[]> {
   if (rows.length === 0) return [];
   const table = ident(schema.name);
   // Ids are drawn first so that each stored row is matched to its request row without relying on RETURNING order.
   const ids = await drawIds(tx, schema, rows.length);
   const fields = writable(schema);
   const names = ['id', ...fields.map((f) => f.name)];
-  const columns = sql.join(names.map((name) => ident(name)), sql`, `);
-  const values = sql.join(names.map((name) => col('v', name)), sql`, `);
+  const columns = sql.join(
+    names.map((name) => ident(name)),
+    sql`, `,
+  );
+  const values = sql.join(
+    names.map((name) => col('v', name)),
+    sql`, `,
+  );
   const stored = new Map<number, EntityRow>();
   const withIds = rows.map((row, i) => ({ ...row, id: ids[i] }));
   for (const chunk of chunks(withIds, ROWS_PER_STATEMENT)) {
@@ -111,7 +139,10 @@ export async function insertRows(tx: Db, schema: EntitySchema, rows: readonly Re
             returning ${wireColumns(schema, 't')})`,
       'n',
     );
-    await insertAuditRows(tx, inserted.map((row) => createdAuditRow(schema.name, row.id, actor, auditProjectOf(schema, row))));
+    await insertAuditRows(
+      tx,
+      inserted.map((row) => createdAuditRow(schema.name, row.id, actor, auditProjectOf(schema, row))),
+    );
     for (const row of inserted) stored.set(row.id, row);
   }
   await runAfterWrite(tx, schema, { op: 'insert', ids, rows: withIds });
@@ -147,19 +178,41 @@ function bySentFields(schema: EntitySchema, rows: readonly RowChange[]): SentGro
   all.sort((a, b) => b.rows.length - a.rows.length);
   const merged = all.slice(MAX_GROUPS - 1);
   const names = new Set(merged.flatMap((group) => group.fields.map((f) => f.name)));
-  return [...all.slice(0, MAX_GROUPS - 1), { fields: fieldsOfSchema.filter((f) => names.has(f.name)), rows: merged.flatMap((group) => group.rows), masked: true }];
+  return [
+    ...all.slice(0, MAX_GROUPS - 1),
+    {
+      fields: fieldsOfSchema.filter((f) => names.has(f.name)),
+      rows: merged.flatMap((group) => group.rows),
+      masked: true,
+    },
+  ];
 }
 
 /** A group's statement payload: the rows' changes with id and version (and, merged, what each sends). */
 function groupPayload(group: SentGroup, rows: readonly RowChange[]): string {
   if (!group.masked) return JSON.stringify(rows.map((row) => ({ ...row.changes, id: row.id, version: row.version })));
   const names = new Set(group.fields.map((f) => f.name));
-  return JSON.stringify(rows.map((row) => ({ ...row.changes, id: row.id, version: row.version, [SENT]: `,${Object.keys(row.changes).filter((name) => names.has(name)).join(',')},` })));
+  return JSON.stringify(
+    rows.map((row) => ({
+      ...row.changes,
+      id: row.id,
+      version: row.version,
+      [SENT]: `,${Object.keys(row.changes)
+        .filter((name) => names.has(name))
+        .join(',')},`,
+    })),
+  );
 }
 
 /** The payload's columns as a recordset `v` (jsonRecordset), with SENT for a merged group. */
 function groupRecordset(schema: EntitySchema, group: SentGroup, payload: string): SQL {
-  return jsonRecordset(schema, payload, ['id', 'version', ...group.fields.map((f) => f.name)], 'v', group.masked ? [SENT] : []);
+  return jsonRecordset(
+    schema,
+    payload,
+    ['id', 'version', ...group.fields.map((f) => f.name)],
+    'v',
+    group.masked ? [SENT] : [],
+  );
 }
 
 /** The value a row sets a field to: the one sent, or in a merged group the stored one (`t`) when it sends none. */
@@ -180,7 +233,9 @@ export type UpdatedRows = { json: string[]; ids: Set<number> };
 export type UpdateAnswer = 'rows' | 'changes';
 
 function answeredColumns(schema: EntitySchema, fields: readonly FieldDef[], answer: UpdateAnswer): string[] {
-  return answer === 'rows' ? wireColumnNames(schema) : ['id', ...fields.map((f) => f.name), 'version', 'updated_at', 'updated_by'];
+  return answer === 'rows'
+    ? wireColumnNames(schema)
+    : ['id', ...fields.map((f) => f.name), 'version', 'updated_at', 'updated_by'];
 }
 
 /**
@@ -191,7 +246,13 @@ function answeredColumns(schema: EntitySchema, fields: readonly FieldDef[], answ
 function comparedValues(group: SentGroup, operator: 'is distinct from' | 'is not distinct from'): SQL {
   const { fields } = group;
   if (fields.length === 0) return operator === 'is distinct from' ? sql`false` : sql`true`;
-  return sql`row(${sql.join(fields.map((f) => col('t', f.name)), sql`, `)}) ${sql.raw(operator)} row(${sql.join(fields.map((f) => sentValue(group, f)), sql`, `)})`;
+  return sql`row(${sql.join(
+    fields.map((f) => col('t', f.name)),
+    sql`, `,
+  )}) ${sql.raw(operator)} row(${sql.join(
+    fields.map((f) => sentValue(group, f)),
+    sql`, `,
+  )})`;
 }
 
 /** What updateRows does with a row whose values sent all equal the stored ones. */
@@ -227,10 +288,19 @@ export async function updateRows(
     // Nothing sent, nothing to change: such rows are all unchanged or stale (decided below).
     if (options.skipUnchanged && group.fields.length === 0) continue;
     const answered = answeredColumns(schema, group.fields, answer);
-    const answeredNames = sql.join(answered.map((name) => col('n', name)), sql`, `);
+    const answeredNames = sql.join(
+      answered.map((name) => col('n', name)),
+      sql`, `,
+    );
     // Without skipUnchanged, a change that sends no field still bumps the version (the caller asked to save the row).
-    const assignments = sql.join([...group.fields.map((f) => sql`${ident(f.name)} = ${sentValue(group, f)}`), sql`version = t.version + 1`], sql`, `);
-    const oldValues = sql.join(group.fields.map((f) => sql`${wireExpression(f, 'o')} as ${ident(`old.${f.name}`)}`), sql`, `);
+    const assignments = sql.join(
+      [...group.fields.map((f) => sql`${ident(f.name)} = ${sentValue(group, f)}`), sql`version = t.version + 1`],
+      sql`, `,
+    );
+    const oldValues = sql.join(
+      group.fields.map((f) => sql`${wireExpression(f, 'o')} as ${ident(`old.${f.name}`)}`),
+      sql`, `,
+    );
     const hasOld = group.fields.length > 0 ? sql`, ${oldValues}` : sql``;
     // Compared inside the update, on the row it has already found by id: no extra read of the table.
     const onlyChanged = options.skipUnchanged ? sql` and ${comparedValues(group, 'is distinct from')}` : sql``;
@@ -256,8 +326,13 @@ export async function updateRows(
   const unwritten = rows.filter((row) => !updated.ids.has(row.id));
   // A row the update left alone is stale, unless it was left alone for holding the values sent already:
   // read back by id for the unwritten rows only (none when every row changed).
-  const unchanged = options.skipUnchanged && unwritten.length > 0 ? await unchangedRows(tx, schema, unwritten) : new Set<number>();
-  return { updated, stale: unwritten.filter((row) => !unchanged.has(row.id)).map((row) => row.id), unchanged: [...unchanged] };
+  const unchanged =
+    options.skipUnchanged && unwritten.length > 0 ? await unchangedRows(tx, schema, unwritten) : new Set<number>();
+  return {
+    updated,
+    stale: unwritten.filter((row) => !unchanged.has(row.id)).map((row) => row.id),
+    unchanged: [...unchanged],
+  };
 }
 
 /**
@@ -284,7 +359,12 @@ export async function unchangedRows(tx: Db, schema: EntitySchema, rows: readonly
 }
 
 /** Deletes rows whose version still matches, audited with their last values; answers the ids that did not match. */
-export async function deleteRows(tx: Db, schema: EntitySchema, rows: readonly { id: number; version: number }[], actor: Actor): Promise<{ stale: number[] }> {
+export async function deleteRows(
+  tx: Db,
+  schema: EntitySchema,
+  rows: readonly { id: number; version: number }[],
+  actor: Actor,
+): Promise<{ stale: number[] }> {
   const table = ident(schema.name);
   const deleted = new Set<number>();
   const goneRows: EntityRow[] = [];
@@ -298,7 +378,10 @@ export async function deleteRows(tx: Db, schema: EntitySchema, rows: readonly { 
             returning ${wireColumns(schema, 't')})`,
       'o',
     );
-    await insertAuditRows(tx, gone.map((row) => deletedAuditRow(schema.name, row.id, actor, row, names, auditProjectOf(schema, row))));
+    await insertAuditRows(
+      tx,
+      gone.map((row) => deletedAuditRow(schema.name, row.id, actor, row, names, auditProjectOf(schema, row))),
+    );
     for (const row of gone) deleted.add(row.id);
     goneRows.push(...gone);
   }
@@ -312,17 +395,27 @@ export function toAppError(error: unknown, schema: EntitySchema): unknown {
   const pg = pgError(error);
   if (!pg?.code) return error;
   // Constraints are named <table>_<field>_unique / _check (entity-tables.ts); the key's index is <table>_key.
-  const fieldOf = (constraint?: string) => schema.fields.find((f) => constraint?.startsWith(`${schema.name}_${f.name}_`))?.label;
+  const fieldOf = (constraint?: string) =>
+    schema.fields.find((f) => constraint?.startsWith(`${schema.name}_${f.name}_`))?.label;
   const keyLabel = schema.key.map((name) => schema.fields.find((f) => f.name === name)?.label ?? name).join(' + ');
   switch (pg.code) {
     case '23505':
       return new AppError('conflict', `Another row already has this ${fieldOf(pg.constraint) ?? keyLabel}.`);
     case '23503':
-      return new AppError('conflict', `The change refers to a row that does not exist, or removes a row still referenced elsewhere (${pg.constraint ?? 'reference'}).`);
+      return new AppError(
+        'conflict',
+        `The change refers to a row that does not exist, or removes a row still referenced elsewhere (${pg.constraint ?? 'reference'}).`,
+      );
     case '23514':
-      return new AppError('validation_failed', `${fieldOf(pg.constraint) ?? 'A value'} is not one of the allowed values.`);
+      return new AppError(
+        'validation_failed',
+        `${fieldOf(pg.constraint) ?? 'A value'} is not one of the allowed values.`,
+      );
     case '23502':
-      return new AppError('validation_failed', `${schema.fields.find((f) => f.name === pg.column)?.label ?? pg.column ?? 'A field'} is required.`);
+      return new AppError(
+        'validation_failed',
+        `${schema.fields.find((f) => f.name === pg.column)?.label ?? pg.column ?? 'A field'} is required.`,
+      );
     case '22003':
       return new AppError('validation_failed', 'A number is too large for its field.');
     case '22P02':

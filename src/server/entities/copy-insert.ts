@@ -13,7 +13,12 @@ import { ident } from './entity-sql';
  * them); constraint errors still come back from the database and are mapped like any write's. Answers the
  * new ids, in the order of `rows`.
  */
-export async function copyInsertRows(tx: Db, schema: EntitySchema, rows: readonly Record<string, unknown>[], actor: Actor): Promise<number[]> {
+export async function copyInsertRows(
+  tx: Db,
+  schema: EntitySchema,
+  rows: readonly Record<string, unknown>[],
+  actor: Actor,
+): Promise<number[]> {
   if (rows.length === 0) return [];
   const ids = await drawIds(tx, schema, rows.length);
   const names = writable(schema).map((f) => f.name);
@@ -37,7 +42,13 @@ export async function copyInsertRows(tx: Db, schema: EntitySchema, rows: readonl
  * of CSV: the import went from 0.52 to 0.61 of COPY's speed). On PGlite, where each lookup runs in
  * WebAssembly, they are copied in as CSV lines built here.
  */
-async function auditNewRows(tx: Db, schema: EntitySchema, rows: readonly Record<string, unknown>[], ids: readonly number[], actor: Actor): Promise<void> {
+async function auditNewRows(
+  tx: Db,
+  schema: EntitySchema,
+  rows: readonly Record<string, unknown>[],
+  ids: readonly number[],
+  actor: Actor,
+): Promise<void> {
   if (onPostgresServer(tx)) {
     await tx.execute(sql`insert into audit_log (${AUDIT_COLUMN_LIST})
       select ${schema.name}::text, t.id::text, null, null, null, 'insert', ${actor.sub}::text, ${actor.username}::text, ${actor.changeSet ?? null}::bigint, ${auditProjectExpression(schema, 't')}
@@ -51,6 +62,7 @@ async function auditNewRows(tx: Db, schema: EntitySchema, rows: readonly Record<
   const middle = `,${csvLine(AUDIT_COLUMNS.slice(2, -1).map((column) => entry[column])).slice(0, -1)},`;
   const projectOf = auditProjectReader(schema);
   let audit = '';
-  for (let i = 0; i < rows.length; i++) audit += `${head}${ids[i]}${middle}${projectOf(rows[i] as Record<string, unknown>, ids[i]) ?? ''}\n`;
+  for (let i = 0; i < rows.length; i++)
+    audit += `${head}${ids[i]}${middle}${projectOf(rows[i] as Record<string, unknown>, ids[i]) ?? ''}\n`;
   await copyCsv(tx, 'audit_log', AUDIT_COLUMNS, audit);
 }

@@ -11,7 +11,13 @@ import { selectRowsById } from './entity-sql';
  * Deletes one row: 404 if it is gone (409 instead when the caller named the version it saw), 409 if its
  * version moved on, 409 with the dependants if anything still references it. Audited with the row as it was.
  */
-export async function deleteEntityRow(db: Db, schema: EntitySchema, id: number, version: number | undefined, actor: Actor): Promise<void> {
+export async function deleteEntityRow(
+  db: Db,
+  schema: EntitySchema,
+  id: number,
+  version: number | undefined,
+  actor: Actor,
+): Promise<void> {
   await mappingDbErrors(schema, () =>
     db.transaction(async (tx) => {
       const row = (await selectRowsById(tx, schema, [id], true)).get(id);

@@ -34,7 +34,10 @@ class DryRunDone extends Error {
 
 /** Id and version of the rows of `entity` matching `where` (over alias t), locked until the transaction ends. */
 export function lockRows(tx: Db, entity: string, where: SQL): Promise<{ id: number; version: number }[]> {
-  return queryRows<{ id: number; version: number }>(tx, sql`select t.id, t.version from ${ident(entity)} t where ${where} order by t.id for update`);
+  return queryRows<{ id: number; version: number }>(
+    tx,
+    sql`select t.id, t.version from ${ident(entity)} t where ${where} order by t.id for update`,
+  );
 }
 
 /** Adds `rows` to what is found; answers the ids not found before. */
@@ -55,7 +58,12 @@ export type ContentRow = { id: number; version: number; parent: number };
  * answers the ids it had not seen, the only ones followed further. `lock`: locked for the transaction.
  * The delete with contents and Housekeeping's deletion plan walk a document this one way.
  */
-export async function walkContents(tx: Db, start: ReadonlyMap<string, readonly number[]>, take: (child: string, parent: string, rows: ContentRow[]) => number[], lock: boolean): Promise<void> {
+export async function walkContents(
+  tx: Db,
+  start: ReadonlyMap<string, readonly number[]>,
+  take: (child: string, parent: string, rows: ContentRow[]) => number[],
+  lock: boolean,
+): Promise<void> {
   let fresh = start;
   while (fresh.size > 0) {
     const next = new Map<string, number[]>();
@@ -78,24 +86,41 @@ export async function walkContents(tx: Db, start: ReadonlyMap<string, readonly n
 
 /** Everything part of the rows in `found`, locked, with its version. */
 function findContents(tx: Db, found: Found): Promise<void> {
-  return walkContents(tx, new Map([...found].map(([entity, rows]) => [entity, [...rows.keys()]])), (child, _parent, rows) => add(found, child, rows), true);
+  return walkContents(
+    tx,
+    new Map([...found].map(([entity, rows]) => [entity, [...rows.keys()]])),
+    (child, _parent, rows) => add(found, child, rows),
+    true,
+  );
 }
 
 /** "Area 200", or "the 3 areas" when several rows are deleted. */
 async function describeTargets(tx: Db, schema: EntitySchema, ids: readonly number[]): Promise<string> {
   if (ids.length > 1) return `the ${ids.length} ${schema.labelPlural.toLowerCase()}`;
-  const [row] = await queryRows<{ label: unknown }>(tx, sql`select ${col('t', schema.labelField)} as label from ${ident(schema.name)} t where t.id = ${ids[0]}`);
+  const [row] = await queryRows<{ label: unknown }>(
+    tx,
+    sql`select ${col('t', schema.labelField)} as label from ${ident(schema.name)} t where t.id = ${ids[0]}`,
+  );
   const label = row?.label;
-  return label === null || label === undefined || label === '' ? `the ${schema.label.toLowerCase()}` : `${schema.label} ${String(label)}`;
+  return label === null || label === undefined || label === ''
+    ? `the ${schema.label.toLowerCase()}`
+    : `${schema.label} ${String(label)}`;
 }
 
 /** A 409 of rows referring to the ones deleted, reworded for a delete with contents; other errors unchanged. */
 function outsideReference(error: unknown, what: string): unknown {
-  const details = error instanceof AppError && error.code === 'conflict' ? (error.details as Partial<DependencyDetails> | undefined) : undefined;
+  const details =
+    error instanceof AppError && error.code === 'conflict'
+      ? (error.details as Partial<DependencyDetails> | undefined)
+      : undefined;
   const first = details?.dependants?.[0];
   if (!first) return error;
   const more = (details?.total ?? 1) > 1 ? ` (and ${(details?.total ?? 1) - 1} more)` : '';
-  return new AppError('conflict', `Cannot delete ${what} with its contents: ${first.entityLabel} '${first.label}' (${first.field}) is not part of it and still refers to it${more}. Change or delete that first.`, details);
+  return new AppError(
+    'conflict',
+    `Cannot delete ${what} with its contents: ${first.entityLabel} '${first.label}' (${first.field}) is not part of it and still refers to it${more}. Change or delete that first.`,
+    details,
+  );
 }
 
 /**
@@ -103,9 +128,17 @@ function outsideReference(error: unknown, what: string): unknown {
  * and writes nothing. 404 for a missing row; 409 when a `version` given is no longer the row's, or when a
  * row outside what is deleted refers to it.
  */
-export async function deleteWithContents(db: Db, schema: EntitySchema, targets: readonly DeleteTarget[], actor: Actor, dryRun = false): Promise<DeletedWithContents> {
-  if (targets.length === 0) throw new AppError('bad_request', 'Name at least one row to delete: {"rows": [{"id": 12, "version": 3}]}.');
-  if (new Set(targets.map((t) => t.id)).size !== targets.length) throw new AppError('bad_request', 'A row appears more than once in this delete.');
+export async function deleteWithContents(
+  db: Db,
+  schema: EntitySchema,
+  targets: readonly DeleteTarget[],
+  actor: Actor,
+  dryRun = false,
+): Promise<DeletedWithContents> {
+  if (targets.length === 0)
+    throw new AppError('bad_request', 'Name at least one row to delete: {"rows": [{"id": 12, "version": 3}]}.');
+  if (new Set(targets.map((t) => t.id)).size !== targets.length)
+    throw new AppError('bad_request', 'A row appears more than once in this delete.');
   try {
     return await mappingDbErrors(schema, () =>
       db.transaction(async (tx) => {
@@ -113,7 +146,12 @@ export async function deleteWithContents(db: Db, schema: EntitySchema, targets: 
         const roots = await lockRows(tx, schema.name, sql`t.id in ${jsonValues(ids, 'int')}`);
         const versions = new Map(roots.map((row) => [row.id, row.version]));
         const stale = targets.filter((t) => t.version !== undefined && versions.get(t.id) !== t.version);
-        if (stale.length > 0) await throwConflicts(tx, schema, stale.map((t) => ({ op: 'delete', id: t.id })));
+        if (stale.length > 0)
+          await throwConflicts(
+            tx,
+            schema,
+            stale.map((t) => ({ op: 'delete', id: t.id })),
+          );
         const missing = ids.find((id) => !versions.has(id));
         if (missing !== undefined) throw new AppError('not_found', `No ${schema.label} with id ${missing}.`);
         const found: Found = new Map();
@@ -126,7 +164,12 @@ export async function deleteWithContents(db: Db, schema: EntitySchema, targets: 
           if (rows.size === 0) continue;
           const list = getEntitySchema(entity);
           // A row outside what is deleted still refers to one of these: said as such (other refusals unchanged).
-          await deleteCheckedRows(tx, list, [...rows].map(([id, version]) => ({ id, version })), actor).catch((error: unknown) => Promise.reject(outsideReference(error, what)));
+          await deleteCheckedRows(
+            tx,
+            list,
+            [...rows].map(([id, version]) => ({ id, version })),
+            actor,
+          ).catch((error: unknown) => Promise.reject(outsideReference(error, what)));
           lists.unshift({ entity, label: list.labelPlural, count: rows.size });
         }
         const answer = { deleted: ids, lists, total: lists.reduce((sum, l) => sum + l.count, 0), dryRun };

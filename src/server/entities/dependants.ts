@@ -9,7 +9,9 @@ import { col, ident, jsonValues, queryRows } from './entity-sql';
 /** Every lookup field, of any entity (this one included, for trees), that points at `schema`. */
 function referencingFields(schema: EntitySchema): { owner: EntitySchema; field: LookupField }[] {
   return entitySchemas.flatMap((owner) =>
-    owner.fields.filter((f): f is LookupField => f.kind === 'lookup' && f.entity === schema.name).map((field) => ({ owner, field })),
+    owner.fields
+      .filter((f): f is LookupField => f.kind === 'lookup' && f.entity === schema.name)
+      .map((field) => ({ owner, field })),
   );
 }
 
@@ -17,7 +19,12 @@ function referencingFields(schema: EntitySchema): { owner: EntitySchema; field: 
  * Rows that reference any of `ids`. Rows of the same entity that are themselves in `ids` do not count:
  * deleting a parent together with its children is allowed.
  */
-export async function findDependantsOf(db: Db, schema: EntitySchema, ids: readonly number[], limit = 50): Promise<DependencyDetails> {
+export async function findDependantsOf(
+  db: Db,
+  schema: EntitySchema,
+  ids: readonly number[],
+  limit = 50,
+): Promise<DependencyDetails> {
   const references = referencingFields(schema);
   if (references.length === 0 || ids.length === 0) return { dependants: [], total: 0 };
   const idSet = jsonValues(ids, 'int');
@@ -34,7 +41,9 @@ export async function findDependantsOf(db: Db, schema: EntitySchema, ids: readon
     sql` union all `,
   );
   const counting = sql.join(
-    references.map(({ owner, field }) => sql`(select count(*) from ${ident(owner.name)} r where ${condition(owner, field)})`),
+    references.map(
+      ({ owner, field }) => sql`(select count(*) from ${ident(owner.name)} r where ${condition(owner, field)})`,
+    ),
     sql` + `,
   );
   const [dependants, counted] = await Promise.all([
@@ -57,5 +66,9 @@ export async function assertNoDependants(db: Db, schema: EntitySchema, ids: read
   const first = details.dependants[0];
   if (!first) return;
   const more = details.total > 1 ? ` and ${details.total - 1} more` : '';
-  throw new AppError('conflict', `Cannot delete: still used by ${first.entityLabel} '${first.label}' (${first.field})${more}.`, details);
+  throw new AppError(
+    'conflict',
+    `Cannot delete: still used by ${first.entityLabel} '${first.label}' (${first.field})${more}.`,
+    details,
+  );
 }

@@ -30,7 +30,8 @@ function readersOf(target: string): Reader[] {
     for (const field of schema.fields) {
       for (const read of field.computed?.reads ?? []) {
         const lookup = schema.fields.find((f) => f.name === read.lookup);
-        if (lookup?.kind === 'lookup' && lookup.entity === target) byLookup.set(read.lookup, (byLookup.get(read.lookup) ?? new Set()).add(read.field));
+        if (lookup?.kind === 'lookup' && lookup.entity === target)
+          byLookup.set(read.lookup, (byLookup.get(read.lookup) ?? new Set()).add(read.field));
       }
     }
     for (const [lookup, fields] of byLookup) found.push({ schema, lookup, fields });
@@ -39,9 +40,16 @@ function readersOf(target: string): Reader[] {
   return found;
 }
 
-export async function rederiveReaders(tx: Db, schema: EntitySchema, changed: readonly { id: number; changes: Record<string, unknown> }[], actor: Actor): Promise<void> {
+export async function rederiveReaders(
+  tx: Db,
+  schema: EntitySchema,
+  changed: readonly { id: number; changes: Record<string, unknown> }[],
+  actor: Actor,
+): Promise<void> {
   for (const reader of readersOf(schema.name)) {
-    const ids = changed.filter((row) => Object.keys(row.changes).some((name) => reader.fields.has(name))).map((row) => row.id);
+    const ids = changed
+      .filter((row) => Object.keys(row.changes).some((name) => reader.fields.has(name)))
+      .map((row) => row.id);
     if (ids.length === 0) continue;
     const rows = await queryRows<{ id: number; version: number; target: number }>(
       tx,
@@ -49,12 +57,31 @@ export async function rederiveReaders(tx: Db, schema: EntitySchema, changed: rea
     );
     if (rows.length === 0) continue;
     // Sending the lookup itself makes every rule that lists it in `from` derive again.
-    const candidates = rows.map((row) => ({ id: row.id, values: { [reader.lookup]: row.target } as Record<string, unknown> }));
+    const candidates = rows.map((row) => ({
+      id: row.id,
+      values: { [reader.lookup]: row.target } as Record<string, unknown>,
+    }));
     await deriveComputedFields(tx, reader.schema, candidates);
-    const updates = rows.map((row, i) => ({ id: row.id, version: row.version, changes: (candidates[i] as { values: Record<string, unknown> }).values }));
-    const { stale, unchanged } = await updateRows(tx, reader.schema, updates, actor, 'changes', { skipUnchanged: true });
-    if (stale.length > 0) await throwConflicts(tx, reader.schema, stale.map((id) => ({ op: 'update', id })));
+    const updates = rows.map((row, i) => ({
+      id: row.id,
+      version: row.version,
+      changes: (candidates[i] as { values: Record<string, unknown> }).values,
+    }));
+    const { stale, unchanged } = await updateRows(tx, reader.schema, updates, actor, 'changes', {
+      skipUnchanged: true,
+    });
+    if (stale.length > 0)
+      await throwConflicts(
+        tx,
+        reader.schema,
+        stale.map((id) => ({ op: 'update', id })),
+      );
     const same = new Set(unchanged);
-    await rederiveReaders(tx, reader.schema, updates.filter((row) => !same.has(row.id)), actor);
+    await rederiveReaders(
+      tx,
+      reader.schema,
+      updates.filter((row) => !same.has(row.id)),
+      actor,
+    );
   }
 }

@@ -12,7 +12,15 @@ import { assertBatchSize } from './batch-save';
 import { requireSchemaOf } from './entity-sql';
 import { AppError } from '../http/app-error';
 import { rowLock } from './locks/document-locks';
-import { deleteEntityRow, entitySummaries, findDependants, getEntityRow, listEntityRows, lookupOptions, saveEntityBatchAsJson } from './entity-service';
+import {
+  deleteEntityRow,
+  entitySummaries,
+  findDependants,
+  getEntityRow,
+  listEntityRows,
+  lookupOptions,
+  saveEntityBatchAsJson,
+} from './entity-service';
 import { importAnswerJson } from './import/import-plan';
 import { IMPORT_CHUNK_ROWS } from './import/import-rows';
 import { runImport } from './import/import-run';
@@ -43,9 +51,11 @@ const TAG = ['entities'];
 function operationCount(body: unknown): number {
   if (typeof body !== 'object' || body === null) return 0;
   const lists = body as Record<string, unknown>;
-  return ['creates', 'updates', 'deletes'].reduce((sum, key) => sum + (Array.isArray(lists[key]) ? (lists[key] as unknown[]).length : 0), 0);
+  return ['creates', 'updates', 'deletes'].reduce(
+    (sum, key) => sum + (Array.isArray(lists[key]) ? (lists[key] as unknown[]).length : 0),
+    0,
+  );
 }
-
 
 /** The entity named in the path; writes also need the entity's own write role (it differs per entity). */
 async function entityFor(request: FastifyRequest, access: 'read' | 'write'): Promise<EntitySchema> {
@@ -60,25 +70,55 @@ async function entityFor(request: FastifyRequest, access: 'read' | 'write'): Pro
  * function. The JSON schemas are documentation for /api/docs: Fastify neither validates nor serializes
  * with them (api-docs.ts gives every /api route no-op compilers).
  */
-export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBytes }: { db: Db; importBodyLimitBytes?: number }): Promise<void> {
-
-  app.get('/entities', { schema: { tags: TAG, summary: 'Every entity with its row count', response: { 200: jsonSchema(responses.summaries, 'output'), ...errors(401) } } }, async () =>
-    entitySummaries(db),
+export async function entityRoutes(
+  app: FastifyInstance,
+  { db, importBodyLimitBytes }: { db: Db; importBodyLimitBytes?: number },
+): Promise<void> {
+  app.get(
+    '/entities',
+    {
+      schema: {
+        tags: TAG,
+        summary: 'Every entity with its row count',
+        response: { 200: jsonSchema(responses.summaries, 'output'), ...errors(401) },
+      },
+    },
+    async () => entitySummaries(db),
   );
 
   app.get(
     '/entities/:entity',
-    { schema: { tags: TAG, summary: 'A page of rows: filters, sort, paging, quick search', params: jsonSchema(entityParams), querystring: jsonSchema(listQuerystring), response: { 200: jsonSchema(responses.list, 'output'), ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        tags: TAG,
+        summary: 'A page of rows: filters, sort, paging, quick search',
+        params: jsonSchema(entityParams),
+        querystring: jsonSchema(listQuerystring),
+        response: { 200: jsonSchema(responses.list, 'output'), ...errors(400, 401, 404) },
+      },
+    },
     async (request) => {
       const schema = await entityFor(request, 'read');
       const query = parseOr400(listQuerystring, request.query, 'query');
-      return listEntityRows(db, schema, { ...query, filters: parseFilters(query.filters), sort: parseSort(query.sort) });
+      return listEntityRows(db, schema, {
+        ...query,
+        filters: parseFilters(query.filters),
+        sort: parseSort(query.sort),
+      });
     },
   );
 
   app.get(
     '/entities/:entity/options',
-    { schema: { tags: TAG, summary: 'Id and label of rows, for lookups', params: jsonSchema(entityParams), querystring: jsonSchema(optionsQuerystring), response: { 200: jsonSchema(responses.options, 'output'), ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        tags: TAG,
+        summary: 'Id and label of rows, for lookups',
+        params: jsonSchema(entityParams),
+        querystring: jsonSchema(optionsQuerystring),
+        response: { 200: jsonSchema(responses.options, 'output'), ...errors(400, 401, 404) },
+      },
+    },
     async (request) => {
       const schema = await entityFor(request, 'read');
       const { q, limit, scope } = parseOr400(optionsQuerystring, request.query, 'query');
@@ -86,15 +126,33 @@ export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBy
     },
   );
 
-  app.get('/entities/:entity/:id', { schema: { tags: TAG, summary: 'One row', params: jsonSchema(rowParams), response: { 200: jsonSchema(responses.list.shape.rows.element, 'output'), ...errors(400, 401, 404) } } }, async (request) => {
-    const schema = await entityFor(request, 'read');
-    const { id } = parseOr400(rowParams, request.params, 'path');
-    return getEntityRow(db, schema, id);
-  });
+  app.get(
+    '/entities/:entity/:id',
+    {
+      schema: {
+        tags: TAG,
+        summary: 'One row',
+        params: jsonSchema(rowParams),
+        response: { 200: jsonSchema(responses.list.shape.rows.element, 'output'), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const schema = await entityFor(request, 'read');
+      const { id } = parseOr400(rowParams, request.params, 'path');
+      return getEntityRow(db, schema, id);
+    },
+  );
 
   app.get(
     '/entities/:entity/:id/dependencies',
-    { schema: { tags: TAG, summary: 'Rows that reference this row', params: jsonSchema(rowParams), response: { 200: jsonSchema(responses.dependencies, 'output'), ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        tags: TAG,
+        summary: 'Rows that reference this row',
+        params: jsonSchema(rowParams),
+        response: { 200: jsonSchema(responses.dependencies, 'output'), ...errors(400, 401, 404) },
+      },
+    },
     async (request) => {
       const schema = await entityFor(request, 'read');
       const { id } = parseOr400(rowParams, request.params, 'path');
@@ -104,7 +162,15 @@ export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBy
 
   app.get(
     '/entities/:entity/:id/lock',
-    { schema: { tags: TAG, summary: 'Whether a document lock (an award) holds the row: saves, imports and deletes of it answer 409 while it does', params: jsonSchema(rowParams), response: { 200: jsonSchema(responses.lock, 'output'), ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        tags: TAG,
+        summary:
+          'Whether a document lock (an award) holds the row: saves, imports and deletes of it answer 409 while it does',
+        params: jsonSchema(rowParams),
+        response: { 200: jsonSchema(responses.lock, 'output'), ...errors(400, 401, 404) },
+      },
+    },
     async (request) => {
       const schema = await entityFor(request, 'read');
       const { id } = parseOr400(rowParams, request.params, 'path');
@@ -115,7 +181,14 @@ export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBy
 
   app.get(
     '/entities/:entity/:id/history',
-    { schema: { tags: TAG, summary: "The row's audit trail in words, newest first", params: jsonSchema(rowParams), response: { 200: jsonSchema(responses.history, 'output'), ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        tags: TAG,
+        summary: "The row's audit trail in words, newest first",
+        params: jsonSchema(rowParams),
+        response: { 200: jsonSchema(responses.history, 'output'), ...errors(400, 401, 404) },
+      },
+    },
     async (request) => {
       const schema = await entityFor(request, 'read');
       const { id } = parseOr400(rowParams, request.params, 'path');
@@ -142,13 +215,23 @@ export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBy
       const batch = parseOr400(batchBody, request.body, 'body');
       const answer = prefersMinimalReturn(request.headers.prefer) ? 'changes' : 'rows';
       if (answer === 'changes') reply.header('preference-applied', 'return=minimal');
-      return reply.type('application/json; charset=utf-8').send(await saveEntityBatchAsJson(db, schema, batch, actorOf(request), answer));
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(await saveEntityBatchAsJson(db, schema, batch, actorOf(request), answer));
     },
   );
 
   app.delete(
     '/entities/:entity/:id',
-    { schema: { tags: TAG, summary: 'Delete one row (refused while others reference it)', params: jsonSchema(rowParams), querystring: jsonSchema(deleteQuerystring), response: { 200: jsonSchema(responses.deleted, 'output'), ...errors(400, 401, 403, 404, 409) } } },
+    {
+      schema: {
+        tags: TAG,
+        summary: 'Delete one row (refused while others reference it)',
+        params: jsonSchema(rowParams),
+        querystring: jsonSchema(deleteQuerystring),
+        response: { 200: jsonSchema(responses.deleted, 'output'), ...errors(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) => {
       const schema = await entityFor(request, 'write');
       const { id } = parseOr400(rowParams, request.params, 'path');
@@ -163,7 +246,8 @@ export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBy
     {
       schema: {
         tags: TAG,
-        summary: 'Delete rows with everything that is part of them (a project with its document, an area with its equipment...), in one transaction; dryRun answers what would go',
+        summary:
+          'Delete rows with everything that is part of them (a project with its document, an area with its equipment...), in one transaction; dryRun answers what would go',
         params: jsonSchema(entityParams),
         body: jsonSchema(deleteWithContentsBody),
         response: { 200: jsonSchema(responses.deletedWithContents, 'output'), ...writeErrors(404, 409) },
@@ -188,11 +272,18 @@ export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBy
     scope.post(
       '/entities/:entity/import',
       {
-        schema: { tags: TAG, summary: 'Import parsed rows: add, update or skip by key', params: jsonSchema(entityParams), body: jsonSchema(importBody), response: { 200: jsonSchema(responses.imported, 'output'), ...writeErrors(404, 409, 422) } },
+        schema: {
+          tags: TAG,
+          summary: 'Import parsed rows: add, update or skip by key',
+          params: jsonSchema(entityParams),
+          body: jsonSchema(importBody),
+          response: { 200: jsonSchema(responses.imported, 'output'), ...writeErrors(404, 409, 422) },
+        },
       },
       async (request, reply) => {
         const schema = await entityFor(request, 'write');
-        if (!(request.body instanceof Readable)) throw new AppError('bad_request', 'An import needs a JSON body: {"mode": 0, "rows": [{…}, …]}.');
+        if (!(request.body instanceof Readable))
+          throw new AppError('bad_request', 'An import needs a JSON body: {"mode": 0, "rows": [{…}, …]}.');
         const limit = importBodyLimitBytes ?? DEFAULT_IMPORT_LIMIT;
         if (Number(request.headers['content-length']) > limit) refuseTooLarge(reply, limit);
         const upload = await receiveImportBody(request.body, schema, limit).catch((error: unknown) => {
@@ -201,7 +292,14 @@ export async function entityRoutes(app: FastifyInstance, { db, importBodyLimitBy
           throw error;
         });
         try {
-          const outcome = await runImport(db, schema, upload.options, upload.rowCount, upload.chunks(IMPORT_CHUNK_ROWS), actorOf(request));
+          const outcome = await runImport(
+            db,
+            schema,
+            upload.options,
+            upload.rowCount,
+            upload.chunks(IMPORT_CHUNK_ROWS),
+            actorOf(request),
+          );
           return reply.type('application/json; charset=utf-8').send(Readable.from(importAnswerJson(outcome)));
         } finally {
           await upload.dispose();
@@ -215,5 +313,8 @@ const DEFAULT_IMPORT_LIMIT = 256 * 1024 * 1024;
 
 function refuseTooLarge(reply: FastifyReply, limit: number): never {
   reply.header('connection', 'close');
-  throw new AppError('payload_too_large', `An import body may be at most ${Math.floor(limit / 1048576).toLocaleString('en-US')} MiB (IMPORT_BODY_LIMIT_BYTES).`);
+  throw new AppError(
+    'payload_too_large',
+    `An import body may be at most ${Math.floor(limit / 1048576).toLocaleString('en-US')} MiB (IMPORT_BODY_LIMIT_BYTES).`,
+  );
 }

@@ -18,7 +18,13 @@ import { AppError } from '../http/app-error';
  * the database). json_populate_recordset(null::<table>, …) typed every column of the table for every row:
  * a 5,000-row update statement took 30% longer with it.
  */
-export function jsonRecordset(schema: EntitySchema, json: string, names: readonly string[], alias = 'v', textColumns: readonly string[] = []): SQL {
+export function jsonRecordset(
+  schema: EntitySchema,
+  json: string,
+  names: readonly string[],
+  alias = 'v',
+  textColumns: readonly string[] = [],
+): SQL {
   const columns: Record<string, { getSQLType(): string }> = getTableColumns(getEntityTable(schema.name));
   const definitions = names.map((name) => {
     const column = columns[name];
@@ -72,7 +78,8 @@ function rowsTravelAsJson(db: Db): boolean {
 
 /** The rows of CTE `alias`, the last of `ctes` (a `with …` clause, which may write), each driver its fastest way. */
 export async function selectCteRows<T>(db: Db, ctes: SQL, alias: string): Promise<T[]> {
-  if (rowsTravelAsJson(db)) return parseJsonRows<T>(await queryRows<{ json: string }>(db, sql`${ctes} ${selectJsonOf(alias)}`));
+  if (rowsTravelAsJson(db))
+    return parseJsonRows<T>(await queryRows<{ json: string }>(db, sql`${ctes} ${selectJsonOf(alias)}`));
   return queryRows<T>(db, sql`${ctes} select * from ${ident(alias)}`);
 }
 
@@ -128,7 +135,11 @@ export function wireColumnNames(schema: EntitySchema): string[] {
 }
 
 /** The select list of a wire row (by default whole: wireColumnNames), each column aliased by its own name. */
-export function wireColumns(schema: EntitySchema, alias: string, names: readonly string[] = wireColumnNames(schema)): SQL {
+export function wireColumns(
+  schema: EntitySchema,
+  alias: string,
+  names: readonly string[] = wireColumnNames(schema),
+): SQL {
   const expression = (name: string): SQL => {
     const field = fieldByName(schema, name);
     if (field) return wireExpression(field, alias);
@@ -146,7 +157,12 @@ export function jsonValues(values: readonly unknown[], pgType: 'int' | 'text'): 
 }
 
 /** Reads whole rows by id, optionally locking them for the rest of the transaction. */
-export async function selectRowsById(db: Db, schema: EntitySchema, ids: readonly number[], lock = false): Promise<Map<number, EntityRow>> {
+export async function selectRowsById(
+  db: Db,
+  schema: EntitySchema,
+  ids: readonly number[],
+  lock = false,
+): Promise<Map<number, EntityRow>> {
   if (ids.length === 0) return new Map();
   const rows = await queryJsonRows<EntityRow>(
     db,

@@ -1,5 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { MAX_PAGE_SIZE, type ColumnFilter, type FilterOp, type ListQuery, type ListResponse, type SortSpec } from '../../lib/entity-api';
+import {
+  MAX_PAGE_SIZE,
+  type ColumnFilter,
+  type FilterOp,
+  type ListQuery,
+  type ListResponse,
+  type SortSpec,
+} from '../../lib/entity-api';
 import { getEntitySchema } from '../../schemas/registry';
 import type { EntityRow, EntitySchema, FieldDef, FieldKind } from '../../schemas/schema-types';
 import { hasUnstorableCharacter, isValidIsoDate, MAX_INTEGER, UNSTORABLE_TEXT_MESSAGE } from '../../schemas/validators';
@@ -50,7 +57,8 @@ export function likePattern(text: string, mode: 'contains' | 'startsWith' | 'exa
 }
 
 // A date, optionally with a time and an offset: what PostgreSQL's timestamptz reads (Date.parse also takes '2024').
-const ISO_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})(?:[T ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,6})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?)?$/;
+const ISO_TIMESTAMP =
+  /^(\d{4}-\d{2}-\d{2})(?:[T ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,6})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?)?$/;
 
 function isIsoTimestamp(value: string): boolean {
   const match = ISO_TIMESTAMP.exec(value);
@@ -59,14 +67,21 @@ function isIsoTimestamp(value: string): boolean {
 
 /** Text a filter or the quick search compares: characters the database cannot hold are refused, not sent. */
 export function searchText(label: string, text: string): string {
-  if (hasUnstorableCharacter(text)) throw new AppError('bad_request', `${label}: ${UNSTORABLE_TEXT_MESSAGE.charAt(0).toLowerCase()}${UNSTORABLE_TEXT_MESSAGE.slice(1)}.`);
+  if (hasUnstorableCharacter(text))
+    throw new AppError(
+      'bad_request',
+      `${label}: ${UNSTORABLE_TEXT_MESSAGE.charAt(0).toLowerCase()}${UNSTORABLE_TEXT_MESSAGE.slice(1)}.`,
+    );
   return text;
 }
 
 /** One filter value, checked against the column's kind and turned into a typed SQL parameter. */
 function typedValue(target: Target, value: unknown, what = 'value'): SQL {
   const refuse = (expected: string): never => {
-    throw new AppError('bad_request', `Filter on ${target.label}: the ${what} must be ${expected}; got ${JSON.stringify(value) ?? 'nothing'}.`);
+    throw new AppError(
+      'bad_request',
+      `Filter on ${target.label}: the ${what} must be ${expected}; got ${JSON.stringify(value) ?? 'nothing'}.`,
+    );
   };
   switch (target.kind) {
     case 'text':
@@ -75,7 +90,8 @@ function typedValue(target: Target, value: unknown, what = 'value'): SQL {
       return sql`${searchText(`Filter on ${target.label}`, String(value))}::text`;
     case 'integer':
     case 'lookup':
-      if (typeof value !== 'number' || !Number.isInteger(value) || Math.abs(value) > MAX_INTEGER) refuse(`a whole number between -${MAX_INTEGER} and ${MAX_INTEGER}`);
+      if (typeof value !== 'number' || !Number.isInteger(value) || Math.abs(value) > MAX_INTEGER)
+        refuse(`a whole number between -${MAX_INTEGER} and ${MAX_INTEGER}`);
       return sql`${value}::int`;
     case 'decimal':
     case 'money':
@@ -88,14 +104,16 @@ function typedValue(target: Target, value: unknown, what = 'value'): SQL {
       if (typeof value !== 'string' || !isValidIsoDate(value)) refuse('a date (YYYY-MM-DD)');
       return sql`${value}::date`;
     case 'timestamp':
-      if (typeof value !== 'string' || !isIsoTimestamp(value)) refuse('a date and time (ISO 8601, e.g. 2024-05-31T14:30:00Z)');
+      if (typeof value !== 'string' || !isIsoTimestamp(value))
+        refuse('a date and time (ISO 8601, e.g. 2024-05-31T14:30:00Z)');
       return sql`${value}::timestamptz`;
     case 'boolean':
       if (typeof value !== 'boolean') refuse('true or false');
       return sql`${value}::boolean`;
     case 'enum': {
       const options = target.field?.kind === 'enum' ? target.field.options : [];
-      if (typeof value !== 'string' || !options.some((o) => o.value === value)) refuse(`one of ${options.map((o) => o.value).join(', ')}`);
+      if (typeof value !== 'string' || !options.some((o) => o.value === value))
+        refuse(`one of ${options.map((o) => o.value).join(', ')}`);
       return sql`${value}::text`;
     }
   }
@@ -104,12 +122,16 @@ function typedValue(target: Target, value: unknown, what = 'value'): SQL {
 function filterCondition(schema: EntitySchema, filter: ColumnFilter): SQL {
   const target = findTarget(schema, filter.field, 'filter');
   if (!OPS_BY_KIND[target.kind].includes(filter.op)) {
-    throw new AppError('bad_request', `Filter on ${target.label}: '${String(filter.op)}' is not an operator for this field; use one of ${OPS_BY_KIND[target.kind].join(', ')}.`);
+    throw new AppError(
+      'bad_request',
+      `Filter on ${target.label}: '${String(filter.op)}' is not an operator for this field; use one of ${OPS_BY_KIND[target.kind].join(', ')}.`,
+    );
   }
   const c = col('t', target.name);
   const isText = target.kind === 'text' || target.kind === 'longText';
   const text = (): string => {
-    if (typeof filter.value !== 'string' && typeof filter.value !== 'number') throw new AppError('bad_request', `Filter on ${target.label}: '${filter.op}' needs a text value.`);
+    if (typeof filter.value !== 'string' && typeof filter.value !== 'number')
+      throw new AppError('bad_request', `Filter on ${target.label}: '${filter.op}' needs a text value.`);
     return searchText(`Filter on ${target.label}`, String(filter.value));
   };
   const blank = isText ? sql`(${c} is null or ${c} = '')` : sql`${c} is null`;
@@ -125,7 +147,9 @@ function filterCondition(schema: EntitySchema, filter: ColumnFilter): SQL {
     case 'equals':
       return isText ? sql`${c} ilike ${likePattern(text(), 'exact')}` : sql`${c} = ${typedValue(target, filter.value)}`;
     case 'notEquals':
-      return isText ? sql`(${c} is null or ${c} not ilike ${likePattern(text(), 'exact')})` : sql`${c} is distinct from ${typedValue(target, filter.value)}`;
+      return isText
+        ? sql`(${c} is null or ${c} not ilike ${likePattern(text(), 'exact')})`
+        : sql`${c} is distinct from ${typedValue(target, filter.value)}`;
     case 'gte':
       return sql`${c} >= ${typedValue(target, filter.value)}`;
     case 'lte':
@@ -133,12 +157,18 @@ function filterCondition(schema: EntitySchema, filter: ColumnFilter): SQL {
     case 'between':
       return sql`${c} between ${typedValue(target, filter.value, 'value')} and ${typedValue(target, filter.valueTo, 'valueTo')}`;
     case 'in': {
-      if (!Array.isArray(filter.value) || filter.value.length === 0) throw new AppError('bad_request', `Filter on ${target.label}: 'in' needs a non-empty list of values.`);
+      if (!Array.isArray(filter.value) || filter.value.length === 0)
+        throw new AppError('bad_request', `Filter on ${target.label}: 'in' needs a non-empty list of values.`);
       // null in the list is the set filter's '(Blanks)': rows with no value match too.
       const values = filter.value.filter((v) => v !== null).map((v) => typedValue(target, v));
       if (values.length === 0) return blank;
       // Text 'in' is case-insensitive like the other text operators.
-      const listed = isText ? sql`lower(${c}) in (${sql.join(values.map((v) => sql`lower(${v})`), sql`, `)})` : sql`${c} in (${sql.join(values, sql`, `)})`;
+      const listed = isText
+        ? sql`lower(${c}) in (${sql.join(
+            values.map((v) => sql`lower(${v})`),
+            sql`, `,
+          )})`
+        : sql`${c} in (${sql.join(values, sql`, `)})`;
       return values.length < filter.value.length ? sql`(${listed} or ${blank})` : listed;
     }
     default:
@@ -161,7 +191,9 @@ function quickSearchCondition(schema: EntitySchema, q: string): SQL | undefined 
     if (field.kind === 'lookup') {
       // An uncorrelated subquery: the planner hashes the few matching ids once, no per-row lookups.
       const ref = getEntitySchema(field.entity);
-      alternatives.push(sql`${c} in (select r.id from ${ident(ref.name)} r where ${col('r', ref.labelField)}::text ilike ${pattern})`);
+      alternatives.push(
+        sql`${c} in (select r.id from ${ident(ref.name)} r where ${col('r', ref.labelField)}::text ilike ${pattern})`,
+      );
     }
   }
   return alternatives.length > 0 ? sql`(${sql.join(alternatives, sql` or `)})` : undefined;
@@ -174,10 +206,13 @@ function ordering(schema: EntitySchema, sort: readonly SortSpec[]): { joins: SQL
   const terms: SQL[] = [];
   specs.forEach((spec, i) => {
     const target = findTarget(schema, spec.field, 'sort');
-    if (spec.direction !== 'asc' && spec.direction !== 'desc') throw new AppError('bad_request', `Sort on ${target.label}: direction must be asc or desc.`);
+    if (spec.direction !== 'asc' && spec.direction !== 'desc')
+      throw new AppError('bad_request', `Sort on ${target.label}: direction must be asc or desc.`);
     // Blanks go last both ways, as in Excel; a column that cannot be blank keeps a plain direction, so an
     // index on it can still serve a descending sort.
-    const direction = sql.raw(spec.direction === 'desc' && !target.field?.required ? 'desc nulls last' : spec.direction);
+    const direction = sql.raw(
+      spec.direction === 'desc' && !target.field?.required ? 'desc nulls last' : spec.direction,
+    );
     const c = col('t', target.name);
     if (target.field?.kind === 'lookup') {
       const ref = getEntitySchema(target.field.entity);
@@ -186,7 +221,10 @@ function ordering(schema: EntitySchema, sort: readonly SortSpec[]): { joins: SQL
       terms.push(sql`${col(alias, ref.labelField)} ${direction}`);
     } else if (target.field?.kind === 'enum') {
       // Enums sort in their declared order (e.g. exploration before production), not alphabetically.
-      const values = sql.join(target.field.options.map((o) => sql`${o.value}::text`), sql`, `);
+      const values = sql.join(
+        target.field.options.map((o) => sql`${o.value}::text`),
+        sql`, `,
+      );
       terms.push(sql`array_position(array[${values}], ${c}) ${direction}`);
     } else {
       terms.push(sql`${c} ${direction}`);
@@ -205,7 +243,10 @@ export function whereClause(schema: EntitySchema, query: Pick<ListQuery, 'filter
 }
 
 /** The two statements of a list: the page of rows (as one JSON text, see queryJsonRows) and the total. */
-export function listStatements(schema: EntitySchema, query: ListQuery): { rows: SQL; count: SQL; offset: number; limit: number } {
+export function listStatements(
+  schema: EntitySchema,
+  query: ListQuery,
+): { rows: SQL; count: SQL; offset: number; limit: number } {
   const offset = Math.max(0, Math.trunc(query.offset ?? 0));
   const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(query.limit ?? DEFAULT_PAGE_SIZE)));
   const where = whereClause(schema, query);
@@ -222,6 +263,14 @@ export function listStatements(schema: EntitySchema, query: ListQuery): { rows: 
 export async function listEntityRows(db: Db, schema: EntitySchema, query: ListQuery): Promise<ListResponse> {
   const statements = listStatements(schema, query);
   // Two queries rather than count(*) over (): the page query can then stop at `limit` on an index.
-  const [json, counted] = await Promise.all([queryRows<{ json: string }>(db, statements.rows), queryRows<{ total: number }>(db, statements.count)]);
-  return { rows: parseJsonRows<EntityRow>(json), total: counted[0]?.total ?? 0, offset: statements.offset, limit: statements.limit };
+  const [json, counted] = await Promise.all([
+    queryRows<{ json: string }>(db, statements.rows),
+    queryRows<{ total: number }>(db, statements.count),
+  ]);
+  return {
+    rows: parseJsonRows<EntityRow>(json),
+    total: counted[0]?.total ?? 0,
+    offset: statements.offset,
+    limit: statements.limit,
+  };
 }

@@ -14,7 +14,13 @@ export async function getEntityRow(db: Db, schema: EntitySchema, id: number): Pr
 }
 
 /** Id and label of rows whose label contains `q` (of project `scope`, for a list kept per project), for lookup editors; soft-deleted rows are not offered. */
-export async function lookupOptions(db: Db, schema: EntitySchema, q?: string, limit = 50, scope?: number): Promise<LookupOption[]> {
+export async function lookupOptions(
+  db: Db,
+  schema: EntitySchema,
+  q?: string,
+  limit = 50,
+  scope?: number,
+): Promise<LookupOption[]> {
   const label = sql`${col('t', schema.labelField)}::text`;
   const text = q?.trim() ? searchText('Search', q.trim()) : '';
   const conditions = [];
@@ -25,14 +31,21 @@ export async function lookupOptions(db: Db, schema: EntitySchema, q?: string, li
   if (hasSoftDelete(schema)) conditions.push(sql`not ${col('t', SOFT_DELETE_FIELD)}`);
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const { field, direction } = schema.defaultSort;
-  const order = schema.optionsInListOrder ? sql`${col('t', field)} ${direction === 'desc' ? sql`desc` : sql`asc`}, 1` : sql`2, 1`;
-  return queryRows<LookupOption>(db, sql`select t.id as id, ${label} as label from ${ident(schema.name)} t ${where} order by ${order} limit ${limit}`);
+  const order = schema.optionsInListOrder
+    ? sql`${col('t', field)} ${direction === 'desc' ? sql`desc` : sql`asc`}, 1`
+    : sql`2, 1`;
+  return queryRows<LookupOption>(
+    db,
+    sql`select t.id as id, ${label} as label from ${ident(schema.name)} t ${where} order by ${order} limit ${limit}`,
+  );
 }
 
 /** Every entity with its row count, in one query. */
 export async function entitySummaries(db: Db): Promise<EntitySummary[]> {
   const counts = sql.join(
-    entitySchemas.map((schema) => sql`select ${schema.name}::text as name, count(*)::int as n from ${ident(schema.name)}`),
+    entitySchemas.map(
+      (schema) => sql`select ${schema.name}::text as name, count(*)::int as n from ${ident(schema.name)}`,
+    ),
     sql` union all `,
   );
   const rows = await queryRows<{ name: string; n: number }>(db, counts);

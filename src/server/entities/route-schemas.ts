@@ -9,7 +9,18 @@ import { AppError } from '../http/app-error';
  * (documentation only: rows carry one property per field of each entity, which no fixed schema lists).
  */
 
-const FILTER_OPS = ['contains', 'equals', 'notEquals', 'startsWith', 'in', 'between', 'gte', 'lte', 'blank', 'notBlank'] as const;
+const FILTER_OPS = [
+  'contains',
+  'equals',
+  'notEquals',
+  'startsWith',
+  'in',
+  'between',
+  'gte',
+  'lte',
+  'blank',
+  'notBlank',
+] as const;
 
 export const entityParams = z.object({ entity: z.string().describe('Entity name, e.g. clients') });
 // Digits only: coercion read '0xe', '1e3' and ' 1' as ids, and a DELETE then removed a row nobody named.
@@ -32,15 +43,27 @@ export const listQuerystring = z.object({
 
 export const optionsQuerystring = z.object({
   q: z.string().max(200).optional(),
-  scope: z.coerce.number().int().positive().optional().describe('For a list kept per project: only the rows of this project'),
+  scope: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('For a list kept per project: only the rows of this project'),
   limit: z.coerce.number().int().min(1).max(1000).optional(),
 });
 
-export const deleteQuerystring = z.object({ version: z.coerce.number().int().min(1).optional().describe('The version the caller loaded') });
+export const deleteQuerystring = z.object({
+  version: z.coerce.number().int().min(1).optional().describe('The version the caller loaded'),
+});
 
 export const deleteWithContentsBody = z.object({
   rows: z
-    .array(z.object({ id: z.number().int().min(1), version: z.number().int().min(1).optional().describe('The version the caller loaded') }))
+    .array(
+      z.object({
+        id: z.number().int().min(1),
+        version: z.number().int().min(1).optional().describe('The version the caller loaded'),
+      }),
+    )
     .min(1)
     .max(500)
     .describe('The rows to delete, each with everything that is part of it'),
@@ -50,9 +73,15 @@ export const deleteWithContentsBody = z.object({
 // Each row's values are checked field by field by validateRow, with per-row errors; here only their shape.
 // (z.record walked and copied every value of every row first: ~12 ms of a 5,000-row save.)
 const fieldValues = z
-  .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'Expected an object of field values')
+  .custom<Record<string, unknown>>(
+    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    'Expected an object of field values',
+  )
   .meta({ type: 'object', additionalProperties: true, description: 'Field values by field name' });
-const versioned = { id: z.number().int().positive().max(MAX_INTEGER), version: z.number().int().min(1).max(MAX_INTEGER) };
+const versioned = {
+  id: z.number().int().positive().max(MAX_INTEGER),
+  version: z.number().int().min(1).max(MAX_INTEGER),
+};
 
 // Strict: a misspelt key ('create', or the spec routes' {param1, data} envelope) must be a 400, not a
 // save that answers 200 having written nothing.
@@ -60,52 +89,119 @@ export const batchBody = z.strictObject({
   creates: z.array(z.strictObject({ clientKey: z.string(), values: fieldValues })).optional(),
   updates: z.array(z.strictObject({ ...versioned, changes: fieldValues })).optional(),
   deletes: z.array(z.strictObject(versioned)).optional(),
-  acceptWarnings: z.boolean().optional().describe("Save although rows have warnings (a 422 'warnings_to_confirm' listed them)"),
+  acceptWarnings: z
+    .boolean()
+    .optional()
+    .describe("Save although rows have warnings (a 422 'warnings_to_confirm' listed them)"),
 });
 
 export const batchHeaders = z.object({
   prefer: z
     .string()
     .optional()
-    .describe("RFC 7240. 'return=minimal': each updated row in the answer holds only id, the fields the save changed (as stored), version, updated_at and updated_by"),
+    .describe(
+      "RFC 7240. 'return=minimal': each updated row in the answer holds only id, the fields the save changed (as stored), version, updated_at and updated_by",
+    ),
 });
 
 /** Whether a Prefer header (RFC 7240) asks for return=minimal. */
 export function prefersMinimalReturn(prefer: string | string[] | undefined): boolean {
   const values = Array.isArray(prefer) ? prefer.join(',') : (prefer ?? '');
-  return values.split(',').some((preference) => /^return\s*=\s*"?minimal"?$/i.test(preference.split(';')[0]?.trim() ?? ''));
+  return values
+    .split(',')
+    .some((preference) => /^return\s*=\s*"?minimal"?$/i.test(preference.split(';')[0]?.trim() ?? ''));
 }
 
 /** An import's mode (lib/entity-api ImportMode): left out, the project's import_mode for an import into a project, else 0. */
 export const importModeOption = z
-  .union(IMPORT_MODE_VALUES.map((mode) => z.literal(mode)) as unknown as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>])
+  .union(
+    IMPORT_MODE_VALUES.map((mode) => z.literal(mode)) as unknown as [
+      z.ZodLiteral<0>,
+      z.ZodLiteral<1>,
+      z.ZodLiteral<2>,
+      z.ZodLiteral<3>,
+    ],
+  )
   .optional()
-  .describe("0 add new rows only, 1 add and update by key, 2 replace the list (rows missing from the file soft-deleted), 3 update existing rows only. Into a project: the project's import_mode, which a different mode may not override (409)");
+  .describe(
+    "0 add new rows only, 1 add and update by key, 2 replace the list (rows missing from the file soft-deleted), 3 update existing rows only. Into a project: the project's import_mode, which a different mode may not override (409)",
+  );
 
 // Strict: a misspelt 'dryrun' once committed the rows it was meant to preview.
 export const importBody = z.strictObject({
   mode: importModeOption,
   rows: z.array(fieldValues),
   dryRun: z.boolean().optional(),
-  partialRows: z.boolean().optional().describe('Dry run only: rows carry just the key, unique and lookup columns; required fields are not checked'),
-  scope: z.number().int().positive().optional().describe('For a list kept per project: the project id the rows go into (each row is stamped with it; a row naming another project is refused)'),
-  skipInvalidRows: z.boolean().optional().describe('Import the valid rows; the invalid ones are answered in rejectedRows (index and messages) instead of a 422 for the whole file'),
-  acceptWarnings: z.boolean().optional().describe('Commit although rows have warnings (the dry run lists them in warnedRows)'),
-  overrideMode: z.boolean().optional().describe("Into a project (scope): import in the mode sent although the project's import_mode says another, for this import only"),
-  saveMode: z.boolean().optional().describe("Into a project (scope): import in the mode sent and make it the project's import_mode, in the same transaction (needs the role that changes projects)"),
+  partialRows: z
+    .boolean()
+    .optional()
+    .describe('Dry run only: rows carry just the key, unique and lookup columns; required fields are not checked'),
+  scope: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe(
+      'For a list kept per project: the project id the rows go into (each row is stamped with it; a row naming another project is refused)',
+    ),
+  skipInvalidRows: z
+    .boolean()
+    .optional()
+    .describe(
+      'Import the valid rows; the invalid ones are answered in rejectedRows (index and messages) instead of a 422 for the whole file',
+    ),
+  acceptWarnings: z
+    .boolean()
+    .optional()
+    .describe('Commit although rows have warnings (the dry run lists them in warnedRows)'),
+  overrideMode: z
+    .boolean()
+    .optional()
+    .describe(
+      "Into a project (scope): import in the mode sent although the project's import_mode says another, for this import only",
+    ),
+  saveMode: z
+    .boolean()
+    .optional()
+    .describe(
+      "Into a project (scope): import in the mode sent and make it the project's import_mode, in the same transaction (needs the role that changes projects)",
+    ),
 });
 
-const columnFilter = z.object({ field: z.string(), op: z.enum(FILTER_OPS), value: z.unknown().optional(), valueTo: z.unknown().optional() });
+const columnFilter = z.object({
+  field: z.string(),
+  op: z.enum(FILTER_OPS),
+  value: z.unknown().optional(),
+  valueTo: z.unknown().optional(),
+});
 
 export const entityRow = z
-  .object({ id: z.number(), version: z.number(), created_at: z.string(), created_by: z.string(), updated_at: z.string(), updated_by: z.string() })
+  .object({
+    id: z.number(),
+    version: z.number(),
+    created_at: z.string(),
+    created_by: z.string(),
+    updated_at: z.string(),
+    updated_by: z.string(),
+  })
   .catchall(z.unknown());
 
 /** An updated row's answer under `Prefer: return=minimal`: the fields the save changed and these meta columns. */
-const updatedChanges = z.object({ id: z.number(), version: z.number(), updated_at: z.string(), updated_by: z.string() }).catchall(z.unknown());
+const updatedChanges = z
+  .object({ id: z.number(), version: z.number(), updated_at: z.string(), updated_by: z.string() })
+  .catchall(z.unknown());
 
 export const responses = {
-  summaries: z.array(z.object({ name: z.string(), label: z.string(), labelPlural: z.string(), referenceTable: z.boolean(), rowCount: z.number(), description: z.string().optional() })),
+  summaries: z.array(
+    z.object({
+      name: z.string(),
+      label: z.string(),
+      labelPlural: z.string(),
+      referenceTable: z.boolean(),
+      rowCount: z.number(),
+      description: z.string().optional(),
+    }),
+  ),
   list: z.object({ rows: z.array(entityRow), total: z.number(), offset: z.number(), limit: z.number() }),
   options: z.array(z.object({ id: z.number(), label: z.string() })),
   history: z.array(
@@ -126,35 +222,78 @@ export const responses = {
     message: z.string().nullable().describe('Who holds the lock and how to lift it (an award: withdraw it)'),
     heldBy: z.string().nullable().describe('The holder in a few words: "the award of ADJ-200-01"'),
   }),
-  dependencies: z.object({ dependants: z.array(z.object({ entity: z.string(), entityLabel: z.string(), id: z.number(), label: z.string(), field: z.string() })), total: z.number() }),
+  dependencies: z.object({
+    dependants: z.array(
+      z.object({ entity: z.string(), entityLabel: z.string(), id: z.number(), label: z.string(), field: z.string() }),
+    ),
+    total: z.number(),
+  }),
   batch: z.object({
     created: z.array(entityRow.extend({ clientKey: z.string() })),
-    updated: z.array(entityRow.or(updatedChanges)).describe("Whole rows; with 'Prefer: return=minimal', only what each update changed"),
+    updated: z
+      .array(entityRow.or(updatedChanges))
+      .describe("Whole rows; with 'Prefer: return=minimal', only what each update changed"),
     deleted: z.array(z.number()),
   }),
   deleted: z.object({ deleted: z.number() }),
   deletedWithContents: z.object({
     deleted: z.array(z.number()).describe('The ids of the rows named'),
-    lists: z.array(z.object({ entity: z.string(), label: z.string(), count: z.number() })).describe('Rows deleted per list, the named rows\' list first'),
+    lists: z
+      .array(z.object({ entity: z.string(), label: z.string(), count: z.number() }))
+      .describe("Rows deleted per list, the named rows' list first"),
     total: z.number(),
     dryRun: z.boolean(),
   }),
-  imported: z.object({ mode: z.number().describe('The mode the import ran in'), added: z.number(), updated: z.number(), unchanged: z.number(), skipped: z.number(), restored: z.number().describe('Rows whose stored row was soft-deleted, restored with the file\'s values'), softDeleted: z.number().describe('Mode 2: stored rows missing from the file, soft-deleted (a dry run: to be)'), softDeletedRows: z.array(z.object({ id: z.number(), label: z.string() })).optional().describe('Mode 2: the first 1,000 of them, by id and label'), rejected: z.number().optional(), rejectedRows: z.array(z.object({ index: z.number(), fields: z.record(z.string(), z.string()) })).optional().describe("With skipInvalidRows: the rows left out, by index, with their messages"), warnedRows: z.array(z.object({ index: z.number(), fields: z.record(z.string(), z.string()) })).optional().describe("Rows with warnings (a tag off the project template): a commit needs acceptWarnings"), plan: z
+  imported: z.object({
+    mode: z.number().describe('The mode the import ran in'),
+    added: z.number(),
+    updated: z.number(),
+    unchanged: z.number(),
+    skipped: z.number(),
+    restored: z.number().describe("Rows whose stored row was soft-deleted, restored with the file's values"),
+    softDeleted: z.number().describe('Mode 2: stored rows missing from the file, soft-deleted (a dry run: to be)'),
+    softDeletedRows: z
+      .array(z.object({ id: z.number(), label: z.string() }))
+      .optional()
+      .describe('Mode 2: the first 1,000 of them, by id and label'),
+    rejected: z.number().optional(),
+    rejectedRows: z
+      .array(z.object({ index: z.number(), fields: z.record(z.string(), z.string()) }))
+      .optional()
+      .describe('With skipInvalidRows: the rows left out, by index, with their messages'),
+    warnedRows: z
+      .array(z.object({ index: z.number(), fields: z.record(z.string(), z.string()) }))
+      .optional()
+      .describe('Rows with warnings (a tag off the project template): a commit needs acceptWarnings'),
+    plan: z
       .array(
         z.object({
           index: z.number(),
           action: z.enum(['add', 'update', 'unchanged', 'skip', 'restore']),
           id: z.number().optional(),
           reason: z.string().optional(),
-          clears: z.record(z.string(), z.unknown()).optional().describe('A row to update: the stored values its blank cells will clear'),
+          clears: z
+            .record(z.string(), z.unknown())
+            .optional()
+            .describe('A row to update: the stored values its blank cells will clear'),
         }),
       )
       .optional()
       .describe('dryRun only: the planned action per row sent'),
     received: z.number().describe('Rows the request carried, as the server counted them in the body'),
-    modeSaved: z.boolean().optional().describe("saveMode: the project's import_mode is now the mode this import ran in"),
-    stored: z.number().describe('Rows of the file in the database as sent (added + updated + restored + unchanged), counted in the database after the writes; a dry run: the rows it would store'),
-    importId: z.number().optional().describe('The committed import (import_runs.id): audit_log.change_set of every row it wrote'),
+    modeSaved: z
+      .boolean()
+      .optional()
+      .describe("saveMode: the project's import_mode is now the mode this import ran in"),
+    stored: z
+      .number()
+      .describe(
+        'Rows of the file in the database as sent (added + updated + restored + unchanged), counted in the database after the writes; a dry run: the rows it would store',
+      ),
+    importId: z
+      .number()
+      .optional()
+      .describe('The committed import (import_runs.id): audit_log.change_set of every row it wrote'),
   }),
 };
 
@@ -172,7 +311,9 @@ export const rowsResponse = {
 /** The one error body (src/lib/app-error.ts), published once as components.schemas.ErrorBody and referenced by every route. */
 export const ERROR_BODY_ID = 'ErrorBody';
 export const errorBody = z.object({
-  error: z.enum(Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]]).describe('What went wrong, for programs; the status follows from it'),
+  error: z
+    .enum(Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]])
+    .describe('What went wrong, for programs; the status follows from it'),
   message: z.string().describe('What went wrong, for people'),
   details: z.unknown().optional().describe('422: errors per row and field; 409: the conflicting or referencing rows'),
   requestId: z.string().optional().describe("The request's id in the server log"),
@@ -195,7 +336,9 @@ export type ErrorStatus = keyof typeof ERROR_MEANINGS;
 
 /** Response entries for the error statuses a route can answer, each with the shared error body. */
 export function errors(...statuses: ErrorStatus[]): Record<number, Record<string, unknown>> {
-  return Object.fromEntries(statuses.map((status) => [status, { description: ERROR_MEANINGS[status], $ref: `${ERROR_BODY_ID}#` }]));
+  return Object.fromEntries(
+    statuses.map((status) => [status, { description: ERROR_MEANINGS[status], $ref: `${ERROR_BODY_ID}#` }]),
+  );
 }
 /** A write with a JSON body: bad input, token, role or XSRF, size and type of the body, plus the route's own. */
 export const writeErrors = (...more: ErrorStatus[]) => errors(400, 401, 403, 413, 415, ...more);
@@ -208,8 +351,11 @@ export function parseOr400<T extends z.ZodType>(schema: T, data: unknown, what: 
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   const issues = result.error.issues;
-  const problems = issues.slice(0, PROBLEMS_NAMED).map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : what}: ${issue.message}`);
-  const more = issues.length > PROBLEMS_NAMED ? `; and ${(issues.length - PROBLEMS_NAMED).toLocaleString('en-US')} more` : '';
+  const problems = issues
+    .slice(0, PROBLEMS_NAMED)
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : what}: ${issue.message}`);
+  const more =
+    issues.length > PROBLEMS_NAMED ? `; and ${(issues.length - PROBLEMS_NAMED).toLocaleString('en-US')} more` : '';
   throw new AppError('bad_request', `Invalid ${what}: ${problems.join('; ')}${more}`);
 }
 
@@ -230,13 +376,18 @@ export function parseSort(raw: string | undefined): SortSpec[] | undefined {
   if (!raw) return undefined;
   return raw.split(',').map((part) => {
     const [field = '', direction = 'asc', ...rest] = part.trim().split(':');
-    if (!field || rest.length > 0 || (direction !== 'asc' && direction !== 'desc')) throw new AppError('bad_request', `Invalid sort '${part}': use field:asc or field:desc, separated by commas.`);
+    if (!field || rest.length > 0 || (direction !== 'asc' && direction !== 'desc'))
+      throw new AppError('bad_request', `Invalid sort '${part}': use field:asc or field:desc, separated by commas.`);
     return { field, direction };
   });
 }
 
 /** A zod schema as the JSON schema Fastify routes declare (and @fastify/swagger publishes). */
 export function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'openapi-3.0',
+  }) as Record<string, unknown>;
   return rest;
 }

@@ -2,7 +2,16 @@ import { sql } from 'drizzle-orm';
 import { getEntitySchema } from '../../schemas/registry';
 import { addFieldError, isPresent, moneyCurrencyErrors, moneyPairs, withStoredPairs } from '../../schemas/validators';
 import { canonicalDecimal } from '../../schemas/same-value';
-import { groupErrorFields, groupLabel, hasSoftDelete, isDecimalKind, SOFT_DELETE_FIELD, uniqueGroups, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
+import {
+  groupErrorFields,
+  groupLabel,
+  hasSoftDelete,
+  isDecimalKind,
+  SOFT_DELETE_FIELD,
+  uniqueGroups,
+  type EntitySchema,
+  type FieldDef,
+} from '../../schemas/schema-types';
 import type { Db } from '../db/client';
 import { col, ident, jsonRecordset, jsonValues, queryRows, wireExpression } from './entity-sql';
 
@@ -40,10 +49,18 @@ export function groupKey(group: readonly FieldDef[], values: Record<string, unkn
 }
 
 /** The stored values of `fields` (as on the wire) of the rows `ids`, by id. */
-export async function storedValues(db: Db, schema: EntitySchema, fields: readonly FieldDef[], ids: readonly number[]): Promise<Map<number, Record<string, unknown>>> {
+export async function storedValues(
+  db: Db,
+  schema: EntitySchema,
+  fields: readonly FieldDef[],
+  ids: readonly number[],
+): Promise<Map<number, Record<string, unknown>>> {
   const stored = await queryRows<Record<string, unknown> & { id: number }>(
     db,
-    sql`select t.id, ${sql.join(fields.map((f) => sql`${wireExpression(f, 't')} as ${ident(f.name)}`), sql`, `)} from ${ident(schema.name)} t where t.id in ${jsonValues(ids, 'int')}`,
+    sql`select t.id, ${sql.join(
+      fields.map((f) => sql`${wireExpression(f, 't')} as ${ident(f.name)}`),
+      sql`, `,
+    )} from ${ident(schema.name)} t where t.id in ${jsonValues(ids, 'int')}`,
   );
   return new Map(stored.map(({ id, ...values }) => [id, values]));
 }
@@ -52,12 +69,25 @@ export async function storedValues(db: Db, schema: EntitySchema, fields: readonl
  * A stored row's values of the group fields an update does not send, so that a change to one field of
  * a composite key is checked with the key as it will be.
  */
-async function completePartialGroups(db: Db, schema: EntitySchema, group: readonly FieldDef[], candidates: readonly Candidate[]): Promise<Map<number, Record<string, unknown>>> {
-  const partial = candidates.filter((c) => c.id !== undefined && group.some((f) => f.name in c.values) && !group.every((f) => f.name in c.values));
+async function completePartialGroups(
+  db: Db,
+  schema: EntitySchema,
+  group: readonly FieldDef[],
+  candidates: readonly Candidate[],
+): Promise<Map<number, Record<string, unknown>>> {
+  const partial = candidates.filter(
+    (c) => c.id !== undefined && group.some((f) => f.name in c.values) && !group.every((f) => f.name in c.values),
+  );
   const completed = new Map<number, Record<string, unknown>>();
   if (partial.length === 0) return completed;
-  const byId = await storedValues(db, schema, group, partial.map((c) => c.id as number));
-  for (const candidate of partial) completed.set(candidate.id as number, { ...byId.get(candidate.id as number), ...candidate.values });
+  const byId = await storedValues(
+    db,
+    schema,
+    group,
+    partial.map((c) => c.id as number),
+  );
+  for (const candidate of partial)
+    completed.set(candidate.id as number, { ...byId.get(candidate.id as number), ...candidate.values });
   return completed;
 }
 
@@ -81,7 +111,8 @@ export async function checkUnique(
   duplicateMessage: (label: string, firstSlot: number) => string,
   options: { exceptKey?: boolean; request?: 'save' | 'import' } = {},
 ): Promise<void> {
-  const isKey = (group: readonly FieldDef[]) => group.length === schema.key.length && group.every((f) => schema.key.includes(f.name));
+  const isKey = (group: readonly FieldDef[]) =>
+    group.length === schema.key.length && group.every((f) => schema.key.includes(f.name));
   const deleted = new Set(deletedIds);
   // A soft-deleted row keeps its values, so a new row taking its tag is told where the old one went.
   const softDeleted = hasSoftDelete(schema) ? col('t', SOFT_DELETE_FIELD) : sql`false`;
@@ -110,12 +141,21 @@ export async function checkUnique(
     // Each value with the id of the stored row sending it (null for a new row): a row's own value is left
     // out in the query, so a large import of rows keeping their values reads nothing back.
     const probe = JSON.stringify(
-      [...first].map(([key, slot]) => ({ ...Object.fromEntries(group.map((f, i) => [f.name, (JSON.parse(key) as string[])[i]])), id: candidates[slot]?.id ?? null })),
+      [...first].map(([key, slot]) => ({
+        ...Object.fromEntries(group.map((f, i) => [f.name, (JSON.parse(key) as string[])[i]])),
+        id: candidates[slot]?.id ?? null,
+      })),
     );
-    const join = sql.join(group.map((f) => sql`${col('t', f.name)} = ${col('v', f.name)}`), sql` and `);
+    const join = sql.join(
+      group.map((f) => sql`${col('t', f.name)} = ${col('v', f.name)}`),
+      sql` and `,
+    );
     const stored = await queryRows<Record<string, unknown> & { id: number; soft_deleted: boolean }>(
       db,
-      sql`select t.id, ${softDeleted} as soft_deleted, ${sql.join(group.map((f) => sql`${wireExpression(f, 't')} as ${ident(f.name)}`), sql`, `)}
+      sql`select t.id, ${softDeleted} as soft_deleted, ${sql.join(
+        group.map((f) => sql`${wireExpression(f, 't')} as ${ident(f.name)}`),
+        sql`, `,
+      )}
           from ${ident(schema.name)} t join ${jsonRecordset(schema, probe, [...group.map((f) => f.name), 'id'])} on ${join}
           where t.id is distinct from v.id`,
     );
@@ -149,7 +189,13 @@ export async function checkUnique(
  * Every lookup id must name an existing row of the referenced entity, and not one this same save deletes
  * (a row referring to its own entity: a category's parent).
  */
-export async function checkLookups(db: Db, schema: EntitySchema, candidates: readonly Candidate[], errors: CandidateErrors, deletedIds: readonly number[] = []): Promise<void> {
+export async function checkLookups(
+  db: Db,
+  schema: EntitySchema,
+  candidates: readonly Candidate[],
+  errors: CandidateErrors,
+  deletedIds: readonly number[] = [],
+): Promise<void> {
   const deleted = new Set(deletedIds);
   for (const field of schema.fields) {
     if (field.kind !== 'lookup') continue;
@@ -160,13 +206,17 @@ export async function checkLookups(db: Db, schema: EntitySchema, candidates: rea
     }
     if (ids.size === 0) continue;
     const ref = getEntitySchema(field.entity);
-    const found = await queryRows<{ id: number }>(db, sql`select id from ${ident(ref.name)} where id in ${jsonValues([...ids], 'int')}`);
+    const found = await queryRows<{ id: number }>(
+      db,
+      sql`select id from ${ident(ref.name)} where id in ${jsonValues([...ids], 'int')}`,
+    );
     const existing = new Set(found.map((row) => row.id));
     candidates.forEach((candidate, slot) => {
       const value = candidate.values[field.name];
       if (typeof value !== 'number') return;
       if (!existing.has(value)) addError(errors, slot, field.name, `No ${ref.label} with id ${value}`);
-      else if (ref.name === schema.name && deleted.has(value)) addError(errors, slot, field.name, `${ref.label} ${value} is deleted by this same save`);
+      else if (ref.name === schema.name && deleted.has(value))
+        addError(errors, slot, field.name, `${ref.label} ${value} is deleted by this same save`);
     });
   }
 }
@@ -176,19 +226,34 @@ export async function checkLookups(db: Db, schema: EntitySchema, candidates: rea
  * amount for a row whose stored currency is empty, or an emptied currency for a row whose stored amount is
  * not. Only those rows are read, so a save that changes neither (or both) costs no query.
  */
-export async function checkMoneyCurrencies(db: Db, schema: EntitySchema, candidates: readonly Candidate[], errors: CandidateErrors): Promise<void> {
+export async function checkMoneyCurrencies(
+  db: Db,
+  schema: EntitySchema,
+  candidates: readonly Candidate[],
+  errors: CandidateErrors,
+): Promise<void> {
   const pairs = moneyPairs(schema);
   if (pairs.length === 0) return;
   const couldFail = (values: Record<string, unknown>) =>
     pairs.some(({ amount, currency }) =>
-      amount.name in values ? !(currency.name in values) && isPresent(amount, values[amount.name]) : currency.name in values && !isPresent(currency, values[currency.name]),
+      amount.name in values
+        ? !(currency.name in values) && isPresent(amount, values[amount.name])
+        : currency.name in values && !isPresent(currency, values[currency.name]),
     );
   const partial = candidates.filter((c) => c.id !== undefined && couldFail(c.values));
   if (partial.length === 0) return;
-  const byId = await storedValues(db, schema, pairs.flatMap(({ amount, currency }) => [amount, currency]), partial.map((c) => c.id as number));
+  const byId = await storedValues(
+    db,
+    schema,
+    pairs.flatMap(({ amount, currency }) => [amount, currency]),
+    partial.map((c) => c.id as number),
+  );
   candidates.forEach((candidate, slot) => {
     const row = candidate.id !== undefined && couldFail(candidate.values) ? byId.get(candidate.id) : undefined;
     if (!row) return;
-    for (const [field, message] of Object.entries(moneyCurrencyErrors(schema, withStoredPairs(schema, candidate.values, row)))) addError(errors, slot, field, message);
+    for (const [field, message] of Object.entries(
+      moneyCurrencyErrors(schema, withStoredPairs(schema, candidate.values, row)),
+    ))
+      addError(errors, slot, field, message);
   });
 }

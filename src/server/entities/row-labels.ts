@@ -22,9 +22,13 @@ export const lookupText = (found: RowLabel): string => (found.deleted ? deletedL
 export function labelSql(schema: EntitySchema, alias = 't'): { label: SQL; join: SQL } {
   const field = fieldByName(schema, schema.labelField);
   const target = field?.kind === 'lookup' ? findEntitySchema(field.entity) : undefined;
-  if (field?.kind !== 'lookup' || !target || target.name === schema.name) return { label: sql`${col(alias, schema.labelField)}::text`, join: sql`` };
+  if (field?.kind !== 'lookup' || !target || target.name === schema.name)
+    return { label: sql`${col(alias, schema.labelField)}::text`, join: sql`` };
   const via = `${alias}_label`;
-  return { label: sql`coalesce(${col(via, target.labelField)}::text, ${col(alias, field.name)}::text)`, join: sql`left join ${ident(target.name)} ${ident(via)} on ${col(via, 'id')} = ${col(alias, field.name)}` };
+  return {
+    label: sql`coalesce(${col(via, target.labelField)}::text, ${col(alias, field.name)}::text)`,
+    join: sql`left join ${ident(target.name)} ${ident(via)} on ${col(via, 'id')} = ${col(alias, field.name)}`,
+  };
 }
 
 /** Adds an id (as stored: a number, or its text in an audit row) to the ids wanted of `entity`. */
@@ -44,8 +48,15 @@ export async function rowLabels(db: Db, wanted: ReadonlyMap<string, ReadonlySet<
     if (!schema || ids.size === 0) continue;
     const { label, join } = labelSql(schema);
     const deleted = hasSoftDelete(schema) ? col('t', SOFT_DELETE_FIELD) : sql`false`;
-    const rows = await queryRows<{ id: number; label: string | null; deleted: boolean }>(db, sql`select t.id, ${label} as label, ${deleted} as deleted from ${ident(schema.name)} t ${join} where t.id in ${jsonValues([...ids], 'int')}`);
-    const found = new Map(rows.flatMap((row) => (row.label === null ? [] : [[row.id, { label: row.label, deleted: row.deleted === true }] as const])));
+    const rows = await queryRows<{ id: number; label: string | null; deleted: boolean }>(
+      db,
+      sql`select t.id, ${label} as label, ${deleted} as deleted from ${ident(schema.name)} t ${join} where t.id in ${jsonValues([...ids], 'int')}`,
+    );
+    const found = new Map(
+      rows.flatMap((row) =>
+        row.label === null ? [] : [[row.id, { label: row.label, deleted: row.deleted === true }] as const],
+      ),
+    );
     const gone = [...ids].filter((id) => !rows.some((row) => row.id === id));
     for (const [id, name] of await labelsOfDeleted(db, schema, gone)) found.set(id, { label: name, deleted: true });
     labels.set(entity, found);
@@ -80,7 +91,9 @@ export function labelKept(schema: EntitySchema, oldValue: string | null): string
     const values = JSON.parse(oldValue) as Record<string, unknown>;
     const value = values[schema.labelField];
     // A label field that is a lookup kept only an id: no name for people.
-    return typeof value === 'string' && value !== '' && fieldByName(schema, schema.labelField)?.kind !== 'lookup' ? value : undefined;
+    return typeof value === 'string' && value !== '' && fieldByName(schema, schema.labelField)?.kind !== 'lookup'
+      ? value
+      : undefined;
   } catch {
     return undefined;
   }

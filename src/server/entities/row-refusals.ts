@@ -31,7 +31,10 @@ export function rowErrorsMessage(total: number, listed: number): string {
 
 export function refuseRows<T>(errors: RowErrorList<T>): never {
   const { listed, total } = errors;
-  throw new AppError('validation_failed', rowErrorsMessage(total, listed.length), { rowErrors: listed, ...(total > listed.length ? { rowsWithErrors: total } : {}) });
+  throw new AppError('validation_failed', rowErrorsMessage(total, listed.length), {
+    rowErrors: listed,
+    ...(total > listed.length ? { rowsWithErrors: total } : {}),
+  });
 }
 
 const allowedCache = new WeakMap<EntitySchema, { plain: Set<string>; withMeta: Set<string> }>();
@@ -60,6 +63,7 @@ export function unknownFieldErrors(row: object, allowed: ReadonlySet<string>): F
     unknown++;
     if (unknown <= MAX_UNKNOWN_LISTED) addFieldError((errors ??= {}), key, 'Unknown field');
   }
-  if (errors && unknown > MAX_UNKNOWN_LISTED) addFieldError(errors, '_row', `${(unknown - MAX_UNKNOWN_LISTED).toLocaleString('en-US')} more unknown fields`);
+  if (errors && unknown > MAX_UNKNOWN_LISTED)
+    addFieldError(errors, '_row', `${(unknown - MAX_UNKNOWN_LISTED).toLocaleString('en-US')} more unknown fields`);
   return errors;
 }

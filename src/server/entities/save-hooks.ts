@@ -1,7 +1,13 @@
 import type { EntitySchema } from '../../schemas/schema-types';
 import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
-import { adjudicationAdderOfBidder, adjudicationBidderQuote, adjudicationChoiceNamesOffer, adjudicationHeader, adjudicationRateFrozen } from './hooks/adjudication-hooks';
+import {
+  adjudicationAdderOfBidder,
+  adjudicationBidderQuote,
+  adjudicationChoiceNamesOffer,
+  adjudicationHeader,
+  adjudicationRateFrozen,
+} from './hooks/adjudication-hooks';
 import { clarificationDefaults } from './hooks/clarification-hooks';
 import type { DeleteHook, SaveContext, SaveHook } from './hooks/hook-types';
 import { documentNumbers, issuedDocumentsStay } from './hooks/document-hooks';
@@ -57,7 +63,12 @@ export async function runSaveHooks(context: SaveContext): Promise<void> {
   for (const hook of HOOKS[context.schema.name] ?? []) await hook(context);
 }
 
-export async function runDeleteHooks(db: Db, schema: EntitySchema, ids: readonly number[], actor: Actor): Promise<void> {
+export async function runDeleteHooks(
+  db: Db,
+  schema: EntitySchema,
+  ids: readonly number[],
+  actor: Actor,
+): Promise<void> {
   if (ids.length === 0) return;
   for (const hook of DELETE_HOOKS[schema.name] ?? []) await hook(db, schema, ids, actor);
 }

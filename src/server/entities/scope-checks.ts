@@ -15,11 +15,17 @@ import { addError, storedValues, type Candidate, type CandidateErrors } from './
 export function scopedLookups(schema: EntitySchema): FieldDef[] {
   const root = schema.scope?.root;
   if (!root) return [];
-  return schema.fields.filter((f) => f.kind === 'lookup' && f.name !== root && getEntitySchema(f.entity).scope?.root === root);
+  return schema.fields.filter(
+    (f) => f.kind === 'lookup' && f.name !== root && getEntitySchema(f.entity).scope?.root === root,
+  );
 }
 
 /** The root and label of each row `ids` of `schema`, by id. */
-async function rootsOf(db: Db, schema: EntitySchema, ids: readonly number[]): Promise<Map<number, { root: number; label: string }>> {
+async function rootsOf(
+  db: Db,
+  schema: EntitySchema,
+  ids: readonly number[],
+): Promise<Map<number, { root: number; label: string }>> {
   if (ids.length === 0) return new Map();
   const root = schema.scope!.root;
   const rows = await queryRows<{ id: number; root: number; label: string }>(
@@ -34,13 +40,23 @@ async function rootsOf(db: Db, schema: EntitySchema, ids: readonly number[]): Pr
  * root, so an API caller need not repeat the project on every child row. Changes `rows` in place; runs
  * before validation (the root is required).
  */
-export async function stampRootsFromParents(db: Db, schema: EntitySchema, rows: readonly Record<string, unknown>[]): Promise<void> {
+export async function stampRootsFromParents(
+  db: Db,
+  schema: EntitySchema,
+  rows: readonly Record<string, unknown>[],
+): Promise<void> {
   const scope = schema.scope;
   const parent = scope?.parent ? fieldByName(schema, scope.parent) : undefined;
   if (!scope || parent?.kind !== 'lookup') return;
-  const orphans = rows.filter((row) => (row[scope.root] === undefined || row[scope.root] === null) && typeof row[parent.name] === 'number');
+  const orphans = rows.filter(
+    (row) => (row[scope.root] === undefined || row[scope.root] === null) && typeof row[parent.name] === 'number',
+  );
   if (orphans.length === 0) return;
-  const roots = await rootsOf(db, getEntitySchema(parent.entity), orphans.map((row) => row[parent.name] as number));
+  const roots = await rootsOf(
+    db,
+    getEntitySchema(parent.entity),
+    orphans.map((row) => row[parent.name] as number),
+  );
   for (const row of orphans) {
     const found = roots.get(row[parent.name] as number);
     if (found) row[scope.root] = found.root;
@@ -52,19 +68,35 @@ export async function stampRootsFromParents(db: Db, schema: EntitySchema, rows: 
  * document. Candidates are new rows (root in values) and changes (root read from the stored row when the
  * change sends a scoped lookup). Lookups to rows that do not exist are checkLookups' to report.
  */
-export async function checkScope(db: Db, schema: EntitySchema, candidates: readonly Candidate[], errors: CandidateErrors): Promise<void> {
+export async function checkScope(
+  db: Db,
+  schema: EntitySchema,
+  candidates: readonly Candidate[],
+  errors: CandidateErrors,
+): Promise<void> {
   const root = schema.scope?.root;
   if (!root) return;
   const rootField = fieldByName(schema, root) as FieldDef;
   const lookups = scopedLookups(schema);
-  const changes = candidates.filter((c) => c.id !== undefined && (root in c.values || lookups.some((f) => f.name in c.values)));
-  const stored = changes.length > 0 ? await storedValues(db, schema, [rootField], changes.map((c) => c.id as number)) : new Map<number, Record<string, unknown>>();
+  const changes = candidates.filter(
+    (c) => c.id !== undefined && (root in c.values || lookups.some((f) => f.name in c.values)),
+  );
+  const stored =
+    changes.length > 0
+      ? await storedValues(
+          db,
+          schema,
+          [rootField],
+          changes.map((c) => c.id as number),
+        )
+      : new Map<number, Record<string, unknown>>();
   const documentLabel = rootField.label.toLowerCase();
   const rootOf = new Map<Candidate, unknown>();
   candidates.forEach((candidate, slot) => {
     if (candidate.id === undefined) return rootOf.set(candidate, candidate.values[root]);
     const was = stored.get(candidate.id)?.[root];
-    if (root in candidate.values && candidate.values[root] !== was) addError(errors, slot, root, `A row cannot move to another ${documentLabel}: copy it there instead`);
+    if (root in candidate.values && candidate.values[root] !== was)
+      addError(errors, slot, root, `A row cannot move to another ${documentLabel}: copy it there instead`);
     rootOf.set(candidate, was);
   });
   for (const field of lookups) {
@@ -74,7 +106,13 @@ export async function checkScope(db: Db, schema: EntitySchema, candidates: reado
     candidates.forEach((candidate, slot) => {
       const id = candidate.values[field.name];
       const found = typeof id === 'number' ? roots.get(id) : undefined;
-      if (found && found.root !== rootOf.get(candidate)) addError(errors, slot, field.name, `${target.label} ${found.label} belongs to another ${documentLabel}: choose one of this ${documentLabel}`);
+      if (found && found.root !== rootOf.get(candidate))
+        addError(
+          errors,
+          slot,
+          field.name,
+          `${target.label} ${found.label} belongs to another ${documentLabel}: choose one of this ${documentLabel}`,
+        );
     });
   }
 }

@@ -1,4 +1,10 @@
-import { fieldByName, workflowAllows, workflowMoveMessage, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
+import {
+  fieldByName,
+  workflowAllows,
+  workflowMoveMessage,
+  type EntitySchema,
+  type FieldDef,
+} from '../../schemas/schema-types';
 import type { Db } from '../db/client';
 import { addError, storedValues, type Candidate, type CandidateErrors } from './row-checks';
 
@@ -8,13 +14,23 @@ import { addError, storedValues, type Candidate, type CandidateErrors } from './
  * Only changes that send the field are read, in one query; a new row may start in any state (see the
  * declaration). Generic: proposals declare it today, packages will.
  */
-export async function checkWorkflow(db: Db, schema: EntitySchema, candidates: readonly Candidate[], errors: CandidateErrors): Promise<void> {
+export async function checkWorkflow(
+  db: Db,
+  schema: EntitySchema,
+  candidates: readonly Candidate[],
+  errors: CandidateErrors,
+): Promise<void> {
   const workflow = schema.workflow;
   if (!workflow) return;
   const name = workflow.field;
   const changing = candidates.filter((c) => c.id !== undefined && name in c.values);
   if (changing.length === 0) return;
-  const stored = await storedValues(db, schema, [fieldByName(schema, name) as FieldDef], changing.map((c) => c.id as number));
+  const stored = await storedValues(
+    db,
+    schema,
+    [fieldByName(schema, name) as FieldDef],
+    changing.map((c) => c.id as number),
+  );
   candidates.forEach((candidate, slot) => {
     if (candidate.id === undefined || !(name in candidate.values)) return;
     // A row gone meanwhile is the write's 409, not a workflow error.
@@ -22,6 +38,7 @@ export async function checkWorkflow(db: Db, schema: EntitySchema, candidates: re
     if (!row) return;
     const from = (row[name] ?? null) as string | null;
     const to = (candidate.values[name] ?? null) as string | null;
-    if (!workflowAllows(workflow, from, to)) addError(errors, slot, name, workflowMoveMessage(schema, from as string, to));
+    if (!workflowAllows(workflow, from, to))
+      addError(errors, slot, name, workflowMoveMessage(schema, from as string, to));
   });
 }

@@ -17,6 +17,11 @@ export async function writtenValues(tx: Db, schema: EntitySchema, written: Writt
   if (written.ids.length === 0) return [];
   const values = written.rows
     ? written.rows.map((row) => row[field])
-    : (await queryRows<{ v: unknown }>(tx, sql`select distinct ${col('t', field)} as v from ${ident(schema.name)} t where t.id in ${jsonValues(written.ids, 'int')}`)).map((row) => row.v);
+    : (
+        await queryRows<{ v: unknown }>(
+          tx,
+          sql`select distinct ${col('t', field)} as v from ${ident(schema.name)} t where t.id in ${jsonValues(written.ids, 'int')}`,
+        )
+      ).map((row) => row.v);
   return [...new Set(values.filter((v): v is number => typeof v === 'number'))];
 }

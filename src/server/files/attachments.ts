@@ -43,11 +43,17 @@ async function parentRow(db: Db, schema: EntitySchema, rowId: number, lock: bool
 
 export async function listAttachments(db: Db, schema: EntitySchema, rowId: number): Promise<AttachmentRow[]> {
   await parentRow(db, schema, rowId, false);
-  return queryRows<AttachmentRow>(db, sql`select ${COLUMNS} from attachments a where a.entity = ${schema.name} and a.row_id = ${rowId} order by a.uploaded_at desc, a.id desc`);
+  return queryRows<AttachmentRow>(
+    db,
+    sql`select ${COLUMNS} from attachments a where a.entity = ${schema.name} and a.row_id = ${rowId} order by a.uploaded_at desc, a.id desc`,
+  );
 }
 
 export async function getAttachment(db: Db, id: number): Promise<AttachmentRow & { storage_key: string }> {
-  const [row] = await queryRows<AttachmentRow & { storage_key: string }>(db, sql`select ${COLUMNS}, a.storage_key from attachments a where a.id = ${id}`);
+  const [row] = await queryRows<AttachmentRow & { storage_key: string }>(
+    db,
+    sql`select ${COLUMNS}, a.storage_key from attachments a where a.id = ${id}`,
+  );
   if (!row) throw new AppError('not_found', `No file with id ${id}.`);
   return row;
 }
@@ -65,7 +71,14 @@ async function lockBlob(tx: Db, sha256: string): Promise<void> {
 export async function uploadAttachment(
   db: Db,
   store: FileStore,
-  upload: { schema: EntitySchema; rowId: number; name: string; head: () => HeadVerdict | undefined; body: AsyncIterable<Buffer>; actor: Actor },
+  upload: {
+    schema: EntitySchema;
+    rowId: number;
+    name: string;
+    head: () => HeadVerdict | undefined;
+    body: AsyncIterable<Buffer>;
+    actor: Actor;
+  },
 ): Promise<AttachmentRow> {
   const { schema, rowId, actor } = upload;
   await parentRow(db, schema, rowId, false); // 404 before any byte is stored
@@ -82,7 +95,10 @@ export async function uploadAttachment(
     return await db.transaction(async (tx) => {
       const parent = await parentRow(tx, schema, rowId, true);
       await lockBlob(tx, staged.sha256);
-      const [existing] = await queryRows<{ storage_key: string }>(tx, sql`select storage_key from attachments where sha256 = ${staged.sha256} limit 1`);
+      const [existing] = await queryRows<{ storage_key: string }>(
+        tx,
+        sql`select storage_key from attachments where sha256 = ${staged.sha256} limit 1`,
+      );
       kept = await staged.keep(tx, existing?.storage_key);
       const [row] = await queryRows<AttachmentRow>(
         tx,
@@ -113,17 +129,37 @@ async function typeOf(head: HeadVerdict | undefined, staged: StagedBlob): Promis
 }
 
 /** Deletes one file (the write role of its row's list; refused while a document lock holds the row). */
-export async function deleteAttachment(db: Db, id: number, version: number | undefined, actor: Actor, canWrite: (schema: EntitySchema) => void): Promise<void> {
+export async function deleteAttachment(
+  db: Db,
+  id: number,
+  version: number | undefined,
+  actor: Actor,
+  canWrite: (schema: EntitySchema) => void,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await queryRows<{ entity: string; row_id: number; version: number }>(tx, sql`select entity, row_id, version from attachments where id = ${id} for update`);
+    const [row] = await queryRows<{ entity: string; row_id: number; version: number }>(
+      tx,
+      sql`select entity, row_id, version from attachments where id = ${id} for update`,
+    );
     if (!row) throw new AppError('not_found', `No file with id ${id}.`);
     const schema = schemaTakingFiles(row.entity);
     canWrite(schema);
-    if (version !== undefined && version !== row.version) throw new AppError('conflict', 'The file was changed by someone else since you loaded it.');
+    if (version !== undefined && version !== row.version)
+      throw new AppError('conflict', 'The file was changed by someone else since you loaded it.');
     const lock = await rowLock(tx, schema, row.row_id);
-    if (lock.locked) throw new AppError('conflict', `${lock.message ?? 'The document is locked.'} Its files stay as they are while it is.`);
+    if (lock.locked)
+      throw new AppError(
+        'conflict',
+        `${lock.message ?? 'The document is locked.'} Its files stay as they are while it is.`,
+      );
     const parent = (await selectRowsById(tx, schema, [row.row_id])).get(row.row_id);
-    await removeAttachments(tx, sql`a.id = ${id}`, actor, async () => undefined, () => (parent ? auditProjectOf(schema, parent) : null));
+    await removeAttachments(
+      tx,
+      sql`a.id = ${id}`,
+      actor,
+      async () => undefined,
+      () => (parent ? auditProjectOf(schema, parent) : null),
+    );
   });
   notifyOrphansQueued();
 }
@@ -133,15 +169,26 @@ export async function deleteAttachment(db: Db, id: number, version: number | und
  * before the rows themselves go: the attachments are deleted, audited with the rows' project, and their blobs
  * queued for the sweep after the commit.
  */
-export async function deleteFilesOfRows(tx: Db, schema: EntitySchema, ids: readonly number[], actor: Actor): Promise<void> {
+export async function deleteFilesOfRows(
+  tx: Db,
+  schema: EntitySchema,
+  ids: readonly number[],
+  actor: Actor,
+): Promise<void> {
   if (ids.length === 0) return;
   let parents = new Map<number, Record<string, unknown>>();
-  const removed = await removeAttachments(tx, sql`a.entity = ${schema.name} and a.row_id in ${jsonValues(ids, 'int')}`, actor, async (rowIds) => {
-    parents = await selectRowsById(tx, schema, rowIds);
-  }, (rowId) => {
-    const parent = parents.get(rowId);
-    return parent ? auditProjectOf(schema, parent) : null;
-  });
+  const removed = await removeAttachments(
+    tx,
+    sql`a.entity = ${schema.name} and a.row_id in ${jsonValues(ids, 'int')}`,
+    actor,
+    async (rowIds) => {
+      parents = await selectRowsById(tx, schema, rowIds);
+    },
+    (rowId) => {
+      const parent = parents.get(rowId);
+      return parent ? auditProjectOf(schema, parent) : null;
+    },
+  );
   if (removed > 0) notifyOrphansQueued();
 }
 
@@ -158,8 +205,21 @@ async function removeAttachments(
   );
   if (gone.length === 0) return 0;
   await beforeAudit([...new Set(gone.map((row) => row.row_id))]);
-  const fields = ['entity', 'row_id', 'file_name', 'content_type', 'size_bytes', 'sha256', 'storage_key', 'uploaded_by', 'uploaded_at'];
-  await insertAuditRows(tx, gone.map((row) => deletedAuditRow(TABLE, row.id, actor, row, fields, projectOf(row.row_id))));
+  const fields = [
+    'entity',
+    'row_id',
+    'file_name',
+    'content_type',
+    'size_bytes',
+    'sha256',
+    'storage_key',
+    'uploaded_by',
+    'uploaded_at',
+  ];
+  await insertAuditRows(
+    tx,
+    gone.map((row) => deletedAuditRow(TABLE, row.id, actor, row, fields, projectOf(row.row_id))),
+  );
   await queueOrphans(tx, gone);
   return gone.length;
 }
@@ -198,7 +258,10 @@ export async function sweepOrphans(db: Db, store: FileStore): Promise<number> {
     for (const blob of due) {
       await db.transaction(async (tx) => {
         await lockBlob(tx, blob.sha256);
-        const [used] = await queryRows(tx, sql`select 1 from attachments where storage_key = ${blob.storage_key} limit 1`);
+        const [used] = await queryRows(
+          tx,
+          sql`select 1 from attachments where storage_key = ${blob.storage_key} limit 1`,
+        );
         if (!used) {
           await store.remove(tx, blob.storage_key);
           removed++;
@@ -215,7 +278,11 @@ export async function sweepOrphans(db: Db, store: FileStore): Promise<number> {
  * delete itself returns: the sweep looks again 1 s and 10 s later), and every 10 minutes for uploads that never
  * finished. One sweep at a time. `stop` ends it.
  */
-export function startOrphanSweeper(db: Db, store: FileStore, onError: (error: unknown) => void): { stop: () => void; sweepNow: () => Promise<number> } {
+export function startOrphanSweeper(
+  db: Db,
+  store: FileStore,
+  onError: (error: unknown) => void,
+): { stop: () => void; sweepNow: () => Promise<number> } {
   let running: Promise<number> | undefined;
   let again = false;
   let stopped = false;

@@ -12,9 +12,20 @@ import { attachmentDisposition, HEAD_BYTES, sniffHead, type HeadVerdict } from '
 
 const TAG = ['files'];
 
-const fileParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).describe('The file (attachment) id') });
-const uploadQuery = z.object({ name: z.string().trim().min(1, 'name: the file name is required (?name=offer.pdf)').max(1000).describe('The file name, as the user\'s computer names it') });
-const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional().describe('The version the caller loaded') });
+const fileParams = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647).describe('The file (attachment) id'),
+});
+const uploadQuery = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'name: the file name is required (?name=offer.pdf)')
+    .max(1000)
+    .describe("The file name, as the user's computer names it"),
+});
+const deleteQuery = z.object({
+  version: z.coerce.number().int().min(1).optional().describe('The version the caller loaded'),
+});
 
 const attachment = z.object({
   id: z.number(),
@@ -29,7 +40,6 @@ const attachment = z.object({
   version: z.number(),
 });
 
-
 function fileLimitMiB(limit: number): string {
   return `${Math.floor(limit / 1048576).toLocaleString('en-US')} MiB`;
 }
@@ -40,10 +50,20 @@ function fileLimitMiB(limit: number): string {
  * first bytes (415 at once when they are not of a type taken), its size counted (413 past the limit, answered
  * while the rest is read and dropped). A body that stops arriving is the connection tracker's 408.
  */
-export async function fileRoutes(app: FastifyInstance, { db, store, limitBytes = MAX_FILE_BYTES }: { db: Db; store: FileStore; limitBytes?: number }): Promise<void> {
+export async function fileRoutes(
+  app: FastifyInstance,
+  { db, store, limitBytes = MAX_FILE_BYTES }: { db: Db; store: FileStore; limitBytes?: number },
+): Promise<void> {
   app.get(
     '/entities/:entity/:id/files',
-    { schema: { tags: TAG, summary: "A row's files: name, type, size, who uploaded them and when, newest first", params: jsonSchema(rowParams), response: { 200: jsonSchema(z.array(attachment), 'output'), ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        tags: TAG,
+        summary: "A row's files: name, type, size, who uploaded them and when, newest first",
+        params: jsonSchema(rowParams),
+        response: { 200: jsonSchema(z.array(attachment), 'output'), ...errors(400, 401, 404) },
+      },
+    },
     async (request) => {
       const { entity, id } = parseOr400(rowParams, request.params, 'path');
       return listAttachments(db, schemaTakingFiles(entity), id);
@@ -56,9 +76,16 @@ export async function fileRoutes(app: FastifyInstance, { db, store, limitBytes =
       compress: false,
       schema: {
         tags: TAG,
-        summary: 'Download a file: its bytes as stored, streamed, as an attachment (Content-Disposition) of the type its content was found to be',
+        summary:
+          'Download a file: its bytes as stored, streamed, as an attachment (Content-Disposition) of the type its content was found to be',
         params: jsonSchema(fileParams),
-        response: { 200: { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, ...errors(400, 401, 404) },
+        response: {
+          200: {
+            description: 'The file',
+            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+          },
+          ...errors(400, 401, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -78,11 +105,21 @@ export async function fileRoutes(app: FastifyInstance, { db, store, limitBytes =
 
   app.delete(
     '/files/:id',
-    { schema: { tags: TAG, summary: "Delete a file (its list's write role; refused while a document lock holds its row)", params: jsonSchema(fileParams), querystring: jsonSchema(deleteQuery), response: { 200: jsonSchema(z.object({ deleted: z.number() }), 'output'), ...errors(400, 401, 403, 404, 409) } } },
+    {
+      schema: {
+        tags: TAG,
+        summary: "Delete a file (its list's write role; refused while a document lock holds its row)",
+        params: jsonSchema(fileParams),
+        querystring: jsonSchema(deleteQuery),
+        response: { 200: jsonSchema(z.object({ deleted: z.number() }), 'output'), ...errors(400, 401, 403, 404, 409) },
+      },
+    },
     async (request) => {
       const { id } = parseOr400(fileParams, request.params, 'path');
       const { version } = parseOr400(deleteQuery, request.query, 'query');
-      await deleteAttachment(db, id, version, actorOf(request), (schema) => assertRole(request, schema.writeRole, `the files of ${schema.labelPlural.toLowerCase()}`));
+      await deleteAttachment(db, id, version, actorOf(request), (schema) =>
+        assertRole(request, schema.writeRole, `the files of ${schema.labelPlural.toLowerCase()}`),
+      );
       return { deleted: id };
     },
   );
@@ -144,7 +181,11 @@ function tooLarge(limit: number): AppError {
  * size (a 413 as soon as it passes the limit). When it refuses, the rest of the body is read and dropped in
  * the background, so the client, still sending, reads the answer rather than a reset.
  */
-async function* checkedBody(body: Readable | undefined, limitBytes: number, onHead: (verdict: HeadVerdict) => void): AsyncGenerator<Buffer> {
+async function* checkedBody(
+  body: Readable | undefined,
+  limitBytes: number,
+  onHead: (verdict: HeadVerdict) => void,
+): AsyncGenerator<Buffer> {
   let head: Buffer = Buffer.alloc(0);
   let decided = false;
   const decide = () => {
@@ -171,7 +212,10 @@ async function* checkedBody(body: Readable | undefined, limitBytes: number, onHe
     try {
       if (received > limitBytes) throw tooLarge(limitBytes);
       if (!decided) {
-        head = head.length === 0 ? next.value.subarray(0, HEAD_BYTES) : Buffer.concat([head, next.value]).subarray(0, HEAD_BYTES);
+        head =
+          head.length === 0
+            ? next.value.subarray(0, HEAD_BYTES)
+            : Buffer.concat([head, next.value]).subarray(0, HEAD_BYTES);
         if (head.length >= HEAD_BYTES) decide();
       }
     } catch (error) {

@@ -16,11 +16,20 @@ export const FILE_KINDS = {
   jpeg: { type: 'image/jpeg', label: 'JPEG image', extensions: ['.jpg', '.jpeg', '.jfif'] },
   gif: { type: 'image/gif', label: 'GIF image', extensions: ['.gif'] },
   webp: { type: 'image/webp', label: 'WebP image', extensions: ['.webp'] },
-  xlsx: { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', label: 'Excel workbook', extensions: ['.xlsx'] },
-  docx: { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', label: 'Word document', extensions: ['.docx'] },
+  xlsx: {
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    label: 'Excel workbook',
+    extensions: ['.xlsx'],
+  },
+  docx: {
+    type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    label: 'Word document',
+    extensions: ['.docx'],
+  },
 } as const satisfies Record<string, FileKind>;
 
-export const ACCEPTED_FILES = 'a PDF, an Excel workbook (.xlsx), a Word document (.docx) or an image (PNG, JPEG, GIF, WebP)';
+export const ACCEPTED_FILES =
+  'a PDF, an Excel workbook (.xlsx), a Word document (.docx) or an image (PNG, JPEG, GIF, WebP)';
 
 /** Bytes the head check needs (the longest signature: WebP's 12). */
 export const HEAD_BYTES = 16;
@@ -47,9 +56,12 @@ export function sniffHead(head: Buffer): HeadVerdict {
 function describe(head: Buffer): string {
   if (head.length === 0) return 'The file is empty';
   if (starts(head, 'MZ') || starts(head, [0x7f, 0x45, 0x4c, 0x46])) return 'The file is a program';
-  if (starts(head, [0xd0, 0xcf, 0x11, 0xe0])) return 'The file is an old-style Office file (.xls, .doc): save it as .xlsx or .docx';
+  if (starts(head, [0xd0, 0xcf, 0x11, 0xe0]))
+    return 'The file is an old-style Office file (.xls, .doc): save it as .xlsx or .docx';
   if (starts(head, [0x50, 0x4b, 0x05, 0x06])) return 'The file is an empty ZIP archive';
-  const text = head.every((byte) => byte === 0x09 || byte === 0x0a || byte === 0x0d || (byte >= 0x20 && byte !== 0x7f) || byte >= 0x80);
+  const text = head.every(
+    (byte) => byte === 0x09 || byte === 0x0a || byte === 0x0d || (byte >= 0x20 && byte !== 0x7f) || byte >= 0x80,
+  );
   return text ? 'The file is text' : 'The file is of a type not taken here';
 }
 
@@ -68,7 +80,9 @@ const MAX_DIRECTORY_BYTES = 4 * 1024 * 1024;
  * document (`word/`), each with the `[Content_Types].xml` every Office Open XML file has; else why not.
  */
 export async function officeKind(size: number, readAt: ReadAt): Promise<{ kind: FileKind } | { refused: string }> {
-  const notOffice = { refused: `The file is a ZIP archive but not an Excel workbook or a Word document; a file attached here must be ${ACCEPTED_FILES}` };
+  const notOffice = {
+    refused: `The file is a ZIP archive but not an Excel workbook or a Word document; a file attached here must be ${ACCEPTED_FILES}`,
+  };
   const tailLength = Math.min(size, EOCD_SEARCH);
   const tail = await readAt(size - tailLength, tailLength);
   let end = -1;
@@ -120,6 +134,9 @@ export function storedFileName(sent: string, kind: FileKind): string {
 /** `Content-Disposition: attachment` with the name in RFC 6266 / 5987 form, and a plain ASCII fallback. */
 export function attachmentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -28,7 +28,10 @@ export type ConnectionTracker = {
    * Stops the server gracefully; resolves when no request is in flight (those left at the deadline are cut).
    * `whileAccepting` is handed the reading out of the listen backlog as it begins (PGlite's statements wait for it).
    */
-  drain: (deadlineMs: number, options?: { whileAccepting?: (accepting: Promise<void>) => void }) => Promise<DrainReport>;
+  drain: (
+    deadlineMs: number,
+    options?: { whileAccepting?: (accepting: Promise<void>) => void },
+  ) => Promise<DrainReport>;
 };
 
 export type DrainReport = {
@@ -42,7 +45,13 @@ export type DrainReport = {
 };
 
 /** One request on a connection, from its headers until both its answer and its body are done. */
-type Exchange = { req: http.IncomingMessage; res: http.ServerResponse; answered: boolean; bytesRead: number; progressAt: number };
+type Exchange = {
+  req: http.IncomingMessage;
+  res: http.ServerResponse;
+  answered: boolean;
+  bytesRead: number;
+  progressAt: number;
+};
 type Connection = { openedAt: number; bytesWhenIdle: number; exchanges: Set<Exchange> };
 
 const SWEEP_MS = 250;
@@ -53,7 +62,10 @@ const FRESH_GRACE_MS = 1_000;
 /** An idle keep-alive connection is closed this long after the timeout its answers advertise. */
 export const KEEP_ALIVE_GRACE_MS = 1_000;
 
-export function trackConnections(server: http.Server, options: { bodyIdleMs: number; keepAliveMs?: number }): ConnectionTracker {
+export function trackConnections(
+  server: http.Server,
+  options: { bodyIdleMs: number; keepAliveMs?: number },
+): ConnectionTracker {
   const connections = new Map<net.Socket, Connection>();
   let stopping = false;
   let refusing = false;
@@ -128,12 +140,23 @@ export function trackConnections(server: http.Server, options: { bodyIdleMs: num
         if (exchange.res.headersSent) {
           // Answered before its body came (a 401, a 415, a refused import): nothing is waiting for the rest, but
           // Node keeps the connection open to read it. Closed once the body stalls and the answer is out.
-          if (still >= Math.min(options.bodyIdleMs, stopping ? STOPPING_BODY_IDLE_MS : Infinity) && socket.writableLength === 0) socket.destroy();
+          if (
+            still >= Math.min(options.bodyIdleMs, stopping ? STOPPING_BODY_IDLE_MS : Infinity) &&
+            socket.writableLength === 0
+          )
+            socket.destroy();
         } else if (stopping && still >= STOPPING_BODY_IDLE_MS) {
           // A body that does not move during a stop would hold the exit until the deadline.
-          answerAndClose(exchange.res, 503, { error: 'unavailable', message: 'The server is stopping and the request body stopped arriving; nothing was done with it. Send it again in a moment.' });
+          answerAndClose(exchange.res, 503, {
+            error: 'unavailable',
+            message:
+              'The server is stopping and the request body stopped arriving; nothing was done with it. Send it again in a moment.',
+          });
         } else if (still >= options.bodyIdleMs) {
-          answerAndClose(exchange.res, 408, { error: 'request_timeout', message: `The request body stopped arriving for ${Math.round(options.bodyIdleMs / 1000)} s; nothing was done with it. Send it again.` });
+          answerAndClose(exchange.res, 408, {
+            error: 'request_timeout',
+            message: `The request body stopped arriving for ${Math.round(options.bodyIdleMs / 1000)} s; nothing was done with it. Send it again.`,
+          });
         }
       }
     }
@@ -165,10 +188,19 @@ export function trackConnections(server: http.Server, options: { bodyIdleMs: num
       }
       let cut = 0;
       for (const [socket, connection] of connections) {
-        if (connection.exchanges.size === 0 && socket.writableLength === 0 && socket.bytesRead === connection.bytesWhenIdle) continue; // silent
+        if (
+          connection.exchanges.size === 0 &&
+          socket.writableLength === 0 &&
+          socket.bytesRead === connection.bytesWhenIdle
+        )
+          continue; // silent
         cut++;
         const unanswered = [...connection.exchanges].find((exchange) => !exchange.answered);
-        if (unanswered) answerAndClose(unanswered.res, 503, { error: 'unavailable', message: 'The server stopped before this request finished; it may not have been carried out.' });
+        if (unanswered)
+          answerAndClose(unanswered.res, 503, {
+            error: 'unavailable',
+            message: 'The server stopped before this request finished; it may not have been carried out.',
+          });
       }
       for (const socket of connections.keys()) socket.destroy();
       return { cut, acceptedDuringStop: accepted - acceptedBefore, listenerClosedMs, drainedMs: Date.now() - started };
@@ -199,7 +231,7 @@ async function acceptQueued(server: http.Server, acceptedSince: () => number, de
   if (queue && queued !== undefined) {
     // The kernel's file costs milliseconds to make: read again only now and then, in case a queued connection
     // went away unaccepted.
-    for (let lookedAt = Date.now(); acceptedSince() < queued && Date.now() < deadline; ) {
+    for (let lookedAt = Date.now(); acceptedSince() < queued && Date.now() < deadline;) {
       await turn();
       if (Date.now() - lookedAt < 100) continue;
       lookedAt = Date.now();
@@ -207,7 +239,7 @@ async function acceptQueued(server: http.Server, acceptedSince: () => number, de
     }
   } else {
     const cap = Date.now() + (deadline - Date.now()) * 0.75;
-    for (let quiet = 0, known = acceptedSince(); quiet < 3 && Date.now() < cap; ) {
+    for (let quiet = 0, known = acceptedSince(); quiet < 3 && Date.now() < cap;) {
       await new Promise((resolve) => setTimeout(resolve, 10));
       await turn();
       quiet = acceptedSince() === known ? quiet + 1 : 0;
@@ -274,7 +306,11 @@ function advertiseShorterKeepAlive(server: http.Server, keepAliveMs: number): vo
 function answerAndClose(res: http.ServerResponse, status: number, body: ErrorBody): void {
   const socket = res.socket;
   if (!res.headersSent && !res.writableEnded) {
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', connection: 'close', 'cache-control': 'no-store' });
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      connection: 'close',
+      'cache-control': 'no-store',
+    });
     res.end(JSON.stringify(body), () => socket?.destroy());
   } else {
     socket?.destroy();

@@ -3,7 +3,9 @@ import { MAX_INTEGER } from '../../schemas/validators';
 import { AppError } from './app-error';
 
 /** Spec §7's generic call envelope: param1 and param2 name the operation and its argument, data carries the payload. */
-export const envelopeSchema = z.object({ param1: z.unknown().optional(), param2: z.unknown().optional(), data: z.unknown().optional() }).passthrough();
+export const envelopeSchema = z
+  .object({ param1: z.unknown().optional(), param2: z.unknown().optional(), data: z.unknown().optional() })
+  .passthrough();
 export type Envelope = z.infer<typeof envelopeSchema>;
 
 /** Parses a request body with a zod schema; a mismatch is a 400 that says which property is wrong. */
@@ -12,7 +14,11 @@ export function parseBody<T>(schema: z.ZodType<T>, body: unknown, what: string):
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const where = issue?.path.length ? ` (${issue.path.join('.')})` : '';
-  throw new AppError('bad_request', `Invalid ${what}${where}: ${issue?.message ?? 'unexpected shape'}`, result.error.issues);
+  throw new AppError(
+    'bad_request',
+    `Invalid ${what}${where}: ${issue?.message ?? 'unexpected shape'}`,
+    result.error.issues,
+  );
 }
 
 /** The payload of a call that may or may not use the envelope: `data` when present, else the body itself. */
@@ -39,6 +45,7 @@ export function recordIdSchema(what: string) {
 export function recordIdFromBody(body: unknown, what: string): number {
   const b = (body ?? {}) as Record<string, unknown>;
   const data = b.data;
-  const candidate = b.id ?? (data && typeof data === 'object' ? (data as Record<string, unknown>).id : data) ?? b.param1;
+  const candidate =
+    b.id ?? (data && typeof data === 'object' ? (data as Record<string, unknown>).id : data) ?? b.param1;
   return parseBody(recordIdSchema(what), candidate, what);
 }

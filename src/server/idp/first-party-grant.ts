@@ -6,7 +6,10 @@ import type { Grant, KoaContextWithOIDC } from 'oidc-provider';
  * the grant (the session's existing one, or a new one) is extended with exactly what this request asks for
  * (OIDC scopes, claims and the API's scopes), so the consent prompt finds nothing missing and is skipped.
  */
-export async function loadExistingGrant(ctx: KoaContextWithOIDC, firstPartyClientId: string): Promise<Grant | undefined> {
+export async function loadExistingGrant(
+  ctx: KoaContextWithOIDC,
+  firstPartyClientId: string,
+): Promise<Grant | undefined> {
   const { oidc } = ctx;
   const client = oidc.client;
   const accountId = oidc.session?.accountId;

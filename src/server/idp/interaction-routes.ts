@@ -25,15 +25,19 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Deps
     // The app may already parse forms or limit rates for every route; registering either twice would throw.
     if (!scope.hasContentTypeParser('application/x-www-form-urlencoded')) await scope.register(formbody);
     // Counted in the database, so that every app process on it counts the same attempts.
-    if (!scope.hasDecorator('rateLimit')) await scope.register(rateLimit, { global: false, store: databaseRateLimitStore(deps.db) });
+    if (!scope.hasDecorator('rateLimit'))
+      await scope.register(rateLimit, { global: false, store: databaseRateLimitStore(deps.db) });
 
     scope.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
       if (error.statusCode !== 429) throw error; // everything else: the app's error handler
-      return sendHtml(reply.code(429), messagePage({
-        title: 'Too many sign-in attempts',
-        message: 'Please wait a minute, then go back and try again.',
-        returnUrl: deps.publicUrl,
-      }));
+      return sendHtml(
+        reply.code(429),
+        messagePage({
+          title: 'Too many sign-in attempts',
+          message: 'Please wait a minute, then go back and try again.',
+          returnUrl: deps.publicUrl,
+        }),
+      );
     });
 
     scope.get<UidParams>(`${IDP_PREFIX}/interaction/:uid`, async (request, reply) => {
@@ -50,7 +54,8 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Deps
           rateLimit: {
             max: deps.attemptsPerMinute,
             timeWindow: '1 minute',
-            errorResponseBuilder: (_request, context) => Object.assign(new Error('too many sign-in attempts'), { statusCode: context.statusCode }),
+            errorResponseBuilder: (_request, context) =>
+              Object.assign(new Error('too many sign-in attempts'), { statusCode: context.statusCode }),
           },
         },
       },
@@ -78,7 +83,11 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Deps
 }
 
 /** The interaction this browser is in, or undefined after answering with a page that explains the dead end. */
-async function loadInteraction(request: FastifyRequest<UidParams>, reply: FastifyReply, deps: Deps): Promise<Interaction | undefined> {
+async function loadInteraction(
+  request: FastifyRequest<UidParams>,
+  reply: FastifyReply,
+  deps: Deps,
+): Promise<Interaction | undefined> {
   pinForwardedHeaders(request, deps.publicUrl);
   let interaction: Interaction | undefined;
   try {
@@ -92,11 +101,14 @@ async function loadInteraction(request: FastifyRequest<UidParams>, reply: Fastif
     // Consent is granted automatically (first-party-grant.ts), so no other prompt should ever get here.
     request.log.warn({ prompt: interaction.prompt.name }, 'unexpected identity provider prompt');
   }
-  sendHtml(reply.code(400), messagePage({
-    title: 'Sign-in expired',
-    message: 'This sign-in page is no longer valid. Go back to Tagbase to sign in again.',
-    returnUrl: deps.publicUrl,
-  }));
+  sendHtml(
+    reply.code(400),
+    messagePage({
+      title: 'Sign-in expired',
+      message: 'This sign-in page is no longer valid. Go back to Tagbase to sign in again.',
+      returnUrl: deps.publicUrl,
+    }),
+  );
   return undefined;
 }
 

@@ -42,7 +42,10 @@ export async function loadIdpKeys(db: Db, dataDir: string): Promise<IdpKeys> {
 }
 
 async function readStoredKeys(db: Db): Promise<IdpKeys | undefined> {
-  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, SECRET_NAME));
+  const [row] = await db
+    .select({ value: serverSecrets.value })
+    .from(serverSecrets)
+    .where(eq(serverSecrets.name, SECRET_NAME));
   return row ? parseKeys(row.value, `the server_secrets row '${SECRET_NAME}'`) : undefined;
 }
 
@@ -100,7 +103,12 @@ async function readKeys(file: string): Promise<IdpKeys | undefined> {
 function parseKeys(text: string, source: string): IdpKeys {
   const parsed = JSON.parse(text) as { privateJwks?: { keys?: JWK[] }; cookieKeys?: string[] };
   const keys = parsed.privateJwks?.keys;
-  if (!Array.isArray(keys) || keys.length === 0 || !Array.isArray(parsed.cookieKeys) || parsed.cookieKeys.length === 0) {
+  if (
+    !Array.isArray(keys) ||
+    keys.length === 0 ||
+    !Array.isArray(parsed.cookieKeys) ||
+    parsed.cookieKeys.length === 0
+  ) {
     throw new Error(`${source} does not hold valid identity provider keys; remove it to have new ones created`);
   }
   return { privateJwks: { keys }, publicJwks: { keys: keys.map(publicPart) }, cookieKeys: parsed.cookieKeys };

@@ -27,7 +27,9 @@ export function registerLogoutRoute(app: FastifyInstance, { provider, publicUrl,
     const ctx = provider.createContext(request.raw, reply.raw);
     const session = await provider.Session.get(ctx);
     if (session.accountId) {
-      const grantIds = Object.values(session.authorizations ?? {}).flatMap((authorization) => authorization.grantId ?? []);
+      const grantIds = Object.values(session.authorizations ?? {}).flatMap(
+        (authorization) => authorization.grantId ?? [],
+      );
       await Promise.all(grantIds.map((grantId) => revokeGrant(provider, grantId)));
       request.log.info({ sub: session.accountId }, 'signed out');
     }

@@ -42,7 +42,12 @@ export function createProvider({ config, db, keys, log }: ProviderDeps): Provide
     clientAuthMethods: ['none'],
     jwks: keys.privateJwks as Configuration['jwks'],
     cookies: { keys: keys.cookieKeys, long: SESSION_COOKIE_OPTIONS, short: { httpOnly: true, sameSite: 'lax' } },
-    routes: { authorization: '/authorize', token: '/oauth/token', jwks: '/.well-known/jwks.json', userinfo: '/userinfo' },
+    routes: {
+      authorization: '/authorize',
+      token: '/oauth/token',
+      jwks: '/.well-known/jwks.json',
+      userinfo: '/userinfo',
+    },
     // Auth0 puts every claim of the granted scopes into the ID token, and the SDK reads the user from there.
     conformIdTokenClaims: false,
     claims: { openid: ['sub'], profile: ['name', 'nickname', 'picture'], email: ['email', 'email_verified'] },
@@ -82,8 +87,15 @@ export function createProvider({ config, db, keys, log }: ProviderDeps): Provide
         // The SDK does not repeat the audience at the token endpoint: the token is for the API the code was for.
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, resourceIndicator) => {
-          if (resourceIndicator !== auth.audience) throw new errors.InvalidTarget(`unknown audience ${resourceIndicator}`);
-          return { audience: auth.audience, scope: 'openid profile email', accessTokenFormat: 'jwt', accessTokenTTL: HOUR, jwt: { sign: { alg: 'RS256' } } };
+          if (resourceIndicator !== auth.audience)
+            throw new errors.InvalidTarget(`unknown audience ${resourceIndicator}`);
+          return {
+            audience: auth.audience,
+            scope: 'openid profile email',
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: HOUR,
+            jwt: { sign: { alg: 'RS256' } },
+          };
         },
       },
       userinfo: { enabled: true },

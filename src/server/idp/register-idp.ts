@@ -18,11 +18,19 @@ export { loadIdpKeys, loadOrCreateIdpKeyFile } from './keys';
  * Needs nothing registered before it; it brings its own form parser and rate limiter in encapsulated scopes
  * and leaves the provider's request bodies unread for oidc-provider.
  */
-export async function registerEmbeddedIdp(app: FastifyInstance, deps: { config: ServerConfig; db: Db; keys: IdpKeys }): Promise<void> {
+export async function registerEmbeddedIdp(
+  app: FastifyInstance,
+  deps: { config: ServerConfig; db: Db; keys: IdpKeys },
+): Promise<void> {
   const { config, db, keys } = deps;
   if (config.auth.mode !== 'embedded') throw new Error('registerEmbeddedIdp needs config.auth.mode "embedded"');
   const provider = createProvider({ config, db, keys, log: app.log });
-  await registerInteractionRoutes(app, { provider, db, publicUrl: config.publicUrl, attemptsPerMinute: config.signInAttemptsPerMinute });
+  await registerInteractionRoutes(app, {
+    provider,
+    db,
+    publicUrl: config.publicUrl,
+    attemptsPerMinute: config.signInAttemptsPerMinute,
+  });
   registerLogoutRoute(app, { provider, publicUrl: config.publicUrl, clientId: config.auth.clientId });
   await mountProvider(app, provider, config.publicUrl);
 }

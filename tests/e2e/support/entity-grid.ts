@@ -11,7 +11,12 @@ type Row = Record<string, unknown> & { id: number; version: number };
  * Calls the API from inside the signed-in page, as the app does: the access token the SDK keeps in
  * localStorage, and the XSRF cookie echoed in X-XSRF-TOKEN for writes. Answers status and JSON body.
  */
-export async function callApi<T = unknown>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function callApi<T = unknown>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   return page.evaluate(
     async ({ method, path, body }) => {
       let token: string | undefined;
@@ -26,11 +31,18 @@ export async function callApi<T = unknown>(page: Page, method: string, path: str
         // A write needs this user's XSRF cookie, which any signed-in read sets: right after sign-in the app's
         // own first reads may not have come back yet, so read once ourselves (the test raced them before).
         if (method !== 'GET') await fetch('/api/me', { headers: { Authorization: `Bearer ${token}` } });
-        const xsrf = document.cookie.split(';').map((c) => c.trim().split('=')).find(([k]) => k === 'XSRF-TOKEN')?.[1];
+        const xsrf = document.cookie
+          .split(';')
+          .map((c) => c.trim().split('='))
+          .find(([k]) => k === 'XSRF-TOKEN')?.[1];
         const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
         if (body !== undefined) headers['Content-Type'] = 'application/json';
         if (xsrf && method !== 'GET') headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
-        const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+        const response = await fetch(path, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
         const text = await response.text();
         return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
       };
@@ -50,16 +62,24 @@ export async function callApi<T = unknown>(page: Page, method: string, path: str
 
 /** Creates rows through the batch API (what another user's save does); answers the stored rows in order. */
 export async function createRows(page: Page, entity: string, rows: Record<string, unknown>[]): Promise<Row[]> {
-  const response = await callApi<{ created: (Row & { clientKey: string })[] }>(page, 'POST', `/api/entities/${entity}/batch`, {
-    creates: rows.map((values, i) => ({ clientKey: `e2e-${i}`, values })),
-  });
+  const response = await callApi<{ created: (Row & { clientKey: string })[] }>(
+    page,
+    'POST',
+    `/api/entities/${entity}/batch`,
+    {
+      creates: rows.map((values, i) => ({ clientKey: `e2e-${i}`, values })),
+    },
+  );
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return rows.map((_, i) => response.body.created.find((r) => r.clientKey === `e2e-${i}`)!);
 }
 
 /** A new test project made through the API (as POST /projects-new makes one for a user), named "E2E <label> <unique tag>"; answers its id. */
 export async function createTestProject(page: Page, label: string): Promise<number> {
-  const created = await callApi<{ id: number }>(page, 'POST', '/api/projects-new', { name: `E2E ${label} ${uniqueTag(label).toUpperCase()}`, is_testdata: true });
+  const created = await callApi<{ id: number }>(page, 'POST', '/api/projects-new', {
+    name: `E2E ${label} ${uniqueTag(label).toUpperCase()}`,
+    is_testdata: true,
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   return created.body.id;
 }
@@ -71,14 +91,20 @@ export function rollupStat(page: Page, label: string): Locator {
 
 /** The stored rows whose quick search matches `q`, sorted by `sortField`. */
 export async function listRows(page: Page, entity: string, q: string, sortField = 'id'): Promise<Row[]> {
-  const response = await callApi<{ rows: Row[] }>(page, 'GET', `/api/entities/${entity}?q=${encodeURIComponent(q)}&sort=${sortField}:asc&limit=1000`);
+  const response = await callApi<{ rows: Row[] }>(
+    page,
+    'GET',
+    `/api/entities/${entity}?q=${encodeURIComponent(q)}&sort=${sortField}:asc&limit=1000`,
+  );
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.rows;
 }
 
 /** Someone else updates a row (a second user, here through the API): its version moves on. */
 export async function updateRow(page: Page, entity: string, row: Row, changes: Record<string, unknown>): Promise<void> {
-  const response = await callApi(page, 'POST', `/api/entities/${entity}/batch`, { updates: [{ id: row.id, version: row.version, changes }] });
+  const response = await callApi(page, 'POST', `/api/entities/${entity}/batch`, {
+    updates: [{ id: row.id, version: row.version, changes }],
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
 }
 
@@ -89,7 +115,14 @@ export function grid(page: Page, labelPlural: string): Locator {
 
 /** Opens a list screen and narrows it, with the global search box, to the rows carrying `tag`. */
 /** `heading`: the page's title where it differs from the list's name (the sidebar's 'LithiumProjects'). */
-export async function openList(page: Page, path: string, labelPlural: string, tag: string, expectedRows: number, heading = labelPlural): Promise<Locator> {
+export async function openList(
+  page: Page,
+  path: string,
+  labelPlural: string,
+  tag: string,
+  expectedRows: number,
+  heading = labelPlural,
+): Promise<Locator> {
   await page.goto(path);
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
   await page.getByRole('textbox', { name: 'Global search' }).fill(tag);

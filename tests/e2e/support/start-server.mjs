@@ -3,7 +3,9 @@ import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 
 fs.rmSync(process.env.DATA_DIR ?? '.tmp/e2e-data', { recursive: true, force: true });
-execSync(`npx vite build --logLevel warn --outDir ${process.env.STATIC_DIR ?? 'dist'} --emptyOutDir`, { stdio: 'inherit' });
+execSync(`npx vite build --logLevel warn --outDir ${process.env.STATIC_DIR ?? 'dist'} --emptyOutDir`, {
+  stdio: 'inherit',
+});
 const server = spawn('npx', ['tsx', 'src/server/main.ts'], { stdio: 'inherit', env: process.env });
 const stop = (signal) => server.kill(signal);
 process.on('SIGTERM', () => stop('SIGTERM'));

@@ -32,7 +32,13 @@ export function DexpiImportButton({ projectId, onImported }: { projectId: number
   if (!can('engineer')) return null;
   return (
     <>
-      <Button size="small" variant="outlined" startIcon={<UploadFileOutlined />} onClick={() => setOpen(true)} sx={{ ml: 2, mb: 1 }}>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<UploadFileOutlined />}
+        onClick={() => setOpen(true)}
+        sx={{ ml: 2, mb: 1 }}
+      >
         Import DEXPI…
       </Button>
       {open && <DexpiImportDialog projectId={projectId} onClose={() => setOpen(false)} onImported={onImported} />}
@@ -40,21 +46,58 @@ export function DexpiImportButton({ projectId, onImported }: { projectId: number
   );
 }
 
-const ACTION_TEXT: Record<DexpiAction, string> = { add: 'Add', update: 'Update', unchanged: 'Unchanged', skip: 'Skip', restore: 'Restore', delete: 'Delete', error: 'Not imported' };
-const ACTION_COLOR: Record<DexpiAction, 'success' | 'info' | 'default' | 'warning' | 'error'> = { add: 'success', update: 'info', unchanged: 'default', skip: 'default', restore: 'info', delete: 'warning', error: 'error' };
+const ACTION_TEXT: Record<DexpiAction, string> = {
+  add: 'Add',
+  update: 'Update',
+  unchanged: 'Unchanged',
+  skip: 'Skip',
+  restore: 'Restore',
+  delete: 'Delete',
+  error: 'Not imported',
+};
+const ACTION_COLOR: Record<DexpiAction, 'success' | 'info' | 'default' | 'warning' | 'error'> = {
+  add: 'success',
+  update: 'info',
+  unchanged: 'default',
+  skip: 'default',
+  restore: 'info',
+  delete: 'warning',
+  error: 'error',
+};
 const KINDS = ['equipment', 'line', 'instrument'] as const;
 
 /** What a line, a piece of equipment or an instrument carries besides its tag, in a few words. */
 function detailOf(item: DexpiItem): string {
-  if (item.kind === 'line') return `${item.fromDetail ?? 'open end'} → ${item.toDetail ?? 'open end'}${item.lineNumber ? ` (line ${item.lineNumber})` : ''}`;
-  if (item.kind === 'equipment') return [item.description, item.nozzles?.length ? `nozzles ${item.nozzles.join(', ')}` : null].filter(Boolean).join(' · ');
+  if (item.kind === 'line')
+    return `${item.fromDetail ?? 'open end'} → ${item.toDetail ?? 'open end'}${item.lineNumber ? ` (line ${item.lineNumber})` : ''}`;
+  if (item.kind === 'equipment')
+    return [item.description, item.nozzles?.length ? `nozzles ${item.nozzles.join(', ')}` : null]
+      .filter(Boolean)
+      .join(' · ');
   return item.description ?? '';
 }
 
 /** Rows the commit writes: added, updated, restored or deleted (unchanged, skipped and refused ones are not). */
-const writes = (answer: DexpiImportAnswer) => KINDS.reduce((sum, kind) => sum + answer.counts[kind].add + answer.counts[kind].update + answer.counts[kind].restore + answer.counts[kind].delete, 0);
+const writes = (answer: DexpiImportAnswer) =>
+  KINDS.reduce(
+    (sum, kind) =>
+      sum +
+      answer.counts[kind].add +
+      answer.counts[kind].update +
+      answer.counts[kind].restore +
+      answer.counts[kind].delete,
+    0,
+  );
 
-function DexpiImportDialog({ projectId, onClose, onImported }: { projectId: number; onClose: () => void; onImported: () => void }) {
+function DexpiImportDialog({
+  projectId,
+  onClose,
+  onImported,
+}: {
+  projectId: number;
+  onClose: () => void;
+  onImported: () => void;
+}) {
   const fetcher = useApiFetch();
   const { enqueueSnackbar } = useSnackbar();
   const input = useRef<HTMLInputElement>(null);
@@ -72,7 +115,11 @@ function DexpiImportDialog({ projectId, onClose, onImported }: { projectId: numb
 
   const send = (body: File, dryRun: boolean) => {
     const query = [dryRun ? 'dry_run=1' : '', dexpiTargetQuery(target)].filter(Boolean).join('&');
-    return fetcher<DexpiImportAnswer>(`/api/projects/${projectId}/dexpi${query ? `?${query}` : ''}`, { method: 'POST', body, headers: { 'Content-Type': 'application/xml' } });
+    return fetcher<DexpiImportAnswer>(`/api/projects/${projectId}/dexpi${query ? `?${query}` : ''}`, {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/xml' },
+    });
   };
 
   // The preview is asked once the file and the area are chosen, and again when either choice changes.
@@ -109,7 +156,10 @@ function DexpiImportDialog({ projectId, onClose, onImported }: { projectId: numb
         return `${DEXPI_KIND_LABELS[kind].toLowerCase()}: ${[`${c.add} added`, `${c.update} updated`, c.restore && `${c.restore} restored`, c.delete && `${c.delete} deleted`].filter(Boolean).join(', ')}`;
       });
       const refused = KINDS.reduce((sum, kind) => sum + done.counts[kind].error, 0);
-      enqueueSnackbar(`Imported ${file.name} onto P&ID ${done.pid.drawing_number} (${parts.join('; ')})${refused ? `; ${refused} left out for errors` : ''}`, { variant: refused ? 'warning' : 'success' });
+      enqueueSnackbar(
+        `Imported ${file.name} onto P&ID ${done.pid.drawing_number} (${parts.join('; ')})${refused ? `; ${refused} left out for errors` : ''}`,
+        { variant: refused ? 'warning' : 'success' },
+      );
       onImported();
       onClose();
     } catch (e) {
@@ -123,14 +173,34 @@ function DexpiImportDialog({ projectId, onClose, onImported }: { projectId: numb
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="lg" fullWidth aria-labelledby="dexpi-import-title">
       <DialogTitle id="dexpi-import-title">Import a DEXPI P&ID</DialogTitle>
       <DialogContent dividers>
-        {targets.loading ? <CircularProgress size={20} aria-label="Reading the project's areas and P&IDs" sx={{ mb: 2 }} /> : <DexpiTargetFields target={target} onChange={setTarget} areas={targets.areas} pids={targets.pids} problem={targets.problem} disabled={busy !== null} />}
+        {targets.loading ? (
+          <CircularProgress size={20} aria-label="Reading the project's areas and P&IDs" sx={{ mb: 2 }} />
+        ) : (
+          <DexpiTargetFields
+            target={target}
+            onChange={setTarget}
+            areas={targets.areas}
+            pids={targets.pids}
+            problem={targets.problem}
+            disabled={busy !== null}
+          />
+        )}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
-          <input ref={input} type="file" accept=".xml,application/xml,text/xml" hidden aria-label="DEXPI file" onChange={(event) => void choose(event.target.files?.[0])} />
+          <input
+            ref={input}
+            type="file"
+            accept=".xml,application/xml,text/xml"
+            hidden
+            aria-label="DEXPI file"
+            onChange={(event) => void choose(event.target.files?.[0])}
+          />
           <Button variant="contained" onClick={() => input.current?.click()} disabled={busy !== null}>
             {file ? 'Choose another file…' : 'Choose a .xml file…'}
           </Button>
           <Typography variant="body2" color="text.secondary">
-            {file ? file.name : 'A P&ID exported as DEXPI (Proteus XML 4.x) by SmartPlant, AVEVA, P&ID Toolbox or another design tool.'}
+            {file
+              ? file.name
+              : 'A P&ID exported as DEXPI (Proteus XML 4.x) by SmartPlant, AVEVA, P&ID Toolbox or another design tool.'}
           </Typography>
           {busy === 'preview' && <CircularProgress size={20} aria-label="Reading the file" />}
         </Box>
@@ -139,7 +209,11 @@ function DexpiImportDialog({ projectId, onClose, onImported }: { projectId: numb
             Choose the area for new rows to see what the import would do.
           </Alert>
         )}
-        {error && <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert>}
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
         {preview && <PreviewView answer={preview} />}
       </DialogContent>
       <DialogActions>
@@ -163,14 +237,31 @@ function PreviewView({ answer }: { answer: DexpiImportAnswer }) {
       </Alert>
       <Typography variant="body2" sx={{ mb: 1 }}>
         From {answer.file.originatingSystem ?? 'an unnamed design tool'}
-        {answer.file.schemaVersion ? ` (Proteus ${answer.file.schemaVersion})` : ''}. Rows go onto P&ID <strong>{answer.pid.drawing_number}</strong> ({answer.pid.how}); new rows into area{' '}
+        {answer.file.schemaVersion ? ` (Proteus ${answer.file.schemaVersion})` : ''}. Rows go onto P&ID{' '}
+        <strong>{answer.pid.drawing_number}</strong> ({answer.pid.how}); new rows into area{' '}
         <strong>{answer.area.areacode}</strong> ({answer.area.how}).
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 1 }} aria-label="Counts per kind">
         {KINDS.map((kind) => {
           const c = answer.counts[kind];
-          const parts = [`${c.found} found`, c.add && `${c.add} to add`, c.update && `${c.update} to update`, c.restore && `${c.restore} to restore`, c.unchanged && `${c.unchanged} unchanged`, c.skip && `${c.skip} skipped`, c.delete && `${c.delete} to delete`, c.error && `${c.error} with errors`].filter(Boolean);
-          return <Chip key={kind} size="small" color={c.error ? 'warning' : 'default'} label={`${DEXPI_KIND_LABELS[kind]}: ${parts.join(', ')}`} />;
+          const parts = [
+            `${c.found} found`,
+            c.add && `${c.add} to add`,
+            c.update && `${c.update} to update`,
+            c.restore && `${c.restore} to restore`,
+            c.unchanged && `${c.unchanged} unchanged`,
+            c.skip && `${c.skip} skipped`,
+            c.delete && `${c.delete} to delete`,
+            c.error && `${c.error} with errors`,
+          ].filter(Boolean);
+          return (
+            <Chip
+              key={kind}
+              size="small"
+              color={c.error ? 'warning' : 'default'}
+              label={`${DEXPI_KIND_LABELS[kind]}: ${parts.join(', ')}`}
+            />
+          );
         })}
       </Box>
       <Box sx={{ maxHeight: '50vh', overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
@@ -193,11 +284,20 @@ function PreviewView({ answer }: { answer: DexpiImportAnswer }) {
                 <TableCell>{item.class}</TableCell>
                 <TableCell>{detailOf(item)}</TableCell>
                 <TableCell title={item.reason}>
-                  <Chip size="small" variant="outlined" color={ACTION_COLOR[item.action]} label={ACTION_TEXT[item.action]} />
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color={ACTION_COLOR[item.action]}
+                    label={ACTION_TEXT[item.action]}
+                  />
                 </TableCell>
                 <TableCell>
                   {[...(item.errors ?? []), ...(item.warnings ?? [])].map((message) => (
-                    <Typography key={message} variant="body2" color={item.errors?.includes(message) ? 'error' : 'warning.main'}>
+                    <Typography
+                      key={message}
+                      variant="body2"
+                      color={item.errors?.includes(message) ? 'error' : 'warning.main'}
+                    >
                       {message}
                     </Typography>
                   ))}

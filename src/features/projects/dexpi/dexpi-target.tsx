@@ -21,19 +21,39 @@ type Pid = { id: number; drawing_number: string; title: string | null; projarea_
 const FROM_FILE = 'file';
 
 /** The project's areas and P&IDs (not deleted), read once when the dialog opens. */
-export function useDexpiTargets(fetcher: Fetcher, projectId: number): { areas: Area[]; pids: Pid[]; loading: boolean; problem: string | null } {
-  const [state, setState] = useState<{ areas: Area[]; pids: Pid[]; loading: boolean; problem: string | null }>({ areas: [], pids: [], loading: true, problem: null });
+export function useDexpiTargets(
+  fetcher: Fetcher,
+  projectId: number,
+): { areas: Area[]; pids: Pid[]; loading: boolean; problem: string | null } {
+  const [state, setState] = useState<{ areas: Area[]; pids: Pid[]; loading: boolean; problem: string | null }>({
+    areas: [],
+    pids: [],
+    loading: true,
+    problem: null,
+  });
   useEffect(() => {
     const controller = new AbortController();
     const inProject = [
       { field: 'project_id', op: 'equals' as const, value: projectId },
       { field: 'deleteflag', op: 'equals' as const, value: false },
     ];
-    const read = (entity: string, sort: string) => fetcher<ListResponse>(entityPaths.list(entity, { filters: inProject, sort: [{ field: sort, direction: 'asc' }], limit: 1000 }), { signal: controller.signal }).then((page) => page.rows as EntityRow[]);
+    const read = (entity: string, sort: string) =>
+      fetcher<ListResponse>(
+        entityPaths.list(entity, { filters: inProject, sort: [{ field: sort, direction: 'asc' }], limit: 1000 }),
+        { signal: controller.signal },
+      ).then((page) => page.rows as EntityRow[]);
     Promise.all([read('areas', 'areacode'), read('pids', 'drawing_number')])
-      .then(([areas, pids]) => setState({ areas: areas as unknown as Area[], pids: pids as unknown as Pid[], loading: false, problem: null }))
+      .then(([areas, pids]) =>
+        setState({ areas: areas as unknown as Area[], pids: pids as unknown as Pid[], loading: false, problem: null }),
+      )
       .catch((caught: unknown) => {
-        if (!controller.signal.aborted) setState({ areas: [], pids: [], loading: false, problem: `The project's areas and P&IDs could not be read (${caught instanceof Error ? caught.message : String(caught)}).` });
+        if (!controller.signal.aborted)
+          setState({
+            areas: [],
+            pids: [],
+            loading: false,
+            problem: `The project's areas and P&IDs could not be read (${caught instanceof Error ? caught.message : String(caught)}).`,
+          });
       });
     return () => controller.abort();
   }, [fetcher, projectId]);
@@ -41,7 +61,21 @@ export function useDexpiTargets(fetcher: Fetcher, projectId: number): { areas: A
 }
 
 /** The two choices, side by side; picking a P&ID with an area picks that area when none is chosen yet. */
-export function DexpiTargetFields({ target, onChange, areas, pids, problem, disabled }: { target: DexpiTarget; onChange: (target: DexpiTarget) => void; areas: Area[]; pids: Pid[]; problem: string | null; disabled: boolean }) {
+export function DexpiTargetFields({
+  target,
+  onChange,
+  areas,
+  pids,
+  problem,
+  disabled,
+}: {
+  target: DexpiTarget;
+  onChange: (target: DexpiTarget) => void;
+  areas: Area[];
+  pids: Pid[];
+  problem: string | null;
+  disabled: boolean;
+}) {
   if (problem) return <Alert severity="error">{problem}</Alert>;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>
@@ -53,7 +87,11 @@ export function DexpiTargetFields({ target, onChange, areas, pids, problem, disa
         value={target.area ?? ''}
         onChange={(event) => onChange({ ...target, area: Number(event.target.value) })}
         disabled={disabled || areas.length === 0}
-        helperText={areas.length === 0 ? 'The project has no areas: add one first' : 'New tags and line numbers are made with its code; tags already in the project keep theirs'}
+        helperText={
+          areas.length === 0
+            ? 'The project has no areas: add one first'
+            : 'New tags and line numbers are made with its code; tags already in the project keep theirs'
+        }
         sx={{ minWidth: 260 }}
       >
         {areas.map((area) => (
@@ -78,7 +116,9 @@ export function DexpiTargetFields({ target, onChange, areas, pids, problem, disa
         helperText="The rows are attached to it"
         sx={{ minWidth: 360 }}
       >
-        <MenuItem value={FROM_FILE}>The file&apos;s drawing number (its P&amp;ID, created if the project has none)</MenuItem>
+        <MenuItem value={FROM_FILE}>
+          The file&apos;s drawing number (its P&amp;ID, created if the project has none)
+        </MenuItem>
         {pids.map((pid) => (
           <MenuItem key={pid.id} value={pid.id}>
             {pid.drawing_number}

@@ -16,11 +16,24 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useApi, useApiDownload, useApiFetch } from '../../../app/api/api-client';
 import { saveFile } from '../../../app/api/save-file';
-import { DOCUMENT_STATUSES, nextIssueRevision, statusWord, type DocumentIssue, type DocumentStatus } from '../../../lib/deliverables';
+import {
+  DOCUMENT_STATUSES,
+  nextIssueRevision,
+  statusWord,
+  type DocumentIssue,
+  type DocumentStatus,
+} from '../../../lib/deliverables';
 import type { Revision } from '../../../lib/project-revisions';
 import type { EntityRow } from '../../../schemas/schema-types';
 
-type Props = { projectId: number; document: EntityRow | null; projectChanged: boolean; canEdit: boolean; onClose: () => void; onIssued: () => void };
+type Props = {
+  projectId: number;
+  document: EntityRow | null;
+  projectChanged: boolean;
+  canEdit: boolean;
+  onClose: () => void;
+  onIssued: () => void;
+};
 type RegisterRow = EntityRow & { issues: DocumentIssue[] };
 
 const kib = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KiB`;
@@ -64,7 +77,10 @@ export function DocumentIssueDialog({ projectId, document, projectChanged, canEd
       const { blob, fileName } = await download(path);
       saveFile(blob, fileName ?? label);
     } catch (caught) {
-      setMessage({ severity: 'error', text: `${label} could not be made: ${caught instanceof Error ? caught.message : String(caught)}` });
+      setMessage({
+        severity: 'error',
+        text: `${label} could not be made: ${caught instanceof Error ? caught.message : String(caught)}`,
+      });
     } finally {
       setBusy(null);
     }
@@ -74,8 +90,14 @@ export function DocumentIssueDialog({ projectId, document, projectChanged, canEd
     setBusy('issue');
     setMessage(null);
     try {
-      const issued = await fetcher<{ revision: string; issue: DocumentIssue }>(`${base}/${String(document.id)}/issue`, { method: 'POST', body: JSON.stringify({ status, ...(description.trim() ? { description: description.trim() } : {}) }) });
-      setMessage({ severity: 'success', text: `Issued at revision ${issued.revision}: ${issued.issue.rows_marked} row${issued.issue.rows_marked === 1 ? '' : 's'} marked as changed since the previous issue.` });
+      const issued = await fetcher<{ revision: string; issue: DocumentIssue }>(`${base}/${String(document.id)}/issue`, {
+        method: 'POST',
+        body: JSON.stringify({ status, ...(description.trim() ? { description: description.trim() } : {}) }),
+      });
+      setMessage({
+        severity: 'success',
+        text: `Issued at revision ${issued.revision}: ${issued.issue.rows_marked} row${issued.issue.rows_marked === 1 ? '' : 's'} marked as changed since the previous issue.`,
+      });
       await Promise.all([register.mutate(), revisions.mutate()]);
       onIssued();
     } catch (caught) {
@@ -119,10 +141,30 @@ export function DocumentIssueDialog({ projectId, document, projectChanged, canEd
                   <TableCell>{i.description}</TableCell>
                   <TableCell align="right">{i.rows_marked}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Button size="small" onClick={() => void save(`${base}/${String(document.id)}/revisions/${i.revision}.pdf`, `Revision ${i.revision} PDF`)} disabled={!!busy} aria-label={`Download revision ${i.revision} PDF`}>
+                    <Button
+                      size="small"
+                      onClick={() =>
+                        void save(
+                          `${base}/${String(document.id)}/revisions/${i.revision}.pdf`,
+                          `Revision ${i.revision} PDF`,
+                        )
+                      }
+                      disabled={!!busy}
+                      aria-label={`Download revision ${i.revision} PDF`}
+                    >
                       PDF ({kib(i.pdf_bytes)})
                     </Button>
-                    <Button size="small" onClick={() => void save(`${base}/${String(document.id)}/revisions/${i.revision}.xlsx`, `Revision ${i.revision} workbook`)} disabled={!!busy} aria-label={`Download revision ${i.revision} workbook`}>
+                    <Button
+                      size="small"
+                      onClick={() =>
+                        void save(
+                          `${base}/${String(document.id)}/revisions/${i.revision}.xlsx`,
+                          `Revision ${i.revision} workbook`,
+                        )
+                      }
+                      disabled={!!busy}
+                      aria-label={`Download revision ${i.revision} workbook`}
+                    >
                       Workbook
                     </Button>
                   </TableCell>
@@ -135,10 +177,20 @@ export function DocumentIssueDialog({ projectId, document, projectChanged, canEd
           Working copy
         </Typography>
         <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center' }}>
-          <Button variant="outlined" size="small" onClick={() => void save(`${base}/${String(document.id)}/working.pdf`, 'Working copy PDF')} disabled={!!busy}>
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={() => void save(`${base}/${String(document.id)}/working.pdf`, 'Working copy PDF')}
+            disabled={!!busy}
+          >
             Working copy PDF
           </Button>
-          <Button variant="outlined" size="small" onClick={() => void save(`${base}/${String(document.id)}/working.xlsx`, 'Working copy workbook')} disabled={!!busy}>
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={() => void save(`${base}/${String(document.id)}/working.xlsx`, 'Working copy workbook')}
+            disabled={!!busy}
+          >
             Working copy workbook
           </Button>
           <Typography variant="body2" color="text.secondary">
@@ -159,14 +211,27 @@ export function DocumentIssueDialog({ projectId, document, projectChanged, canEd
               The PDF and the workbook are kept as issued; an issue never changes.
             </Typography>
             <Stack direction="row" spacing={2}>
-              <TextField select label="Status" value={status} onChange={(event) => setStatus(event.target.value as DocumentStatus)} sx={{ width: 260 }}>
+              <TextField
+                select
+                label="Status"
+                value={status}
+                onChange={(event) => setStatus(event.target.value as DocumentStatus)}
+                sx={{ width: 260 }}
+              >
                 {DOCUMENT_STATUSES.map((s) => (
                   <MenuItem key={s.value} value={s.value}>
                     {s.label}
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} placeholder={`Issued for ${statusWord(status)}`} sx={{ flex: 1 }} slotProps={{ htmlInput: { maxLength: 200 } }} />
+              <TextField
+                label="Description"
+                value={description}
+                onChange={(event) => setDescription(event.target.value)}
+                placeholder={`Issued for ${statusWord(status)}`}
+                sx={{ flex: 1 }}
+                slotProps={{ htmlInput: { maxLength: 200 } }}
+              />
             </Stack>
           </>
         )}
@@ -181,7 +246,11 @@ export function DocumentIssueDialog({ projectId, document, projectChanged, canEd
           Close
         </Button>
         {canEdit && (
-          <Button variant="contained" onClick={() => void issue()} disabled={!!busy || !revisions.data || issuedAlready}>
+          <Button
+            variant="contained"
+            onClick={() => void issue()}
+            disabled={!!busy || !revisions.data || issuedAlready}
+          >
             {issuedAlready ? `Issued at revision ${revision.rev}` : `Issue at revision ${revision.rev}`}
           </Button>
         )}

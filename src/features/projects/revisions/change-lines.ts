@@ -5,7 +5,16 @@ import type { ChangeSummary, RowChangeKind } from '../../../lib/project-revision
  * changed in three fields is three lines), one per row added or deleted. Pure: the screen and the export
  * read the same lines.
  */
-export type ChangeLine = { entity: string; list: string; key: string; change: RowChangeKind; rowId?: number; field: string; was: string; now: string };
+export type ChangeLine = {
+  entity: string;
+  list: string;
+  key: string;
+  change: RowChangeKind;
+  rowId?: number;
+  field: string;
+  was: string;
+  now: string;
+};
 
 export const CHANGE_WORDS: Record<RowChangeKind, string> = { added: 'Added', deleted: 'Deleted', changed: 'Changed' };
 
@@ -40,5 +49,8 @@ export function summaryTitle(summary: Pick<ChangeSummary, 'from' | 'to'>): strin
 
 /** The workbook's rows: a header, then one row per line (what the screen shows, unfiltered or filtered). */
 export function workbookRows(lines: readonly ChangeLine[]): string[][] {
-  return [['List', 'Tag', 'Change', 'Field', 'Was', 'Now'], ...lines.map((l) => [l.list, l.key, CHANGE_WORDS[l.change], l.field, l.was, l.now])];
+  return [
+    ['List', 'Tag', 'Change', 'Field', 'Was', 'Now'],
+    ...lines.map((l) => [l.list, l.key, CHANGE_WORDS[l.change], l.field, l.was, l.now]),
+  ];
 }

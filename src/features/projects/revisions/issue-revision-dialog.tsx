@@ -10,9 +10,21 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { ApiError, useApiFetch } from '../../../app/api/api-client';
-import { nextRevision, REVISION_PATTERN, REVISION_PURPOSES, type Revision, type RevisionPurpose } from '../../../lib/project-revisions';
+import {
+  nextRevision,
+  REVISION_PATTERN,
+  REVISION_PURPOSES,
+  type Revision,
+  type RevisionPurpose,
+} from '../../../lib/project-revisions';
 
-type Props = { open: boolean; projectId: number; last: Revision | undefined; onClose: () => void; onIssued: (revision: Revision) => void };
+type Props = {
+  open: boolean;
+  projectId: number;
+  last: Revision | undefined;
+  onClose: () => void;
+  onIssued: (revision: Revision) => void;
+};
 
 /** Today where the user is (toISOString would give the UTC date: tomorrow, some evenings in the Americas). */
 function today(): string {
@@ -47,10 +59,16 @@ export function IssueRevisionDialog({ open, projectId, last, onClose, onIssued }
     setBusy(true);
     setError(null);
     try {
-      const issued = await fetcher<Revision>(`/api/projects/${projectId}/revisions`, { method: 'POST', body: JSON.stringify({ rev, purpose, issued_on: issuedOn, note: note.trim() || null }) });
+      const issued = await fetcher<Revision>(`/api/projects/${projectId}/revisions`, {
+        method: 'POST',
+        body: JSON.stringify({ rev, purpose, issued_on: issuedOn, note: note.trim() || null }),
+      });
       onIssued(issued);
     } catch (caught) {
-      const fields = caught instanceof ApiError ? (caught.body?.details as { fields?: Record<string, string> } | undefined)?.fields : undefined;
+      const fields =
+        caught instanceof ApiError
+          ? (caught.body?.details as { fields?: Record<string, string> } | undefined)?.fields
+          : undefined;
       setError({ message: caught instanceof Error ? caught.message : 'The revision was not issued', rev: fields?.rev });
     } finally {
       setBusy(false);
@@ -58,11 +76,18 @@ export function IssueRevisionDialog({ open, projectId, last, onClose, onIssued }
   };
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="tb-issue-revision-title">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="tb-issue-revision-title"
+    >
       <DialogTitle id="tb-issue-revision-title">Issue a revision</DialogTitle>
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 2 }}>
-          Issuing freezes the header and every row of the project's lists as they stand now. An issued revision never changes; later edits are compared with it.
+          Issuing freezes the header and every row of the project's lists as they stand now. An issued revision never
+          changes; later edits are compared with it.
         </Typography>
         <Stack spacing={2}>
           <Stack direction="row" spacing={2}>
@@ -76,7 +101,13 @@ export function IssueRevisionDialog({ open, projectId, last, onClose, onIssued }
               slotProps={{ htmlInput: { maxLength: 4 } }}
               sx={{ width: 160 }}
             />
-            <TextField select label="Purpose" value={purpose} onChange={(event) => setPurpose(event.target.value as RevisionPurpose)} sx={{ flex: 1 }}>
+            <TextField
+              select
+              label="Purpose"
+              value={purpose}
+              onChange={(event) => setPurpose(event.target.value as RevisionPurpose)}
+              sx={{ flex: 1 }}
+            >
               {REVISION_PURPOSES.map((p) => (
                 <MenuItem key={p.value} value={p.value}>
                   {p.label}
@@ -84,8 +115,23 @@ export function IssueRevisionDialog({ open, projectId, last, onClose, onIssued }
               ))}
             </TextField>
           </Stack>
-          <TextField label="Date" type="date" value={issuedOn} onChange={(event) => setIssuedOn(event.target.value)} required slotProps={{ inputLabel: { shrink: true } }} sx={{ width: 200 }} />
-          <TextField label="Note" value={note} onChange={(event) => setNote(event.target.value)} multiline minRows={2} placeholder="What this issue is for, e.g. for client review of the pump list" />
+          <TextField
+            label="Date"
+            type="date"
+            value={issuedOn}
+            onChange={(event) => setIssuedOn(event.target.value)}
+            required
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ width: 200 }}
+          />
+          <TextField
+            label="Note"
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            multiline
+            minRows={2}
+            placeholder="What this issue is for, e.g. for client review of the pump list"
+          />
           {error && <Alert severity="error">{error.message}</Alert>}
         </Stack>
       </DialogContent>

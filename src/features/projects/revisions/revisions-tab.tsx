@@ -31,7 +31,10 @@ export function RevisionsTab({ projectId, canEdit, onIssued }: Props) {
   const { data: revisions, error, mutate } = useApi<Revision[]>(`/api/projects/${projectId}/revisions`, fresh);
   // The project's isdirty as it is when the tab opens (its own cache entry: the document's header row was
   // loaded once, before the edits made in the other tabs).
-  const { data: project, mutate: mutateProject } = useApi<EntityRow>(entityPaths.row('projects', projectId), { cacheScope: 'revisions-tab', ...fresh });
+  const { data: project, mutate: mutateProject } = useApi<EntityRow>(entityPaths.row('projects', projectId), {
+    cacheScope: 'revisions-tab',
+    ...fresh,
+  });
   const dirty = project?.isdirty === true;
   const [issuing, setIssuing] = useState(false);
   const latest = revisions?.[revisions.length - 1];
@@ -57,14 +60,17 @@ export function RevisionsTab({ projectId, canEdit, onIssued }: Props) {
       {error && <Alert severity="error">The revisions could not be loaded: {error.message}</Alert>}
       {revisions && revisions.length === 0 && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          No revision has been issued yet. Issue one (A for the first review issue) to freeze the lists as they are; later changes are then listed against it.
+          No revision has been issued yet. Issue one (A for the first review issue) to freeze the lists as they are;
+          later changes are then listed against it.
         </Alert>
       )}
       {revisions && revisions.length > 0 && (
         <>
           {latest && project && (
             <Typography variant="body2" sx={{ mb: 1 }} color={dirty ? 'warning.main' : 'text.secondary'}>
-              {dirty ? `The lists have changed since revision ${latest.rev}.` : `No change since revision ${latest.rev}.`}
+              {dirty
+                ? `The lists have changed since revision ${latest.rev}.`
+                : `No change since revision ${latest.rev}.`}
             </Typography>
           )}
           <Table size="small" aria-label="Issued revisions" sx={{ mb: 3 }}>
@@ -100,7 +106,10 @@ export function RevisionsTab({ projectId, canEdit, onIssued }: Props) {
         onClose={() => setIssuing(false)}
         onIssued={(revision) => {
           setIssuing(false);
-          enqueueSnackbar(`Issued revision ${revision.rev}: ${revision.row_count.toLocaleString('en-US')} rows frozen`, { variant: 'success' });
+          enqueueSnackbar(
+            `Issued revision ${revision.rev}: ${revision.row_count.toLocaleString('en-US')} rows frozen`,
+            { variant: 'success' },
+          );
           void mutate();
           void mutateProject();
           onIssued();

@@ -8,10 +8,18 @@ import type { SinceMark, SinceMarks } from '../../../grids/since-marks';
  * with each changed field's value in that revision, for the tab's grid to mark; `reload` after a save in
  * the tab, so the marks follow. Nothing is asked for while the project has no revision.
  */
-export function useRevisionMarks(projectId: number, entity: string | undefined): { marks: SinceMarks | undefined; reload: () => void } {
-  const { data: revisions } = useApi<Revision[]>(entity ? `/api/projects/${projectId}/revisions` : null, { revalidateOnFocus: false });
+export function useRevisionMarks(
+  projectId: number,
+  entity: string | undefined,
+): { marks: SinceMarks | undefined; reload: () => void } {
+  const { data: revisions } = useApi<Revision[]>(entity ? `/api/projects/${projectId}/revisions` : null, {
+    revalidateOnFocus: false,
+  });
   const latest = revisions?.[revisions.length - 1];
-  const path = latest && entity ? `/api/projects/${projectId}/changes?from=${encodeURIComponent(latest.rev)}&entity=${encodeURIComponent(entity)}` : null;
+  const path =
+    latest && entity
+      ? `/api/projects/${projectId}/changes?from=${encodeURIComponent(latest.rev)}&entity=${encodeURIComponent(entity)}`
+      : null;
   const { data, mutate } = useApi<ChangeSummary>(path, { revalidateOnFocus: false });
   const marks = useMemo(() => (data && latest ? toMarks(data, `Revision ${latest.rev}`) : undefined), [data, latest]);
   const reload = useCallback(() => void mutate(), [mutate]);
@@ -28,7 +36,10 @@ export function toMarks(summary: Pick<ChangeSummary, 'rows'>, label: string): Si
   for (const row of summary.rows) {
     if (row.rowId === undefined || row.change === 'deleted') continue;
     // A renamed row is the same row under a new tag: changed, its old tag on the tag cell.
-    rows.set(String(row.rowId), { added: row.change === 'added' && row.renamedFrom === undefined, old: Object.fromEntries(row.fields.map((f) => [f.field, f.old])) });
+    rows.set(String(row.rowId), {
+      added: row.change === 'added' && row.renamedFrom === undefined,
+      old: Object.fromEntries(row.fields.map((f) => [f.field, f.old])),
+    });
   }
   return { label, rows };
 }

@@ -17,7 +17,15 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { ApiError, useApiFetch } from '../../../app/api/api-client';
 import { useCurrentUser } from '../../../app/auth/use-current-user';
-import { TAG_RENAME_LIST_LABELS, TAG_RENAME_LISTS, tagRenamePaths, type TagClash, type TagRenameAnswer, type TagRenameList, type TagRenameRequest } from '../../../lib/tag-rename';
+import {
+  TAG_RENAME_LIST_LABELS,
+  TAG_RENAME_LISTS,
+  tagRenamePaths,
+  type TagClash,
+  type TagRenameAnswer,
+  type TagRenameList,
+  type TagRenameRequest,
+} from '../../../lib/tag-rename';
 import { RenamePreview } from './rename-preview';
 
 /**
@@ -31,9 +39,20 @@ export function RenameTagsButton({ projectId, onRenamed }: { projectId: number; 
   const allowed = can('engineer');
   return (
     <>
-      <Tooltip title={allowed ? "Rename tags by a pattern across the project's lists, with every cable end and reference following" : 'Renaming tags needs the engineer role'}>
+      <Tooltip
+        title={
+          allowed
+            ? "Rename tags by a pattern across the project's lists, with every cable end and reference following"
+            : 'Renaming tags needs the engineer role'
+        }
+      >
         <span>
-          <Button variant="outlined" startIcon={<DriveFileRenameOutlineOutlined />} onClick={() => setOpen(true)} disabled={!allowed}>
+          <Button
+            variant="outlined"
+            startIcon={<DriveFileRenameOutlineOutlined />}
+            onClick={() => setOpen(true)}
+            disabled={!allowed}
+          >
             Rename tags…
           </Button>
         </span>
@@ -45,7 +64,15 @@ export function RenameTagsButton({ projectId, onRenamed }: { projectId: number; 
 
 const LIST_HINTS: Partial<Record<TagRenameList, string>> = { areas: 'line numbers follow' };
 
-function RenameTagsDialog({ projectId, onClose, onRenamed }: { projectId: number; onClose: () => void; onRenamed: () => void }) {
+function RenameTagsDialog({
+  projectId,
+  onClose,
+  onRenamed,
+}: {
+  projectId: number;
+  onClose: () => void;
+  onRenamed: () => void;
+}) {
   const fetcher = useApiFetch();
   const { enqueueSnackbar } = useSnackbar();
   const [find, setFind] = useState('');
@@ -57,13 +84,25 @@ function RenameTagsDialog({ projectId, onClose, onRenamed }: { projectId: number
   const [error, setError] = useState<string | null>(null);
 
   // A preview answers one pattern: any change asks for a new one before the rename.
-  const edited = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPreview(null);
-    setError(null);
-  };
-  const request = (): TagRenameRequest => ({ find, replace, regex, lists: TAG_RENAME_LISTS.filter((list) => lists.has(list)) });
-  const send = (path: string) => fetcher<TagRenameAnswer>(path, { method: 'POST', body: JSON.stringify(request()), headers: { 'Content-Type': 'application/json' } });
+  const edited =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPreview(null);
+      setError(null);
+    };
+  const request = (): TagRenameRequest => ({
+    find,
+    replace,
+    regex,
+    lists: TAG_RENAME_LISTS.filter((list) => lists.has(list)),
+  });
+  const send = (path: string) =>
+    fetcher<TagRenameAnswer>(path, {
+      method: 'POST',
+      body: JSON.stringify(request()),
+      headers: { 'Content-Type': 'application/json' },
+    });
 
   async function runPreview() {
     if (find === '' || lists.size === 0 || busy) return;
@@ -85,19 +124,28 @@ function RenameTagsDialog({ projectId, onClose, onRenamed }: { projectId: number
     setError(null);
     try {
       const done = await send(tagRenamePaths.apply(projectId));
-      enqueueSnackbar(`Renamed ${done.counts.tags} tag${done.counts.tags === 1 ? '' : 's'}; ${done.counts.references} reference${done.counts.references === 1 ? '' : 's'} followed`, { variant: 'success' });
+      enqueueSnackbar(
+        `Renamed ${done.counts.tags} tag${done.counts.tags === 1 ? '' : 's'}; ${done.counts.references} reference${done.counts.references === 1 ? '' : 's'} followed`,
+        { variant: 'success' },
+      );
       onRenamed();
       onClose();
     } catch (e) {
       // A clash that appeared since the preview (someone saved meanwhile) is shown as the preview shows clashes.
-      const clashes = e instanceof ApiError ? (e.body?.details as { clashes?: TagClash[] } | undefined)?.clashes : undefined;
+      const clashes =
+        e instanceof ApiError ? (e.body?.details as { clashes?: TagClash[] } | undefined)?.clashes : undefined;
       if (clashes) setPreview({ ...preview, clashes });
       setError((e as Error).message);
       setBusy(null);
     }
   }
 
-  const blocked = !preview || preview.clashes.length > 0 || preview.problems.length > 0 || preview.refusal !== null || preview.counts.tags + preview.counts.references === 0;
+  const blocked =
+    !preview ||
+    preview.clashes.length > 0 ||
+    preview.problems.length > 0 ||
+    preview.refusal !== null ||
+    preview.counts.tags + preview.counts.references === 0;
   const count = preview?.counts.tags ?? 0;
   return (
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="lg" fullWidth aria-labelledby="rename-tags-title">
@@ -111,9 +159,28 @@ function RenameTagsDialog({ projectId, onClose, onRenamed }: { projectId: number
           }}
           sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap', mb: 1 }}
         >
-          <TextField size="small" label="Find" value={find} onChange={(event) => edited(setFind)(event.target.value)} autoFocus required slotProps={{ htmlInput: { spellCheck: false } }} sx={{ minWidth: 220 }} />
-          <TextField size="small" label="Replace with" value={replace} onChange={(event) => edited(setReplace)(event.target.value)} slotProps={{ htmlInput: { spellCheck: false } }} sx={{ minWidth: 220 }} />
-          <FormControlLabel control={<Checkbox checked={regex} onChange={(_event, checked) => edited(setRegex)(checked)} />} label="Regular expression" />
+          <TextField
+            size="small"
+            label="Find"
+            value={find}
+            onChange={(event) => edited(setFind)(event.target.value)}
+            autoFocus
+            required
+            slotProps={{ htmlInput: { spellCheck: false } }}
+            sx={{ minWidth: 220 }}
+          />
+          <TextField
+            size="small"
+            label="Replace with"
+            value={replace}
+            onChange={(event) => edited(setReplace)(event.target.value)}
+            slotProps={{ htmlInput: { spellCheck: false } }}
+            sx={{ minWidth: 220 }}
+          />
+          <FormControlLabel
+            control={<Checkbox checked={regex} onChange={(_event, checked) => edited(setRegex)(checked)} />}
+            label="Regular expression"
+          />
           <Button type="submit" variant="contained" disabled={find === '' || lists.size === 0 || busy !== null}>
             Preview
           </Button>
@@ -123,7 +190,8 @@ function RenameTagsDialog({ projectId, onClose, onRenamed }: { projectId: number
           {regex
             ? 'A JavaScript regular expression, matched anywhere in each tag; $1, $2 put its groups back: ^100-(.*)$ with 110-$1 renames 100-PP-001 to 110-PP-001 and leaves JB-100-01 alone.'
             : 'Every occurrence within each tag, as typed (capitals matter): 100 with 110 renames area 100, 100-PP-001 to 110-PP-001 and JB-100-01 to JB-110-01.'}{' '}
-          Texts naming a renamed tag follow it: cable and line ends, cable routes, quote line and package item tags. Soft-deleted rows keep their tags.
+          Texts naming a renamed tag follow it: cable and line ends, cable routes, quote line and package item tags.
+          Soft-deleted rows keep their tags.
         </Typography>
         <FormGroup row aria-label="Lists to rename" sx={{ mb: 1 }}>
           {TAG_RENAME_LISTS.map((list) => (
@@ -141,7 +209,11 @@ function RenameTagsDialog({ projectId, onClose, onRenamed }: { projectId: number
                   }}
                 />
               }
-              label={LIST_HINTS[list] ? `${TAG_RENAME_LIST_LABELS[list]} (${LIST_HINTS[list]})` : TAG_RENAME_LIST_LABELS[list]}
+              label={
+                LIST_HINTS[list]
+                  ? `${TAG_RENAME_LIST_LABELS[list]} (${LIST_HINTS[list]})`
+                  : TAG_RENAME_LIST_LABELS[list]
+              }
             />
           ))}
         </FormGroup>

@@ -17,18 +17,51 @@ export const demoAdjudication = {
   commercial_weight: 40,
   notes: 'Evaluated on the base scope; options excluded.',
   bidders: [
-    { supplier: 'Yangtze Heavy Mill Works Co', quote: 'Q-2025-101', technical_score: '72', commercial_score: '95', remarks: 'First gearless drive of this size; reference plant not yet in operation.' },
-    { supplier: 'Rhein Antriebstechnik GmbH', quote: 'Q-2025-102', technical_score: '90', commercial_score: '88', remarks: 'Three 38 ft SAG mills with this drive in operation.' },
+    {
+      supplier: 'Yangtze Heavy Mill Works Co',
+      quote: 'Q-2025-101',
+      technical_score: '72',
+      commercial_score: '95',
+      remarks: 'First gearless drive of this size; reference plant not yet in operation.',
+    },
+    {
+      supplier: 'Rhein Antriebstechnik GmbH',
+      quote: 'Q-2025-102',
+      technical_score: '90',
+      commercial_score: '88',
+      remarks: 'Three 38 ft SAG mills with this drive in operation.',
+    },
   ],
   adders: [
-    { supplier: 'Yangtze Heavy Mill Works Co', kind: 'spares', amount: '420000', reason: 'Commissioning spares not included: liners and seals as Rhein offers them.' },
-    { supplier: 'Yangtze Heavy Mill Works Co', kind: 'exceptions', amount: '180000', reason: 'L/C at sight instead of 30 days net: bank charges and financing.' },
-    { supplier: 'Rhein Antriebstechnik GmbH', kind: 'freight', amount: '1150000', reason: 'FCA Duisburg: ocean freight and insurance to Antofagasta.' },
-    { supplier: 'Rhein Antriebstechnik GmbH', kind: 'schedule', amount: '600000', reason: 'SAG mill delivery 64 weeks against 60: four weeks of later start-up.' },
+    {
+      supplier: 'Yangtze Heavy Mill Works Co',
+      kind: 'spares',
+      amount: '420000',
+      reason: 'Commissioning spares not included: liners and seals as Rhein offers them.',
+    },
+    {
+      supplier: 'Yangtze Heavy Mill Works Co',
+      kind: 'exceptions',
+      amount: '180000',
+      reason: 'L/C at sight instead of 30 days net: bank charges and financing.',
+    },
+    {
+      supplier: 'Rhein Antriebstechnik GmbH',
+      kind: 'freight',
+      amount: '1150000',
+      reason: 'FCA Duisburg: ocean freight and insurance to Antofagasta.',
+    },
+    {
+      supplier: 'Rhein Antriebstechnik GmbH',
+      kind: 'schedule',
+      amount: '600000',
+      reason: 'SAG mill delivery 64 weeks against 60: four weeks of later start-up.',
+    },
   ],
   award: {
     supplier: 'Rhein Antriebstechnik GmbH',
-    reason: "Rhein's gearless drive is proven on three mills of this size (technical 90 against 72); the evaluated difference of 1,552,500.00 USD (2.1 %) is less than the risk of a first-of-its-kind drive.",
+    reason:
+      "Rhein's gearless drive is proven on three mills of this size (technical 90 against 72); the evaluated difference of 1,552,500.00 USD (2.1 %) is less than the risk of a first-of-its-kind drive.",
   },
 } as const;
 
@@ -48,10 +81,23 @@ export const demoPumpAdjudication = {
   rate_date: '2025-06-30',
   technical_weight: 60,
   commercial_weight: 40,
-  notes: "Evaluated on the base scope: Karoo's alternative rubber-lined spare pump (line 4) not chosen. Atacama quoted the knife gate valves only.",
+  notes:
+    "Evaluated on the base scope: Karoo's alternative rubber-lined spare pump (line 4) not chosen. Atacama quoted the knife gate valves only.",
   bidders: [
-    { supplier: 'Karoo Slurry Pumps (Pty) Ltd', quote: 'Q-2025-201', technical_score: '85', commercial_score: '80', remarks: 'Cyclone feed pumps of this size on two copper concentrators in Chile.' },
-    { supplier: 'Atacama Valves Ltda', quote: 'Q-2025-203', technical_score: '20', commercial_score: '90', remarks: 'Quoted the knife gate valves only: none of the pumps.' },
+    {
+      supplier: 'Karoo Slurry Pumps (Pty) Ltd',
+      quote: 'Q-2025-201',
+      technical_score: '85',
+      commercial_score: '80',
+      remarks: 'Cyclone feed pumps of this size on two copper concentrators in Chile.',
+    },
+    {
+      supplier: 'Atacama Valves Ltda',
+      quote: 'Q-2025-203',
+      technical_score: '20',
+      commercial_score: '90',
+      remarks: 'Quoted the knife gate valves only: none of the pumps.',
+    },
   ],
   adders: [],
 } as const;

@@ -25,5 +25,9 @@ function monthAfter(from: string, offset: number): string {
 }
 
 export const demoCostIndices: { category: string | null; month: string; index_value: string }[] = SERIES.flatMap((s) =>
-  Array.from({ length: s.months }, (_, i) => ({ category: s.category, month: monthAfter(s.from, i), index_value: (s.start + s.step * i).toFixed(4) })),
+  Array.from({ length: s.months }, (_, i) => ({
+    category: s.category,
+    month: monthAfter(s.from, i),
+    index_value: (s.start + s.step * i).toFixed(4),
+  })),
 );

@@ -6,7 +6,14 @@
 
 export type DemoArea = { areacode: string; description: string; wbs_code?: string };
 
-export type DemoDrawing = { drawing_number: string; title: string; sheet?: number; revision?: string; status?: 'IFR' | 'IFA' | 'IFC' | 'as_built'; area?: string };
+export type DemoDrawing = {
+  drawing_number: string;
+  title: string;
+  sheet?: number;
+  revision?: string;
+  status?: 'IFR' | 'IFA' | 'IFC' | 'as_built';
+  area?: string;
+};
 
 export type DemoEquipment = {
   tagno: string;
@@ -108,7 +115,13 @@ export type DemoStream = {
  * A revision issued once the lists are seeded, and the equipment edits made after it (by tag): so a user
  * meets a project already under change control, with revision clouds on those rows.
  */
-export type DemoRevision = { rev: string; purpose: 'IFR' | 'IFA' | 'IFC'; issued_on: string; note: string; equipmentChangedSince: { tagno: string; values: Record<string, unknown> }[] };
+export type DemoRevision = {
+  rev: string;
+  purpose: 'IFR' | 'IFA' | 'IFC';
+  issued_on: string;
+  note: string;
+  equipmentChangedSince: { tagno: string; values: Record<string, unknown> }[];
+};
 
 /** A project's lists; the header is the demoProjects entry of the same name. */
 export type DemoDocument = {
@@ -137,9 +150,21 @@ export function slurrySg(solidsPct: number, solidsSg: number): string {
 }
 
 /** The signal cable of each instrument (from its tag to its junction box), as the cable template names it: {from}-{type}-{seq}. */
-export function signalCable(instrument: DemoInstrument, junctionBox: string, length: number, route?: string): DemoCable {
+export function signalCable(
+  instrument: DemoInstrument,
+  junctionBox: string,
+  length: number,
+  route?: string,
+): DemoCable {
   const discrete = instrument.io_type === 'DI' || instrument.io_type === 'DO';
-  const cores = instrument.io_type === 'COMMS' ? (instrument.signal === 'Profibus' ? 'Profibus DP 1P x 0.64 mm2' : 'Cat6A SF/UTP 4P') : discrete ? '2C x 1.5 mm2' : '1P x 1.5 mm2 OS';
+  const cores =
+    instrument.io_type === 'COMMS'
+      ? instrument.signal === 'Profibus'
+        ? 'Profibus DP 1P x 0.64 mm2'
+        : 'Cat6A SF/UTP 4P'
+      : discrete
+        ? '2C x 1.5 mm2'
+        : '1P x 1.5 mm2 OS';
   return {
     cable_tag: `${instrument.tagno}-${discrete ? 'C' : 'I'}-01`,
     instrument: instrument.tagno,

@@ -8,7 +8,12 @@
  */
 
 export type DemoPackageItem = { tag?: string; part?: string; description: string; quantity: string; unit?: string };
-export type DemoBidder = { supplier: string; status: 'invited' | 'declined' | 'bid_received' | 'disqualified'; invited_on: string; notes?: string };
+export type DemoBidder = {
+  supplier: string;
+  status: 'invited' | 'declined' | 'bid_received' | 'disqualified';
+  invited_on: string;
+  notes?: string;
+};
 export type DemoClarification = {
   supplier: string;
   kind: 'technical' | 'commercial';
@@ -49,7 +54,8 @@ export const demoPackages: DemoPackage[] = [
     bid_due_date: '2025-07-15',
     currency: 'USD',
     budget: '75000000',
-    notes: 'Awarded to Rhein on ADJ-200-01 for its proven gearless drive, above the lowest evaluated bid; PO to follow.',
+    notes:
+      'Awarded to Rhein on ADJ-200-01 for its proven gearless drive, above the lowest evaluated bid; PO to follow.',
     items: [
       { tag: '200-ML-001', description: 'SAG mill 38 ft x 20 ft EGL, gearless drive', quantity: '1', unit: 'ea' },
       { tag: '200-ML-002', description: 'Ball mill 24 ft x 40 ft EGL', quantity: '1', unit: 'ea' },
@@ -58,18 +64,25 @@ export const demoPackages: DemoPackage[] = [
     bidders: [
       { supplier: 'Yangtze Heavy Mill Works Co', status: 'bid_received', invited_on: '2025-06-02' },
       { supplier: 'Rhein Antriebstechnik GmbH', status: 'bid_received', invited_on: '2025-06-02' },
-      { supplier: 'Maple Crushing Technologies Ltd', status: 'declined', invited_on: '2025-06-02', notes: 'No capacity for mills of this size in 2026.' },
+      {
+        supplier: 'Maple Crushing Technologies Ltd',
+        status: 'declined',
+        invited_on: '2025-06-02',
+        notes: 'No capacity for mills of this size in 2026.',
+      },
     ],
     clarifications: [
       {
         supplier: 'Rhein Antriebstechnik GmbH',
         kind: 'technical',
         item: 1,
-        question: "Confirm that the SAG mill's gearless drive keeps the harmonic distortion at the 220 kV bus within the site's 5 % THD limit without extra filters.",
+        question:
+          "Confirm that the SAG mill's gearless drive keeps the harmonic distortion at the 220 kV bus within the site's 5 % THD limit without extra filters.",
         raised_by: 'L. Fuentes',
         raised_on: '2025-07-18',
         status: 'closed',
-        answer: 'Confirmed: 3.1 % THD at the 220 kV bus with the 12-pulse cycloconverter as offered; study RA-HS-0712 attached to the offer.',
+        answer:
+          'Confirmed: 3.1 % THD at the 220 kV bus with the 12-pulse cycloconverter as offered; study RA-HS-0712 attached to the offer.',
         answered_on: '2025-07-24',
       },
     ],
@@ -83,7 +96,8 @@ export const demoPackages: DemoPackage[] = [
     bid_due_date: '2025-07-10',
     currency: 'USD',
     budget: '1200000',
-    notes: 'Karoo recommended on ADJ-200-02; Atacama asked to quote the pumps or confirm no bid (clarification 1, open).',
+    notes:
+      'Karoo recommended on ADJ-200-02; Atacama asked to quote the pumps or confirm no bid (clarification 1, open).',
     items: [
       { tag: '200-PP-001A', description: 'Cyclone feed pump, duty', quantity: '1', unit: 'ea' },
       { tag: '200-PP-001B', description: 'Cyclone feed pump, standby', quantity: '1', unit: 'ea' },
@@ -91,14 +105,25 @@ export const demoPackages: DemoPackage[] = [
     ],
     bidders: [
       { supplier: 'Karoo Slurry Pumps (Pty) Ltd', status: 'bid_received', invited_on: '2025-06-10' },
-      { supplier: 'Atacama Valves Ltda', status: 'bid_received', invited_on: '2025-06-10', notes: 'Quoted the knife gate valves only: none of the pumps.' },
-      { supplier: 'Iberia Tanks & Agitators SL', status: 'declined', invited_on: '2025-06-10', notes: 'Does not make slurry pumps of this size.' },
+      {
+        supplier: 'Atacama Valves Ltda',
+        status: 'bid_received',
+        invited_on: '2025-06-10',
+        notes: 'Quoted the knife gate valves only: none of the pumps.',
+      },
+      {
+        supplier: 'Iberia Tanks & Agitators SL',
+        status: 'declined',
+        invited_on: '2025-06-10',
+        notes: 'Does not make slurry pumps of this size.',
+      },
     ],
     clarifications: [
       {
         supplier: 'Atacama Valves Ltda',
         kind: 'commercial',
-        question: 'Your offer AV-COT-2025-0931 prices knife gate valves only. Please quote the cyclone feed pumps and the spares (items 1-3), or confirm that you do not bid them.',
+        question:
+          'Your offer AV-COT-2025-0931 prices knife gate valves only. Please quote the cyclone feed pumps and the spares (items 1-3), or confirm that you do not bid them.',
         raised_by: 'L. Fuentes',
         raised_on: '2025-07-14',
         status: 'open',
@@ -107,7 +132,8 @@ export const demoPackages: DemoPackage[] = [
         supplier: 'Karoo Slurry Pumps (Pty) Ltd',
         kind: 'technical',
         item: 1,
-        question: 'State the NPSH required at the duty point (1,850 m3/h at 42 m) with the rubber-lined casing offered.',
+        question:
+          'State the NPSH required at the duty point (1,850 m3/h at 42 m) with the rubber-lined casing offered.',
         raised_by: 'L. Fuentes',
         raised_on: '2025-07-14',
         status: 'answered',
@@ -131,7 +157,12 @@ export const demoPackages: DemoPackage[] = [
     ],
     bidders: [
       { supplier: 'Pacific Conveyor Systems Pty Ltd', status: 'bid_received', invited_on: '2025-06-05' },
-      { supplier: 'Lakeshore Drives & Controls Inc', status: 'invited', invited_on: '2025-06-05', notes: 'Asked for the drive scope only; no bid yet.' },
+      {
+        supplier: 'Lakeshore Drives & Controls Inc',
+        status: 'invited',
+        invited_on: '2025-06-05',
+        notes: 'Asked for the drive scope only; no bid yet.',
+      },
     ],
   },
 ];

@@ -77,7 +77,8 @@ export const demoProjects: DemoProject[] = [
     project_number: 'P-2025-005',
     name: 'Nickel Sulphate Crystallisation Plant',
     clientname: 'Boreal Battery Metals Oy',
-    description: 'Greenfield battery-grade nickel sulphate refinery, 25 kt/y Ni, solvent extraction and crystallisation',
+    description:
+      'Greenfield battery-grade nickel sulphate refinery, 25 kt/y Ni, solvent extraction and crystallisation',
     endusername: 'Boreal Battery Metals Oy',
     endusersite: 'Kokkola Industrial Park',
     enduserlocation: 'Kokkola, Finland',

@@ -23,7 +23,8 @@ export const demoProposals: DemoProposal[] = [
     proposal_number: 'PR-2025-001',
     client: 'Cordillera Copper Corp',
     title: 'Cerro Azul concentrator: feasibility study engineering',
-    scope_summary: 'Process design, mechanical equipment list, electrical load list and a class 3 estimate for the 30 kt/d concentrator.',
+    scope_summary:
+      'Process design, mechanical equipment list, electrical load list and a class 3 estimate for the 30 kt/d concentrator.',
     fee_basis: 'lump_sum',
     currency: 'USD',
     expenses: '18500.00',
@@ -40,7 +41,8 @@ export const demoProposals: DemoProposal[] = [
     proposal_number: 'PR-2025-004',
     client: 'Redstone Lithium Ltd',
     title: 'Carrow North expansion: DFS process and piping',
-    scope_summary: 'Definitive feasibility study of the spodumene concentrator expansion: flowsheet, line list and piping layouts.',
+    scope_summary:
+      'Definitive feasibility study of the spodumene concentrator expansion: flowsheet, line list and piping layouts.',
     fee_basis: 'lump_sum',
     currency: 'AUD',
     expenses: '24000.00',
@@ -57,7 +59,8 @@ export const demoProposals: DemoProposal[] = [
     proposal_number: 'PR-2025-005',
     client: 'Boreal Battery Metals Oy',
     title: 'Kokkola hydroxide refinery: owner’s engineer services',
-    scope_summary: 'Owner’s engineer for the EPCM phase: design reviews, vendor document reviews and site surveillance.',
+    scope_summary:
+      'Owner’s engineer for the EPCM phase: design reviews, vendor document reviews and site surveillance.',
     fee_basis: 'time_and_materials',
     currency: 'EUR',
     expenses: '42000.00',

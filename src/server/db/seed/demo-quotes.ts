@@ -6,7 +6,16 @@
  * and the quote's total). Q-2025-201 has a Rev 1 (demoQuoteRevisions, below).
  */
 
-export type DemoQuoteLine = { tag?: string; part?: string; description: string; quantity: string; unit_price: string | null; lead_time_weeks?: number; line_status?: 'quoted' | 'not_quoted'; line_type?: 'base' | 'option' | 'alternative' };
+export type DemoQuoteLine = {
+  tag?: string;
+  part?: string;
+  description: string;
+  quantity: string;
+  unit_price: string | null;
+  lead_time_weeks?: number;
+  line_status?: 'quoted' | 'not_quoted';
+  line_type?: 'base' | 'option' | 'alternative';
+};
 export type DemoQuote = {
   quote_number: string;
   supplier: string;
@@ -40,9 +49,27 @@ export const demoQuotes: DemoQuote[] = [
     delivery_point: 'Port of Antofagasta',
     payment_terms: 'L/C at sight',
     lines: [
-      { tag: '200-ML-001', description: 'SAG mill 38 ft x 20 ft EGL, gearless drive, erection supervision', quantity: '1', unit_price: '38950000', lead_time_weeks: 60 },
-      { tag: '200-ML-002', description: 'Ball mill 24 ft x 40 ft EGL, dual pinion', quantity: '1', unit_price: '16400000', lead_time_weeks: 56 },
-      { tag: '200-ML-003', description: 'Ball mill 24 ft x 40 ft EGL, dual pinion', quantity: '1', unit_price: '16400000', lead_time_weeks: 56 },
+      {
+        tag: '200-ML-001',
+        description: 'SAG mill 38 ft x 20 ft EGL, gearless drive, erection supervision',
+        quantity: '1',
+        unit_price: '38950000',
+        lead_time_weeks: 60,
+      },
+      {
+        tag: '200-ML-002',
+        description: 'Ball mill 24 ft x 40 ft EGL, dual pinion',
+        quantity: '1',
+        unit_price: '16400000',
+        lead_time_weeks: 56,
+      },
+      {
+        tag: '200-ML-003',
+        description: 'Ball mill 24 ft x 40 ft EGL, dual pinion',
+        quantity: '1',
+        unit_price: '16400000',
+        lead_time_weeks: 56,
+      },
       { description: 'Mill relining machine', quantity: '1', unit_price: null, line_status: 'not_quoted' },
     ],
   },
@@ -59,9 +86,27 @@ export const demoQuotes: DemoQuote[] = [
     delivery_point: 'Duisburg works',
     payment_terms: '30 days net',
     lines: [
-      { tag: '200-ML-001', description: 'SAG mill with gearless motor drive, as per RFQ', quantity: '1', unit_price: '36200000', lead_time_weeks: 64 },
-      { tag: '200-ML-002', description: 'Ball mill 24 x 40 ft, dual pinion drive', quantity: '1', unit_price: '15150000', lead_time_weeks: 58 },
-      { tag: '200-ML-003', description: 'Ball mill 24 x 40 ft, dual pinion drive', quantity: '1', unit_price: '15150000', lead_time_weeks: 58 },
+      {
+        tag: '200-ML-001',
+        description: 'SAG mill with gearless motor drive, as per RFQ',
+        quantity: '1',
+        unit_price: '36200000',
+        lead_time_weeks: 64,
+      },
+      {
+        tag: '200-ML-002',
+        description: 'Ball mill 24 x 40 ft, dual pinion drive',
+        quantity: '1',
+        unit_price: '15150000',
+        lead_time_weeks: 58,
+      },
+      {
+        tag: '200-ML-003',
+        description: 'Ball mill 24 x 40 ft, dual pinion drive',
+        quantity: '1',
+        unit_price: '15150000',
+        lead_time_weeks: 58,
+      },
     ],
   },
   {
@@ -77,11 +122,36 @@ export const demoQuotes: DemoQuote[] = [
     delivery_point: 'Cerro Azul site',
     payment_terms: '30 days net',
     lines: [
-      { tag: '200-PP-001A', description: 'Cyclone feed pump 26 x 24, rubber lined, VSD-ready', quantity: '1', unit_price: '512000', lead_time_weeks: 26 },
-      { tag: '200-PP-001B', description: 'Cyclone feed pump 26 x 24 (standby)', quantity: '1', unit_price: '512000', lead_time_weeks: 26 },
-      { part: 'PMP-SLR-200', description: 'Spare pump 200/150, high-chrome wet end', quantity: '2', unit_price: '41000', lead_time_weeks: 18 },
+      {
+        tag: '200-PP-001A',
+        description: 'Cyclone feed pump 26 x 24, rubber lined, VSD-ready',
+        quantity: '1',
+        unit_price: '512000',
+        lead_time_weeks: 26,
+      },
+      {
+        tag: '200-PP-001B',
+        description: 'Cyclone feed pump 26 x 24 (standby)',
+        quantity: '1',
+        unit_price: '512000',
+        lead_time_weeks: 26,
+      },
+      {
+        part: 'PMP-SLR-200',
+        description: 'Spare pump 200/150, high-chrome wet end',
+        quantity: '2',
+        unit_price: '41000',
+        lead_time_weeks: 18,
+      },
       // Offered instead of line 3, outside the total (USD 1,106,000.00 stays the base lines' 512,000 x 2 + 41,000 x 2; Rev 1: 1,103,000.00).
-      { part: 'PMP-SLR-200', description: 'Alternative: spare pump 200/150 with rubber-lined wet end', quantity: '2', unit_price: '36500', lead_time_weeks: 12, line_type: 'alternative' },
+      {
+        part: 'PMP-SLR-200',
+        description: 'Alternative: spare pump 200/150 with rubber-lined wet end',
+        quantity: '2',
+        unit_price: '36500',
+        lead_time_weeks: 12,
+        line_type: 'alternative',
+      },
     ],
   },
   {
@@ -96,7 +166,15 @@ export const demoQuotes: DemoQuote[] = [
     incoterm: 'CFR',
     delivery_point: 'Port of Antofagasta',
     payment_terms: '45 days EOM',
-    lines: [{ part: 'PMP-SLR-200', description: 'Slurry pump 200/150 from the Perth branch stock', quantity: '2', unit_price: '62500', lead_time_weeks: 8 }],
+    lines: [
+      {
+        part: 'PMP-SLR-200',
+        description: 'Slurry pump 200/150 from the Perth branch stock',
+        quantity: '2',
+        unit_price: '62500',
+        lead_time_weeks: 8,
+      },
+    ],
   },
   {
     quote_number: 'Q-2025-203',
@@ -110,7 +188,14 @@ export const demoQuotes: DemoQuote[] = [
     incoterm: 'DDP',
     delivery_point: 'Cerro Azul site',
     payment_terms: '60 days net',
-    lines: [{ description: 'Knife gate valve DN 600, slurry service, pneumatic actuator', quantity: '12', unit_price: '4850000', lead_time_weeks: 12 }],
+    lines: [
+      {
+        description: 'Knife gate valve DN 600, slurry service, pneumatic actuator',
+        quantity: '12',
+        unit_price: '4850000',
+        lead_time_weeks: 12,
+      },
+    ],
   },
   {
     quote_number: 'Q-2025-301',
@@ -125,8 +210,20 @@ export const demoQuotes: DemoQuote[] = [
     delivery_point: 'Port of Brisbane',
     payment_terms: '45 days EOM',
     lines: [
-      { tag: '100-CV-001', description: 'SAG mill feed conveyor, 1,600 mm belt, complete', quantity: '1', unit_price: '6450000', lead_time_weeks: 20 },
-      { part: 'CNV-IDL-1200T', description: 'Troughing idler sets, spares', quantity: '240', unit_price: '610', lead_time_weeks: 6 },
+      {
+        tag: '100-CV-001',
+        description: 'SAG mill feed conveyor, 1,600 mm belt, complete',
+        quantity: '1',
+        unit_price: '6450000',
+        lead_time_weeks: 20,
+      },
+      {
+        part: 'CNV-IDL-1200T',
+        description: 'Troughing idler sets, spares',
+        quantity: '240',
+        unit_price: '610',
+        lead_time_weeks: 6,
+      },
     ],
   },
   {
@@ -141,7 +238,15 @@ export const demoQuotes: DemoQuote[] = [
     incoterm: 'EXW',
     delivery_point: 'Rotterdam warehouse',
     payment_terms: '30 days net',
-    lines: [{ part: 'PMP-SLR-200', description: 'Slurry pump 200/150, budget price (offer lapsed)', quantity: '2', unit_price: '37800', lead_time_weeks: 20 }],
+    lines: [
+      {
+        part: 'PMP-SLR-200',
+        description: 'Slurry pump 200/150, budget price (offer lapsed)',
+        quantity: '2',
+        unit_price: '37800',
+        lead_time_weeks: 20,
+      },
+    ],
   },
 ];
 
@@ -167,8 +272,17 @@ export const demoQuoteRevisions: DemoQuoteRevision[] = [
   {
     quote_number: 'Q-2025-201',
     date_received: '2025-07-18',
-    notes: 'Rev 1 after clarification: spare pumps re-priced (line 3), commissioning spares kit offered as an option (line 5).',
+    notes:
+      'Rev 1 after clarification: spare pumps re-priced (line 3), commissioning spares kit offered as an option (line 5).',
     changes: [{ line_no: 3, unit_price: '39500' }],
-    added: [{ description: 'Option: commissioning spares kit (wear parts for 200-PP-001A/B)', quantity: '1', unit_price: '18500', lead_time_weeks: 10, line_type: 'option' }],
+    added: [
+      {
+        description: 'Option: commissioning spares kit (wear parts for 200-PP-001A/B)',
+        quantity: '1',
+        unit_price: '18500',
+        lead_time_weeks: 10,
+        line_type: 'option',
+      },
+    ],
   },
 ];

@@ -2,7 +2,16 @@
  * A deterministic generator of many realistic lithium-project rows, for benchmarks and for trying the grid
  * on data sets larger than the demo (`npm run seed:large`). Same seed, same rows.
  */
-const OWNERS = ['Redstone Lithium Ltd', 'Andes Litio SpA', 'Pampa Salt & Chemicals SA', 'Great Basin Minerals Inc', 'Boreal Battery Metals Oy', 'Northern Shield Nickel Ltd', 'Karoo Platinum Holdings', 'Cordillera Copper Corp'];
+const OWNERS = [
+  'Redstone Lithium Ltd',
+  'Andes Litio SpA',
+  'Pampa Salt & Chemicals SA',
+  'Great Basin Minerals Inc',
+  'Boreal Battery Metals Oy',
+  'Northern Shield Nickel Ltd',
+  'Karoo Platinum Holdings',
+  'Cordillera Copper Corp',
+];
 const PLACES: [country: string, region: string, lat: number, lon: number][] = [
   ['Australia', 'Western Australia', -21.0, 118.9],
   ['Argentina', 'Salta', -24.4, -67.0],
@@ -16,8 +25,33 @@ const PLACES: [country: string, region: string, lat: number, lon: number][] = [
   ['Bolivia', 'Potosí', -20.5, -67.3],
 ];
 const DEPOSITS = ['brine', 'hard_rock', 'clay'] as const;
-const STAGES = ['exploration', 'resource_definition', 'pea', 'pfs', 'dfs', 'construction', 'production', 'care_maintenance'] as const;
-const NAMES = ['North', 'South', 'East', 'West', 'Central', 'Upper', 'Lower', 'Deep', 'Ridge', 'Basin', 'Creek', 'Lake', 'Flats', 'Hills', 'Valley'];
+const STAGES = [
+  'exploration',
+  'resource_definition',
+  'pea',
+  'pfs',
+  'dfs',
+  'construction',
+  'production',
+  'care_maintenance',
+] as const;
+const NAMES = [
+  'North',
+  'South',
+  'East',
+  'West',
+  'Central',
+  'Upper',
+  'Lower',
+  'Deep',
+  'Ridge',
+  'Basin',
+  'Creek',
+  'Lake',
+  'Flats',
+  'Hills',
+  'Valley',
+];
 
 /** mulberry32: a tiny seeded PRNG, so generated data sets are reproducible. */
 function random(seed: number): () => number {
@@ -31,10 +65,15 @@ function random(seed: number): () => number {
   };
 }
 
-const pick = <T,>(next: () => number, list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+const pick = <T>(next: () => number, list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
 
 /** `count` rows for lithium_projects, as wire values; `currencyId` is the id of USD for the CAPEX currency. */
-export function generateLithiumProjects(count: number, currencyId: number, seed = 42, firstNumber = 1): Record<string, unknown>[] {
+export function generateLithiumProjects(
+  count: number,
+  currencyId: number,
+  seed = 42,
+  firstNumber = 1,
+): Record<string, unknown>[] {
   const next = random(seed);
   return Array.from({ length: count }, (_, i) => {
     const [country, region, lat, lon] = pick(next, PLACES);

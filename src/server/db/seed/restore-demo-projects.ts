@@ -15,7 +15,13 @@ import { seedDemoMeetings } from './seed-meetings';
 import { seedDemoPackages } from './seed-packages';
 import { seedDemoProposals } from './seed-proposals';
 import { seedDemoQuotes } from './seed-quotes';
-import { applyRevisionChanges, createDemoDocument, createProjects, demoDocuments, seedDemoDocumentLists } from './seed-projects';
+import {
+  applyRevisionChanges,
+  createDemoDocument,
+  createProjects,
+  demoDocuments,
+  seedDemoDocumentLists,
+} from './seed-projects';
 
 /**
  * The demo projects (demo-projects.ts) and, for Cerro Azul and the lithium refinery, their documents: what
@@ -37,7 +43,14 @@ export type DemoProjectStatus = {
   documentRows: number | null;
 };
 
-export type RestoreResult = { recreated: string[]; reset: string[]; skipped: string[]; rowsDeleted: number; headerFieldsRestored: number; refilled: string[] };
+export type RestoreResult = {
+  recreated: string[];
+  reset: string[];
+  skipped: string[];
+  rowsDeleted: number;
+  headerFieldsRestored: number;
+  refilled: string[];
+};
 
 /**
  * The demo's other lists, seeded again by a restore only where nothing is left in them (after Housekeeping's
@@ -56,14 +69,33 @@ const DEMO_LIST_SEEDS: { table: string; label: string; seed: (db: Db, actor: Act
 /** The lists a demo document seeds (its contents but the CAPEX factors, which a restore leaves as they are). */
 const DOCUMENT_LISTS = containedLists('projects').filter((list) => list !== 'capex_factors');
 /** Header fields a restore writes back (the name finds the project; a project number may be another project's now). */
-const HEADER_FIELDS = ['description', 'endusername', 'endusersite', 'enduserlocation', 'phase', 'estimate_class', 'rate_date', 'estimate_date', 'plant_type', 'client_id', 'base_currency_id'] as const;
+const HEADER_FIELDS = [
+  'description',
+  'endusername',
+  'endusersite',
+  'enduserlocation',
+  'phase',
+  'estimate_class',
+  'rate_date',
+  'estimate_date',
+  'plant_type',
+  'client_id',
+  'base_currency_id',
+] as const;
 
-const documentOf = (name: string): DemoDocument | undefined => demoDocuments.find((document) => document.project === name);
+const documentOf = (name: string): DemoDocument | undefined =>
+  demoDocuments.find((document) => document.project === name);
 
-async function projectsNamed(db: Db, names: readonly string[]): Promise<Map<string, { id: number; version: number; is_testdata: boolean }>> {
+async function projectsNamed(
+  db: Db,
+  names: readonly string[],
+): Promise<Map<string, { id: number; version: number; is_testdata: boolean }>> {
   const rows = await queryRows<{ id: number; version: number; name: string; is_testdata: boolean }>(
     db,
-    sql`select id, version, name, is_testdata from projects where name in (${sql.join(names.map((name) => sql`${name}`), sql`, `)}) order by id`,
+    sql`select id, version, name, is_testdata from projects where name in (${sql.join(
+      names.map((name) => sql`${name}`),
+      sql`, `,
+    )}) order by id`,
   );
   // A demo-flagged row wins over a user's row of the same name.
   const byName = new Map<string, { id: number; version: number; is_testdata: boolean }>();
@@ -72,13 +104,21 @@ async function projectsNamed(db: Db, names: readonly string[]): Promise<Map<stri
 }
 
 async function documentRowCount(db: Db, projectId: number): Promise<number> {
-  const counts = sql.join(DOCUMENT_LISTS.map((list) => sql`select count(*)::int as n from ${sql.identifier(list)} where project_id = ${projectId}`), sql` union all `);
+  const counts = sql.join(
+    DOCUMENT_LISTS.map(
+      (list) => sql`select count(*)::int as n from ${sql.identifier(list)} where project_id = ${projectId}`,
+    ),
+    sql` union all `,
+  );
   const rows = await queryRows<{ n: number }>(db, counts);
   return rows.reduce((sum, row) => sum + row.n, 0);
 }
 
 export async function demoProjectStatuses(db: Db): Promise<DemoProjectStatus[]> {
-  const found = await projectsNamed(db, demoProjects.map((project) => project.name));
+  const found = await projectsNamed(
+    db,
+    demoProjects.map((project) => project.name),
+  );
   return Promise.all(
     demoProjects.map(async (project) => {
       const row = found.get(project.name);
@@ -111,8 +151,16 @@ async function deleteDocumentLists(tx: Db, projectId: number, actor: Actor): Pro
 }
 
 /** Writes back the seeded header values that differ; answers how many fields changed. */
-async function resetHeader(tx: Db, project: DemoProject, row: { id: number; version: number }, actor: Actor): Promise<number> {
-  const [currencyId, clientId] = await Promise.all([idsBy(tx, 'currencies', 'code'), idsBy(tx, 'clients', 'name').catch(() => () => null)]);
+async function resetHeader(
+  tx: Db,
+  project: DemoProject,
+  row: { id: number; version: number },
+  actor: Actor,
+): Promise<number> {
+  const [currencyId, clientId] = await Promise.all([
+    idsBy(tx, 'currencies', 'code'),
+    idsBy(tx, 'clients', 'name').catch(() => () => null),
+  ]);
   const seeded: Record<(typeof HEADER_FIELDS)[number], unknown> = {
     description: project.description,
     endusername: project.endusername,
@@ -126,10 +174,25 @@ async function resetHeader(tx: Db, project: DemoProject, row: { id: number; vers
     client_id: safe(() => clientId(project.clientname)),
     base_currency_id: currencyId(project.currency),
   };
-  const [stored] = await queryRows<Record<string, unknown>>(tx, sql`select ${sql.join(HEADER_FIELDS.map((f) => sql`${sql.identifier(f)}::text as ${sql.identifier(f)}`), sql`, `)} from projects where id = ${row.id}`);
-  const changes = Object.fromEntries(HEADER_FIELDS.filter((field) => seeded[field] !== null && String(seeded[field]) !== String(stored?.[field] ?? '')).map((field) => [field, seeded[field]]));
+  const [stored] = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`select ${sql.join(
+      HEADER_FIELDS.map((f) => sql`${sql.identifier(f)}::text as ${sql.identifier(f)}`),
+      sql`, `,
+    )} from projects where id = ${row.id}`,
+  );
+  const changes = Object.fromEntries(
+    HEADER_FIELDS.filter(
+      (field) => seeded[field] !== null && String(seeded[field]) !== String(stored?.[field] ?? ''),
+    ).map((field) => [field, seeded[field]]),
+  );
   if (Object.keys(changes).length === 0) return 0;
-  await saveEntityBatch(tx, getEntitySchema('projects'), { updates: [{ id: row.id, version: row.version, changes }], acceptWarnings: true }, actor);
+  await saveEntityBatch(
+    tx,
+    getEntitySchema('projects'),
+    { updates: [{ id: row.id, version: row.version, changes }], acceptWarnings: true },
+    actor,
+  );
   return Object.keys(changes).length;
 }
 
@@ -151,12 +214,22 @@ function safe<T>(read: () => T): T | null {
  */
 export async function restoreDemoProjects(db: Db, actor: Actor): Promise<RestoreResult> {
   return db.transaction(async (tx) => {
-    const result: RestoreResult = { recreated: [], reset: [], skipped: [], rowsDeleted: 0, headerFieldsRestored: 0, refilled: [] };
+    const result: RestoreResult = {
+      recreated: [],
+      reset: [],
+      skipped: [],
+      rowsDeleted: 0,
+      headerFieldsRestored: 0,
+      refilled: [],
+    };
     // One restore at a time: the second waits for the first and finds the projects it made.
     await tx.execute(sql`lock table projects in share row exclusive mode`);
     // The catalogue the projects name (clients, suppliers, parts, categories, rates), where a list is empty.
     await seedDemoEntities(tx, actor);
-    const found = await projectsNamed(tx, demoProjects.map((project) => project.name));
+    const found = await projectsNamed(
+      tx,
+      demoProjects.map((project) => project.name),
+    );
     const missingHeaders: DemoProject[] = [];
     for (const project of demoProjects) {
       const row = found.get(project.name);

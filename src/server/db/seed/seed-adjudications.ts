@@ -14,7 +14,11 @@ type DemoAdjudication = typeof demoAdjudication | typeof demoPumpAdjudication;
  */
 export async function seedDemoAdjudications(db: Db, actor: Actor = SYSTEM_ACTOR): Promise<void> {
   if (!(await isEmpty(db, 'adjudications'))) return;
-  const [supplierId, packageId, quoteId] = await Promise.all([idsBy(db, 'suppliers', 'name'), idsBy(db, 'packages', 'package_number'), idsBy(db, 'quotes', 'quote_ref')]);
+  const [supplierId, packageId, quoteId] = await Promise.all([
+    idsBy(db, 'suppliers', 'name'),
+    idsBy(db, 'packages', 'package_number'),
+    idsBy(db, 'quotes', 'quote_ref'),
+  ]);
   for (const demo of [demoAdjudication, demoPumpAdjudication] as DemoAdjudication[]) {
     let pkg: number;
     try {
@@ -25,10 +29,47 @@ export async function seedDemoAdjudications(db: Db, actor: Actor = SYSTEM_ACTOR)
     }
     await db.transaction(async (tx) => {
       const { adjudication_number, title, rate_date, technical_weight, commercial_weight, notes } = demo;
-      const [row] = await create(tx, 'adjudications', [{ adjudication_number, title, rate_date, technical_weight, commercial_weight, notes, package_id: pkg, status: 'recommended', is_testdata: true }], actor);
+      const [row] = await create(
+        tx,
+        'adjudications',
+        [
+          {
+            adjudication_number,
+            title,
+            rate_date,
+            technical_weight,
+            commercial_weight,
+            notes,
+            package_id: pkg,
+            status: 'recommended',
+            is_testdata: true,
+          },
+        ],
+        actor,
+      );
       const id = row!.id;
-      await create(tx, 'adjudication_bidders', demo.bidders.map(({ supplier, quote, ...bidder }) => ({ ...bidder, adjudication_id: id, supplier_id: supplierId(supplier), quote_id: quoteId(quote) })), actor);
-      if (demo.adders.length > 0) await create(tx, 'adjudication_adders', demo.adders.map(({ supplier, ...adder }) => ({ ...adder, adjudication_id: id, supplier_id: supplierId(supplier) })), actor);
+      await create(
+        tx,
+        'adjudication_bidders',
+        demo.bidders.map(({ supplier, quote, ...bidder }) => ({
+          ...bidder,
+          adjudication_id: id,
+          supplier_id: supplierId(supplier),
+          quote_id: quoteId(quote),
+        })),
+        actor,
+      );
+      if (demo.adders.length > 0)
+        await create(
+          tx,
+          'adjudication_adders',
+          demo.adders.map(({ supplier, ...adder }) => ({
+            ...adder,
+            adjudication_id: id,
+            supplier_id: supplierId(supplier),
+          })),
+          actor,
+        );
       await freezeRates(tx, id, actor);
       if ('award' in demo) await awardAdjudication(tx, id, supplierId(demo.award.supplier), demo.award.reason, actor);
     });

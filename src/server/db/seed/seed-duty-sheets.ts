@@ -71,8 +71,13 @@ export const demoDutySheets = [
 ] as const;
 
 export async function seedDemoDutySheets(db: Db, projectId: number, actor?: Actor): Promise<void> {
-  const equipment = await queryRows<{ id: number; tagno: string }>(db, sql`select e.id, e.tagno from mech_equipment e where e.project_id = ${projectId}`);
+  const equipment = await queryRows<{ id: number; tagno: string }>(
+    db,
+    sql`select e.id, e.tagno from mech_equipment e where e.project_id = ${projectId}`,
+  );
   const idOf = new Map(equipment.map((row) => [row.tagno, row.id]));
-  const rows = demoDutySheets.filter((row) => idOf.has(row.tagno)).map(({ tagno, ...row }) => ({ ...row, equipment_id: idOf.get(tagno) }));
+  const rows = demoDutySheets
+    .filter((row) => idOf.has(row.tagno))
+    .map(({ tagno, ...row }) => ({ ...row, equipment_id: idOf.get(tagno) }));
   await create(db, 'duty_sheets', rows, actor);
 }

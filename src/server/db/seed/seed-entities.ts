@@ -21,11 +21,30 @@ export async function seedReferenceData(db: Db): Promise<void> {
   await seedListWithIds(db, 'request_modules', reference.requestModules);
   await seedListWithIds(db, 'request_statuses', reference.requestStatuses);
   if (await isEmpty(db, 'request_priorities')) {
-    await create(db, 'request_priorities', reference.requestPriorities.map(([level, name]) => ({ level, name })));
+    await create(
+      db,
+      'request_priorities',
+      reference.requestPriorities.map(([level, name]) => ({ level, name })),
+    );
   }
-  if (await isEmpty(db, 'currencies')) await create(db, 'currencies', reference.currencies.map((c) => ({ ...c, active: true })));
-  if (await isEmpty(db, 'units')) await create(db, 'units', reference.units.map((u) => ({ ...u, active: true })));
-  if (await isEmpty(db, 'disciplines')) await create(db, 'disciplines', reference.disciplines.map((d) => ({ ...d, active: true })));
+  if (await isEmpty(db, 'currencies'))
+    await create(
+      db,
+      'currencies',
+      reference.currencies.map((c) => ({ ...c, active: true })),
+    );
+  if (await isEmpty(db, 'units'))
+    await create(
+      db,
+      'units',
+      reference.units.map((u) => ({ ...u, active: true })),
+    );
+  if (await isEmpty(db, 'disciplines'))
+    await create(
+      db,
+      'disciplines',
+      reference.disciplines.map((d) => ({ ...d, active: true })),
+    );
 }
 
 export async function seedDemoEntities(db: Db, actor: Actor = SYSTEM_ACTOR): Promise<void> {
@@ -34,7 +53,12 @@ export async function seedDemoEntities(db: Db, actor: Actor = SYSTEM_ACTOR): Pro
 
   if (await isEmpty(db, 'currency_rates')) {
     const rates = demoCurrencyRates.flatMap(({ code, rates: dated }) =>
-      dated.map(([rate_date, rate_to_usd]) => ({ currency_id: currencyId(code), rate_date, rate_to_usd, source: 'Illustrative demo rate, not market data' })),
+      dated.map(([rate_date, rate_to_usd]) => ({
+        currency_id: currencyId(code),
+        rate_date,
+        rate_to_usd,
+        source: 'Illustrative demo rate, not market data',
+      })),
     );
     await create(db, 'currency_rates', rates, actor);
   }
@@ -44,21 +68,42 @@ export async function seedDemoEntities(db: Db, actor: Actor = SYSTEM_ACTOR): Pro
       const parentId = tier === 1 ? () => null : await idsBy(db, 'item_categories', 'code');
       const rows = demoItemCategories
         .filter(([code]) => code.split('.').length === tier)
-        .map(([code, name]) => ({ code, name, tier, parent_id: tier === 1 ? null : parentId(code.split('.').slice(0, -1).join('.')) }));
+        .map(([code, name]) => ({
+          code,
+          name,
+          tier,
+          parent_id: tier === 1 ? null : parentId(code.split('.').slice(0, -1).join('.')),
+        }));
       await create(db, 'item_categories', rows, actor);
     }
   }
   if (await isEmpty(db, 'cost_indices')) {
     const categoryId = await idsBy(db, 'item_categories', 'code');
-    const rows = demoCostIndices.map(({ category, month, index_value }) => ({ category_id: category === null ? null : categoryId(category), month, index_value, source: DEMO_INDEX_SOURCE }));
+    const rows = demoCostIndices.map(({ category, month, index_value }) => ({
+      category_id: category === null ? null : categoryId(category),
+      month,
+      index_value,
+      source: DEMO_INDEX_SOURCE,
+    }));
     await create(db, 'cost_indices', rows, actor);
   }
-  if (await isEmpty(db, 'clients')) await create(db, 'clients', demoClients.map((client) => ({ active: true, ...client, is_testdata: true })), actor);
+  if (await isEmpty(db, 'clients'))
+    await create(
+      db,
+      'clients',
+      demoClients.map((client) => ({ active: true, ...client, is_testdata: true })),
+      actor,
+    );
   if (await isEmpty(db, 'suppliers')) {
     await create(
       db,
       'suppliers',
-      demoSuppliers.map(({ discipline, currency, ...supplier }) => ({ ...supplier, discipline_id: disciplineId(discipline), currency_id: currencyId(currency), is_testdata: true })),
+      demoSuppliers.map(({ discipline, currency, ...supplier }) => ({
+        ...supplier,
+        discipline_id: disciplineId(discipline),
+        currency_id: currencyId(currency),
+        is_testdata: true,
+      })),
       actor,
     );
   }
@@ -75,7 +120,11 @@ export async function seedDemoEntities(db: Db, actor: Actor = SYSTEM_ACTOR): Pro
     );
   }
   if (await isEmpty(db, 'parts')) {
-    const [categoryId, supplierId, unitId] = await Promise.all([idsBy(db, 'item_categories', 'code'), idsBy(db, 'suppliers', 'name'), idsBy(db, 'units', 'code')]);
+    const [categoryId, supplierId, unitId] = await Promise.all([
+      idsBy(db, 'item_categories', 'code'),
+      idsBy(db, 'suppliers', 'name'),
+      idsBy(db, 'units', 'code'),
+    ]);
     await create(
       db,
       'parts',
@@ -94,7 +143,12 @@ export async function seedDemoEntities(db: Db, actor: Actor = SYSTEM_ACTOR): Pro
 }
 
 /** Creates `rows` through the engine (every rule and hook runs) and answers them as stored, in order. */
-export async function create(db: Db, entity: string, rows: Record<string, unknown>[], actor: Actor = SYSTEM_ACTOR): Promise<EntityRow[]> {
+export async function create(
+  db: Db,
+  entity: string,
+  rows: Record<string, unknown>[],
+  actor: Actor = SYSTEM_ACTOR,
+): Promise<EntityRow[]> {
   if (rows.length === 0) return [];
   try {
     // Warnings (a tag off its project's template) are accepted: demo data copies tags as plants name them.
@@ -103,7 +157,11 @@ export async function create(db: Db, entity: string, rows: Record<string, unknow
     return created;
   } catch (error) {
     // Demo data the engine refuses is a bug of the seed: say which rows and why, not only '2 rows have errors'.
-    if (error instanceof AppError && error.details !== undefined) throw new Error(`Seed rows of ${entity} refused: ${error.message} ${JSON.stringify(error.details).slice(0, 4000)}`, { cause: error });
+    if (error instanceof AppError && error.details !== undefined)
+      throw new Error(
+        `Seed rows of ${entity} refused: ${error.message} ${JSON.stringify(error.details).slice(0, 4000)}`,
+        { cause: error },
+      );
     throw error;
   }
 }
@@ -139,8 +197,11 @@ async function seedListWithIds(db: Db, entity: string, list: readonly (readonly 
       .insert(table)
       .values(list.map(([id, name]) => ({ id, name, active: true })))
       .returning();
-    for (const row of rows) await writeAudit(tx, { table, recordId: row.id as number, action: 'insert', actor: SYSTEM_ACTOR, after: row });
+    for (const row of rows)
+      await writeAudit(tx, { table, recordId: row.id as number, action: 'insert', actor: SYSTEM_ACTOR, after: row });
     // Rows added later by admins continue after the spec's ids.
-    await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('${entity}', 'id'), (select max(id) from "${entity}"))`));
+    await tx.execute(
+      sql.raw(`select setval(pg_get_serial_sequence('${entity}', 'id'), (select max(id) from "${entity}"))`),
+    );
   });
 }

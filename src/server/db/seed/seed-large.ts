@@ -19,16 +19,24 @@ import { seedDatabase } from './seed';
  */
 async function main(): Promise<void> {
   const count = Number(process.argv[2] ?? 20_000);
-  if (!Number.isInteger(count) || count < 1 || count > 500_000) throw new Error(`count must be a whole number from 1 to 500000, not ${process.argv[2]}`);
+  if (!Number.isInteger(count) || count < 1 || count > 500_000)
+    throw new Error(`count must be a whole number from 1 to 500000, not ${process.argv[2]}`);
   const config = loadConfig();
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'pgdata') });
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'pgdata') },
+  );
   try {
     await seedDatabase(database.db, config);
     const [usd] = await queryRows<{ id: number }>(database.db, sql`select id from currencies where code = 'USD'`);
     const usdId = usd?.id;
     if (usdId === undefined) throw new Error('the currencies table has no USD row');
-    const result = await importEntityRows(database.db, getEntitySchema('lithium_projects'), { mode: 1, rows: generateLithiumProjects(count, usdId) }, SYSTEM_ACTOR);
+    const result = await importEntityRows(
+      database.db,
+      getEntitySchema('lithium_projects'),
+      { mode: 1, rows: generateLithiumProjects(count, usdId) },
+      SYSTEM_ACTOR,
+    );
     console.log(`lithium projects: added ${result.added}, updated ${result.updated}, unchanged ${result.unchanged}`);
   } finally {
     await database.close();

@@ -7,7 +7,13 @@ import { saveEntityBatch } from '../../entities/batch-save';
 import { queryRows } from '../../entities/entity-sql';
 import { createNextMeeting } from '../../modules/meetings/carry-forward';
 import type { Db } from '../client';
-import { DEMO_MEETING_PROJECT, DEMO_MEETING_SERIES, demoMeetingHeader, demoMeetings, type DemoMeeting } from './demo-meetings';
+import {
+  DEMO_MEETING_PROJECT,
+  DEMO_MEETING_SERIES,
+  demoMeetingHeader,
+  demoMeetings,
+  type DemoMeeting,
+} from './demo-meetings';
 import { create } from './seed-entities';
 
 /**
@@ -17,16 +23,43 @@ import { create } from './seed-entities';
  * carried actions, and the carried actions closed at that meeting are marked so.
  */
 export async function seedDemoMeetings(db: Db, actor: Actor = SYSTEM_ACTOR): Promise<void> {
-  if ((await queryRows(db, sql`select 1 from meetings where series = ${DEMO_MEETING_SERIES} limit 1`)).length > 0) return;
-  const [project] = await queryRows<{ id: number }>(db, sql`select id from projects where name = ${DEMO_MEETING_PROJECT} limit 1`);
+  if ((await queryRows(db, sql`select 1 from meetings where series = ${DEMO_MEETING_SERIES} limit 1`)).length > 0)
+    return;
+  const [project] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from projects where name = ${DEMO_MEETING_PROJECT} limit 1`,
+  );
   await db.transaction(async (tx) => {
     let previous: { id: number; date: string } | undefined;
     for (const demo of demoMeetings) {
       const { meeting, carried } = previous
         ? await createNextMeeting(tx, previous.id, { meeting_date: demo.meeting_date }, actor)
-        : { meeting: (await create(tx, 'meetings', [{ ...demoMeetingHeader, project_id: project?.id ?? null, meeting_date: demo.meeting_date, agenda: demo.agenda }], actor))[0] as EntityRow, carried: [] };
+        : {
+            meeting: (
+              await create(
+                tx,
+                'meetings',
+                [
+                  {
+                    ...demoMeetingHeader,
+                    project_id: project?.id ?? null,
+                    meeting_date: demo.meeting_date,
+                    agenda: demo.agenda,
+                  },
+                ],
+                actor,
+              )
+            )[0] as EntityRow,
+            carried: [],
+          };
       // Next meeting copies no agenda (each meeting has its own): the demo's is set after.
-      if (previous) await saveEntityBatch(tx, getEntitySchema('meetings'), { updates: [{ id: meeting.id, version: meeting.version, changes: { agenda: demo.agenda } }] }, actor);
+      if (previous)
+        await saveEntityBatch(
+          tx,
+          getEntitySchema('meetings'),
+          { updates: [{ id: meeting.id, version: meeting.version, changes: { agenda: demo.agenda } }] },
+          actor,
+        );
       await closeCarried(tx, demo, carried, previous?.date, actor);
       await create(tx, 'meeting_items', minutesOf(demo, meeting.id, carried.length), actor);
       previous = { id: meeting.id, date: demo.meeting_date };
@@ -46,11 +79,20 @@ function minutesOf(demo: DemoMeeting, meetingId: number, carriedCount: number): 
   }));
 }
 
-async function closeCarried(db: Db, demo: DemoMeeting, carried: readonly EntityRow[], previousDate: string | undefined, actor: Actor): Promise<void> {
+async function closeCarried(
+  db: Db,
+  demo: DemoMeeting,
+  carried: readonly EntityRow[],
+  previousDate: string | undefined,
+  actor: Actor,
+): Promise<void> {
   if (!demo.closeCarried?.length || !previousDate) return;
   const updates = demo.closeCarried.map(({ carriedItemNo, status }) => {
     const row = carried.find((item) => item.carried_from === carriedFromLabel(previousDate, carriedItemNo));
-    if (!row) throw new Error(`The demo meeting of ${demo.meeting_date} closes carried item ${carriedItemNo}, which was not carried (not open on ${previousDate})`);
+    if (!row)
+      throw new Error(
+        `The demo meeting of ${demo.meeting_date} closes carried item ${carriedItemNo}, which was not carried (not open on ${previousDate})`,
+      );
     return { id: row.id, version: row.version, changes: { status } };
   });
   await saveEntityBatch(db, getEntitySchema('meeting_items'), { updates }, actor);

@@ -23,29 +23,63 @@ export async function seedDemoPackages(db: Db, actor: Actor = SYSTEM_ACTOR): Pro
     const headers = await create(
       tx,
       'packages',
-      demoPackages.map(({ items: _items, bidders: _bidders, clarifications: _clarifications, award, discipline, currency, ...pkg }) => ({
-        ...pkg,
-        project_id: project,
-        discipline_id: disciplineId(discipline),
-        currency_id: currencyId(currency),
-        ...(award ? { award_supplier_id: supplierId(award.supplier), award_currency_id: currencyId(award.currency), award_amount: award.amount, award_date: award.date, po_number: award.po_number } : {}),
-        is_testdata: true,
-      })),
+      demoPackages.map(
+        ({
+          items: _items,
+          bidders: _bidders,
+          clarifications: _clarifications,
+          award,
+          discipline,
+          currency,
+          ...pkg
+        }) => ({
+          ...pkg,
+          project_id: project,
+          discipline_id: disciplineId(discipline),
+          currency_id: currencyId(currency),
+          ...(award
+            ? {
+                award_supplier_id: supplierId(award.supplier),
+                award_currency_id: currencyId(award.currency),
+                award_amount: award.amount,
+                award_date: award.date,
+                po_number: award.po_number,
+              }
+            : {}),
+          is_testdata: true,
+        }),
+      ),
       actor,
     );
     const items = await create(
       tx,
       'package_items',
-      demoPackages.flatMap((pkg, p) => pkg.items.map(({ part, unit, ...item }, i) => ({ ...item, package_id: headers[p]!.id, item_no: i + 1, part_id: part ? partId(part) : undefined, unit_id: unit ? unitId(unit) : undefined }))),
+      demoPackages.flatMap((pkg, p) =>
+        pkg.items.map(({ part, unit, ...item }, i) => ({
+          ...item,
+          package_id: headers[p]!.id,
+          item_no: i + 1,
+          part_id: part ? partId(part) : undefined,
+          unit_id: unit ? unitId(unit) : undefined,
+        })),
+      ),
       actor,
     );
     await create(
       tx,
       'package_bidders',
-      demoPackages.flatMap((pkg, p) => pkg.bidders.map(({ supplier, ...bidder }) => ({ ...bidder, package_id: headers[p]!.id, supplier_id: supplierId(supplier) }))),
+      demoPackages.flatMap((pkg, p) =>
+        pkg.bidders.map(({ supplier, ...bidder }) => ({
+          ...bidder,
+          package_id: headers[p]!.id,
+          supplier_id: supplierId(supplier),
+        })),
+      ),
       actor,
     );
-    const clarifications = demoPackages.flatMap((pkg, p) => (pkg.clarifications ?? []).map((clarification) => ({ clarification, p })));
+    const clarifications = demoPackages.flatMap((pkg, p) =>
+      (pkg.clarifications ?? []).map((clarification) => ({ clarification, p })),
+    );
     await create(
       tx,
       'clarifications',
@@ -53,7 +87,10 @@ export async function seedDemoPackages(db: Db, actor: Actor = SYSTEM_ACTOR): Pro
         ...clarification,
         package_id: headers[p]!.id,
         supplier_id: supplierId(supplier),
-        package_item_id: item === undefined ? undefined : items.find((row) => row.package_id === headers[p]!.id && row.item_no === item)!.id,
+        package_item_id:
+          item === undefined
+            ? undefined
+            : items.find((row) => row.package_id === headers[p]!.id && row.item_no === item)!.id,
       })),
       actor,
     );

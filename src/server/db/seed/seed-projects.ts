@@ -25,7 +25,11 @@ export const demoDocuments: readonly DemoDocument[] = [demoCerroAzul, demoLithiu
  */
 export async function seedDemoProjects(db: Db): Promise<void> {
   const documents = new Set(demoDocuments.map((document) => document.project));
-  if (await isEmpty(db, 'projects')) await createProjects(db, demoProjects.filter((project) => !documents.has(project.name)));
+  if (await isEmpty(db, 'projects'))
+    await createProjects(
+      db,
+      demoProjects.filter((project) => !documents.has(project.name)),
+    );
   for (const document of demoDocuments) {
     if (await projectRow(db, eq(getEntityTable('projects').name, document.project))) continue;
     await createDemoDocument(db, document);
@@ -54,16 +58,29 @@ export async function createDemoDocument(db: Db, document: DemoDocument, actor: 
 }
 
 /** A document's lists and (Cerro Azul's slurry pumps: seed-duty-sheets.ts) duty sheets, as first issued. */
-export async function seedDemoDocumentLists(db: Db, projectId: number, document: DemoDocument, actor: Actor = SYSTEM_ACTOR): Promise<void> {
+export async function seedDemoDocumentLists(
+  db: Db,
+  projectId: number,
+  document: DemoDocument,
+  actor: Actor = SYSTEM_ACTOR,
+): Promise<void> {
   await seedDocument(db, projectId, document, actor);
   if (document === demoCerroAzul) await seedDemoDutySheets(db, projectId, actor);
 }
 
 /** The edits made since the demo revision was issued, through the engine (audited). */
-export async function applyRevisionChanges(db: Db, projectId: number, document: DemoDocument, actor: Actor = SYSTEM_ACTOR): Promise<void> {
+export async function applyRevisionChanges(
+  db: Db,
+  projectId: number,
+  document: DemoDocument,
+  actor: Actor = SYSTEM_ACTOR,
+): Promise<void> {
   if (!document.revision) return;
   const equipment = getEntitySchema('mech_equipment');
-  const stored = await queryRows<{ id: number; version: number; tagno: string }>(db, sql`select id, version, tagno from mech_equipment where project_id = ${projectId}`);
+  const stored = await queryRows<{ id: number; version: number; tagno: string }>(
+    db,
+    sql`select id, version, tagno from mech_equipment where project_id = ${projectId}`,
+  );
   const updates = document.revision.equipmentChangedSince.map(({ tagno, values }) => {
     const row = stored.find((r) => r.tagno === tagno);
     if (!row) throw new Error(`The demo revision changes ${tagno}, which the demo document does not have`);
@@ -78,15 +95,27 @@ export async function projectRow(db: Db, where: SQL | undefined): Promise<{ id: 
   return row;
 }
 
-export async function createProjects(db: Db, headers: readonly DemoProject[], actor: Actor = SYSTEM_ACTOR): Promise<EntityRow[]> {
+export async function createProjects(
+  db: Db,
+  headers: readonly DemoProject[],
+  actor: Actor = SYSTEM_ACTOR,
+): Promise<EntityRow[]> {
   const table = getEntityTable('projects');
   const currencyId = await idsBy(db, 'currencies', 'code');
-  const clientId = await clientsFor(db, headers.map((header) => header.clientname));
+  const clientId = await clientsFor(
+    db,
+    headers.map((header) => header.clientname),
+  );
   const rows: Record<string, unknown>[] = [];
   for (const { clientname, currency, project_number, ...header } of headers) {
     // A number a user has since given another project stays theirs: the demo project goes without one.
     const taken = await projectRow(db, eq(table.project_number, project_number));
-    rows.push({ ...header, project_number: taken ? null : project_number, client_id: clientId.get(clientname) ?? null, base_currency_id: currencyId(currency) });
+    rows.push({
+      ...header,
+      project_number: taken ? null : project_number,
+      client_id: clientId.get(clientname) ?? null,
+      base_currency_id: currencyId(currency),
+    });
   }
   return create(db, 'projects', rows, actor);
 }
@@ -96,10 +125,18 @@ async function clientsFor(db: Db, names: readonly string[]): Promise<Map<string,
   const table = getEntityTable('clients');
   const wanted = [...new Set(names)];
   if (wanted.length === 0) return new Map();
-  const found = (await db.select({ id: table.id, name: table.name }).from(table).where(or(...wanted.map((name) => eq(table.name, name))))) as { id: number; name: string }[];
+  const found = (await db
+    .select({ id: table.id, name: table.name })
+    .from(table)
+    .where(or(...wanted.map((name) => eq(table.name, name))))) as { id: number; name: string }[];
   const ids = new Map(found.map((row) => [row.name, row.id]));
   const missing = demoClients.filter((client) => wanted.includes(client.name) && !ids.has(client.name));
-  for (const row of await create(db, 'clients', missing.map((client) => ({ active: true, ...client })))) ids.set(String(row.name), row.id);
+  for (const row of await create(
+    db,
+    'clients',
+    missing.map((client) => ({ active: true, ...client })),
+  ))
+    ids.set(String(row.name), row.id);
   return ids;
 }
 
@@ -120,15 +157,38 @@ function byField(rows: readonly EntityRow[], field: string): (value: string | un
  */
 async function seedDocument(db: Db, projectId: number, document: DemoDocument, actor: Actor): Promise<void> {
   const project_id = projectId;
-  const [currencyId, supplierIds, categoryIds] = await Promise.all([idsBy(db, 'currencies', 'code'), idsIfAny(db, 'suppliers', 'name'), idsIfAny(db, 'item_categories', 'code')]);
+  const [currencyId, supplierIds, categoryIds] = await Promise.all([
+    idsBy(db, 'currencies', 'code'),
+    idsIfAny(db, 'suppliers', 'name'),
+    idsIfAny(db, 'item_categories', 'code'),
+  ]);
 
-  const area = byField(await create(db, 'areas', document.areas.map((row) => ({ project_id, ...row })), actor), 'areacode');
-  const drawing = ({ area: code, ...row }: DemoDocument['pids'][number]) => ({ project_id, ...row, projarea_id: area(code) });
+  const area = byField(
+    await create(
+      db,
+      'areas',
+      document.areas.map((row) => ({ project_id, ...row })),
+      actor,
+    ),
+    'areacode',
+  );
+  const drawing = ({ area: code, ...row }: DemoDocument['pids'][number]) => ({
+    project_id,
+    ...row,
+    projarea_id: area(code),
+  });
   const pid = byField(await create(db, 'pids', document.pids.map(drawing), actor), 'drawing_number');
   const pfd = byField(await create(db, 'pfds', document.pfds.map(drawing), actor), 'drawing_number');
 
   // Duty rows first: a standby names the duty row it backs up.
-  const equipmentRow = ({ area: code, category, pid: drawingNumber, price, standby_for: _duty, ...row }: DemoDocument['equipment'][number]) => ({
+  const equipmentRow = ({
+    area: code,
+    category,
+    pid: drawingNumber,
+    price,
+    standby_for: _duty,
+    ...row
+  }: DemoDocument['equipment'][number]) => ({
     project_id,
     ...row,
     projarea_id: area(code),
@@ -138,12 +198,26 @@ async function seedDocument(db: Db, projectId: number, document: DemoDocument, a
     price_currency_id: price ? currencyId(price.currency) : null,
     price_source: price?.source ?? null,
   });
-  const duties = await create(db, 'mech_equipment', document.equipment.filter((row) => !row.standby_for).map((row) => ({ ...equipmentRow(row), duty_role: 'duty', running: true })), actor);
+  const duties = await create(
+    db,
+    'mech_equipment',
+    document.equipment
+      .filter((row) => !row.standby_for)
+      .map((row) => ({ ...equipmentRow(row), duty_role: 'duty', running: true })),
+    actor,
+  );
   const dutyId = byField(duties, 'tagno');
   const standbys = await create(
     db,
     'mech_equipment',
-    document.equipment.filter((row) => row.standby_for).map((row) => ({ ...equipmentRow(row), duty_role: 'standby', standby_for_id: dutyId(row.standby_for), running: false })),
+    document.equipment
+      .filter((row) => row.standby_for)
+      .map((row) => ({
+        ...equipmentRow(row),
+        duty_role: 'standby',
+        standby_for_id: dutyId(row.standby_for),
+        running: false,
+      })),
     actor,
   );
   const equipment = byField([...duties, ...standbys], 'tagno');
@@ -151,7 +225,12 @@ async function seedDocument(db: Db, projectId: number, document: DemoDocument, a
   const lines = await create(
     db,
     'piping',
-    document.lines.map(({ area: code, pid: drawingNumber, ...row }) => ({ project_id, ...row, projarea_id: area(code), pid_id: pid(drawingNumber) })),
+    document.lines.map(({ area: code, pid: drawingNumber, ...row }) => ({
+      project_id,
+      ...row,
+      projarea_id: area(code),
+      pid_id: pid(drawingNumber),
+    })),
     actor,
   );
   const line = byField(lines, 'line_number');
@@ -159,32 +238,55 @@ async function seedDocument(db: Db, projectId: number, document: DemoDocument, a
   const instruments = await create(
     db,
     'instruments',
-    document.instruments.map(({ area: code, range, alarms, equipment: tag, line: lineNumber, pid: drawingNumber, supplier, ...row }) => ({
-      project_id,
-      ...row,
-      projarea_id: area(code),
-      range_low: range?.low ?? null,
-      range_high: range?.high ?? null,
-      range_unit: range?.unit ?? null,
-      alarm_ll: alarms?.ll ?? null,
-      alarm_l: alarms?.l ?? null,
-      alarm_h: alarms?.h ?? null,
-      alarm_hh: alarms?.hh ?? null,
-      equipment_id: equipment(tag),
-      line_id: line(lineNumber),
-      pid_id: pid(drawingNumber),
-      supplier_id: supplier ? (supplierIds.get(supplier) ?? null) : null,
-    })),
+    document.instruments.map(
+      ({ area: code, range, alarms, equipment: tag, line: lineNumber, pid: drawingNumber, supplier, ...row }) => ({
+        project_id,
+        ...row,
+        projarea_id: area(code),
+        range_low: range?.low ?? null,
+        range_high: range?.high ?? null,
+        range_unit: range?.unit ?? null,
+        alarm_ll: alarms?.ll ?? null,
+        alarm_l: alarms?.l ?? null,
+        alarm_h: alarms?.h ?? null,
+        alarm_hh: alarms?.hh ?? null,
+        equipment_id: equipment(tag),
+        line_id: line(lineNumber),
+        pid_id: pid(drawingNumber),
+        supplier_id: supplier ? (supplierIds.get(supplier) ?? null) : null,
+      }),
+    ),
     actor,
   );
   const instrument = byField(instruments, 'tagno');
 
-  await create(db, 'cabling', document.cables.map(({ instrument: tag, ...row }) => ({ project_id, ...row, instrument_id: instrument(tag) })), actor);
-  await create(db, 'racking', document.racking.map(({ instrument: tag, area: code, ...row }) => ({ project_id, ...row, instrument_id: instrument(tag), projarea_id: area(code) })), actor);
+  await create(
+    db,
+    'cabling',
+    document.cables.map(({ instrument: tag, ...row }) => ({ project_id, ...row, instrument_id: instrument(tag) })),
+    actor,
+  );
+  await create(
+    db,
+    'racking',
+    document.racking.map(({ instrument: tag, area: code, ...row }) => ({
+      project_id,
+      ...row,
+      instrument_id: instrument(tag),
+      projarea_id: area(code),
+    })),
+    actor,
+  );
   await create(
     db,
     'streams',
-    document.streams.map(({ pfd: drawingNumber, from, to, ...row }) => ({ project_id, ...row, pfd_id: pfd(drawingNumber), from_equipment_id: equipment(from), to_equipment_id: equipment(to) })),
+    document.streams.map(({ pfd: drawingNumber, from, to, ...row }) => ({
+      project_id,
+      ...row,
+      pfd_id: pfd(drawingNumber),
+      from_equipment_id: equipment(from),
+      to_equipment_id: equipment(to),
+    })),
     actor,
   );
 }

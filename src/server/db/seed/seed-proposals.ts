@@ -17,11 +17,20 @@ export async function seedDemoProposals(db: Db, actor: Actor = SYSTEM_ACTOR): Pr
     const headers = await create(
       tx,
       'proposals',
-      demoProposals.map(({ lines: _lines, client, currency, ...proposal }) => ({ ...proposal, client_id: clientId(client), currency_id: currencyId(currency), is_testdata: true })),
+      demoProposals.map(({ lines: _lines, client, currency, ...proposal }) => ({
+        ...proposal,
+        client_id: clientId(client),
+        currency_id: currencyId(currency),
+        is_testdata: true,
+      })),
       actor,
     );
     const lines = demoProposals.flatMap((proposal, i) =>
-      proposal.lines.map(({ discipline, ...line }) => ({ ...line, proposal_id: headers[i]!.id, discipline_id: disciplineId(discipline) })),
+      proposal.lines.map(({ discipline, ...line }) => ({
+        ...line,
+        proposal_id: headers[i]!.id,
+        discipline_id: disciplineId(discipline),
+      })),
     );
     await create(tx, 'proposal_lines', lines, actor);
   });

@@ -5,7 +5,13 @@ import { getEntitySchema } from '../../../schemas/registry';
 import { queryRows } from '../../entities/entity-sql';
 import { saveEntityBatch } from '../../entities/entity-service';
 import { reviseQuote } from '../../modules/quotes/revise-quote';
-import { DEMO_QUOTE_PROJECT, DEMO_QUOTE_RATE_DATE, demoQuoteRevisions, demoQuotes, type DemoQuoteRevision } from './demo-quotes';
+import {
+  DEMO_QUOTE_PROJECT,
+  DEMO_QUOTE_RATE_DATE,
+  demoQuoteRevisions,
+  demoQuotes,
+  type DemoQuoteRevision,
+} from './demo-quotes';
 import { create, idsBy, isEmpty } from './seed-entities';
 
 /**
@@ -35,11 +41,24 @@ export async function seedDemoQuotes(db: Db, actor: Actor = SYSTEM_ACTOR): Promi
     const headers = await create(
       tx,
       'quotes',
-      demoQuotes.map(({ lines: _lines, supplier, currency, package: pkg, ...quote }) => ({ ...quote, supplier_id: supplierId(supplier), currency_id: currencyId(currency), package_id: packageOf(pkg), project_id: project, rate_date: DEMO_QUOTE_RATE_DATE, is_testdata: true })),
+      demoQuotes.map(({ lines: _lines, supplier, currency, package: pkg, ...quote }) => ({
+        ...quote,
+        supplier_id: supplierId(supplier),
+        currency_id: currencyId(currency),
+        package_id: packageOf(pkg),
+        project_id: project,
+        rate_date: DEMO_QUOTE_RATE_DATE,
+        is_testdata: true,
+      })),
       actor,
     );
     const lines = demoQuotes.flatMap((quote, q) =>
-      quote.lines.map(({ part, ...line }, i) => ({ ...line, quote_id: headers[q]!.id, line_no: i + 1, ...(part ? { part_id: partId(part) } : {}) })),
+      quote.lines.map(({ part, ...line }, i) => ({
+        ...line,
+        quote_id: headers[q]!.id,
+        line_no: i + 1,
+        ...(part ? { part_id: partId(part) } : {}),
+      })),
     );
     await create(tx, 'quote_lines', lines, actor);
     for (const demo of demoQuoteRevisions) {
@@ -50,11 +69,33 @@ export async function seedDemoQuotes(db: Db, actor: Actor = SYSTEM_ACTOR): Promi
 }
 
 /** A demo revision as a user makes one: Revise (the action itself), then its changed prices and added lines saved through the engine. */
-async function seedRevision(tx: Db, quoteId: number, demo: DemoQuoteRevision, partId: (no: string) => number, actor: Actor): Promise<void> {
-  const revision = await reviseQuote(tx, quoteId, actor, { date_received: demo.date_received, rate_date: DEMO_QUOTE_RATE_DATE });
-  await saveEntityBatch(tx, getEntitySchema('quotes'), { updates: [{ id: revision.id, version: revision.version, changes: { notes: demo.notes } }] }, actor);
-  const copied = await queryRows<{ id: number; version: number; line_no: number }>(tx, sql`select id, version, line_no from quote_lines where quote_id = ${revision.id}`);
-  const updates = demo.changes.flatMap(({ line_no, ...changes }) => copied.filter((line) => line.line_no === line_no).map((line) => ({ id: line.id, version: line.version, changes })));
-  const creates = demo.added.map(({ part, ...line }, i) => ({ clientKey: String(i), values: { ...line, quote_id: revision.id, ...(part ? { part_id: partId(part) } : {}) } }));
+async function seedRevision(
+  tx: Db,
+  quoteId: number,
+  demo: DemoQuoteRevision,
+  partId: (no: string) => number,
+  actor: Actor,
+): Promise<void> {
+  const revision = await reviseQuote(tx, quoteId, actor, {
+    date_received: demo.date_received,
+    rate_date: DEMO_QUOTE_RATE_DATE,
+  });
+  await saveEntityBatch(
+    tx,
+    getEntitySchema('quotes'),
+    { updates: [{ id: revision.id, version: revision.version, changes: { notes: demo.notes } }] },
+    actor,
+  );
+  const copied = await queryRows<{ id: number; version: number; line_no: number }>(
+    tx,
+    sql`select id, version, line_no from quote_lines where quote_id = ${revision.id}`,
+  );
+  const updates = demo.changes.flatMap(({ line_no, ...changes }) =>
+    copied.filter((line) => line.line_no === line_no).map((line) => ({ id: line.id, version: line.version, changes })),
+  );
+  const creates = demo.added.map(({ part, ...line }, i) => ({
+    clientKey: String(i),
+    values: { ...line, quote_id: revision.id, ...(part ? { part_id: partId(part) } : {}) },
+  }));
   await saveEntityBatch(tx, getEntitySchema('quote_lines'), { updates, creates, acceptWarnings: true }, actor);
 }

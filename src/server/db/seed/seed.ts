@@ -17,19 +17,50 @@ import { seedDemoCapex } from './seed-capex';
 import { seedDemoDocuments } from './seed-documents';
 import { seedDemoHousekeeping } from './seed-housekeeping';
 
-export type DemoAccount = { username: string; password: string; role: Role; nickname: string; name: string; email: string };
+export type DemoAccount = {
+  username: string;
+  password: string;
+  role: Role;
+  nickname: string;
+  name: string;
+  email: string;
+};
 
 /** Created only in a demo database (the embedded default, or SEED_DEMO=1); listed in README. */
 export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { username: 'admin', password: 'tagbase-admin', role: 'admin', nickname: 'admin', name: 'Alex Admin', email: 'admin@tagbase.example' },
-  { username: 'engineer', password: 'tagbase-engineer', role: 'engineer', nickname: 'engineer', name: 'Erin Engineer', email: 'engineer@tagbase.example' },
-  { username: 'viewer', password: 'tagbase-viewer', role: 'viewer', nickname: 'viewer', name: 'Vic Viewer', email: 'viewer@tagbase.example' },
+  {
+    username: 'admin',
+    password: 'tagbase-admin',
+    role: 'admin',
+    nickname: 'admin',
+    name: 'Alex Admin',
+    email: 'admin@tagbase.example',
+  },
+  {
+    username: 'engineer',
+    password: 'tagbase-engineer',
+    role: 'engineer',
+    nickname: 'engineer',
+    name: 'Erin Engineer',
+    email: 'engineer@tagbase.example',
+  },
+  {
+    username: 'viewer',
+    password: 'tagbase-viewer',
+    role: 'viewer',
+    nickname: 'viewer',
+    name: 'Vic Viewer',
+    email: 'viewer@tagbase.example',
+  },
 ];
 
 export type SeedReport = { demoAccountsCreated: boolean; adminCreated: string | undefined };
 
 /** Idempotent: a restart creates nothing twice and changes no row a user edited. */
-export async function seedDatabase(db: Db, config: Pick<ServerConfig, 'seedDemo' | 'adminUsername' | 'adminPassword'>): Promise<SeedReport> {
+export async function seedDatabase(
+  db: Db,
+  config: Pick<ServerConfig, 'seedDemo' | 'adminUsername' | 'adminPassword'>,
+): Promise<SeedReport> {
   const report: SeedReport = { demoAccountsCreated: false, adminCreated: undefined };
   // Reference lists (spec §3 ids, currencies, units, disciplines) are part of the product, not demo data.
   await seedReferenceData(db);
@@ -78,7 +109,15 @@ async function createAccountIfMissing(db: Db, account: NewAccount): Promise<bool
   await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(users)
-      .values({ sub: `local|${account.username}`, username: account.username, passwordHash, nickname: account.nickname, name: account.name, email: account.email || null, roles: account.roles })
+      .values({
+        sub: `local|${account.username}`,
+        username: account.username,
+        passwordHash,
+        nickname: account.nickname,
+        name: account.name,
+        email: account.email || null,
+        roles: account.roles,
+      })
       .returning();
     if (!row) return;
     const { passwordHash: _secret, ...audited } = row;

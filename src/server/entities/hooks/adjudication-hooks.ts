@@ -19,17 +19,31 @@ const LOCKED_WHEN_OPENED = [
  */
 export const adjudicationHeader: SaveHook = async ({ db, candidates, errors }) => {
   const ids = candidates.flatMap((c) => (c.id === undefined ? [] : [c.id]));
-  const stored = ids.length === 0 ? [] : await queryRows<{ id: number; status: string; technical_weight: number; commercial_weight: number; rate_date: string }>(
-    db,
-    sql`select id, status, technical_weight, commercial_weight, rate_date::text as rate_date from adjudications where id in ${jsonValues(ids, 'int')}`,
-  );
+  const stored =
+    ids.length === 0
+      ? []
+      : await queryRows<{
+          id: number;
+          status: string;
+          technical_weight: number;
+          commercial_weight: number;
+          rate_date: string;
+        }>(
+          db,
+          sql`select id, status, technical_weight, commercial_weight, rate_date::text as rate_date from adjudications where id in ${jsonValues(ids, 'int')}`,
+        );
   const byId = new Map(stored.map((row) => [row.id, row]));
-  const packages = candidates.flatMap((c, slot) => ('package_id' in c.values || c.id === undefined ? [{ slot, pkg: c.values.package_id ?? null }] : []));
-  const bases = packages.length === 0 ? [] : await queryRows<{ slot: number; base: number | null }>(
-    db,
-    sql`select v.slot, coalesce(pr.base_currency_id, (select c.id from currencies c where c.code = 'USD' order by c.id limit 1)) as base
-        from json_to_recordset(${JSON.stringify(packages)}::json) as v(slot int, pkg int) left join packages p on p.id = v.pkg left join projects pr on pr.id = p.project_id`,
+  const packages = candidates.flatMap((c, slot) =>
+    'package_id' in c.values || c.id === undefined ? [{ slot, pkg: c.values.package_id ?? null }] : [],
   );
+  const bases =
+    packages.length === 0
+      ? []
+      : await queryRows<{ slot: number; base: number | null }>(
+          db,
+          sql`select v.slot, coalesce(pr.base_currency_id, (select c.id from currencies c where c.code = 'USD' order by c.id limit 1)) as base
+        from json_to_recordset(${JSON.stringify(packages)}::json) as v(slot int, pkg int) left join packages p on p.id = v.pkg left join projects pr on pr.id = p.project_id`,
+        );
   for (const { slot, base } of bases) candidates[slot]!.values.base_currency_id = base;
   candidates.forEach((candidate, slot) => {
     const before = candidate.id === undefined ? undefined : byId.get(candidate.id);
@@ -50,9 +64,13 @@ export const adjudicationHeader: SaveHook = async ({ db, candidates, errors }) =
  * rates table leaves the evaluation where it was. No rate on or before the date is a 422 saying what to add.
  */
 export const adjudicationRateFrozen: SaveHook = async ({ db, schema, candidates, errors }) => {
-  const rows = (await touchedRows(db, schema, candidates, ['currency_id'], ['adjudication_id', 'currency_id'])).filter(({ slot }) => candidates[slot]!.id === undefined || 'currency_id' in candidates[slot]!.values);
+  const rows = (await touchedRows(db, schema, candidates, ['currency_id'], ['adjudication_id', 'currency_id'])).filter(
+    ({ slot }) => candidates[slot]!.id === undefined || 'currency_id' in candidates[slot]!.values,
+  );
   if (rows.length === 0) return;
-  const probe = JSON.stringify(rows.map(({ slot, row }) => ({ slot, adjudication: row.adjudication_id, currency: row.currency_id })));
+  const probe = JSON.stringify(
+    rows.map(({ slot, row }) => ({ slot, adjudication: row.adjudication_id, currency: row.currency_id })),
+  );
   const found = await queryRows<TableRateRow & { slot: number; rate_date: string | null }>(
     db,
     sql`with v as (select * from json_to_recordset(${probe}::json) as v(slot int, adjudication int, currency int)),
@@ -64,18 +82,40 @@ export const adjudicationRateFrozen: SaveHook = async ({ db, schema, candidates,
     const candidate = candidates[rates.slot]!;
     const { rate, missing, tableDate } = crossTableRate(rates);
     if (rate === null) {
-      addError(errors, rates.slot, 'currency_id', `No ${missing.join(' or ')} rate on or before ${String(rates.rate_date)} in Currency rates: add one there first`);
+      addError(
+        errors,
+        rates.slot,
+        'currency_id',
+        `No ${missing.join(' or ')} rate on or before ${String(rates.rate_date)} in Currency rates: add one there first`,
+      );
       continue;
     }
-    Object.assign(candidate.values, { rate_to_base: rate, rate_table_date: tableDate ?? rates.rate_date, frozen_for: rates.rate_date });
+    Object.assign(candidate.values, {
+      rate_to_base: rate,
+      rate_table_date: tableDate ?? rates.rate_date,
+      frozen_for: rates.rate_date,
+    });
   }
 };
 
 /** A bidder is evaluated on a quote of its own answering the adjudication's package. */
 export const adjudicationBidderQuote: SaveHook = async ({ db, schema, candidates, errors }) => {
-  const rows = await touchedRows(db, schema, candidates, ['quote_id', 'supplier_id'], ['adjudication_id', 'supplier_id', 'quote_id']);
+  const rows = await touchedRows(
+    db,
+    schema,
+    candidates,
+    ['quote_id', 'supplier_id'],
+    ['adjudication_id', 'supplier_id', 'quote_id'],
+  );
   if (rows.length === 0) return;
-  const probe = JSON.stringify(rows.map(({ slot, row }) => ({ slot, adjudication: row.adjudication_id, supplier: row.supplier_id, quote: row.quote_id })));
+  const probe = JSON.stringify(
+    rows.map(({ slot, row }) => ({
+      slot,
+      adjudication: row.adjudication_id,
+      supplier: row.supplier_id,
+      quote: row.quote_id,
+    })),
+  );
   const found = await queryRows<{ slot: number; quote_number: string; of_package: boolean; of_supplier: boolean }>(
     db,
     sql`select v.slot, q.quote_number, coalesce(q.package_id = a.package_id, false) as of_package, q.supplier_id = v.supplier as of_supplier
@@ -83,8 +123,10 @@ export const adjudicationBidderQuote: SaveHook = async ({ db, schema, candidates
         join quotes q on q.id = v.quote join adjudications a on a.id = v.adjudication`,
   );
   for (const result of found) {
-    if (!result.of_supplier) addError(errors, result.slot, 'quote_id', `${result.quote_number} is another supplier's quote`);
-    else if (!result.of_package) addError(errors, result.slot, 'quote_id', `${result.quote_number} does not answer this adjudication's package`);
+    if (!result.of_supplier)
+      addError(errors, result.slot, 'quote_id', `${result.quote_number} is another supplier's quote`);
+    else if (!result.of_package)
+      addError(errors, result.slot, 'quote_id', `${result.quote_number} does not answer this adjudication's package`);
   }
 };
 
@@ -92,13 +134,16 @@ export const adjudicationBidderQuote: SaveHook = async ({ db, schema, candidates
 export const adjudicationAdderOfBidder: SaveHook = async ({ db, schema, candidates, errors }) => {
   const rows = await touchedRows(db, schema, candidates, ['supplier_id'], ['adjudication_id', 'supplier_id']);
   if (rows.length === 0) return;
-  const probe = JSON.stringify(rows.map(({ slot, row }) => ({ slot, adjudication: row.adjudication_id, supplier: row.supplier_id })));
+  const probe = JSON.stringify(
+    rows.map(({ slot, row }) => ({ slot, adjudication: row.adjudication_id, supplier: row.supplier_id })),
+  );
   const found = await queryRows<{ slot: number }>(
     db,
     sql`select v.slot from json_to_recordset(${probe}::json) as v(slot int, adjudication int, supplier int)
         where not exists (select 1 from adjudication_bidders b where b.adjudication_id = v.adjudication and b.supplier_id = v.supplier)`,
   );
-  for (const { slot } of found) addError(errors, slot, 'supplier_id', 'Not a bidder of this adjudication: add it on the Bidders tab first');
+  for (const { slot } of found)
+    addError(errors, slot, 'supplier_id', 'Not a bidder of this adjudication: add it on the Bidders tab first');
 };
 
 /**
@@ -108,9 +153,22 @@ export const adjudicationAdderOfBidder: SaveHook = async ({ db, schema, candidat
  * ignored by the bid tab, which an auditor would read as an evaluated choice.
  */
 export const adjudicationChoiceNamesOffer: SaveHook = async ({ db, schema, candidates, errors }) => {
-  const rows = await touchedRows(db, schema, candidates, ['supplier_id', 'line_no'], ['adjudication_id', 'supplier_id', 'line_no']);
+  const rows = await touchedRows(
+    db,
+    schema,
+    candidates,
+    ['supplier_id', 'line_no'],
+    ['adjudication_id', 'supplier_id', 'line_no'],
+  );
   if (rows.length === 0) return;
-  const probe = JSON.stringify(rows.map(({ slot, row }) => ({ slot, adjudication: row.adjudication_id, supplier: row.supplier_id, line: row.line_no })));
+  const probe = JSON.stringify(
+    rows.map(({ slot, row }) => ({
+      slot,
+      adjudication: row.adjudication_id,
+      supplier: row.supplier_id,
+      line: row.line_no,
+    })),
+  );
   const found = await queryRows<{ slot: number; quote_number: string | null; line_type: string | null; line: number }>(
     db,
     sql`select v.slot, v.line, n.quote_number,
@@ -121,8 +179,15 @@ export const adjudicationChoiceNamesOffer: SaveHook = async ({ db, schema, candi
         left join quotes n on n.id = b.quote_id`,
   );
   for (const { slot, quote_number, line_type, line } of found) {
-    if (quote_number === null) addError(errors, slot, 'supplier_id', 'Not a bidder of this adjudication: add it on the Bidders tab first');
+    if (quote_number === null)
+      addError(errors, slot, 'supplier_id', 'Not a bidder of this adjudication: add it on the Bidders tab first');
     else if (line_type === null) addError(errors, slot, 'line_no', `${quote_number} has no line ${line}`);
-    else if (line_type === 'base') addError(errors, slot, 'line_no', `Line ${line} of ${quote_number} is a base line: only options and alternatives are chosen`);
+    else if (line_type === 'base')
+      addError(
+        errors,
+        slot,
+        'line_no',
+        `Line ${line} of ${quote_number} is a base line: only options and alternatives are chosen`,
+      );
   }
 };

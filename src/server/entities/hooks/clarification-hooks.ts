@@ -11,7 +11,9 @@ const empty = (value: unknown) => value === null || value === undefined || Strin
  */
 export const clarificationDefaults: SaveHook = async ({ db, schema, candidates, actor }) => {
   const answered = await touchedRows(db, schema, candidates, ['status'], ['status', 'answered_on']);
-  const needsToday = candidates.some((c) => c.id === undefined && empty(c.values.raised_on)) || answered.some(({ row }) => row.status === 'answered' && empty(row.answered_on));
+  const needsToday =
+    candidates.some((c) => c.id === undefined && empty(c.values.raised_on)) ||
+    answered.some(({ row }) => row.status === 'answered' && empty(row.answered_on));
   if (!needsToday) return;
   const [{ today } = { today: '' }] = await queryRows<{ today: string }>(db, sql`select current_date::text as today`);
   for (const candidate of candidates) {
@@ -19,5 +21,6 @@ export const clarificationDefaults: SaveHook = async ({ db, schema, candidates, 
     if (empty(candidate.values.raised_by)) candidate.values.raised_by = actor.username;
     if (empty(candidate.values.raised_on)) candidate.values.raised_on = today;
   }
-  for (const { slot, row } of answered) if (row.status === 'answered' && empty(row.answered_on)) candidates[slot]!.values.answered_on = today;
+  for (const { slot, row } of answered)
+    if (row.status === 'answered' && empty(row.answered_on)) candidates[slot]!.values.answered_on = today;
 };

@@ -16,7 +16,9 @@ const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g
  * per-project advisory lock, so two saves never give one number twice.
  */
 export const documentNumbers: SaveHook = async ({ db, candidates, errors }) => {
-  const waiting = candidates.flatMap((c, slot) => (typeof c.values.project_id === 'number' && c.id === undefined ? [{ c, slot }] : []));
+  const waiting = candidates.flatMap((c, slot) =>
+    typeof c.values.project_id === 'number' && c.id === undefined ? [{ c, slot }] : [],
+  );
   for (const { c, slot } of waiting) {
     const type = deliverableType(String(c.values.doc_type ?? ''));
     if (type && !c.values.discipline) c.values.discipline = type.discipline;
@@ -27,13 +29,26 @@ export const documentNumbers: SaveHook = async ({ db, candidates, errors }) => {
     }
     const projectId = c.values.project_id as number;
     await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`project_documents#${projectId}`}))`);
-    const [project] = await queryRows<{ project_number: string | null; template: string | null }>(db, sql`select project_number, document_number_template as template from projects where id = ${projectId}`);
+    const [project] = await queryRows<{ project_number: string | null; template: string | null }>(
+      db,
+      sql`select project_number, document_number_template as template from projects where id = ${projectId}`,
+    );
     if (!project) continue; // the lookup check names the missing project
-    const parts = { project: project.project_number ?? `P${projectId}`, discipline: String(c.values.discipline), type: type.code };
+    const parts = {
+      project: project.project_number ?? `P${projectId}`,
+      discipline: String(c.values.discipline),
+      type: type.code,
+    };
     const [before, after = ''] = documentNumber(project.template, parts, 0).split('000');
     const pattern = `^${escapeRegex(before ?? '')}(\\d{3,})${escapeRegex(after)}$`;
-    const taken = await queryRows<{ top: number | null }>(db, sql`select max((substring(doc_number from ${pattern}))::int) as top from project_documents where project_id = ${projectId} and doc_number ~ ${pattern}`);
-    const inSave = candidates.map((other) => new RegExp(pattern).exec(String(other.values.doc_number ?? ''))?.[1]).filter((n): n is string => n !== undefined).map(Number);
+    const taken = await queryRows<{ top: number | null }>(
+      db,
+      sql`select max((substring(doc_number from ${pattern}))::int) as top from project_documents where project_id = ${projectId} and doc_number ~ ${pattern}`,
+    );
+    const inSave = candidates
+      .map((other) => new RegExp(pattern).exec(String(other.values.doc_number ?? ''))?.[1])
+      .filter((n): n is string => n !== undefined)
+      .map(Number);
     const next = Math.max(taken[0]?.top ?? 0, ...inSave) + 1;
     c.values.doc_number = documentNumber(project.template, parts, next);
   }
@@ -48,5 +63,8 @@ export const issuedDocumentsStay: DeleteHook = async (db, _schema, ids) => {
   );
   if (issued.length === 0) return;
   const named = issued.map((d) => `${d.doc_number} (revision ${d.revisions})`).join(', ');
-  throw new AppError('conflict', `${named} ${issued.length === 1 ? 'has' : 'have'} been issued: an issued document stays in the register with every issue downloadable. Leave it, and say in its remarks that it is superseded.`);
+  throw new AppError(
+    'conflict',
+    `${named} ${issued.length === 1 ? 'has' : 'have'} been issued: an issued document stays in the register with every issue downloadable. Leave it, and say in its remarks that it is superseded.`,
+  );
 };

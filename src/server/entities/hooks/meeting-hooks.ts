@@ -14,7 +14,9 @@ export const actionStatusBelongsToActions: SaveHook = async ({ db, schema, candi
   const touched = candidates.filter((c) => 'kind' in c.values || 'status' in c.values);
   const updates = touched.filter((c) => c.id !== undefined).map((c) => c.id as number);
   const fields = ['kind', 'status'].map((name) => fieldByName(schema, name) as FieldDef);
-  const stored = updates.length ? await storedValues(db, schema, fields, updates) : new Map<number, Record<string, unknown>>();
+  const stored = updates.length
+    ? await storedValues(db, schema, fields, updates)
+    : new Map<number, Record<string, unknown>>();
   for (const { id, values } of touched) {
     const row = { ...(id === undefined ? {} : stored.get(id)), ...values };
     if (row.kind !== 'action') {

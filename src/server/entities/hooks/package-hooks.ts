@@ -6,7 +6,9 @@ import { touchedRows } from './touched-rows';
 
 /** A package item's equipment tag is a tag of its package's project (as a quote line's is of its quote's). */
 export const packageItemTagInProject: SaveHook = async ({ db, schema, candidates, errors }) => {
-  const rows = (await touchedRows(db, schema, candidates, ['tag'], ['package_id', 'tag'])).filter(({ row }) => typeof row.tag === 'string' && row.tag !== '');
+  const rows = (await touchedRows(db, schema, candidates, ['tag'], ['package_id', 'tag'])).filter(
+    ({ row }) => typeof row.tag === 'string' && row.tag !== '',
+  );
   if (rows.length === 0) return;
   const probe = JSON.stringify(rows.map(({ slot, row }) => ({ slot, package: row.package_id, tag: row.tag })));
   const found = await queryRows<{ slot: number; known: boolean }>(
@@ -27,14 +29,24 @@ export const packageItemTagInProject: SaveHook = async ({ db, schema, candidates
  * project may name any package (it prices parts only).
  */
 export const quotePackageOfProject: SaveHook = async ({ db, schema, candidates, errors }) => {
-  const rows = (await touchedRows(db, schema, candidates, ['package_id', 'project_id'], ['package_id', 'project_id'])).filter(({ row }) => row.package_id != null && row.project_id != null);
+  const rows = (
+    await touchedRows(db, schema, candidates, ['package_id', 'project_id'], ['package_id', 'project_id'])
+  ).filter(({ row }) => row.package_id != null && row.project_id != null);
   if (rows.length === 0) return;
-  const probe = JSON.stringify(rows.map(({ slot, row }) => ({ slot, package: row.package_id, project: row.project_id })));
+  const probe = JSON.stringify(
+    rows.map(({ slot, row }) => ({ slot, package: row.package_id, project: row.project_id })),
+  );
   const found = await queryRows<{ slot: number; package_number: string }>(
     db,
     sql`select v.slot, p.package_number from json_to_recordset(${probe}::json) as v(slot int, package int, project int) join packages p on p.id = v.package where p.project_id <> v.project`,
   );
-  for (const result of found) addError(errors, result.slot, 'package_id', `Package ${result.package_number} is another project's: pick a package of the quote's project`);
+  for (const result of found)
+    addError(
+      errors,
+      result.slot,
+      'package_id',
+      `Package ${result.package_number} is another project's: pick a package of the quote's project`,
+    );
 };
 
 /**
@@ -43,9 +55,13 @@ export const quotePackageOfProject: SaveHook = async ({ db, schema, candidates, 
  * created has no bidders yet, so the check waits for its first save after them.
  */
 export const packageAwardToBidder: SaveHook = async ({ db, schema, candidates, errors }) => {
-  const rows = (await touchedRows(db, schema, candidates, ['award_supplier_id'], ['award_supplier_id'])).filter(({ slot, row }) => row.award_supplier_id != null && candidates[slot]?.id !== undefined);
+  const rows = (await touchedRows(db, schema, candidates, ['award_supplier_id'], ['award_supplier_id'])).filter(
+    ({ slot, row }) => row.award_supplier_id != null && candidates[slot]?.id !== undefined,
+  );
   if (rows.length === 0) return;
-  const probe = JSON.stringify(rows.map(({ slot, row }) => ({ slot, package: candidates[slot]!.id, supplier: row.award_supplier_id })));
+  const probe = JSON.stringify(
+    rows.map(({ slot, row }) => ({ slot, package: candidates[slot]!.id, supplier: row.award_supplier_id })),
+  );
   const found = await queryRows<{ slot: number; status: string | null; supplier: string | null }>(
     db,
     sql`select v.slot, b.status, s.name as supplier
@@ -56,6 +72,13 @@ export const packageAwardToBidder: SaveHook = async ({ db, schema, candidates, e
   );
   for (const result of found) {
     const who = result.supplier ?? 'The supplier';
-    addError(errors, result.slot, 'award_supplier_id', result.status === null ? `${who} is not a bidder on this package: add it to the bidders first` : `${who}'s bid is ${result.status === 'declined' ? 'declined' : result.status === 'disqualified' ? 'disqualified' : 'not received'}: award to a bidder whose bid is in`);
+    addError(
+      errors,
+      result.slot,
+      'award_supplier_id',
+      result.status === null
+        ? `${who} is not a bidder on this package: add it to the bidders first`
+        : `${who}'s bid is ${result.status === 'declined' ? 'declined' : result.status === 'disqualified' ? 'disqualified' : 'not received'}: award to a bidder whose bid is in`,
+    );
   }
 };

@@ -10,16 +10,29 @@ import { touchedRows } from './touched-rows';
 
 /** A standby backs up a duty tag of its project, not itself and not another standby. */
 export const standbyNamesDuty: SaveHook = async ({ db, schema, candidates, errors }) => {
-  const rows = await touchedRows(db, schema, candidates, ['standby_for_id', 'duty_role'], ['standby_for_id', 'duty_role']);
-  const targets = [...new Set(rows.map(({ row }) => row.standby_for_id).filter((id): id is number => typeof id === 'number'))];
+  const rows = await touchedRows(
+    db,
+    schema,
+    candidates,
+    ['standby_for_id', 'duty_role'],
+    ['standby_for_id', 'duty_role'],
+  );
+  const targets = [
+    ...new Set(rows.map(({ row }) => row.standby_for_id).filter((id): id is number => typeof id === 'number')),
+  ];
   if (targets.length === 0) return;
-  const found = await queryRows<{ id: number; tagno: string; duty_role: string | null }>(db, sql`select id, tagno, duty_role from mech_equipment where id = any(${`{${targets.join(',')}}`}::int[])`);
+  const found = await queryRows<{ id: number; tagno: string; duty_role: string | null }>(
+    db,
+    sql`select id, tagno, duty_role from mech_equipment where id = any(${`{${targets.join(',')}}`}::int[])`,
+  );
   const byId = new Map(found.map((row) => [row.id, row]));
   for (const { slot, row } of rows) {
     const target = typeof row.standby_for_id === 'number' ? byId.get(row.standby_for_id) : undefined;
     const self = candidates[slot]?.id;
-    if (self !== undefined && row.standby_for_id === self) addError(errors, slot, 'standby_for_id', 'A standby cannot back up itself');
-    else if (target && target.duty_role === 'standby') addError(errors, slot, 'standby_for_id', `${target.tagno} is a standby itself: choose the duty tag`);
+    if (self !== undefined && row.standby_for_id === self)
+      addError(errors, slot, 'standby_for_id', 'A standby cannot back up itself');
+    else if (target && target.duty_role === 'standby')
+      addError(errors, slot, 'standby_for_id', `${target.tagno} is a standby itself: choose the duty tag`);
   }
 };
 
@@ -30,7 +43,11 @@ export const CABINET_PREFIX = /^(JB|PNL|MCC|PLC|RIO|FDP|MCP|LCP|DCS|SWB|VSD)[-\d
 export const cableEndsExist: SaveHook = async ({ db, schema, candidates, errors }) => {
   const rows = await touchedRows(db, schema, candidates, ['from_tag', 'to_tag'], ['project_id', 'from_tag', 'to_tag']);
   const wanted = rows.flatMap(({ row }) =>
-    (['from_tag', 'to_tag'] as const).flatMap((end) => (typeof row[end] === 'string' && typeof row.project_id === 'number' && !CABINET_PREFIX.test(row[end] as string) ? [{ project: row.project_id as number, tag: row[end] as string }] : [])),
+    (['from_tag', 'to_tag'] as const).flatMap((end) =>
+      typeof row[end] === 'string' && typeof row.project_id === 'number' && !CABINET_PREFIX.test(row[end] as string)
+        ? [{ project: row.project_id as number, tag: row[end] as string }]
+        : [],
+    ),
   );
   if (wanted.length === 0) return;
   const probe = JSON.stringify(wanted);
@@ -45,7 +62,8 @@ export const cableEndsExist: SaveHook = async ({ db, schema, candidates, errors 
     for (const end of ['from_tag', 'to_tag'] as const) {
       const tag = row[end];
       if (typeof tag !== 'string' || CABINET_PREFIX.test(tag) || !(end in (candidates[slot]?.values ?? {}))) continue;
-      if (!known.has(`${String(row.project_id)}\u0000${tag}`)) addError(errors, slot, end, `No instrument, equipment, junction box or panel tagged ${tag} in this project`);
+      if (!known.has(`${String(row.project_id)}\u0000${tag}`))
+        addError(errors, slot, end, `No instrument, equipment, junction box or panel tagged ${tag} in this project`);
     }
   }
 };
@@ -54,17 +72,42 @@ export const cableEndsExist: SaveHook = async ({ db, schema, candidates, errors 
  * A new tag (a create, or a change of the tag) is checked against its project's template: a mismatch is a
  * warning on the tag, which the user confirms by saving again (acceptWarnings).
  */
-export function tagFollowsTemplate(template: 'equipment_tag_template' | 'instrument_tag_template' | 'cable_tag_template', tagField: string): SaveHook {
+export function tagFollowsTemplate(
+  template: 'equipment_tag_template' | 'instrument_tag_template' | 'cable_tag_template',
+  tagField: string,
+): SaveHook {
   return async ({ db, schema, candidates, warnings }) => {
-    const needed = ['project_id', tagField, ...['projarea_id', 'type_code', 'letters', 'loop_number', 'from_tag'].filter((name) => fieldByName(schema, name))];
+    const needed = [
+      'project_id',
+      tagField,
+      ...['projarea_id', 'type_code', 'letters', 'loop_number', 'from_tag'].filter((name) => fieldByName(schema, name)),
+    ];
     const rows = await touchedRows(db, schema, candidates, [tagField], needed);
     if (rows.length === 0) return;
-    const projects = [...new Set(rows.map(({ row }) => row.project_id).filter((id): id is number => typeof id === 'number'))];
-    const areas = [...new Set(rows.map(({ row }) => row.projarea_id).filter((id): id is number => typeof id === 'number'))];
+    const projects = [
+      ...new Set(rows.map(({ row }) => row.project_id).filter((id): id is number => typeof id === 'number')),
+    ];
+    const areas = [
+      ...new Set(rows.map(({ row }) => row.projarea_id).filter((id): id is number => typeof id === 'number')),
+    ];
     const templates = new Map(
-      (projects.length > 0 ? await queryRows<{ id: number; template: string | null }>(db, sql`select id, ${sql.raw(template)} as template from projects where id = any(${`{${projects.join(',')}}`}::int[])`) : []).map((p) => [p.id, p.template]),
+      (projects.length > 0
+        ? await queryRows<{ id: number; template: string | null }>(
+            db,
+            sql`select id, ${sql.raw(template)} as template from projects where id = any(${`{${projects.join(',')}}`}::int[])`,
+          )
+        : []
+      ).map((p) => [p.id, p.template]),
     );
-    const areaCodes = new Map((areas.length > 0 ? await queryRows<{ id: number; areacode: string }>(db, sql`select id, areacode from areas where id = any(${`{${areas.join(',')}}`}::int[])`) : []).map((a) => [a.id, a.areacode]));
+    const areaCodes = new Map(
+      (areas.length > 0
+        ? await queryRows<{ id: number; areacode: string }>(
+            db,
+            sql`select id, areacode from areas where id = any(${`{${areas.join(',')}}`}::int[])`,
+          )
+        : []
+      ).map((a) => [a.id, a.areacode]),
+    );
     for (const { slot, row } of rows) {
       const tag = row[tagField];
       if (typeof tag !== 'string') continue;

@@ -14,9 +14,22 @@ import { touchedRows } from './touched-rows';
  * base amounts use (they are derived again when it changes, entities/dependent-fields.ts).
  */
 export const quoteRateFrozen: SaveHook = async ({ db, schema, candidates, errors }) => {
-  const rows = await touchedRows(db, schema, candidates, ['currency_id', 'rate_date', 'project_id', 'rate_override'], ['currency_id', 'rate_date', 'project_id', 'rate_override', 'rate_to_base', 'base_currency_id', 'rate_table_date']);
+  const rows = await touchedRows(
+    db,
+    schema,
+    candidates,
+    ['currency_id', 'rate_date', 'project_id', 'rate_override'],
+    ['currency_id', 'rate_date', 'project_id', 'rate_override', 'rate_to_base', 'base_currency_id', 'rate_table_date'],
+  );
   if (rows.length === 0) return;
-  const probe = JSON.stringify(rows.map(({ slot, row }) => ({ slot, currency: row.currency_id, rate_date: row.rate_date, project: row.project_id ?? null })));
+  const probe = JSON.stringify(
+    rows.map(({ slot, row }) => ({
+      slot,
+      currency: row.currency_id,
+      rate_date: row.rate_date,
+      project: row.project_id ?? null,
+    })),
+  );
   const found = await queryRows<TableRateRow & { slot: number; base_id: number | null }>(
     db,
     sql`with v as (select * from json_to_recordset(${probe}::json) as v(slot int, currency int, rate_date date, project int)),
@@ -34,10 +47,19 @@ export const quoteRateFrozen: SaveHook = async ({ db, schema, candidates, errors
     if (revalue) {
       const { rate, missing, tableDate } = crossTableRate(rates);
       if (missing.length > 0 && row.rate_override == null) {
-        addError(errors, slot, 'rate_date', `No ${missing.join(' or ')} rate on or before ${String(row.rate_date)} in Currency rates: add one there, or give a rate override with a reason`);
+        addError(
+          errors,
+          slot,
+          'rate_date',
+          `No ${missing.join(' or ')} rate on or before ${String(row.rate_date)} in Currency rates: add one there, or give a rate override with a reason`,
+        );
         continue;
       }
-      Object.assign(candidate.values, { base_currency_id: rates.base_id, rate_to_base: rate, rate_table_date: tableDate ?? row.rate_date ?? null });
+      Object.assign(candidate.values, {
+        base_currency_id: rates.base_id,
+        rate_to_base: rate,
+        rate_table_date: tableDate ?? row.rate_date ?? null,
+      });
     }
     const table = revalue ? candidate.values.rate_to_base : row.rate_to_base;
     candidate.values.rate_applied = row.rate_override ?? table ?? null;
@@ -46,7 +68,9 @@ export const quoteRateFrozen: SaveHook = async ({ db, schema, candidates, errors
 
 /** A quote line's equipment tag is a tag of its quote's project (a quote without a project prices parts only). */
 export const quoteLineTagInProject: SaveHook = async ({ db, schema, candidates, errors }) => {
-  const rows = (await touchedRows(db, schema, candidates, ['tag'], ['quote_id', 'tag'])).filter(({ row }) => typeof row.tag === 'string' && row.tag !== '');
+  const rows = (await touchedRows(db, schema, candidates, ['tag'], ['quote_id', 'tag'])).filter(
+    ({ row }) => typeof row.tag === 'string' && row.tag !== '',
+  );
   if (rows.length === 0) return;
   const probe = JSON.stringify(rows.map(({ slot, row }) => ({ slot, quote: row.quote_id, tag: row.tag })));
   const found = await queryRows<{ slot: number; project: number | null; known: boolean }>(
@@ -56,7 +80,13 @@ export const quoteLineTagInProject: SaveHook = async ({ db, schema, candidates, 
   );
   for (const result of found) {
     const tag = String(rows.find((r) => r.slot === result.slot)?.row.tag);
-    if (result.project === null) addError(errors, result.slot, 'tag', `The quote names no project, so ${tag} is no one's tag: set the quote's project first`);
+    if (result.project === null)
+      addError(
+        errors,
+        result.slot,
+        'tag',
+        `The quote names no project, so ${tag} is no one's tag: set the quote's project first`,
+      );
     else if (!result.known) addError(errors, result.slot, 'tag', `No equipment tagged ${tag} in the quote's project`);
   }
 };

@@ -20,8 +20,13 @@ const forbidden = (message: string) => new AppError('forbidden', message);
 const what = (fields: readonly string[]) => fields.map((f) => (f === 'response' ? 'response' : 'status')).join(' and ');
 
 /** Only the submitter of a request or an admin changes it (also said when a change would change nothing). */
-export function assertMayChangeRequest(actor: Actor, stored: Record<string, unknown>, verb: 'change' | 'delete' = 'change'): void {
-  if (!isAdmin(actor) && stored.submitter_sub !== actor.sub) throw forbidden(`Only the submitter of a request or an admin can ${verb} it.`);
+export function assertMayChangeRequest(
+  actor: Actor,
+  stored: Record<string, unknown>,
+  verb: 'change' | 'delete' = 'change',
+): void {
+  if (!isAdmin(actor) && stored.submitter_sub !== actor.sub)
+    throw forbidden(`Only the submitter of a request or an admin can ${verb} it.`);
 }
 
 export const requestRules: SaveHook = async ({ db, schema, candidates, actor }) => {
@@ -29,21 +34,33 @@ export const requestRules: SaveHook = async ({ db, schema, candidates, actor }) 
   for (const candidate of candidates) {
     if (candidate.id !== undefined) continue;
     const values = candidate.values;
-    const set = ADMIN_FIELDS.filter((f) => (f === 'status_id' ? values[f] != null && values[f] !== DEFAULT_STATUS_ID : values[f] != null && values[f] !== ''));
+    const set = ADMIN_FIELDS.filter((f) =>
+      f === 'status_id' ? values[f] != null && values[f] !== DEFAULT_STATUS_ID : values[f] != null && values[f] !== '',
+    );
     if (!admin && set.length > 0) throw forbidden(`Only admins set the ${what(set)} of a request.`);
-    values.username = requestUsername({ nickname: typeof values.username === 'string' ? values.username : null, name: actor.username });
+    values.username = requestUsername({
+      nickname: typeof values.username === 'string' ? values.username : null,
+      name: actor.username,
+    });
     values.submitter_sub = actor.sub;
   }
   const updates = candidates.filter((c) => c.id !== undefined);
   for (const candidate of updates) for (const field of SERVER_FIELDS) delete candidate.values[field];
   if (updates.length === 0 || admin) return;
   const fields = ['submitter_sub', ...ADMIN_FIELDS].map((name) => fieldByName(schema, name) as FieldDef);
-  const stored = await storedValues(db, schema, fields, updates.map((c) => c.id as number));
+  const stored = await storedValues(
+    db,
+    schema,
+    fields,
+    updates.map((c) => c.id as number),
+  );
   for (const candidate of updates) {
     const row = stored.get(candidate.id as number);
     if (!row) continue;
     assertMayChangeRequest(actor, row);
-    const changed = ADMIN_FIELDS.filter((f) => f in candidate.values && !sameValueOf(schema, f, row[f], candidate.values[f]));
+    const changed = ADMIN_FIELDS.filter(
+      (f) => f in candidate.values && !sameValueOf(schema, f, row[f], candidate.values[f]),
+    );
     if (changed.length > 0) throw forbidden(`Only admins change the ${what(changed)} of a request.`);
   }
 };

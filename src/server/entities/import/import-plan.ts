@@ -48,9 +48,22 @@ export class ImportPlan {
     const action = ACTIONS[this.actions[index] as number];
     if (!action) return undefined;
     const id = this.ids[index] || undefined;
-    const reason = action === 'skip' ? SKIP_REASON[this.mode] : action === 'unchanged' ? UNCHANGED_REASON : action === 'restore' ? RESTORE_REASON : undefined;
+    const reason =
+      action === 'skip'
+        ? SKIP_REASON[this.mode]
+        : action === 'unchanged'
+          ? UNCHANGED_REASON
+          : action === 'restore'
+            ? RESTORE_REASON
+            : undefined;
     const clears = this.clears.get(index);
-    return { index, action, ...(id !== undefined ? { id } : {}), ...(reason ? { reason } : {}), ...(clears ? { clears } : {}) };
+    return {
+      index,
+      action,
+      ...(id !== undefined ? { id } : {}),
+      ...(reason ? { reason } : {}),
+      ...(clears ? { clears } : {}),
+    };
   }
 
   toArray(): ImportRowPlan[] {

@@ -15,7 +15,14 @@ import { ident, queryRows } from '../entity-sql';
 export type ImportLedger = { id: number; auditFloor: number };
 
 /** Opens the run's record in the import's transaction: its id tags every audit row it writes. */
-export async function openImportRun(tx: Db, schema: EntitySchema, actor: Actor, mode: number, scope: number | undefined, received: number): Promise<ImportLedger> {
+export async function openImportRun(
+  tx: Db,
+  schema: EntitySchema,
+  actor: Actor,
+  mode: number,
+  scope: number | undefined,
+  received: number,
+): Promise<ImportLedger> {
   // The audit rows this import writes all come after the newest one now: reading them back is a range scan
   // of the primary key, with no index on change_set to maintain on every audited write.
   const [floor] = await queryRows<{ id: number }>(tx, sql`select coalesce(max(id), 0)::bigint as id from audit_log`);
@@ -30,7 +37,11 @@ export async function openImportRun(tx: Db, schema: EntitySchema, actor: Actor, 
  * Rows of `schema` this import wrote, as the database holds them: `added`, new rows found in the table by
  * the ids of their creation's audit rows; `written`, stored rows it updated or restored (distinct ids).
  */
-export async function readBackImport(tx: Db, schema: EntitySchema, ledger: ImportLedger): Promise<{ added: number; written: number }> {
+export async function readBackImport(
+  tx: Db,
+  schema: EntitySchema,
+  ledger: ImportLedger,
+): Promise<{ added: number; written: number }> {
   const [row] = await queryRows<{ added: number; written: number }>(
     tx,
     sql`with mine as (select action, record_id from audit_log where id > ${ledger.auditFloor} and change_set = ${ledger.id} and table_name = ${schema.name})
@@ -40,7 +51,14 @@ export async function readBackImport(tx: Db, schema: EntitySchema, ledger: Impor
   return { added: Number(row?.added ?? 0), written: Number(row?.written ?? 0) };
 }
 
-export type ImportTally = { added: number; updated: number; restored: number; unchanged: number; skipped: number; rejected: number };
+export type ImportTally = {
+  added: number;
+  updated: number;
+  restored: number;
+  unchanged: number;
+  skipped: number;
+  rejected: number;
+};
 
 /**
  * Checks the database's counts against the rows received and the run's own tally, before anything else
@@ -48,12 +66,26 @@ export type ImportTally = { added: number; updated: number; restored: number; un
  * when a row is unaccounted for. Answers the rows of the file stored as sent (added, updated, restored,
  * unchanged), as counted in the database (a dry run: as planned).
  */
-export async function verifyImportRun(tx: Db, schema: EntitySchema, ledger: ImportLedger | undefined, received: number, read: number, tally: ImportTally): Promise<number> {
+export async function verifyImportRun(
+  tx: Db,
+  schema: EntitySchema,
+  ledger: ImportLedger | undefined,
+  received: number,
+  read: number,
+  tally: ImportTally,
+): Promise<number> {
   // A dry run writes nothing: its plan's counts still have to add up to the rows received.
-  const found = ledger ? await readBackImport(tx, schema, ledger) : { added: tally.added, written: tally.updated + tally.restored };
+  const found = ledger
+    ? await readBackImport(tx, schema, ledger)
+    : { added: tally.added, written: tally.updated + tally.restored };
   const stored = found.added + found.written + tally.unchanged;
   const accounted = stored + tally.skipped + tally.rejected;
-  if (read !== received || accounted !== received || found.added !== tally.added || found.written !== tally.updated + tally.restored) {
+  if (
+    read !== received ||
+    accounted !== received ||
+    found.added !== tally.added ||
+    found.written !== tally.updated + tally.restored
+  ) {
     const n = (count: number) => count.toLocaleString('en-US');
     throw new AppError(
       'internal',
@@ -65,7 +97,13 @@ export async function verifyImportRun(tx: Db, schema: EntitySchema, ledger: Impo
 }
 
 /** Records the run's outcome on its import_runs row. */
-export async function recordImportRun(tx: Db, ledger: ImportLedger, stored: number, tally: ImportTally, softDeleted: number): Promise<void> {
+export async function recordImportRun(
+  tx: Db,
+  ledger: ImportLedger,
+  stored: number,
+  tally: ImportTally,
+  softDeleted: number,
+): Promise<void> {
   await tx.execute(sql`update import_runs set stored = ${stored}, added = ${tally.added}, updated = ${tally.updated}, restored = ${tally.restored},
     unchanged = ${tally.unchanged}, skipped = ${tally.skipped}, rejected = ${tally.rejected}, soft_deleted = ${softDeleted} where id = ${ledger.id}`);
 }

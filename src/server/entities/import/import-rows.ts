@@ -29,8 +29,20 @@ async function* inChunks<T>(rows: readonly T[], size: number): AsyncGenerator<T[
  * Imports rows already in memory (the seed, benchmarks, tests): the same run as an upload's (runImport),
  * answered as one object. The import route streams its body instead (receiveImportBody).
  */
-export async function importEntityRows(db: Db, schema: EntitySchema, request: ImportRequest, actor: Actor): Promise<ImportResponse> {
+export async function importEntityRows(
+  db: Db,
+  schema: EntitySchema,
+  request: ImportRequest,
+  actor: Actor,
+): Promise<ImportResponse> {
   assertImportRowCount(request.rows.length);
-  const outcome = await runImport(db, schema, request, request.rows.length, inChunks(request.rows, IMPORT_CHUNK_ROWS), actor);
+  const outcome = await runImport(
+    db,
+    schema,
+    request,
+    request.rows.length,
+    inChunks(request.rows, IMPORT_CHUNK_ROWS),
+    actor,
+  );
   return importAnswer(outcome);
 }

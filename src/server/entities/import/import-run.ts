@@ -1,7 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { IMPORT_MODE_LABELS, MAX_LISTED_SOFT_DELETES, type ImportErrors, type ImportMode, type SoftDeletedRow } from '../../../lib/entity-api';
+import {
+  IMPORT_MODE_LABELS,
+  MAX_LISTED_SOFT_DELETES,
+  type ImportErrors,
+  type ImportMode,
+  type SoftDeletedRow,
+} from '../../../lib/entity-api';
 import { getEntitySchema } from '../../../schemas/registry';
-import { fieldByName, groupErrorFields, groupLabel, hasSoftDelete, META_FIELDS, SOFT_DELETE_FIELD, uniqueGroups, type EntitySchema, type FieldDef } from '../../../schemas/schema-types';
+import {
+  fieldByName,
+  groupErrorFields,
+  groupLabel,
+  hasSoftDelete,
+  META_FIELDS,
+  SOFT_DELETE_FIELD,
+  uniqueGroups,
+  type EntitySchema,
+  type FieldDef,
+} from '../../../schemas/schema-types';
 import { defaultRow, missingRequired, validateRow } from '../../../schemas/validators';
 import type { Actor } from '../../audit/audit-writer';
 import type { Db } from '../../db/client';
@@ -12,7 +28,15 @@ import { mappingDbErrors, unchangedRows, updateRows, type RowChange } from '../b
 import { copyInsertRows } from '../copy-insert';
 import { numberNewRows } from '../numbering';
 import { col, ident, jsonRecordset, queryRows, selectRowsById, wireExpression } from '../entity-sql';
-import { addError, checkLookups, checkMoneyCurrencies, checkUnique, groupKey, type Candidate, type CandidateErrors } from '../row-checks';
+import {
+  addError,
+  checkLookups,
+  checkMoneyCurrencies,
+  checkUnique,
+  groupKey,
+  type Candidate,
+  type CandidateErrors,
+} from '../row-checks';
 import { refuseRows, RowErrorList } from '../row-refusals';
 import { checkTree } from '../tree-checks';
 import { checkWorkflow } from '../workflow-checks';
@@ -58,7 +82,8 @@ const META = new Set<string>(META_FIELDS);
 
 /** Meta columns of an exported workbook (id, version, ...) are not the importer's to set. */
 function withoutMeta(row: Record<string, unknown>): Record<string, unknown> {
-  for (const name in row) if (META.has(name)) return Object.fromEntries(Object.entries(row).filter(([field]) => !META.has(field)));
+  for (const name in row)
+    if (META.has(name)) return Object.fromEntries(Object.entries(row).filter(([field]) => !META.has(field)));
   return row;
 }
 
@@ -66,30 +91,62 @@ function withoutMeta(row: Record<string, unknown>): Record<string, unknown> {
 type StoredKey = { id: number; version: number; deleted: boolean };
 
 /** Id, version and soft delete of the stored rows whose key matches one of `rows`, by key. */
-async function rowsByKey(tx: Db, schema: EntitySchema, keyFields: FieldDef[], rows: Record<string, unknown>[]): Promise<Map<string, StoredKey>> {
+async function rowsByKey(
+  tx: Db,
+  schema: EntitySchema,
+  keyFields: FieldDef[],
+  rows: Record<string, unknown>[],
+): Promise<Map<string, StoredKey>> {
   if (rows.length === 0) return new Map();
   const probe = JSON.stringify(rows.map((row) => Object.fromEntries(keyFields.map((f) => [f.name, row[f.name]]))));
-  const join = sql.join(keyFields.map((f) => sql`${col('t', f.name)} = ${col('v', f.name)}`), sql` and `);
-  const keyColumns = sql.join(keyFields.map((f) => sql`${wireExpression(f, 't')} as ${ident(f.name)}`), sql`, `);
+  const join = sql.join(
+    keyFields.map((f) => sql`${col('t', f.name)} = ${col('v', f.name)}`),
+    sql` and `,
+  );
+  const keyColumns = sql.join(
+    keyFields.map((f) => sql`${wireExpression(f, 't')} as ${ident(f.name)}`),
+    sql`, `,
+  );
   const deleted = hasSoftDelete(schema) ? col('t', SOFT_DELETE_FIELD) : sql`false`;
   const found = await queryRows<StoredKey & Record<string, unknown>>(
     tx,
-    sql`select t.id, t.version, ${deleted} as deleted, ${keyColumns} from ${ident(schema.name)} t join ${jsonRecordset(schema, probe, keyFields.map((f) => f.name))} on ${join}`,
+    sql`select t.id, t.version, ${deleted} as deleted, ${keyColumns} from ${ident(schema.name)} t join ${jsonRecordset(
+      schema,
+      probe,
+      keyFields.map((f) => f.name),
+    )} on ${join}`,
   );
-  return new Map(found.map((row) => [groupKey(keyFields, row) as string, { id: row.id, version: row.version, deleted: row.deleted }]));
+  return new Map(
+    found.map((row) => [
+      groupKey(keyFields, row) as string,
+      { id: row.id, version: row.version, deleted: row.deleted },
+    ]),
+  );
 }
 
 /**
  * The stored values an update will clear: fields a row sends empty (a blank cell of a column the file
  * has) whose stored value is not, by row id. Only rows that send an empty value are read.
  */
-async function clearedValues(tx: Db, schema: EntitySchema, changes: readonly RowChange[]): Promise<Map<number, Record<string, unknown>>> {
+async function clearedValues(
+  tx: Db,
+  schema: EntitySchema,
+  changes: readonly RowChange[],
+): Promise<Map<number, Record<string, unknown>>> {
   const blanks = changes.filter((c) => Object.values(c.changes).some((value) => value === null));
-  const stored = await selectRowsById(tx, schema, blanks.map((c) => c.id));
+  const stored = await selectRowsById(
+    tx,
+    schema,
+    blanks.map((c) => c.id),
+  );
   const result = new Map<number, Record<string, unknown>>();
   for (const change of blanks) {
     const row = stored.get(change.id);
-    const cleared = Object.fromEntries(Object.entries(change.changes).filter(([field, value]) => value === null && row?.[field] !== null && row?.[field] !== undefined).map(([field]) => [field, row?.[field]]));
+    const cleared = Object.fromEntries(
+      Object.entries(change.changes)
+        .filter(([field, value]) => value === null && row?.[field] !== null && row?.[field] !== undefined)
+        .map(([field]) => [field, row?.[field]]),
+    );
     if (Object.keys(cleared).length > 0) result.set(change.id, cleared);
   }
   return result;
@@ -127,35 +184,79 @@ async function importModeOf(tx: Db, schema: EntitySchema, options: ImportOptions
   let mode = options.mode ?? 0;
   let save: ModeDecision['save'];
   const intoDocument = document?.importModeField && options.scope !== undefined && !options.ownMode;
-  if (chosen && !intoDocument) throw new AppError('bad_request', `overrideMode and saveMode are for an import into a document that sets its own import mode (a project's lists, with scope); ${schema.labelPlural.toLowerCase()} import in the mode sent.`);
-  if (chosen && options.mode === undefined) throw new AppError('bad_request', 'overrideMode and saveMode need the mode to import in (mode: 0, 1, 2 or 3).');
+  if (chosen && !intoDocument)
+    throw new AppError(
+      'bad_request',
+      `overrideMode and saveMode are for an import into a document that sets its own import mode (a project's lists, with scope); ${schema.labelPlural.toLowerCase()} import in the mode sent.`,
+    );
+  if (chosen && options.mode === undefined)
+    throw new AppError('bad_request', 'overrideMode and saveMode need the mode to import in (mode: 0, 1, 2 or 3).');
   if (document?.importModeField && intoDocument) {
     const field = document.importModeField;
     const label = document.label.toLowerCase();
-    const [row] = await queryRows<{ mode: number; version: number }>(tx, sql`select ${ident(field)} as mode, version from ${ident(document.name)} where id = ${options.scope}`);
+    const [row] = await queryRows<{ mode: number; version: number }>(
+      tx,
+      sql`select ${ident(field)} as mode, version from ${ident(document.name)} where id = ${options.scope}`,
+    );
     if (!row) throw new AppError('not_found', `There is no ${label} ${options.scope} to import into.`);
     const set = row.mode as ImportMode;
     if (options.mode !== undefined && options.mode !== set && !chosen) {
-      throw new AppError('conflict', `This ${label} imports in mode ${IMPORT_MODE_LABELS[set]}, not ${IMPORT_MODE_LABELS[options.mode]}: its settings say so (they may have changed since this import began). Import again in mode ${set}, or choose mode ${options.mode} for this import (overrideMode).`, { importMode: set });
+      throw new AppError(
+        'conflict',
+        `This ${label} imports in mode ${IMPORT_MODE_LABELS[set]}, not ${IMPORT_MODE_LABELS[options.mode]}: its settings say so (they may have changed since this import began). Import again in mode ${set}, or choose mode ${options.mode} for this import (overrideMode).`,
+        { importMode: set },
+      );
     }
     if (!chosen) mode = set;
     if (options.saveMode && mode !== set) {
       // An actor without roles is the server's own (seed, DEXPI): never a user lacking one.
-      if (actor.roles !== undefined && !hasRole(actor.roles as readonly Role[], document.writeRole)) throw new AppError('forbidden', `Saving the ${label}'s import mode needs the ${document.writeRole} role; import in mode ${mode} for this import only instead.`);
+      if (actor.roles !== undefined && !hasRole(actor.roles as readonly Role[], document.writeRole))
+        throw new AppError(
+          'forbidden',
+          `Saving the ${label}'s import mode needs the ${document.writeRole} role; import in mode ${mode} for this import only instead.`,
+        );
       const checked = validateRow(document, { [field]: mode }, 'update');
-      if (!checked.ok) throw new AppError('bad_request', `Mode ${IMPORT_MODE_LABELS[mode]} cannot be the ${label}'s setting (${checked.errors[field] ?? 'not one of its modes'}): import in it for this import only (overrideMode), without saveMode.`);
+      if (!checked.ok)
+        throw new AppError(
+          'bad_request',
+          `Mode ${IMPORT_MODE_LABELS[mode]} cannot be the ${label}'s setting (${checked.errors[field] ?? 'not one of its modes'}): import in it for this import only (overrideMode), without saveMode.`,
+        );
       save = { document, id: options.scope as number, version: row.version, field };
     }
   }
-  if (mode === 2 && !hasSoftDelete(schema)) throw new AppError('bad_request', `${schema.labelPlural} have no soft delete (deleteflag), so an import cannot replace the list: import in mode 1 (add and update) instead.`);
-  if (mode === 2 && schema.scope && options.scope === undefined) throw new AppError('bad_request', `${schema.labelPlural} are kept per ${document?.label.toLowerCase() ?? 'document'}: a replacing import (mode 2) names the one it replaces the list of (scope).`);
+  if (mode === 2 && !hasSoftDelete(schema))
+    throw new AppError(
+      'bad_request',
+      `${schema.labelPlural} have no soft delete (deleteflag), so an import cannot replace the list: import in mode 1 (add and update) instead.`,
+    );
+  if (mode === 2 && schema.scope && options.scope === undefined)
+    throw new AppError(
+      'bad_request',
+      `${schema.labelPlural} are kept per ${document?.label.toLowerCase() ?? 'document'}: a replacing import (mode 2) names the one it replaces the list of (scope).`,
+    );
   return { mode, ...(save ? { save } : {}) };
 }
 
 /** saveMode: the document's import mode becomes the one this import ran in, audited as any change of it. */
-async function saveDocumentMode(tx: Db, save: NonNullable<ModeDecision['save']>, mode: ImportMode, actor: Actor): Promise<void> {
-  const { stale } = await updateRows(tx, save.document, [{ id: save.id, version: save.version, changes: { [save.field]: mode } }], actor, 'changes');
-  if (stale.length > 0) await throwConflicts(tx, save.document, stale.map((id) => ({ op: 'update', id })));
+async function saveDocumentMode(
+  tx: Db,
+  save: NonNullable<ModeDecision['save']>,
+  mode: ImportMode,
+  actor: Actor,
+): Promise<void> {
+  const { stale } = await updateRows(
+    tx,
+    save.document,
+    [{ id: save.id, version: save.version, changes: { [save.field]: mode } }],
+    actor,
+    'changes',
+  );
+  if (stale.length > 0)
+    await throwConflicts(
+      tx,
+      save.document,
+      stale.map((id) => ({ op: 'update', id })),
+    );
 }
 
 /**
@@ -163,15 +264,27 @@ async function saveDocumentMode(tx: Db, save: NonNullable<ModeDecision['save']>,
  * the file did not send, soft-deleted with an audit row each (a dry run only finds them). Rows the file sent
  * with errors keep their stored row: an import of the valid rows only never deletes what it failed to read.
  */
-async function softDeleteMissing(tx: Db, schema: EntitySchema, options: ImportOptions, sent: ReadonlyMap<string, number>, actor: Actor, dryRun: boolean): Promise<{ total: number; listed: SoftDeletedRow[] }> {
+async function softDeleteMissing(
+  tx: Db,
+  schema: EntitySchema,
+  options: ImportOptions,
+  sent: ReadonlyMap<string, number>,
+  actor: Actor,
+  dryRun: boolean,
+): Promise<{ total: number; listed: SoftDeletedRow[] }> {
   const keyFields = schema.key.map((name) => fieldByName(schema, name) as FieldDef);
   const label = fieldByName(schema, schema.labelField) as FieldDef;
-  const keyColumns = sql.join(keyFields.map((f) => sql`${wireExpression(f, 't')} as ${ident(f.name)}`), sql`, `);
+  const keyColumns = sql.join(
+    keyFields.map((f) => sql`${wireExpression(f, 't')} as ${ident(f.name)}`),
+    sql`, `,
+  );
   const { scope, replaceWithin: within } = options;
   const inScope = sql.join(
     [
       ...(schema.scope && scope !== undefined ? [sql` and ${col('t', schema.scope.root)} = ${scope}`] : []),
-      ...(within ? [sql` and ${col('t', (fieldByName(schema, within.field) as FieldDef).name)} = ${within.value}`] : []),
+      ...(within
+        ? [sql` and ${col('t', (fieldByName(schema, within.field) as FieldDef).name)} = ${within.value}`]
+        : []),
     ],
     sql``,
   );
@@ -181,10 +294,26 @@ async function softDeleteMissing(tx: Db, schema: EntitySchema, options: ImportOp
   );
   const missing = stored.filter((row) => !sent.has(groupKey(keyFields, row) as string));
   if (!dryRun && missing.length > 0) {
-    const { stale } = await updateRows(tx, schema, missing.map((row) => ({ id: row.id, version: row.version, changes: { [SOFT_DELETE_FIELD]: true } })), actor, 'changes');
-    if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'update', id })));
+    const { stale } = await updateRows(
+      tx,
+      schema,
+      missing.map((row) => ({ id: row.id, version: row.version, changes: { [SOFT_DELETE_FIELD]: true } })),
+      actor,
+      'changes',
+    );
+    if (stale.length > 0)
+      await throwConflicts(
+        tx,
+        schema,
+        stale.map((id) => ({ op: 'update', id })),
+      );
   }
-  return { total: missing.length, listed: missing.slice(0, MAX_LISTED_SOFT_DELETES).map((row) => ({ id: row.id, label: String(row.label ?? `#${row.id}`) })) };
+  return {
+    total: missing.length,
+    listed: missing
+      .slice(0, MAX_LISTED_SOFT_DELETES)
+      .map((row) => ({ id: row.id, label: String(row.label ?? `#${row.id}`) })),
+  };
 }
 
 /**
@@ -200,9 +329,21 @@ async function softDeleteMissing(tx: Db, schema: EntitySchema, options: ImportOp
  * chunk has errors nothing more is written (the transaction is rolled back at the end), but the later
  * chunks are still checked so the answer lists the file's errors.
  */
-export async function runImport(db: Db, schema: EntitySchema, options: ImportOptions, rowCount: number, chunks: AsyncIterable<Record<string, unknown>[]>, actor: Actor): Promise<ImportOutcome> {
-  if (options.partialRows && !options.dryRun) throw new AppError('bad_request', 'partialRows is for a dry run only: an import commits complete rows.');
-  if (schema.key.length === 0) throw new AppError('bad_request', `${schema.labelPlural} have no natural key to match imported rows by, so they cannot be imported.`);
+export async function runImport(
+  db: Db,
+  schema: EntitySchema,
+  options: ImportOptions,
+  rowCount: number,
+  chunks: AsyncIterable<Record<string, unknown>[]>,
+  actor: Actor,
+): Promise<ImportOutcome> {
+  if (options.partialRows && !options.dryRun)
+    throw new AppError('bad_request', 'partialRows is for a dry run only: an import commits complete rows.');
+  if (schema.key.length === 0)
+    throw new AppError(
+      'bad_request',
+      `${schema.labelPlural} have no natural key to match imported rows by, so they cannot be imported.`,
+    );
   return mappingDbErrors(schema, () =>
     db.transaction(async (tx) => {
       const { mode, save } = await importModeOf(tx, schema, options, actor);
@@ -247,7 +388,8 @@ class ImportRun {
     this.mode = options.mode;
     this.writer = ledger ? { ...actor, changeSet: ledger.id } : actor;
     this.keyFields = schema.key.map((name) => fieldByName(schema, name) as FieldDef);
-    const isKey = (group: readonly FieldDef[]) => group.length === schema.key.length && group.every((f) => schema.key.includes(f.name));
+    const isKey = (group: readonly FieldDef[]) =>
+      group.length === schema.key.length && group.every((f) => schema.key.includes(f.name));
     this.otherUniqueGroups = uniqueGroups(schema).filter((group) => !isKey(group));
     this.plan = options.dryRun ? new ImportPlan(rowCount, this.mode) : undefined;
     this.blank = defaultRow(schema);
@@ -265,7 +407,8 @@ class ImportRun {
     await this.placeInScope(rows, report);
     // An empty cell of a numbered key is a number to give (below), not a required value left out.
     const numbered = schema.fields.find((f) => f.numbered)?.name;
-    if (numbered && this.mode !== 3) for (const row of rows) if (row[numbered] === null || row[numbered] === '') delete row[numbered];
+    if (numbered && this.mode !== 3)
+      for (const row of rows) if (row[numbered] === null || row[numbered] === '') delete row[numbered];
     // Each row is validated once (the fields it has); a row that will be added is then checked for the
     // required fields it leaves empty (missingRequired), which together is validateRow's 'create'.
     const checked = rows.map((row, slot) => {
@@ -274,13 +417,30 @@ class ImportRun {
       return result.ok ? result.value : undefined;
     });
     // A key made of computed fields (a line number) is derived before rows are matched by it.
-    await deriveComputedFields(tx, schema, checked.flatMap((values) => (values ? [{ values }] : [])), { only: keyFields });
+    await deriveComputedFields(
+      tx,
+      schema,
+      checked.flatMap((values) => (values ? [{ values }] : [])),
+      { only: keyFields },
+    );
     // A numbered key left empty (a minute added at the foot of an exported sheet) is numbered as a save
     // numbers it, so the row is added; an update-only import (mode 3) still needs the key to find its row.
-    if (this.mode !== 3) await numberNewRows(tx, schema, checked.map((values) => ({ values: values ?? {} })), errors, this.numbersGiven);
+    if (this.mode !== 3)
+      await numberNewRows(
+        tx,
+        schema,
+        checked.map((values) => ({ values: values ?? {} })),
+        errors,
+        this.numbersGiven,
+      );
     const keys = rows.map((row, slot) => this.keyOf(checked[slot] ?? row, slot, base + slot, errors));
 
-    const stored = await rowsByKey(tx, schema, keyFields, rows.flatMap((row, slot) => (keys[slot] !== undefined ? [checked[slot] ?? row] : [])));
+    const stored = await rowsByKey(
+      tx,
+      schema,
+      keyFields,
+      rows.flatMap((row, slot) => (keys[slot] !== undefined ? [checked[slot] ?? row] : [])),
+    );
     const candidates: Candidate[] = [];
     const candidateSlot: number[] = [];
     const planned: Planned[] = [];
@@ -298,7 +458,10 @@ class ImportRun {
       if (action === 'skip') return planned.push({ slot, action, id: existing?.id });
       planned.push({ slot, action, id: existing?.id });
       // A soft-deleted row found by key comes back, with the file's values.
-      candidates.push({ id: existing?.id, values: action === 'restore' ? { ...values, [SOFT_DELETE_FIELD]: false } : values });
+      candidates.push({
+        id: existing?.id,
+        values: action === 'restore' ? { ...values, [SOFT_DELETE_FIELD]: false } : values,
+      });
       candidateSlot.push(slot);
     });
 
@@ -307,14 +470,28 @@ class ImportRun {
     const storedVersions = new Map([...stored.values()].map((row) => [row.id, row.version]));
     await assertUnlocked(tx, schema, {
       creates: candidates.filter((c) => c.id === undefined).map((c) => c.values),
-      updates: candidates.flatMap((c) => (c.id === undefined ? [] : [{ id: c.id, values: c.values, version: storedVersions.get(c.id) }])),
+      updates: candidates.flatMap((c) =>
+        c.id === undefined ? [] : [{ id: c.id, values: c.values, version: storedVersions.get(c.id) }],
+      ),
     });
     const candidateErrors: CandidateErrors = new Map();
-    this.checkUniqueAcrossChunks(candidates, (candidate) => base + (candidateSlot[candidate] as number), candidateErrors);
+    this.checkUniqueAcrossChunks(
+      candidates,
+      (candidate) => base + (candidateSlot[candidate] as number),
+      candidateErrors,
+    );
     // The key itself was checked above (once in the file; a stored key means an update, never a clash).
     const fileRow = (candidate: number) => base + (candidateSlot[candidate] as number) + 1;
     await deriveComputedFields(tx, schema, candidates);
-    await checkUnique(tx, schema, candidates, [], candidateErrors, (_label, first) => `Duplicate of row ${fileRow(first)} in this file`, { exceptKey: true, request: 'import' });
+    await checkUnique(
+      tx,
+      schema,
+      candidates,
+      [],
+      candidateErrors,
+      (_label, first) => `Duplicate of row ${fileRow(first)} in this file`,
+      { exceptKey: true, request: 'import' },
+    );
     await checkLookups(tx, schema, candidates, candidateErrors);
     await checkScope(tx, schema, candidates, candidateErrors);
     await checkMoneyCurrencies(tx, schema, candidates, candidateErrors);
@@ -322,17 +499,29 @@ class ImportRun {
     const candidateWarnings: CandidateErrors = new Map();
     await checkRowRules(tx, schema, candidates, candidateErrors, candidateWarnings);
     await checkWorkflow(tx, schema, candidates, candidateErrors);
-    await runSaveHooks({ db: tx, schema, candidates, errors: candidateErrors, warnings: candidateWarnings, actor: this.actor });
+    await runSaveHooks({
+      db: tx,
+      schema,
+      candidates,
+      errors: candidateErrors,
+      warnings: candidateWarnings,
+      actor: this.actor,
+    });
     for (const [candidate, fields] of candidateErrors) report(candidateSlot[candidate] as number, fields);
-    for (const [candidate, fields] of candidateWarnings) if (!candidateErrors.has(candidate)) this.warnings.add({ index: base + (candidateSlot[candidate] as number), fields });
-    for (const [slot, fields] of [...errors.entries()].sort(([a], [b]) => a - b)) this.errors.add({ index: base + slot, fields });
+    for (const [candidate, fields] of candidateWarnings)
+      if (!candidateErrors.has(candidate))
+        this.warnings.add({ index: base + (candidateSlot[candidate] as number), fields });
+    for (const [slot, fields] of [...errors.entries()].sort(([a], [b]) => a - b))
+      this.errors.add({ index: base + slot, fields });
     // Nothing more is written once a row has errors (the rest of the file is still checked), unless the
     // caller asked to import the valid rows and have the rejected ones handed back (skipInvalidRows).
     if (this.errors.total > 0 && !options.skipInvalidRows) return;
     const valid = candidates.filter((_, i) => !errors.has(candidateSlot[i] as number));
     const validPlan = planned.filter((p) => !errors.has(p.slot));
 
-    const updates: RowChange[] = valid.flatMap((c) => (c.id === undefined ? [] : [{ id: c.id, version: storedVersions.get(c.id) as number, changes: c.values }]));
+    const updates: RowChange[] = valid.flatMap((c) =>
+      c.id === undefined ? [] : [{ id: c.id, version: storedVersions.get(c.id) as number, changes: c.values }],
+    );
     this.counts.skipped += validPlan.filter((p) => p.action === 'skip').length;
     const restored = validPlan.filter((p) => p.action === 'restore').length;
     this.counts.restored += restored;
@@ -342,7 +531,12 @@ class ImportRun {
     // values all equal the stored ones is not written (no version bump that others would take for a change);
     // a restored row never is (its deleteflag changes).
     const { stale, unchanged } = await updateRows(tx, schema, updates, this.writer, 'changes', { skipUnchanged: true });
-    if (stale.length > 0) await throwConflicts(tx, schema, stale.map((id) => ({ op: 'update', id })));
+    if (stale.length > 0)
+      await throwConflicts(
+        tx,
+        schema,
+        stale.map((id) => ({ op: 'update', id })),
+      );
     await rederiveReaders(tx, schema, updates, this.writer); // tagged with the import, as its own writes
     const added = valid.filter((c) => c.id === undefined).map((c) => c.values);
     await copyInsertRows(tx, schema, added, this.writer);
@@ -356,17 +550,27 @@ class ImportRun {
    * refused, so an import can never touch another project's rows (the key starts with the root). Without
    * a scope, new child rows take their parent's root (stampRootsFromParents).
    */
-  private async placeInScope(rows: Record<string, unknown>[], report: (slot: number, fields: Record<string, string>) => void): Promise<void> {
+  private async placeInScope(
+    rows: Record<string, unknown>[],
+    report: (slot: number, fields: Record<string, string>) => void,
+  ): Promise<void> {
     const root = this.schema.scope?.root;
     if (!root) {
-      if (this.options.scope !== undefined) throw new AppError('bad_request', `${this.schema.labelPlural} are not kept per project: import them without a scope.`);
+      if (this.options.scope !== undefined)
+        throw new AppError(
+          'bad_request',
+          `${this.schema.labelPlural} are not kept per project: import them without a scope.`,
+        );
       return;
     }
     const scope = this.options.scope;
     if (scope === undefined) return stampRootsFromParents(this.tx, this.schema, rows);
     rows.forEach((row, slot) => {
       const named = row[root];
-      if (named !== undefined && named !== null && named !== '' && named !== scope) report(slot, { [root]: `This row names another ${root === 'project_id' ? 'project' : 'document'}; this import is into ${scope}` });
+      if (named !== undefined && named !== null && named !== '' && named !== scope)
+        report(slot, {
+          [root]: `This row names another ${root === 'project_id' ? 'project' : 'document'}; this import is into ${scope}`,
+        });
       // Stamped in place (the rows are this chunk's own parse): a copy with a computed key per row cost
       // ~10 ms of a 10,000-row import and left objects slower to read in every later check.
       else row[root] = scope;
@@ -382,11 +586,18 @@ class ImportRun {
     // Every row received is accounted for, counted in the database (a commit) before anything else is written.
     const tally = { ...this.counts, rejected: this.options.skipInvalidRows ? this.errors.total : 0 };
     const stored = await verifyImportRun(this.tx, this.schema, this.ledger, this.rowCount, this.next, tally);
-    const replaced = this.mode === 2 ? await softDeleteMissing(this.tx, this.schema, this.options, this.firstByKey, this.writer, !!this.plan) : undefined;
+    const replaced =
+      this.mode === 2
+        ? await softDeleteMissing(this.tx, this.schema, this.options, this.firstByKey, this.writer, !!this.plan)
+        : undefined;
     const warned = this.warnings.total > 0;
     if (warned && !this.plan && !this.options.acceptWarnings) {
       const { listed, total } = this.warnings;
-      throw new AppError('warnings_to_confirm', `${total === 1 ? '1 row has' : `${total.toLocaleString('en-US')} rows have`} warnings: import again with acceptWarnings to accept them`, { rowWarnings: listed });
+      throw new AppError(
+        'warnings_to_confirm',
+        `${total === 1 ? '1 row has' : `${total.toLocaleString('en-US')} rows have`} warnings: import again with acceptWarnings to accept them`,
+        { rowWarnings: listed },
+      );
     }
     if (this.ledger) await recordImportRun(this.tx, this.ledger, stored, tally, replaced?.total ?? 0);
     return {
@@ -407,21 +618,33 @@ class ImportRun {
    * The row's key, reporting it missing or already sent by an earlier row of the file (`slot` is the row's
    * place in its chunk, `index` in the file); undefined when it has none.
    */
-  private keyOf(row: Record<string, unknown>, slot: number, index: number, errors: CandidateErrors): string | undefined {
+  private keyOf(
+    row: Record<string, unknown>,
+    slot: number,
+    index: number,
+    errors: CandidateErrors,
+  ): string | undefined {
     for (const field of this.keyFields) {
       const value = row[field.name];
-      if (value === null || value === undefined || value === '') addError(errors, slot, field.name, `Required: ${field.label} is how an imported row finds its stored row`);
+      if (value === null || value === undefined || value === '')
+        addError(errors, slot, field.name, `Required: ${field.label} is how an imported row finds its stored row`);
     }
     const key = groupKey(this.keyFields, row);
     if (key === undefined || this.keyFields.some((f) => errors.get(slot)?.[f.name])) return undefined;
     const first = this.firstByKey.get(key);
     if (first === undefined) this.firstByKey.set(key, index);
-    else for (const field of groupErrorFields(this.keyFields, this.schema)) addError(errors, slot, field.name, `Duplicate of row ${first + 1} in this file`);
+    else
+      for (const field of groupErrorFields(this.keyFields, this.schema))
+        addError(errors, slot, field.name, `Duplicate of row ${first + 1} in this file`);
     return key;
   }
 
   /** A unique value (other than the key) sent twice in the file, also when the two rows are in different chunks. */
-  private checkUniqueAcrossChunks(candidates: readonly Candidate[], indexOf: (candidate: number) => number, errors: CandidateErrors): void {
+  private checkUniqueAcrossChunks(
+    candidates: readonly Candidate[],
+    indexOf: (candidate: number) => number,
+    errors: CandidateErrors,
+  ): void {
     for (const group of this.otherUniqueGroups) {
       const label = groupLabel(group, this.schema);
       let first = this.firstByUnique.get(label);
@@ -432,7 +655,9 @@ class ImportRun {
         if (key === undefined) return;
         const earlier = first.get(key);
         if (earlier === undefined) first.set(key, indexOf(slot));
-        else for (const field of groupErrorFields(group, this.schema)) addError(errors, slot, field.name, `Duplicate of row ${earlier + 1} in this file`);
+        else
+          for (const field of groupErrorFields(group, this.schema))
+            addError(errors, slot, field.name, `Duplicate of row ${earlier + 1} in this file`);
       });
     }
   }
@@ -441,7 +666,10 @@ class ImportRun {
     const plan = this.plan as ImportPlan;
     // Complete rows can be compared with the stored ones (by id, the rows to update only); partial rows
     // cannot, so their plan says 'update' and the commit's answer tells how many were unchanged.
-    const same = this.options.partialRows || updates.length === 0 ? new Set<number>() : await unchangedRows(this.tx, this.schema, updates);
+    const same =
+      this.options.partialRows || updates.length === 0
+        ? new Set<number>()
+        : await unchangedRows(this.tx, this.schema, updates);
     const clears = await clearedValues(this.tx, this.schema, updates);
     for (const { slot, action, id } of planned) {
       const index = base + slot;

@@ -102,7 +102,10 @@ export class JsonRowsScanner {
         if (byte === QUOTE) this.inString = true;
         else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
           this.depth++;
-          if (this.capturing === 'row' && this.depth > this.limits.maxRowDepth) this.fail(`row ${this.rowsSeen + 1} nests values ${this.depth} deep; a cell holds text, a number, true, false or null`);
+          if (this.capturing === 'row' && this.depth > this.limits.maxRowDepth)
+            this.fail(
+              `row ${this.rowsSeen + 1} nests values ${this.depth} deep; a cell holds text, a number, true, false or null`,
+            );
         } else if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) {
           this.depth--;
           if (this.depth === 0) {
@@ -192,7 +195,8 @@ export class JsonRowsScanner {
 
   /** Checks the body ended where a complete object ends. */
   finish(): void {
-    if (this.place !== 'end' || this.inString || this.capturing !== 'none') this.fail('the body ends before its JSON does (a cut-off upload?)');
+    if (this.place !== 'end' || this.inString || this.capturing !== 'none')
+      this.fail('the body ends before its JSON does (a cut-off upload?)');
   }
 
   get rowCount(): number {
@@ -209,7 +213,12 @@ export class JsonRowsScanner {
     this.capturedBytes += to - from;
     const limit = this.capturing === 'row' ? this.limits.maxRowBytes : this.limits.maxOptionBytes;
     if (this.capturedBytes > limit) {
-      const what = this.capturing === 'row' ? `row ${this.rowsSeen + 1}` : this.capturing === 'key' ? 'a top-level key' : `"${this.key}"`;
+      const what =
+        this.capturing === 'row'
+          ? `row ${this.rowsSeen + 1}`
+          : this.capturing === 'key'
+            ? 'a top-level key'
+            : `"${this.key}"`;
       this.fail(`${what} is over ${limit.toLocaleString('en-US')} bytes`);
     }
     this.captured.push(chunk.subarray(from, to));

@@ -48,7 +48,11 @@ export type ImportUpload = {
 
 type SpooledBatch = { position: number; length: number };
 
-export async function receiveImportBody(body: Readable, schema: EntitySchema, limitBytes: number): Promise<ImportUpload> {
+export async function receiveImportBody(
+  body: Readable,
+  schema: EntitySchema,
+  limitBytes: number,
+): Promise<ImportUpload> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'tagbase-import-'));
   const dispose = () => fs.rm(directory, { recursive: true, force: true });
   const spool = await fs.open(path.join(directory, 'rows.json'), 'w+').catch(async (error: unknown) => {
@@ -106,7 +110,8 @@ async function spoolRows(body: Readable, schema: EntitySchema, limitBytes: numbe
   });
   scanner.finish();
   await flush();
-  if (!scanner.sawRows) throw new AppError('bad_request', 'Invalid body: rows: Required (an array of objects, one per row).');
+  if (!scanner.sawRows)
+    throw new AppError('bad_request', 'Invalid body: rows: Required (an array of objects, one per row).');
   const parsedOptions = parseOr400(optionsSchema, options, 'body');
   if (unknown.total > 0) refuseRows(unknown);
   // The scanner's count, not the parse's: the import checks the rows it reads back from the spool against it.
@@ -122,7 +127,10 @@ function parseBatch(text: Buffer, rows: readonly Buffer[], firstIndex: number): 
       try {
         JSON.parse(row.toString('utf8'));
       } catch (error) {
-        throw new AppError('bad_request', `Invalid body: row ${firstIndex + i + 1} is not valid JSON (${(error as Error).message}).`);
+        throw new AppError(
+          'bad_request',
+          `Invalid body: row ${firstIndex + i + 1} is not valid JSON (${(error as Error).message}).`,
+        );
       }
     });
     throw new AppError('bad_request', 'Invalid body: the rows are not valid JSON.');
@@ -159,13 +167,18 @@ async function readBody(body: Readable, limitBytes: number, handle: (chunk: Buff
       next = await chunks.next();
     } catch (error) {
       // A client gone mid-upload ends the stream with an error ('aborted', a premature close).
-      throw refusal ?? new AppError('bad_request', `The upload was cut off before its end (${(error as Error).message}).`);
+      throw (
+        refusal ?? new AppError('bad_request', `The upload was cut off before its end (${(error as Error).message}).`)
+      );
     }
     if (next.done) break;
     received += next.value.length;
     if (received > limitBytes) {
       void dropRest(chunks); // while the 413 is written
-      throw new AppError('payload_too_large', `An import body may be at most ${Math.floor(limitBytes / 1048576).toLocaleString('en-US')} MiB (IMPORT_BODY_LIMIT_BYTES).`);
+      throw new AppError(
+        'payload_too_large',
+        `An import body may be at most ${Math.floor(limitBytes / 1048576).toLocaleString('en-US')} MiB (IMPORT_BODY_LIMIT_BYTES).`,
+      );
     }
     if (refusal !== undefined) continue; // dropping the rest of a refused body
     try {
@@ -186,7 +199,11 @@ async function dropRest(chunks: AsyncIterator<Buffer>): Promise<void> {
 }
 
 /** The spooled rows, read back `size` at a time. */
-async function* readSpool(spool: fs.FileHandle, batches: readonly SpooledBatch[], size: number): AsyncGenerator<Record<string, unknown>[]> {
+async function* readSpool(
+  spool: fs.FileHandle,
+  batches: readonly SpooledBatch[],
+  size: number,
+): AsyncGenerator<Record<string, unknown>[]> {
   let rows: Record<string, unknown>[] = [];
   for (const batch of batches) {
     const text = Buffer.allocUnsafe(batch.length);

@@ -10,7 +10,8 @@ import type { DocumentLock } from './lock-types';
  */
 const WITHDRAW = 'Withdraw the award (on the adjudication) to change them.';
 /** A supplier's revised offer is a new revision (issue #29 item 5): the locked one stays as the award saw it. */
-const WITHDRAW_OR_REVISE = 'Withdraw the award (on the adjudication) to change them, or issue a new revision of the quote.';
+const WITHDRAW_OR_REVISE =
+  'Withdraw the award (on the adjudication) to change them, or issue a new revision of the quote.';
 
 /** Awarded adjudications among `ids`: (id, message, held_by). */
 const awardedAdjudications = (ids: SQL): SQL =>
@@ -33,7 +34,8 @@ const quotesInAwards = (ids: SQL): SQL =>
 
 /** The award is kept on the adjudication's row: a save shares its lock, the award takes it for update (readBidTab). */
 const guardAdjudications = (ids: SQL): SQL => sql`select a.id from adjudications a where a.id in ${ids} for share`;
-const guardQuotes = (ids: SQL): SQL => sql`select a.id from adjudications a where a.id in (select b.adjudication_id from adjudication_bidders b where b.quote_id in ${ids}) for share`;
+const guardQuotes = (ids: SQL): SQL =>
+  sql`select a.id from adjudications a where a.id in (select b.adjudication_id from adjudication_bidders b where b.quote_id in ${ids}) for share`;
 
 /** What a locked row may still change: notes, the test-data mark, and a quote's status (accepted, expired: it moves on after the award). */
 const NOTES = ['notes', 'is_testdata'];

@@ -25,9 +25,17 @@ async function lockedDocuments(db: Db, lock: DocumentLock, ids: readonly number[
 }
 
 /** The document each stored row belongs to (its `via` field, or its own id), by row id. */
-async function storedDocuments(db: Db, schema: EntitySchema, lock: DocumentLock, ids: readonly number[]): Promise<Map<number, number>> {
+async function storedDocuments(
+  db: Db,
+  schema: EntitySchema,
+  lock: DocumentLock,
+  ids: readonly number[],
+): Promise<Map<number, number>> {
   if (lock.via === 'id' || ids.length === 0) return new Map(ids.map((id) => [id, id]));
-  const rows = await queryRows<{ id: number; document: number | null }>(db, sql`select t.id, t.${ident(lock.via)} as document from ${ident(schema.name)} t where t.id in ${jsonValues(ids, 'int')}`);
+  const rows = await queryRows<{ id: number; document: number | null }>(
+    db,
+    sql`select t.id, t.${ident(lock.via)} as document from ${ident(schema.name)} t where t.id in ${jsonValues(ids, 'int')}`,
+  );
   return new Map(rows.flatMap((row) => (row.document === null ? [] : [[row.id, row.document] as const])));
 }
 
@@ -36,7 +44,9 @@ export async function rowLock(db: Db, schema: EntitySchema, id: number): Promise
   const lock = LOCKS[schema.name];
   const documents = lock ? [...(await storedDocuments(db, schema, lock, [id])).values()] : [];
   const [held] = lock ? (await lockedDocuments(db, lock, documents)).values() : [];
-  return held ? { locked: true, message: held.message, heldBy: held.held_by } : { locked: false, message: null, heldBy: null };
+  return held
+    ? { locked: true, message: held.message, heldBy: held.held_by }
+    : { locked: false, message: null, heldBy: null };
 }
 
 export type LockedChange = {
@@ -55,7 +65,9 @@ export async function assertUnlocked(db: Db, schema: EntitySchema, change: Locke
   const lock = LOCKS[schema.name];
   if (!lock) return;
   const exempt = new Set(lock.exempt ?? []);
-  const updates = (change.updates ?? []).filter((update) => Object.keys(update.values).some((name) => !exempt.has(name)));
+  const updates = (change.updates ?? []).filter((update) =>
+    Object.keys(update.values).some((name) => !exempt.has(name)),
+  );
   const deletes = change.deletes ?? [];
   // The batch save checks rows as sent, before validation turns "12" into 12: a document named as text counts too.
   const named = (values: Record<string, unknown>) => {
@@ -63,17 +75,26 @@ export async function assertUnlocked(db: Db, schema: EntitySchema, change: Locke
     return values[lock.via] !== null && values[lock.via] !== '' && Number.isInteger(id) && id > 0 ? [id] : [];
   };
   const stored = await storedDocuments(db, schema, lock, [...updates.map((update) => update.id), ...deletes]);
-  const documentsOf = (id: number, values?: Record<string, unknown>) => [...(stored.has(id) ? [stored.get(id)!] : []), ...(values && lock.via !== 'id' ? named(values) : [])];
+  const documentsOf = (id: number, values?: Record<string, unknown>) => [
+    ...(stored.has(id) ? [stored.get(id)!] : []),
+    ...(values && lock.via !== 'id' ? named(values) : []),
+  ];
   const rows = [
     ...(change.creates ?? []).map((values) => ({ documents: named(values), update: undefined })),
     ...updates.map((update) => ({ documents: documentsOf(update.id, update.values), update })),
     ...deletes.map((id) => ({ documents: documentsOf(id), update: undefined })),
   ];
-  const locked = await lockedDocuments(db, lock, rows.flatMap((row) => row.documents));
+  const locked = await lockedDocuments(
+    db,
+    lock,
+    rows.flatMap((row) => row.documents),
+  );
   const refused = rows.filter((row) => row.documents.some((document) => locked.has(document)));
   if (refused.length === 0) return;
   // Updates sent with their version that would leave their row as it is change nothing the lock keeps.
-  const comparable = refused.flatMap(({ update }) => (update?.version === undefined ? [] : [{ id: update.id, version: update.version, changes: update.values }]));
+  const comparable = refused.flatMap(({ update }) =>
+    update?.version === undefined ? [] : [{ id: update.id, version: update.version, changes: update.values }],
+  );
   const unchanged = comparable.length > 0 ? await unchangedRows(db, schema, comparable) : new Set<number>();
   const first = refused.find(({ update }) => !update || !unchanged.has(update.id));
   if (!first) return;

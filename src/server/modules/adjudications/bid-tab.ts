@@ -17,7 +17,11 @@ type Header = BidTabInput['header'] & { project_id: number; base_currency_id: nu
  * never price an item by themselves (issue #29: a 700 EUR alternative is not part of a 6,206.00 EUR offer);
  * a chosen alternative matches its item the same way, by tag first, then the lowest item number.
  */
-export async function readBidTab(db: Db, adjudicationId: number, lock = false): Promise<BidTab & { project_id: number; base_currency_id: number | null }> {
+export async function readBidTab(
+  db: Db,
+  adjudicationId: number,
+  lock = false,
+): Promise<BidTab & { project_id: number; base_currency_id: number | null }> {
   const [header] = await queryRows<Header & { rates: BidTabInput['rates'] }>(
     db,
     sql`select a.id as adjudication_id, a.adjudication_number, a.package_id, p.package_number, p.project_id, a.status, a.rate_date::text as rate_date, a.base_currency_id,
@@ -72,16 +76,38 @@ export async function readBidTab(db: Db, adjudicationId: number, lock = false): 
         from ${bq} b join quote_lines l on l.quote_id = b.quote_id left join parts pt on pt.id = l.part_id
         where l.line_type <> 'base' order by b.id, l.line_no`,
   );
-  const choices = await queryRows<NonNullable<BidTabInput['choices']>[number]>(db, sql`select supplier_id, line_no, reason from adjudication_choices where adjudication_id = ${adjudicationId} order by id`);
+  const choices = await queryRows<NonNullable<BidTabInput['choices']>[number]>(
+    db,
+    sql`select supplier_id, line_no, reason from adjudication_choices where adjudication_id = ${adjudicationId} order by id`,
+  );
   const adders = await queryRows<BidTabInput['adders'][number]>(
     db,
     sql`select d.id, d.supplier_id, d.kind, d.amount::text as amount, d.reason from adjudication_adders d where d.adjudication_id = ${adjudicationId}
         order by d.supplier_id, array_position(array['freight', 'spares', 'exceptions', 'schedule'], d.kind), d.id`,
   );
   const { rates, project_id, base_currency_id, ...rest } = header;
-  const tab = computeBidTab({ header: rest, rates, bidders: bidders.map(({ named_ref: _named, ...bidder }) => bidder), items, lines, offered, choices, adders });
-  const revised = bidders.filter((b) => b.quote_id !== b.named_quote_id).map((b) => `${b.supplier} is evaluated on ${b.quote_number}, the latest valid revision of ${b.named_ref} (the revision its bidder row names)`);
+  const tab = computeBidTab({
+    header: rest,
+    rates,
+    bidders: bidders.map(({ named_ref: _named, ...bidder }) => bidder),
+    items,
+    lines,
+    offered,
+    choices,
+    adders,
+  });
+  const revised = bidders
+    .filter((b) => b.quote_id !== b.named_quote_id)
+    .map(
+      (b) =>
+        `${b.supplier} is evaluated on ${b.quote_number}, the latest valid revision of ${b.named_ref} (the revision its bidder row names)`,
+    );
   // The package's clarifications still open (#29 item 6): a warning per bidder; the award asks for a reason.
   const open = await openClarifications(db, header.package_id);
-  return { ...tab, warnings: [...tab.warnings, ...revised, ...open.map(openClarificationWarning)], project_id, base_currency_id };
+  return {
+    ...tab,
+    warnings: [...tab.warnings, ...revised, ...open.map(openClarificationWarning)],
+    project_id,
+    base_currency_id,
+  };
 }

@@ -34,13 +34,22 @@ async function adjudicationsOfNumbers(tx: Db, numbers: readonly string[]): Promi
 
 async function adjudicationsOfQuotes(tx: Db, quoteIds: Ids): Promise<number[]> {
   if (quoteIds.length === 0) return [];
-  const rows = await queryRows<{ n: string }>(tx, sql`select distinct quote_number as n from quotes where id in ${inList(quoteIds)}`);
-  return adjudicationsOfNumbers(tx, rows.map((row) => row.n));
+  const rows = await queryRows<{ n: string }>(
+    tx,
+    sql`select distinct quote_number as n from quotes where id in ${inList(quoteIds)}`,
+  );
+  return adjudicationsOfNumbers(
+    tx,
+    rows.map((row) => row.n),
+  );
 }
 
 async function adjudicationsOfPackages(tx: Db, packageIds: Ids): Promise<number[]> {
   if (packageIds.length === 0) return [];
-  const rows = await queryRows<{ id: number }>(tx, sql`select id from adjudications where package_id in ${inList(packageIds)}`);
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from adjudications where package_id in ${inList(packageIds)}`,
+  );
   return rows.map((row) => row.id);
 }
 
@@ -49,7 +58,12 @@ async function affected(tx: Db, schema: EntitySchema, written: Written): Promise
   switch (schema.name) {
     case 'quotes':
       // A deleted revision can no longer be read: its number comes with the rows written.
-      return written.rows ? adjudicationsOfNumbers(tx, written.rows.map((row) => String(row.quote_number))) : adjudicationsOfQuotes(tx, written.ids);
+      return written.rows
+        ? adjudicationsOfNumbers(
+            tx,
+            written.rows.map((row) => String(row.quote_number)),
+          )
+        : adjudicationsOfQuotes(tx, written.ids);
     case 'quote_lines':
       return adjudicationsOfQuotes(tx, await writtenValues(tx, schema, written, 'quote_id'));
     case 'package_items':
@@ -65,7 +79,9 @@ async function affected(tx: Db, schema: EntitySchema, written: Written): Promise
 export async function storeEvaluatedLow(tx: Db, adjudicationId: number): Promise<void> {
   const tab = await readBidTab(tx, adjudicationId);
   const low = tab.bidders.find((bidder) => bidder.lowest_evaluated);
-  const [amount, currency, supplier] = low ? [low.evaluated_total, tab.base_currency_id, low.supplier_id] : [null, null, null];
+  const [amount, currency, supplier] = low
+    ? [low.evaluated_total, tab.base_currency_id, low.supplier_id]
+    : [null, null, null];
   await tx.execute(sql`update packages set evaluated_low = ${amount}::numeric, evaluated_low_currency_id = ${currency}::int, evaluated_low_supplier_id = ${supplier}::int
     where id = ${tab.package_id} and row(evaluated_low, evaluated_low_currency_id, evaluated_low_supplier_id) is distinct from row(${amount}::numeric, ${currency}::int, ${supplier}::int)`);
 }
@@ -74,12 +90,18 @@ export async function bidTabInputsWritten(tx: Db, schema: EntitySchema, written:
   if (schema.name === 'adjudications' && written.op === 'delete') {
     // The package keeps no evaluated low of an adjudication that is gone.
     const packageIds = await writtenValues(tx, schema, written, 'package_id');
-    if (packageIds.length > 0) await tx.execute(sql`update packages set evaluated_low = null, evaluated_low_currency_id = null, evaluated_low_supplier_id = null where id in ${inList(packageIds)} and evaluated_low_currency_id is not null`);
+    if (packageIds.length > 0)
+      await tx.execute(
+        sql`update packages set evaluated_low = null, evaluated_low_currency_id = null, evaluated_low_supplier_id = null where id in ${inList(packageIds)} and evaluated_low_currency_id is not null`,
+      );
     return;
   }
   const ids = await affected(tx, schema, written);
   if (ids.length === 0) return;
   // Only adjudications still there (a delete with contents removes the children before the header).
-  const existing = await queryRows<{ id: number }>(tx, sql`select id from adjudications where id in ${inList(ids)} order by id`);
+  const existing = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from adjudications where id in ${inList(ids)} order by id`,
+  );
   for (const { id } of existing) await storeEvaluatedLow(tx, id);
 }

@@ -13,7 +13,13 @@ import { readBidTab } from './bid-tab';
 const PRICED_FIELDS = ['price', 'price_currency_id', 'price_source', 'quote_line_id', 'status'] as const;
 const NUMBERS = new Set<string>(['price_currency_id', 'quote_line_id']);
 
-type AuditEntry = { record_id: string; field_name: string; old_value: string | null; new_value: string | null; moment: string };
+type AuditEntry = {
+  record_id: string;
+  field_name: string;
+  old_value: string | null;
+  new_value: string | null;
+  moment: string;
+};
 
 /**
  * Withdraws an adjudication's award before its PO, in ONE transaction, every write audited and versioned:
@@ -27,15 +33,55 @@ type AuditEntry = { record_id: string; field_name: string; old_value: string | n
 export async function withdrawAward(db: Db, adjudicationId: number, actor: Actor): Promise<BidTab> {
   return db.transaction(async (tx) => {
     const tab = await readBidTab(tx, adjudicationId, true);
-    if (tab.status !== 'awarded') throw new AppError('conflict', 'This adjudication is not awarded: there is no award to withdraw.');
-    const [pkg] = await queryRows<{ version: number; status: string; package_number: string }>(tx, sql`select version, status, package_number from packages where id = ${tab.package_id} and project_id = ${tab.project_id} for update`);
-    if (pkg!.status !== 'awarded') throw new AppError('conflict', `Package ${pkg!.package_number} has its PO placed: the award stands.`);
+    if (tab.status !== 'awarded')
+      throw new AppError('conflict', 'This adjudication is not awarded: there is no award to withdraw.');
+    const [pkg] = await queryRows<{ version: number; status: string; package_number: string }>(
+      tx,
+      sql`select version, status, package_number from packages where id = ${tab.package_id} and project_id = ${tab.project_id} for update`,
+    );
+    if (pkg!.status !== 'awarded')
+      throw new AppError('conflict', `Package ${pkg!.package_number} has its PO placed: the award stands.`);
 
-    const [head] = await queryRows<{ version: number }>(tx, sql`select version from adjudications where id = ${adjudicationId}`);
-    await updateRows(tx, getEntitySchema('adjudications'), [{ id: adjudicationId, version: head!.version, changes: { status: 'bids_opened', awarded_supplier_id: null, award_reason: null, awarded_on: null } }], actor);
-    await updateRows(tx, getEntitySchema('packages'), [{ id: tab.package_id, version: pkg!.version, changes: { status: 'evaluating', award_supplier_id: null, award_currency_id: null, award_amount: null, award_date: null } }], actor);
+    const [head] = await queryRows<{ version: number }>(
+      tx,
+      sql`select version from adjudications where id = ${adjudicationId}`,
+    );
+    await updateRows(
+      tx,
+      getEntitySchema('adjudications'),
+      [
+        {
+          id: adjudicationId,
+          version: head!.version,
+          changes: { status: 'bids_opened', awarded_supplier_id: null, award_reason: null, awarded_on: null },
+        },
+      ],
+      actor,
+    );
+    await updateRows(
+      tx,
+      getEntitySchema('packages'),
+      [
+        {
+          id: tab.package_id,
+          version: pkg!.version,
+          changes: {
+            status: 'evaluating',
+            award_supplier_id: null,
+            award_currency_id: null,
+            award_amount: null,
+            award_date: null,
+          },
+        },
+      ],
+      actor,
+    );
 
-    const changes = await pricesBeforeTheAward(tx, tab.project_id, tab.bidders.map((b) => b.quote_id));
+    const changes = await pricesBeforeTheAward(
+      tx,
+      tab.project_id,
+      tab.bidders.map((b) => b.quote_id),
+    );
     if (changes.length > 0) await updateRows(tx, equipmentForAward(), changes, actor);
     const { project_id: _project, base_currency_id: _base, ...after } = await readBidTab(tx, adjudicationId);
     return after;
@@ -50,7 +96,10 @@ export async function withdrawAward(db: Db, adjudicationId: number, actor: Actor
  */
 async function pricesBeforeTheAward(tx: Db, projectId: number, quoteIds: number[]): Promise<RowChange[]> {
   const quotes = JSON.stringify(quoteIds);
-  const lines = await queryRows<{ id: string }>(tx, sql`select l.id::text as id from quote_lines l where l.quote_id in (select value::int from json_array_elements_text(${quotes}::json))`);
+  const lines = await queryRows<{ id: string }>(
+    tx,
+    sql`select l.id::text as id from quote_lines l where l.quote_id in (select value::int from json_array_elements_text(${quotes}::json))`,
+  );
   const bidderLines = new Set(lines.map((l) => l.id));
   const rows = await queryRows<{ id: number; version: number }>(
     tx,
@@ -70,7 +119,11 @@ async function pricesBeforeTheAward(tx: Db, projectId: number, quoteIds: number[
   );
   return rows.flatMap((row) => {
     const mine = entries.filter((e) => e.record_id === String(row.id));
-    const awardMoments = new Set(mine.filter((e) => e.field_name === 'quote_line_id' && e.new_value !== null && bidderLines.has(e.new_value)).map((e) => e.moment));
+    const awardMoments = new Set(
+      mine
+        .filter((e) => e.field_name === 'quote_line_id' && e.new_value !== null && bidderLines.has(e.new_value))
+        .map((e) => e.moment),
+    );
     const restored: Record<string, unknown> = {};
     for (const field of PRICED_FIELDS) {
       // Newest first: the run of this field's changes made by awards, back to the first of them.
@@ -79,7 +132,9 @@ async function pricesBeforeTheAward(tx: Db, projectId: number, quoteIds: number[
         if (!awardMoments.has(entry.moment)) break;
         before = entry;
       }
-      if (before) restored[field] = before.old_value === null ? null : NUMBERS.has(field) ? Number(before.old_value) : before.old_value;
+      if (before)
+        restored[field] =
+          before.old_value === null ? null : NUMBERS.has(field) ? Number(before.old_value) : before.old_value;
     }
     return Object.keys(restored).length > 0 ? [{ id: row.id, version: row.version, changes: restored }] : [];
   });

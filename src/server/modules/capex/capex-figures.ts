@@ -1,10 +1,26 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { describePrice, rollUp, type CapexQuoteRef, type CapexSummary, type CategoryEstimate, type PricedTag, type PriceStep, type TypedPrice } from '../../../lib/capex';
+import {
+  describePrice,
+  rollUp,
+  type CapexQuoteRef,
+  type CapexSummary,
+  type CategoryEstimate,
+  type PricedTag,
+  type PriceStep,
+  type TypedPrice,
+} from '../../../lib/capex';
 import { escalationsOf, escalationWarnings, type EscalationColumns } from './escalation-words';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../entities/entity-sql';
 import { AppError } from '../../http/app-error';
-import { crossRateOn, factorOf, indexOn, pricedEquipmentSql, pricingTransaction, validQuoteLines } from './equipment-price';
+import {
+  crossRateOn,
+  factorOf,
+  indexOn,
+  pricedEquipmentSql,
+  pricingTransaction,
+  validQuoteLines,
+} from './equipment-price';
 
 /**
  * The CAPEX of a project (field guide §14): every live equipment tag priced by the one equipment-pricing rule
@@ -57,7 +73,15 @@ type TagRow = EscalationColumns & {
   factor_source: string;
 };
 
-type ProjectRow = CapexSummary['project'] & { base_currency_id: number | null; has_base_currency: boolean; epcm_pct: string; owners_pct: string; contingency_pct: string; install_factor: string; bulks_factor: string };
+type ProjectRow = CapexSummary['project'] & {
+  base_currency_id: number | null;
+  has_base_currency: boolean;
+  epcm_pct: string;
+  owners_pct: string;
+  contingency_pct: string;
+  install_factor: string;
+  bulks_factor: string;
+};
 
 /** Quote lines with their base unit price (unit price x the quote's frozen rate, to the cent), for the quote refs. */
 const linesPriced = (where: SQL) =>
@@ -124,12 +148,42 @@ export function pricedTagsSql(project: Pick<ProjectRow, 'id' | 'install_factor' 
 /** A tag as the summary answers it: the SQL's price, and the rule's step in words (lib/capex describePrice). */
 export function pricedTag(row: TagRow, baseCode: string | null): PricedTag {
   const typed: TypedPrice | null =
-    row.price === null ? null : { amount: row.price, currency: row.price_currency, source: row.price_source, date: row.typed_date, rate: row.rate, from_rate_date: row.from_rate_date, base_rate_date: row.base_rate_date };
+    row.price === null
+      ? null
+      : {
+          amount: row.price,
+          currency: row.price_currency,
+          source: row.price_source,
+          date: row.typed_date,
+          rate: row.rate,
+          from_rate_date: row.from_rate_date,
+          base_rate_date: row.base_rate_date,
+        };
   const estimate: CategoryEstimate | null =
     row.step === 'category' && row.cat_median !== null
-      ? { category: row.category_name, count: row.cat_count ?? 0, min: row.cat_min!, median: row.cat_median, max: row.cat_max!, size_kw: row.size_kw!, band_low_kw: row.cat_low_kw!, band_high_kw: row.cat_high_kw! }
+      ? {
+          category: row.category_name,
+          count: row.cat_count ?? 0,
+          min: row.cat_min!,
+          median: row.cat_median,
+          max: row.cat_max!,
+          size_kw: row.size_kw!,
+          band_low_kw: row.cat_low_kw!,
+          band_high_kw: row.cat_high_kw!,
+        }
       : null;
-  const words = describePrice({ step: row.step, price_source: row.price_source, status: row.status, base_currency: baseCode, typed, firm_line: row.firm_line, tag_count: row.tag_count ?? 0, estimate, category_id: row.category_id, size_kw: row.size_kw });
+  const words = describePrice({
+    step: row.step,
+    price_source: row.price_source,
+    status: row.status,
+    base_currency: baseCode,
+    typed,
+    firm_line: row.firm_line,
+    tag_count: row.tag_count ?? 0,
+    estimate,
+    category_id: row.category_id,
+    size_kw: row.size_kw,
+  });
   return {
     id: row.id,
     tagno: row.tagno,
@@ -149,7 +203,8 @@ export function pricedTag(row: TagRow, baseCode: string | null): PricedTag {
     install_factor: row.install_factor,
     bulks_factor: row.bulks_factor,
     factor_source: row.factor_source,
-    quotes: row.step === 'firm' && row.firm_line ? [row.firm_line] : row.step === 'tag_median' ? (row.tag_lines ?? []) : [],
+    quotes:
+      row.step === 'firm' && row.firm_line ? [row.firm_line] : row.step === 'tag_median' ? (row.tag_lines ?? []) : [],
     median_of: row.step === 'tag_median' ? (row.tag_count ?? 0) : row.step === 'category' ? (row.cat_count ?? 0) : 0,
     escalation: escalationsOf(row, baseCode),
     warning: words.warning,
@@ -178,10 +233,30 @@ export async function capexSummary(db: Db, projectId: number): Promise<CapexSumm
   const project = await loadProject(db, projectId);
   const rows = await pricedTagRows(db, project);
   const warnings: string[] = [];
-  if (!project.has_base_currency) warnings.push(`The project has no base currency: ${project.base_currency ?? 'USD'} is taken, as its quotes do. Set it on the project header.`);
-  if (!project.estimate_date_set) warnings.push(`The project has no estimate date: prices are escalated to today (${project.estimate_date}) and converted at its rates. Set it here or on the project header.`);
+  if (!project.has_base_currency)
+    warnings.push(
+      `The project has no base currency: ${project.base_currency ?? 'USD'} is taken, as its quotes do. Set it on the project header.`,
+    );
+  if (!project.estimate_date_set)
+    warnings.push(
+      `The project has no estimate date: prices are escalated to today (${project.estimate_date}) and converted at its rates. Set it here or on the project header.`,
+    );
   const tags = rows.map((row) => pricedTag(row, project.base_currency));
   warnings.push(...escalationWarnings(tags));
-  const { base_currency_id: _base, has_base_currency: _has, epcm_pct, owners_pct, contingency_pct, install_factor, bulks_factor, ...header } = project;
-  return rollUp(header, { epcm_pct, owners_pct, contingency_pct, install_factor, bulks_factor, estimate_class: project.estimate_class }, tags, warnings);
+  const {
+    base_currency_id: _base,
+    has_base_currency: _has,
+    epcm_pct,
+    owners_pct,
+    contingency_pct,
+    install_factor,
+    bulks_factor,
+    ...header
+  } = project;
+  return rollUp(
+    header,
+    { epcm_pct, owners_pct, contingency_pct, install_factor, bulks_factor, estimate_class: project.estimate_class },
+    tags,
+    warnings,
+  );
 }

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../entities/entity-sql';
-import { sizeBandWords, SPREAD_BANDS_KW, type CategoryName, type PriceSpread, type TagQuotePrice } from '../../../lib/capex';
+import {
+  sizeBandWords,
+  SPREAD_BANDS_KW,
+  type CategoryName,
+  type PriceSpread,
+  type TagQuotePrice,
+} from '../../../lib/capex';
 import { capexSummary, loadProject, MEDIAN, validQuoteLines } from './capex-figures';
 
 /**
@@ -21,7 +27,10 @@ const BAND_EDGES = sql.raw(`array[${SPREAD_BANDS_KW.join(', ')}]::numeric[]`);
  * USD 4.2 M conveyor of the same category. `projectId`: the categories of the project's tags;
  * `categoryCode`: that category and those under it, over every project's lines in USD.
  */
-export async function priceSpread(db: Db, target: { projectId: number } | { categoryCode: string }): Promise<PriceSpread[]> {
+export async function priceSpread(
+  db: Db,
+  target: { projectId: number } | { categoryCode: string },
+): Promise<PriceSpread[]> {
   const project = 'projectId' in target ? await loadProject(db, target.projectId) : null;
   const base = project ? sql`${project.base_currency_id}::int` : sql`(select id from currencies where code = 'USD')`;
   const wanted =
@@ -48,7 +57,15 @@ export async function priceSpread(db: Db, target: { projectId: number } | { cate
   return rows.map((row) => ({ ...row, label: `${row.name}, ${sizeBandWords(row.band_low_kw, row.band_high_kw)}` }));
 }
 
-type LineRef = { tag_id: number; quote_id: number; quote_number: string; line_id: number; line_no: number; supplier: string | null; base_unit_price: string };
+type LineRef = {
+  tag_id: number;
+  quote_id: number;
+  quote_number: string;
+  line_id: number;
+  line_no: number;
+  supplier: string | null;
+  base_unit_price: string;
+};
 
 /**
  * Each tag's chosen quote prices: the firm quote's line, the middle line(s) of the median of the tag's own
@@ -58,7 +75,14 @@ export async function tagQuotePrices(db: Db, projectId: number, perTag = 50): Pr
   const summary = await capexSummary(db, projectId);
   const estimated = summary.tags.filter((tag) => tag.step === 'category' && tag.estimate !== null);
   const project = await loadProject(db, projectId);
-  const bands = JSON.stringify(estimated.map((tag) => ({ tag_id: tag.id, category_id: tag.category_id, low: tag.estimate!.band_low_kw, high: tag.estimate!.band_high_kw })));
+  const bands = JSON.stringify(
+    estimated.map((tag) => ({
+      tag_id: tag.id,
+      category_id: tag.category_id,
+      low: tag.estimate!.band_low_kw,
+      high: tag.estimate!.band_high_kw,
+    })),
+  );
   const bandLines = estimated.length
     ? await queryRows<LineRef & { rank: number }>(
         db,
@@ -74,9 +98,25 @@ export async function tagQuotePrices(db: Db, projectId: number, perTag = 50): Pr
     : [];
   const prices: TagQuotePrice[] = [];
   for (const tag of summary.tags) {
-    const own = tag.quotes.length > 0 ? tag.quotes : tag.step === 'category' ? bandLines.filter((line) => line.tag_id === tag.id) : [];
+    const own =
+      tag.quotes.length > 0
+        ? tag.quotes
+        : tag.step === 'category'
+          ? bandLines.filter((line) => line.tag_id === tag.id)
+          : [];
     for (const line of own) {
-      prices.push({ tag_id: tag.id, tagno: tag.tagno, basis: tag.basis, basis_detail: tag.basis_detail, quote_id: line.quote_id, quote_number: line.quote_number, line_id: line.line_id, line_no: line.line_no, supplier: line.supplier, base_unit_price: line.base_unit_price });
+      prices.push({
+        tag_id: tag.id,
+        tagno: tag.tagno,
+        basis: tag.basis,
+        basis_detail: tag.basis_detail,
+        quote_id: line.quote_id,
+        quote_number: line.quote_number,
+        line_id: line.line_id,
+        line_no: line.line_no,
+        supplier: line.supplier,
+        base_unit_price: line.base_unit_price,
+      });
     }
   }
   return prices;

@@ -26,51 +26,126 @@ const OPERATIONS = ['getCapexSummaryV2', 'getQuotePricingForItemTypes'] as const
 
 const specBody = z.object({
   param1: z.string().describe(`The operation: ${OPERATIONS.join(' or ')}`),
-  param2: z.union([z.number(), z.string()]).optional().describe('getCapexSummaryV2: the project id; getQuotePricingForItemTypes: a project id, or a category code (e.g. ME.PMP)'),
+  param2: z
+    .union([z.number(), z.string()])
+    .optional()
+    .describe(
+      'getCapexSummaryV2: the project id; getQuotePricingForItemTypes: a project id, or a category code (e.g. ME.PMP)',
+    ),
 });
 const idParams = z.object({ projectId: z.string().describe('The project id (digits)') });
-const pricesQuery = z.object({ projectId: z.string().regex(/^\d{1,9}$/, 'must be a project id (digits)').optional().describe('One project; without it, every project with equipment') });
+const pricesQuery = z.object({
+  projectId: z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a project id (digits)')
+    .optional()
+    .describe('One project; without it, every project with equipment'),
+});
 const ok = (description: string) => ({ type: 'object', additionalProperties: true, description }) as const;
-const okArray = (description: string) => ({ type: 'array', items: { type: 'object', additionalProperties: true }, description }) as const;
+const okArray = (description: string) =>
+  ({ type: 'array', items: { type: 'object', additionalProperties: true }, description }) as const;
 
 /** A project id given as a number or as digits, else a readable 400. */
 function projectIdOf(value: unknown, where: string): number {
   if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
   if (typeof value === 'string' && /^\d{1,9}$/.test(value)) return pathId(value, projects);
-  throw new AppError('bad_request', `${where} must be a project id (a positive whole number); got ${value === undefined ? 'nothing' : JSON.stringify(value)}.`);
+  throw new AppError(
+    'bad_request',
+    `${where} must be a project id (a positive whole number); got ${value === undefined ? 'nothing' : JSON.stringify(value)}.`,
+  );
 }
 
 export async function capexRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   app.post(
     '/capexsummary',
-    { schema: { tags: TAGS, summary: 'CAPEX operations: getCapexSummaryV2 (param2 = project id) answers the summary; getQuotePricingForItemTypes (param2 = project id or category code) the quote price spread per item type', body: jsonSchema(specBody), response: { 200: ok('The summary, or the spread per item type'), ...errors(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'CAPEX operations: getCapexSummaryV2 (param2 = project id) answers the summary; getQuotePricingForItemTypes (param2 = project id or category code) the quote price spread per item type',
+        body: jsonSchema(specBody),
+        response: { 200: ok('The summary, or the spread per item type'), ...errors(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       const body = parseOr400(specBody, objectBody(request.body, 'the request'), 'request');
-      if (body.param1 === 'getCapexSummaryV2') return capexSummary(db, projectIdOf(body.param2, 'param2 (getCapexSummaryV2)'));
+      if (body.param1 === 'getCapexSummaryV2')
+        return capexSummary(db, projectIdOf(body.param2, 'param2 (getCapexSummaryV2)'));
       if (body.param1 === 'getQuotePricingForItemTypes') {
         const code = typeof body.param2 === 'string' && !/^\d+$/.test(body.param2) ? body.param2.trim() : null;
-        return { item_types: await priceSpread(db, code ? { categoryCode: code } : { projectId: projectIdOf(body.param2, 'param2 (getQuotePricingForItemTypes)') }) };
+        return {
+          item_types: await priceSpread(
+            db,
+            code
+              ? { categoryCode: code }
+              : { projectId: projectIdOf(body.param2, 'param2 (getQuotePricingForItemTypes)') },
+          ),
+        };
       }
-      throw new AppError('bad_request', `param1 must name a CAPEX operation: ${OPERATIONS.join(' or ')}; got ${JSON.stringify(body.param1)}.`);
+      throw new AppError(
+        'bad_request',
+        `param1 must name a CAPEX operation: ${OPERATIONS.join(' or ')}; got ${JSON.stringify(body.param1)}.`,
+      );
     },
   );
   app.get(
     '/capexsummary/quote-prices',
-    { schema: { tags: TAGS, summary: "Each equipment tag's chosen quote prices: the firm quote's line, or the valid quote lines its median was taken over", querystring: jsonSchema(pricesQuery), response: { 200: okArray('One row per tag and quote line'), ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "Each equipment tag's chosen quote prices: the firm quote's line, or the valid quote lines its median was taken over",
+        querystring: jsonSchema(pricesQuery),
+        response: { 200: okArray('One row per tag and quote line'), ...errors(400, 401, 404) },
+      },
+    },
     async (request) => {
       const { projectId } = parseOr400(pricesQuery, request.query, 'query');
       if (projectId) return tagQuotePrices(db, pathId(projectId, projects));
-      const ids = await queryRows<{ project_id: number }>(db, sql`select distinct project_id from mech_equipment where not deleteflag order by project_id`);
+      const ids = await queryRows<{ project_id: number }>(
+        db,
+        sql`select distinct project_id from mech_equipment where not deleteflag order by project_id`,
+      );
       const all: (TagQuotePrice & { project_id: number })[] = [];
-      for (const { project_id } of ids) for (const row of await tagQuotePrices(db, project_id)) all.push({ project_id, ...row });
+      for (const { project_id } of ids)
+        for (const row of await tagQuotePrices(db, project_id)) all.push({ project_id, ...row });
       return all;
     },
   );
-  app.get('/capexsummary/category-names', { schema: { tags: TAGS, summary: 'The 3-tier item categories with their full names', response: { 200: okArray('Every category, by code'), ...errors(401) } } }, async () => categoryNames(db));
-  app.get('/capex/:projectId', { schema: { tags: TAGS, summary: "A project's CAPEX summary (as getCapexSummaryV2)", params: jsonSchema(idParams), response: { 200: ok('The summary'), ...errors(400, 401, 404) } } }, async (request) =>
-    capexSummary(db, pathId(parseOr400(idParams, request.params, 'address').projectId, projects)),
+  app.get(
+    '/capexsummary/category-names',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The 3-tier item categories with their full names',
+        response: { 200: okArray('Every category, by code'), ...errors(401) },
+      },
+    },
+    async () => categoryNames(db),
   );
-  app.get('/capex/:projectId/spread', { schema: { tags: TAGS, summary: "The quote price spread per item type of a project's tags (as getQuotePricingForItemTypes)", params: jsonSchema(idParams), response: { 200: okArray('One row per item type'), ...errors(400, 401, 404) } } }, async (request) =>
-    priceSpread(db, { projectId: pathId(parseOr400(idParams, request.params, 'address').projectId, projects) }),
+  app.get(
+    '/capex/:projectId',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "A project's CAPEX summary (as getCapexSummaryV2)",
+        params: jsonSchema(idParams),
+        response: { 200: ok('The summary'), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => capexSummary(db, pathId(parseOr400(idParams, request.params, 'address').projectId, projects)),
+  );
+  app.get(
+    '/capex/:projectId/spread',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The quote price spread per item type of a project's tags (as getQuotePricingForItemTypes)",
+        params: jsonSchema(idParams),
+        response: { 200: okArray('One row per item type'), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      priceSpread(db, { projectId: pathId(parseOr400(idParams, request.params, 'address').projectId, projects) }),
   );
 }

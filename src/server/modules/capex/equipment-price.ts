@@ -118,7 +118,8 @@ export const indexOn = (series: SQL, month: SQL) =>
   sql`(select i.index_value, i.month from cost_indices i where coalesce(i.category_id, 0) = ${series} and i.month <= ${month} order by i.month desc limit 1)`;
 
 /** The escalation factor to 6 places; 1 when either month has no index value. */
-export const factorOf = (estIndex: SQL, priceIndex: SQL) => sql`case when ${estIndex} is null or ${priceIndex} is null then 1.000000::numeric else round(${estIndex} / ${priceIndex}, 6) end`;
+export const factorOf = (estIndex: SQL, priceIndex: SQL) =>
+  sql`case when ${estIndex} is null or ${priceIndex} is null then 1.000000::numeric else round(${estIndex} / ${priceIndex}, 6) end`;
 
 /** Each category's series: its own, else its nearest parent's with values (tiers 3 > 2 > 1), else 0 (all categories). */
 export const SERIES_OF_CATEGORIES = sql`select c.id as category_id,

@@ -46,13 +46,25 @@ type MiddleLine = {
 };
 
 /** 'no index value for 2026-11: 2026-06's is taken' and the like, or null when both months had their own. */
-export function indexNote(series: string, priceMonth: string | null, priceIndexMonth: string | null, estMonth: string, estIndexMonth: string | null, estIndex: string | null, priceIndex: string | null): string | null {
+export function indexNote(
+  series: string,
+  priceMonth: string | null,
+  priceIndexMonth: string | null,
+  estMonth: string,
+  estIndexMonth: string | null,
+  estIndex: string | null,
+  priceIndex: string | null,
+): string | null {
   const month = (date: string) => date.slice(0, 7);
   const notes: string[] = [];
-  if (estIndex === null) notes.push(`no ${series} index on or before the estimate month ${month(estMonth)}: factor 1, not escalated`);
-  else if (estIndexMonth !== null && estIndexMonth !== estMonth) notes.push(`no ${series} index for ${month(estMonth)}: ${month(estIndexMonth)}'s is taken`);
-  if (priceMonth !== null && priceIndex === null) notes.push(`no ${series} index on or before the price month ${month(priceMonth)}: factor 1, not escalated`);
-  else if (priceMonth !== null && priceIndexMonth !== null && priceIndexMonth !== priceMonth) notes.push(`no ${series} index for ${month(priceMonth)}: ${month(priceIndexMonth)}'s is taken`);
+  if (estIndex === null)
+    notes.push(`no ${series} index on or before the estimate month ${month(estMonth)}: factor 1, not escalated`);
+  else if (estIndexMonth !== null && estIndexMonth !== estMonth)
+    notes.push(`no ${series} index for ${month(estMonth)}: ${month(estIndexMonth)}'s is taken`);
+  if (priceMonth !== null && priceIndex === null)
+    notes.push(`no ${series} index on or before the price month ${month(priceMonth)}: factor 1, not escalated`);
+  else if (priceMonth !== null && priceIndexMonth !== null && priceIndexMonth !== priceMonth)
+    notes.push(`no ${series} index for ${month(priceMonth)}: ${month(priceIndexMonth)}'s is taken`);
   return notes.length === 0 ? null : notes.join('; ');
 }
 
@@ -61,10 +73,20 @@ const rateDates = (currency: string | null, from: string | null, base: string | 
 
 /** The tag's escalation records: its one price (firm, typed), or its median's middle lines; none otherwise. */
 export function escalationsOf(row: EscalationColumns, baseCode: string | null): Escalation[] {
-  const common = { series: row.series_name, est_month: row.est_month, est_index: row.est_index, est_index_month: row.est_index_month };
+  const common = {
+    series: row.series_name,
+    est_month: row.est_month,
+    est_index: row.est_index,
+    est_index_month: row.est_index_month,
+  };
   if ((row.step === 'firm' || row.step === 'typed') && row.price_amount !== null) {
     const priceMonth = row.price_date === null ? null : `${row.price_date.slice(0, 7)}-01`;
-    const of = row.step === 'typed' ? 'price on the row' : row.firm_kind === 'line' ? `firm quote line ${row.firm_line?.quote_number ?? '?'} #${row.firm_line?.line_no ?? '?'}` : 'firm price on the row';
+    const of =
+      row.step === 'typed'
+        ? 'price on the row'
+        : row.firm_kind === 'line'
+          ? `firm quote line ${row.firm_line?.quote_number ?? '?'} #${row.firm_line?.line_no ?? '?'}`
+          : 'firm price on the row';
     return [
       {
         of,
@@ -79,7 +101,15 @@ export function escalationsOf(row: EscalationColumns, baseCode: string | null): 
         rate: row.conv_rate,
         rate_dates: rateDates(row.conv_currency, row.conv_from_rate_date, row.conv_base_rate_date, baseCode),
         escalated: row.unit_price,
-        note: indexNote(row.series_name, priceMonth, row.price_index_month, row.est_month, row.est_index_month, row.est_index, row.price_index),
+        note: indexNote(
+          row.series_name,
+          priceMonth,
+          row.price_index_month,
+          row.est_month,
+          row.est_index_month,
+          row.est_index,
+          row.price_index,
+        ),
       },
     ];
   }
@@ -97,7 +127,15 @@ export function escalationsOf(row: EscalationColumns, baseCode: string | null): 
       rate: line.rate,
       rate_dates: rateDates(line.currency, line.from_rate_date, line.base_rate_date, baseCode),
       escalated: line.escalated,
-      note: indexNote(row.series_name, line.price_month, line.price_index_month, row.est_month, row.est_index_month, row.est_index, line.price_index),
+      note: indexNote(
+        row.series_name,
+        line.price_month,
+        line.price_index_month,
+        row.est_month,
+        row.est_index_month,
+        row.est_index,
+        line.price_index,
+      ),
     }));
   }
   return [];
@@ -107,6 +145,11 @@ export function escalationsOf(row: EscalationColumns, baseCode: string | null): 
 export function escalationWarnings(tags: readonly PricedTag[]): string[] {
   const unescalated = tags.filter((tag) => tag.escalation.some((e) => e.note?.includes('factor 1')));
   if (unescalated.length === 0) return [];
-  const named = unescalated.slice(0, 5).map((t) => t.tagno).join(', ');
-  return [`${unescalated.length} tag${unescalated.length === 1 ? '' : 's'} not escalated for want of a cost index value (${named}${unescalated.length > 5 ? ', …' : ''}): add the months to Cost indices.`];
+  const named = unescalated
+    .slice(0, 5)
+    .map((t) => t.tagno)
+    .join(', ');
+  return [
+    `${unescalated.length} tag${unescalated.length === 1 ? '' : 's'} not escalated for want of a cost index value (${named}${unescalated.length > 5 ? ', …' : ''}): add the months to Cost indices.`,
+  ];
 }

@@ -15,7 +15,12 @@ export async function loadDashboardData(db: Db): Promise<DashboardData> {
   const words = await describeActivities(db, feed);
   return {
     ...figures,
-    recentactivityfeed: feed.map((entry, i) => ({ ...entry, created_at: new Date(entry.created_at).toISOString(), days_ago: Number(entry.days_ago), ...words[i]! })),
+    recentactivityfeed: feed.map((entry, i) => ({
+      ...entry,
+      created_at: new Date(entry.created_at).toISOString(),
+      days_ago: Number(entry.days_ago),
+      ...words[i]!,
+    })),
   };
 }
 

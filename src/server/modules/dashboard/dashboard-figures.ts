@@ -26,9 +26,10 @@ export async function dashboardFigures(db: Db): Promise<DashboardFigures & { cou
   );
   const [[row], proposals] = await Promise.all([
     // Without JIT or merge joins: it reads the one equipment pricing (capex/equipment-price.ts pricingTransaction).
-    pricingTransaction(db, (tx) => queryRows<{ json: string }>(
-      tx,
-      sql`with eq as (
+    pricingTransaction(db, (tx) =>
+      queryRows<{ json: string }>(
+        tx,
+        sql`with eq as (
             select e.project_id, count(*)::int as n, sum(${EQUIPMENT_KW}) as installed, sum(${EQUIPMENT_KW}) filter (where e.running) as running
             from mech_equipment e where not e.deleteflag group by e.project_id
           ), prj as (
@@ -72,7 +73,8 @@ export async function dashboardFigures(db: Db): Promise<DashboardFigures & { cou
             'overdue_actions', (select json_build_object('count', count(*)::int, 'owners', count(distinct lower(i.owner))::int, 'oldest_due', to_char(min(i.due_date), 'YYYY-MM-DD'))
               from meeting_items i where ${isOverdueAction(sql`current_date`)})
           )::text as json`,
-    )),
+      ),
+    ),
     proposalPipeline(db),
   ]);
   if (!row) throw new Error('the dashboard figures answered no row');

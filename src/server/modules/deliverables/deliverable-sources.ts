@@ -45,7 +45,9 @@ export function listsToRead(source: DeliverableSource): DocumentList[] {
   if (source.reads.length === 0) return [];
   const wanted = new Set<DocumentList>(['areas', ...source.reads]);
   for (const list of source.reads) {
-    for (const field of getEntitySchema(list).fields) if (field.kind === 'lookup' && (DOCUMENT_LISTS as readonly string[]).includes(field.entity)) wanted.add(field.entity as DocumentList);
+    for (const field of getEntitySchema(list).fields)
+      if (field.kind === 'lookup' && (DOCUMENT_LISTS as readonly string[]).includes(field.entity))
+        wanted.add(field.entity as DocumentList);
   }
   return DOCUMENT_LISTS.filter((list) => wanted.has(list));
 }

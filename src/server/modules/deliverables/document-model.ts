@@ -76,7 +76,15 @@ export type TitleBlock = {
   approved: string;
 };
 
-export type RevisionEntry = { revision: string; date: string; status: string; description: string; prepared: string; checked: string; approved: string };
+export type RevisionEntry = {
+  revision: string;
+  date: string;
+  status: string;
+  description: string;
+  prepared: string;
+  checked: string;
+  approved: string;
+};
 
 export type Deliverable = {
   paper: 'A4' | 'A3';
@@ -91,4 +99,5 @@ export type Deliverable = {
 };
 
 /** The value of a cell, without its formula. */
-export const cellValue = (cell: DocCell): string | number | null => (cell !== null && typeof cell === 'object' ? cell.value : cell);
+export const cellValue = (cell: DocCell): string | number | null =>
+  cell !== null && typeof cell === 'object' ? cell.value : cell;

@@ -6,7 +6,15 @@ import { findEntitySchema, getEntitySchema } from '../../../schemas/registry';
 import { isValidIsoDate } from '../../../schemas/validators';
 import { actorOf, assertRole } from '../../auth/actor';
 import type { Db } from '../../db/client';
-import { errors, jsonSchema, listQuerystring, parseFilters, parseOr400, parseSort, writeErrors } from '../../entities/route-schemas';
+import {
+  errors,
+  jsonSchema,
+  listQuerystring,
+  parseFilters,
+  parseOr400,
+  parseSort,
+  writeErrors,
+} from '../../entities/route-schemas';
 import { attachmentDisposition } from '../../files/file-types';
 import { AppError } from '../../http/app-error';
 import { assertProject } from '../projects/revisions/revisions';
@@ -25,24 +33,55 @@ const projectParams = z.object({ id: z.coerce.number().int().positive().describe
 const documentParams = projectParams.extend({ docId: z.coerce.number().int().positive().describe('Register row id') });
 const fileParams = documentParams.extend({ file: z.string().describe('The revision and the kind: B.pdf or B.xlsx') });
 const workingParams = documentParams.extend({ kind: z.enum(['pdf', 'xlsx']) });
-const issueBody = z.object({
-  status: z.enum(DOCUMENT_STATUSES.map((s) => s.value) as ['IFR', 'IFA', 'IFC', 'ASB']).optional().describe("IFR, IFA, IFC or ASB (as-built); the register row's status when left out, else IFR"),
-  description: z.string().max(200).optional().describe('What this issue is for; "Issued for <status>" when left out'),
-  rev: z.string().regex(REVISION_PATTERN, 'A revision is 1 to 4 capital letters or digits: A, B, 0, 1...').optional().describe("The project revision to issue when the project has changed since its last one (the next letter when left out)"),
-  issued_on: z.string().refine(isValidIsoDate, 'Must be a date (YYYY-MM-DD)').optional(),
-}).strict();
+const issueBody = z
+  .object({
+    status: z
+      .enum(DOCUMENT_STATUSES.map((s) => s.value) as ['IFR', 'IFA', 'IFC', 'ASB'])
+      .optional()
+      .describe("IFR, IFA, IFC or ASB (as-built); the register row's status when left out, else IFR"),
+    description: z.string().max(200).optional().describe('What this issue is for; "Issued for <status>" when left out'),
+    rev: z
+      .string()
+      .regex(REVISION_PATTERN, 'A revision is 1 to 4 capital letters or digits: A, B, 0, 1...')
+      .optional()
+      .describe(
+        'The project revision to issue when the project has changed since its last one (the next letter when left out)',
+      ),
+    issued_on: z.string().refine(isValidIsoDate, 'Must be a date (YYYY-MM-DD)').optional(),
+  })
+  .strict();
 
 const printQuery = listQuerystring.omit({ offset: true, limit: true }).extend({
-  columns: z.string().max(4000).optional().describe("The grid's visible columns in order, comma-separated; its default columns when left out"),
-  scope: z.coerce.number().int().positive().optional().describe("The project whose title block heads the print (a project's list)"),
+  columns: z
+    .string()
+    .max(4000)
+    .optional()
+    .describe("The grid's visible columns in order, comma-separated; its default columns when left out"),
+  scope: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe("The project whose title block heads the print (a project's list)"),
   title: z.string().max(200).optional(),
 });
 const printParams = z.object({ entity: z.string(), kind: z.enum(['pdf', 'xlsx']) });
 
-const MEDIA = { pdf: 'application/pdf', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
-const binary = (description: string) => ({ description, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } });
+const MEDIA = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+const binary = (description: string) => ({
+  description,
+  content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+});
 
-function sendFile(reply: FastifyReply, file: { bytes: Buffer; fileName: string }, kind: 'pdf' | 'xlsx', immutable: boolean) {
+function sendFile(
+  reply: FastifyReply,
+  file: { bytes: Buffer; fileName: string },
+  kind: 'pdf' | 'xlsx',
+  immutable: boolean,
+) {
   return reply
     .header('content-type', MEDIA[kind])
     .header('content-disposition', attachmentDisposition(file.fileName))
@@ -51,12 +90,22 @@ function sendFile(reply: FastifyReply, file: { bytes: Buffer; fileName: string }
     .send(file.bytes);
 }
 
-export async function documentRoutes(app: FastifyInstance, { db, firmName }: { db: Db; firmName: string }): Promise<void> {
+export async function documentRoutes(
+  app: FastifyInstance,
+  { db, firmName }: { db: Db; firmName: string },
+): Promise<void> {
   const schema = getEntitySchema('project_documents');
 
   app.get(
     '/projects/:id/documents',
-    { schema: { tags: TAGS, summary: "The project's document register: every document with its issues (revision, status, date, file sizes)", params: jsonSchema(projectParams), response: { 200: { type: 'array', items: {} }, ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The project's document register: every document with its issues (revision, status, date, file sizes)",
+        params: jsonSchema(projectParams),
+        response: { 200: { type: 'array', items: {} }, ...errors(400, 401, 404) },
+      },
+    },
     async (request) => {
       const { id } = parseOr400(projectParams, request.params, 'path');
       await assertProject(db, id);
@@ -69,22 +118,45 @@ export async function documentRoutes(app: FastifyInstance, { db, firmName }: { d
     {
       schema: {
         tags: TAGS,
-        summary: "Issue a document: at the project's current revision (or the next one, issued now, when the project changed since); stores its PDF and workbook for good",
+        summary:
+          "Issue a document: at the project's current revision (or the next one, issued now, when the project changed since); stores its PDF and workbook for good",
         params: jsonSchema(documentParams),
         body: jsonSchema(issueBody),
-        response: { 200: { description: 'The revision issued (`revision`) and the issue', type: 'object', additionalProperties: true }, ...writeErrors(404, 422) },
+        response: {
+          200: {
+            description: 'The revision issued (`revision`) and the issue',
+            type: 'object',
+            additionalProperties: true,
+          },
+          ...writeErrors(404, 422),
+        },
       },
     },
     async (request) => {
       assertRole(request, schema.writeRole, schema.name);
       const { id, docId } = parseOr400(documentParams, request.params, 'path');
-      return issueDocument(db, id, docId, parseOr400(issueBody, request.body ?? {}, 'body'), actorOf(request), firmName);
+      return issueDocument(
+        db,
+        id,
+        docId,
+        parseOr400(issueBody, request.body ?? {}, 'body'),
+        actorOf(request),
+        firmName,
+      );
     },
   );
 
   app.get(
     '/projects/:id/documents/:docId/revisions/:file',
-    { compress: false, schema: { tags: TAGS, summary: 'An issued revision of a document as issued: B.pdf or B.xlsx', params: jsonSchema(fileParams), response: { 200: binary('The file as issued'), ...errors(400, 401, 404) } } },
+    {
+      compress: false,
+      schema: {
+        tags: TAGS,
+        summary: 'An issued revision of a document as issued: B.pdf or B.xlsx',
+        params: jsonSchema(fileParams),
+        response: { 200: binary('The file as issued'), ...errors(400, 401, 404) },
+      },
+    },
     async (request, reply) => {
       const { id, docId, file } = parseOr400(fileParams, request.params, 'path');
       const match = /^([A-Z0-9]{1,4})\.(pdf|xlsx)$/.exec(file);
@@ -96,7 +168,16 @@ export async function documentRoutes(app: FastifyInstance, { db, firmName }: { d
 
   app.get(
     '/entities/:entity/print.:kind',
-    { schema: { tags: TAGS, summary: 'Print / PDF of any list: what its grid shows (columns, filters, quick search, sort), with the project\'s title block, marked "not issued"', params: jsonSchema(printParams), querystring: jsonSchema(printQuery), response: { 200: binary('The working copy'), ...errors(400, 401, 404, 413) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Print / PDF of any list: what its grid shows (columns, filters, quick search, sort), with the project\'s title block, marked "not issued"',
+        params: jsonSchema(printParams),
+        querystring: jsonSchema(printQuery),
+        response: { 200: binary('The working copy'), ...errors(400, 401, 404, 413) },
+      },
+    },
     async (request, reply) => {
       const { entity, kind } = parseOr400(printParams, request.params, 'path');
       const schema = findEntitySchema(entity);
@@ -106,7 +187,11 @@ export async function documentRoutes(app: FastifyInstance, { db, firmName }: { d
         schema,
         kind,
         firm: firmName,
-        query: { filters: parseFilters(query.filters), sort: parseSort(query.sort), ...(query.q ? { q: query.q } : {}) },
+        query: {
+          filters: parseFilters(query.filters),
+          sort: parseSort(query.sort),
+          ...(query.q ? { q: query.q } : {}),
+        },
         columns: query.columns?.split(',').filter(Boolean),
         projectId: query.scope,
         title: query.title,
@@ -117,7 +202,14 @@ export async function documentRoutes(app: FastifyInstance, { db, firmName }: { d
 
   app.get(
     '/projects/:id/documents/:docId/working.:kind',
-    { schema: { tags: TAGS, summary: 'A working copy of a document from the project as it stands, marked "not issued"', params: jsonSchema(workingParams), response: { 200: binary('The working copy'), ...errors(400, 401, 404, 422) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'A working copy of a document from the project as it stands, marked "not issued"',
+        params: jsonSchema(workingParams),
+        response: { 200: binary('The working copy'), ...errors(400, 401, 404, 422) },
+      },
+    },
     async (request, reply) => {
       const { id, docId, kind } = parseOr400(workingParams, request.params, 'path');
       return sendFile(reply, await workingCopy(db, id, docId, kind, firmName), kind, false);

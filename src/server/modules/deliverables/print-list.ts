@@ -13,22 +13,44 @@ import { renderWorkbook } from './xlsx/xlsx-writer';
 /** How a print reads: pages of `pageRows`, at most `maxRows` (a 200,000-row PDF is no one's working copy; a filter is). */
 export const PRINT_LIMITS = { pageRows: 10_000, maxRows: 100_000 };
 
-export type PrintRequest = { schema: EntitySchema; query: ListQuery; columns?: readonly string[]; projectId?: number; title?: string; kind: 'pdf' | 'xlsx'; firm: string };
+export type PrintRequest = {
+  schema: EntitySchema;
+  query: ListQuery;
+  columns?: readonly string[];
+  projectId?: number;
+  title?: string;
+  kind: 'pdf' | 'xlsx';
+  firm: string;
+};
 
 /**
  * "Print / PDF" of any list (#31 item 6): what the grid shows (its columns in order, its filters, quick search and
  * sort), every matching row, with the project's title block when the list is a project's, marked "not issued":
  * a working copy, never a deliverable (those are issued from the register).
  */
-export async function printList(db: Db, request: PrintRequest, limits = PRINT_LIMITS): Promise<{ bytes: Buffer; fileName: string; rows: number }> {
+export async function printList(
+  db: Db,
+  request: PrintRequest,
+  limits = PRINT_LIMITS,
+): Promise<{ bytes: Buffer; fileName: string; rows: number }> {
   const { schema, query } = request;
-  const names = (request.columns?.length ? request.columns : shownFields(schema)).filter((name) => name !== schema.scope?.root);
+  const names = (request.columns?.length ? request.columns : shownFields(schema)).filter(
+    (name) => name !== schema.scope?.root,
+  );
   const unknown = names.filter((name) => !fieldByName(schema, name));
-  if (unknown.length > 0) throw new AppError('bad_request', `${schema.labelPlural} have no field ${unknown.map((n) => `'${n}'`).join(', ')} to print.`);
+  if (unknown.length > 0)
+    throw new AppError(
+      'bad_request',
+      `${schema.labelPlural} have no field ${unknown.map((n) => `'${n}'`).join(', ')} to print.`,
+    );
   const rows: EntityRow[] = [];
   for (let offset = 0; ; offset += limits.pageRows) {
     const page = await listEntityRows(db, schema, { ...query, offset, limit: limits.pageRows });
-    if (page.total > limits.maxRows) throw new AppError('payload_too_large', `The list has ${page.total.toLocaleString('en-US')} matching rows; a print takes at most ${limits.maxRows.toLocaleString('en-US')}. Filter it first.`);
+    if (page.total > limits.maxRows)
+      throw new AppError(
+        'payload_too_large',
+        `The list has ${page.total.toLocaleString('en-US')} matching rows; a print takes at most ${limits.maxRows.toLocaleString('en-US')}. Filter it first.`,
+      );
     rows.push(...page.rows);
     if (page.rows.length < limits.pageRows || rows.length >= page.total) break;
   }
@@ -41,18 +63,43 @@ export async function printList(db: Db, request: PrintRequest, limits = PRINT_LI
     paper: columns.length > 10 ? 'A3' : 'A4',
     sheetName: schema.labelPlural,
     working: true,
-    titleBlock: { firm: request.firm, client: project?.clientname ?? '', project: project?.name ?? '', projectNumber: project?.project_number ?? '', documentNumber: 'Working copy', title, revision: '-', status: 'Not issued', date: today, prepared: '', checked: '', approved: '' },
+    titleBlock: {
+      firm: request.firm,
+      client: project?.clientname ?? '',
+      project: project?.name ?? '',
+      projectNumber: project?.project_number ?? '',
+      documentNumber: 'Working copy',
+      title,
+      revision: '-',
+      status: 'Not issued',
+      date: today,
+      prepared: '',
+      checked: '',
+      approved: '',
+    },
     revisions: [],
-    sections: [{ title: `${title}: ${rows.length.toLocaleString('en-US')} row${rows.length === 1 ? '' : 's'}${query.filters?.length || query.q ? ' (filtered)' : ''}`, columns: columns.map((c) => c.column), rows: rows.map((row) => ({ cells: columns.map((c) => c.cell(row)) })) }],
+    sections: [
+      {
+        title: `${title}: ${rows.length.toLocaleString('en-US')} row${rows.length === 1 ? '' : 's'}${query.filters?.length || query.q ? ' (filtered)' : ''}`,
+        columns: columns.map((c) => c.column),
+        rows: rows.map((row) => ({ cells: columns.map((c) => c.cell(row)) })),
+      },
+    ],
   };
   const createdAt = new Date();
-  const bytes = request.kind === 'pdf' ? await renderPdf(deliverable, createdAt) : await renderWorkbook(deliverable, createdAt);
+  const bytes =
+    request.kind === 'pdf' ? await renderPdf(deliverable, createdAt) : await renderWorkbook(deliverable, createdAt);
   const stem = `${project?.project_number ? `${project.project_number}-` : ''}${schema.name}-working-copy-${today}`;
   return { bytes, fileName: `${stem}.${request.kind}`, rows: rows.length };
 }
 
 /** The labels of the lookups printed, as they read now. */
-async function currentLabels(db: Db, schema: EntitySchema, names: readonly string[], rows: readonly EntityRow[]): Promise<LabelOf> {
+async function currentLabels(
+  db: Db,
+  schema: EntitySchema,
+  names: readonly string[],
+  rows: readonly EntityRow[],
+): Promise<LabelOf> {
   const wanted = new Map<string, Set<number>>();
   for (const name of names) {
     const field = fieldByName(schema, name);

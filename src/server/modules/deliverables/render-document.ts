@@ -29,21 +29,36 @@ export type RenderInput = {
 export type SignOffs = Pick<RevisionEntry, 'prepared' | 'checked' | 'approved'>;
 /** A sign-off as the title block prints it: the name and the date ("J. Ortiz 2026-11-20"). */
 export const signOff = (document: EntityRow, who: 'prepared' | 'checked' | 'approved'): string =>
-  [document[`${who}_by`], document[`${who}_on`]].filter((v) => v !== null && v !== undefined && v !== '').map(String).join(' ');
+  [document[`${who}_by`], document[`${who}_on`]]
+    .filter((v) => v !== null && v !== undefined && v !== '')
+    .map(String)
+    .join(' ');
 
 export type EarlierIssue = RevisionEntry & { revisionRev: string | null; rowDigests: Record<string, string> };
 
-export type Rendered = { pdf: Buffer | null; xlsx: Buffer | null; rowDigests: Record<string, string>; rowsMarked: number };
+export type Rendered = {
+  pdf: Buffer | null;
+  xlsx: Buffer | null;
+  rowDigests: Record<string, string>;
+  rowsMarked: number;
+};
 
 /** A row's printed cells, hashed: the next issue compares them. */
-const digestOf = (row: DocRow): string => createHash('sha1').update(JSON.stringify(row.cells.map(cellValue))).digest('base64').slice(0, 16);
+const digestOf = (row: DocRow): string =>
+  createHash('sha1')
+    .update(JSON.stringify(row.cells.map(cellValue)))
+    .digest('base64')
+    .slice(0, 16);
 
 /** Renders a register document as PDF and workbook from the lists given (a revision's snapshot, or now). */
 export async function renderDocument(input: RenderInput): Promise<Rendered> {
   const { db, document, issue } = input;
   const { type, source } = sourceOf(document);
   const previous = input.earlier.at(-1);
-  const changed = issue && previous && source.marks === 'changes' ? await changedRows(db, input.projectId, previous.revisionRev, issue.revisionRev, source.reads) : new Map<string, true>();
+  const changed =
+    issue && previous && source.marks === 'changes'
+      ? await changedRows(db, input.projectId, previous.revisionRev, issue.revisionRev, source.reads)
+      : new Map<string, true>();
   const labelOf = await snapshotLabels(db, input.lists);
   const { sections } = await source.build({
     db,
@@ -54,7 +69,10 @@ export async function renderDocument(input: RenderInput): Promise<Rendered> {
     labelOf,
     changedIn: (entity, rowId) => (issue && changed.has(`${entity}:${rowId}`) ? issue.revision : undefined),
   });
-  const marked = issue && previous && source.marks === 'digests' ? markByDigest(sections, previous.rowDigests, issue.revision) : sections;
+  const marked =
+    issue && previous && source.marks === 'digests'
+      ? markByDigest(sections, previous.rowDigests, issue.revision)
+      : sections;
   const rowDigests: Record<string, string> = {};
   let rowsMarked = 0;
   for (const section of marked) {
@@ -86,7 +104,19 @@ export async function renderDocument(input: RenderInput): Promise<Rendered> {
     },
     revisions: [
       ...input.earlier,
-      ...(issue ? [{ revision: issue.revision, date: issue.date, status: statusWord(issue.status), description: issue.description, prepared: signOff(document, 'prepared'), checked: signOff(document, 'checked'), approved: signOff(document, 'approved') }] : []),
+      ...(issue
+        ? [
+            {
+              revision: issue.revision,
+              date: issue.date,
+              status: statusWord(issue.status),
+              description: issue.description,
+              prepared: signOff(document, 'prepared'),
+              checked: signOff(document, 'checked'),
+              approved: signOff(document, 'approved'),
+            },
+          ]
+        : []),
     ],
     sections: marked,
   };
@@ -100,25 +130,41 @@ export async function renderDocument(input: RenderInput): Promise<Rendered> {
 /** A register row's type and where it reads from; 422 for a type the register does not know. */
 export function sourceOf(document: EntityRow): { type: DeliverableTypeInfo; source: DeliverableSource } {
   const type = deliverableType(String(document.doc_type));
-  if (!type) throw new AppError('validation_failed', `Unknown document type '${String(document.doc_type)}'.`, { fields: { doc_type: 'Unknown type' } });
+  if (!type)
+    throw new AppError('validation_failed', `Unknown document type '${String(document.doc_type)}'.`, {
+      fields: { doc_type: 'Unknown type' },
+    });
   return { type, source: DELIVERABLE_SOURCES[type.value as DeliverableType] };
 }
 
 /** The rows of the lists printed that the change summary lists as added or changed between two revisions. */
-async function changedRows(db: Db, projectId: number, from: string | null, to: string, lists: readonly DocumentList[]): Promise<Map<string, true>> {
+async function changedRows(
+  db: Db,
+  projectId: number,
+  from: string | null,
+  to: string,
+  lists: readonly DocumentList[],
+): Promise<Map<string, true>> {
   const changed = new Map<string, true>();
   if (from === null || from === to) return changed;
   for (const list of lists) {
     const summary = await changeSummary(db, projectId, from, to, list);
-    for (const row of summary.rows) if (row.change !== 'deleted' && row.rowId !== undefined) changed.set(`${row.entity}:${row.rowId}`, true);
+    for (const row of summary.rows)
+      if (row.change !== 'deleted' && row.rowId !== undefined) changed.set(`${row.entity}:${row.rowId}`, true);
   }
   return changed;
 }
 
 /** Marks each keyed row whose printed cells differ from the previous issue's (or that it did not print). */
-function markByDigest(sections: readonly DocSection[], previous: Record<string, string>, revision: string): DocSection[] {
+function markByDigest(
+  sections: readonly DocSection[],
+  previous: Record<string, string>,
+  revision: string,
+): DocSection[] {
   return sections.map((section) => ({
     ...section,
-    rows: section.rows.map((row) => (row.key && previous[row.key] !== digestOf(row) ? { ...row, changedIn: revision } : row)),
+    rows: section.rows.map((row) =>
+      row.key && previous[row.key] !== digestOf(row) ? { ...row, changedIn: revision } : row,
+    ),
   }));
 }

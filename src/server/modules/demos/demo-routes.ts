@@ -11,8 +11,12 @@ const demoProject = z.object({
   project_number: z.string(),
   clientname: z.string(),
   description: z.string(),
-  document: z.boolean().describe('Seeded with its lists (areas, equipment, instruments, lines, cables, streams, duty sheets)'),
-  state: z.enum(['present', 'missing', 'name taken']).describe("'name taken': a project of the demo's name is a user's (not flagged test data) and is left alone"),
+  document: z
+    .boolean()
+    .describe('Seeded with its lists (areas, equipment, instruments, lines, cables, streams, duty sheets)'),
+  state: z
+    .enum(['present', 'missing', 'name taken'])
+    .describe("'name taken': a project of the demo's name is a user's (not flagged test data) and is left alone"),
   id: z.number().nullable(),
   documentRows: z.number().nullable().describe("Rows in the document's lists now"),
 });
@@ -22,14 +26,24 @@ const restoreResult = z.object({
   skipped: z.array(z.string()),
   rowsDeleted: z.number(),
   headerFieldsRestored: z.number(),
-  refilled: z.array(z.string()).describe('Demo lists seeded again because nothing was left in them (packages, quotes, adjudications, meetings, proposals, CAPEX factors)'),
+  refilled: z
+    .array(z.string())
+    .describe(
+      'Demo lists seeded again because nothing was left in them (packages, quotes, adjudications, meetings, proposals, CAPEX factors)',
+    ),
 });
 
 /** /home/demos: the demo projects, and their restore (admins). */
 export async function demoRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   app.get(
     '/demos',
-    { schema: { tags: ['demos'], summary: 'The demo projects and whether each is in the database', response: { 200: jsonSchema(z.object({ projects: z.array(demoProject) }), 'output'), ...errors(401) } } },
+    {
+      schema: {
+        tags: ['demos'],
+        summary: 'The demo projects and whether each is in the database',
+        response: { 200: jsonSchema(z.object({ projects: z.array(demoProject) }), 'output'), ...errors(401) },
+      },
+    },
     async () => ({ projects: await demoProjectStatuses(db) }),
   );
   app.post(
@@ -37,7 +51,8 @@ export async function demoRoutes(app: FastifyInstance, { db }: { db: Db }): Prom
     {
       schema: {
         tags: ['demos'],
-        summary: "Restores the demo projects as seeded, in one transaction (admins): missing ones created again, present ones' headers and document lists put back; users' projects untouched; every change audited",
+        summary:
+          "Restores the demo projects as seeded, in one transaction (admins): missing ones created again, present ones' headers and document lists put back; users' projects untouched; every change audited",
         body: jsonSchema(z.object({}).describe('No options: send {}')),
         response: { 200: jsonSchema(restoreResult, 'output'), ...writeErrors() },
       },

@@ -30,10 +30,21 @@ import { deleteOne, saveOne } from '../legacy/save-one';
 const TAGS = ['duty sheets'];
 const idParams = z.object({ id: z.string().describe('The id (digits)') });
 const output = (schema: z.ZodType, description: string) => ({ ...jsonSchema(schema, 'output'), description });
-const equipmentSummary = z.object({ id: z.number(), tagno: z.string(), description: z.string().nullable(), installed_kw: z.string().nullable(), duty_check: z.string().nullable() });
+const equipmentSummary = z.object({
+  id: z.number(),
+  tagno: z.string(),
+  description: z.string().nullable(),
+  installed_kw: z.string().nullable(),
+  duty_check: z.string().nullable(),
+});
 const sheetDocument = entityRow.extend({ equipment: equipmentSummary });
 const saveBody = z.union([
-  rowFields.extend({ acceptWarnings: z.boolean().optional().describe('Save although the sheet has warnings (a design case absorbing more than the motor)') }),
+  rowFields.extend({
+    acceptWarnings: z
+      .boolean()
+      .optional()
+      .describe('Save although the sheet has warnings (a design case absorbing more than the motor)'),
+  }),
   bareOrEnvelope(rowFields),
 ]);
 
@@ -42,13 +53,26 @@ export async function dutySheetRoutes(app: FastifyInstance, { db }: { db: Db }):
   const equipment = getEntitySchema('mech_equipment');
 
   const equipmentOf = async (id: number) => {
-    const [row] = await queryJsonRows<z.infer<typeof equipmentSummary>>(db, sql`select t.id, t.tagno, t.description, t.installed_kw::text as installed_kw, t.duty_check from mech_equipment t where t.id = ${id}`);
+    const [row] = await queryJsonRows<z.infer<typeof equipmentSummary>>(
+      db,
+      sql`select t.id, t.tagno, t.description, t.installed_kw::text as installed_kw, t.duty_check from mech_equipment t where t.id = ${id}`,
+    );
     return row;
   };
 
   app.post(
     '/dutysheet',
-    { schema: { tags: TAGS, summary: 'One duty sheet by id, with its equipment (tag, description, installed kW, duty check)', body: jsonSchema(rowTargetBody('param1', 'param2')), response: { 200: output(sheetDocument, 'The sheet as stored, its derived figures included'), ...writeErrors(404) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'One duty sheet by id, with its equipment (tag, description, installed kW, duty check)',
+        body: jsonSchema(rowTargetBody('param1', 'param2')),
+        response: {
+          200: output(sheetDocument, 'The sheet as stored, its derived figures included'),
+          ...writeErrors(404),
+        },
+      },
+    },
     async (request) => {
       const { id } = rowTarget(objectBody(request.body, 'the duty sheet'), sheets, ['param1', 'param2']);
       const sheet = await getEntityRow(db, sheets, id);
@@ -57,11 +81,21 @@ export async function dutySheetRoutes(app: FastifyInstance, { db }: { db: Db }):
   );
   app.get(
     '/dutysheets/:id',
-    { schema: { tags: TAGS, summary: 'The duty sheets of equipment :id (an equipment row id), by sheet number', params: jsonSchema(idParams), response: { 200: output(z.array(entityRow), 'The sheets, derived figures included'), ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The duty sheets of equipment :id (an equipment row id), by sheet number',
+        params: jsonSchema(idParams),
+        response: { 200: output(z.array(entityRow), 'The sheets, derived figures included'), ...errors(400, 401, 404) },
+      },
+    },
     async (request) => {
       const id = pathId(parseOr400(idParams, request.params, 'address').id, equipment);
       if (!(await equipmentOf(id))) throw new AppError('not_found', `There is no equipment ${id}.`);
-      return queryJsonRows<EntityRow>(db, sql`select ${wireColumns(sheets, 't')} from duty_sheets t where t.equipment_id = ${id} order by t.sheet_number`);
+      return queryJsonRows<EntityRow>(
+        db,
+        sql`select ${wireColumns(sheets, 't')} from duty_sheets t where t.equipment_id = ${id} order by t.sheet_number`,
+      );
     },
   );
   app.post(
@@ -69,7 +103,8 @@ export async function dutySheetRoutes(app: FastifyInstance, { db }: { db: Db }):
     {
       schema: {
         tags: TAGS,
-        summary: 'Save one duty sheet: create (no id) or update (id and version); acceptWarnings: true saves a sheet whose design case absorbs more than the motor',
+        summary:
+          'Save one duty sheet: create (no id) or update (id and version); acceptWarnings: true saves a sheet whose design case absorbs more than the motor',
         body: jsonSchema(saveBody),
         response: { 200: rowResponse, ...writeErrors(404, 409, 422) },
       },
@@ -79,13 +114,22 @@ export async function dutySheetRoutes(app: FastifyInstance, { db }: { db: Db }):
       const body = objectBody(request.body, 'the duty sheet');
       const acceptWarnings = body.acceptWarnings === true;
       const payload = payloadOf(body);
-      const values = isObject(payload) ? Object.fromEntries(Object.entries(payload).filter(([key]) => key !== 'acceptWarnings')) : payload;
+      const values = isObject(payload)
+        ? Object.fromEntries(Object.entries(payload).filter(([key]) => key !== 'acceptWarnings'))
+        : payload;
       return saveOne(db, sheets, values, actorOf(request), { acceptWarnings });
     },
   );
   app.delete(
     '/deleteds/:id',
-    { schema: { tags: TAGS, summary: 'Delete one duty sheet', params: jsonSchema(idParams), response: { 200: deletedResponse, ...writeErrors(404, 409) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Delete one duty sheet',
+        params: jsonSchema(idParams),
+        response: { 200: deletedResponse, ...writeErrors(404, 409) },
+      },
+    },
     async (request) => {
       assertRole(request, sheets.writeRole, 'duty sheets');
       const id = pathId(parseOr400(idParams, request.params, 'address').id, sheets);

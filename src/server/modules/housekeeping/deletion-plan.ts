@@ -21,7 +21,11 @@ const keyOf = (entity: string, id: number): Key => `${entity}:${id}`;
 
 /** Every lookup of any list to `target`: the lists whose rows may refer to a row of it. */
 function referencesTo(target: string): { schema: EntitySchema; field: LookupField }[] {
-  return entitySchemas.flatMap((schema) => schema.fields.filter((f): f is LookupField => f.kind === 'lookup' && f.entity === target).map((field) => ({ schema, field })));
+  return entitySchemas.flatMap((schema) =>
+    schema.fields
+      .filter((f): f is LookupField => f.kind === 'lookup' && f.entity === target)
+      .map((field) => ({ schema, field })),
+  );
 }
 
 export type Candidates = {
@@ -77,10 +81,15 @@ async function keepReferenced(tx: Db, candidates: Candidates): Promise<KeptReaso
     for (const member of unitMembers.get(unit) ?? [{ entity, id }]) {
       if (!candidates.rows.get(member.entity)?.delete(member.id)) continue;
       const own = member.entity === entity && member.id === id;
-      kept.push({ ...member, reason: own ? reason : `part of a row that stays (${getEntitySchema(unit.split(':')[0] as string).label.toLowerCase()} #${unit.split(':')[1]})` });
+      kept.push({
+        ...member,
+        reason: own
+          ? reason
+          : `part of a row that stays (${getEntitySchema(unit.split(':')[0] as string).label.toLowerCase()} #${unit.split(':')[1]})`,
+      });
     }
   };
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const [target, ids] of candidates.rows) {
       if (ids.size === 0) continue;
@@ -125,7 +134,9 @@ export async function settleDeletion(tx: Db, candidates: Candidates): Promise<Pl
   const reasons = await keepReferenced(tx, candidates);
   const rows = new Map([...candidates.rows].filter(([, ids]) => ids.size > 0));
   // Parents first, as people read a document (the delete itself goes the other way).
-  const lists: ListCount[] = deleteOrder(rows.keys()).reverse().map((entity) => ({ entity, label: getEntitySchema(entity).labelPlural, count: rows.get(entity)!.size }));
+  const lists: ListCount[] = deleteOrder(rows.keys())
+    .reverse()
+    .map((entity) => ({ entity, label: getEntitySchema(entity).labelPlural, count: rows.get(entity)!.size }));
   const grouped = new Map<string, { entity: string; reason: string; ids: number[] }>();
   for (const { entity, id, reason } of reasons) {
     const group = grouped.get(`${entity}|${reason}`) ?? { entity, reason, ids: [] };
@@ -134,7 +145,13 @@ export async function settleDeletion(tx: Db, candidates: Candidates): Promise<Pl
   }
   const kept: KeptRows[] = [];
   for (const { entity, reason, ids } of grouped.values()) {
-    kept.push({ entity, label: getEntitySchema(entity).labelPlural, count: ids.length, reason, examples: await labelsOf(tx, entity, ids) });
+    kept.push({
+      entity,
+      label: getEntitySchema(entity).labelPlural,
+      count: ids.length,
+      reason,
+      examples: await labelsOf(tx, entity, ids),
+    });
   }
   return { plan: { count: lists.reduce((sum, l) => sum + l.count, 0), lists, kept }, rows };
 }

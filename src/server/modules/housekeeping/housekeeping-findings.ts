@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { FINDINGS_LIMIT, type DuplicateTag, type HousekeepingFindings, type Orphan, type StaleRate } from '../../../lib/housekeeping';
+import {
+  FINDINGS_LIMIT,
+  type DuplicateTag,
+  type HousekeepingFindings,
+  type Orphan,
+  type StaleRate,
+} from '../../../lib/housekeeping';
 import { entitySchemas, getEntitySchema } from '../../../schemas/registry';
 import { hasSoftDelete, SOFT_DELETE_FIELD, type EntitySchema, type LookupField } from '../../../schemas/schema-types';
 import type { Db } from '../../db/client';
@@ -14,7 +20,12 @@ import { daysBefore, expiredOpenQuotes } from './housekeeping-tasks';
 
 /** The document a row belongs to (its scope's root), as the screen links to it: a project's tab, a quote. */
 function rootOf(schema: EntitySchema) {
-  return schema.scope ? { entity: (schema.fields.find((f) => f.name === schema.scope!.root) as LookupField).entity, field: schema.scope.root } : undefined;
+  return schema.scope
+    ? {
+        entity: (schema.fields.find((f) => f.name === schema.scope!.root) as LookupField).entity,
+        field: schema.scope.root,
+      }
+    : undefined;
 }
 
 /**
@@ -27,7 +38,10 @@ function rootOf(schema: EntitySchema) {
 async function orphans(tx: Db): Promise<Orphan[]> {
   const softLists = entitySchemas.filter(hasSoftDelete);
   const deletedRows = sql.join(
-    softLists.map((t) => sql`select ${t.name}::text as entity, d.id, ${col('d', t.labelField)}::text as label from ${ident(t.name)} d where ${col('d', SOFT_DELETE_FIELD)}`),
+    softLists.map(
+      (t) =>
+        sql`select ${t.name}::text as entity, d.id, ${col('d', t.labelField)}::text as label from ${ident(t.name)} d where ${col('d', SOFT_DELETE_FIELD)}`,
+    ),
     sql` union all `,
   );
   const deleted = await queryRows<{ entity: string; id: number; label: string | null }>(tx, deletedRows);
@@ -39,8 +53,17 @@ async function orphans(tx: Db): Promise<Orphan[]> {
     if (lookups.length === 0 || found.length >= FINDINGS_LIMIT) continue;
     const root = rootOf(schema);
     const live = hasSoftDelete(schema) ? sql` and not ${col('t', SOFT_DELETE_FIELD)}` : sql``;
-    const pointers = sql.join(lookups.map((f) => sql`(${f.name}::text, ${f.entity}::text, ${col('t', f.name)})`), sql`, `);
-    const rows = await queryRows<{ id: number; label: string | null; root_id: number | null; field: string; target: string | null }>(
+    const pointers = sql.join(
+      lookups.map((f) => sql`(${f.name}::text, ${f.entity}::text, ${col('t', f.name)})`),
+      sql`, `,
+    );
+    const rows = await queryRows<{
+      id: number;
+      label: string | null;
+      root_id: number | null;
+      field: string;
+      target: string | null;
+    }>(
       tx,
       sql`select t.id, ${col('t', schema.labelField)}::text as label, ${root ? col('t', root.field) : sql`null::int`} as root_id, x.field, d.label as target
           from ${ident(schema.name)} t cross join lateral (values ${pointers}) as x(field, entity, target_id)
@@ -54,7 +77,11 @@ async function orphans(tx: Db): Promise<Orphan[]> {
         id: row.id,
         label: row.label ?? `#${row.id}`,
         root: root && row.root_id !== null ? { entity: root.entity, id: row.root_id } : null,
-        problem: `${lookups.find((f) => f.name === row.field)?.label ?? row.field} ${row.target ?? ''} is deleted`.replace(/\s+/g, ' '),
+        problem:
+          `${lookups.find((f) => f.name === row.field)?.label ?? row.field} ${row.target ?? ''} is deleted`.replace(
+            /\s+/g,
+            ' ',
+          ),
       });
     }
   }
@@ -73,7 +100,9 @@ async function orphans(tx: Db): Promise<Orphan[]> {
       id: line.id,
       label: line.label,
       root: { entity: 'quotes', id: line.quote_id },
-      problem: line.project ? `Equipment tag ${line.tag} is no equipment of ${line.project}` : `Equipment tag ${line.tag} on a quote with no project`,
+      problem: line.project
+        ? `Equipment tag ${line.tag} is no equipment of ${line.project}`
+        : `Equipment tag ${line.tag} on a quote with no project`,
     });
   }
   return found;
@@ -89,10 +118,18 @@ const TAGGED_LISTS = [
 /** A tag twice in a project: in two lists (each list refuses its own duplicates), or spelt differently only in case and spaces. */
 async function duplicateTags(tx: Db): Promise<DuplicateTag[]> {
   const tagged = sql.join(
-    TAGGED_LISTS.map(({ entity, field }) => sql`select ${entity}::text as entity, t.id, t.project_id, ${col('t', field)} as tag from ${ident(entity)} t where not t.deleteflag and ${col('t', field)} is not null`),
+    TAGGED_LISTS.map(
+      ({ entity, field }) =>
+        sql`select ${entity}::text as entity, t.id, t.project_id, ${col('t', field)} as tag from ${ident(entity)} t where not t.deleteflag and ${col('t', field)} is not null`,
+    ),
     sql` union all `,
   );
-  const groups = await queryRows<{ project_id: number; project: string; tag: string; rows: { entity: string; id: number; tag: string }[] | string }>(
+  const groups = await queryRows<{
+    project_id: number;
+    project: string;
+    tag: string;
+    rows: { entity: string; id: number; tag: string }[] | string;
+  }>(
     tx,
     // The keys used twice first, then only their rows aggregated: json_agg over every tag's group (100,000
     // equipment rows) before HAVING dropped the single ones took 4 s on PGlite.
@@ -104,8 +141,17 @@ async function duplicateTags(tx: Db): Promise<DuplicateTag[]> {
         order by p.name, min(n.tag) limit ${FINDINGS_LIMIT}`,
   );
   return groups.map((group) => {
-    const rows = (typeof group.rows === 'string' ? JSON.parse(group.rows) : group.rows) as { entity: string; id: number; tag: string }[];
-    return { project_id: group.project_id, project: group.project, tag: group.tag, rows: rows.map((row) => ({ ...row, entity_label: getEntitySchema(row.entity).label })) };
+    const rows = (typeof group.rows === 'string' ? JSON.parse(group.rows) : group.rows) as {
+      entity: string;
+      id: number;
+      tag: string;
+    }[];
+    return {
+      project_id: group.project_id,
+      project: group.project,
+      tag: group.tag,
+      rows: rows.map((row) => ({ ...row, entity_label: getEntitySchema(row.entity).label })),
+    };
   });
 }
 
@@ -121,7 +167,13 @@ async function staleRates(tx: Db, today: string, days: number): Promise<StaleRat
         order by max(r.rate_date), c.code limit ${FINDINGS_LIMIT}`,
   );
   const day = 86_400_000;
-  return rows.map((row) => ({ currency_id: row.currency_id, code: row.code, name: row.name, latest_rate_date: row.latest, days_old: Math.round((Date.parse(today) - Date.parse(row.latest)) / day) }));
+  return rows.map((row) => ({
+    currency_id: row.currency_id,
+    code: row.code,
+    name: row.name,
+    latest_rate_date: row.latest,
+    days_old: Math.round((Date.parse(today) - Date.parse(row.latest)) / day),
+  }));
 }
 
 export async function findings(tx: Db, today: string, staleRateDays: number): Promise<HousekeepingFindings> {

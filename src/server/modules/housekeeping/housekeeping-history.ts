@@ -39,6 +39,13 @@ export async function runHistory(db: Db, limit: number): Promise<HousekeepingRun
   );
   return rows.map((row) => {
     const summary = JSON.parse(row.new_value ?? '{}') as Partial<RunSummary>;
-    return { id: Number(row.id), at: row.at, username: row.username, tasks: summary.tasks ?? [], params: summary.params as HousekeepingParams, counts: summary.counts ?? {} };
+    return {
+      id: Number(row.id),
+      at: row.at,
+      username: row.username,
+      tasks: summary.tasks ?? [],
+      params: summary.params as HousekeepingParams,
+      counts: summary.counts ?? {},
+    };
   });
 }

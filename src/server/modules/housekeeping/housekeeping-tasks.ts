@@ -22,7 +22,8 @@ import { addContents, candidatesOf, executeDeletion, settleDeletion, type Planne
 export const TEST_DATA_FIELD = 'is_testdata';
 
 /** The lists whose rows can be marked test data (a boolean is_testdata). */
-export const testDataLists = (): EntitySchema[] => entitySchemas.filter((schema) => fieldByName(schema, TEST_DATA_FIELD)?.kind === 'boolean');
+export const testDataLists = (): EntitySchema[] =>
+  entitySchemas.filter((schema) => fieldByName(schema, TEST_DATA_FIELD)?.kind === 'boolean');
 
 /** The date `days` before `today` (YYYY-MM-DD, UTC). */
 export function daysBefore(today: string, days: number): string {
@@ -35,8 +36,15 @@ export function daysBefore(today: string, days: number): string {
 async function idsByList(tx: Db, lists: readonly EntitySchema[], where: SQL): Promise<Map<string, number[]>> {
   const rows = new Map<string, number[]>();
   for (const schema of lists) {
-    const found = await queryRows<{ id: number }>(tx, sql`select t.id from ${ident(schema.name)} t where ${where} order by t.id`);
-    if (found.length > 0) rows.set(schema.name, found.map((row) => row.id));
+    const found = await queryRows<{ id: number }>(
+      tx,
+      sql`select t.id from ${ident(schema.name)} t where ${where} order by t.id`,
+    );
+    if (found.length > 0)
+      rows.set(
+        schema.name,
+        found.map((row) => row.id),
+      );
   }
   return rows;
 }
@@ -49,7 +57,11 @@ async function idsByList(tx: Db, lists: readonly EntitySchema[], where: SQL): Pr
  * that long ago (an edit after the delete only postpones its purge).
  */
 export async function planPurge(tx: Db, cutoff: string): Promise<PlannedDeletion> {
-  const rows = await idsByList(tx, entitySchemas.filter(hasSoftDelete), sql`${col('t', SOFT_DELETE_FIELD)} = true and t.updated_at < ${cutoff}::date`);
+  const rows = await idsByList(
+    tx,
+    entitySchemas.filter(hasSoftDelete),
+    sql`${col('t', SOFT_DELETE_FIELD)} = true and t.updated_at < ${cutoff}::date`,
+  );
   return settleDeletion(tx, candidatesOf(rows));
 }
 
@@ -67,14 +79,25 @@ export async function planTestData(tx: Db): Promise<PlannedDeletion> {
 /** The statuses of a quote still open for use; an accepted quote was acted on and a rejected one never counts. */
 export const OPEN_QUOTE_STATUSES = ['requested', 'received', 'under_review'] as const;
 
-const openStatuses = () => sql.join(OPEN_QUOTE_STATUSES.map((status) => sql`${status}`), sql`, `);
+const openStatuses = () =>
+  sql.join(
+    OPEN_QUOTE_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
 
 export async function countExpiredOpenQuotes(tx: Db, today: string): Promise<number> {
-  const [row] = await queryRows<{ n: number | string }>(tx, sql`select count(*) as n from quotes q where q.valid_until < ${today}::date and q.status in (${openStatuses()})`);
+  const [row] = await queryRows<{ n: number | string }>(
+    tx,
+    sql`select count(*) as n from quotes q where q.valid_until < ${today}::date and q.status in (${openStatuses()})`,
+  );
   return Number(row?.n ?? 0);
 }
 
-export async function expiredOpenQuotes(tx: Db, today: string, limit?: number): Promise<(ExpiredQuote & { version: number })[]> {
+export async function expiredOpenQuotes(
+  tx: Db,
+  today: string,
+  limit?: number,
+): Promise<(ExpiredQuote & { version: number })[]> {
   const rows = await queryRows<Omit<ExpiredQuote, 'status_label'> & { version: number }>(
     tx,
     sql`select q.id, q.version, q.quote_number, s.name as supplier, to_char(q.valid_until, 'YYYY-MM-DD') as valid_until, q.status
@@ -82,14 +105,22 @@ export async function expiredOpenQuotes(tx: Db, today: string, limit?: number): 
         where q.valid_until < ${today}::date and q.status in (${openStatuses()})
         order by q.valid_until, q.quote_number${limit === undefined ? sql`` : sql` limit ${limit}`}`,
   );
-  return rows.map((row) => ({ ...row, status_label: QUOTE_STATUS.find((s) => s.value === row.status)?.label ?? row.status }));
+  return rows.map((row) => ({
+    ...row,
+    status_label: QUOTE_STATUS.find((s) => s.value === row.status)?.label ?? row.status,
+  }));
 }
 
 /** Marks them expired through the engine's save (its hooks and checks), audited per quote. */
 export async function markExpiredQuotes(tx: Db, today: string, actor: Actor): Promise<number> {
   const quotes = await expiredOpenQuotes(tx, today);
   if (quotes.length === 0) return 0;
-  await saveEntityBatch(tx, getEntitySchema('quotes'), { updates: quotes.map((q) => ({ id: q.id, version: q.version, changes: { status: 'expired' } })) }, actor);
+  await saveEntityBatch(
+    tx,
+    getEntitySchema('quotes'),
+    { updates: quotes.map((q) => ({ id: q.id, version: q.version, changes: { status: 'expired' } })) },
+    actor,
+  );
   return quotes.length;
 }
 
@@ -102,7 +133,9 @@ function computedLists(): { schema: EntitySchema; inputs: string[]; outputs: str
   return entitySchemas.flatMap((schema) => {
     const computed = schema.fields.filter((f) => f.computed && f.computed.from.length > 0);
     if (computed.length === 0) return [];
-    return [{ schema, inputs: [...new Set(computed.flatMap((f) => f.computed!.from))], outputs: computed.map((f) => f.name) }];
+    return [
+      { schema, inputs: [...new Set(computed.flatMap((f) => f.computed!.from))], outputs: computed.map((f) => f.name) },
+    ];
   });
 }
 
@@ -119,29 +152,48 @@ export async function recomputeDerived(tx: Db, actor: Actor | null): Promise<Tas
     const all = await queryRows<{ id: number }>(tx, sql`select t.id from ${ident(schema.name)} t order by t.id`);
     checked += all.length;
     let changed = 0;
-    for (const part of chunks(all.map((row) => row.id), RECOMPUTE_CHUNK)) {
+    for (const part of chunks(
+      all.map((row) => row.id),
+      RECOMPUTE_CHUNK,
+    )) {
       const stored = await selectRowsById(tx, schema, part);
-      const candidates = [...stored.values()].map((row) => ({ id: row.id, values: Object.fromEntries(inputs.map((name) => [name, row[name] ?? null])) as Record<string, unknown> }));
+      const candidates = [...stored.values()].map((row) => ({
+        id: row.id,
+        values: Object.fromEntries(inputs.map((name) => [name, row[name] ?? null])) as Record<string, unknown>,
+      }));
       await deriveComputedFields(tx, schema, candidates);
-      const changes: RowChange[] = candidates.map((c) => ({ id: c.id, version: stored.get(c.id)!.version, changes: Object.fromEntries(outputs.map((name) => [name, c.values[name] ?? null])) }));
+      const changes: RowChange[] = candidates.map((c) => ({
+        id: c.id,
+        version: stored.get(c.id)!.version,
+        changes: Object.fromEntries(outputs.map((name) => [name, c.values[name] ?? null])),
+      }));
       if (actor === null) {
         changed += changes.length - (await unchangedRows(tx, schema, changes)).size;
         continue;
       }
       const { updated } = await updateRows(tx, schema, changes, actor, 'changes', { skipUnchanged: true });
       changed += updated.ids.size;
-      await rederiveReaders(tx, schema, changes.filter((c) => updated.ids.has(c.id)), actor);
+      await rederiveReaders(
+        tx,
+        schema,
+        changes.filter((c) => updated.ids.has(c.id)),
+        actor,
+      );
     }
     if (changed > 0) lists.push({ entity: schema.name, label: schema.labelPlural, count: changed });
   }
   for (const schema of entitySchemas) {
     const fields = aggregateFields(schema);
     if (fields.length === 0) continue;
-    const ids = (await queryRows<{ id: number }>(tx, sql`select t.id from ${ident(schema.name)} t order by t.id`)).map((row) => row.id);
+    const ids = (await queryRows<{ id: number }>(tx, sql`select t.id from ${ident(schema.name)} t order by t.id`)).map(
+      (row) => row.id,
+    );
     checked += ids.length;
     let changed = 0;
-    for (const part of chunks(ids, RECOMPUTE_CHUNK)) changed += await refreshAggregates(tx, schema, fields, part, { dryRun: actor === null });
-    if (changed > 0) lists.push({ entity: schema.name, label: `${schema.labelPlural} (totals of their lines)`, count: changed });
+    for (const part of chunks(ids, RECOMPUTE_CHUNK))
+      changed += await refreshAggregates(tx, schema, fields, part, { dryRun: actor === null });
+    if (changed > 0)
+      lists.push({ entity: schema.name, label: `${schema.labelPlural} (totals of their lines)`, count: changed });
   }
   return { count: lists.reduce((sum, l) => sum + l.count, 0), checked, lists };
 }

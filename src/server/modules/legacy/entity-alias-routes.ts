@@ -4,7 +4,15 @@ import { getEntitySchema } from '../../../schemas/registry';
 import { actorOf, assertRole } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { getEntityRow } from '../../entities/entity-service';
-import { entityRow, errors, jsonSchema, listWindowQuery, responses, rowsResponse, writeErrors } from '../../entities/route-schemas';
+import {
+  entityRow,
+  errors,
+  jsonSchema,
+  listWindowQuery,
+  responses,
+  rowsResponse,
+  writeErrors,
+} from '../../entities/route-schemas';
 import { envelopeSchema } from '../../http/envelope';
 import { objectBody, payloadOf, rowTarget } from './legacy-body';
 import { listWindow, readRowsJson, sendRows } from './list-all';
@@ -27,7 +35,10 @@ const ALIASES = [
 const recordId = z.number().int().positive().describe('A row id: a JSON whole number, never text');
 const version = z.number().int().positive().describe('The version of the row as loaded');
 export const rowFields = z
-  .looseObject({ id: recordId.optional().describe('Absent for a new row; the row to change'), version: version.optional().describe('Required with id') })
+  .looseObject({
+    id: recordId.optional().describe('Absent for a new row; the row to change'),
+    version: version.optional().describe('Required with id'),
+  })
   .describe("The row's fields by name, as GET lists them; meta columns other than id and version are ignored");
 /** A payload bare, or as the envelope's data (payloadOf). */
 export const bareOrEnvelope = (payload: z.ZodType) => z.union([payload, envelopeSchema.extend({ data: payload })]);
@@ -40,7 +51,9 @@ export function rowTargetBody(...args: ('param1' | 'param2')[]) {
       data: z.union([recordId, z.object({ id: recordId, version: version.optional() })]).optional(),
       ...Object.fromEntries(args.map((key) => [key, recordId.optional()])),
     })
-    .describe(`The row's id: {"id": 12}, {"data": {"id": 12, "version": 3}}, {"data": 12}${args.map((key) => ` or {"${key}": 12}`).join('')}`);
+    .describe(
+      `The row's id: {"id": 12}, {"data": {"id": 12, "version": 3}}, {"data": 12}${args.map((key) => ` or {"${key}": 12}`).join('')}`,
+    );
 }
 export const rowResponse = { ...jsonSchema(entityRow, 'output'), description: 'The row as stored, as GET lists it' };
 export const deletedResponse = { ...jsonSchema(responses.deleted, 'output'), description: 'The id of the deleted row' };
@@ -52,12 +65,26 @@ export async function entityAliasRoutes(app: FastifyInstance, { db }: { db: Db }
     const tags = ['spec lists'];
     app.get(
       `/${alias.list}`,
-      { schema: { tags, summary: `Every ${schema.label.toLowerCase()} (or a window of them)`, querystring: jsonSchema(listWindowQuery), response: { 200: rowsResponse, ...errors(400, 401) } } },
+      {
+        schema: {
+          tags,
+          summary: `Every ${schema.label.toLowerCase()} (or a window of them)`,
+          querystring: jsonSchema(listWindowQuery),
+          response: { 200: rowsResponse, ...errors(400, 401) },
+        },
+      },
       async (request, reply) => sendRows(reply, await readRowsJson(db, schema, listWindow(request.query))),
     );
     app.post(
       `/${alias.list}`,
-      { schema: { tags, summary: `Save one ${schema.label.toLowerCase()}: create (no id) or update (id and version)`, body: jsonSchema(bareOrEnvelope(rowFields)), response: { 200: rowResponse, ...writeErrors(404, 409, 422) } } },
+      {
+        schema: {
+          tags,
+          summary: `Save one ${schema.label.toLowerCase()}: create (no id) or update (id and version)`,
+          body: jsonSchema(bareOrEnvelope(rowFields)),
+          response: { 200: rowResponse, ...writeErrors(404, 409, 422) },
+        },
+      },
       async (request) => {
         assertRole(request, schema.writeRole, schema.labelPlural.toLowerCase());
         return saveOne(db, schema, payloadOf(objectBody(request.body, what)), actorOf(request));
@@ -65,18 +92,38 @@ export async function entityAliasRoutes(app: FastifyInstance, { db }: { db: Db }
     );
     app.post(
       `/${alias.remove}`,
-      { schema: { tags, summary: `Delete one ${schema.label.toLowerCase()} (refused while others reference it)`, body: jsonSchema(rowTargetBody('param2')), response: { 200: deletedResponse, ...writeErrors(404, 409) } } },
+      {
+        schema: {
+          tags,
+          summary: `Delete one ${schema.label.toLowerCase()} (refused while others reference it)`,
+          body: jsonSchema(rowTargetBody('param2')),
+          response: { 200: deletedResponse, ...writeErrors(404, 409) },
+        },
+      },
       async (request) => {
         assertRole(request, schema.writeRole, schema.labelPlural.toLowerCase());
-        return deleteOne(db, schema, rowTarget(objectBody(request.body, `the ${schema.label.toLowerCase()} to delete`), schema, ['param2']), actorOf(request));
+        return deleteOne(
+          db,
+          schema,
+          rowTarget(objectBody(request.body, `the ${schema.label.toLowerCase()} to delete`), schema, ['param2']),
+          actorOf(request),
+        );
       },
     );
     // POST /part: one row by id; older clients put the id in param1.
     if ('one' in alias) {
       app.post(
         `/${alias.one}`,
-        { schema: { tags, summary: `One ${schema.label.toLowerCase()} by id`, body: jsonSchema(rowTargetBody('param1', 'param2')), response: { 200: rowResponse, ...writeErrors(404) } } },
-        async (request) => getEntityRow(db, schema, rowTarget(objectBody(request.body, what), schema, ['param1', 'param2']).id),
+        {
+          schema: {
+            tags,
+            summary: `One ${schema.label.toLowerCase()} by id`,
+            body: jsonSchema(rowTargetBody('param1', 'param2')),
+            response: { 200: rowResponse, ...writeErrors(404) },
+          },
+        },
+        async (request) =>
+          getEntityRow(db, schema, rowTarget(objectBody(request.body, what), schema, ['param1', 'param2']).id),
       );
     }
   }

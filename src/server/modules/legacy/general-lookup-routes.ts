@@ -25,7 +25,13 @@ const schema = {
   tags: ['spec lists'],
   summary: 'Every client and/or project, as the flags ask',
   body: jsonSchema(bareOrEnvelope(flags)),
-  response: { 200: { ...jsonSchema(z.object({ clients: rows, projects: rows }), 'output'), description: 'One property per flag set true' }, ...writeErrors() },
+  response: {
+    200: {
+      ...jsonSchema(z.object({ clients: rows, projects: rows }), 'output'),
+      description: 'One property per flag set true',
+    },
+    ...writeErrors(),
+  },
 };
 
 export async function generalLookupRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
@@ -33,7 +39,8 @@ export async function generalLookupRoutes(app: FastifyInstance, { db }: { db: Db
     const payload = payloadOf(objectBody(request.body, 'the lookup flags'));
     const wanted = parseBody(flags, payload ?? {}, `lookup flags (${HOW})`);
     // A call naming no list at all is a mistake (e.g. {"param1": "clients"}), not a request for nothing.
-    if (wanted.clients === undefined && wanted.projects === undefined) throw new AppError('bad_request', `Name the lists wanted: ${HOW}.`);
+    if (wanted.clients === undefined && wanted.projects === undefined)
+      throw new AppError('bad_request', `Name the lists wanted: ${HOW}.`);
     const parts: string[] = [];
     for (const [flag, entity] of LISTS) {
       if (wanted[flag]) parts.push(`${JSON.stringify(flag)}:${(await readRowsJson(db, getEntitySchema(entity))).json}`);

@@ -35,7 +35,11 @@ type IdSource = 'param1' | 'param2';
  * calls whose envelope argument is the id, param2 (/part also param1). Every place that holds an id must
  * name the same row; a missing or malformed id is a 400, never a guess.
  */
-export function rowTarget(body: Body, schema: EntitySchema, sources: readonly IdSource[]): { id: number; version?: number } {
+export function rowTarget(
+  body: Body,
+  schema: EntitySchema,
+  sources: readonly IdSource[],
+): { id: number; version?: number } {
   const data = body.data;
   const candidates: [string, unknown][] = [
     ['id', body.id],
@@ -45,13 +49,18 @@ export function rowTarget(body: Body, schema: EntitySchema, sources: readonly Id
   ];
   const given = candidates.filter(([, value]) => value !== undefined && value !== null);
   if (given.length === 0) {
-    const shapes = ['{"id": 12}', '{"data": {"id": 12, "version": 3}}', ...sources.map((key) => `{"${key}": 12}`)].join(', ');
+    const shapes = ['{"id": 12}', '{"data": {"id": 12, "version": 3}}', ...sources.map((key) => `{"${key}": 12}`)].join(
+      ', ',
+    );
     throw new AppError('bad_request', `Name the ${schema.label.toLowerCase()}: send its id as ${shapes}.`);
   }
   const ids = given.map(([where, value]) => bodyId(value, schema, `The ${schema.label.toLowerCase()} id (${where})`));
   if (new Set(ids).size > 1) {
-    throw new AppError('bad_request', `The request names different ${schema.label.toLowerCase()} ids: ${given.map(([where], i) => `${where} ${ids[i]}`).join(', ')}.`);
+    throw new AppError(
+      'bad_request',
+      `The request names different ${schema.label.toLowerCase()} ids: ${given.map(([where], i) => `${where} ${ids[i]}`).join(', ')}.`,
+    );
   }
-  const version = optionalVersion((body.version ?? (isObject(data) ? data.version : undefined)) ?? undefined);
+  const version = optionalVersion(body.version ?? (isObject(data) ? data.version : undefined) ?? undefined);
   return { id: ids[0]!, version };
 }

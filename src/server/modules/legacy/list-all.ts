@@ -20,7 +20,11 @@ export function listWindow(query: unknown): ListWindow {
   const count = (name: string): number | undefined => {
     const value = q[name];
     if (value === undefined) return undefined;
-    if (typeof value !== 'string' || !/^\d{1,9}$/.test(value)) throw new AppError('bad_request', `${name} must be a whole number of rows (0 or more); got ${describeValue(value)}.`);
+    if (typeof value !== 'string' || !/^\d{1,9}$/.test(value))
+      throw new AppError(
+        'bad_request',
+        `${name} must be a whole number of rows (0 or more); got ${describeValue(value)}.`,
+      );
     return Number(value);
   };
   return { offset: count('offset') ?? 0, limit: count('limit') };
@@ -32,7 +36,11 @@ export function listWindow(query: unknown): ListWindow {
  * transaction gives every page and the total the same snapshot: a write between pages cannot make a row
  * appear twice or not at all.
  */
-export async function readRowsJson(db: Db, schema: EntitySchema, window: ListWindow = { offset: 0 }): Promise<{ json: string; total: number }> {
+export async function readRowsJson(
+  db: Db,
+  schema: EntitySchema,
+  window: ListWindow = { offset: 0 },
+): Promise<{ json: string; total: number }> {
   return db.transaction(
     async (tx) => {
       const sort = [schema.defaultSort];

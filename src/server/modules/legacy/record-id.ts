@@ -2,7 +2,6 @@ import type { EntitySchema } from '../../../schemas/schema-types';
 import { MAX_INTEGER } from '../../../schemas/validators';
 import { AppError } from '../../http/app-error';
 
-
 export function describeValue(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
@@ -24,7 +23,8 @@ export function bodyId(value: unknown, schema: EntitySchema, what = `The ${schem
 /** A record id in a URL path: digits only ("1e3", "0x10", "12abc" are refused, not read as numbers). */
 export function pathId(text: string, schema: EntitySchema): number {
   const what = `The ${schema.label.toLowerCase()} id in the address`;
-  if (!/^\d+$/.test(text)) throw new AppError('bad_request', `${what} must be a positive whole number; got ${describeValue(text)}.`);
+  if (!/^\d+$/.test(text))
+    throw new AppError('bad_request', `${what} must be a positive whole number; got ${describeValue(text)}.`);
   return bodyId(Number(text), schema, what);
 }
 
@@ -32,7 +32,10 @@ export function pathId(text: string, schema: EntitySchema): number {
 export function optionalVersion(value: unknown, where = 'version'): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_INTEGER) {
-    throw new AppError('bad_request', `The ${where} must be a whole number from 1 to ${MAX_INTEGER} (the version of the row you loaded); got ${describeValue(value)}.`);
+    throw new AppError(
+      'bad_request',
+      `The ${where} must be a whole number from 1 to ${MAX_INTEGER} (the version of the row you loaded); got ${describeValue(value)}.`,
+    );
   }
   return value;
 }

@@ -13,24 +13,54 @@ import { bodyId, optionalVersion } from './record-id';
  * engine: a row with an id updates it (its version is required, for optimistic concurrency), without one
  * creates it. The answer is the row as GET lists it, so a caller can send it back with a change.
  */
-export async function saveOne(db: Db, schema: EntitySchema, payload: unknown, actor: Actor, options: { acceptWarnings?: boolean } = {}): Promise<EntityRow> {
-  if (!isObject(payload)) throw new AppError('bad_request', `Send the ${schema.label.toLowerCase()} as a JSON object of its fields.`);
-  const values = Object.fromEntries(Object.entries(payload).filter(([key]) => !(META_FIELDS as readonly string[]).includes(key)));
+export async function saveOne(
+  db: Db,
+  schema: EntitySchema,
+  payload: unknown,
+  actor: Actor,
+  options: { acceptWarnings?: boolean } = {},
+): Promise<EntityRow> {
+  if (!isObject(payload))
+    throw new AppError('bad_request', `Send the ${schema.label.toLowerCase()} as a JSON object of its fields.`);
+  const values = Object.fromEntries(
+    Object.entries(payload).filter(([key]) => !(META_FIELDS as readonly string[]).includes(key)),
+  );
   if (payload.id === undefined) {
-    const { created } = await saveEntityBatch(db, schema, { creates: [{ clientKey: 'row', values }], acceptWarnings: options.acceptWarnings }, actor);
+    const { created } = await saveEntityBatch(
+      db,
+      schema,
+      { creates: [{ clientKey: 'row', values }], acceptWarnings: options.acceptWarnings },
+      actor,
+    );
     // clientKey only matches a batch's answers to its requests; it is no field of the row.
     const { clientKey: _clientKey, ...row } = created[0]!;
     return row as EntityRow;
   }
   const id = bodyId(payload.id, schema);
   const version = optionalVersion(payload.version);
-  if (version === undefined) throw new AppError('bad_request', 'The version is required to change an existing row: send the version of the row you loaded.');
-  const { updated } = await notFoundWhenGone(schema, id, () => saveEntityBatch(db, schema, { updates: [{ id, version, changes: values }], acceptWarnings: options.acceptWarnings }, actor));
+  if (version === undefined)
+    throw new AppError(
+      'bad_request',
+      'The version is required to change an existing row: send the version of the row you loaded.',
+    );
+  const { updated } = await notFoundWhenGone(schema, id, () =>
+    saveEntityBatch(
+      db,
+      schema,
+      { updates: [{ id, version, changes: values }], acceptWarnings: options.acceptWarnings },
+      actor,
+    ),
+  );
   return updated[0]!;
 }
 
 /** Deletes one row; `version`, when given, must still be the row's. */
-export async function deleteOne(db: Db, schema: EntitySchema, target: { id: number; version?: number }, actor: Actor): Promise<{ deleted: number }> {
+export async function deleteOne(
+  db: Db,
+  schema: EntitySchema,
+  target: { id: number; version?: number },
+  actor: Actor,
+): Promise<{ deleted: number }> {
   await notFoundWhenGone(schema, target.id, () => deleteEntityRow(db, schema, target.id, target.version, actor));
   return { deleted: target.id };
 }
@@ -43,8 +73,12 @@ async function notFoundWhenGone<T>(schema: EntitySchema, id: number, write: () =
   try {
     return await write();
   } catch (error) {
-    const conflicts = error instanceof AppError && error.code === 'conflict' ? (error.details as Partial<ConflictDetails> | undefined)?.conflicts : undefined;
-    if (conflicts?.length === 1 && conflicts[0]!.id === id && conflicts[0]!.current === null) throw new AppError('not_found', `No ${schema.label} with id ${id}.`);
+    const conflicts =
+      error instanceof AppError && error.code === 'conflict'
+        ? (error.details as Partial<ConflictDetails> | undefined)?.conflicts
+        : undefined;
+    if (conflicts?.length === 1 && conflicts[0]!.id === id && conflicts[0]!.current === null)
+      throw new AppError('not_found', `No ${schema.label} with id ${id}.`);
     throw error;
   }
 }

@@ -10,7 +10,14 @@ import { AppError } from '../../http/app-error';
 
 export type NextMeetingAnswer = { meeting: EntityRow; carried: EntityRow[] };
 
-type OpenAction = { id: number; version: number; item_no: number; description: string; owner: string; due_date: string };
+type OpenAction = {
+  id: number;
+  version: number;
+  item_no: number;
+  description: string;
+  owner: string;
+  due_date: string;
+};
 
 /**
  * The next meeting of a meeting's series (field guide §12), in one transaction through the engine's save
@@ -22,7 +29,12 @@ type OpenAction = { id: number; version: number; item_no: number; description: s
  * Refused (409) when the series already has a meeting after this one: open actions carry forward from the
  * latest meeting only, else they would be copied twice, or into a meeting that is not the next one.
  */
-export async function createNextMeeting(db: Db, meetingId: number, input: NextMeetingBody, actor: Actor): Promise<NextMeetingAnswer> {
+export async function createNextMeeting(
+  db: Db,
+  meetingId: number,
+  input: NextMeetingBody,
+  actor: Actor,
+): Promise<NextMeetingAnswer> {
   const meetings = getEntitySchema('meetings');
   const items = getEntitySchema('meeting_items');
   return db.transaction(async (tx) => {
@@ -37,13 +49,29 @@ export async function createNextMeeting(db: Db, meetingId: number, input: NextMe
       sql`select id, title, to_char(meeting_date, 'YYYY-MM-DD') as meeting_date from meetings where series = ${series} and meeting_date > ${date}::date order by meeting_date limit 1`,
     );
     if (later) {
-      throw new AppError('conflict', `The series "${series}" already has a later meeting: "${later.title}" on ${later.meeting_date}. Open actions carry forward from the latest meeting of a series only; use that meeting's Next meeting.`, { meeting: later });
+      throw new AppError(
+        'conflict',
+        `The series "${series}" already has a later meeting: "${later.title}" on ${later.meeting_date}. Open actions carry forward from the latest meeting of a series only; use that meeting's Next meeting.`,
+        { meeting: later },
+      );
     }
     const nextDate = input.meeting_date ?? addDays(date, NEXT_MEETING_DAYS);
-    if (nextDate <= date) throw new AppError('validation_failed', `The next meeting must be after this one (${date}).`, { fields: { meeting_date: `After ${date}` } });
+    if (nextDate <= date)
+      throw new AppError('validation_failed', `The next meeting must be after this one (${date}).`, {
+        fields: { meeting_date: `After ${date}` },
+      });
 
-    const values = { title: input.title?.trim() || source.title, series, meeting_date: nextDate, project_id: source.project_id, location: source.location, attendees: source.attendees, is_testdata: source.is_testdata };
-    const [meeting] = (await saveEntityBatch(tx, meetings, { creates: [{ clientKey: 'next', values }] }, actor)).created;
+    const values = {
+      title: input.title?.trim() || source.title,
+      series,
+      meeting_date: nextDate,
+      project_id: source.project_id,
+      location: source.location,
+      attendees: source.attendees,
+      is_testdata: source.is_testdata,
+    };
+    const [meeting] = (await saveEntityBatch(tx, meetings, { creates: [{ clientKey: 'next', values }] }, actor))
+      .created;
     const newId = (meeting as EntityRow).id;
 
     const open = await queryJsonRows<OpenAction>(
@@ -54,10 +82,24 @@ export async function createNextMeeting(db: Db, meetingId: number, input: NextMe
     if (open.length === 0) return { meeting: meeting as EntityRow, carried: [] };
     const creates = open.map((action, i) => ({
       clientKey: String(action.id),
-      values: { meeting_id: newId, item_no: i + 1, kind: 'action', description: action.description, owner: action.owner, due_date: action.due_date, status: 'open', carried_from: carriedFromLabel(date, action.item_no) },
+      values: {
+        meeting_id: newId,
+        item_no: i + 1,
+        kind: 'action',
+        description: action.description,
+        owner: action.owner,
+        due_date: action.due_date,
+        status: 'open',
+        carried_from: carriedFromLabel(date, action.item_no),
+      },
     }));
     const { created } = await saveEntityBatch(tx, items, { creates }, actor);
-    await saveEntityBatch(tx, items, { updates: open.map((action) => ({ id: action.id, version: action.version, changes: { status: 'carried' } })) }, actor);
+    await saveEntityBatch(
+      tx,
+      items,
+      { updates: open.map((action) => ({ id: action.id, version: action.version, changes: { status: 'carried' } })) },
+      actor,
+    );
     return { meeting: meeting as EntityRow, carried: created.map(({ clientKey: _key, ...row }) => row as EntityRow) };
   });
 }

@@ -19,10 +19,14 @@ const isoDate = z.string().refine(isValidIsoDate, 'Must be a date (YYYY-MM-DD)')
 
 const meetingParams = z.object({ id: z.string().describe('Meeting id (digits)') });
 const nextBody = z.strictObject({
-  meeting_date: isoDate.optional().describe('The next meeting\'s date; a week after this one when left out'),
-  title: z.string().max(200).optional().describe('Its title; this meeting\'s when left out'),
+  meeting_date: isoDate.optional().describe("The next meeting's date; a week after this one when left out"),
+  title: z.string().max(200).optional().describe("Its title; this meeting's when left out"),
 });
-const overdueQuery = z.object({ today: isoDate.optional().describe("The caller's date (actions due before it are overdue); the server's when left out") });
+const overdueQuery = z.object({
+  today: isoDate
+    .optional()
+    .describe("The caller's date (actions due before it are overdue); the server's when left out"),
+});
 
 const overdueAction = z.object({
   item_id: z.number(),
@@ -39,9 +43,14 @@ const overdueAction = z.object({
 });
 const overdueAnswer = z.object({
   today: z.string(),
-  owners: z.array(z.object({ owner: z.string(), count: z.number(), oldest_due: z.string(), items: z.array(overdueAction) })),
+  owners: z.array(
+    z.object({ owner: z.string(), count: z.number(), oldest_due: z.string(), items: z.array(overdueAction) }),
+  ),
 });
-const nextAnswer = z.object({ meeting: entityRow, carried: z.array(entityRow).describe('The open actions copied into the new meeting, with carried_from') });
+const nextAnswer = z.object({
+  meeting: entityRow,
+  carried: z.array(entityRow).describe('The open actions copied into the new meeting, with carried_from'),
+});
 
 export async function meetingRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   const meetings = getEntitySchema('meetings');
@@ -51,9 +60,13 @@ export async function meetingRoutes(app: FastifyInstance, { db }: { db: Db }): P
     {
       schema: {
         tags: TAGS,
-        summary: 'Open actions due before today, grouped by owner (count, oldest due date, each action with its meeting)',
+        summary:
+          'Open actions due before today, grouped by owner (count, oldest due date, each action with its meeting)',
         querystring: jsonSchema(overdueQuery),
-        response: { 200: { ...jsonSchema(overdueAnswer, 'output'), description: 'Owners, most overdue actions first' }, ...errors(400, 401) },
+        response: {
+          200: { ...jsonSchema(overdueAnswer, 'output'), description: 'Owners, most overdue actions first' },
+          ...errors(400, 401),
+        },
       },
     },
     async (request) => overdueActionsByOwner(db, parseOr400(overdueQuery, request.query, 'query').today),
@@ -64,10 +77,14 @@ export async function meetingRoutes(app: FastifyInstance, { db }: { db: Db }): P
     {
       schema: {
         tags: TAGS,
-        summary: "The next meeting of this meeting's series, with this meeting's open actions carried forward (the originals become 'carried')",
+        summary:
+          "The next meeting of this meeting's series, with this meeting's open actions carried forward (the originals become 'carried')",
         params: jsonSchema(meetingParams),
         body: jsonSchema(nextBody),
-        response: { 200: { ...jsonSchema(nextAnswer, 'output'), description: 'The new meeting and the actions carried into it' }, ...writeErrors(404, 409, 422) },
+        response: {
+          200: { ...jsonSchema(nextAnswer, 'output'), description: 'The new meeting and the actions carried into it' },
+          ...writeErrors(404, 409, 422),
+        },
       },
     },
     async (request) => {

@@ -30,6 +30,9 @@ export async function overdueActionsByOwner(db: Db, today?: string): Promise<Ove
         group by lower(i.owner)
         order by count(*) desc, min(i.due_date), lower(i.owner)`,
   );
-  const date = today ?? (await queryRows<{ today: string }>(db, sql`select to_char(current_date, 'YYYY-MM-DD') as today`))[0]?.today ?? '';
+  const date =
+    today ??
+    (await queryRows<{ today: string }>(db, sql`select to_char(current_date, 'YYYY-MM-DD') as today`))[0]?.today ??
+    '';
   return { today: date, owners };
 }

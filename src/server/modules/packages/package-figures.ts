@@ -68,13 +68,22 @@ export function bidderCompleteness(db: Db, packageIds: readonly number[]): Promi
 /** How many items each package's scope holds. */
 export async function scopeCounts(db: Db, packageIds: readonly number[]): Promise<Map<number, number>> {
   if (packageIds.length === 0) return new Map();
-  const rows = await queryRows<{ package_id: number; items: number }>(db, sql`select package_id, count(*)::int as items from package_items where package_id in ${jsonValues(packageIds, 'int')} group by package_id`);
+  const rows = await queryRows<{ package_id: number; items: number }>(
+    db,
+    sql`select package_id, count(*)::int as items from package_items where package_id in ${jsonValues(packageIds, 'int')} group by package_id`,
+  );
   return new Map(rows.map((row) => [row.package_id, row.items]));
 }
 
 /** The quotes against a package with their totals (quoteTotals: the sums of their lines) and suppliers, newest first. */
 export async function packageQuotes(db: Db, packageId: number): Promise<PackageQuote[]> {
-  const heads = await queryRows<{ id: number; supplier: string; supplier_id: number; status: string; date_received: string }>(
+  const heads = await queryRows<{
+    id: number;
+    supplier: string;
+    supplier_id: number;
+    status: string;
+    date_received: string;
+  }>(
     db,
     sql`select q.id, s.name as supplier, q.supplier_id, q.status, q.date_received::text as date_received
         from quotes q join suppliers s on s.id = q.supplier_id where q.package_id = ${packageId}`,
@@ -87,11 +96,29 @@ export async function packageQuotes(db: Db, packageId: number): Promise<PackageQ
 
 /** The header's amounts as people read them: budget and award with their currency codes, the award supplier's name. */
 export async function packageAmounts(db: Db, packageId: number) {
-  const [row] = await queryRows<{ budget: string | null; budget_currency: string | null; award_supplier: string | null; award_amount: string | null; award_currency: string | null; award_date: string | null; po_number: string | null }>(
+  const [row] = await queryRows<{
+    budget: string | null;
+    budget_currency: string | null;
+    award_supplier: string | null;
+    award_amount: string | null;
+    award_currency: string | null;
+    award_date: string | null;
+    po_number: string | null;
+  }>(
     db,
     sql`select p.budget::text as budget, (select c.code from currencies c where c.id = p.currency_id) as budget_currency, (select s.name from suppliers s where s.id = p.award_supplier_id) as award_supplier,
                p.award_amount::text as award_amount, (select c.code from currencies c where c.id = p.award_currency_id) as award_currency, p.award_date::text as award_date, p.po_number
         from packages p where p.id = ${packageId}`,
   );
-  return row ?? { budget: null, budget_currency: null, award_supplier: null, award_amount: null, award_currency: null, award_date: null, po_number: null };
+  return (
+    row ?? {
+      budget: null,
+      budget_currency: null,
+      award_supplier: null,
+      award_amount: null,
+      award_currency: null,
+      award_date: null,
+      po_number: null,
+    }
+  );
 }

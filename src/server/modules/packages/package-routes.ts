@@ -50,8 +50,21 @@ const completeness = z.looseObject({
   lowest_base_total: money,
   base_currency: z.string().nullable(),
 });
-const quoteFigures = z.looseObject({ id: z.number(), quote_number: z.string(), total: z.string(), base_total: z.string(), expired: z.boolean() });
-const figuresResponse = z.looseObject({ package_id: z.number(), status: z.string(), next_moves: z.array(z.string()), items_in_scope: z.number(), bidders: z.array(completeness), quotes: z.array(quoteFigures) });
+const quoteFigures = z.looseObject({
+  id: z.number(),
+  quote_number: z.string(),
+  total: z.string(),
+  base_total: z.string(),
+  expired: z.boolean(),
+});
+const figuresResponse = z.looseObject({
+  package_id: z.number(),
+  status: z.string(),
+  next_moves: z.array(z.string()),
+  items_in_scope: z.number(),
+  bidders: z.array(completeness),
+  quotes: z.array(quoteFigures),
+});
 const fullPackage = entityRow.extend({
   items: z.array(entityRow),
   bidders: z.array(entityRow),
@@ -68,7 +81,12 @@ export async function packageRoutes(app: FastifyInstance, { db }: { db: Db }): P
   const packageIdOf = (params: unknown) => pathId(parseOr400(idParams, params, 'address').id, packages);
 
   async function figures(id: number, status: string): Promise<PackageFigures> {
-    const [completeness, counts, quoteRows, amounts] = [await bidderCompleteness(db, [id]), await scopeCounts(db, [id]), await packageQuotes(db, id), await packageAmounts(db, id)];
+    const [completeness, counts, quoteRows, amounts] = [
+      await bidderCompleteness(db, [id]),
+      await scopeCounts(db, [id]),
+      await packageQuotes(db, id),
+      await packageAmounts(db, id),
+    ];
     return {
       package_id: id,
       status,
@@ -80,17 +98,39 @@ export async function packageRoutes(app: FastifyInstance, { db }: { db: Db }): P
     };
   }
 
-  app.get('/package/:id', { schema: { tags: TAGS, summary: "One package's header", params: jsonSchema(idParams), response: { 200: rowResponse, ...errors(400, 401, 404) } } }, async (request) =>
-    getEntityRow(db, packages, packageIdOf(request.params)),
+  app.get(
+    '/package/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "One package's header",
+        params: jsonSchema(idParams),
+        response: { 200: rowResponse, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => getEntityRow(db, packages, packageIdOf(request.params)),
   );
 
   app.get(
     '/packages/:id',
-    { schema: { tags: TAGS, summary: 'The packages of project :id (by package number), each with its item, bidder and quote counts', params: jsonSchema(idParams), response: { 200: output(z.array(entityRow), 'The packages with item_count, bidder_count and quote_count'), ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The packages of project :id (by package number), each with its item, bidder and quote counts',
+        params: jsonSchema(idParams),
+        response: {
+          200: output(z.array(entityRow), 'The packages with item_count, bidder_count and quote_count'),
+          ...errors(400, 401, 404),
+        },
+      },
+    },
     async (request) => {
       const projectId = pathId(parseOr400(idParams, request.params, 'address').id, projects);
       await getEntityRow(db, projects, projectId); // 404 for a project that does not exist
-      const rows = await queryJsonRows<EntityRow>(db, sql`select ${wireColumns(packages, 't')} from packages t where t.project_id = ${projectId} order by t.package_number`);
+      const rows = await queryJsonRows<EntityRow>(
+        db,
+        sql`select ${wireColumns(packages, 't')} from packages t where t.project_id = ${projectId} order by t.package_number`,
+      );
       const counts = await queryRows<{ id: number; items: number; bidders: number; quotes: number }>(
         db,
         sql`select p.id, (select count(*) from package_items i where i.package_id = p.id)::int as items, (select count(*) from package_bidders b where b.package_id = p.id)::int as bidders,
@@ -98,37 +138,86 @@ export async function packageRoutes(app: FastifyInstance, { db }: { db: Db }): P
             from packages p where p.project_id = ${projectId}`,
       );
       const byId = new Map(counts.map((row) => [row.id, row]));
-      return rows.map((row) => ({ ...row, item_count: byId.get(row.id)?.items ?? 0, bidder_count: byId.get(row.id)?.bidders ?? 0, quote_count: byId.get(row.id)?.quotes ?? 0 }));
+      return rows.map((row) => ({
+        ...row,
+        item_count: byId.get(row.id)?.items ?? 0,
+        bidder_count: byId.get(row.id)?.bidders ?? 0,
+        quote_count: byId.get(row.id)?.quotes ?? 0,
+      }));
     },
   );
 
   app.get(
     '/fullpackages/:id',
-    { schema: { tags: TAGS, summary: 'The package with its items, its bidders with their bid completeness, and every quote against it with its lines and totals', params: jsonSchema(idParams), response: { 200: output(fullPackage, 'The header, items by number, bidders with completeness, quotes newest first'), ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'The package with its items, its bidders with their bid completeness, and every quote against it with its lines and totals',
+        params: jsonSchema(idParams),
+        response: {
+          200: output(fullPackage, 'The header, items by number, bidders with completeness, quotes newest first'),
+          ...errors(400, 401, 404),
+        },
+      },
+    },
     async (request) => {
       const id = packageIdOf(request.params);
       const header = await getEntityRow(db, packages, id);
-      const itemRows = await queryJsonRows<EntityRow>(db, sql`select ${wireColumns(items, 't')} from package_items t where t.package_id = ${id} order by t.item_no`);
-      const bidderRows = await queryJsonRows<EntityRow>(db, sql`select ${wireColumns(bidders, 't')} from package_bidders t where t.package_id = ${id} order by t.id`);
+      const itemRows = await queryJsonRows<EntityRow>(
+        db,
+        sql`select ${wireColumns(items, 't')} from package_items t where t.package_id = ${id} order by t.item_no`,
+      );
+      const bidderRows = await queryJsonRows<EntityRow>(
+        db,
+        sql`select ${wireColumns(bidders, 't')} from package_bidders t where t.package_id = ${id} order by t.id`,
+      );
       const completeness = new Map((await bidderCompleteness(db, [id])).map((row) => [row.bidder_id, row]));
-      const quoteRows = await queryJsonRows<EntityRow>(db, sql`select ${wireColumns(quotes, 't')} from quotes t where t.package_id = ${id} order by t.date_received desc, t.id desc`);
-      const lineRows = await queryJsonRows<EntityRow>(db, sql`select ${wireColumns(quoteLines, 't')} from quote_lines t where t.quote_id in (select q.id from quotes q where q.package_id = ${id}) order by t.quote_id, t.line_no`);
+      const quoteRows = await queryJsonRows<EntityRow>(
+        db,
+        sql`select ${wireColumns(quotes, 't')} from quotes t where t.package_id = ${id} order by t.date_received desc, t.id desc`,
+      );
+      const lineRows = await queryJsonRows<EntityRow>(
+        db,
+        sql`select ${wireColumns(quoteLines, 't')} from quote_lines t where t.quote_id in (select q.id from quotes q where q.package_id = ${id}) order by t.quote_id, t.line_no`,
+      );
       const summaries = new Map((await packageQuotes(db, id)).map((row) => [row.id, row]));
       return {
         ...header,
         items: itemRows,
         bidders: bidderRows.map((row) => {
           const figures = completeness.get(row.id);
-          return { ...row, supplier: figures?.supplier, items_quoted: figures?.items_quoted ?? 0, items_in_scope: figures?.items_in_scope ?? itemRows.length, percent: figures?.percent ?? null, quotes: figures?.quotes ?? 0, lowest_base_total: figures?.lowest_base_total ?? null, base_currency: figures?.base_currency ?? null };
+          return {
+            ...row,
+            supplier: figures?.supplier,
+            items_quoted: figures?.items_quoted ?? 0,
+            items_in_scope: figures?.items_in_scope ?? itemRows.length,
+            percent: figures?.percent ?? null,
+            quotes: figures?.quotes ?? 0,
+            lowest_base_total: figures?.lowest_base_total ?? null,
+            base_currency: figures?.base_currency ?? null,
+          };
         }),
-        quotes: quoteRows.map((quote) => ({ ...quote, lines: lineRows.filter((line) => line.quote_id === quote.id), summary: summaries.get(quote.id) })),
+        quotes: quoteRows.map((quote) => ({
+          ...quote,
+          lines: lineRows.filter((line) => line.quote_id === quote.id),
+          summary: summaries.get(quote.id),
+        })),
       };
     },
   );
 
   app.get(
     '/package/:id/figures',
-    { schema: { tags: TAGS, summary: "A package's figures: the moves its status may make next, bid completeness per bidder, the quotes against it with their totals", params: jsonSchema(idParams), response: { 200: output(figuresResponse, 'The figures, exact decimals'), ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "A package's figures: the moves its status may make next, bid completeness per bidder, the quotes against it with their totals",
+        params: jsonSchema(idParams),
+        response: { 200: output(figuresResponse, 'The figures, exact decimals'), ...errors(400, 401, 404) },
+      },
+    },
     async (request) => {
       const id = packageIdOf(request.params);
       const header = await getEntityRow(db, packages, id);
@@ -138,12 +227,22 @@ export async function packageRoutes(app: FastifyInstance, { db }: { db: Db }): P
 
   app.post(
     '/packages',
-    { schema: { tags: TAGS, summary: 'Save one package header: create (no id) or update (id and version); status moves follow the workflow', body: jsonSchema(bareOrEnvelope(rowFields)), response: { 200: rowResponse, ...writeErrors(404, 409, 422) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Save one package header: create (no id) or update (id and version); status moves follow the workflow',
+        body: jsonSchema(bareOrEnvelope(rowFields)),
+        response: { 200: rowResponse, ...writeErrors(404, 409, 422) },
+      },
+    },
     async (request) => {
       assertRole(request, packages.writeRole, 'packages');
       const payload = payloadOf(objectBody(request.body, 'the package'));
       if (isObject(payload) && ('items' in payload || 'bidders' in payload)) {
-        throw new AppError('bad_request', 'POST /packages saves the package header only: save its items through /api/entities/package_items/batch and its bidders through /api/entities/package_bidders/batch.');
+        throw new AppError(
+          'bad_request',
+          'POST /packages saves the package header only: save its items through /api/entities/package_items/batch and its bidders through /api/entities/package_bidders/batch.',
+        );
       }
       return saveOne(db, packages, payload, actorOf(request));
     },
@@ -154,16 +253,26 @@ export async function packageRoutes(app: FastifyInstance, { db }: { db: Db }): P
     {
       schema: {
         tags: TAGS,
-        summary: 'Delete a package with its items and bidders (one transaction, audited); refused (409) while quotes point at it',
+        summary:
+          'Delete a package with its items and bidders (one transaction, audited); refused (409) while quotes point at it',
         params: jsonSchema(idParams),
-        response: { 200: output(z.object({ deleted: z.number(), items: z.number(), bidders: z.number() }), 'The deleted package and how many items and bidders went with it'), ...writeErrors(404, 409) },
+        response: {
+          200: output(
+            z.object({ deleted: z.number(), items: z.number(), bidders: z.number() }),
+            'The deleted package and how many items and bidders went with it',
+          ),
+          ...writeErrors(404, 409),
+        },
       },
     },
     async (request) => {
       assertRole(request, packages.writeRole, 'packages');
       const id = packageIdOf(request.params);
       const header = await getEntityRow(db, packages, id);
-      const against = await queryRows<{ quote_number: string }>(db, sql`select quote_number from quotes where package_id = ${id} order by quote_number`);
+      const against = await queryRows<{ quote_number: string }>(
+        db,
+        sql`select quote_number from quotes where package_id = ${id} order by quote_number`,
+      );
       if (against.length > 0) {
         const names = against.map((q) => q.quote_number);
         throw new AppError(

@@ -6,7 +6,17 @@ import type { EntitySchema } from '../../../schemas/schema-types';
  * them contains (and so what a delete with contents takes) is declared in the schemas (`partOf` lookups,
  * src/schemas/containment.ts).
  */
-export const DOCUMENT_LISTS = ['areas', 'pids', 'pfds', 'mech_equipment', 'piping', 'instruments', 'cabling', 'racking', 'streams'] as const;
+export const DOCUMENT_LISTS = [
+  'areas',
+  'pids',
+  'pfds',
+  'mech_equipment',
+  'piping',
+  'instruments',
+  'cabling',
+  'racking',
+  'streams',
+] as const;
 export type DocumentList = (typeof DOCUMENT_LISTS)[number];
 export type DocumentEntity = DocumentList | 'projects';
 

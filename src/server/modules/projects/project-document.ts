@@ -46,7 +46,10 @@ function groupBy(rows: readonly EntityRow[], field: string): Map<unknown, Entity
 async function readList(tx: Db, list: DocumentList | 'projects', projectId: number): Promise<EntityRow[]> {
   const schema = schemaOf(list);
   const where = list === 'projects' ? sql`t.id = ${projectId}` : sql`t.project_id = ${projectId}`;
-  return queryJsonRows<EntityRow>(tx, sql`select ${wireColumns(schema, 't')} from ${ident(list)} t where ${where} order by ${col('t', schema.defaultSort.field)} ${sql.raw(schema.defaultSort.direction)}, t.id`);
+  return queryJsonRows<EntityRow>(
+    tx,
+    sql`select ${wireColumns(schema, 't')} from ${ident(list)} t where ${where} order by ${col('t', schema.defaultSort.field)} ${sql.raw(schema.defaultSort.direction)}, t.id`,
+  );
 }
 
 /** Nests the lists of one project into the document; `lists` holds every list's rows of the project. */
@@ -54,7 +57,12 @@ export function nestDocument(project: EntityRow, lists: Record<DocumentList, Ent
   const byGroup = (list: DocumentList, field: string) => groupBy(lists[list], field);
   const cablesOf = byGroup('cabling', 'instrument_id');
   const racksOf = byGroup('racking', 'instrument_id');
-  const instruments = new Map<number, InstrumentNode>(lists.instruments.map((row) => [row.id, { ...row, cabling: cablesOf.get(row.id) ?? [], racking: racksOf.get(row.id) ?? [] }]));
+  const instruments = new Map<number, InstrumentNode>(
+    lists.instruments.map((row) => [
+      row.id,
+      { ...row, cabling: cablesOf.get(row.id) ?? [], racking: racksOf.get(row.id) ?? [] },
+    ]),
+  );
   const instrumentNodes = [...instruments.values()];
   const mountedOn = groupBy(instrumentNodes, 'equipment_id') as Map<unknown, InstrumentNode[]>;
   const streamsFrom = byGroup('streams', 'from_equipment_id');
@@ -76,7 +84,12 @@ export function nestDocument(project: EntityRow, lists: Record<DocumentList, Ent
     ...project,
     pids: drawings('pids', 'pid_id'),
     pfds: drawings('pfds', 'pfd_id'),
-    areas: lists.areas.map((row) => ({ ...row, instruments: instrumentsOf.get(row.id) ?? [], mech_equipment: equipmentOf.get(row.id) ?? [], piping: linesOf.get(row.id) ?? [] })),
+    areas: lists.areas.map((row) => ({
+      ...row,
+      instruments: instrumentsOf.get(row.id) ?? [],
+      mech_equipment: equipmentOf.get(row.id) ?? [],
+      piping: linesOf.get(row.id) ?? [],
+    })),
     streams: lists.streams,
   };
 }
@@ -97,5 +110,8 @@ export async function readProjectDocument(db: Db, projectId: number): Promise<Pr
 
 /** The document of a project that has just been created: its header and empty lists. */
 export function emptyDocument(project: EntityRow): ProjectDocument {
-  return nestDocument(project, Object.fromEntries(DOCUMENT_LISTS.map((list) => [list, []])) as unknown as Record<DocumentList, EntityRow[]>);
+  return nestDocument(
+    project,
+    Object.fromEntries(DOCUMENT_LISTS.map((list) => [list, []])) as unknown as Record<DocumentList, EntityRow[]>,
+  );
 }

@@ -45,7 +45,11 @@ export const EQUIPMENT_KW = sql`coalesce(e.installed_kw, 0) * coalesce(e.quantit
 
 /** The json_build_object arguments of one scope's Rollup, over the aggregates joined as e, i, c, r, p. */
 function rollupArguments(): SQL {
-  const io = (count: (type: string) => SQL) => sql`json_build_object(${sql.join(IO_TYPES.map((type) => sql`${type}::text, ${count(type)}`), sql`, `)})`;
+  const io = (count: (type: string) => SQL) =>
+    sql`json_build_object(${sql.join(
+      IO_TYPES.map((type) => sql`${type}::text, ${count(type)}`),
+      sql`, `,
+    )})`;
   const ioCount = (type: string) => sql`coalesce(${sql.identifier('i')}.${sql.identifier(type.toLowerCase())}, 0)`;
   return sql`'equipment_count', coalesce(e.equipment_count, 0),
     'installed_kw', ${money(sql`e.installed_kw`)},
@@ -91,7 +95,10 @@ export function rollupsQuery(projectId: number): SQL {
     ins as (select i.projarea_id as area_id, i.io_type from instruments i where i.project_id = (select id from prj) and not i.deleteflag),
     ins_sum as (
       select ${SCOPE_KEY} as k, count(*)::int as n, ${sql.join(
-        IO_TYPES.map((type) => sql`(count(*) filter (where io_type = ${type}::text))::int as ${sql.identifier(type.toLowerCase())}`),
+        IO_TYPES.map(
+          (type) =>
+            sql`(count(*) filter (where io_type = ${type}::text))::int as ${sql.identifier(type.toLowerCase())}`,
+        ),
         sql`, `,
       )}
       from ins group by grouping sets ((area_id), ())

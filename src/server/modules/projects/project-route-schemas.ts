@@ -27,28 +27,53 @@ export const projectSummaries = z.array(
 
 export const projectBody = bareOrEnvelope(
   rowFields.extend({
-    clientname: z.string().nullable().optional().describe("The client's name (spec clientname): used when no client_id is sent; 422 when no client has it"),
+    clientname: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("The client's name (spec clientname): used when no client_id is sent; 422 when no client has it"),
   }),
 );
 
-const cascade = z.boolean().optional().describe('true: delete the row with everything it contains, in one transaction (also ?cascade=1)');
+const cascade = z
+  .boolean()
+  .optional()
+  .describe('true: delete the row with everything it contains, in one transaction (also ?cascade=1)');
 export const cascadeDeleteBody = rowTargetBody('param2').extend({ cascade });
-export const cascadeQuery = z.object({ cascade: z.enum(['0', '1', 'true', 'false']).optional().describe('1: delete with contents (as cascade: true in the body)') });
-const listCounts = z.record(z.string(), z.number()).describe('With cascade: how many rows of each list were deleted, the row itself included');
-export const cascadeDeleted = z.object({ deleted: z.number().describe('The id of the row deleted'), rows: listCounts.optional() });
+export const cascadeQuery = z.object({
+  cascade: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .describe('1: delete with contents (as cascade: true in the body)'),
+});
+const listCounts = z
+  .record(z.string(), z.number())
+  .describe('With cascade: how many rows of each list were deleted, the row itself included');
+export const cascadeDeleted = z.object({
+  deleted: z.number().describe('The id of the row deleted'),
+  rows: listCounts.optional(),
+});
 
 export const settingsBody = bareOrEnvelope(
   z.object({
     id: z.number().int().positive().optional(),
     project_id: z.number().int().positive().optional().describe('Instead of id'),
     version: z.number().int().positive().optional().describe('The version loaded; absent: the current one'),
-    import_mode: z.number().int().min(0).max(2).describe('0 add new rows only (default), 1 add and update by tag, 2 replace the list'),
+    import_mode: z
+      .number()
+      .int()
+      .min(0)
+      .max(2)
+      .describe('0 add new rows only (default), 1 add and update by tag, 2 replace the list'),
   }),
 );
 
 export const pidsQuery = z.object({
   project_id: z.string().regex(/^\d+$/).optional().describe("Only this project's drawings"),
-  include_deleted: z.enum(['0', '1', 'true', 'false']).optional().describe('1: also the drawings soft-deleted (deleteflag true)'),
+  include_deleted: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .describe('1: also the drawings soft-deleted (deleteflag true)'),
 });
 export const softDeleteBody = rowTargetBody('param2').extend({
   restore: z.boolean().optional().describe('true: clear deleteflag (restore the drawing) instead of setting it'),
@@ -70,7 +95,14 @@ const equipment = row.extend({
   streams: z.array(row).describe('Streams from or to it'),
   mesinquotes: z.array(z.unknown()).describe('Quotes for it: empty until quotes arrive'),
 });
-export const pidRows = z.array(row.extend({ project_id: z.number(), drawing_number: z.string(), id_internal: z.number().nullable(), deleteflag: z.boolean() }));
+export const pidRows = z.array(
+  row.extend({
+    project_id: z.number(),
+    drawing_number: z.string(),
+    id_internal: z.number().nullable(),
+    deleteflag: z.boolean(),
+  }),
+);
 export const projectDocument = row.extend({
   name: z.string(),
   clientname: text,
@@ -78,7 +110,14 @@ export const projectDocument = row.extend({
   is_testdata: z.boolean(),
   pids: z.array(drawing),
   pfds: z.array(drawing),
-  areas: z.array(row.extend({ areacode: z.string(), instruments: z.array(instrument), mech_equipment: z.array(equipment), piping: z.array(row) })),
+  areas: z.array(
+    row.extend({
+      areacode: z.string(),
+      instruments: z.array(instrument),
+      mech_equipment: z.array(equipment),
+      piping: z.array(row),
+    }),
+  ),
   streams: z.array(row).describe('Every stream of the project'),
 });
 
@@ -91,11 +130,17 @@ const rollup = z.object({
   instrument_count: z.number(),
   io,
   io_with_spare: io.describe('ceil(n x (1 + spare_pct/100)) of each type: spares rounded up per type'),
-  cable_length_m_by_type: z.record(z.string(), decimal).describe('sum(length_m x (1 + allowance_pct/100)) by cable type: the allowance included'),
+  cable_length_m_by_type: z
+    .record(z.string(), decimal)
+    .describe('sum(length_m x (1 + allowance_pct/100)) by cable type: the allowance included'),
   cable_allowance_m: decimal.describe('sum(length_m x allowance_pct/100): the allowance the cable lengths include'),
   racking_length_m_by_type: z.record(z.string(), decimal).describe('sum(length_m) by rack type'),
   line_count: z.number(),
-  equipment_cost_base: decimal.nullable().describe("the equipment's cost in the base currency, each row priced by CAPEX's rule (capex/equipment-price.ts): equals GET /api/capex/:id totals.equipment"),
+  equipment_cost_base: decimal
+    .nullable()
+    .describe(
+      "the equipment's cost in the base currency, each row priced by CAPEX's rule (capex/equipment-price.ts): equals GET /api/capex/:id totals.equipment",
+    ),
   equipment_unpriced: z.number().describe('Equipment rows with no price, or no rate to convert it'),
 });
 export const rollupsResponse = z.object({
@@ -105,7 +150,14 @@ export const rollupsResponse = z.object({
   estimate_date: z.string(),
   spare_pct: z.number(),
   project: rollup,
-  areas: z.array(rollup.extend({ area_id: z.number(), areacode: z.string(), description: z.string().nullable(), deleted: z.boolean().describe('a soft-deleted area, listed because live rows still name it') })),
+  areas: z.array(
+    rollup.extend({
+      area_id: z.number(),
+      areacode: z.string(),
+      description: z.string().nullable(),
+      deleted: z.boolean().describe('a soft-deleted area, listed because live rows still name it'),
+    }),
+  ),
 });
 
 export const output = (schema: z.ZodType, description: string) => ({ ...jsonSchema(schema, 'output'), description });

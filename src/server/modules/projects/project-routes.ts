@@ -56,66 +56,117 @@ const ROW_DELETES = [
 function flag(body: Body, query: unknown, name: string): boolean {
   const data = isObject(body.data) ? body.data : {};
   const sent = body[name] ?? data[name];
-  if (sent !== undefined && sent !== null && typeof sent !== 'boolean') throw new AppError('bad_request', `${name} must be true or false; got ${describeValue(sent)}.`);
+  if (sent !== undefined && sent !== null && typeof sent !== 'boolean')
+    throw new AppError('bad_request', `${name} must be true or false; got ${describeValue(sent)}.`);
   const text = (query as Record<string, unknown> | undefined)?.[name];
-  if (text !== undefined && !['0', '1', 'true', 'false'].includes(String(text))) throw new AppError('bad_request', `?${name}= takes 1 or 0; got ${describeValue(text)}.`);
+  if (text !== undefined && !['0', '1', 'true', 'false'].includes(String(text)))
+    throw new AppError('bad_request', `?${name}= takes 1 or 0; got ${describeValue(text)}.`);
   return sent === true || text === '1' || text === 'true';
 }
 
 /** Deletes a document row named in the body, with its contents when the caller asks (cascade). */
-async function deleteDocumentRow(db: Db, request: { body: unknown; query: unknown }, entity: DocumentEntity, actor: ReturnType<typeof actorOf>) {
+async function deleteDocumentRow(
+  db: Db,
+  request: { body: unknown; query: unknown },
+  entity: DocumentEntity,
+  actor: ReturnType<typeof actorOf>,
+) {
   const schema = schemaOf(entity);
   const body = objectBody(request.body, `the ${schema.label.toLowerCase()} to delete`);
   const target = rowTarget(body, schema, ['param2']);
-  return flag(body, request.query, 'cascade') ? deleteWithContents(db, entity, target, actor) : deleteAlone(db, entity, target, actor);
+  return flag(body, request.query, 'cascade')
+    ? deleteWithContents(db, entity, target, actor)
+    : deleteAlone(db, entity, target, actor);
 }
 
 /** A row's list and the lists of what it contains: a delete with contents needs the write role of each. */
-const withContents = (entity: DocumentEntity): DocumentEntity[] => [entity, ...(containedLists(entity) as DocumentEntity[])];
+const withContents = (entity: DocumentEntity): DocumentEntity[] => [
+  entity,
+  ...(containedLists(entity) as DocumentEntity[]),
+];
 
 export async function projectRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   const pids = getEntitySchema('pids');
   const writes = (request: Parameters<typeof assertRole>[0], entities: readonly DocumentEntity[]) => {
-    for (const entity of entities) assertRole(request, schemaOf(entity).writeRole, schemaOf(entity).labelPlural.toLowerCase());
+    for (const entity of entities)
+      assertRole(request, schemaOf(entity).writeRole, schemaOf(entity).labelPlural.toLowerCase());
   };
 
-  app.get('/projects', { schema: { tags: TAGS, summary: "Every project (also the navbar's project picker)", response: { 200: output(projectSummaries, 'Every project, by id'), ...errors(401) } } }, async () =>
-    db
-      .select({
-        id: projects.id,
-        project_number: projects.project_number,
-        name: projects.name,
-        client_id: projects.client_id,
-        clientname: projects.clientname,
-        description: projects.description,
-        endusername: projects.endusername,
-        endusersite: projects.endusersite,
-        enduserlocation: projects.enduserlocation,
-        phase: projects.phase,
-        estimate_class: projects.estimate_class,
-        is_testdata: projects.is_testdata,
-        isdirty: projects.isdirty,
-      })
-      .from(projects)
-      .orderBy(asc(projects.id)),
+  app.get(
+    '/projects',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Every project (also the navbar's project picker)",
+        response: { 200: output(projectSummaries, 'Every project, by id'), ...errors(401) },
+      },
+    },
+    async () =>
+      db
+        .select({
+          id: projects.id,
+          project_number: projects.project_number,
+          name: projects.name,
+          client_id: projects.client_id,
+          clientname: projects.clientname,
+          description: projects.description,
+          endusername: projects.endusername,
+          endusersite: projects.endusersite,
+          enduserlocation: projects.enduserlocation,
+          phase: projects.phase,
+          estimate_class: projects.estimate_class,
+          is_testdata: projects.is_testdata,
+          isdirty: projects.isdirty,
+        })
+        .from(projects)
+        .orderBy(asc(projects.id)),
   );
 
   // POST /project saves (create or update); /projects-new and /newproject only create. /newproject answers
   // the new project as a document (its header with empty lists, the shape of GET /projects/:id), which is
   // what the spec's client opens after creating one; /project and /projects-new answer the row.
-  const saveSchema = (summary: string, answer: Record<string, unknown>) => ({ tags: TAGS, summary, body: jsonSchema(projectBody), response: { 200: answer, ...writeErrors(404, 409, 422) } });
-  app.post('/project', { schema: saveSchema('Save one project: create (no id) or update (id and version); clientname names the client', rowResponse) }, async (request) => {
-    writes(request, ['projects']);
-    return saveProject(db, payloadOf(objectBody(request.body, 'the project')), actorOf(request));
+  const saveSchema = (summary: string, answer: Record<string, unknown>) => ({
+    tags: TAGS,
+    summary,
+    body: jsonSchema(projectBody),
+    response: { 200: answer, ...writeErrors(404, 409, 422) },
   });
-  app.post('/projects-new', { schema: saveSchema('Create a project (no id); answers the project', rowResponse) }, async (request) => {
-    writes(request, ['projects']);
-    return saveProject(db, payloadOf(objectBody(request.body, 'the new project')), actorOf(request), 'create');
-  });
-  app.post('/newproject', { schema: saveSchema('Create a project (no id); answers its document (GET /projects/{id} shape, empty lists)', output(projectDocument, 'The new project with its (empty) lists')) }, async (request) => {
-    writes(request, ['projects']);
-    return emptyDocument(await saveProject(db, payloadOf(objectBody(request.body, 'the new project')), actorOf(request), 'create'));
-  });
+  app.post(
+    '/project',
+    {
+      schema: saveSchema(
+        'Save one project: create (no id) or update (id and version); clientname names the client',
+        rowResponse,
+      ),
+    },
+    async (request) => {
+      writes(request, ['projects']);
+      return saveProject(db, payloadOf(objectBody(request.body, 'the project')), actorOf(request));
+    },
+  );
+  app.post(
+    '/projects-new',
+    { schema: saveSchema('Create a project (no id); answers the project', rowResponse) },
+    async (request) => {
+      writes(request, ['projects']);
+      return saveProject(db, payloadOf(objectBody(request.body, 'the new project')), actorOf(request), 'create');
+    },
+  );
+  app.post(
+    '/newproject',
+    {
+      schema: saveSchema(
+        'Create a project (no id); answers its document (GET /projects/{id} shape, empty lists)',
+        output(projectDocument, 'The new project with its (empty) lists'),
+      ),
+    },
+    async (request) => {
+      writes(request, ['projects']);
+      return emptyDocument(
+        await saveProject(db, payloadOf(objectBody(request.body, 'the new project')), actorOf(request), 'create'),
+      );
+    },
+  );
 
   app.post(
     '/deleteproject',
@@ -125,24 +176,44 @@ export async function projectRoutes(app: FastifyInstance, { db }: { db: Db }): P
         summary: `Delete a project: refused (409, listing them) while it has rows, unless cascade, which deletes ${contentsOf('projects')} in one transaction`,
         body: jsonSchema(cascadeDeleteBody),
         querystring: jsonSchema(cascadeQuery),
-        response: { 200: output(cascadeDeleted, 'The id of the deleted project, and with cascade the rows deleted per list'), ...writeErrors(404, 409) },
+        response: {
+          200: output(cascadeDeleted, 'The id of the deleted project, and with cascade the rows deleted per list'),
+          ...writeErrors(404, 409),
+        },
       },
     },
     async (request) => {
-      writes(request, flag(objectBody(request.body, 'the project to delete'), request.query, 'cascade') ? withContents('projects') : ['projects']);
+      writes(
+        request,
+        flag(objectBody(request.body, 'the project to delete'), request.query, 'cascade')
+          ? withContents('projects')
+          : ['projects'],
+      );
       return deleteDocumentRow(db, request, 'projects', actorOf(request));
     },
   );
 
   app.post(
     '/projectsettings',
-    { schema: { tags: TAGS, summary: "Set a project's import_mode (0, 1 or 2; default 0)", body: jsonSchema(settingsBody), response: { 200: { ...rowResponse, description: 'The project as stored' }, ...writeErrors(404, 409, 422) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Set a project's import_mode (0, 1 or 2; default 0)",
+        body: jsonSchema(settingsBody),
+        response: { 200: { ...rowResponse, description: 'The project as stored' }, ...writeErrors(404, 409, 422) },
+      },
+    },
     async (request) => {
       writes(request, ['projects']);
       const payload = payloadOf(objectBody(request.body, 'the project settings'));
-      if (!isObject(payload)) throw new AppError('bad_request', 'Send the settings as a JSON object: {"id": 12, "import_mode": 1}.');
+      if (!isObject(payload))
+        throw new AppError('bad_request', 'Send the settings as a JSON object: {"id": 12, "import_mode": 1}.');
       const target = settingsTarget(payload);
-      if (payload.import_mode === undefined) throw new AppError('bad_request', 'Send the import_mode to set: 0 (add new rows only), 1 (add, and update by tag) or 2 (replace the list).');
+      if (payload.import_mode === undefined)
+        throw new AppError(
+          'bad_request',
+          'Send the import_mode to set: 0 (add new rows only), 1 (add, and update by tag) or 2 (replace the list).',
+        );
       return changeRow(db, projectSchema(), target, { import_mode: payload.import_mode }, actorOf(request));
     },
   );
@@ -157,11 +228,19 @@ export async function projectRoutes(app: FastifyInstance, { db }: { db: Db }): P
           summary: `Delete one ${schema.label.toLowerCase()}: refused (409) while others refer to it, unless cascade, which deletes ${contentsOf(entity)} with it`,
           body: jsonSchema(cascadeDeleteBody),
           querystring: jsonSchema(cascadeQuery),
-          response: { 200: output(cascadeDeleted, 'The id of the deleted row, and with cascade the rows deleted per list'), ...writeErrors(404, 409) },
+          response: {
+            200: output(cascadeDeleted, 'The id of the deleted row, and with cascade the rows deleted per list'),
+            ...writeErrors(404, 409),
+          },
         },
       },
       async (request) => {
-        writes(request, flag(objectBody(request.body, `the ${schema.label.toLowerCase()} to delete`), request.query, 'cascade') ? withContents(entity) : [entity]);
+        writes(
+          request,
+          flag(objectBody(request.body, `the ${schema.label.toLowerCase()} to delete`), request.query, 'cascade')
+            ? withContents(entity)
+            : [entity],
+        );
         return deleteDocumentRow(db, request, entity, actorOf(request));
       },
     );
@@ -169,7 +248,14 @@ export async function projectRoutes(app: FastifyInstance, { db }: { db: Db }): P
 
   app.get(
     '/pids',
-    { schema: { tags: TAGS, summary: 'P&IDs (of one project, with ?project_id=); soft-deleted ones only with ?include_deleted=1', querystring: jsonSchema(pidsQuery), response: { 200: output(pidRows, 'The P&IDs, by project and drawing number'), ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'P&IDs (of one project, with ?project_id=); soft-deleted ones only with ?include_deleted=1',
+        querystring: jsonSchema(pidsQuery),
+        response: { 200: output(pidRows, 'The P&IDs, by project and drawing number'), ...errors(400, 401, 404) },
+      },
+    },
     async (request) => {
       const query = (request.query ?? {}) as Record<string, unknown>;
       const projectId = query.project_id === undefined ? undefined : pathId(String(query.project_id), projectSchema());
@@ -181,16 +267,37 @@ export async function projectRoutes(app: FastifyInstance, { db }: { db: Db }): P
       const conditions = [sql`true`];
       if (projectId !== undefined) conditions.push(sql`t.project_id = ${projectId}`);
       if (!includeDeleted) conditions.push(sql`not t.deleteflag`);
-      return queryJsonRows<EntityRow>(db, sql`select ${wireColumns(pids, 't')} from ${ident('pids')} t where ${sql.join(conditions, sql` and `)} order by t.project_id, t.drawing_number, t.sheet, t.id`);
+      return queryJsonRows<EntityRow>(
+        db,
+        sql`select ${wireColumns(pids, 't')} from ${ident('pids')} t where ${sql.join(conditions, sql` and `)} order by t.project_id, t.drawing_number, t.sheet, t.id`,
+      );
     },
   );
-  app.post('/pids', { schema: { tags: TAGS, summary: 'Save one P&ID: create (no id) or update (id and version)', body: jsonSchema(projectBody), response: { 200: rowResponse, ...writeErrors(404, 409, 422) } } }, async (request) => {
-    writes(request, ['pids']);
-    return saveOne(db, pids, payloadOf(objectBody(request.body, 'the P&ID')), actorOf(request));
-  });
+  app.post(
+    '/pids',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Save one P&ID: create (no id) or update (id and version)',
+        body: jsonSchema(projectBody),
+        response: { 200: rowResponse, ...writeErrors(404, 409, 422) },
+      },
+    },
+    async (request) => {
+      writes(request, ['pids']);
+      return saveOne(db, pids, payloadOf(objectBody(request.body, 'the P&ID')), actorOf(request));
+    },
+  );
   app.post(
     '/deletepid',
-    { schema: { tags: TAGS, summary: 'Soft-delete a P&ID (deleteflag true), or restore it with restore: true; answers the drawing', body: jsonSchema(softDeleteBody), response: { 200: { ...rowResponse, description: 'The P&ID as stored' }, ...writeErrors(404, 409, 422) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Soft-delete a P&ID (deleteflag true), or restore it with restore: true; answers the drawing',
+        body: jsonSchema(softDeleteBody),
+        response: { 200: { ...rowResponse, description: 'The P&ID as stored' }, ...writeErrors(404, 409, 422) },
+      },
+    },
     async (request) => {
       writes(request, ['pids']);
       const body = objectBody(request.body, 'the P&ID to delete');
@@ -201,12 +308,28 @@ export async function projectRoutes(app: FastifyInstance, { db }: { db: Db }): P
 
   app.get(
     '/projects/:id',
-    { schema: { tags: TAGS, summary: 'The project document: the project with its P&IDs, PFDs (with streams) and areas (with instruments, equipment, lines)', params: jsonSchema(projectParams), response: { 200: output(projectDocument, 'The project document (spec §3 shape)'), ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'The project document: the project with its P&IDs, PFDs (with streams) and areas (with instruments, equipment, lines)',
+        params: jsonSchema(projectParams),
+        response: { 200: output(projectDocument, 'The project document (spec §3 shape)'), ...errors(400, 401, 404) },
+      },
+    },
     async (request) => readProjectDocument(db, pathId((request.params as { id: string }).id, projectSchema())),
   );
   app.get(
     '/projects/:id/rollups',
-    { schema: { tags: TAGS, summary: 'Roll-ups of the project and of each area: equipment, kW, I/O, cable and racking lengths, lines, equipment cost in base currency', params: jsonSchema(projectParams), response: { 200: output(rollupsResponse, 'The roll-ups, computed in one query'), ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Roll-ups of the project and of each area: equipment, kW, I/O, cable and racking lengths, lines, equipment cost in base currency',
+        params: jsonSchema(projectParams),
+        response: { 200: output(rollupsResponse, 'The roll-ups, computed in one query'), ...errors(400, 401, 404) },
+      },
+    },
     async (request) => projectRollups(db, pathId((request.params as { id: string }).id, projectSchema())),
   );
 }

@@ -40,12 +40,26 @@ function refuseField(op: 'create' | 'update', id: number | undefined, field: str
 
 /** The client of `name`, compared case-insensitively; an exact match wins over a match in another case. */
 async function clientIdByName(db: Db, name: string, op: 'create' | 'update', id: number | undefined): Promise<number> {
-  const found = await queryRows<{ id: number; name: string }>(db, sql`select id, name from clients where lower(name) = lower(${name}) order by id`);
+  const found = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`select id, name from clients where lower(name) = lower(${name}) order by id`,
+  );
   const exact = found.find((row) => row.name === name);
   if (exact) return exact.id;
   if (found.length === 1) return found[0]!.id;
-  if (found.length > 1) refuseField(op, id, 'clientname', `Several clients are named '${name}' in different cases (${found.map((row) => row.name).join(', ')}): send client_id instead`);
-  return refuseField(op, id, 'clientname', `No client is named '${name}': create the client first (Clients, or POST /api/clients), then name it here or send its client_id`);
+  if (found.length > 1)
+    refuseField(
+      op,
+      id,
+      'clientname',
+      `Several clients are named '${name}' in different cases (${found.map((row) => row.name).join(', ')}): send client_id instead`,
+    );
+  return refuseField(
+    op,
+    id,
+    'clientname',
+    `No client is named '${name}': create the client first (Clients, or POST /api/clients), then name it here or send its client_id`,
+  );
 }
 
 /**
@@ -56,7 +70,10 @@ export async function projectValues(db: Db, payload: unknown): Promise<Body> {
   if (!isObject(payload)) throw new AppError('bad_request', 'Send the project as a JSON object of its fields.');
   const lists = DOCUMENT_LISTS.filter((list) => list in payload);
   if (lists.length > 0) {
-    throw new AppError('bad_request', `This call saves the project's own fields; save its ${lists.join(', ')} through their lists (POST /api/entities/<list>/batch).`);
+    throw new AppError(
+      'bad_request',
+      `This call saves the project's own fields; save its ${lists.join(', ')} through their lists (POST /api/entities/<list>/batch).`,
+    );
   }
   const { id: rawId, ...rest } = payload;
   // A new row from an older client may carry id null (or 0 in no client we know): null means "new".
@@ -66,7 +83,8 @@ export async function projectValues(db: Db, payload: unknown): Promise<Body> {
   if ('clientname' in values && !('client_id' in values)) {
     const name = values.clientname;
     if (name === null || (typeof name === 'string' && name.trim() === '')) values.client_id = null;
-    else if (typeof name !== 'string') refuseField(op, id, 'clientname', `The client's name must be text; got ${describeValue(name)}`);
+    else if (typeof name !== 'string')
+      refuseField(op, id, 'clientname', `The client's name must be text; got ${describeValue(name)}`);
     else if (hasUnstorableCharacter(name)) refuseField(op, id, 'clientname', UNSTORABLE_TEXT_MESSAGE);
     else values.client_id = await clientIdByName(db, name.trim(), op, id);
   }
@@ -78,7 +96,10 @@ export async function projectValues(db: Db, payload: unknown): Promise<Body> {
 export async function saveProject(db: Db, payload: unknown, actor: Actor, only?: 'create'): Promise<EntityRow> {
   const values = await projectValues(db, payload);
   if (only === 'create' && values.id !== undefined) {
-    throw new AppError('bad_request', 'This call creates a project, so it takes no id: change an existing project with POST /api/project (its id and version).');
+    throw new AppError(
+      'bad_request',
+      'This call creates a project, so it takes no id: change an existing project with POST /api/project (its id and version).',
+    );
   }
   return saveOne(db, projectSchema(), values, actor);
 }
@@ -88,11 +109,25 @@ export async function saveProject(db: Db, payload: unknown, actor: Actor, only?:
  * else at the row's current version, read and locked in the same transaction. For the spec's settings and
  * soft-delete calls, whose clients send no version. Answers the row as stored; 404 for a missing row.
  */
-export async function changeRow(db: Db, schema: EntitySchema, target: { id: number; version?: number }, changes: Record<string, unknown>, actor: Actor): Promise<EntityRow> {
+export async function changeRow(
+  db: Db,
+  schema: EntitySchema,
+  target: { id: number; version?: number },
+  changes: Record<string, unknown>,
+  actor: Actor,
+): Promise<EntityRow> {
   return db.transaction(async (tx) => {
-    const [row] = await queryRows<{ version: number }>(tx, sql`select version from ${sql.identifier(schema.name)} where id = ${target.id} for update`);
+    const [row] = await queryRows<{ version: number }>(
+      tx,
+      sql`select version from ${sql.identifier(schema.name)} where id = ${target.id} for update`,
+    );
     if (!row) throw new AppError('not_found', `No ${schema.label} with id ${target.id}.`);
-    const { updated } = await saveEntityBatch(tx, schema, { updates: [{ id: target.id, version: target.version ?? row.version, changes }] }, actor);
+    const { updated } = await saveEntityBatch(
+      tx,
+      schema,
+      { updates: [{ id: target.id, version: target.version ?? row.version, changes }] },
+      actor,
+    );
     return updated[0]!;
   });
 }
@@ -101,8 +136,13 @@ export async function changeRow(db: Db, schema: EntitySchema, target: { id: numb
 export function settingsTarget(payload: Body): { id: number; version?: number } {
   const schema = projectSchema();
   const named = (['id', 'project_id'] as const).filter((key) => payload[key] !== undefined && payload[key] !== null);
-  if (named.length === 0) throw new AppError('bad_request', 'Name the project: send {"id": 12, "import_mode": 1} (or project_id instead of id).');
+  if (named.length === 0)
+    throw new AppError(
+      'bad_request',
+      'Name the project: send {"id": 12, "import_mode": 1} (or project_id instead of id).',
+    );
   const ids = named.map((key) => bodyId(payload[key], schema, `The project id (${key})`));
-  if (new Set(ids).size > 1) throw new AppError('bad_request', `The request names different projects: id ${ids[0]} and project_id ${ids[1]}.`);
+  if (new Set(ids).size > 1)
+    throw new AppError('bad_request', `The request names different projects: id ${ids[0]} and project_id ${ids[1]}.`);
   return { id: ids[0]!, version: optionalVersion(payload.version ?? undefined) };
 }

@@ -54,7 +54,10 @@ export async function proposalSummary(db: Db, id: number): Promise<ProposalSumma
 /** GET /api/proposals/pipeline: counts by status, and the open proposals' totals per currency (never added across currencies). */
 export async function proposalPipeline(db: Db): Promise<ProposalPipeline> {
   const open = jsonValues([...OPEN_PROPOSAL_STATUSES], 'text');
-  const counts = await queryRows<{ status: string; count: number }>(db, sql`select status, count(*)::int as count from proposals group by status`);
+  const counts = await queryRows<{ status: string; count: number }>(
+    db,
+    sql`select status, count(*)::int as count from proposals group by status`,
+  );
   const totals = await queryRows<ProposalPipeline['open'][number]>(
     db,
     sql`select f.currency, count(*)::int as count, sum(f.total_fee::numeric)::numeric(30, 2)::text as total_fee,
@@ -62,5 +65,8 @@ export async function proposalPipeline(db: Db): Promise<ProposalPipeline> {
         from (${figuresQuery(sql`p.status in ${open}`)}) f group by f.currency order by f.currency`,
   );
   const byStatus = new Map(counts.map((row) => [row.status, row.count]));
-  return { by_status: PROPOSAL_STATUSES.map(({ value }) => ({ status: value, count: byStatus.get(value) ?? 0 })), open: totals };
+  return {
+    by_status: PROPOSAL_STATUSES.map(({ value }) => ({ status: value, count: byStatus.get(value) ?? 0 })),
+    open: totals,
+  };
 }

@@ -47,7 +47,9 @@ const summaryResponse = z.object({
 });
 export const pipelineResponse = z.object({
   by_status: z.array(z.object({ status: z.string(), count: z.number() })),
-  open: z.array(z.object({ currency: z.string().nullable(), count: z.number(), total_fee: money, weighted_value: money })),
+  open: z.array(
+    z.object({ currency: z.string().nullable(), count: z.number(), total_fee: money, weighted_value: money }),
+  ),
 });
 const proposalDocument = entityRow.extend({ lines: z.array(entityRow), summary: summaryResponse });
 const idParams = z.object({ id: z.string().describe('Proposal id (digits)') });
@@ -59,7 +61,19 @@ export async function proposalRoutes(app: FastifyInstance, { db }: { db: Db }): 
 
   app.get(
     '/proposals',
-    { schema: { tags: TAGS, summary: 'Every proposal, with its labour fee, total fee and weighted value', response: { 200: output(z.array(z.looseObject({ id: z.number(), total_fee: money, weighted_value: money })), 'The proposals by number'), ...errors(401) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Every proposal, with its labour fee, total fee and weighted value',
+        response: {
+          200: output(
+            z.array(z.looseObject({ id: z.number(), total_fee: money, weighted_value: money })),
+            'The proposals by number',
+          ),
+          ...errors(401),
+        },
+      },
+    },
     async (_request, reply) => {
       const { json, total } = await readRowsJson(db, schema);
       const figures = await proposalFigures(db);
@@ -67,35 +81,76 @@ export async function proposalRoutes(app: FastifyInstance, { db }: { db: Db }): 
       void reply.header('X-Total-Count', String(total));
       return (JSON.parse(json) as EntityRow[]).map((row) => {
         const figure = figures.get(row.id);
-        return { ...row, labour_fee: figure?.labour_fee, total_fee: figure?.total_fee, weighted_value: figure?.weighted_value };
+        return {
+          ...row,
+          labour_fee: figure?.labour_fee,
+          total_fee: figure?.total_fee,
+          weighted_value: figure?.weighted_value,
+        };
       });
     },
   );
   app.post(
     '/proposals',
-    { schema: { tags: TAGS, summary: 'Save one proposal header: create (no id) or update (id and version)', body: jsonSchema(bareOrEnvelope(rowFields)), response: { 200: rowResponse, ...writeErrors(404, 409, 422) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Save one proposal header: create (no id) or update (id and version)',
+        body: jsonSchema(bareOrEnvelope(rowFields)),
+        response: { 200: rowResponse, ...writeErrors(404, 409, 422) },
+      },
+    },
     async (request) => {
       assertRole(request, schema.writeRole, 'proposals');
       const payload = payloadOf(objectBody(request.body, 'the proposal'));
       if (isObject(payload) && 'lines' in payload) {
-        throw new AppError('bad_request', 'POST /proposals saves the proposal header only: save its fee lines through /api/entities/proposal_lines/batch.');
+        throw new AppError(
+          'bad_request',
+          'POST /proposals saves the proposal header only: save its fee lines through /api/entities/proposal_lines/batch.',
+        );
       }
       return saveOne(db, schema, payload, actorOf(request));
     },
   );
   app.post(
     '/proposal',
-    { schema: { tags: TAGS, summary: 'One proposal by id, with its fee lines and figures', body: jsonSchema(rowTargetBody('param1', 'param2')), response: { 200: output(proposalDocument, 'The header as stored, its fee lines in entry order, and its figures'), ...writeErrors(404) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'One proposal by id, with its fee lines and figures',
+        body: jsonSchema(rowTargetBody('param1', 'param2')),
+        response: {
+          200: output(proposalDocument, 'The header as stored, its fee lines in entry order, and its figures'),
+          ...writeErrors(404),
+        },
+      },
+    },
     async (request) => {
       const { id } = rowTarget(objectBody(request.body, 'the proposal'), schema, ['param1', 'param2']);
       const header = await getEntityRow(db, schema, id);
-      const feeLines = await queryJsonRows<EntityRow>(db, sql`select ${wireColumns(lines, 't')} from proposal_lines t where t.proposal_id = ${id} order by t.id`);
+      const feeLines = await queryJsonRows<EntityRow>(
+        db,
+        sql`select ${wireColumns(lines, 't')} from proposal_lines t where t.proposal_id = ${id} order by t.id`,
+      );
       return { ...header, lines: feeLines, summary: await proposalSummary(db, id) };
     },
   );
   app.post(
     '/deleteproposal',
-    { schema: { tags: TAGS, summary: 'Delete one proposal with its fee lines', body: jsonSchema(rowTargetBody('param2')), response: { 200: output(z.object({ deleted: z.number(), lines: z.number() }), 'The deleted proposal and how many fee lines went with it'), ...writeErrors(404, 409) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Delete one proposal with its fee lines',
+        body: jsonSchema(rowTargetBody('param2')),
+        response: {
+          200: output(
+            z.object({ deleted: z.number(), lines: z.number() }),
+            'The deleted proposal and how many fee lines went with it',
+          ),
+          ...writeErrors(404, 409),
+        },
+      },
+    },
     async (request) => {
       assertRole(request, schema.writeRole, 'proposals');
       const target = rowTarget(objectBody(request.body, 'the proposal to delete'), schema, ['param2']);
@@ -106,12 +161,25 @@ export async function proposalRoutes(app: FastifyInstance, { db }: { db: Db }): 
   );
   app.get(
     '/proposals/pipeline',
-    { schema: { tags: TAGS, summary: 'Proposals per status, and the open ones (draft, submitted) totalled per currency', response: { 200: output(pipelineResponse, 'The pipeline'), ...errors(401) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Proposals per status, and the open ones (draft, submitted) totalled per currency',
+        response: { 200: output(pipelineResponse, 'The pipeline'), ...errors(401) },
+      },
+    },
     async () => proposalPipeline(db),
   );
   app.get(
     '/proposals/:id/summary',
-    { schema: { tags: TAGS, summary: "A proposal's labour fee, expenses, total fee and weighted value", params: jsonSchema(idParams), response: { 200: output(summaryResponse, 'The figures, exact decimals'), ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: "A proposal's labour fee, expenses, total fee and weighted value",
+        params: jsonSchema(idParams),
+        response: { 200: output(summaryResponse, 'The figures, exact decimals'), ...errors(400, 401, 404) },
+      },
+    },
     async (request) => proposalSummary(db, pathId((request.params as { id: string }).id, schema)),
   );
 }

@@ -44,7 +44,13 @@ export async function quoteV1Routes(app: FastifyInstance, { db }: { db: Db }): P
 
   app.get(
     '/quotes1',
-    { schema: { tags: TAGS, summary: 'Every V1 quote (number, supplier, date, currency, total, project), newest first', response: { 200: output(z.array(listRow), 'The V1 quotes'), ...errors(401) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Every V1 quote (number, supplier, date, currency, total, project), newest first',
+        response: { 200: output(z.array(listRow), 'The V1 quotes'), ...errors(401) },
+      },
+    },
     async () =>
       queryJsonRows<z.infer<typeof listRow>>(
         db,
@@ -53,7 +59,13 @@ export async function quoteV1Routes(app: FastifyInstance, { db }: { db: Db }): P
   );
   app.get(
     '/fullquotes1',
-    { schema: { tags: TAGS, summary: 'Every V1 quote with all its fields (description, notes), newest first', response: { 200: output(z.array(entityRow), 'The V1 quotes as stored'), ...errors(401) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Every V1 quote with all its fields (description, notes), newest first',
+        response: { 200: output(z.array(entityRow), 'The V1 quotes as stored'), ...errors(401) },
+      },
+    },
     async (_request, reply) => {
       const { json, total } = await readRowsJson(db, schema);
       void reply.header('X-Total-Count', String(total));
@@ -62,12 +74,26 @@ export async function quoteV1Routes(app: FastifyInstance, { db }: { db: Db }): P
   );
   app.get(
     '/quote1/:id',
-    { schema: { tags: TAGS, summary: 'One V1 quote by id, all its fields', params: jsonSchema(idParams), response: { 200: rowResponse, ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'One V1 quote by id, all its fields',
+        params: jsonSchema(idParams),
+        response: { 200: rowResponse, ...errors(400, 401, 404) },
+      },
+    },
     async (request) => getEntityRow(db, schema, pathId(parseOr400(idParams, request.params, 'address').id, schema)),
   );
   app.post(
     '/quotes1',
-    { schema: { tags: TAGS, summary: 'Save one V1 quote: create (no id) or update (id and version); admins only', body: jsonSchema(bareOrEnvelope(rowFields)), response: { 200: rowResponse, ...writeErrors(404, 409, 422) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Save one V1 quote: create (no id) or update (id and version); admins only',
+        body: jsonSchema(bareOrEnvelope(rowFields)),
+        response: { 200: rowResponse, ...writeErrors(404, 409, 422) },
+      },
+    },
     async (request) => {
       assertRole(request, schema.writeRole, 'V1 quotes');
       return saveOne(db, schema, payloadOf(objectBody(request.body, 'the V1 quote')), actorOf(request));
@@ -75,10 +101,22 @@ export async function quoteV1Routes(app: FastifyInstance, { db }: { db: Db }): P
   );
   app.delete(
     '/deletequote1/:id',
-    { schema: { tags: TAGS, summary: 'Delete one V1 quote; admins only', params: jsonSchema(idParams), response: { 200: deletedResponse, ...writeErrors(404, 409) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Delete one V1 quote; admins only',
+        params: jsonSchema(idParams),
+        response: { 200: deletedResponse, ...writeErrors(404, 409) },
+      },
+    },
     async (request) => {
       assertRole(request, schema.writeRole, 'V1 quotes');
-      return deleteOne(db, schema, { id: pathId(parseOr400(idParams, request.params, 'address').id, schema) }, actorOf(request));
+      return deleteOne(
+        db,
+        schema,
+        { id: pathId(parseOr400(idParams, request.params, 'address').id, schema) },
+        actorOf(request),
+      );
     },
   );
 }

@@ -18,7 +18,9 @@ const code = (column: SQL) => sql`(select c.code from currencies c where c.id = 
  * apart. Computed from the lines here, so a test can compare it with the quote's stored aggregate fields.
  */
 export function quoteTotals(db: Db, ids?: readonly number[]): Promise<QuoteSummary[]> {
-  const only = ids ? sql`where q.id in (select value::int from json_array_elements_text(${JSON.stringify(ids)}::json))` : sql``;
+  const only = ids
+    ? sql`where q.id in (select value::int from json_array_elements_text(${JSON.stringify(ids)}::json))`
+    : sql``;
   return queryRows<QuoteSummary>(
     db,
     sql`select q.id, coalesce(q.quote_ref, q.quote_number) as quote_number, ${code(sql`q.currency_id`)} as currency, ${code(sql`q.base_currency_id`)} as base_currency,
@@ -82,7 +84,8 @@ export async function partQuoteStats(db: Db, partId: number): Promise<PartQuoteS
         from figures f order by f.count desc`,
   );
   // No line: the part may not exist at all (checked only then, so the usual answer is one statement).
-  if (rows.length === 0 && (await queryRows(db, sql`select 1 from parts where id = ${partId}`)).length === 0) return undefined;
+  if (rows.length === 0 && (await queryRows(db, sql`select 1 from parts where id = ${partId}`)).length === 0)
+    return undefined;
   return {
     part_id: partId,
     byBaseCurrency: rows.filter((row) => row.count > 0).map(({ expired_lines: _expired, ...figures }) => figures),
@@ -91,7 +94,10 @@ export async function partQuoteStats(db: Db, partId: number): Promise<PartQuoteS
 }
 
 /** Quote lines whose quote number, supplier, part number or description, or tag matches `q`, within a date range. */
-export function searchQuoteLines(db: Db, { q, from, to, limit }: { q?: string; from?: string; to?: string; limit: number }): Promise<QuoteSearchHit[]> {
+export function searchQuoteLines(
+  db: Db,
+  { q, from, to, limit }: { q?: string; from?: string; to?: string; limit: number },
+): Promise<QuoteSearchHit[]> {
   const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   return queryRows<QuoteSearchHit>(
     db,

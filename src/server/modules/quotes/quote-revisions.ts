@@ -45,7 +45,12 @@ export const revisionRead = (named: SQL): SQL =>
 export async function quotesWritten(tx: Db, _schema: EntitySchema, written: Written): Promise<void> {
   const numbers = written.rows
     ? written.rows.map((row) => row.quote_number).filter((n): n is string => typeof n === 'string')
-    : (await queryRows<{ n: string }>(tx, sql`select distinct quote_number as n from quotes where id in ${jsonValues(written.ids, 'int')}`)).map((row) => row.n);
+    : (
+        await queryRows<{ n: string }>(
+          tx,
+          sql`select distinct quote_number as n from quotes where id in ${jsonValues(written.ids, 'int')}`,
+        )
+      ).map((row) => row.n);
   await tx.execute(sql`update quotes q set superseded = s.flag
     from (select x.id, exists (select 1 from quotes r where r.quote_number = x.quote_number and r.revision > x.revision) as flag
           from quotes x where x.quote_number in (select value from json_array_elements_text(${JSON.stringify([...new Set(numbers)])}::json)) or x.superseded) s

@@ -30,15 +30,34 @@ export async function quoteRevisions(db: Db, quoteId: number): Promise<QuoteRevi
 
 /** The header fields a revision's changes list, with their labels. */
 const HEADER_FIELDS: readonly (readonly [string, string])[] = [
-  ['date_received', 'Date received'], ['valid_until', 'Valid until'], ['status', 'Status'], ['currency', 'Currency'], ['rate_date', 'Rate date'],
-  ['rate_table_date', 'Table rate of'], ['rate_to_base', 'Table rate'], ['rate_override', 'Rate override'], ['rate_applied', 'Rate applied'],
-  ['incoterm', 'Incoterm'], ['delivery_point', 'Delivery point'], ['payment_terms', 'Payment terms'], ['supplier_ref', 'Supplier reference'],
-  ['total', 'Total'], ['base_total', 'Base total'],
+  ['date_received', 'Date received'],
+  ['valid_until', 'Valid until'],
+  ['status', 'Status'],
+  ['currency', 'Currency'],
+  ['rate_date', 'Rate date'],
+  ['rate_table_date', 'Table rate of'],
+  ['rate_to_base', 'Table rate'],
+  ['rate_override', 'Rate override'],
+  ['rate_applied', 'Rate applied'],
+  ['incoterm', 'Incoterm'],
+  ['delivery_point', 'Delivery point'],
+  ['payment_terms', 'Payment terms'],
+  ['supplier_ref', 'Supplier reference'],
+  ['total', 'Total'],
+  ['base_total', 'Base total'],
 ];
 /** The line fields compared, with their labels. */
 const LINE_FIELDS: readonly (readonly [string, string])[] = [
-  ['description', 'Description'], ['tag', 'Equipment tag'], ['part', 'Part'], ['quantity', 'Qty'], ['unit_price', 'Unit price'], ['line_total', 'Line total'],
-  ['base_amount', 'Base amount'], ['line_type', 'Type'], ['line_status', 'Quoted'], ['lead_time_weeks', 'Lead time (weeks)'],
+  ['description', 'Description'],
+  ['tag', 'Equipment tag'],
+  ['part', 'Part'],
+  ['quantity', 'Qty'],
+  ['unit_price', 'Unit price'],
+  ['line_total', 'Line total'],
+  ['base_amount', 'Base amount'],
+  ['line_type', 'Type'],
+  ['line_status', 'Quoted'],
+  ['lead_time_weeks', 'Lead time (weeks)'],
 ];
 
 type Row = Record<string, string | null>;
@@ -64,12 +83,40 @@ const linesOf = (db: Db, id: number) =>
  * The changed fields, compared as stored. An enum is said by its label (Status 'Under review', a line's type
  * 'Option'), never its code; figures stay as the wire gives them (at their column's scale).
  */
-const differences = (entity: 'quotes' | 'quote_lines', fields: readonly (readonly [string, string])[], before: Row, after: Row): FieldChange[] =>
-  fields.flatMap(([field, label]) => ((before[field] ?? null) === (after[field] ?? null) ? [] : [{ field, label, before: words(entity, field, before[field] ?? null), after: words(entity, field, after[field] ?? null) }]));
+const differences = (
+  entity: 'quotes' | 'quote_lines',
+  fields: readonly (readonly [string, string])[],
+  before: Row,
+  after: Row,
+): FieldChange[] =>
+  fields.flatMap(([field, label]) =>
+    (before[field] ?? null) === (after[field] ?? null)
+      ? []
+      : [
+          {
+            field,
+            label,
+            before: words(entity, field, before[field] ?? null),
+            after: words(entity, field, after[field] ?? null),
+          },
+        ],
+  );
 
-const words = (entity: string, field: string, value: string | null): string | null => (value !== null && fieldByName(getEntitySchema(entity), field)?.kind === 'enum' ? fieldValueText(entity, field, value) : value);
+const words = (entity: string, field: string, value: string | null): string | null =>
+  value !== null && fieldByName(getEntitySchema(entity), field)?.kind === 'enum'
+    ? fieldValueText(entity, field, value)
+    : value;
 
-const asLine = (row: Row & { line_no: number }): RevisionLine => ({ line_no: row.line_no, description: row.description ?? '', tag: row.tag ?? null, part: row.part ?? null, quantity: row.quantity ?? null, unit_price: row.unit_price ?? null, line_type: row.line_type ?? 'base', line_status: row.line_status ?? 'quoted' });
+const asLine = (row: Row & { line_no: number }): RevisionLine => ({
+  line_no: row.line_no,
+  description: row.description ?? '',
+  tag: row.tag ?? null,
+  part: row.part ?? null,
+  quantity: row.quantity ?? null,
+  unit_price: row.unit_price ?? null,
+  line_type: row.line_type ?? 'base',
+  line_status: row.line_status ?? 'quoted',
+});
 
 /**
  * What the revision `quoteId` changed against the one before it (the highest lower revision of its number), line by
@@ -81,9 +128,22 @@ export async function revisionChanges(db: Db, quoteId: number): Promise<QuoteRev
   const at = revisions.findIndex((r) => r.id === quoteId);
   const current = revisions[at]!;
   const previous = at > 0 ? revisions[at - 1]! : null;
-  const empty = { quote_id: quoteId, revision: current.revision, previous: null, header: [], added: [], removed: [], changed: [] };
+  const empty = {
+    quote_id: quoteId,
+    revision: current.revision,
+    previous: null,
+    header: [],
+    added: [],
+    removed: [],
+    changed: [],
+  };
   if (!previous) return empty;
-  const [[before], [after], oldLines, newLines] = await Promise.all([headerOf(db, previous.id), headerOf(db, quoteId), linesOf(db, previous.id), linesOf(db, quoteId)]);
+  const [[before], [after], oldLines, newLines] = await Promise.all([
+    headerOf(db, previous.id),
+    headerOf(db, quoteId),
+    linesOf(db, previous.id),
+    linesOf(db, quoteId),
+  ]);
   const oldByNo = new Map(oldLines.map((line) => [line.line_no, line]));
   const newNos = new Set(newLines.map((line) => line.line_no));
   const changed = newLines.flatMap((line) => {

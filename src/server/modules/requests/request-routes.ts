@@ -9,7 +9,6 @@ import { deleteRequest, getRequest, listRequests, saveRequest } from './request-
 const requestId = recordIdSchema('request id');
 const idParams = z.object({ id: requestId });
 
-
 // For /api/docs only: the handlers parse with recordIdFromBody and request-service.ts (readable 400s).
 const digits = z.union([z.number().int(), z.string().regex(/^\d+$/)]);
 const requestFields = z
@@ -26,12 +25,28 @@ const requestFields = z
     username: z.string().nullable().optional().describe("Kept on create; else the token's name, else 'Unknown User'"),
   })
   .describe('The request; the enriched names, meta columns and unknown keys are ignored');
-const saveBody = z.union([requestFields, envelopeSchema.extend({ data: requestFields, param2: z.string().optional().describe("The caller's sub: ignored, the token's sub is stored") })]);
+const saveBody = z.union([
+  requestFields,
+  envelopeSchema.extend({
+    data: requestFields,
+    param2: z.string().optional().describe("The caller's sub: ignored, the token's sub is stored"),
+  }),
+]);
 const oneBody = envelopeSchema
-  .extend({ id: requestId.optional(), data: z.union([requestId, z.object({ id: requestId })]).optional(), param1: requestId.optional() })
+  .extend({
+    id: requestId.optional(),
+    data: z.union([requestId, z.object({ id: requestId })]).optional(),
+    param1: requestId.optional(),
+  })
   .describe('The request id: {"id": 7}, {"data": {"id": 7}}, {"data": 7} or {"param1": 7}');
-const enriched = entityRow.extend({ statusname: z.string().nullable(), modulename: z.string().nullable(), typename: z.string().nullable() });
-const docs = (summary: string, schema: Record<string, unknown>) => ({ schema: { tags: ['requests'], summary, ...schema } });
+const enriched = entityRow.extend({
+  statusname: z.string().nullable(),
+  modulename: z.string().nullable(),
+  typename: z.string().nullable(),
+});
+const docs = (summary: string, schema: Record<string, unknown>) => ({
+  schema: { tags: ['requests'], summary, ...schema },
+});
 
 /**
  * Spec §7 request calls, V2 and legacy, on the same table. Every signed-in user (viewers too) files
@@ -44,15 +59,30 @@ export async function requestRoutes(app: FastifyInstance, { db }: { db: Db }): P
     { one: '/bug', list: '/bugs', remove: '/deletebug/:id', version: ' (legacy)' },
   ]) {
     const v = names.version;
-    const oneDocs = docs(`One request by id, with its status, module and type names${v}`, { body: jsonSchema(oneBody), response: { 200: jsonSchema(enriched, 'output'), ...writeErrors(404) } });
+    const oneDocs = docs(`One request by id, with its status, module and type names${v}`, {
+      body: jsonSchema(oneBody),
+      response: { 200: jsonSchema(enriched, 'output'), ...writeErrors(404) },
+    });
     app.post(names.one, oneDocs, async (request) => getRequest(db, recordIdFromBody(request.body, 'request id')));
-    app.get(names.list, docs(`Every request, newest first, with the names${v}`, { response: { 200: jsonSchema(z.array(enriched), 'output'), ...errors(401) } }), async () => listRequests(db));
+    app.get(
+      names.list,
+      docs(`Every request, newest first, with the names${v}`, {
+        response: { 200: jsonSchema(z.array(enriched), 'output'), ...errors(401) },
+      }),
+      async () => listRequests(db),
+    );
     const saveDocs = docs(`File a request (no id) or change one (its submitter or an admin)${v}`, {
       body: jsonSchema(saveBody),
-      response: { 200: { ...jsonSchema(enriched, 'output'), description: 'The saved request' }, ...writeErrors(404, 409, 422) },
+      response: {
+        200: { ...jsonSchema(enriched, 'output'), description: 'The saved request' },
+        ...writeErrors(404, 409, 422),
+      },
     });
     app.post(names.list, saveDocs, async (request) => saveRequest(db, unwrapData(request.body), actorOf(request)));
-    const removeDocs = docs(`Delete a request (its submitter or an admin)${v}`, { params: jsonSchema(idParams), response: { 200: jsonSchema(responses.deleted, 'output'), ...errors(400, 401, 403, 404) } });
+    const removeDocs = docs(`Delete a request (its submitter or an admin)${v}`, {
+      params: jsonSchema(idParams),
+      response: { 200: jsonSchema(responses.deleted, 'output'), ...errors(400, 401, 403, 404) },
+    });
     app.delete(names.remove, removeDocs, async (request) => {
       const { id } = parseBody(idParams, request.params, 'path');
       return deleteRequest(db, id, actorOf(request));

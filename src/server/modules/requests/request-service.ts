@@ -18,7 +18,6 @@ import { parseBody } from '../../http/envelope';
  */
 export const requestSchema = getEntitySchema('requests');
 
-
 /** Fields the server owns (set by the request hook from the token): what a body says of them is ignored. */
 const SERVER_FIELDS = ['username', 'submitter_sub'] as const;
 const WRITABLE = new Set(requestSchema.fields.map((f) => f.name));
@@ -32,7 +31,14 @@ const NAME_SOURCES = [
 /** Adds statusname, modulename and typename; the three lists are small, so they are read whole. */
 export async function enrichRequests(db: Db, rows: readonly EntityRow[]): Promise<EnrichedRequest[]> {
   const names = await Promise.all(
-    NAME_SOURCES.map(async (source) => new Map((await queryRows<{ id: number; name: string }>(db, sql`select id, name from ${ident(source.entity)}`)).map((r) => [r.id, r.name]))),
+    NAME_SOURCES.map(
+      async (source) =>
+        new Map(
+          (await queryRows<{ id: number; name: string }>(db, sql`select id, name from ${ident(source.entity)}`)).map(
+            (r) => [r.id, r.name],
+          ),
+        ),
+    ),
   );
   return rows.map((row) => {
     const enriched: Record<string, unknown> = { ...row };
@@ -45,7 +51,10 @@ export async function enrichRequests(db: Db, rows: readonly EntityRow[]): Promis
 
 /** Newest first; at most MAX_PAGE_SIZE (the list screen pages through /api/entities/requests instead). */
 export async function listRequests(db: Db): Promise<EnrichedRequest[]> {
-  const { rows } = await listEntityRows(db, requestSchema, { limit: MAX_PAGE_SIZE, sort: [{ field: 'id', direction: 'desc' }] });
+  const { rows } = await listEntityRows(db, requestSchema, {
+    limit: MAX_PAGE_SIZE,
+    sort: [{ field: 'id', direction: 'desc' }],
+  });
   return enrichRequests(db, rows);
 }
 
@@ -62,7 +71,9 @@ const requestBody = z.record(z.string(), z.unknown()).and(
   }),
 );
 
-const NUMERIC = new Set(requestSchema.fields.filter((f) => f.kind === 'integer' || f.kind === 'lookup').map((f) => f.name));
+const NUMERIC = new Set(
+  requestSchema.fields.filter((f) => f.kind === 'integer' || f.kind === 'lookup').map((f) => f.name),
+);
 
 /**
  * The schema's fields present in the body; the enriched names, meta columns and unknown keys are dropped,
@@ -72,7 +83,10 @@ function fieldValues(data: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(data)
       .filter(([key]) => WRITABLE.has(key) && !(SERVER_FIELDS as readonly string[]).includes(key))
-      .map(([key, value]) => [key, NUMERIC.has(key) && typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value]),
+      .map(([key, value]) => [
+        key,
+        NUMERIC.has(key) && typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value,
+      ]),
   );
 }
 
@@ -89,7 +103,12 @@ export async function saveRequest(db: Db, payload: unknown, actor: Actor): Promi
   if (data.id === undefined || data.id === null || data.id === 0) {
     // The name the old clients send is kept (the hook falls back to the token's name).
     const create = { ...values, username: typeof data.username === 'string' ? data.username : null };
-    const result = await saveEntityBatch(db, requestSchema, { creates: [{ clientKey: 'request', values: create }] }, actor);
+    const result = await saveEntityBatch(
+      db,
+      requestSchema,
+      { creates: [{ clientKey: 'request', values: create }] },
+      actor,
+    );
     // clientKey only matches a batch's answers to its requests; it is no field of the request.
     const { clientKey: _clientKey, ...created } = result.created[0]!;
     return (await enrichRequests(db, [created]))[0]!;
@@ -97,7 +116,9 @@ export async function saveRequest(db: Db, payload: unknown, actor: Actor): Promi
 
   const stored = await getEntityRow(db, requestSchema, data.id);
   assertMayChangeRequest(actor, stored);
-  const changes = Object.fromEntries(Object.entries(values).filter(([name, value]) => !sameValueOf(requestSchema, name, stored[name], value)));
+  const changes = Object.fromEntries(
+    Object.entries(values).filter(([name, value]) => !sameValueOf(requestSchema, name, stored[name], value)),
+  );
   if (Object.keys(changes).length === 0) return (await enrichRequests(db, [stored]))[0]!;
   const version = data.version ?? stored.version;
   const result = await saveEntityBatch(db, requestSchema, { updates: [{ id: data.id, version, changes }] }, actor);

@@ -1,11 +1,32 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { matchSpans, SEARCH_KIND_LABELS, SEARCH_KINDS, SEARCH_MIN_LENGTH, searchWords, type SearchGroup, type SearchHit, type SearchKind, type SearchResponse } from '../../../lib/global-search';
+import {
+  matchSpans,
+  SEARCH_KIND_LABELS,
+  SEARCH_KINDS,
+  SEARCH_MIN_LENGTH,
+  searchWords,
+  type SearchGroup,
+  type SearchHit,
+  type SearchKind,
+  type SearchResponse,
+} from '../../../lib/global-search';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../entities/entity-sql';
 import { likePattern, searchText } from '../../entities/list-query';
 import { SEARCH_SOURCES, type SearchSource } from './search-sources';
 
-type Row = { kind: SearchKind; id: number; title: string; subtitle: string | null; project_id: number | null; project_name: string | null; supplier_name: string | null; list: string | null; rank: number; sim: number };
+type Row = {
+  kind: SearchKind;
+  id: number;
+  title: string;
+  subtitle: string | null;
+  project_id: number | null;
+  project_name: string | null;
+  supplier_name: string | null;
+  list: string | null;
+  rank: number;
+  sim: number;
+};
 
 /**
  * One statement answers the search: a UNION ALL of one branch per table, each matching the term's words
@@ -19,7 +40,8 @@ type Row = { kind: SearchKind; id: number; title: string; subtitle: string | nul
 export async function globalSearch(db: Db, term: string, limit: number): Promise<SearchResponse> {
   const q = searchText('The search term', term.trim());
   const words = searchWords(q);
-  if (q.length < SEARCH_MIN_LENGTH) return { q, groups: [], note: `Type at least ${SEARCH_MIN_LENGTH} characters to search.` };
+  if (q.length < SEARCH_MIN_LENGTH)
+    return { q, groups: [], note: `Type at least ${SEARCH_MIN_LENGTH} characters to search.` };
   const rows = await runSearchStatement(db, searchStatement(q, words, limit));
   return { q, groups: groupHits(rows, words, limit) };
 }
@@ -56,7 +78,8 @@ function branch(source: SearchSource, q: string, words: readonly string[], limit
   const title = raw(source.title);
   const matches = words.map((word) => sql`${raw(source.text)} ilike ${likePattern(word, 'contains')}`);
   if (source.live) matches.push(raw(source.live));
-  const rankOf = (key: SQL) => sql`case when lower(${key}) = lower(${q}) then 0 when ${key} ilike ${likePattern(q, 'startsWith')} then 1 when ${key} ilike ${likePattern(q, 'contains')} then 2 else 3 end`;
+  const rankOf = (key: SQL) =>
+    sql`case when lower(${key}) = lower(${q}) then 0 when ${key} ilike ${likePattern(q, 'startsWith')} then 1 when ${key} ilike ${likePattern(q, 'contains')} then 2 else 3 end`;
   const rank = source.code ? sql`least(${rankOf(title)}, ${rankOf(raw(source.code))})` : rankOf(title);
   const similarity = sql`similarity(${title}, ${q})`;
   return sql`(select ${source.kind}::text as kind, id, ${title} as title, ${raw(source.subtitle)} as subtitle,
@@ -80,7 +103,12 @@ function groupHits(rows: readonly Row[], words: readonly string[], limit: number
 }
 
 function compareRows(a: Row, b: Row): number {
-  return Number(a.rank) - Number(b.rank) || Number(b.sim) - Number(a.sim) || a.title.length - b.title.length || Number(a.id) - Number(b.id);
+  return (
+    Number(a.rank) - Number(b.rank) ||
+    Number(b.sim) - Number(a.sim) ||
+    a.title.length - b.title.length ||
+    Number(a.id) - Number(b.id)
+  );
 }
 
 function toHit(row: Row, words: readonly string[]): SearchHit {

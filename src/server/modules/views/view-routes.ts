@@ -8,21 +8,37 @@ import { viewName, viewStateSchema } from './view-state';
 
 const viewId = recordIdSchema('view id');
 const idParams = z.object({ id: viewId });
-const scopeId = z.union([z.number(), z.string().regex(/^\d+$/, 'scope is digits (a document id)').transform(Number)]).pipe(z.number().int().positive('scope is a document id').max(2_147_483_647));
+const scopeId = z
+  .union([z.number(), z.string().regex(/^\d+$/, 'scope is digits (a document id)').transform(Number)])
+  .pipe(z.number().int().positive('scope is a document id').max(2_147_483_647));
 const listQuery = z.object({
-  list: z.string({ error: 'list is required: the entity name of the list, e.g. instruments' }).min(1, 'list is required').describe('The list: its entity name, e.g. instruments'),
-  scope: scopeId.optional().describe("The document whose rows a scoped list shows (a project's id); absent: the whole list"),
+  list: z
+    .string({ error: 'list is required: the entity name of the list, e.g. instruments' })
+    .min(1, 'list is required')
+    .describe('The list: its entity name, e.g. instruments'),
+  scope: scopeId
+    .optional()
+    .describe("The document whose rows a scoped list shows (a project's id); absent: the whole list"),
 });
 const createBody = z.strictObject({
-  list: z.string({ error: 'list is required: the entity name of the list' }).min(1).describe('The list: its entity name'),
+  list: z
+    .string({ error: 'list is required: the entity name of the list' })
+    .min(1)
+    .describe('The list: its entity name'),
   scope: scopeId.nullable().optional().describe('For a list kept per document: the document (a project id)'),
   name: viewName,
-  shared: z.boolean().optional().describe('Shared with everyone who can see the list (the project, for a project list)'),
+  shared: z
+    .boolean()
+    .optional()
+    .describe('Shared with everyone who can see the list (the project, for a project list)'),
   state: viewStateSchema,
 });
 const updateBody = z
   .strictObject({ name: viewName.optional(), shared: z.boolean().optional(), state: viewStateSchema.optional() })
-  .refine((body) => body.name !== undefined || body.shared !== undefined || body.state !== undefined, 'give name, shared or state');
+  .refine(
+    (body) => body.name !== undefined || body.shared !== undefined || body.state !== undefined,
+    'give name, shared or state',
+  );
 
 const savedView = z.object({
   id: z.number(),
@@ -37,32 +53,70 @@ const savedView = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-const docs = (summary: string, schema: Record<string, unknown>) => ({ schema: { tags: ['views'], summary, ...schema } });
+const docs = (summary: string, schema: Record<string, unknown>) => ({
+  schema: { tags: ['views'], summary, ...schema },
+});
 
 /**
  * /api/views: the grids' saved views (#30 item 4). Any signed-in user keeps views of any list (every one
  * may read every list); view-store.ts holds who sees and who changes which.
  */
 export async function viewRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
-  app.get('/views', docs("A list's views the caller sees: their own and the shared ones, by name", { querystring: jsonSchema(listQuery), response: { 200: jsonSchema(z.array(savedView), 'output'), ...errors(400, 401, 404) } }), async (request) => {
-    const query = parseOr400(listQuery, request.query, 'query');
-    const schema = listSchema(query.list);
-    return listViews(db, request.user, schema.name, await checkScope(db, schema, query.scope));
-  });
-  app.get('/views/:id', docs('One view, if the caller sees it (their own, or shared)', { params: jsonSchema(idParams), response: { 200: jsonSchema(savedView, 'output'), ...errors(400, 401, 404) } }), async (request) => {
-    const { id } = parseOr400(idParams, request.params, 'path');
-    return getView(db, request.user, id);
-  });
-  app.post('/views', docs('Save a view of a list under a name of the caller', { body: jsonSchema(createBody), response: { 201: jsonSchema(savedView, 'output'), ...writeErrors(404, 409) } }), async (request, reply) => {
-    const body = parseOr400(createBody, request.body, 'view');
-    return reply.status(201).send(await createView(db, request.user, body));
-  });
-  app.patch('/views/:id', docs('Rename, share or unshare a view, or save the grid into it (its owner; an admin, when shared)', { params: jsonSchema(idParams), body: jsonSchema(updateBody), response: { 200: jsonSchema(savedView, 'output'), ...writeErrors(404, 409) } }), async (request) => {
-    const { id } = parseOr400(idParams, request.params, 'path');
-    return updateView(db, request.user, id, parseOr400(updateBody, request.body, 'view change'));
-  });
-  app.delete('/views/:id', docs('Delete a view (its owner; an admin, when shared)', { params: jsonSchema(idParams), response: { 200: jsonSchema(responses.deleted, 'output'), ...errors(400, 401, 403, 404) } }), async (request) => {
-    const { id } = parseOr400(idParams, request.params, 'path');
-    return deleteView(db, request.user, id);
-  });
+  app.get(
+    '/views',
+    docs("A list's views the caller sees: their own and the shared ones, by name", {
+      querystring: jsonSchema(listQuery),
+      response: { 200: jsonSchema(z.array(savedView), 'output'), ...errors(400, 401, 404) },
+    }),
+    async (request) => {
+      const query = parseOr400(listQuery, request.query, 'query');
+      const schema = listSchema(query.list);
+      return listViews(db, request.user, schema.name, await checkScope(db, schema, query.scope));
+    },
+  );
+  app.get(
+    '/views/:id',
+    docs('One view, if the caller sees it (their own, or shared)', {
+      params: jsonSchema(idParams),
+      response: { 200: jsonSchema(savedView, 'output'), ...errors(400, 401, 404) },
+    }),
+    async (request) => {
+      const { id } = parseOr400(idParams, request.params, 'path');
+      return getView(db, request.user, id);
+    },
+  );
+  app.post(
+    '/views',
+    docs('Save a view of a list under a name of the caller', {
+      body: jsonSchema(createBody),
+      response: { 201: jsonSchema(savedView, 'output'), ...writeErrors(404, 409) },
+    }),
+    async (request, reply) => {
+      const body = parseOr400(createBody, request.body, 'view');
+      return reply.status(201).send(await createView(db, request.user, body));
+    },
+  );
+  app.patch(
+    '/views/:id',
+    docs('Rename, share or unshare a view, or save the grid into it (its owner; an admin, when shared)', {
+      params: jsonSchema(idParams),
+      body: jsonSchema(updateBody),
+      response: { 200: jsonSchema(savedView, 'output'), ...writeErrors(404, 409) },
+    }),
+    async (request) => {
+      const { id } = parseOr400(idParams, request.params, 'path');
+      return updateView(db, request.user, id, parseOr400(updateBody, request.body, 'view change'));
+    },
+  );
+  app.delete(
+    '/views/:id',
+    docs('Delete a view (its owner; an admin, when shared)', {
+      params: jsonSchema(idParams),
+      response: { 200: jsonSchema(responses.deleted, 'output'), ...errors(400, 401, 403, 404) },
+    }),
+    async (request) => {
+      const { id } = parseOr400(idParams, request.params, 'path');
+      return deleteView(db, request.user, id);
+    },
+  );
 }

@@ -20,7 +20,10 @@ const simpleFilter = z.strictObject({
   filterTo: bound.optional(),
   dateFrom: z.string().max(40).nullable().optional(),
   dateTo: z.string().max(40).nullable().optional(),
-  values: z.array(z.union([text, z.number().finite(), z.boolean(), z.null()])).max(10_000, 'a set filter picks at most 10,000 values').optional(),
+  values: z
+    .array(z.union([text, z.number().finite(), z.boolean(), z.null()]))
+    .max(10_000, 'a set filter picks at most 10,000 values')
+    .optional(),
 });
 // One level of conditions, as the grid's filter popup makes (two conditions joined by AND or OR).
 const filterModel = simpleFilter.extend({
@@ -34,13 +37,20 @@ export const viewStateSchema = z
       .array(
         z.strictObject({
           colId,
-          width: z.number().int('a width is whole pixels').min(10, 'a width is at least 10 px').max(4000, 'a width is at most 4,000 px').optional(),
+          width: z
+            .number()
+            .int('a width is whole pixels')
+            .min(10, 'a width is at least 10 px')
+            .max(4000, 'a width is at most 4,000 px')
+            .optional(),
           hide: z.boolean().optional(),
           pinned: z.enum(['left', 'right']).nullable().optional(),
         }),
       )
       .max(500, 'a view keeps at most 500 columns'),
-    sort: z.array(z.strictObject({ colId, sort: z.enum(['asc', 'desc']) })).max(20, 'a view sorts by at most 20 columns'),
+    sort: z
+      .array(z.strictObject({ colId, sort: z.enum(['asc', 'desc']) }))
+      .max(20, 'a view sorts by at most 20 columns'),
     filter: z.record(colId, filterModel),
   })
   .describe('The grid as the view keeps it: columns in order (width, hidden, pinned), the sort, each column filter');
@@ -71,16 +81,24 @@ function isGridColumn(id: string): boolean {
  */
 export function checkViewState(schema: EntitySchema, state: ViewState): ViewState {
   const fields = new Set(schema.fields.map((field) => field.name));
-  const unknown = (id: string, what: string) => new AppError('bad_request', `Invalid view state: ${what} "${id}" is not a field of ${schema.labelPlural}.`);
+  const unknown = (id: string, what: string) =>
+    new AppError('bad_request', `Invalid view state: ${what} "${id}" is not a field of ${schema.labelPlural}.`);
   const seen = new Set<string>();
   for (const column of state.columns) {
     if (!fields.has(column.colId) && !isGridColumn(column.colId)) throw unknown(column.colId, 'the column');
-    if (seen.has(column.colId)) throw new AppError('bad_request', `Invalid view state: the column "${column.colId}" is listed twice.`);
+    if (seen.has(column.colId))
+      throw new AppError('bad_request', `Invalid view state: the column "${column.colId}" is listed twice.`);
     seen.add(column.colId);
   }
   for (const sorted of state.sort) if (!fields.has(sorted.colId)) throw unknown(sorted.colId, 'the sorted column');
-  if (new Set(state.sort.map((s) => s.colId)).size !== state.sort.length) throw new AppError('bad_request', 'Invalid view state: a column is sorted twice.');
-  for (const filtered of Object.keys(state.filter)) if (!fields.has(filtered)) throw unknown(filtered, 'the filtered column');
-  if (JSON.stringify(state).length > MAX_STATE_CHARS) throw new AppError('bad_request', `Invalid view state: it is over ${MAX_STATE_CHARS.toLocaleString('en-US')} characters of JSON (a set filter of too many values?).`);
+  if (new Set(state.sort.map((s) => s.colId)).size !== state.sort.length)
+    throw new AppError('bad_request', 'Invalid view state: a column is sorted twice.');
+  for (const filtered of Object.keys(state.filter))
+    if (!fields.has(filtered)) throw unknown(filtered, 'the filtered column');
+  if (JSON.stringify(state).length > MAX_STATE_CHARS)
+    throw new AppError(
+      'bad_request',
+      `Invalid view state: it is over ${MAX_STATE_CHARS.toLocaleString('en-US')} characters of JSON (a set filter of too many values?).`,
+    );
   return state;
 }

@@ -35,7 +35,13 @@ export async function renderPdf(deliverable: Deliverable, createdAt: Date): Prom
     margin: MARGIN,
     autoFirstPage: false,
     bufferPages: true,
-    info: { Title: `${deliverable.titleBlock.documentNumber} ${deliverable.titleBlock.title}`, Author: deliverable.titleBlock.firm, Subject: `Revision ${deliverable.titleBlock.revision}`, CreationDate: createdAt, ModDate: createdAt },
+    info: {
+      Title: `${deliverable.titleBlock.documentNumber} ${deliverable.titleBlock.title}`,
+      Author: deliverable.titleBlock.firm,
+      Subject: `Revision ${deliverable.titleBlock.revision}`,
+      CreationDate: createdAt,
+      ModDate: createdAt,
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -74,16 +80,27 @@ class PageFlow {
     this.bottom = this.doc.page.height - MARGIN - TITLE_BLOCK_HEIGHT - 6;
     this.y = MARGIN;
     this.tableOnPage = false;
-    if (this.pages === 1) this.y += drawRevisionTable(this.doc, { x: MARGIN, y: this.y, width: this.width * 0.6 }, this.deliverable.revisions) + 10;
+    if (this.pages === 1)
+      this.y +=
+        drawRevisionTable(this.doc, { x: MARGIN, y: this.y, width: this.width * 0.6 }, this.deliverable.revisions) + 10;
   }
 
   private drawSection(section: DocSection): void {
-    const opening = (section.title ? TITLE_HEIGHT : 0) + (section.notes?.length ?? 0) * NOTE_HEIGHT + HEADER_HEIGHT + GROUP_HEIGHT + ROW_HEIGHT;
+    const opening =
+      (section.title ? TITLE_HEIGHT : 0) +
+      (section.notes?.length ?? 0) * NOTE_HEIGHT +
+      HEADER_HEIGHT +
+      GROUP_HEIGHT +
+      ROW_HEIGHT;
     if ((section.newPage && !this.isEmptyPage()) || this.y + opening > this.bottom) this.newPage();
     const x = this.columnLefts(section.columns);
     if (section.title) this.drawTitle(section.title);
     for (const note of section.notes ?? []) {
-      this.doc.font(FONTS.regular).fontSize(7).fillColor('#000').text(fitted(this.doc, note, this.width), MARGIN, this.y + 1, { lineBreak: false });
+      this.doc
+        .font(FONTS.regular)
+        .fontSize(7)
+        .fillColor('#000')
+        .text(fitted(this.doc, note, this.width), MARGIN, this.y + 1, { lineBreak: false });
       this.y += NOTE_HEIGHT;
     }
     this.drawHeader(section.columns, x);
@@ -105,8 +122,17 @@ class PageFlow {
       // The label reads across the columns left of the first figure (a bid tab's first column is narrow).
       const firstFigure = cells.findIndex((cell) => cell !== null);
       const labelWidth = (x[firstFigure < 1 ? 1 : firstFigure] as number) - (x[0] as number) - 4;
-      this.doc.font(FONTS.bold).fontSize(FONT_SIZE).fillColor('#000').text(fitted(this.doc, section.totalLabel ?? 'Total', labelWidth), (x[0] as number) + 2, this.y + 2.5, { lineBreak: false });
-      this.drawRow(section.columns, x, { cells: firstFigure === 0 ? cells : cells.map((cell, c) => (c === 0 ? null : cell)), strong: true });
+      this.doc
+        .font(FONTS.bold)
+        .fontSize(FONT_SIZE)
+        .fillColor('#000')
+        .text(fitted(this.doc, section.totalLabel ?? 'Total', labelWidth), (x[0] as number) + 2, this.y + 2.5, {
+          lineBreak: false,
+        });
+      this.drawRow(section.columns, x, {
+        cells: firstFigure === 0 ? cells : cells.map((cell, c) => (c === 0 ? null : cell)),
+        strong: true,
+      });
     }
     this.y += 8;
   }
@@ -134,7 +160,11 @@ class PageFlow {
   }
 
   private drawTitle(title: string): void {
-    this.doc.font(FONTS.bold).fontSize(9).fillColor('#000').text(fitted(this.doc, title, this.width), MARGIN, this.y + 2, { lineBreak: false });
+    this.doc
+      .font(FONTS.bold)
+      .fontSize(9)
+      .fillColor('#000')
+      .text(fitted(this.doc, title, this.width), MARGIN, this.y + 2, { lineBreak: false });
     this.y += TITLE_HEIGHT;
   }
 
@@ -149,14 +179,22 @@ class PageFlow {
       const w = (x[c + 1] as number) - left - 4;
       doc.font(FONTS.bold).fontSize(FONT_SIZE).fillColor('#000');
       const label = fitted(doc, column.label, w);
-      doc.text(label, column.kind === 'number' ? left + 2 + w - doc.widthOfString(label) : left + 2, this.y + 2, { lineBreak: false });
+      doc.text(label, column.kind === 'number' ? left + 2 + w - doc.widthOfString(label) : left + 2, this.y + 2, {
+        lineBreak: false,
+      });
       if (column.unit) {
         doc.font(FONTS.regular).fontSize(6).fillColor('#333');
         const unit = fitted(doc, column.unit, w);
-        doc.text(unit, column.kind === 'number' ? left + 2 + w - doc.widthOfString(unit) : left + 2, this.y + 11, { lineBreak: false });
+        doc.text(unit, column.kind === 'number' ? left + 2 + w - doc.widthOfString(unit) : left + 2, this.y + 11, {
+          lineBreak: false,
+        });
       }
     });
-    doc.moveTo(MARGIN + GUTTER, this.y + HEADER_HEIGHT).lineTo(right, this.y + HEADER_HEIGHT).lineWidth(0.6).stroke('#000');
+    doc
+      .moveTo(MARGIN + GUTTER, this.y + HEADER_HEIGHT)
+      .lineTo(right, this.y + HEADER_HEIGHT)
+      .lineWidth(0.6)
+      .stroke('#000');
     this.y += HEADER_HEIGHT;
   }
 
@@ -164,7 +202,7 @@ class PageFlow {
   private drawGroups(columns: readonly DocColumn[], x: number[]): void {
     const { doc } = this;
     doc.font(FONTS.bold).fontSize(FONT_SIZE).fillColor('#000');
-    for (let c = 0; c < columns.length; ) {
+    for (let c = 0; c < columns.length;) {
       const group = columns[c]?.group;
       let end = c + 1;
       while (end < columns.length && columns[end]?.group === group) end += 1;
@@ -184,16 +222,25 @@ class PageFlow {
   private drawRow(columns: readonly DocColumn[], x: number[], row: DocRow): void {
     const { doc } = this;
     if (row.changedIn) drawTriangle(doc, MARGIN + 2, this.y + 1, row.changedIn);
-    doc.font(row.strong ? FONTS.bold : FONTS.regular).fontSize(FONT_SIZE).fillColor('#000');
+    doc
+      .font(row.strong ? FONTS.bold : FONTS.regular)
+      .fontSize(FONT_SIZE)
+      .fillColor('#000');
     columns.forEach((column, c) => {
       const text = cellText(column, cellValue(row.cells[c] ?? null));
       if (text === '') return;
       const left = x[c] as number;
       const w = (x[c + 1] as number) - left - 4;
       const shown = fitted(doc, text, w);
-      doc.text(shown, column.kind === 'number' ? left + 2 + w - doc.widthOfString(shown) : left + 2, this.y + 2.5, { lineBreak: false });
+      doc.text(shown, column.kind === 'number' ? left + 2 + w - doc.widthOfString(shown) : left + 2, this.y + 2.5, {
+        lineBreak: false,
+      });
     });
-    doc.moveTo(MARGIN + GUTTER, this.y + ROW_HEIGHT).lineTo(x[columns.length] as number, this.y + ROW_HEIGHT).lineWidth(row.strong ? 0.6 : 0.2).stroke(row.strong ? '#000' : '#999');
+    doc
+      .moveTo(MARGIN + GUTTER, this.y + ROW_HEIGHT)
+      .lineTo(x[columns.length] as number, this.y + ROW_HEIGHT)
+      .lineWidth(row.strong ? 0.6 : 0.2)
+      .stroke(row.strong ? '#000' : '#999');
     this.y += ROW_HEIGHT;
   }
 }
@@ -201,7 +248,10 @@ class PageFlow {
 /** A revision triangle (the drafting mark for "changed in this revision") with the revision inside it. */
 function drawTriangle(doc: Doc, left: number, top: number, revision: string): void {
   const size = 9;
-  doc.polygon([left + size / 2, top], [left, top + size], [left + size, top + size]).lineWidth(0.6).stroke('#000');
+  doc
+    .polygon([left + size / 2, top], [left, top + size], [left + size, top + size])
+    .lineWidth(0.6)
+    .stroke('#000');
   doc.font(FONTS.bold).fontSize(4.5).fillColor('#000');
   doc.text(revision, left + size / 2 - doc.widthOfString(revision) / 2, top + 4, { lineBreak: false });
 }
@@ -214,7 +264,13 @@ function finishPages(doc: Doc, deliverable: Deliverable): void {
     const { width, height } = doc.page;
     // The page's bottom margin would push text drawn inside it onto a new page: the title block lives there.
     doc.page.margins.bottom = 0;
-    drawTitleBlock(doc, { x: MARGIN, y: height - MARGIN - TITLE_BLOCK_HEIGHT, width: width - 2 * MARGIN }, deliverable.titleBlock, i + 1, range.count);
+    drawTitleBlock(
+      doc,
+      { x: MARGIN, y: height - MARGIN - TITLE_BLOCK_HEIGHT, width: width - 2 * MARGIN },
+      deliverable.titleBlock,
+      i + 1,
+      range.count,
+    );
     if (deliverable.working) {
       doc.save().rotate(-20, { origin: [width / 2, height / 2] });
       doc.font(FONTS.bold).fontSize(48).fillColor('#c00').fillOpacity(0.12);

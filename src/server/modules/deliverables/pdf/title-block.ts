@@ -13,8 +13,16 @@ const REVISION_ROW = 10;
 /** One captioned cell of the title block: a small grey caption, the value bold under it (cut to fit). */
 function cell(doc: Doc, x: number, y: number, width: number, caption: string, value: string): void {
   doc.rect(x, y, width, ROW).lineWidth(0.6).stroke('#000');
-  doc.font(FONTS.regular).fontSize(5.5).fillColor('#555').text(caption, x + 3, y + 3, { lineBreak: false });
-  doc.font(FONTS.bold).fontSize(8).fillColor('#000').text(fitted(doc, value, width - 6), x + 3, y + 13, { lineBreak: false });
+  doc
+    .font(FONTS.regular)
+    .fontSize(5.5)
+    .fillColor('#555')
+    .text(caption, x + 3, y + 3, { lineBreak: false });
+  doc
+    .font(FONTS.bold)
+    .fontSize(8)
+    .fillColor('#000')
+    .text(fitted(doc, value, width - 6), x + 3, y + 13, { lineBreak: false });
 }
 
 /** `text` cut with an ellipsis to `width` at the current font and size. */
@@ -74,11 +82,17 @@ const REVISION_COLUMNS: [string, keyof RevisionEntry, number][] = [
 /** The revision table on the first page: every issue so far, the latest last. Answers its height. */
 export function drawRevisionTable(doc: Doc, box: Box, revisions: readonly RevisionEntry[]): number {
   const { x, y, width } = box;
-  const rows = [Object.fromEntries(REVISION_COLUMNS.map(([label, key]) => [key, label])) as RevisionEntry, ...revisions];
+  const rows = [
+    Object.fromEntries(REVISION_COLUMNS.map(([label, key]) => [key, label])) as RevisionEntry,
+    ...revisions,
+  ];
   rows.forEach((entry, r) => {
     let left = x;
     const top = y + r * REVISION_ROW;
-    doc.font(r === 0 ? FONTS.bold : FONTS.regular).fontSize(6.5).fillColor('#000');
+    doc
+      .font(r === 0 ? FONTS.bold : FONTS.regular)
+      .fontSize(6.5)
+      .fillColor('#000');
     for (const [, key, share] of REVISION_COLUMNS) {
       const w = width * share;
       doc.rect(left, top, w, REVISION_ROW).lineWidth(0.4).stroke('#000');

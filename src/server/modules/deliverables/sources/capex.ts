@@ -12,21 +12,55 @@ import type { SourceContext, SourceResult } from './source-context';
  * detail's columns and applies the percentages it prints.
  */
 
-const n = (value: string | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
+const n = (value: string | null | undefined): number | null =>
+  value === null || value === undefined ? null : Number(value);
 
 function summarySection(s: CapexSummary, currency: string): DocSection {
   const { totals, settings } = s;
-  const row = (key: string, item: string, pct: number | null, value: string, formula: string, strong = false): DocRow => ({ key: `sum:${key}`, strong, cells: [item, pct, { value: n(value), formula }] });
+  const row = (
+    key: string,
+    item: string,
+    pct: number | null,
+    value: string,
+    formula: string,
+    strong = false,
+  ): DocRow => ({ key: `sum:${key}`, strong, cells: [item, pct, { value: n(value), formula }] });
   const amount = (key: string) => `{amount@sum:${key}}`;
   const rows: DocRow[] = [
     row('equipment', 'Equipment', null, totals.equipment, 'SUM({equipment@#tags})'),
     row('installation', 'Installation', null, totals.installation, 'SUM({installation@#tags})'),
     row('bulks', 'Bulks', null, totals.bulks, 'SUM({bulks@#tags})'),
-    row('direct_field', 'Direct field cost', null, totals.direct_field, `${amount('equipment')}+${amount('installation')}+${amount('bulks')}`, true),
+    row(
+      'direct_field',
+      'Direct field cost',
+      null,
+      totals.direct_field,
+      `${amount('equipment')}+${amount('installation')}+${amount('bulks')}`,
+      true,
+    ),
     row('epcm', 'EPCM', n(settings.epcm_pct), totals.epcm, `ROUND(${amount('direct_field')}*{pct}/100,2)`),
-    row('owners', "Owner's costs", n(settings.owners_pct), totals.owners, `ROUND(${amount('direct_field')}*{pct}/100,2)`),
-    row('contingency', 'Contingency', n(settings.contingency_pct), totals.contingency, `ROUND((${amount('direct_field')}+${amount('epcm')}+${amount('owners')})*{pct}/100,2)`),
-    row('tic', 'Total installed cost (TIC)', null, totals.tic, `${amount('direct_field')}+${amount('epcm')}+${amount('owners')}+${amount('contingency')}`, true),
+    row(
+      'owners',
+      "Owner's costs",
+      n(settings.owners_pct),
+      totals.owners,
+      `ROUND(${amount('direct_field')}*{pct}/100,2)`,
+    ),
+    row(
+      'contingency',
+      'Contingency',
+      n(settings.contingency_pct),
+      totals.contingency,
+      `ROUND((${amount('direct_field')}+${amount('epcm')}+${amount('owners')})*{pct}/100,2)`,
+    ),
+    row(
+      'tic',
+      'Total installed cost (TIC)',
+      null,
+      totals.tic,
+      `${amount('direct_field')}+${amount('epcm')}+${amount('owners')}+${amount('contingency')}`,
+      true,
+    ),
   ];
   const band = s.accuracy;
   const notes = [
@@ -49,16 +83,50 @@ function summarySection(s: CapexSummary, currency: string): DocSection {
 }
 
 function groupSection(title: string, groups: readonly CapexGroup[], currency: string, key: string): DocSection {
-  const m = (k: string, label: string): DocColumn => ({ key: k, label, unit: currency, kind: 'number', decimals: 2, width: 14 });
+  const m = (k: string, label: string): DocColumn => ({
+    key: k,
+    label,
+    unit: currency,
+    kind: 'number',
+    decimals: 2,
+    width: 14,
+  });
   return {
     title,
-    columns: [{ key: 'group', label: 'Group', kind: 'text', width: 30 }, { key: 'tags', label: 'Tags', kind: 'number', width: 6 }, m('equipment', 'Equipment'), m('installation', 'Installation'), m('bulks', 'Bulks'), m('direct_field', 'Direct field cost'), m('firm', 'On firm quotes')],
-    rows: groups.map((g) => ({ key: `${key}:${g.key}`, cells: [g.tier ? `${'  '.repeat(g.tier - 1)}${g.label}` : g.label, g.tags, n(g.equipment), n(g.installation), n(g.bulks), n(g.direct_field), n(g.firm)] })),
+    columns: [
+      { key: 'group', label: 'Group', kind: 'text', width: 30 },
+      { key: 'tags', label: 'Tags', kind: 'number', width: 6 },
+      m('equipment', 'Equipment'),
+      m('installation', 'Installation'),
+      m('bulks', 'Bulks'),
+      m('direct_field', 'Direct field cost'),
+      m('firm', 'On firm quotes'),
+    ],
+    rows: groups.map((g) => ({
+      key: `${key}:${g.key}`,
+      cells: [
+        g.tier ? `${'  '.repeat(g.tier - 1)}${g.label}` : g.label,
+        g.tags,
+        n(g.equipment),
+        n(g.installation),
+        n(g.bulks),
+        n(g.direct_field),
+        n(g.firm),
+      ],
+    })),
   };
 }
 
 function tagSection(s: CapexSummary, currency: string): DocSection {
-  const m = (k: string, label: string, total = true): DocColumn => ({ key: k, label, unit: currency, kind: 'number', decimals: 2, width: 13, total });
+  const m = (k: string, label: string, total = true): DocColumn => ({
+    key: k,
+    label,
+    unit: currency,
+    kind: 'number',
+    decimals: 2,
+    width: 13,
+    total,
+  });
   return {
     id: 'tags',
     title: 'Tag detail',

@@ -1,6 +1,12 @@
 import { formatValue } from '../../../../schemas/display-format';
 import { getEntitySchema } from '../../../../schemas/registry';
-import { fieldByName, SOFT_DELETE_FIELD, type EntityRow, type EntitySchema, type FieldDef } from '../../../../schemas/schema-types';
+import {
+  fieldByName,
+  SOFT_DELETE_FIELD,
+  type EntityRow,
+  type EntitySchema,
+  type FieldDef,
+} from '../../../../schemas/schema-types';
 import { selectRowsById } from '../../../entities/entity-sql';
 import { AppError } from '../../../http/app-error';
 import type { DocColumn, DocRow, DocSection } from '../document-model';
@@ -22,7 +28,8 @@ const COLUMNS: readonly DocColumn[] = [
 ];
 
 /** What a sheet prints: everything but its project (the title block says it) and its soft delete. */
-const printed = (schema: EntitySchema, field: FieldDef) => field.name !== schema.scope?.root && field.name !== SOFT_DELETE_FIELD;
+const printed = (schema: EntitySchema, field: FieldDef) =>
+  field.name !== schema.scope?.root && field.name !== SOFT_DELETE_FIELD;
 
 /** The form's sections in the order they first appear in the schema, fields by their form order (the form's rule). */
 function formGroups(schema: EntitySchema): { title: string; fields: FieldDef[] }[] {
@@ -33,10 +40,14 @@ function formGroups(schema: EntitySchema): { title: string; fields: FieldDef[] }
   }
   const position = new Map(schema.fields.map((f, i) => [f.name, i]));
   const rank = (f: FieldDef) => f.form?.order ?? Number.POSITIVE_INFINITY;
-  return [...groups].map(([title, fields]) => ({ title, fields: fields.sort((a, b) => rank(a) - rank(b) || (position.get(a.name) ?? 0) - (position.get(b.name) ?? 0)) }));
+  return [...groups].map(([title, fields]) => ({
+    title,
+    fields: fields.sort((a, b) => rank(a) - rank(b) || (position.get(a.name) ?? 0) - (position.get(b.name) ?? 0)),
+  }));
 }
 
-const unitOf = (field: FieldDef): string => (field.kind === 'percent' ? '%' : 'unit' in field && field.unit ? field.unit : '');
+const unitOf = (field: FieldDef): string =>
+  field.kind === 'percent' ? '%' : 'unit' in field && field.unit ? field.unit : '';
 
 /** A field's value as its form shows it: a lookup by its row's label, numbers as stored (their scale kept). */
 function valueText(ctx: SourceContext, field: FieldDef, value: unknown): string {
@@ -48,10 +59,23 @@ function valueText(ctx: SourceContext, field: FieldDef, value: unknown): string 
 
 async function dutySheetOf(ctx: SourceContext): Promise<EntityRow> {
   const id = ctx.document.duty_sheet_id;
-  if (typeof id !== 'number') throw new AppError('validation_failed', 'A datasheet prints a duty sheet: choose its Duty sheet in the register first.', { fields: { duty_sheet_id: 'Required for a datasheet' } });
+  if (typeof id !== 'number')
+    throw new AppError(
+      'validation_failed',
+      'A datasheet prints a duty sheet: choose its Duty sheet in the register first.',
+      { fields: { duty_sheet_id: 'Required for a datasheet' } },
+    );
   const sheet = (await selectRowsById(ctx.db, getEntitySchema('duty_sheets'), [id])).get(id);
-  if (!sheet || sheet.project_id !== ctx.projectId) throw new AppError('validation_failed', `Duty sheet ${id} is not a duty sheet of this project.`, { fields: { duty_sheet_id: 'Not a duty sheet of this project' } });
-  if (sheet[SOFT_DELETE_FIELD] === true) throw new AppError('validation_failed', `Duty sheet ${String(sheet.sheet_number)} is deleted: restore it, or choose another.`, { fields: { duty_sheet_id: 'Deleted' } });
+  if (!sheet || sheet.project_id !== ctx.projectId)
+    throw new AppError('validation_failed', `Duty sheet ${id} is not a duty sheet of this project.`, {
+      fields: { duty_sheet_id: 'Not a duty sheet of this project' },
+    });
+  if (sheet[SOFT_DELETE_FIELD] === true)
+    throw new AppError(
+      'validation_failed',
+      `Duty sheet ${String(sheet.sheet_number)} is deleted: restore it, or choose another.`,
+      { fields: { duty_sheet_id: 'Deleted' } },
+    );
   return sheet;
 }
 
@@ -71,7 +95,11 @@ function equipmentSection(ctx: SourceContext, sheet: EntityRow): DocSection {
   const schema = getEntitySchema('mech_equipment');
   const rows: DocRow[] = EQUIPMENT_FACTS.map(([name, label]) => {
     const field = fieldByName(schema, name) as FieldDef;
-    const value = equipment ? valueText(ctx, field, equipment[name]) : name === 'tagno' ? ctx.labelOf('mech_equipment', sheet.equipment_id) : '';
+    const value = equipment
+      ? valueText(ctx, field, equipment[name])
+      : name === 'tagno'
+        ? ctx.labelOf('mech_equipment', sheet.equipment_id)
+        : '';
     return { key: `equipment:${name}`, cells: [label, value, unitOf(field)] };
   });
   return {
@@ -88,7 +116,10 @@ export async function datasheet(ctx: SourceContext): Promise<SourceResult> {
   const sections: DocSection[] = formGroups(schema).map(({ title, fields }) => ({
     title,
     columns: COLUMNS,
-    rows: fields.map((field) => ({ key: `sheet:${field.name}`, cells: [field.label, valueText(ctx, field, sheet[field.name]), unitOf(field)] })),
+    rows: fields.map((field) => ({
+      key: `sheet:${field.name}`,
+      cells: [field.label, valueText(ctx, field, sheet[field.name]), unitOf(field)],
+    })),
   }));
   // The equipment the sheet describes, right after the sheet's own header.
   sections.splice(1, 0, equipmentSection(ctx, sheet));

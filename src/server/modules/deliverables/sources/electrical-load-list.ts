@@ -18,7 +18,15 @@ import type { SourceContext, SourceResult } from './source-context';
  */
 
 const NO_MCC = '-';
-const kw = (key: string, label: string, unit = 'kW', extra: Partial<DocColumn> = {}): DocColumn => ({ key, label, unit, kind: 'number', decimals: 2, width: 11, ...extra });
+const kw = (key: string, label: string, unit = 'kW', extra: Partial<DocColumn> = {}): DocColumn => ({
+  key,
+  label,
+  unit,
+  kind: 'number',
+  decimals: 2,
+  width: 11,
+  ...extra,
+});
 
 type Feed = { mcc: string; cableId: number };
 
@@ -33,15 +41,32 @@ function mccByTag(ctx: SourceContext): Map<string, Feed> {
   return feeds;
 }
 
-const numberOf = (value: unknown): Decimal | null => (value === null || value === undefined || value === '' ? null : new Decimal(String(value)));
+const numberOf = (value: unknown): Decimal | null =>
+  value === null || value === undefined || value === '' ? null : new Decimal(String(value));
 
-type Load = { row: EntityRow; qty: number; mcc: string; feed?: Feed; installed: number | null; absorbed: number | null; running: number | null };
+type Load = {
+  row: EntityRow;
+  qty: number;
+  mcc: string;
+  feed?: Feed;
+  installed: number | null;
+  absorbed: number | null;
+  running: number | null;
+};
 
 function loadOf(row: EntityRow, feed: Feed | undefined): Load {
   const qty = typeof row.quantity === 'number' ? row.quantity : 1;
   const times = (each: unknown) => numberOf(each)?.times(qty).toDecimalPlaces(2).toNumber() ?? null;
   const absorbed = times(row.absorbed_kw);
-  return { row, qty, mcc: feed?.mcc ?? NO_MCC, feed, installed: times(row.installed_kw), absorbed, running: row.running === true ? absorbed : 0 };
+  return {
+    row,
+    qty,
+    mcc: feed?.mcc ?? NO_MCC,
+    feed,
+    installed: times(row.installed_kw),
+    absorbed,
+    running: row.running === true ? absorbed : 0,
+  };
 }
 
 function loadColumns(ctx: SourceContext) {
@@ -66,7 +91,8 @@ function loadColumns(ctx: SourceContext) {
     kw('running_kw', 'Running', 'kW', { total: true }),
     { key: 'mcc', label: 'MCC', kind: 'text', width: 12 },
   ];
-  const product = (value: number | null, each: string): DocCell => (value === null ? null : { value, formula: `ROUND(N({quantity})*N({${each}}),2)` });
+  const product = (value: number | null, each: string): DocCell =>
+    value === null ? null : { value, formula: `ROUND(N({quantity})*N({${each}}),2)` };
   const cells = (load: Load): DocCell[] => [
     tag.cell(load.row),
     description.cell(load.row),
@@ -85,25 +111,48 @@ function loadColumns(ctx: SourceContext) {
 }
 
 /** The loads by area in the areas' order (loads without an area last), only areas that have loads. */
-function byArea(ctx: SourceContext, loads: readonly Load[]): { id: string; code: string; name: string; loads: Load[] }[] {
+function byArea(
+  ctx: SourceContext,
+  loads: readonly Load[],
+): { id: string; code: string; name: string; loads: Load[] }[] {
   const areas = liveRows(ctx.lists.areas);
   const groups = [];
   for (const area of [...areas, null]) {
-    const inArea = loads.filter((load) => (area === null ? !areas.some((a) => a.id === load.row.projarea_id) : load.row.projarea_id === area.id));
+    const inArea = loads.filter((load) =>
+      area === null ? !areas.some((a) => a.id === load.row.projarea_id) : load.row.projarea_id === area.id,
+    );
     if (inArea.length === 0) continue;
-    groups.push(area === null ? { id: 'area-none', code: 'no area', name: 'No area', loads: inArea } : { id: `area-${area.id as number}`, code: String(area.areacode), name: `Area ${String(area.areacode)} - ${String(area.description ?? '')}`, loads: inArea });
+    groups.push(
+      area === null
+        ? { id: 'area-none', code: 'no area', name: 'No area', loads: inArea }
+        : {
+            id: `area-${area.id as number}`,
+            code: String(area.areacode),
+            name: `Area ${String(area.areacode)} - ${String(area.description ?? '')}`,
+            loads: inArea,
+          },
+    );
   }
   return groups;
 }
 
-const sum = (values: readonly (number | null)[]): number => values.reduce<Decimal>((s, v) => s.plus(v ?? 0), new Decimal(0)).toNumber();
-const SUMMARY_KW = [kw('installed_kw', 'Installed', 'kW', { total: true }), kw('absorbed_kw', 'Absorbed', 'kW', { total: true }), kw('running_kw', 'Running', 'kW', { total: true })];
+const sum = (values: readonly (number | null)[]): number =>
+  values.reduce<Decimal>((s, v) => s.plus(v ?? 0), new Decimal(0)).toNumber();
+const SUMMARY_KW = [
+  kw('installed_kw', 'Installed', 'kW', { total: true }),
+  kw('absorbed_kw', 'Absorbed', 'kW', { total: true }),
+  kw('running_kw', 'Running', 'kW', { total: true }),
+];
 
 function areaSummary(groups: ReturnType<typeof byArea>): DocSection {
   return {
     title: 'Summary by area',
     newPage: true,
-    columns: [{ key: 'area', label: 'Area', kind: 'text', width: 30 }, { key: 'loads', label: 'Loads', kind: 'number', decimals: 0, width: 8, total: true }, ...SUMMARY_KW],
+    columns: [
+      { key: 'area', label: 'Area', kind: 'text', width: 30 },
+      { key: 'loads', label: 'Loads', kind: 'number', decimals: 0, width: 8, total: true },
+      ...SUMMARY_KW,
+    ],
     rows: groups.map((g) => ({
       key: `sum-area:${g.id}`,
       cells: [
@@ -122,13 +171,22 @@ function areaSummary(groups: ReturnType<typeof byArea>): DocSection {
 const criterion = (text: string): string => `"${text.replace(/[~*?]/g, '~$&').replaceAll('"', '""')}"`;
 
 function mccSummary(groups: ReturnType<typeof byArea>, loads: readonly Load[]): DocSection {
-  const mccs = [...new Set(loads.map((l) => l.mcc))].sort((a, b) => (a === NO_MCC ? 1 : b === NO_MCC ? -1 : a.localeCompare(b)));
+  const mccs = [...new Set(loads.map((l) => l.mcc))].sort((a, b) =>
+    a === NO_MCC ? 1 : b === NO_MCC ? -1 : a.localeCompare(b),
+  );
   // SUMIF over each area section: an MCC's loads may sit in several areas.
-  const over = (fn: 'SUMIF' | 'COUNTIF', mcc: string, key?: string) => groups.map((g) => `${fn}({mcc@#${g.id}},${criterion(mcc)}${key ? `,{${key}@#${g.id}}` : ''})`).join('+');
+  const over = (fn: 'SUMIF' | 'COUNTIF', mcc: string, key?: string) =>
+    groups.map((g) => `${fn}({mcc@#${g.id}},${criterion(mcc)}${key ? `,{${key}@#${g.id}}` : ''})`).join('+');
   return {
     title: 'Summary by MCC',
-    notes: ['The MCC of a load is the end of the cable that feeds it (the cable schedule); "-" for a load no MCC cable reaches.'],
-    columns: [{ key: 'mcc', label: 'MCC', kind: 'text', width: 30 }, { key: 'loads', label: 'Loads', kind: 'number', decimals: 0, width: 8, total: true }, ...SUMMARY_KW],
+    notes: [
+      'The MCC of a load is the end of the cable that feeds it (the cable schedule); "-" for a load no MCC cable reaches.',
+    ],
+    columns: [
+      { key: 'mcc', label: 'MCC', kind: 'text', width: 30 },
+      { key: 'loads', label: 'Loads', kind: 'number', decimals: 0, width: 8, total: true },
+      ...SUMMARY_KW,
+    ],
     rows: mccs.map((mcc) => {
       const fed = loads.filter((l) => l.mcc === mcc);
       return {
@@ -148,7 +206,8 @@ function mccSummary(groups: ReturnType<typeof byArea>, loads: readonly Load[]): 
 
 /** A load's row changed: its equipment did, or the cable that names its MCC (a load moved to another MCC). */
 const changedIn = (ctx: SourceContext, load: Load): string | undefined =>
-  ctx.changedIn('mech_equipment', load.row.id as number) ?? (load.feed ? ctx.changedIn('cabling', load.feed.cableId) : undefined);
+  ctx.changedIn('mech_equipment', load.row.id as number) ??
+  (load.feed ? ctx.changedIn('cabling', load.feed.cableId) : undefined);
 
 export function electricalLoadList(ctx: SourceContext): SourceResult {
   const feeds = mccByTag(ctx);
@@ -157,13 +216,27 @@ export function electricalLoadList(ctx: SourceContext): SourceResult {
     .map((row) => loadOf(row, feeds.get(String(row.tagno))));
   const { columns, cells } = loadColumns(ctx);
   const groups = byArea(ctx, loads);
-  if (groups.length === 0) return { sections: [{ title: 'Electrical load list', notes: ['No electrical loads: no equipment has a motor rating or an MCC cable.'], columns, rows: [] }] };
+  if (groups.length === 0)
+    return {
+      sections: [
+        {
+          title: 'Electrical load list',
+          notes: ['No electrical loads: no equipment has a motor rating or an MCC cable.'],
+          columns,
+          rows: [],
+        },
+      ],
+    };
   const areaSections: DocSection[] = groups.map((g) => ({
     id: g.id,
     title: `Electrical load list: ${g.name}`,
     newPage: true,
     columns,
-    rows: g.loads.map((load): DocRow => ({ key: `mech_equipment:${load.row.id as number}`, changedIn: changedIn(ctx, load), cells: cells(load) })),
+    rows: g.loads.map((load): DocRow => ({
+      key: `mech_equipment:${load.row.id as number}`,
+      changedIn: changedIn(ctx, load),
+      cells: cells(load),
+    })),
     totalLabel: `Total ${g.code === 'no area' ? 'no area' : `area ${g.code}`}`,
   }));
   return { sections: [...areaSections, areaSummary(groups), mccSummary(groups, loads)] };

@@ -15,7 +15,17 @@ import type { SourceContext, SourceResult } from './source-context';
  * Instruments without an I/O type are no I/O and are left out.
  */
 
-const FIELDS = ['tagno', 'service', 'signal', 'range_low', 'range_high', 'range_unit', 'projarea_id', 'loop_number', 'equipment_id'] as const;
+const FIELDS = [
+  'tagno',
+  'service',
+  'signal',
+  'range_low',
+  'range_high',
+  'range_unit',
+  'projarea_id',
+  'loop_number',
+  'equipment_id',
+] as const;
 
 /** Spares of a type: SPARE_PCT of its count, rounded up (n x 20 is an integer, so the division is exact). */
 export const sparesOf = (count: number): number => Math.ceil((count * SPARE_PCT) / 100);
@@ -36,7 +46,9 @@ function summarySection(counts: Map<string, number>): DocSection {
   });
   return {
     title: 'I/O summary',
-    notes: [`Spares: ${SPARE_PCT} % of each I/O type's count, rounded up per type (as the project's roll-ups count them).`],
+    notes: [
+      `Spares: ${SPARE_PCT} % of each I/O type's count, rounded up per type (as the project's roll-ups count them).`,
+    ],
     columns: [
       { key: 'type', label: 'I/O type', kind: 'text', width: 20 },
       { key: 'count', label: 'Count', kind: 'number', decimals: 0, width: 10, total: true },
@@ -55,7 +67,11 @@ function typeSection(ctx: SourceContext, type: string, rows: readonly EntityRow[
     id: `io-${type}`,
     title: `${fieldValueText('instruments', 'io_type', type)}: ${rows.length} instrument${rows.length === 1 ? '' : 's'}`,
     columns: columns.map((c) => c.column),
-    rows: rows.map((row) => ({ key: `instruments:${row.id as number}`, changedIn: ctx.changedIn('instruments', row.id as number), cells: columns.map((c) => c.cell(row)) })),
+    rows: rows.map((row) => ({
+      key: `instruments:${row.id as number}`,
+      changedIn: ctx.changedIn('instruments', row.id as number),
+      cells: columns.map((c) => c.cell(row)),
+    })),
   };
 }
 

@@ -1,5 +1,11 @@
 import { formatValue } from '../../../../schemas/display-format';
-import { fieldByName, SOFT_DELETE_FIELD, type EntityRow, type EntitySchema, type FieldDef } from '../../../../schemas/schema-types';
+import {
+  fieldByName,
+  SOFT_DELETE_FIELD,
+  type EntityRow,
+  type EntitySchema,
+  type FieldDef,
+} from '../../../../schemas/schema-types';
 import type { DocCell, DocColumn } from '../document-model';
 
 /** A lookup's label by entity and id (an area's code, a supplier's name); '' for none. */
@@ -21,12 +27,25 @@ function placesOf(field: FieldDef): number {
  * A field of a list as a deliverable's column, its cells as the grid shows them: numbers stay numbers (so the
  * workbook can sum them), enums and booleans in words, lookups by their row's label.
  */
-export function fieldColumn(schema: EntitySchema, name: string, labelOf: LabelOf, extra: Partial<DocColumn> = {}): ListColumn {
+export function fieldColumn(
+  schema: EntitySchema,
+  name: string,
+  labelOf: LabelOf,
+  extra: Partial<DocColumn> = {},
+): ListColumn {
   const field = fieldByName(schema, name);
   if (!field) throw new Error(`${schema.name} has no field ${name}`);
   const isNumber = NUMBER_KINDS.has(field.kind) && !(field.kind === 'integer' && field.choices);
   const unit = field.kind === 'percent' ? '%' : 'unit' in field ? field.unit : undefined;
-  const column: DocColumn = { key: name, label: field.label, unit: unit || undefined, kind: isNumber ? 'number' : 'text', decimals: placesOf(field), width: Math.round((field.grid?.width ?? 120) / 7), ...extra };
+  const column: DocColumn = {
+    key: name,
+    label: field.label,
+    unit: unit || undefined,
+    kind: isNumber ? 'number' : 'text',
+    decimals: placesOf(field),
+    width: Math.round((field.grid?.width ?? 120) / 7),
+    ...extra,
+  };
   const cell = (row: EntityRow): DocCell => {
     const value = row[name];
     if (value === null || value === undefined || value === '') return null;
@@ -39,8 +58,11 @@ export function fieldColumn(schema: EntitySchema, name: string, labelOf: LabelOf
 
 /** The fields a list's grid shows by default, minus the project (the title block names it) and the soft delete. */
 export function shownFields(schema: EntitySchema): string[] {
-  return schema.fields.filter((f) => !f.grid?.hidden && f.name !== schema.scope?.root && f.name !== SOFT_DELETE_FIELD).map((f) => f.name);
+  return schema.fields
+    .filter((f) => !f.grid?.hidden && f.name !== schema.scope?.root && f.name !== SOFT_DELETE_FIELD)
+    .map((f) => f.name);
 }
 
 /** Live rows only: a soft-deleted row is not part of an issued list. */
-export const liveRows = (rows: readonly EntityRow[]): EntityRow[] => rows.filter((row) => row[SOFT_DELETE_FIELD] !== true);
+export const liveRows = (rows: readonly EntityRow[]): EntityRow[] =>
+  rows.filter((row) => row[SOFT_DELETE_FIELD] !== true);

@@ -16,17 +16,38 @@ import type { SourceContext, SourceResult } from './source-context';
 
 function loopInstruments(ctx: SourceContext): { loop: string; instruments: EntityRow[] } {
   const loop = typeof ctx.document.loop_number === 'string' ? ctx.document.loop_number.trim() : '';
-  if (loop === '') throw new AppError('validation_failed', 'A loop sheet prints a loop: type its Loop number in the register first.', { fields: { loop_number: 'Required for a loop sheet' } });
-  const instruments = liveRows(ctx.lists.instruments).filter((row) => typeof row.loop_number === 'string' && row.loop_number.trim() === loop);
-  if (instruments.length === 0) throw new AppError('validation_failed', `No instrument of this project is in loop ${loop}: check the Loop number, or the instruments' Loop.`, { fields: { loop_number: `No instrument in loop ${loop}` } });
+  if (loop === '')
+    throw new AppError('validation_failed', 'A loop sheet prints a loop: type its Loop number in the register first.', {
+      fields: { loop_number: 'Required for a loop sheet' },
+    });
+  const instruments = liveRows(ctx.lists.instruments).filter(
+    (row) => typeof row.loop_number === 'string' && row.loop_number.trim() === loop,
+  );
+  if (instruments.length === 0)
+    throw new AppError(
+      'validation_failed',
+      `No instrument of this project is in loop ${loop}: check the Loop number, or the instruments' Loop.`,
+      { fields: { loop_number: `No instrument in loop ${loop}` } },
+    );
   return { loop, instruments };
 }
 
-function tableOf(ctx: SourceContext, list: 'instruments' | 'cabling', title: string, columns: readonly ListColumn[], rows: readonly EntityRow[], keyPrefix: string = list): DocSection {
+function tableOf(
+  ctx: SourceContext,
+  list: 'instruments' | 'cabling',
+  title: string,
+  columns: readonly ListColumn[],
+  rows: readonly EntityRow[],
+  keyPrefix: string = list,
+): DocSection {
   return {
     title,
     columns: columns.map((c) => c.column),
-    rows: rows.map((row) => ({ key: `${keyPrefix}:${row.id as number}`, changedIn: ctx.changedIn(list, row.id as number), cells: columns.map((c) => c.cell(row)) })),
+    rows: rows.map((row) => ({
+      key: `${keyPrefix}:${row.id as number}`,
+      changedIn: ctx.changedIn(list, row.id as number),
+      cells: columns.map((c) => c.cell(row)),
+    })),
   };
 }
 
@@ -46,7 +67,11 @@ function cabinetsSection(ctx: SourceContext, cables: readonly EntityRow[]): DocS
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([tag, reaching]) => {
       const changedIn = reaching.map((cable) => ctx.changedIn('cabling', cable.id as number)).find(Boolean);
-      return { key: `cabinet:${tag}`, ...(changedIn ? { changedIn } : {}), cells: [tag, cabinetKind(tag), reaching.map((cable) => String(cable.cable_tag)).join(', ')] };
+      return {
+        key: `cabinet:${tag}`,
+        ...(changedIn ? { changedIn } : {}),
+        cells: [tag, cabinetKind(tag), reaching.map((cable) => String(cable.cable_tag)).join(', ')],
+      };
     });
   return { title: 'Junction boxes and panels', columns, rows };
 }
@@ -55,13 +80,36 @@ export function loopSheet(ctx: SourceContext): SourceResult {
   const { loop, instruments } = loopInstruments(ctx);
   const ids = new Set<unknown>(instruments.map((row) => row.id));
   const cables = liveCables(ctx).filter((cable) => ids.has(cable.instrument_id));
-  const instrument = (name: string, extra: Partial<DocColumn> = {}) => fieldColumn(getEntitySchema('instruments'), name, ctx.labelOf, extra);
-  const cable = (name: string, extra: Partial<DocColumn> = {}) => fieldColumn(getEntitySchema('cabling'), name, ctx.labelOf, extra);
+  const instrument = (name: string, extra: Partial<DocColumn> = {}) =>
+    fieldColumn(getEntitySchema('instruments'), name, ctx.labelOf, extra);
+  const cable = (name: string, extra: Partial<DocColumn> = {}) =>
+    fieldColumn(getEntitySchema('cabling'), name, ctx.labelOf, extra);
   const sections: DocSection[] = [
-    tableOf(ctx, 'instruments', `Loop ${loop}: instruments`, ['tagno', 'letters', 'service', 'signal', 'io_type', 'range_low', 'range_high', 'range_unit'].map((name) => instrument(name)), instruments),
-    tableOf(ctx, 'cabling', 'Cables', ['cable_tag', 'from_tag', 'to_tag', 'cable_type', 'cores_size', 'length_m'].map((name) => cable(name)), cables),
+    tableOf(
+      ctx,
+      'instruments',
+      `Loop ${loop}: instruments`,
+      ['tagno', 'letters', 'service', 'signal', 'io_type', 'range_low', 'range_high', 'range_unit'].map((name) =>
+        instrument(name),
+      ),
+      instruments,
+    ),
+    tableOf(
+      ctx,
+      'cabling',
+      'Cables',
+      ['cable_tag', 'from_tag', 'to_tag', 'cable_type', 'cores_size', 'length_m'].map((name) => cable(name)),
+      cables,
+    ),
     cabinetsSection(ctx, cables),
-    tableOf(ctx, 'instruments', 'I/O points', ['tagno', 'io_type', 'signal'].map((name) => instrument(name)), instruments.filter((row) => row.io_type !== null && row.io_type !== undefined && row.io_type !== ''), 'io'),
+    tableOf(
+      ctx,
+      'instruments',
+      'I/O points',
+      ['tagno', 'io_type', 'signal'].map((name) => instrument(name)),
+      instruments.filter((row) => row.io_type !== null && row.io_type !== undefined && row.io_type !== ''),
+      'io',
+    ),
   ];
   return { sections };
 }

@@ -1,6 +1,13 @@
 import { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import { cellValue, type Deliverable, type DocCell, type DocColumn, type DocRow, type DocSection } from '../document-model';
+import {
+  cellValue,
+  type Deliverable,
+  type DocCell,
+  type DocColumn,
+  type DocRow,
+  type DocSection,
+} from '../document-model';
 import { columnTotals } from '../number-text';
 
 /** The first column holds the revision mark (△B) of a row changed since the previous issue. */
@@ -38,9 +45,29 @@ type Line =
 function* linesOf(deliverable: Deliverable): Generator<Line> {
   const b = deliverable.titleBlock;
   const signOffs = [b.prepared, b.checked, b.approved].map((p) => p || '-').join(' / ');
-  yield { kind: 'pairs', pairs: [['Firm', b.firm], ['Client', b.client], ['Project', `${b.projectNumber} ${b.project}`.trim()]] };
-  yield { kind: 'pairs', pairs: [['Document', b.documentNumber], ['Title', b.title], ['Revision', `${b.revision} ${b.status} ${b.date}`]] };
-  yield { kind: 'pairs', pairs: [['Prepared / checked / approved', signOffs], ...(deliverable.working ? [['NOT ISSUED', 'WORKING COPY'] as [string, string]] : [])] };
+  yield {
+    kind: 'pairs',
+    pairs: [
+      ['Firm', b.firm],
+      ['Client', b.client],
+      ['Project', `${b.projectNumber} ${b.project}`.trim()],
+    ],
+  };
+  yield {
+    kind: 'pairs',
+    pairs: [
+      ['Document', b.documentNumber],
+      ['Title', b.title],
+      ['Revision', `${b.revision} ${b.status} ${b.date}`],
+    ],
+  };
+  yield {
+    kind: 'pairs',
+    pairs: [
+      ['Prepared / checked / approved', signOffs],
+      ...(deliverable.working ? [['NOT ISSUED', 'WORKING COPY'] as [string, string]] : []),
+    ],
+  };
   yield { kind: 'blank' };
   for (const section of deliverable.sections) {
     if (section.title) yield { kind: 'title', section, text: section.title };
@@ -53,8 +80,17 @@ function* linesOf(deliverable: Deliverable): Generator<Line> {
     yield { kind: 'blank' };
   }
   yield { kind: 'heading', text: 'Revisions' };
-  yield { kind: 'revisions', header: true, values: ['Rev', 'Date', 'Status', 'Description', 'Prepared', 'Checked', 'Approved'] };
-  for (const r of deliverable.revisions) yield { kind: 'revisions', header: false, values: [r.revision, r.date, r.status, r.description, r.prepared, r.checked, r.approved] };
+  yield {
+    kind: 'revisions',
+    header: true,
+    values: ['Rev', 'Date', 'Status', 'Description', 'Prepared', 'Checked', 'Approved'],
+  };
+  for (const r of deliverable.revisions)
+    yield {
+      kind: 'revisions',
+      header: false,
+      values: [r.revision, r.date, r.status, r.description, r.prepared, r.checked, r.approved],
+    };
 }
 
 type Place = { row: number; columns: readonly DocColumn[] };
@@ -83,19 +119,25 @@ class Layout {
 
   /** A source's formula in A1 terms (document-model.ts DocCell says the forms). */
   a1(formula: string, columns: readonly DocColumn[], rowNumber: number): string {
-    return formula.replace(/\{(=?)([A-Za-z0-9_]+)(?:@(#?)([^}]+))?\}/g, (_match, named: string, key: string, isSection: string, target: string | undefined) => {
-      if (named) return key;
-      if (target === undefined) return `${letterOf(columns, key)}${rowNumber}`;
-      if (isSection) {
-        const span = this.sectionIds.get(target);
-        if (!span) throw new Error(`A formula names section '${target}', which the document does not have or which has no rows`);
-        const letter = letterOf(span.columns, key);
-        return `${letter}${span.first}:${letter}${span.last}`;
-      }
-      const place = this.rows.get(target);
-      if (!place) throw new Error(`A formula names row '${target}', which the document does not have`);
-      return `${letterOf(place.columns, key)}${place.row}`;
-    });
+    return formula.replace(
+      /\{(=?)([A-Za-z0-9_]+)(?:@(#?)([^}]+))?\}/g,
+      (_match, named: string, key: string, isSection: string, target: string | undefined) => {
+        if (named) return key;
+        if (target === undefined) return `${letterOf(columns, key)}${rowNumber}`;
+        if (isSection) {
+          const span = this.sectionIds.get(target);
+          if (!span)
+            throw new Error(
+              `A formula names section '${target}', which the document does not have or which has no rows`,
+            );
+          const letter = letterOf(span.columns, key);
+          return `${letter}${span.first}:${letter}${span.last}`;
+        }
+        const place = this.rows.get(target);
+        if (!place) throw new Error(`A formula names row '${target}', which the document does not have`);
+        return `${letterOf(place.columns, key)}${place.row}`;
+      },
+    );
   }
 }
 
@@ -149,13 +191,18 @@ export async function renderWorkbook(deliverable: Deliverable, createdAt: Date):
     },
     views: layout.firstHeader ? [{ state: 'frozen', ySplit: layout.firstHeader + 1, xSplit: 0 }] : [],
   });
-  const widest = deliverable.sections.reduce<readonly DocColumn[]>((best, s) => (s.columns.length > best.length ? s.columns : best), []);
+  const widest = deliverable.sections.reduce<readonly DocColumn[]>(
+    (best, s) => (s.columns.length > best.length ? s.columns : best),
+    [],
+  );
   sheet.columns = [{ width: 5 }, ...widest.map((column) => ({ width: Math.max(8, Math.min(60, column.width)) }))];
   let number = 0;
   for (const line of linesOf(deliverable)) {
     number += 1;
     const row = sheet.getRow(number);
-    writeLine(row, line, layout, (name, address) => workbook.definedNames.add(`'${sheetName.replaceAll("'", "''")}'!${address}`, name));
+    writeLine(row, line, layout, (name, address) =>
+      workbook.definedNames.add(`'${sheetName.replaceAll("'", "''")}'!${address}`, name),
+    );
     row.commit();
   }
   sheet.commit();
@@ -164,7 +211,12 @@ export async function renderWorkbook(deliverable: Deliverable, createdAt: Date):
   return Buffer.concat(chunks);
 }
 
-function writeLine(row: ExcelJS.Row, line: Line, layout: Layout, defineName: (name: string, address: string) => void): void {
+function writeLine(
+  row: ExcelJS.Row,
+  line: Line,
+  layout: Layout,
+  defineName: (name: string, address: string) => void,
+): void {
   const at = (c: number) => row.getCell(FIRST_DATA_COLUMN + c);
   switch (line.kind) {
     case 'blank':
@@ -211,7 +263,16 @@ function writeLine(row: ExcelJS.Row, line: Line, layout: Layout, defineName: (na
     case 'data': {
       const { section, row: docRow } = line;
       if (docRow.changedIn) row.getCell(MARK_COLUMN).value = `△${docRow.changedIn}`;
-      section.columns.forEach((column, c) => writeCell(at(c), column, docRow.cells[c] ?? null, () => layout.a1((docRow.cells[c] as { formula: string }).formula, section.columns, row.number), (name) => defineName(name, `$${columnLetter(FIRST_DATA_COLUMN + c)}$${row.number}`), docRow.strong === true));
+      section.columns.forEach((column, c) =>
+        writeCell(
+          at(c),
+          column,
+          docRow.cells[c] ?? null,
+          () => layout.a1((docRow.cells[c] as { formula: string }).formula, section.columns, row.number),
+          (name) => defineName(name, `$${columnLetter(FIRST_DATA_COLUMN + c)}$${row.number}`),
+          docRow.strong === true,
+        ),
+      );
       return;
     }
     case 'totals': {
@@ -238,7 +299,7 @@ function writeLine(row: ExcelJS.Row, line: Line, layout: Layout, defineName: (na
 
 /** Each run of columns of one group named over them (merged across the run). */
 function writeGroups(row: ExcelJS.Row, columns: readonly DocColumn[]): void {
-  for (let c = 0; c < columns.length; ) {
+  for (let c = 0; c < columns.length;) {
     const group = columns[c]?.group;
     let end = c + 1;
     while (end < columns.length && columns[end]?.group === group) end += 1;
@@ -247,13 +308,21 @@ function writeGroups(row: ExcelJS.Row, columns: readonly DocColumn[]): void {
       cell.value = group;
       cell.font = { bold: true };
       cell.alignment = { horizontal: 'center' };
-      if (end - c > 1) row.worksheet.mergeCells(row.number, FIRST_DATA_COLUMN + c, row.number, FIRST_DATA_COLUMN + end - 1);
+      if (end - c > 1)
+        row.worksheet.mergeCells(row.number, FIRST_DATA_COLUMN + c, row.number, FIRST_DATA_COLUMN + end - 1);
     }
     c = end;
   }
 }
 
-function writeCell(cell: ExcelJS.Cell, column: DocColumn, docCell: DocCell, formula: () => string, defineName: (name: string) => void, strong: boolean): void {
+function writeCell(
+  cell: ExcelJS.Cell,
+  column: DocColumn,
+  docCell: DocCell,
+  formula: () => string,
+  defineName: (name: string) => void,
+  strong: boolean,
+): void {
   const value = cellValue(docCell);
   const object = docCell !== null && typeof docCell === 'object' ? docCell : null;
   if (object?.formula) cell.value = { formula: formula(), result: value ?? undefined } as ExcelJS.CellFormulaValue;

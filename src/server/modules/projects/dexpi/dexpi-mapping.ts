@@ -9,7 +9,11 @@ type ClassRule = { pattern: RegExp; type: string; categories: string[] };
 /** First match wins: specific classes before the general ones they contain (CentrifugalPump before Pump). */
 const CLASS_RULES: ClassRule[] = [
   { pattern: /CentrifugalPump/i, type: 'PP', categories: ['ME.PMP.CEN', 'ME.PMP'] },
-  { pattern: /(Reciprocating|Rotary|Displacement|Diaphragm|Screw|Gear|Piston|Plunger).*Pump/i, type: 'PP', categories: ['ME.PMP.PD', 'ME.PMP'] },
+  {
+    pattern: /(Reciprocating|Rotary|Displacement|Diaphragm|Screw|Gear|Piston|Plunger).*Pump/i,
+    type: 'PP',
+    categories: ['ME.PMP.PD', 'ME.PMP'],
+  },
   { pattern: /SlurryPump/i, type: 'PP', categories: ['ME.PMP.SLR', 'ME.PMP'] },
   { pattern: /Pump/i, type: 'PP', categories: ['ME.PMP'] },
   { pattern: /HeatExchanger|Cooler|Heater|Condenser|Reboiler|Evaporator/i, type: 'HX', categories: [] },
@@ -45,7 +49,11 @@ export const MAPPED_CATEGORY_CODES = [...new Set(CLASS_RULES.flatMap((r) => r.ca
 
 /** 'PlateHeatExchanger' -> 'Plate heat exchanger': the description of equipment the file gives none for. */
 export function humanizeClass(componentClass: string): string {
-  const words = componentClass.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  const words = componentClass
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -11,7 +11,13 @@ import type { XmlNode } from './dexpi-xml';
  */
 
 export type DexpiNozzle = { id: string; tag: string | null };
-export type DexpiEquipment = { id: string; tag: string | null; componentClass: string; description: string | null; nozzles: DexpiNozzle[] };
+export type DexpiEquipment = {
+  id: string;
+  tag: string | null;
+  componentClass: string;
+  description: string | null;
+  nozzles: DexpiNozzle[];
+};
 /** One end of a line: an equipment tag (at a nozzle), another line, an instrument, or an off-page connector. */
 export type DexpiEnd = { tag: string | null; detail: string };
 export type DexpiLine = {
@@ -26,7 +32,14 @@ export type DexpiLine = {
   from: DexpiEnd | null;
   to: DexpiEnd | null;
 };
-export type DexpiInstrument = { id: string; tag: string | null; letters: string | null; number: string | null; loop: string | null; componentClass: string };
+export type DexpiInstrument = {
+  id: string;
+  tag: string | null;
+  letters: string | null;
+  number: string | null;
+  loop: string | null;
+  componentClass: string;
+};
 export type DexpiDrawing = { numbers: string[]; title: string | null };
 export type DexpiModel = {
   originatingSystem: string | null;
@@ -48,7 +61,8 @@ function genericAttributes(node: XmlNode): Map<string, string> {
     for (const attribute of block.children) {
       const name = attribute.attrs.Name;
       const value = attribute.attrs.Value;
-      if (attribute.name === 'GenericAttribute' && name && value !== undefined && !found.has(name)) found.set(name, value);
+      if (attribute.name === 'GenericAttribute' && name && value !== undefined && !found.has(name))
+        found.set(name, value);
     }
   }
   return found;
@@ -68,7 +82,13 @@ function valueOf(node: XmlNode, generic: Map<string, string>, name: string): str
 /** ComponentName is a tag only when it is not a tool's internal name (a shape name, a GUID, Type_<guid>). */
 function componentNameTag(node: XmlNode): string | null {
   const name = clean(node.attrs.ComponentName);
-  if (!name || /_SHAPE(_|$)/i.test(name) || /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.test(name) || name === node.attrs.ID) return null;
+  if (
+    !name ||
+    /_SHAPE(_|$)/i.test(name) ||
+    /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.test(name) ||
+    name === node.attrs.ID
+  )
+    return null;
   return name;
 }
 
@@ -101,9 +121,14 @@ function tagLabels(root: XmlNode): Map<string, string> {
     if (node.name !== 'Text') return;
     const text = clean(node.attrs.String);
     if (!text) return;
-    const references = node.children.flatMap((child) => (child.name === 'TextStringFormatSpecification' ? child.children : []));
+    const references = node.children.flatMap((child) =>
+      child.name === 'TextStringFormatSpecification' ? child.children : [],
+    );
     const item = node.attrs.ItemID ?? references.find((r) => r.attrs.ItemID)?.attrs.ItemID;
-    const shows = [node.attrs.DependantAttribute ?? '', ...references.map((r) => r.attrs.DependantAttribute ?? '')].join(' ');
+    const shows = [
+      node.attrs.DependantAttribute ?? '',
+      ...references.map((r) => r.attrs.DependantAttribute ?? ''),
+    ].join(' ');
     if (item && /TagName/i.test(shows) && !/SubTagName/i.test(shows) && !labels.has(item)) labels.set(item, text);
   });
   return labels;
@@ -116,7 +141,17 @@ export function nominalDiameterMm(...values: (string | null)[]): number | null {
     const inches = /^(\d+(?:\.\d+)?)\s*(?:"|in|inch|NPS)$/i.exec(value) ?? /^NPS\s*(\d+(?:\.\d+)?)$/i.exec(value);
     if (inches) {
       const nps = Number(inches[1]);
-      const table: Record<string, number> = { '0.5': 15, '0.75': 20, '1': 25, '1.25': 32, '1.5': 40, '2': 50, '2.5': 65, '3': 80, '3.5': 90 };
+      const table: Record<string, number> = {
+        '0.5': 15,
+        '0.75': 20,
+        '1': 25,
+        '1.25': 32,
+        '1.5': 40,
+        '2': 50,
+        '2.5': 65,
+        '3': 80,
+        '3.5': 90,
+      };
       return table[String(nps)] ?? Math.round(nps * 25);
     }
     const digits = /(\d+(?:\.\d+)?)\s*(?:mm)?$/i.exec(value);
@@ -128,7 +163,10 @@ export function nominalDiameterMm(...values: (string | null)[]): number | null {
 const OFF_PAGE = /OffPageConnector|PipeConnectorSymbol/i;
 
 /** What an element id stands for when a line's connection reaches it. */
-type Owner = { kind: 'nozzle' | 'equipment'; tag: string | null; nozzle?: string | null } | { kind: 'line'; lineId: string; offPage: boolean } | { kind: 'instrument'; tag: string | null };
+type Owner =
+  | { kind: 'nozzle' | 'equipment'; tag: string | null; nozzle?: string | null }
+  | { kind: 'line'; lineId: string; offPage: boolean }
+  | { kind: 'instrument'; tag: string | null };
 
 /** Reads the plant items of a parsed DEXPI file (root PlantModel); the ShapeCatalogue was dropped while parsing. */
 export function readDexpiModel(root: XmlNode): DexpiModel {
@@ -156,13 +194,24 @@ export function readDexpiModel(root: XmlNode): DexpiModel {
           .filter((c) => c.name === 'Nozzle')
           .map((nozzle) => {
             const nozzleGeneric = genericAttributes(nozzle);
-            const nozzleTag = valueOf(nozzle, nozzleGeneric, 'TagName') ?? valueOf(nozzle, nozzleGeneric, 'SubTagName') ?? (nozzle.attrs.ID ? (labels.get(nozzle.attrs.ID) ?? null) : null);
+            const nozzleTag =
+              valueOf(nozzle, nozzleGeneric, 'TagName') ??
+              valueOf(nozzle, nozzleGeneric, 'SubTagName') ??
+              (nozzle.attrs.ID ? (labels.get(nozzle.attrs.ID) ?? null) : null);
             if (nozzle.attrs.ID) owners.set(nozzle.attrs.ID, { kind: 'nozzle', tag, nozzle: nozzleTag });
             return { id: nozzle.attrs.ID ?? '', tag: nozzleTag };
           });
-        const description = clean(generic.get('EquipmentDescriptionAssignmentClass')) ?? clean(node.children.find((c) => c.name === 'Description')?.text);
+        const description =
+          clean(generic.get('EquipmentDescriptionAssignmentClass')) ??
+          clean(node.children.find((c) => c.name === 'Description')?.text);
         if (id) owners.set(id, { kind: 'equipment', tag });
-        equipment.push({ id: id ?? '', tag, componentClass: node.attrs.ComponentClass ?? 'Equipment', description, nozzles });
+        equipment.push({
+          id: id ?? '',
+          tag,
+          componentClass: node.attrs.ComponentClass ?? 'Equipment',
+          description,
+          nozzles,
+        });
         return;
       }
       case 'PipingNetworkSystem':
@@ -178,9 +227,17 @@ export function readDexpiModel(root: XmlNode): DexpiModel {
         const composed = category || functions ? `${category ?? ''}${functions ?? ''}` : null;
         const tag = given ?? (composed && number ? `${composed}-${number}` : tagOf(node, generic, labels));
         const letters = composed ?? (tag ? (/^[A-Za-z]+/.exec(tag)?.[0] ?? null) : null);
-        const loopId = node.children.find((c) => c.name === 'Association' && /part of/i.test(c.attrs.Type ?? ''))?.attrs.ItemID;
+        const loopId = node.children.find((c) => c.name === 'Association' && /part of/i.test(c.attrs.Type ?? ''))?.attrs
+          .ItemID;
         if (id) owners.set(id, { kind: 'instrument', tag });
-        instruments.push({ id: id ?? '', tag, letters, number, loop: loopId ?? null, componentClass: node.attrs.ComponentClass ?? 'ProcessInstrumentationFunction' });
+        instruments.push({
+          id: id ?? '',
+          tag,
+          letters,
+          number,
+          loop: loopId ?? null,
+          componentClass: node.attrs.ComponentClass ?? 'ProcessInstrumentationFunction',
+        });
         return;
       }
       case 'InstrumentationLoopFunction': {
@@ -190,7 +247,8 @@ export function readDexpiModel(root: XmlNode): DexpiModel {
         return;
       }
       case 'PlantStructureItem':
-        if (/PlantSection|Unit|Area/i.test(node.attrs.ComponentClass ?? '') && clean(node.attrs.ComponentName)) plantSections.push(clean(node.attrs.ComponentName) as string);
+        if (/PlantSection|Unit|Area/i.test(node.attrs.ComponentClass ?? '') && clean(node.attrs.ComponentName))
+          plantSections.push(clean(node.attrs.ComponentName) as string);
         return;
       case 'Drawing':
       case 'MetaData': {
@@ -200,7 +258,11 @@ export function readDexpiModel(root: XmlNode): DexpiModel {
           if (number) drawingNumbers.push(number);
         }
         if (node.name === 'Drawing' && clean(node.attrs.Name)) drawingNumbers.push(clean(node.attrs.Name) as string);
-        title ??= clean(node.attrs.Title) ?? clean(generic.get('Title')) ?? clean(generic.get('DrawingNameAssignmentClass')) ?? clean(generic.get('DrawingSubTitleAssignmentClass'));
+        title ??=
+          clean(node.attrs.Title) ??
+          clean(generic.get('Title')) ??
+          clean(generic.get('DrawingNameAssignmentClass')) ??
+          clean(generic.get('DrawingSubTitleAssignmentClass'));
         return;
       }
       default:
@@ -211,7 +273,12 @@ export function readDexpiModel(root: XmlNode): DexpiModel {
   for (const system of lineNodes) {
     const systemId = system.attrs.ID ?? '';
     walk(system, (node) => {
-      if (node !== system && node.attrs.ID) owners.set(node.attrs.ID, { kind: 'line', lineId: systemId, offPage: OFF_PAGE.test(node.name) || OFF_PAGE.test(node.attrs.ComponentClass ?? '') });
+      if (node !== system && node.attrs.ID)
+        owners.set(node.attrs.ID, {
+          kind: 'line',
+          lineId: systemId,
+          offPage: OFF_PAGE.test(node.name) || OFF_PAGE.test(node.attrs.ComponentClass ?? ''),
+        });
     });
   }
   const lineTags = new Map<string, string | null>();
@@ -219,8 +286,13 @@ export function readDexpiModel(root: XmlNode): DexpiModel {
     const generic = genericAttributes(system);
     const segments = system.children.filter((c) => c.name === 'PipingNetworkSegment');
     const segmentGeneric = segments.map(genericAttributes);
-    const first = (name: string) => clean(generic.get(name)) ?? segmentGeneric.map((g) => clean(g.get(name))).find(Boolean) ?? null;
-    const tag = clean(system.attrs.TagName) ?? first('LineNumberAssignmentClass') ?? (system.attrs.ID ? (labels.get(system.attrs.ID) ?? null) : null) ?? componentNameTag(system);
+    const first = (name: string) =>
+      clean(generic.get(name)) ?? segmentGeneric.map((g) => clean(g.get(name))).find(Boolean) ?? null;
+    const tag =
+      clean(system.attrs.TagName) ??
+      first('LineNumberAssignmentClass') ??
+      (system.attrs.ID ? (labels.get(system.attrs.ID) ?? null) : null) ??
+      componentNameTag(system);
     lineTags.set(system.attrs.ID ?? '', tag);
     return { system, generic, segments, first, tag };
   });
@@ -230,7 +302,10 @@ export function readDexpiModel(root: XmlNode): DexpiModel {
     if (!owner) return { tag: null, detail: `an item the file does not describe (${id})` };
     switch (owner.kind) {
       case 'nozzle':
-        return { tag: owner.tag, detail: `${owner.tag ?? 'untagged equipment'}${owner.nozzle ? ` nozzle ${owner.nozzle}` : ''}` };
+        return {
+          tag: owner.tag,
+          detail: `${owner.tag ?? 'untagged equipment'}${owner.nozzle ? ` nozzle ${owner.nozzle}` : ''}`,
+        };
       case 'equipment':
         return { tag: owner.tag, detail: owner.tag ?? 'untagged equipment' };
       case 'instrument':

@@ -10,7 +10,13 @@ import { AppError } from '../../../http/app-error';
  * dropped as they stream by, so the tree holds the plant items and their attributes only.
  */
 
-export type XmlNode = { name: string; attrs: Record<string, string>; children: XmlNode[]; text: string; parent: XmlNode | undefined };
+export type XmlNode = {
+  name: string;
+  attrs: Record<string, string>;
+  children: XmlNode[];
+  text: string;
+  parent: XmlNode | undefined;
+};
 
 /** Elements that only draw (and their subtrees): never read, so never kept. */
 const DROPPED = new Set([
@@ -49,8 +55,10 @@ const localName = (name: string) => {
 
 /** The text of the body: UTF-8 (a byte-order mark dropped) or UTF-16 with its byte-order mark. */
 export function decodeXml(body: Buffer): string {
-  if (body.length >= 2 && body[0] === 0xff && body[1] === 0xfe) return new TextDecoder('utf-16le').decode(body.subarray(2));
-  if (body.length >= 2 && body[0] === 0xfe && body[1] === 0xff) return new TextDecoder('utf-16be').decode(body.subarray(2));
+  if (body.length >= 2 && body[0] === 0xff && body[1] === 0xfe)
+    return new TextDecoder('utf-16le').decode(body.subarray(2));
+  if (body.length >= 2 && body[0] === 0xfe && body[1] === 0xff)
+    return new TextDecoder('utf-16be').decode(body.subarray(2));
   const text = body.toString('utf8');
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
@@ -66,11 +74,15 @@ const refuse = (message: string): never => {
  */
 export function parseDexpiXml(text: string): XmlNode {
   const head = text.trimStart();
-  if (head.length === 0) refuse('The body is empty: send the DEXPI file (Proteus XML) as the body, with Content-Type application/xml.');
-  if (!head.startsWith('<')) refuse('This is not XML: a DEXPI file (Proteus XML) starts with <?xml ...?> or <PlantModel>.');
+  if (head.length === 0)
+    refuse('The body is empty: send the DEXPI file (Proteus XML) as the body, with Content-Type application/xml.');
+  if (!head.startsWith('<'))
+    refuse('This is not XML: a DEXPI file (Proteus XML) starts with <?xml ...?> or <PlantModel>.');
   // Refused before any parsing: a DTD is how external entities (XXE) and entity-expansion bombs get in.
   if (/<!DOCTYPE/i.test(text) || /<!ENTITY/i.test(text)) {
-    refuse('The file declares a DTD (<!DOCTYPE or <!ENTITY): DEXPI files need none, and a DTD can pull in external entities or expand without bound, so such files are refused.');
+    refuse(
+      'The file declares a DTD (<!DOCTYPE or <!ENTITY): DEXPI files need none, and a DTD can pull in external entities or expand without bound, so such files are refused.',
+    );
   }
 
   const parser = new SaxesParser({ position: true });
@@ -78,7 +90,10 @@ export function parseDexpiXml(text: string): XmlNode {
   let current: XmlNode | undefined;
   let depth = 0;
   let dropping = 0;
-  const fail = (message: string): never => refuse(`This is not a well-formed XML file (line ${parser.line}, column ${parser.column}): ${message.replace(/^.*?:\d+:\d+: /, '')}`);
+  const fail = (message: string): never =>
+    refuse(
+      `This is not a well-formed XML file (line ${parser.line}, column ${parser.column}): ${message.replace(/^.*?:\d+:\d+: /, '')}`,
+    );
 
   parser.on('error', (error) => fail(error.message));
   parser.on('doctype', () => refuse('The file declares a DTD (<!DOCTYPE): such files are refused.'));
@@ -86,12 +101,19 @@ export function parseDexpiXml(text: string): XmlNode {
     depth++;
     if (depth > MAX_DEPTH) refuse(`Elements are nested more than ${MAX_DEPTH} deep: not a DEXPI file.`);
     const name = localName(tag.name);
-    if (depth === 1 && name !== ROOT) refuse(`The root element is <${tag.name}>: a DEXPI file's is <${ROOT}> (Proteus XML 4.x).`);
+    if (depth === 1 && name !== ROOT)
+      refuse(`The root element is <${tag.name}>: a DEXPI file's is <${ROOT}> (Proteus XML 4.x).`);
     if (dropping > 0 || DROPPED.has(name)) {
       dropping++;
       return;
     }
-    const node: XmlNode = { name, attrs: tag.attributes as Record<string, string>, children: [], text: '', parent: current };
+    const node: XmlNode = {
+      name,
+      attrs: tag.attributes as Record<string, string>,
+      children: [],
+      text: '',
+      parent: current,
+    };
     if (current) current.children.push(node);
     else root = node;
     current = node;

@@ -1,7 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { getEntitySchema } from '../../../../schemas/registry';
 import { formatValue } from '../../../../schemas/display-format';
-import { fieldByName, SOFT_DELETE_FIELD, type EntityRow, type EntitySchema, type FieldDef } from '../../../../schemas/schema-types';
+import {
+  fieldByName,
+  SOFT_DELETE_FIELD,
+  type EntityRow,
+  type EntitySchema,
+  type FieldDef,
+} from '../../../../schemas/schema-types';
 import type { Db } from '../../../db/client';
 import { jsonValues, queryJsonRows, queryRows } from '../../../entities/entity-sql';
 import { lookupText, rowLabels, type RowLabels } from '../../../entities/row-labels';
@@ -24,7 +30,8 @@ import type { ChangeSummary, FieldChange, ListCounts, RowChange } from '../../..
  * The fields a change summary compares: the list's own, not the project, not the meta columns, not the
  * soft delete (a soft-deleted row is a deleted row here: it is left out of both states).
  */
-const comparedFields = (list: DocumentList): FieldDef[] => schemaOf(list).fields.filter((f) => f.name !== 'project_id' && f.name !== SOFT_DELETE_FIELD);
+const comparedFields = (list: DocumentList): FieldDef[] =>
+  schemaOf(list).fields.filter((f) => f.name !== 'project_id' && f.name !== SOFT_DELETE_FIELD);
 
 /** One state of the document: an issued revision, or the project as it is now. */
 type State = { revisionId: number } | { projectId: number };
@@ -36,7 +43,13 @@ const stateRows = (state: State, lists: readonly DocumentList[]): SQL =>
       : documentRowsSelect(state.projectId, lists)
   }) s where (s.data ->> ${SOFT_DELETE_FIELD}) is distinct from 'true'`;
 
-type Difference = { entity: DocumentList; row_key: string; row_id: number | null; before: EntityRow | null; after: EntityRow | null };
+type Difference = {
+  entity: DocumentList;
+  row_key: string;
+  row_id: number | null;
+  before: EntityRow | null;
+  after: EntityRow | null;
+};
 
 /**
  * The rows whose stored values differ between two states, matched by list and key, found by the database
@@ -70,11 +83,15 @@ async function labelsIn(db: Db, state: State, wanted: Map<string, Set<number>>):
       sql`select row_id as id, data ->> ${target.labelField} as label, (data ->> ${SOFT_DELETE_FIELD}) is not distinct from 'true' as deleted
           from revision_rows where revision_id = ${state.revisionId} and entity = ${entity} and row_id in ${jsonValues([...ids], 'int')}`,
     );
-    kept.set(entity, new Map(found.flatMap(({ id, label, deleted }) => (label === null ? [] : [[id, { label, deleted }] as const]))));
+    kept.set(
+      entity,
+      new Map(found.flatMap(({ id, label, deleted }) => (label === null ? [] : [[id, { label, deleted }] as const]))),
+    );
     const missing = [...ids].filter((id) => !kept.get(entity)!.has(id));
     if (missing.length > 0) rest.set(entity, new Set(missing));
   }
-  for (const [entity, labels] of await rowLabels(db, rest)) kept.set(entity, new Map([...labels, ...(kept.get(entity) ?? [])]));
+  for (const [entity, labels] of await rowLabels(db, rest))
+    kept.set(entity, new Map([...labels, ...(kept.get(entity) ?? [])]));
   return kept;
 }
 
@@ -104,12 +121,21 @@ function shown(field: FieldDef, row: EntityRow, labels: RowLabels, schema: Entit
     return found ? lookupText(found) : `${getEntitySchema(field.entity).label} #${String(value)}`;
   }
   const currencyField = field.kind === 'money' ? fieldByName(schema, field.currencyField) : undefined;
-  const currency = currencyField?.kind === 'lookup' ? labels.get(currencyField.entity)?.get(row[currencyField.name] as number)?.label : undefined;
+  const currency =
+    currencyField?.kind === 'lookup'
+      ? labels.get(currencyField.entity)?.get(row[currencyField.name] as number)?.label
+      : undefined;
   return formatValue(field, value, currency);
 }
 
 /** The fields whose shown value differs (a row saved with the same values differs only in its meta columns: no field). */
-function changedFields(list: DocumentList, before: EntityRow, after: EntityRow, oldLabels: RowLabels, newLabels: RowLabels): FieldChange[] {
+function changedFields(
+  list: DocumentList,
+  before: EntityRow,
+  after: EntityRow,
+  oldLabels: RowLabels,
+  newLabels: RowLabels,
+): FieldChange[] {
   const changes: FieldChange[] = [];
   const schema = schemaOf(list);
   for (const field of comparedFields(list)) {
@@ -127,23 +153,44 @@ function changedFields(list: DocumentList, before: EntityRow, after: EntityRow, 
  * changed; a cable whose instrument was renamed): the deleted key, by the added row's difference.
  */
 function renamedRows(found: readonly Difference[]): Map<Difference, Difference> {
-  const deleted = new Map(found.flatMap((d) => (d.before && !d.after && typeof d.before.id === 'number' ? [[`${d.entity}\u0000${d.before.id}`, d] as const] : [])));
-  return new Map(found.flatMap((d) => (!d.before && d.after && d.row_id !== null && deleted.has(`${d.entity}\u0000${d.row_id}`) ? [[d, deleted.get(`${d.entity}\u0000${d.row_id}`)!] as const] : [])));
+  const deleted = new Map(
+    found.flatMap((d) =>
+      d.before && !d.after && typeof d.before.id === 'number' ? [[`${d.entity}\u0000${d.before.id}`, d] as const] : [],
+    ),
+  );
+  return new Map(
+    found.flatMap((d) =>
+      !d.before && d.after && d.row_id !== null && deleted.has(`${d.entity}\u0000${d.row_id}`)
+        ? [[d, deleted.get(`${d.entity}\u0000${d.row_id}`)!] as const]
+        : [],
+    ),
+  );
 }
 
 /** Compares two states of the document, list by list; rows in list order, then by key. */
-async function compare(db: Db, before: State, after: State, lists: readonly DocumentList[]): Promise<{ lists: ListCounts[]; rows: RowChange[] }> {
+async function compare(
+  db: Db,
+  before: State,
+  after: State,
+  lists: readonly DocumentList[],
+): Promise<{ lists: ListCounts[]; rows: RowChange[] }> {
   const found = await differences(db, before, after, lists);
   const renamed = renamedRows(found);
   const renamedTo = new Map([...renamed].map(([added, removed]) => [removed, added]));
   // Labels are needed for the rows present in both states (those compared field by field), renamed rows too.
   const both = [
     ...found.flatMap((d) => (d.before && d.after ? [{ entity: d.entity, before: d.before, after: d.after }] : [])),
-    ...[...renamed].map(([added, removed]) => ({ entity: added.entity, before: removed.before as EntityRow, after: added.after as EntityRow })),
+    ...[...renamed].map(([added, removed]) => ({
+      entity: added.entity,
+      before: removed.before as EntityRow,
+      after: added.after as EntityRow,
+    })),
   ];
   const oldLabels = await labelsIn(db, before, lookupIds(both.map((d) => ({ entity: d.entity, row: d.before }))));
   const newLabels = await labelsIn(db, after, lookupIds(both.map((d) => ({ entity: d.entity, row: d.after }))));
-  const counts = new Map<DocumentList, ListCounts>(lists.map((list) => [list, { entity: list, list: schemaOf(list).labelPlural, added: 0, deleted: 0, changed: 0 }]));
+  const counts = new Map<DocumentList, ListCounts>(
+    lists.map((list) => [list, { entity: list, list: schemaOf(list).labelPlural, added: 0, deleted: 0, changed: 0 }]),
+  );
   const rows: RowChange[] = [];
   for (const d of found) {
     const count = counts.get(d.entity);
@@ -157,7 +204,13 @@ async function compare(db: Db, before: State, after: State, lists: readonly Docu
       count.added++;
       const from = renamed.get(d);
       const fields = from ? changedFields(d.entity, from.before as EntityRow, d.after, oldLabels, newLabels) : [];
-      rows.push({ ...base, change: 'added', rowId: d.row_id ?? undefined, fields, ...(from ? { renamedFrom: from.row_key } : {}) });
+      rows.push({
+        ...base,
+        change: 'added',
+        rowId: d.row_id ?? undefined,
+        fields,
+        ...(from ? { renamedFrom: from.row_key } : {}),
+      });
     } else {
       const fields = changedFields(d.entity, d.before, d.after, oldLabels, newLabels);
       if (fields.length === 0) continue;
@@ -166,14 +219,25 @@ async function compare(db: Db, before: State, after: State, lists: readonly Docu
     }
   }
   const order = new Map(DOCUMENT_LISTS.map((list, i) => [list as string, i]));
-  rows.sort((a, b) => (order.get(a.entity) ?? 0) - (order.get(b.entity) ?? 0) || (a.key < b.key ? -1 : a.key > b.key ? 1 : a.change < b.change ? -1 : 1));
+  rows.sort(
+    (a, b) =>
+      (order.get(a.entity) ?? 0) - (order.get(b.entity) ?? 0) ||
+      (a.key < b.key ? -1 : a.key > b.key ? 1 : a.change < b.change ? -1 : 1),
+  );
   return { lists: [...counts.values()], rows };
 }
 
 /** GET /projects/:id/changes?from=A&to=B (to left out: now), of every list or of one (`entity`: a tab's marks). */
-export async function changeSummary(db: Db, projectId: number, from: string, to: string | undefined, entity?: string): Promise<ChangeSummary> {
+export async function changeSummary(
+  db: Db,
+  projectId: number,
+  from: string,
+  to: string | undefined,
+  entity?: string,
+): Promise<ChangeSummary> {
   const lists = entity === undefined ? DOCUMENT_LISTS : DOCUMENT_LISTS.filter((list) => list === entity);
-  if (lists.length === 0) throw new AppError('bad_request', `${entity} is not a list of a project; one of ${DOCUMENT_LISTS.join(', ')}.`);
+  if (lists.length === 0)
+    throw new AppError('bad_request', `${entity} is not a list of a project; one of ${DOCUMENT_LISTS.join(', ')}.`);
   const fromRevision = await findRevision(db, projectId, from);
   const toRevision = to === undefined ? null : await findRevision(db, projectId, to);
   const after: State = toRevision ? { revisionId: toRevision.id } : { projectId };

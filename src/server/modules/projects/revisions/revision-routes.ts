@@ -16,7 +16,6 @@ import { assertProject, issueRevision, listRevisions, PURPOSES, readRevisionDocu
  * spec's GET /projects/{id}/revision/{rev}), and the change summary between two of them or one and now.
  */
 
-
 const revision = z.object({
   id: z.number(),
   project_id: z.number(),
@@ -30,7 +29,10 @@ const revision = z.object({
 });
 
 const issueBody = z.object({
-  rev: z.string().regex(REVISION_PATTERN, 'A revision is 1 to 4 capital letters or digits: A, B, 0, 1...').describe('The identifier: A, B, C for review issues; 0, 1, 2 once approved for construction'),
+  rev: z
+    .string()
+    .regex(REVISION_PATTERN, 'A revision is 1 to 4 capital letters or digits: A, B, 0, 1...')
+    .describe('The identifier: A, B, C for review issues; 0, 1, 2 once approved for construction'),
   purpose: z.enum(PURPOSES).describe('IFR issued for review, IFA for approval, IFC for construction'),
   issued_on: z.string().refine(isValidIsoDate, 'Must be a date (YYYY-MM-DD)').optional().describe('Defaults to today'),
   note: z.string().max(2000).nullable().optional(),
@@ -43,15 +45,34 @@ const changesQuery = z.object({
   entity: z.string().optional().describe('Only this list (e.g. mech_equipment): what a tab marks'),
 });
 
-const fieldChange = z.object({ field: z.string(), label: z.string(), old: z.string().nullable(), new: z.string().nullable() });
+const fieldChange = z.object({
+  field: z.string(),
+  label: z.string(),
+  old: z.string().nullable(),
+  new: z.string().nullable(),
+});
 const changes = z.object({
   from: revision,
   to: revision.nullable().describe('null: compared with the project as it is now'),
-  lists: z.array(z.object({ entity: z.string(), list: z.string(), added: z.number(), deleted: z.number(), changed: z.number() })),
+  lists: z.array(
+    z.object({ entity: z.string(), list: z.string(), added: z.number(), deleted: z.number(), changed: z.number() }),
+  ),
   rows: z.array(
-    z.object({ entity: z.string(), list: z.string(), key: z.string(), change: z.enum(['added', 'deleted', 'changed']), rowId: z.number().optional().describe('The row now (absent when deleted)'), fields: z.array(fieldChange),
-      renamedFrom: z.string().optional().describe('An added row that is a row of the earlier state renamed: its key there (its changed fields are listed)'),
-      renamedTo: z.string().optional().describe('A deleted row that is renamed: its key now') }),
+    z.object({
+      entity: z.string(),
+      list: z.string(),
+      key: z.string(),
+      change: z.enum(['added', 'deleted', 'changed']),
+      rowId: z.number().optional().describe('The row now (absent when deleted)'),
+      fields: z.array(fieldChange),
+      renamedFrom: z
+        .string()
+        .optional()
+        .describe(
+          'An added row that is a row of the earlier state renamed: its key there (its changed fields are listed)',
+        ),
+      renamedTo: z.string().optional().describe('A deleted row that is renamed: its key now'),
+    }),
   ),
 });
 
@@ -60,7 +81,14 @@ export async function revisionRoutes(app: FastifyInstance, { db }: { db: Db }): 
 
   app.get(
     '/projects/:id/revisions',
-    { schema: { tags: TAGS, summary: "The project's issued revisions, in issue order", params: jsonSchema(projectParams), response: { 200: output(z.array(revision), 'The revisions'), ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The project's issued revisions, in issue order",
+        params: jsonSchema(projectParams),
+        response: { 200: output(z.array(revision), 'The revisions'), ...errors(400, 401, 404) },
+      },
+    },
     async (request) => {
       const projectId = idOf(request.params);
       await assertProject(db, projectId);
@@ -91,9 +119,13 @@ export async function revisionRoutes(app: FastifyInstance, { db }: { db: Db }): 
     {
       schema: {
         tags: TAGS,
-        summary: 'One issued revision: the project document as it was issued (the shape of GET /projects/{id}), with the revision it is',
+        summary:
+          'One issued revision: the project document as it was issued (the shape of GET /projects/{id}), with the revision it is',
         params: jsonSchema(revParams),
-        response: { 200: output(projectDocument.extend({ revision }), 'The revision snapshot'), ...errors(400, 401, 404) },
+        response: {
+          200: output(projectDocument.extend({ revision }), 'The revision snapshot'),
+          ...errors(400, 401, 404),
+        },
       },
     },
     async (request) => {
@@ -107,7 +139,8 @@ export async function revisionRoutes(app: FastifyInstance, { db }: { db: Db }): 
     {
       schema: {
         tags: TAGS,
-        summary: 'The change summary between two revisions, or a revision and now: rows added, deleted and changed per list (matched by tag), with each changed field',
+        summary:
+          'The change summary between two revisions, or a revision and now: rows added, deleted and changed per list (matched by tag), with each changed field',
         params: jsonSchema(projectParams),
         querystring: jsonSchema(changesQuery),
         response: { 200: output(changes, 'The change summary'), ...errors(400, 401, 404) },

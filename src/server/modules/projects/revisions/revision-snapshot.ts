@@ -29,7 +29,10 @@ function rowKey(schema: EntitySchema): { joins: SQL; key: SQL } {
       joins.push(sql`left join ${ident(target.name)} ${ident(alias)} on ${col(alias, 'id')} = ${col('t', name)}`);
       return sql`coalesce(${col(alias, target.labelField)}::text, '')`;
     });
-  return { joins: sql.join(joins, sql` `), key: parts.length === 0 ? sql`t.id::text` : sql.join(parts, sql` || ' / ' || `) };
+  return {
+    joins: sql.join(joins, sql` `),
+    key: parts.length === 0 ? sql`t.id::text` : sql.join(parts, sql` || ' / ' || `),
+  };
 }
 
 /** Every row of the project's lists (or of those named): (entity, row_id, row_key, data). */
@@ -53,20 +56,38 @@ const listOrder = sql`case entity ${sql.join(
 )} end`;
 
 /** The rows an issued revision keeps, per list (all, or those named), each list in its default order (then by id). */
-export function revisionLists(db: Db, revisionId: number, only: readonly DocumentList[] = DOCUMENT_LISTS): Promise<Record<DocumentList, EntityRow[]>> {
+export function revisionLists(
+  db: Db,
+  revisionId: number,
+  only: readonly DocumentList[] = DOCUMENT_LISTS,
+): Promise<Record<DocumentList, EntityRow[]>> {
   const named = only.length < DOCUMENT_LISTS.length ? sql` and entity in ${jsonValues(only, 'text')}` : sql``;
-  return listsOf(db, sql`select entity, row_id, data from revision_rows where revision_id = ${revisionId}${named}`, only);
+  return listsOf(
+    db,
+    sql`select entity, row_id, data from revision_rows where revision_id = ${revisionId}${named}`,
+    only,
+  );
 }
 
 /** The project's lists (all, or those named) as they stand now, read as a revision keeps them, in the same order. */
-export function currentDocumentLists(db: Db, projectId: number, only: readonly DocumentList[] = DOCUMENT_LISTS): Promise<Record<DocumentList, EntityRow[]>> {
+export function currentDocumentLists(
+  db: Db,
+  projectId: number,
+  only: readonly DocumentList[] = DOCUMENT_LISTS,
+): Promise<Record<DocumentList, EntityRow[]>> {
   return listsOf(db, documentRowsSelect(projectId, only), only);
 }
 
 async function listsOf(db: Db, rows: SQL, only: readonly DocumentList[]): Promise<Record<DocumentList, EntityRow[]>> {
-  const lists = Object.fromEntries(DOCUMENT_LISTS.map((list) => [list, [] as EntityRow[]])) as Record<DocumentList, EntityRow[]>;
+  const lists = Object.fromEntries(DOCUMENT_LISTS.map((list) => [list, [] as EntityRow[]])) as Record<
+    DocumentList,
+    EntityRow[]
+  >;
   if (only.length === 0) return lists;
-  const found = await queryRows<{ entity: DocumentList; json: string }>(db, sql`select entity, coalesce(json_agg(data order by ${listOrder}, row_id), '[]'::json)::text as json from (${rows}) r group by entity`);
+  const found = await queryRows<{ entity: DocumentList; json: string }>(
+    db,
+    sql`select entity, coalesce(json_agg(data order by ${listOrder}, row_id), '[]'::json)::text as json from (${rows}) r group by entity`,
+  );
   for (const { entity, json } of found) if (entity in lists) lists[entity] = parseJsonRows<EntityRow>([{ json }]);
   return lists;
 }

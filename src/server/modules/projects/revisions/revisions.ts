@@ -7,7 +7,12 @@ import { AppError } from '../../../http/app-error';
 import { schemaOf } from '../document-lists';
 import { nestDocument, type ProjectDocument } from '../project-document';
 import { documentRowsSelect, revisionLists } from './revision-snapshot';
-import { nextRevision, REVISION_PURPOSES, type Revision, type RevisionPurpose } from '../../../../lib/project-revisions';
+import {
+  nextRevision,
+  REVISION_PURPOSES,
+  type Revision,
+  type RevisionPurpose,
+} from '../../../../lib/project-revisions';
 
 /**
  * Issued revisions of a project (field guide §7). Issuing freezes the project's header and every row of
@@ -25,22 +30,34 @@ const REVISION_COLUMNS = sql`r.id, r.project_id, r.rev, r.purpose, to_char(r.iss
 
 /** The project's revisions, oldest first (issue order). */
 export function listRevisions(db: Db, projectId: number): Promise<Revision[]> {
-  return queryJsonRows<Revision>(db, sql`select ${REVISION_COLUMNS} from project_revisions r where r.project_id = ${projectId} order by r.issued_at, r.id`);
+  return queryJsonRows<Revision>(
+    db,
+    sql`select ${REVISION_COLUMNS} from project_revisions r where r.project_id = ${projectId} order by r.issued_at, r.id`,
+  );
 }
 
 /** 404 unless the project exists; `lock` holds its row until the transaction ends. */
 export async function assertProject(db: Db, projectId: number, lock = false): Promise<void> {
-  const found = await queryRows(db, sql`select id from projects where id = ${projectId}${lock ? sql` for update` : sql``}`);
+  const found = await queryRows(
+    db,
+    sql`select id from projects where id = ${projectId}${lock ? sql` for update` : sql``}`,
+  );
   if (found.length === 0) throw new AppError('not_found', `No Project with id ${projectId}.`);
 }
 
 /** One revision of the project by its identifier (A, B, 0...); 404 naming the ones there are. */
 export async function findRevision(db: Db, projectId: number, rev: string): Promise<Revision> {
   await assertProject(db, projectId);
-  const [found] = await queryJsonRows<Revision>(db, sql`select ${REVISION_COLUMNS} from project_revisions r where r.project_id = ${projectId} and r.rev = ${rev}`);
+  const [found] = await queryJsonRows<Revision>(
+    db,
+    sql`select ${REVISION_COLUMNS} from project_revisions r where r.project_id = ${projectId} and r.rev = ${rev}`,
+  );
   if (found) return found;
   const issued = (await listRevisions(db, projectId)).map((r) => r.rev);
-  throw new AppError('not_found', `Project ${projectId} has no revision ${rev}${issued.length ? `; its revisions are ${issued.join(', ')}` : '; none has been issued yet'}.`);
+  throw new AppError(
+    'not_found',
+    `Project ${projectId} has no revision ${rev}${issued.length ? `; its revisions are ${issued.join(', ')}` : '; none has been issued yet'}.`,
+  );
 }
 
 /**
@@ -52,8 +69,16 @@ export async function issueRevision(db: Db, projectId: number, input: RevisionIn
   return db.transaction(async (tx) => {
     // The project's row lock also serialises two issues of the same identifier: the second sees the first.
     await assertProject(tx, projectId, true);
-    const taken = await queryRows(tx, sql`select 1 from project_revisions where project_id = ${projectId} and rev = ${input.rev}`);
-    if (taken.length > 0) throw new AppError('validation_failed', `Revision ${input.rev} of this project is already issued; an issued revision never changes. Issue the next one (e.g. ${nextRevision(input.rev)}).`, { fields: { rev: 'Already issued' } });
+    const taken = await queryRows(
+      tx,
+      sql`select 1 from project_revisions where project_id = ${projectId} and rev = ${input.rev}`,
+    );
+    if (taken.length > 0)
+      throw new AppError(
+        'validation_failed',
+        `Revision ${input.rev} of this project is already issued; an issued revision never changes. Issue the next one (e.g. ${nextRevision(input.rev)}).`,
+        { fields: { rev: 'Already issued' } },
+      );
     await tx.execute(sql`update projects set isdirty = false where id = ${projectId}`);
     const projects = schemaOf('projects');
     const [created] = await queryRows<{ id: number }>(
@@ -64,20 +89,32 @@ export async function issueRevision(db: Db, projectId: number, input: RevisionIn
           returning id`,
     );
     const revisionId = (created as { id: number }).id;
-    await tx.execute(sql`insert into revision_rows (revision_id, entity, row_id, row_key, data) select ${revisionId}, d.entity, d.row_id, d.row_key, d.data from (${documentRowsSelect(projectId)}) d`);
+    await tx.execute(
+      sql`insert into revision_rows (revision_id, entity, row_id, row_key, data) select ${revisionId}, d.entity, d.row_id, d.row_key, d.data from (${documentRowsSelect(projectId)}) d`,
+    );
     return (await listRevisionById(tx, revisionId)) as Revision;
   });
 }
 
 async function listRevisionById(db: Db, id: number): Promise<Revision | undefined> {
-  const [found] = await queryJsonRows<Revision>(db, sql`select ${REVISION_COLUMNS} from project_revisions r where r.id = ${id}`);
+  const [found] = await queryJsonRows<Revision>(
+    db,
+    sql`select ${REVISION_COLUMNS} from project_revisions r where r.id = ${id}`,
+  );
   return found;
 }
 
 /** GET /projects/:id/revision/:rev: the revision's snapshot in the shape of GET /projects/:id, and which revision it is. */
-export async function readRevisionDocument(db: Db, projectId: number, rev: string): Promise<ProjectDocument & { revision: Revision }> {
+export async function readRevisionDocument(
+  db: Db,
+  projectId: number,
+  rev: string,
+): Promise<ProjectDocument & { revision: Revision }> {
   const revision = await findRevision(db, projectId, rev);
-  const [stored] = await queryRows<{ header: string }>(db, sql`select header::text as header from project_revisions where id = ${revision.id}`);
+  const [stored] = await queryRows<{ header: string }>(
+    db,
+    sql`select header::text as header from project_revisions where id = ${revision.id}`,
+  );
   const header = JSON.parse((stored as { header: string }).header) as EntityRow;
   const lists = await revisionLists(db, revision.id);
   return { ...nestDocument(header, lists), revision };

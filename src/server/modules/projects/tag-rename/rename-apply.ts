@@ -1,5 +1,10 @@
 import { MAX_BATCH_OPERATIONS, type ConflictDetails, type ValidationDetails } from '../../../../lib/entity-api';
-import { TAG_RENAME_LISTS, type TagProblem, type TagRenameAnswer, type TagRenameList } from '../../../../lib/tag-rename';
+import {
+  TAG_RENAME_LISTS,
+  type TagProblem,
+  type TagRenameAnswer,
+  type TagRenameList,
+} from '../../../../lib/tag-rename';
 import { fieldByName } from '../../../../schemas/schema-types';
 import type { Actor } from '../../../audit/audit-writer';
 import type { Db } from '../../../db/client';
@@ -35,7 +40,13 @@ class DryRunDone extends Error {
   }
 }
 
-export async function renameTags(db: Db, projectId: number, request: RenameRequest, actor: Actor, dryRun: boolean): Promise<TagRenameAnswer> {
+export async function renameTags(
+  db: Db,
+  projectId: number,
+  request: RenameRequest,
+  actor: Actor,
+  dryRun: boolean,
+): Promise<TagRenameAnswer> {
   checkPattern(request);
   const lists = request.lists.length > 0 ? request.lists : TAG_RENAME_LISTS;
   try {
@@ -46,7 +57,8 @@ export async function renameTags(db: Db, projectId: number, request: RenameReque
       const answer: TagRenameAnswer = { ...plan.answer, applied: false, refusal: null };
       if (answer.clashes.length > 0 || answer.problems.length > 0) {
         if (dryRun) return answer;
-        if (answer.clashes.length > 0) throw new AppError('conflict', clashMessage(answer), { clashes: answer.clashes, problems: answer.problems });
+        if (answer.clashes.length > 0)
+          throw new AppError('conflict', clashMessage(answer), { clashes: answer.clashes, problems: answer.problems });
         throw new AppError('validation_failed', problemMessage(answer.problems), { problems: answer.problems });
       }
       try {
@@ -71,7 +83,9 @@ async function writePlan(tx: Db, plan: RenamePlan, actor: Actor): Promise<void> 
     for (const part of chunks(rows, MAX_BATCH_OPERATIONS)) {
       await saveEntityBatch(tx, schema, { updates: part, acceptWarnings: true }, actor).catch((error: unknown) => {
         // Which list refused: its row errors name rows by id, read back as tags.
-        throw error instanceof AppError ? new AppError(error.code, error.message, { ...(error.details as object | undefined), entity: schema.name }) : error;
+        throw error instanceof AppError
+          ? new AppError(error.code, error.message, { ...(error.details as object | undefined), entity: schema.name })
+          : error;
       });
     }
   }
@@ -92,7 +106,10 @@ function problemMessage(problems: readonly TagProblem[]): string {
  * An engine refusal met while writing, in the rename's words: a 422's rows named by their tags, a lock's 409 as
  * it is (it says who holds it and how to lift it), a row changed by someone since it was read.
  */
-function explained(error: unknown, plan: RenamePlan): { error: AppError; problems: TagProblem[]; refusal: TagRenameAnswer['refusal'] } | undefined {
+function explained(
+  error: unknown,
+  plan: RenamePlan,
+): { error: AppError; problems: TagProblem[]; refusal: TagRenameAnswer['refusal'] } | undefined {
   if (!(error instanceof AppError)) return undefined;
   const failing = (error.details as { entity?: string } | undefined)?.entity;
   if (error.code === 'validation_failed' || error.code === 'warnings_to_confirm') {
@@ -100,14 +117,25 @@ function explained(error: unknown, plan: RenamePlan): { error: AppError; problem
     const entity = failing ?? '';
     const schema = plan.writes.find((w) => w.schema.name === entity)?.schema;
     const problems: TagProblem[] = rowErrors.flatMap((row) =>
-      Object.entries(row.fields).map(([field, message]) => ({ list: schema?.labelPlural ?? entity, tag: row.id === undefined ? '?' : plan.tagOf(entity, row.id), field: schema ? (fieldByName(schema, field)?.label ?? field) : field, message })),
+      Object.entries(row.fields).map(([field, message]) => ({
+        list: schema?.labelPlural ?? entity,
+        tag: row.id === undefined ? '?' : plan.tagOf(entity, row.id),
+        field: schema ? (fieldByName(schema, field)?.label ?? field) : field,
+        message,
+      })),
     );
-    return { error: new AppError('validation_failed', problemMessage(problems), { problems }), problems, refusal: null };
+    return {
+      error: new AppError('validation_failed', problemMessage(problems), { problems }),
+      problems,
+      refusal: null,
+    };
   }
   if (error.code === 'conflict') {
     const heldBy = (error.details as { lockedBy?: string } | undefined)?.lockedBy ?? null;
     const stale = (error.details as Partial<ConflictDetails> | undefined)?.conflicts;
-    const message = stale ? 'A row was changed by someone else while the rename was worked out: preview it again.' : error.message;
+    const message = stale
+      ? 'A row was changed by someone else while the rename was worked out: preview it again.'
+      : error.message;
     return { error: new AppError('conflict', message, error.details), problems: [], refusal: { message, heldBy } };
   }
   return undefined;

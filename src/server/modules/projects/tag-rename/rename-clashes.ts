@@ -9,14 +9,23 @@ import { TAG_RENAME_LIST_LABELS, type TagClash, type TagRenameList } from '../..
  * shift takes one rename per step (ARCHITECTURE.md, "Unique values are checked on the rows as a save leaves them").
  */
 
-export type NameHolder = { list: TagRenameList | 'piping'; scope: string; current: string; after: string; deleted: boolean; unique: boolean };
+export type NameHolder = {
+  list: TagRenameList | 'piping';
+  scope: string;
+  current: string;
+  after: string;
+  deleted: boolean;
+  unique: boolean;
+};
 
 const group = (holder: NameHolder, name: string) => `${holder.list}\u0000${holder.scope}\u0000${name}`;
 
 export function findClashes(holders: readonly NameHolder[]): TagClash[] {
   // Only the names a renamed holder takes can clash: the rest of a project's names (tens of thousands) are
   // bucketed only when they stand on one of those.
-  const taken = new Set(holders.flatMap((holder) => (holder.after === holder.current ? [] : [group(holder, holder.after)])));
+  const taken = new Set(
+    holders.flatMap((holder) => (holder.after === holder.current ? [] : [group(holder, holder.after)])),
+  );
   if (taken.size === 0) return [];
   const byAfter = new Map<string, NameHolder[]>();
   const byCurrent = new Map<string, NameHolder>();

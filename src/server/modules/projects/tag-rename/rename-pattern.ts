@@ -19,12 +19,16 @@ export type RenamePattern = { find: string; replace: string; regex: boolean };
 
 export function checkPattern(pattern: RenamePattern): void {
   if (pattern.find === '') throw new AppError('bad_request', 'Give the text to find.');
-  if (pattern.find.length > MAX_PATTERN_LENGTH || pattern.replace.length > MAX_PATTERN_LENGTH) throw new AppError('bad_request', `The find and replace texts may be at most ${MAX_PATTERN_LENGTH} characters.`);
+  if (pattern.find.length > MAX_PATTERN_LENGTH || pattern.replace.length > MAX_PATTERN_LENGTH)
+    throw new AppError('bad_request', `The find and replace texts may be at most ${MAX_PATTERN_LENGTH} characters.`);
   if (!pattern.regex) return;
   try {
     new RegExp(pattern.find, 'g');
   } catch (error) {
-    throw new AppError('bad_request', `${pattern.find} is not a regular expression: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}`);
+    throw new AppError(
+      'bad_request',
+      `${pattern.find} is not a regular expression: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}`,
+    );
   }
 }
 
@@ -45,13 +49,21 @@ const SCRIPT = new vm.Script(`
 export function applyPattern(pattern: RenamePattern, names: readonly string[]): string[] {
   checkPattern(pattern);
   if (names.length === 0) return [];
-  const context = vm.createContext({ names: [...names], find: pattern.find, replace: pattern.replace, regex: pattern.regex });
+  const context = vm.createContext({
+    names: [...names],
+    find: pattern.find,
+    replace: pattern.replace,
+    regex: pattern.regex,
+  });
   try {
     const out = SCRIPT.runInContext(context, { timeout: PATTERN_TIME_LIMIT_MS }) as unknown[];
     return Array.from(out, (name) => String(name));
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
-      throw new AppError('bad_request', `The pattern ${pattern.find} took more than ${PATTERN_TIME_LIMIT_MS / 1000} s over the project's tags (nested repeats such as (A+)+ try every way to split a tag): write it without repeats inside repeats.`);
+      throw new AppError(
+        'bad_request',
+        `The pattern ${pattern.find} took more than ${PATTERN_TIME_LIMIT_MS / 1000} s over the project's tags (nested repeats such as (A+)+ try every way to split a tag): write it without repeats inside repeats.`,
+      );
     }
     throw error;
   }

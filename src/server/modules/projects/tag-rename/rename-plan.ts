@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { TAG_RENAME_LIST_LABELS, type FollowingReference, type LinkedReferences, type RenamedTag, type TagProblem, type TagRenameAnswer, type TagRenameList } from '../../../../lib/tag-rename';
+import {
+  TAG_RENAME_LIST_LABELS,
+  type FollowingReference,
+  type LinkedReferences,
+  type RenamedTag,
+  type TagProblem,
+  type TagRenameAnswer,
+  type TagRenameList,
+} from '../../../../lib/tag-rename';
 import { fieldByName, type EntitySchema, type FieldDef } from '../../../../schemas/schema-types';
 import { hasComposedTag } from '../../../../schemas/tag-lists';
 import { validateRow } from '../../../../schemas/validators';
@@ -7,7 +15,16 @@ import type { Db } from '../../../db/client';
 import { col, ident, jsonValues, queryRows } from '../../../entities/entity-sql';
 import { findClashes, type NameHolder } from './rename-clashes';
 import { renamedNames, type RenamePattern } from './rename-pattern';
-import { lookupsTo, projectTagLists, readOutsideRows, readProjectLists, referenceFields, type ReferenceField, type StoredList, type StoredRow } from './tag-sources';
+import {
+  lookupsTo,
+  projectTagLists,
+  readOutsideRows,
+  readProjectLists,
+  referenceFields,
+  type ReferenceField,
+  type StoredList,
+  type StoredRow,
+} from './tag-sources';
 
 /**
  * What a rename would do to a project, worked out before anything is written: the tags the pattern renames,
@@ -26,7 +43,11 @@ import { lookupsTo, projectTagLists, readOutsideRows, readProjectLists, referenc
 export type RowWrite = { id: number; version: number; changes: Record<string, unknown> };
 /** The updates, each list before the lists whose texts name its tags (a save checks a cable's ends against the instruments as they are by then). */
 export type PlannedWrites = { schema: EntitySchema; rows: RowWrite[] }[];
-export type RenamePlan = { answer: Omit<TagRenameAnswer, 'applied' | 'refusal'>; writes: PlannedWrites; tagOf: (entity: string, id: number) => string };
+export type RenamePlan = {
+  answer: Omit<TagRenameAnswer, 'applied' | 'refusal'>;
+  writes: PlannedWrites;
+  tagOf: (entity: string, id: number) => string;
+};
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const listLabel = (list: string) => TAG_RENAME_LIST_LABELS[list as TagRenameList] ?? list;
@@ -71,26 +92,57 @@ class Plan {
     const refused = refusal(schema, field, value);
     if (!refused) return;
     this.refused.add(value);
-    this.problems.push({ list, tag, field: fieldByName(schema, field)?.label ?? field, message: `${value}: ${refused}` });
+    this.problems.push({
+      list,
+      tag,
+      field: fieldByName(schema, field)?.label ?? field,
+      message: `${value}: ${refused}`,
+    });
   }
 }
 
-export async function planRename(db: Db, projectId: number, pattern: RenamePattern, chosen: readonly TagRenameList[]): Promise<RenamePlan> {
+export async function planRename(
+  db: Db,
+  projectId: number,
+  pattern: RenamePattern,
+  chosen: readonly TagRenameList[],
+): Promise<RenamePlan> {
   const asked = new Set<string>(chosen);
   const lists = await readProjectLists(db, projectId);
   const own = projectTagLists().filter((schema) => !hasComposedTag(schema) && asked.has(schema.name));
   const composed = projectTagLists().filter(hasComposedTag);
   const instruments = lists.get('instruments');
   const references = referenceFields();
-  const outside = new Map(await Promise.all(references.flatMap((reference) => (reference.via ? [readOutsideRows(db, projectId, { ...reference, via: reference.via }).then((rows) => [reference, rows] as const)] : []))));
+  const outside = new Map(
+    await Promise.all(
+      references.flatMap((reference) =>
+        reference.via
+          ? [
+              readOutsideRows(db, projectId, { ...reference, via: reference.via }).then(
+                (rows) => [reference, rows] as const,
+              ),
+            ]
+          : [],
+      ),
+    ),
+  );
   const referenceRows = (reference: ReferenceField): { row: StoredRow; label: string }[] =>
     reference.via
       ? (outside.get(reference) ?? []).map((row) => ({ row, label: row.row }))
-      : (lists.get(reference.schema.name)?.live ?? []).map((row) => ({ row, label: text(row.values[reference.schema.labelField]) ?? `#${row.id}` }));
+      : (lists.get(reference.schema.name)?.live ?? []).map((row) => ({
+          row,
+          label: text(row.values[reference.schema.labelField]) ?? `#${row.id}`,
+        }));
 
   // Every tag held by a row (live or deleted): a text naming one of them names that row, not a thing with no list.
-  const held = new Map([...lists].map(([name, stored]) => [name, new Set([...stored.live, ...stored.deleted].flatMap((row) => text(row.values[stored.tagField]) ?? []))]));
-  const namesNoRow = (reference: ReferenceField, value: string) => !reference.lists.some((name) => held.get(name)?.has(value));
+  const held = new Map(
+    [...lists].map(([name, stored]) => [
+      name,
+      new Set([...stored.live, ...stored.deleted].flatMap((row) => text(row.values[stored.tagField]) ?? [])),
+    ]),
+  );
+  const namesNoRow = (reference: ReferenceField, value: string) =>
+    !reference.lists.some((name) => held.get(name)?.has(value));
   const otherNames = new Set<string>();
   for (const reference of references) {
     if (!reference.others) continue;
@@ -103,7 +155,8 @@ export async function planRename(db: Db, projectId: number, pattern: RenamePatte
 
   // The pattern runs once over every distinct name it may rename (and the composed tags, for a note).
   const candidates = new Set<string>();
-  for (const schema of [...own, ...composed]) for (const row of lists.get(schema.name)!.live) candidates.add(text(row.values[schema.labelField]) ?? '');
+  for (const schema of [...own, ...composed])
+    for (const row of lists.get(schema.name)!.live) candidates.add(text(row.values[schema.labelField]) ?? '');
   if (asked.has('loops')) loopNames.forEach((name) => candidates.add(name));
   if (asked.has('others')) otherNames.forEach((name) => candidates.add(name));
   candidates.delete('');
@@ -122,24 +175,40 @@ export async function planRename(db: Db, projectId: number, pattern: RenamePatte
   }
   for (const schema of composed) followComposed(plan, schema, lists, renamed, asked);
   if (asked.has('loops') && instruments) renameLoops(plan, instruments, renamed);
-  const others = followReferences(plan, references, referenceRows, (reference, value) => (reference.others && asked.has('others') && namesNoRow(reference, value) ? renamed.get(value) : undefined));
+  const others = followReferences(plan, references, referenceRows, (reference, value) =>
+    reference.others && asked.has('others') && namesNoRow(reference, value) ? renamed.get(value) : undefined,
+  );
   for (const [before, { after, rows }] of others) plan.tags.push({ list: 'others', before, after, rows });
 
   const holders = clashHolders(plan, lists, loopNames, otherNames);
   const linked = await linkedCounts(db, plan.renamedIds);
-  const order = new Map<string, number>([...projectTagLists().map((schema) => schema.name), 'loops', 'others'].map((name, i) => [name, i]));
-  plan.tags.sort((a, b) => (order.get(a.list) ?? 0) - (order.get(b.list) ?? 0) || (a.before < b.before ? -1 : a.before > b.before ? 1 : 0));
+  const order = new Map<string, number>(
+    [...projectTagLists().map((schema) => schema.name), 'loops', 'others'].map((name, i) => [name, i]),
+  );
+  plan.tags.sort(
+    (a, b) =>
+      (order.get(a.list) ?? 0) - (order.get(b.list) ?? 0) || (a.before < b.before ? -1 : a.before > b.before ? 1 : 0),
+  );
   // Tagged lists first (in the registry's order, which puts a list after those it looks up), then the texts outside them.
-  const writes: PlannedWrites = [...plan.writes.values()].sort((a, b) => (order.get(a.schema.name) ?? order.size) - (order.get(b.schema.name) ?? order.size)).map(({ schema, rows }) => ({ schema, rows: [...rows.values()] }));
+  const writes: PlannedWrites = [...plan.writes.values()]
+    .sort((a, b) => (order.get(a.schema.name) ?? order.size) - (order.get(b.schema.name) ?? order.size))
+    .map(({ schema, rows }) => ({ schema, rows: [...rows.values()] }));
   const before = new Map<string, Map<number, string>>();
-  for (const [name, stored] of lists) before.set(name, new Map(stored.live.map((row) => [row.id, text(row.values[stored.tagField]) ?? `#${row.id}`])));
-  for (const [reference, rows] of outside) before.set(reference.schema.name, new Map(rows.map((row) => [row.id, row.row])));
+  for (const [name, stored] of lists)
+    before.set(name, new Map(stored.live.map((row) => [row.id, text(row.values[stored.tagField]) ?? `#${row.id}`])));
+  for (const [reference, rows] of outside)
+    before.set(reference.schema.name, new Map(rows.map((row) => [row.id, row.row])));
   return {
     answer: {
       tags: plan.tags,
       references: plan.references,
       linked,
-      counts: { tags: plan.tags.length, references: plan.references.length, linked: linked.reduce((sum, l) => sum + l.rows, 0), rows: writes.reduce((sum, w) => sum + w.rows.length, 0) },
+      counts: {
+        tags: plan.tags.length,
+        references: plan.references.length,
+        linked: linked.reduce((sum, l) => sum + l.rows, 0),
+        rows: writes.reduce((sum, w) => sum + w.rows.length, 0),
+      },
       clashes: findClashes(holders),
       problems: plan.problems,
       notes: plan.notes,
@@ -154,7 +223,13 @@ export async function planRename(db: Db, projectId: number, pattern: RenamePatte
  * anew, as the save will derive it, with the new tags of its renamed lookups; written by sending those lookups
  * again (a change of a `from` field derives the tag). The pattern never renames it: a note says so when it matches.
  */
-function followComposed(plan: Plan, schema: EntitySchema, lists: Map<string, StoredList>, renamed: Map<string, string>, asked: ReadonlySet<string>): void {
+function followComposed(
+  plan: Plan,
+  schema: EntitySchema,
+  lists: Map<string, StoredList>,
+  renamed: Map<string, string>,
+  asked: ReadonlySet<string>,
+): void {
   const field = fieldByName(schema, schema.labelField) as FieldDef;
   const lookups = field.computed!.from.flatMap((name) => {
     const input = fieldByName(schema, name);
@@ -164,18 +239,27 @@ function followComposed(plan: Plan, schema: EntitySchema, lists: Map<string, Sto
   const current = new Map(
     lookups.map((lookup) => {
       const stored = lists.get(lookup.entity);
-      return [lookup.entity, new Map(stored ? [...stored.live, ...stored.deleted].map((row) => [row.id, text(row.values[stored.tagField])]) : [])] as const;
+      return [
+        lookup.entity,
+        new Map(
+          stored ? [...stored.live, ...stored.deleted].map((row) => [row.id, text(row.values[stored.tagField])]) : [],
+        ),
+      ] as const;
     }),
   );
   let unmatched = 0;
   for (const row of lists.get(schema.name)!.live) {
     const before = text(row.values[schema.labelField]);
     if (before === null) continue;
-    const moved = lookups.filter((lookup) => plan.renamedIds.get(lookup.entity)?.has(row.values[lookup.name] as number));
+    const moved = lookups.filter((lookup) =>
+      plan.renamedIds.get(lookup.entity)?.has(row.values[lookup.name] as number),
+    );
     const labelOf = (name: string) => {
       const lookup = lookups.find((l) => l.name === name);
       const id = row.values[name] as number;
-      return lookup ? (plan.renamedIds.get(lookup.entity)?.get(id) ?? current.get(lookup.entity)?.get(id) ?? null) : null;
+      return lookup
+        ? (plan.renamedIds.get(lookup.entity)?.get(id) ?? current.get(lookup.entity)?.get(id) ?? null)
+        : null;
     };
     const after = moved.length > 0 ? text(field.computed!.derive(row.values, labelOf, () => null)) : before;
     if (after !== null && after !== before) {
@@ -228,7 +312,16 @@ function followReferences(
       if (!named) others.set(before, { after, rows: (others.get(before)?.rows ?? 0) + 1 });
       // A row of a tagged list is said by its tag as the rename leaves it.
       const said = reference.via ? label : (plan.renamedIds.get(schema.name)?.get(row.id) ?? label);
-      plan.references.push({ entity: schema.name, list: schema.labelPlural, id: row.id, row: said, field: field.name, fieldLabel: field.label, before, after });
+      plan.references.push({
+        entity: schema.name,
+        list: schema.labelPlural,
+        id: row.id,
+        row: said,
+        field: field.name,
+        fieldLabel: field.label,
+        before,
+        after,
+      });
       plan.write(schema, row, { [field.name]: after });
       plan.check(schema, field.name, schema.labelPlural, said, after, named !== undefined);
     }
@@ -237,23 +330,49 @@ function followReferences(
 }
 
 /** Every name as it is and as the rename leaves it: each list's rows (deleted ones too) by their key, loops and things with no list by name. */
-function clashHolders(plan: Plan, lists: Map<string, StoredList>, loopNames: ReadonlySet<string>, otherNames: ReadonlySet<string>): NameHolder[] {
+function clashHolders(
+  plan: Plan,
+  lists: Map<string, StoredList>,
+  loopNames: ReadonlySet<string>,
+  otherNames: ReadonlySet<string>,
+): NameHolder[] {
   const holders: NameHolder[] = [];
   for (const [name, stored] of lists) {
     const { schema, tagField } = stored;
     const scopeParts = schema.key.filter((part) => part !== schema.scope?.root && part !== tagField);
     const newTags = plan.renamedIds.get(name);
-    for (const [rows, deleted] of [[stored.live, false], [stored.deleted, true]] as const) {
+    for (const [rows, deleted] of [
+      [stored.live, false],
+      [stored.deleted, true],
+    ] as const) {
       for (const row of rows) {
         const current = text(row.values[tagField]);
         if (current === null) continue;
-        holders.push({ list: name as TagRenameList, scope: scopeParts.map((part) => String(row.values[part] ?? '')).join('\u0000'), current, after: (!deleted && newTags?.get(row.id)) || current, deleted, unique: true });
+        holders.push({
+          list: name as TagRenameList,
+          scope: scopeParts.map((part) => String(row.values[part] ?? '')).join('\u0000'),
+          current,
+          after: (!deleted && newTags?.get(row.id)) || current,
+          deleted,
+          unique: true,
+        });
       }
     }
   }
-  for (const [list, names] of [['loops', loopNames], ['others', otherNames]] as const) {
+  for (const [list, names] of [
+    ['loops', loopNames],
+    ['others', otherNames],
+  ] as const) {
     const renamedHere = new Map(plan.tags.filter((tag) => tag.list === list).map((tag) => [tag.before, tag.after]));
-    for (const current of names) holders.push({ list, scope: '', current, after: renamedHere.get(current) ?? current, deleted: false, unique: false });
+    for (const current of names)
+      holders.push({
+        list,
+        scope: '',
+        current,
+        after: renamedHere.get(current) ?? current,
+        deleted: false,
+        unique: false,
+      });
   }
   return holders;
 }
@@ -264,8 +383,19 @@ async function linkedCounts(db: Db, renamedIds: Map<string, Map<number, string>>
   for (const [name, renamed] of renamedIds) {
     const ids = [...renamed.keys()];
     for (const { schema, field } of lookupsTo(name)) {
-      const [found] = await queryRows<{ rows: number }>(db, sql`select count(*)::int as rows from ${ident(schema.name)} t where ${col('t', field.name)} in ${jsonValues(ids, 'int')}`);
-      if (found && found.rows > 0) linked.push({ entity: schema.name, list: schema.labelPlural, field: field.name, fieldLabel: field.label, target: listLabel(name), rows: found.rows });
+      const [found] = await queryRows<{ rows: number }>(
+        db,
+        sql`select count(*)::int as rows from ${ident(schema.name)} t where ${col('t', field.name)} in ${jsonValues(ids, 'int')}`,
+      );
+      if (found && found.rows > 0)
+        linked.push({
+          entity: schema.name,
+          list: schema.labelPlural,
+          field: field.name,
+          fieldLabel: field.label,
+          target: listLabel(name),
+          rows: found.rows,
+        });
     }
   }
   return linked;
