@@ -158,6 +158,33 @@ export default tseslint.config(
     },
   },
   {
+    // Every API address in the browser comes from the route table (src/lib/api-route-table.ts, held to the
+    // server's OpenAPI document by a test): an address written inline fails here.
+    files: [
+      'src/*.{ts,tsx}',
+      'src/app/**',
+      'src/features/**',
+      'src/grids/**',
+      'src/forms/**',
+      'src/lib/**',
+      'src/schemas/**',
+    ],
+    ignores: ['src/lib/api-route-table.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\u002Fapi\\u002F/]',
+          message: "An API address comes from apiRoutes (src/lib/api-routes.ts), not an inline '/api/…' string.",
+        },
+        {
+          selector: 'TemplateLiteral[quasis.0.value.raw=/^\\u002Fapi\\u002F/]',
+          message: 'An API address comes from apiRoutes (src/lib/api-routes.ts), not an inline `/api/…` template.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/**'],
     rules: {
       'no-restricted-imports': [

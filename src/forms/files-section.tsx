@@ -16,9 +16,10 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState, type DragEvent } from 'react';
 import { useApi, useApiDownload, useApiFetch } from '../app/api/api-client';
 import { saveFile } from '../app/api/save-file';
-import { filePath, filesPath, MAX_FILE_BYTES, type AttachmentRow } from '../lib/attachments';
+import { MAX_FILE_BYTES, type AttachmentRow } from '../lib/attachments';
 import type { EntitySchema } from '../schemas/schema-types';
 import { historyTime } from './record-history';
+import { apiRoutes } from '../lib/api-routes';
 
 /** 1,234 B, 12.3 KB, 4.5 MB. */
 export function fileSize(bytes: number): string {
@@ -53,7 +54,7 @@ export function FilesSection({
     data: files,
     error,
     mutate,
-  } = useApi<AttachmentRow[]>(filesPath(schema.name, rowId), { revalidateOnFocus: false });
+  } = useApi<AttachmentRow[]>(apiRoutes.entityFiles(schema.name, rowId), { revalidateOnFocus: false });
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -70,7 +71,7 @@ export function FilesSection({
       setBusy(`Uploading ${file.name}…`);
       try {
         // The file itself is the body, streamed by the browser; the server reads its type from its content.
-        await fetcher(`${filesPath(schema.name, rowId)}?name=${encodeURIComponent(file.name)}`, {
+        await fetcher(apiRoutes.entityFiles(schema.name, rowId, { name: file.name }), {
           method: 'POST',
           body: file,
           headers: { 'Content-Type': file.type || 'application/octet-stream' },
@@ -86,7 +87,7 @@ export function FilesSection({
   const save = async (file: AttachmentRow) => {
     setMessage(null);
     try {
-      const { blob, fileName } = await download(filePath(file.id));
+      const { blob, fileName } = await download(apiRoutes.file(file.id));
       saveFile(blob, fileName ?? file.file_name);
     } catch (caught) {
       setMessage(
@@ -100,7 +101,7 @@ export function FilesSection({
     setMessage(null);
     setBusy(`Deleting ${file.file_name}…`);
     try {
-      await fetcher(`${filePath(file.id)}?version=${file.version}`, { method: 'DELETE' });
+      await fetcher(apiRoutes.file(file.id, { version: file.version }), { method: 'DELETE' });
     } catch (caught) {
       setMessage(
         `${file.file_name} could not be deleted: ${caught instanceof Error ? caught.message : String(caught)}`,

@@ -4,9 +4,9 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useMemo, useState } from 'react';
 import { useApiFetch } from '../app/api/api-client';
 import type { ListResponse, LookupOption } from '../lib/entity-api';
-import { findEntitySchema, scopeForTarget } from '../schemas/registry';
+import { documentOf, findEntitySchema } from '../schemas/registry';
 import type { LookupField } from '../schemas/schema-types';
-import { entityPaths } from '../lib/entity-paths';
+import { apiRoutes } from '../lib/api-routes';
 
 type Fetcher = <T>(path: string, init?: RequestInit) => Promise<T>;
 
@@ -34,8 +34,9 @@ function asOptions(body: unknown): LookupOption[] {
 }
 
 /**
- * GET /api/entities/:entity/options?q=&limit=[&scope=] : `scope` (a project id) narrows a target kept per
- * document (areas, P&IDs) to that document's rows, as the grid's LookupCache does; other targets ignore it.
+ * GET /api/entities/:entity/options?q=&limit= : `scope` (a project id) narrows a target kept per document
+ * (areas, P&IDs) to that document's rows, asked under the document (/api/projects/:projectId/entities/…), as
+ * the grid's LookupCache does; other targets ignore it.
  */
 export async function searchLookupOptions(
   fetcher: Fetcher,
@@ -44,12 +45,10 @@ export async function searchLookupOptions(
   signal?: AbortSignal,
   scope?: number,
 ): Promise<LookupOption[]> {
-  const options = asOptions(
-    await fetcher<unknown>(
-      entityPaths.options(entity, { q, limit: OPTIONS_LIMIT, scope: scopeForTarget(entity, scope) }),
-      { signal },
-    ),
-  );
+  const document = documentOf(entity, scope);
+  const query = { q, limit: OPTIONS_LIMIT };
+  const path = document ? apiRoutes.documentOptions(document, entity, query) : apiRoutes.entityOptions(entity, query);
+  const options = asOptions(await fetcher<unknown>(path, { signal }));
   remember(entity, options);
   return options;
 }
@@ -64,9 +63,12 @@ export function useLookupLabel(entity: string, id: unknown): string | undefined 
     const target = findEntitySchema(entity);
     if (!target) return;
     const controller = new AbortController();
-    fetcher<ListResponse>(entityPaths.list(entity, { filters: [{ field: 'id', op: 'equals', value: id }], limit: 1 }), {
-      signal: controller.signal,
-    })
+    fetcher<ListResponse>(
+      apiRoutes.entityList(entity, { filters: [{ field: 'id', op: 'equals', value: id }], limit: 1 }),
+      {
+        signal: controller.signal,
+      },
+    )
       .then((page) => {
         const row = page.rows[0];
         if (!row) return;

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useApiFetch } from '../app/api/api-client';
 import type { RecordHistoryEntry } from '../lib/entity-api';
-import { entityPaths } from '../lib/entity-paths';
+import { apiRoutes } from '../lib/api-routes';
 
 type Fetcher = <T>(path: string, init?: RequestInit) => Promise<T>;
 
@@ -19,7 +19,7 @@ export function fetchRecordHistory(
   id: number,
   signal?: AbortSignal,
 ): Promise<RecordHistoryEntry[]> {
-  return fetcher<RecordHistoryEntry[]>(entityPaths.history(entity, id), { signal });
+  return fetcher<RecordHistoryEntry[]>(apiRoutes.entityHistory(entity, id), { signal });
 }
 
 /** '2026-03-31T14:05:00Z' as the user's local date and time, en-US. */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useApiFetch } from '../app/api/api-client';
 import type { ErrorBody } from '../lib/app-error';
 import type { BatchRequest, BatchResponse } from '../lib/entity-api';
-import { entityPaths } from '../lib/entity-paths';
+import { apiRoutes } from '../lib/api-routes';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import { changedValues, savedMessage, writableValues } from './form-model';
 import { saveRefusal, type SaveConflict } from './save-refusal';
@@ -79,7 +79,7 @@ export function useRecordSave(
       : { creates: [{ clientKey: 'form', values: form.value }] };
     if (acceptWarnings) request.acceptWarnings = true;
     try {
-      const response = await fetcher<BatchResponse>(entityPaths.batch(schema.name), {
+      const response = await fetcher<BatchResponse>(apiRoutes.entityBatch(schema.name), {
         method: 'POST',
         body: JSON.stringify(request),
       });

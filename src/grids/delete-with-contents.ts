@@ -1,6 +1,6 @@
 import type { GridApi } from 'ag-grid-community';
 import type { DeletedWithContents, DeleteWithContentsRequest } from '../lib/entity-api';
-import { entityPaths } from '../lib/entity-paths';
+import { apiRoutes } from '../lib/api-routes';
 import { findEntitySchema } from '../schemas/registry';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import type { Fetcher } from './lookup-cache';
@@ -27,7 +27,7 @@ export function deleteWithContents(
 ): Promise<DeletedWithContents> {
   const rows = keys.map((key) => ({ id: Number(key), version: base.get(key)?.version }));
   const body: DeleteWithContentsRequest = { rows, dryRun };
-  return fetcher<DeletedWithContents>(entityPaths.deleteWithContents(schema.name), {
+  return fetcher<DeletedWithContents>(apiRoutes.entityDeleteWithContents(schema.name), {
     method: 'POST',
     body: JSON.stringify(body),
   });

@@ -15,7 +15,7 @@ import { PageHeader } from '../app/layout/page-header';
 import { FilesSection } from '../forms/files-section';
 import { RecordForm } from '../forms/record-form';
 import type { DocumentLockState } from '../lib/entity-api';
-import { entityPaths } from '../lib/entity-paths';
+import { apiRoutes } from '../lib/api-routes';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import { EntityListPage } from './entity-list-page';
 import { withProjectDefault } from './project-default';
@@ -137,11 +137,11 @@ function SavedDocument(props: DocumentPageProps & { id: number; canEdit: boolean
     data: row,
     error,
     mutate,
-  } = useApi<EntityRow>(entityPaths.row(schema.name, id), { revalidateOnFocus: false, shouldRetryOnError: false });
+  } = useApi<EntityRow>(apiRoutes.entityRow(schema.name, id), { revalidateOnFocus: false, shouldRetryOnError: false });
   // A document lock (an award) makes the header and every list read-only. Read again when the header's version
   // moves (the award and its withdrawal write an adjudication's header) and when the page comes back into view (a
   // quote is locked by an award given on another page); the server refuses a change to a locked row regardless.
-  const { data: lock } = useApi<DocumentLockState>(row ? entityPaths.lock(schema.name, id) : null, {
+  const { data: lock } = useApi<DocumentLockState>(row ? apiRoutes.entityLock(schema.name, id) : null, {
     cacheScope: `v${String(row?.version)}`,
     revalidateOnFocus: true,
   });

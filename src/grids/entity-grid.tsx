@@ -567,9 +567,6 @@ export function EntityGrid({
                     .map((c) => c.getColId())
                     .filter((colId) => schema.fields.some((f) => f.name === colId))
                 }
-                projectId={
-                  rowScope?.field === 'project_id' && typeof rowScope.value === 'number' ? rowScope.value : undefined
-                }
               />
             </>
           }

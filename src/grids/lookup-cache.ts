@@ -4,7 +4,7 @@ import { findEntitySchema } from '../schemas/registry';
 import { rowLabelOf } from '../schemas/display-format';
 import { SOFT_DELETE_FIELD } from '../schemas/schema-types';
 import { LookupLabelIndex } from './excel/lookup-index';
-import { entityPaths } from '../lib/entity-paths';
+import { apiRoutes } from '../lib/api-routes';
 import { optionsPath } from './excel/entity-requests';
 import { fetchSuggestions, type SuggestSource } from '../lib/suggestions';
 
@@ -127,7 +127,7 @@ export class LookupCache {
     for (let i = 0; i < missing.length; i += 500) {
       const chunk = missing.slice(i, i + 500);
       const filters: ColumnFilter[] = [{ field: 'id', op: 'in', value: chunk }];
-      const page = await this.fetcher<ListResponse>(entityPaths.list(entity, { filters, limit: chunk.length }));
+      const page = await this.fetcher<ListResponse>(apiRoutes.entityList(entity, { filters, limit: chunk.length }));
       const live = page.rows.filter((row) => row[SOFT_DELETE_FIELD] !== true);
       this.add(
         entity,

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useApiDownload } from '../app/api/api-client';
 import { saveFile } from '../app/api/save-file';
 import type { ListQuery } from '../lib/entity-api';
-import { entityPaths } from '../lib/entity-paths';
+import { printPath } from './document-paths';
 
 type Props = {
   entity: string;
@@ -12,8 +12,6 @@ type Props = {
   query: ListQuery;
   /** The fields of the columns the grid shows, in their order on screen. */
   columns: () => string[];
-  /** The project whose title block heads the print (a project's list). */
-  projectId?: number;
 };
 
 /**
@@ -21,16 +19,15 @@ type Props = {
  * project's title block, marked "not issued": a working copy to print or send round. Deliverables are issued from
  * the project's document register instead. Every list has it, through the shared grid.
  */
-export function PrintButton({ entity, query, columns, projectId }: Props) {
+export function PrintButton({ entity, query, columns }: Props) {
   const download = useApiDownload();
   const { enqueueSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
   const print = async () => {
     setBusy(true);
     try {
-      const { blob, fileName } = await download(
-        entityPaths.print(entity, 'pdf', query, { columns: columns(), scope: projectId }),
-      );
+      // One project's rows (its list's scope) print under the project, headed with its title block.
+      const { blob, fileName } = await download(printPath(entity, 'pdf', query, { columns: columns() }));
       saveFile(blob, fileName ?? `${entity}.pdf`);
       enqueueSnackbar(`Saved ${fileName ?? 'the PDF'}: a working copy, marked "not issued".`, { variant: 'success' });
     } catch (error) {

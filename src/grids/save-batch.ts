@@ -11,7 +11,7 @@ import type {
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import type { Fetcher } from './lookup-cache';
 import { rowKeyOf, type GridRow, type PendingChangesStore } from './pending-changes-store';
-import { entityPaths } from '../lib/entity-paths';
+import { apiRoutes } from '../lib/api-routes';
 
 export type Conflict = ConflictDetails['conflicts'][number] & { key: string };
 
@@ -56,7 +56,7 @@ export async function saveBatch({ schema, fetcher, store, base, api, acceptWarni
   try {
     // return=minimal: updated rows come back as their changes, merged below into the rows held (a 5,000-row
     // save answers a quarter of the bytes, and the server skips building the rest).
-    const response = await fetcher<MinimalBatchResponse>(entityPaths.batch(schema.name), {
+    const response = await fetcher<MinimalBatchResponse>(apiRoutes.entityBatch(schema.name), {
       method: 'POST',
       headers: { prefer: 'return=minimal' },
       body: JSON.stringify(request),
@@ -176,7 +176,9 @@ export async function deletesWithDependants(
   let total = 0;
   await Promise.all(
     keys.slice(0, 200).map(async (key) => {
-      const details = await fetcher<DependencyDetails>(entityPaths.dependencies(schema.name, key)).catch(() => null);
+      const details = await fetcher<DependencyDetails>(apiRoutes.entityDependencies(schema.name, key)).catch(
+        () => null,
+      );
       if (!details || details.total > 0) found.push(key);
       if (details) dependants.push(...details.dependants);
       total += details?.total ?? 0;

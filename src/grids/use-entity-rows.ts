@@ -4,7 +4,8 @@ import type { ListQuery, ListResponse } from '../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import type { Fetcher, LookupCache } from './lookup-cache';
 import { rowKeyOf, type GridRow, type PendingChangesStore } from './pending-changes-store';
-import { entityPaths, listQueryString } from '../lib/entity-paths';
+import { listQueryString } from '../lib/api-routes';
+import { listPath } from './document-paths';
 
 /**
  * Loading: the client-side row model, fed page by page. Pages of 2,000 come from the server (the next page
@@ -73,7 +74,7 @@ export function useEntityRows({
       ]);
     };
     const fetchPage = (offset: number) => {
-      const page = fetcher<ListResponse>(entityPaths.list(schema.name, { ...query, offset, limit: PAGE_SIZE }), {
+      const page = fetcher<ListResponse>(listPath(schema.name, { ...query, offset, limit: PAGE_SIZE }), {
         signal: controller.signal,
       });
       // The next page is fetched ahead; a reload that aborts it before it is awaited must not leave an

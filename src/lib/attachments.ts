@@ -19,13 +19,3 @@ export type AttachmentRow = {
 
 /** The largest file an upload takes: 50 MiB. */
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
-
-/** Where a row's files are listed and uploaded (POST with the raw file as the body, its name in `?name=`). */
-export function filesPath(entity: string, rowId: number): string {
-  return `/api/entities/${encodeURIComponent(entity)}/${rowId}/files`;
-}
-
-/** Where one file is downloaded (GET) and deleted (DELETE). */
-export function filePath(id: number): string {
-  return `/api/files/${id}`;
-}

@@ -27,8 +27,3 @@ export type DrawingPage<R extends { id: number } = { id: number } & Record<strin
   /** The label of every row a lookup of these rows names (the project aside): entity -> id -> label. */
   labels: Record<string, Record<string, string>>;
 };
-
-/** The API address of a drawing page. */
-export function drawingPageApiPath(projectId: number, kind: DrawingKind, drawingId: number): string {
-  return `/api/projects/${projectId}/drawings/${kind}/${drawingId}`;
-}

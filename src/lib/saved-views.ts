@@ -63,10 +63,3 @@ export const VIEW_NAME_MAX = 80;
 
 /** The address parameter naming a view: `?view=<id>` opens the list in that view. */
 export const VIEW_PARAM = 'view';
-
-export const viewPaths = {
-  list: (list: string, scope?: number) =>
-    `/api/views?list=${encodeURIComponent(list)}${scope !== undefined ? `&scope=${scope}` : ''}`,
-  create: '/api/views',
-  one: (id: number) => `/api/views/${id}`,
-} as const;

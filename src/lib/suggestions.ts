@@ -1,4 +1,4 @@
-import { entityPaths } from './entity-paths';
+import { apiRoutes, projectDocument } from './api-routes';
 
 /** Where a text field's suggestions come from (schema `suggest`), for one row: its parent names the project. */
 export type SuggestSource = { entity: string; parentEntity: string; parentId: number };
@@ -8,7 +8,7 @@ type Fetcher = <T>(path: string, init?: RequestInit) => Promise<T>;
 /**
  * The labels of `entity`'s rows in the project of the row's parent (a quote line's quote), containing `q`:
  * the parent's project is read once per parent (`projects` caches it, per grid or per form), then
- * GET .../options?scope=<project>&q=. The grid's cell editor and the row dialog's input both ask here.
+ * GET /api/projects/<project>/entities/<entity>/options?q=. The grid's cell editor and the row dialog's input both ask here.
  */
 export async function fetchSuggestions(
   fetcher: Fetcher,
@@ -20,7 +20,7 @@ export async function fetchSuggestions(
   const key = `${source.parentEntity}#${source.parentId}`;
   let project = projects.get(key);
   if (!project) {
-    project = fetcher<Record<string, unknown>>(entityPaths.row(source.parentEntity, source.parentId)).then((row) =>
+    project = fetcher<Record<string, unknown>>(apiRoutes.entityRow(source.parentEntity, source.parentId)).then((row) =>
       typeof row.project_id === 'number' ? row.project_id : null,
     );
     projects.set(key, project);
@@ -28,7 +28,9 @@ export async function fetchSuggestions(
   }
   const projectId = await project;
   if (projectId === null) return [];
-  const options = await fetcher<unknown>(entityPaths.options(source.entity, { q, limit, scope: projectId }));
+  const options = await fetcher<unknown>(
+    apiRoutes.documentOptions(projectDocument(projectId), source.entity, { q, limit }),
+  );
   return Array.isArray(options)
     ? options.flatMap((option: unknown) =>
         option && typeof option === 'object' && typeof (option as { label?: unknown }).label === 'string'

@@ -107,9 +107,3 @@ export type TagRenameAnswer = {
   refusal: { message: string; heldBy: string | null } | null;
   notes: string[];
 };
-
-/** The two addresses. */
-export const tagRenamePaths = {
-  preview: (projectId: number) => `/api/projects/${projectId}/rename-tags/preview`,
-  apply: (projectId: number) => `/api/projects/${projectId}/rename-tags`,
-};

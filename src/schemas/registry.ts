@@ -22,6 +22,7 @@ import * as reference from './entities/reference-tables';
 import { requests } from './entities/requests';
 import { containmentOf } from './containment';
 import type { EntitySchema } from './schema-types';
+import type { DocumentRef } from '../lib/api-routes';
 
 /** Every entity the engine serves, by name. Order matters for seeding: referenced tables first. */
 export const entitySchemas: readonly EntitySchema[] = [
@@ -86,9 +87,20 @@ export function getEntitySchema(name: string): EntitySchema {
   return schema;
 }
 
-/** `scope` (a document's id) where the lookup target `entity` is kept per document, else undefined: what an options request sends. */
-export function scopeForTarget(entity: string, scope: number | undefined): number | undefined {
-  return scope !== undefined && byName.get(entity)?.scope ? scope : undefined;
+/** The document (its header's entity: projects, quotes…) whose rows a list kept per document holds, else undefined. */
+export function scopeDocumentOf(schema: EntitySchema): string | undefined {
+  const root = schema.scope && schema.fields.find((field) => field.name === schema.scope?.root);
+  return root?.kind === 'lookup' ? root.entity : undefined;
+}
+
+/**
+ * Document `documentId` as the document of `entity`'s rows, where `entity` is kept per document (a lookup
+ * target such as areas, in a project's grid), else undefined: its calls then go under the document's address.
+ */
+export function documentOf(entity: string, documentId: number | undefined): DocumentRef | undefined {
+  const schema = byName.get(entity);
+  const document = documentId !== undefined && schema ? scopeDocumentOf(schema) : undefined;
+  return document !== undefined && documentId !== undefined ? { document, id: documentId } : undefined;
 }
 
 export const referenceTableSchemas = entitySchemas.filter((schema) => schema.referenceTable);

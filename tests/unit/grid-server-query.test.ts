@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filtersFromModel, sortFromColumns } from '../../src/grids/server-query';
-import { listQueryString } from '../../src/lib/entity-paths';
+import { listQueryString } from '../../src/lib/api-routes';
 import { lithiumProjects } from '../../src/schemas/entities/business-entities';
 
 describe('grid filter/sort -> ListQuery', () => {

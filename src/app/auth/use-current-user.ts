@@ -2,6 +2,7 @@ import { useAuth0 } from '@auth0/auth0-react';
 import { useApi } from '../api/api-client';
 import type { SignedInUser } from '../../lib/signed-in-user';
 import { ROLE_RANK, type Role } from '../../lib/signed-in-user';
+import { apiRoutes } from '../../lib/api-routes';
 
 /**
  * The signed-in user as the API sees them (roles come from the access token via GET /api/me).
@@ -9,7 +10,7 @@ import { ROLE_RANK, type Role } from '../../lib/signed-in-user';
  */
 export function useCurrentUser() {
   const { user } = useAuth0();
-  const { data, error, isLoading } = useApi<SignedInUser>('/api/me', { revalidateOnFocus: false });
+  const { data, error, isLoading } = useApi<SignedInUser>(apiRoutes.me(), { revalidateOnFocus: false });
   const roles = data?.roles ?? [];
   return {
     me: data,

@@ -18,6 +18,7 @@ import { useNavigate } from 'react-router-dom';
 import { useApi } from '../api/api-client';
 import { useCurrentProject } from '../current-project';
 import { projectDocumentPath } from '../paths';
+import { apiRoutes } from '../../lib/api-routes';
 
 /** A row of GET /api/projects as the picker shows it. */
 export type ProjectSummary = {
@@ -116,7 +117,7 @@ function ProjectTable({
   onPick: (project: ProjectSummary) => void;
   onMissing: () => void;
 }) {
-  const { data, error, isLoading } = useApi<ProjectSummary[]>('/api/projects');
+  const { data, error, isLoading } = useApi<ProjectSummary[]>(apiRoutes.projects());
   // A current project deleted since it was picked is current no more.
   useEffect(() => {
     if (data && currentId !== null && !data.some((project) => project.id === currentId)) onMissing();

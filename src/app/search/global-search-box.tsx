@@ -13,6 +13,7 @@ import { useGlobalSearchTerm, useSetGlobalSearchTerm } from './global-search';
 import { searchResultPath } from './search-result-path';
 import { optionId, placeHits, SearchResults, type PlacedHit } from './search-results';
 import { useDebounced } from '../use-debounced';
+import { apiRoutes } from '../../lib/api-routes';
 
 /** The wait after the last keystroke before the search across everything asks the server. */
 const SEARCH_DEBOUNCE_MS = 200;
@@ -34,10 +35,10 @@ export function GlobalSearchBox() {
   const [active, setActive] = useState(-1);
   const searched = useDebounced(term.trim(), SEARCH_DEBOUNCE_MS);
   const tooShort = searched.length < SEARCH_MIN_LENGTH;
-  const { data, error, isLoading } = useApi<SearchResponse>(
-    open && !tooShort ? `/api/search?q=${encodeURIComponent(searched)}` : null,
-    { keepPreviousData: true, revalidateOnFocus: false },
-  );
+  const { data, error, isLoading } = useApi<SearchResponse>(open && !tooShort ? apiRoutes.search(searched) : null, {
+    keepPreviousData: true,
+    revalidateOnFocus: false,
+  });
   const groups = open && !tooShort && data ? data.groups : [];
   const placed = placeHits(groups);
   const pending = term.trim() !== searched || isLoading;

@@ -13,6 +13,7 @@ import { useApiFetch } from '../../app/api/api-client';
 import { useServerAction } from '../../app/api/use-server-action';
 import type { BidTab } from '../../lib/adjudications';
 import { groupDecimal } from '../../schemas/display-format';
+import { apiRoutes } from '../../lib/api-routes';
 
 /**
  * "Award…": pick the bidder (the recommended one is chosen to start with) and, unless it is the lowest
@@ -34,7 +35,7 @@ export function AwardDialog({ tab, onClose, onAwarded }: { tab: BidTab; onClose:
       return;
     }
     await run(async () => {
-      await fetcher(`/api/adjudications/${tab.adjudication_id}/award`, {
+      await fetcher(apiRoutes.award(tab.adjudication_id), {
         method: 'POST',
         body: JSON.stringify({ supplier_id: chosen.supplier_id, reason: reason.trim() }),
       });

@@ -8,13 +8,13 @@ import { useSWRConfig } from 'swr';
 import { useApi, useApiFetch } from '../../app/api/api-client';
 import { useCurrentUser } from '../../app/auth/use-current-user';
 import type { BidTab } from '../../lib/adjudications';
-import { entityPaths } from '../../lib/entity-paths';
 import { groupDecimal } from '../../schemas/display-format';
 import { AwardDialog } from './award-dialog';
 import { BidTabGrid } from './bid-tab-grid';
 import { BidTabStanding } from './bid-tab-standing';
 import { WithdrawAwardDialog } from './withdraw-award-dialog';
 import './bid-tab.css';
+import { apiRoutes } from '../../lib/api-routes';
 
 // recharts loads only with the chart, after the grid.
 const BidTabChart = lazy(() => import('./bid-tab-chart'));
@@ -32,7 +32,7 @@ export function BidTabPanel({ adjudicationId, version }: { adjudicationId: numbe
     data: tab,
     error,
     mutate,
-  } = useApi<BidTab>(`/api/adjudications/${adjudicationId}/bidtab`, {
+  } = useApi<BidTab>(apiRoutes.bidTab(adjudicationId), {
     cacheScope: `v${version}`,
     revalidateOnFocus: false,
     shouldRetryOnError: false,
@@ -58,11 +58,11 @@ export function BidTabPanel({ adjudicationId, version }: { adjudicationId: numbe
   const refresh = () => {
     void mutate();
     // The header (status, award) changed on the server: the form reads it again.
-    void mutateKey(entityPaths.row('adjudications', adjudicationId));
+    void mutateKey(apiRoutes.entityRow('adjudications', adjudicationId));
   };
   const freeze = async () => {
     try {
-      const { frozen } = await fetcher<{ frozen: number }>(`/api/adjudications/${adjudicationId}/freeze-rates`, {
+      const { frozen } = await fetcher<{ frozen: number }>(apiRoutes.freezeRates(adjudicationId), {
         method: 'POST',
         body: '{}',
       });

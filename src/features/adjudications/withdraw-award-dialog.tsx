@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useApiFetch } from '../../app/api/api-client';
 import { useServerAction } from '../../app/api/use-server-action';
 import type { BidTab } from '../../lib/adjudications';
+import { apiRoutes } from '../../lib/api-routes';
 
 /**
  * "Withdraw award…": says what goes back before it does it (POST /api/adjudications/:id/withdraw-award).
@@ -28,7 +29,7 @@ export function WithdrawAwardDialog({
   const { busy, error, run } = useServerAction('The award was not withdrawn');
   const withdraw = () =>
     run(async () => {
-      await fetcher(`/api/adjudications/${tab.adjudication_id}/withdraw-award`, { method: 'POST', body: '{}' });
+      await fetcher(apiRoutes.withdrawAward(tab.adjudication_id), { method: 'POST', body: '{}' });
       onWithdrawn();
     });
   return (

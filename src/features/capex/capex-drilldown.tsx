@@ -19,6 +19,7 @@ import { projectRowPath, quotePath } from '../../app/paths';
 import { PRICE_BASIS_LABELS, type CapexTag, type TagQuotePrice } from '../../lib/capex';
 import { groupDecimal } from '../../schemas/display-format';
 import { EscalationCell } from './capex-escalation';
+import { apiRoutes } from '../../lib/api-routes';
 
 const amount = (value: string | null) => (value === null ? '—' : groupDecimal(value, 2));
 const BASIS_COLOR = {
@@ -73,7 +74,7 @@ export function CapexDrilldown({
   onClose: () => void;
 }) {
   const titleId = useId();
-  const { data: prices, error } = useApi<TagQuotePrice[]>(`/api/capexsummary/quote-prices?projectId=${projectId}`, {
+  const { data: prices, error } = useApi<TagQuotePrice[]>(apiRoutes.projectCapexQuotePrices(projectId), {
     revalidateOnFocus: false,
   });
   const byTag = new Map<number, TagQuotePrice[]>();

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useApiFetch } from '../../app/api/api-client';
 import { useCurrentUser } from '../../app/auth/use-current-user';
 import { LANG_FACTORS, LANG_BAND_PCT, PLANT_TYPES, type CapexSummary, type PlantType } from '../../lib/capex';
-import { entityPaths } from '../../lib/entity-paths';
+import { apiRoutes } from '../../lib/api-routes';
 
 /**
  * The estimate date and plant type, stated and set on the CAPEX page (issue #29 item 8): both are fields of the
@@ -28,8 +28,8 @@ export function EstimateSettings({ summary, onSaved }: { summary: CapexSummary; 
     setSaving(true);
     setError(null);
     try {
-      const row = await fetcher<{ id: number; version: number }>(entityPaths.row('projects', project.id));
-      await fetcher(entityPaths.batch('projects'), {
+      const row = await fetcher<{ id: number; version: number }>(apiRoutes.entityRow('projects', project.id));
+      await fetcher(apiRoutes.entityBatch('projects'), {
         method: 'POST',
         body: JSON.stringify({
           updates: [

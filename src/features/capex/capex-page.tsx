@@ -24,6 +24,7 @@ import { getEntitySchema } from '../../schemas/registry';
 import { CapexDrilldown } from './capex-drilldown';
 import { EstimateSettings } from './capex-estimate';
 import { GroupTable, SummaryCards } from './capex-figures';
+import { apiRoutes } from '../../lib/api-routes';
 
 // recharts is only fetched with this chunk, when a CAPEX screen opens.
 const CapexCharts = lazy(() => import('./capex-charts'));
@@ -46,7 +47,7 @@ export function CapexPage() {
 }
 
 function ProjectChooser() {
-  const { data, error } = useApi<{ id: number; label: string }[]>('/api/entities/projects/options?limit=500');
+  const { data, error } = useApi<{ id: number; label: string }[]>(apiRoutes.entityOptions('projects', { limit: 500 }));
   return (
     <>
       <PageHeader
@@ -75,12 +76,12 @@ type Drill = { title: string; tags: CapexTag[]; note?: string };
 function CapexScreen({ projectId }: { projectId: number }) {
   // The factors list below writes through the engine; each save reads the figures again.
   const [revision, setRevision] = useState(0);
-  const { data: summary, error } = useApi<CapexSummary>(`/api/capex/${projectId}`, {
+  const { data: summary, error } = useApi<CapexSummary>(apiRoutes.projectCapex(projectId), {
     cacheScope: `r${revision}`,
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });
-  const { data: spread } = useApi<PriceSpread[]>(`/api/capex/${projectId}/spread`, {
+  const { data: spread } = useApi<PriceSpread[]>(apiRoutes.projectCapexSpread(projectId), {
     cacheScope: `r${revision}`,
     revalidateOnFocus: false,
   });

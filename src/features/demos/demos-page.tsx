@@ -22,6 +22,7 @@ import { useServerAction } from '../../app/api/use-server-action';
 import { useCurrentUser } from '../../app/auth/use-current-user';
 import { PageHeader } from '../../app/layout/page-header';
 import { projectDocumentPath } from '../../app/paths';
+import { apiRoutes } from '../../lib/api-routes';
 
 type DemoProject = {
   name: string;
@@ -61,7 +62,7 @@ function restoreSummary(result: RestoreResult): string {
 
 /** /home/demos (spec §2): the demo projects seeded with Tagbase, and their restore for admins. */
 export function DemosPage() {
-  const { data, error, mutate } = useApi<{ projects: DemoProject[] }>('/api/demos');
+  const { data, error, mutate } = useApi<{ projects: DemoProject[] }>(apiRoutes.demos());
   const { can } = useCurrentUser();
   const fetcher = useApiFetch();
   const [confirming, setConfirming] = useState(false);
@@ -73,7 +74,7 @@ export function DemosPage() {
     setConfirming(false);
     setRestored(null);
     return run(async () => {
-      const result = await fetcher<RestoreResult>('/api/demos/restore', { method: 'POST', body: '{}' });
+      const result = await fetcher<RestoreResult>(apiRoutes.demosRestore(), { method: 'POST', body: '{}' });
       setRestored(restoreSummary(result));
       await mutate();
     });

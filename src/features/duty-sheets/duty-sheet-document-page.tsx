@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { useApi } from '../../app/api/api-client';
 import { documentIdFromParam, dutySheetPath, paths, projectDocumentPath } from '../../app/paths';
 import { DocumentPage } from '../../grids/document-page';
-import { entityPaths } from '../../lib/entity-paths';
+import { apiRoutes } from '../../lib/api-routes';
 import { getEntitySchema } from '../../schemas/registry';
 import type { EntityRow } from '../../schemas/schema-types';
 import { DutySheetSummaryPanel } from './duty-sheet-summary-panel';
@@ -18,7 +18,7 @@ const dutySheets = getEntitySchema('duty_sheets');
 export function DutySheetDocumentPage() {
   const id = documentIdFromParam(useParams().id);
   // The same request DocumentPage makes (shared by the cache): the sheet's project names the way back.
-  const { data: row } = useApi<EntityRow>(id ? entityPaths.row(dutySheets.name, id) : null, {
+  const { data: row } = useApi<EntityRow>(id ? apiRoutes.entityRow(dutySheets.name, id) : null, {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });

@@ -14,12 +14,13 @@ import type { CategoryNode } from '../../lib/category-tree';
 import type { ColumnFilter } from '../../lib/entity-api';
 import { getEntitySchema } from '../../schemas/registry';
 import { EntityListPage } from '../../grids/entity-list-page';
+import { apiRoutes } from '../../lib/api-routes';
 
 const schema = getEntitySchema('item_categories');
 
 /** ItemCategories: the 3-tier tree with counts per node beside the editable grid of every category. */
 export function ItemCategoriesPage() {
-  const { data: tree, error } = useApi<CategoryNode[]>('/api/appframework/categories/tree');
+  const { data: tree, error } = useApi<CategoryNode[]>(apiRoutes.categoryTree());
   // Picking a node narrows the grid to that branch: the node and every category below it.
   const [picked, setPicked] = useState<CategoryNode | null>(null);
   const scopeFilters = useMemo<ColumnFilter[]>(

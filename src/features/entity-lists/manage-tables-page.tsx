@@ -12,13 +12,14 @@ import type { EntitySummary } from '../../lib/entity-api';
 import { askLeave } from '../../app/leave-guard';
 import { findEntitySchema } from '../../schemas/registry';
 import { EntityListPage } from '../../grids/entity-list-page';
+import { apiRoutes } from '../../lib/api-routes';
 
 /**
  * ManageTables: the reference tables on the left (with their row counts), the chosen one's grid on the right.
  * The chosen table is in the address (?table=currencies) so it survives a reload and can be linked to.
  */
 export function ManageTablesPage() {
-  const { data: tables, error } = useApi<EntitySummary[]>('/api/admin/tables');
+  const { data: tables, error } = useApi<EntitySummary[]>(apiRoutes.adminTables());
   const [params, setParams] = useSearchParams();
   const chosen = params.get('table') ?? tables?.[0]?.name;
   const schema = chosen ? findEntitySchema(chosen) : undefined;

@@ -7,12 +7,13 @@ import type {
   HousekeepingTask,
   RunAnswer,
 } from '../../lib/housekeeping';
+import { apiRoutes } from '../../lib/api-routes';
 
 /** POST /api/housekeeping with the spec's envelope. */
 export function useHousekeepingCall() {
   const apiFetch = useApiFetch();
   return <T>(param1: string, param2?: object) =>
-    apiFetch<T>('/api/housekeeping', {
+    apiFetch<T>(apiRoutes.housekeeping(), {
       method: 'POST',
       body: JSON.stringify(param2 ? { param1, param2 } : { param1 }),
     });

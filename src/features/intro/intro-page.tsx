@@ -10,6 +10,7 @@ import { PageHeader } from '../../app/layout/page-header';
 import { menuSections, paths, type MenuEntry } from '../../app/paths';
 import type { EntitySummary } from '../../lib/entity-api';
 import { excelSteps, listSteps, moduleNotes, type HowToStep } from './intro-content';
+import { apiRoutes } from '../../lib/api-routes';
 
 function ModuleCard({ entry, rows }: { entry: MenuEntry; rows: number | undefined }) {
   const Icon = appIcons[entry.icon];
@@ -78,7 +79,7 @@ function Steps({ id, title, intro, steps }: { id: string; title: string; intro: 
 /** App Framework > Intro (appintro): the modules, the lists and documents, and the Excel round trip, for an engineer new to Tagbase. */
 export function IntroPage() {
   // Live row counts beside the modules that are lists; the page reads fine without them.
-  const { data: summaries } = useApi<EntitySummary[]>('/api/entities');
+  const { data: summaries } = useApi<EntitySummary[]>(apiRoutes.entities());
   const rowsOf = (entity: string | undefined) =>
     entity ? summaries?.find((summary) => summary.name === entity)?.rowCount : undefined;
   return (

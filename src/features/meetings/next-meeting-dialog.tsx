@@ -12,6 +12,7 @@ import { useApiFetch } from '../../app/api/api-client';
 import { useServerAction } from '../../app/api/use-server-action';
 import { addDays, NEXT_MEETING_DAYS, type NextMeetingBody } from '../../lib/meetings';
 import type { EntityRow } from '../../schemas/schema-types';
+import { apiRoutes } from '../../lib/api-routes';
 
 type Props = { open: boolean; meeting: EntityRow; onClose: () => void; onCreated: (meetingId: number) => void };
 
@@ -36,7 +37,7 @@ export function NextMeetingDialog({ open, meeting, onClose, onCreated }: Props) 
   const create = () =>
     run(async () => {
       const body: NextMeetingBody = { meeting_date: date, title: title.trim() || undefined };
-      const answer = await fetcher<{ meeting: EntityRow }>(`/api/meetings/${meeting.id}/next`, {
+      const answer = await fetcher<{ meeting: EntityRow }>(apiRoutes.nextMeeting(meeting.id), {
         method: 'POST',
         body: JSON.stringify(body),
       });

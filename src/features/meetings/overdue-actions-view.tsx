@@ -15,6 +15,7 @@ import { useApi } from '../../app/api/api-client';
 import { meetingPath } from '../../app/paths';
 import type { OverdueActions, OverdueOwner } from '../../lib/meetings';
 import { localToday } from './local-date';
+import { apiRoutes } from '../../lib/api-routes';
 
 /**
  * Open actions due before the user's today, one table per owner (most overdue actions first), each action
@@ -22,7 +23,7 @@ import { localToday } from './local-date';
  */
 export function OverdueActionsView() {
   const today = useMemo(localToday, []);
-  const { data, error } = useApi<OverdueActions>(`/api/meetings/overdue-actions?today=${today}`, {
+  const { data, error } = useApi<OverdueActions>(apiRoutes.overdueActions(today), {
     revalidateOnFocus: false,
   });
   if (error) return <Alert severity="error">The overdue actions could not be loaded: {error.message}</Alert>;

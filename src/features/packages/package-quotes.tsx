@@ -13,11 +13,12 @@ import { useApi } from '../../app/api/api-client';
 import { quotePath } from '../../app/paths';
 import type { PackageFigures } from '../../lib/packages';
 import { amountText } from './package-summary';
+import { apiRoutes } from '../../lib/api-routes';
 
 /** Under the package's lists: every quote against it (newest first), its totals in its currency and the base currency, expired ones flagged; each opens its quote. */
 export function PackageQuotes({ packageId, version }: { packageId: number; version: number }) {
   // The same address and scope as the summary panel: one request serves both.
-  const { data, error } = useApi<PackageFigures>(`/api/package/${packageId}/figures`, {
+  const { data, error } = useApi<PackageFigures>(apiRoutes.packageFigures(packageId), {
     cacheScope: `v${version}`,
     revalidateOnFocus: false,
     shouldRetryOnError: false,

@@ -8,6 +8,7 @@ import { useApi } from '../../app/api/api-client';
 import type { BidderCompleteness, PackageFigures } from '../../lib/packages';
 import { BIDDER_STATUSES, PACKAGE_STATUSES } from '../../schemas/entities/packages';
 import { groupDecimal } from '../../schemas/display-format';
+import { apiRoutes } from '../../lib/api-routes';
 
 const statusLabel = (value: string) => PACKAGE_STATUSES.find((s) => s.value === value)?.label ?? value;
 const bidderLabel = (value: string) => BIDDER_STATUSES.find((s) => s.value === value)?.label ?? value;
@@ -38,7 +39,7 @@ export function bidderTotalText(
  * its valid quotes price) with its lowest complete quote in the base currency.
  */
 export function PackageSummary({ packageId, version }: { packageId: number; version: number }) {
-  const { data, error } = useApi<PackageFigures>(`/api/package/${packageId}/figures`, {
+  const { data, error } = useApi<PackageFigures>(apiRoutes.packageFigures(packageId), {
     cacheScope: `v${version}`,
     revalidateOnFocus: false,
     shouldRetryOnError: false,

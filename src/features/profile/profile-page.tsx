@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useApi } from '../../app/api/api-client';
 import { PageHeader } from '../../app/layout/page-header';
+import { apiRoutes } from '../../lib/api-routes';
 
 /** GET /api/me: the server's view of the signed-in user; roles come from the access token. */
 type Me = { sub: string; name: string | null; roles: string[] };
@@ -16,7 +17,7 @@ type Me = { sub: string; name: string | null; roles: string[] };
 /** Spec §3 'Authenticated user profile': sub, nickname, name, email, picture; plus the roles the API grants. */
 export function ProfilePage() {
   const { user } = useAuth0();
-  const me = useApi<Me>('/api/me');
+  const me = useApi<Me>(apiRoutes.me());
   const displayName = user?.nickname ?? user?.name ?? '';
 
   return (

@@ -29,12 +29,12 @@ import { useCurrentUser } from '../../app/auth/use-current-user';
 import { PageHeader } from '../../app/layout/page-header';
 import { paths, projectDocumentPath, projectRowPath } from '../../app/paths';
 import { readOnlyNotice } from '../../grids/read-only-notice';
-import { drawingPageApiPath, type DrawingKind, type DrawingPage as DrawingAnswer } from '../../lib/drawing-page';
-import { entityPaths } from '../../lib/entity-paths';
+import { type DrawingKind, type DrawingPage as DrawingAnswer } from '../../lib/drawing-page';
 import { formatValue, headerName } from '../../schemas/display-format';
 import { getEntitySchema } from '../../schemas/registry';
 import { fieldByName, type EntityRow, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
 import { PROJECT_TABS, projectIdFromParam } from './project-tabs';
+import { apiRoutes } from '../../lib/api-routes';
 
 type Answer = DrawingAnswer<EntityRow>;
 
@@ -119,11 +119,11 @@ function Drawing({ projectId, kind, drawingId }: { projectId: number; kind: Draw
   const schema = getEntitySchema(kind);
   const { can, me, error: rolesError } = useCurrentUser();
   const canEdit = can(schema.writeRole);
-  const { data, error, mutate } = useApi<Answer>(drawingPageApiPath(projectId, kind, drawingId), {
+  const { data, error, mutate } = useApi<Answer>(apiRoutes.projectDrawing(projectId, kind, drawingId), {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });
-  const project = useApi<EntityRow>(entityPaths.row('projects', projectId), {
+  const project = useApi<EntityRow>(apiRoutes.entityRow('projects', projectId), {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   }).data;
@@ -168,12 +168,12 @@ function Drawing({ projectId, kind, drawingId }: { projectId: number; kind: Draw
     setFailure(null);
     try {
       if (kind === 'pids') {
-        await fetcher('/api/deletepid', {
+        await fetcher(apiRoutes.deletePid(), {
           method: 'POST',
           body: JSON.stringify({ id: drawing.id, version: drawing.version, ...(flag ? {} : { restore: true }) }),
         });
       } else {
-        await fetcher(entityPaths.batch(kind), {
+        await fetcher(apiRoutes.entityBatch(kind), {
           method: 'POST',
           body: JSON.stringify({
             updates: [{ id: drawing.id, version: drawing.version, changes: { deleteflag: flag } }],

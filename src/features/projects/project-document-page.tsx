@@ -32,7 +32,7 @@ import { useRevisionMarks } from './revisions/use-revision-marks';
 import { DexpiImportButton } from './dexpi/dexpi-import-dialog';
 import { RenameTagsButton } from './tag-rename/rename-tags-dialog';
 import type { ColumnFilter } from '../../lib/entity-api';
-import { entityPaths } from '../../lib/entity-paths';
+import { apiRoutes } from '../../lib/api-routes';
 
 const PROJECT_ROOT = 'project_id';
 
@@ -129,11 +129,11 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
     data: loaded,
     error,
     mutate: mutateProject,
-  } = useApi<EntityRow>(entityPaths.row(projectsSchema.name, id), {
+  } = useApi<EntityRow>(apiRoutes.entityRow(projectsSchema.name, id), {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });
-  const rollups = useApi<unknown>(`/api/projects/${id}/rollups`, {
+  const rollups = useApi<unknown>(apiRoutes.projectRollups(id), {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });

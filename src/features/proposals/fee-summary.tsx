@@ -7,13 +7,14 @@ import { useApi } from '../../app/api/api-client';
 import type { ProposalSummary } from '../../lib/proposals';
 import { groupDecimal } from '../../schemas/display-format';
 import { amountText, Figure } from './figure';
+import { apiRoutes } from '../../lib/api-routes';
 
 /**
  * Beside the proposal's header: its fee as the server computes it (GET /api/proposals/:id/summary, exact
  * decimals), read again whenever the document page says something was saved (`version`).
  */
 export function FeeSummary({ proposalId, version }: { proposalId: number; version: number }) {
-  const { data, error, mutate } = useApi<ProposalSummary>(`/api/proposals/${proposalId}/summary`, {
+  const { data, error, mutate } = useApi<ProposalSummary>(apiRoutes.proposalSummary(proposalId), {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });

@@ -9,6 +9,7 @@ import { EntityListPage } from '../../grids/entity-list-page';
 import type { ProposalPipeline } from '../../lib/proposals';
 import { getEntitySchema } from '../../schemas/registry';
 import { PipelineStrip } from './pipeline-strip';
+import { apiRoutes } from '../../lib/api-routes';
 
 const proposals = getEntitySchema('proposals');
 
@@ -16,7 +17,7 @@ const proposals = getEntitySchema('proposals');
 export function ProposalsListPage() {
   const navigate = useNavigate();
   const { can } = useCurrentUser();
-  const pipeline = useApi<ProposalPipeline>('/api/proposals/pipeline', {
+  const pipeline = useApi<ProposalPipeline>(apiRoutes.proposalPipeline(), {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });

@@ -21,6 +21,7 @@ import { DocumentPage } from '../../grids/document-page';
 import type { PartQuoteLine, PartQuoteStats } from '../../lib/quotes';
 import { getEntitySchema } from '../../schemas/registry';
 import { groupDecimal } from '../../schemas/display-format';
+import { apiRoutes } from '../../lib/api-routes';
 
 const parts = getEntitySchema('parts');
 
@@ -73,7 +74,7 @@ export function PartDocumentPage() {
 }
 
 function PartStatsPanel({ partId, version }: { partId: number; version: number }) {
-  const { data, error } = useApi<PartQuoteStats>(`/api/quotes4partstats/${partId}`, { cacheScope: `v${version}` });
+  const { data, error } = useApi<PartQuoteStats>(apiRoutes.partQuoteStats(partId), { cacheScope: `v${version}` });
   if (error) return <Alert severity="error">The statistics could not be read: {error.message}</Alert>;
   if (!data) return <Alert severity="info">Reading the statistics…</Alert>;
   return (
@@ -125,7 +126,7 @@ function PartStatsPanel({ partId, version }: { partId: number; version: number }
 }
 
 function PartQuotesTable({ partId, version }: { partId: number; version: number }) {
-  const { data, error } = useApi<PartQuoteLine[]>(`/api/quotes4part/${partId}`, { cacheScope: `v${version}` });
+  const { data, error } = useApi<PartQuoteLine[]>(apiRoutes.partQuotes(partId), { cacheScope: `v${version}` });
   return (
     <Box sx={{ mt: 1 }}>
       <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>

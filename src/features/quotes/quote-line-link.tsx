@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { ApiError, useApiFetch } from '../../app/api/api-client';
 import { useCurrentUser } from '../../app/auth/use-current-user';
 import { LookupInput, useLookupLabel } from '../../forms/lookup-input';
-import { entityPaths } from '../../lib/entity-paths';
+import { apiRoutes } from '../../lib/api-routes';
 import type { QuoteSearchHit } from '../../lib/quotes';
 import { getEntitySchema } from '../../schemas/registry';
 import { fieldByName, type LookupField } from '../../schemas/schema-types';
@@ -56,7 +56,7 @@ export function useLineLink(preset: { id: number; label: string } | undefined, o
     setProblem(null);
     try {
       const changes = target.kind === 'part' ? { part_id: target.id } : { tag: target.tag };
-      await fetcher(entityPaths.batch(quoteLines.name), {
+      await fetcher(apiRoutes.entityBatch(quoteLines.name), {
         method: 'POST',
         body: JSON.stringify({ updates: [{ id: hit.line_id, version: hit.line_version, changes }] }),
       });

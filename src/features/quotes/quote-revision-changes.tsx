@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useApi } from '../../app/api/api-client';
 import type { FieldChange, QuoteRevisionChanges, RevisionLine } from '../../lib/quote-revisions';
 import { fieldValueText } from '../../schemas/field-words';
+import { apiRoutes } from '../../lib/api-routes';
 
 /** One row of the changes table: what, the value before (struck through) and after. */
 type ChangeRow = { key: string; what: string; before: string | null; after: string | null };
@@ -49,7 +50,7 @@ function rowsOf(changes: QuoteRevisionChanges): ChangeRow[] {
  * before and after, lines added and removed. Rev 0 has nothing before it, and shows nothing.
  */
 export function QuoteRevisionChanges({ quoteId, version }: { quoteId: number; version: number }) {
-  const { data, error } = useApi<QuoteRevisionChanges>(`/api/quotes/${quoteId}/revision-changes`, {
+  const { data, error } = useApi<QuoteRevisionChanges>(apiRoutes.quoteRevisionChanges(quoteId), {
     cacheScope: `v${version}`,
     revalidateOnFocus: false,
   });

@@ -8,6 +8,7 @@ import { useApi } from '../../app/api/api-client';
 import { quotePath } from '../../app/paths';
 import type { QuoteRevision } from '../../lib/quote-revisions';
 import { groupDecimal } from '../../schemas/display-format';
+import { apiRoutes } from '../../lib/api-routes';
 
 /**
  * The revisions of the quote's number (GET /api/quotes/:id/revisions), Rev 0 first: each with its date received,
@@ -16,7 +17,7 @@ import { groupDecimal } from '../../schemas/display-format';
  * can change which revision is in force.
  */
 export function QuoteRevisionsPanel({ quoteId, version }: { quoteId: number; version: number }) {
-  const { data, error } = useApi<QuoteRevision[]>(`/api/quotes/${quoteId}/revisions`, {
+  const { data, error } = useApi<QuoteRevision[]>(apiRoutes.quoteRevisions(quoteId), {
     cacheScope: `v${version}`,
     revalidateOnFocus: false,
   });

@@ -20,6 +20,7 @@ import { useApi } from '../../app/api/api-client';
 import { LinkTarget, useLineLink } from './quote-line-link';
 import { partPath, quotePath } from '../../app/paths';
 import type { QuoteSearchHit } from '../../lib/quotes';
+import { apiRoutes } from '../../lib/api-routes';
 
 /**
  * The quote search (spec GET /quotesearchmodal): lines found by supplier, part, tag, number or description,
@@ -38,13 +39,8 @@ export function QuoteSearchDialog({
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const q = useDeferredValue(text.trim());
-  const query = new URLSearchParams({
-    ...(q ? { q } : {}),
-    ...(from ? { from } : {}),
-    ...(to ? { to } : {}),
-    limit: '100',
-  });
-  const { data, error, isLoading, mutate } = useApi<QuoteSearchHit[]>(`/api/quotesearchmodal?${query.toString()}`, {
+  const path = apiRoutes.quoteSearch({ q: q || undefined, from: from || undefined, to: to || undefined, limit: 100 });
+  const { data, error, isLoading, mutate } = useApi<QuoteSearchHit[]>(path, {
     keepPreviousData: true,
   });
   const link = useLineLink(linkPart, () => void mutate());

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useApi } from '../../app/api/api-client';
 import type { QuoteSummary } from '../../lib/quotes';
 import { groupDecimal } from '../../schemas/display-format';
+import { apiRoutes } from '../../lib/api-routes';
 
 const money = (value: string, currency: string | null) => `${currency ?? ''} ${groupDecimal(value, 2)}`.trim();
 
@@ -16,7 +17,7 @@ const money = (value: string, currency: string | null) => `${currency ?? ''} ${g
  * whether the quote has expired. Read again after every save of the header or a line (`version`).
  */
 export function QuoteSummaryPanel({ quoteId, version }: { quoteId: number; version: number }) {
-  const { data, error } = useApi<QuoteSummary>(`/api/quotes/${quoteId}/summary`, {
+  const { data, error } = useApi<QuoteSummary>(apiRoutes.quoteSummary(quoteId), {
     cacheScope: `v${version}`,
     revalidateOnFocus: false,
   });

@@ -12,6 +12,7 @@ import { useApiFetch } from '../../app/api/api-client';
 import { useCurrentUser } from '../../app/auth/use-current-user';
 import { quotePath } from '../../app/paths';
 import type { EntityRow } from '../../schemas/schema-types';
+import { apiRoutes } from '../../lib/api-routes';
 
 /**
  * "Revise…" on a quote (engineers): asks, then POST /api/quotes/:id/revise issues the next revision (the latest
@@ -31,7 +32,7 @@ export function ReviseQuoteButton({ quote }: { quote: EntityRow }) {
     setBusy(true);
     setProblem(null);
     try {
-      const made = await fetcher<EntityRow & { lines: number }>(`/api/quotes/${quote.id}/revise`, {
+      const made = await fetcher<EntityRow & { lines: number }>(apiRoutes.quoteRevise(quote.id), {
         method: 'POST',
         body: '{}',
       });

@@ -1,4 +1,5 @@
 import { REQUEST_MESSAGES, requestUsername, type EnrichedRequest } from '../../lib/requests';
+import { apiRoutes } from '../../lib/api-routes';
 
 type Fetcher = <T>(path: string, init?: RequestInit) => Promise<T>;
 
@@ -22,7 +23,7 @@ export async function submitRequest(
 ): Promise<EnrichedRequest> {
   if (!isAuthenticated || !author?.sub) throw new Error(REQUEST_MESSAGES.notAuthenticated);
   const data = { ...value, ...(base ? { id: base.id, version: base.version } : {}), username: requestUsername(author) };
-  const saved = await fetcher<EnrichedRequest | undefined>('/api/bugsV2', {
+  const saved = await fetcher<EnrichedRequest | undefined>(apiRoutes.requests(), {
     method: 'POST',
     body: JSON.stringify({ param1: base ? 'update' : 'create', param2: author.sub, data }),
   });
@@ -33,5 +34,5 @@ export async function submitRequest(
 
 /** DELETE /api/deletebugV2/{id} */
 export async function deleteRequest(fetcher: Fetcher, id: number): Promise<void> {
-  await fetcher<unknown>(`/api/deletebugV2/${id}`, { method: 'DELETE' });
+  await fetcher<unknown>(apiRoutes.requestDelete(id), { method: 'DELETE' });
 }

@@ -10,8 +10,7 @@ import type {
   LookupOption,
 } from '../../lib/entity-api';
 import { MAX_PAGE_SIZE } from '../../lib/entity-api';
-import { entityPaths } from '../../lib/entity-paths';
-import { scopeForTarget } from '../../schemas/registry';
+import { importPath, listPath, optionsPath as targetOptionsPath } from '../document-paths';
 import { rowLabelOf } from '../../schemas/display-format';
 import type { EntitySchema } from '../../schemas/schema-types';
 import { lookupEntities, lookupLabelsFromOptions, toLookupOptions, type LookupLabels } from './lookup-index';
@@ -19,8 +18,8 @@ import { lookupEntities, lookupLabelsFromOptions, toLookupOptions, type LookupLa
 /** useApiFetch()'s function: JSON in and out, token and XSRF header added, ApiError on 4xx/5xx. */
 export type Fetcher = <T>(path: string, init?: RequestInit) => Promise<T>;
 
-/** GET /api/entities/:entity?filters=&sort=&offset=&limit=&q= */
-export const listPath = (entity: string, query: ListQuery): string => entityPaths.list(entity, query);
+/** GET /api/entities/:entity?filters=&sort=&offset=&limit=&q= (one document's rows: under the document, document-paths.ts) */
+export { listPath };
 
 /**
  * How many options the export and import ask for per looked-up entity: the options route's maximum
@@ -34,7 +33,7 @@ export const LOOKUP_OPTIONS_LIMIT = 1000;
  * asked for, so a label such as '200' names this project's area, not another's.
  */
 export function optionsPath(entity: string, q = '', limit = LOOKUP_OPTIONS_LIMIT, scope?: number): string {
-  return entityPaths.options(entity, { q, limit, scope: scopeForTarget(entity, scope) });
+  return targetOptionsPath(entity, { q, limit }, scope);
 }
 
 export async function fetchOptions(
@@ -173,13 +172,12 @@ export async function postImport(
   rows: readonly Record<string, unknown>[],
   options: ImportOptions = {},
 ): Promise<ImportOutcome> {
-  // `scope`: the document (project) of a list kept per document; the server stamps every row with it and
-  // refuses a row naming another, so the import cannot touch another project.
+  // `scope`: the document (project) of a list kept per document, whose address the import goes to; the server
+  // stamps every row with it and refuses a row naming another, so the import cannot touch another project.
   const head = JSON.stringify({
     mode,
     ...(options.dryRun ? { dryRun: true } : {}),
     ...(options.partialRows ? { partialRows: true } : {}),
-    ...(options.scope !== undefined ? { scope: options.scope } : {}),
     ...(options.skipInvalidRows ? { skipInvalidRows: true } : {}),
     ...(options.acceptWarnings ? { acceptWarnings: true } : {}),
     ...(options.overrideMode ? { overrideMode: true } : {}),
@@ -187,7 +185,7 @@ export async function postImport(
   }).slice(0, -1);
   const body = new Blob([head, ',"rows":', await jsonArrayBlob(rows, options.signal), '}']);
   try {
-    const response = await fetcher<ImportResponse>(entityPaths.import(entity), {
+    const response = await fetcher<ImportResponse>(importPath(entity, options.scope), {
       method: 'POST',
       body,
       signal: options.signal,

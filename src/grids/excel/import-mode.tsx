@@ -12,7 +12,7 @@ import {
   type EntityRow,
   type ImportMode,
 } from '../../lib/entity-api';
-import { entityPaths } from '../../lib/entity-paths';
+import { apiRoutes } from '../../lib/api-routes';
 import { findEntitySchema } from '../../schemas/registry';
 import { fieldByName, hasSoftDelete, type EntitySchema } from '../../schemas/schema-types';
 import type { Fetcher } from './entity-requests';
@@ -75,7 +75,7 @@ export function useImportMode(
     }
     if (!documentName || !field || scope === undefined) return;
     const controller = new AbortController();
-    fetcher<EntityRow>(entityPaths.row(documentName, scope), { signal: controller.signal })
+    fetcher<EntityRow>(apiRoutes.entityRow(documentName, scope), { signal: controller.signal })
       .then((row) => setRead({ mode: (Number(row[field]) || 0) as ImportMode }))
       .catch((caught: unknown) => {
         if (!controller.signal.aborted)

@@ -1,7 +1,8 @@
 import { useCallback, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useApi } from '../../app/api/api-client';
-import { VIEW_PARAM, viewPaths, type SavedView } from '../../lib/saved-views';
+import { apiRoutes } from '../../lib/api-routes';
+import { VIEW_PARAM, type SavedView } from '../../lib/saved-views';
 
 /**
  * For a page of several lists (a document's tabs): the list of the view named in the address when the page
@@ -13,10 +14,13 @@ export function useLinkedViewList(enabled: boolean): { waiting: boolean; list: s
   const [search, setSearch] = useSearchParams();
   const param = search.get(VIEW_PARAM);
   const linked = useRef(param && /^\d{1,9}$/.test(param) ? Number(param) : null);
-  const { data, error } = useApi<SavedView>(enabled && linked.current !== null ? viewPaths.one(linked.current) : null, {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-  });
+  const { data, error } = useApi<SavedView>(
+    enabled && linked.current !== null ? apiRoutes.view(linked.current) : null,
+    {
+      revalidateOnFocus: false,
+      shouldRetryOnError: false,
+    },
+  );
   const leave = useCallback(() => {
     setSearch(
       (now) => {

@@ -3,7 +3,9 @@ import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../app/api/api-client';
-import { VIEW_PARAM, viewPaths, type SavedView, type ViewState } from '../../lib/saved-views';
+import { apiRoutes } from '../../lib/api-routes';
+import { VIEW_PARAM, type SavedView, type ViewState } from '../../lib/saved-views';
+import { newViewPath, viewsPath } from '../document-paths';
 import type { EntitySchema } from '../../schemas/schema-types';
 import type { Fetcher } from '../lookup-cache';
 import { captureViewState, showsView } from './grid-view-state';
@@ -91,7 +93,7 @@ export function useSavedViews({ schema, scope, userId, fetcher, api, apply }: Op
     const read = async (id: number | null): Promise<SavedView | null | 'missing'> => {
       if (id === null) return null;
       try {
-        return await fetcher<SavedView>(viewPaths.one(id));
+        return await fetcher<SavedView>(apiRoutes.view(id));
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return 'missing';
         enqueueSnackbar(`The saved view could not be read: ${error instanceof Error ? error.message : String(error)}`, {
@@ -150,7 +152,7 @@ export function useSavedViews({ schema, scope, userId, fetcher, api, apply }: Op
 
   const refresh = useCallback(async () => {
     try {
-      setViews(await fetcher<SavedView[]>(viewPaths.list(list, scope)));
+      setViews(await fetcher<SavedView[]>(viewsPath(list, scope)));
     } catch (error) {
       enqueueSnackbar(`The saved views could not be read: ${error instanceof Error ? error.message : String(error)}`, {
         variant: 'error',
@@ -173,17 +175,14 @@ export function useSavedViews({ schema, scope, userId, fetcher, api, apply }: Op
   const saveAs = async (name: string, shared: boolean) => {
     const state = stateNow();
     if (!state) return;
-    const saved = await fetcher<SavedView>(
-      viewPaths.create,
-      sendJson('POST', { list, ...(scope !== undefined ? { scope } : {}), name, shared, state }),
-    );
+    const saved = await fetcher<SavedView>(newViewPath(list, scope), sendJson('POST', { list, name, shared, state }));
     showing(saved);
     enqueueSnackbar(`Saved the view "${saved.name}"`, { variant: 'success' });
     void refresh();
   };
   const change = async (body: Record<string, unknown>) => {
     if (!current) return undefined;
-    const saved = await fetcher<SavedView>(viewPaths.one(current.id), sendJson('PATCH', body));
+    const saved = await fetcher<SavedView>(apiRoutes.view(current.id), sendJson('PATCH', body));
     setCurrent(saved);
     void refresh();
     return saved;
@@ -208,7 +207,7 @@ export function useSavedViews({ schema, scope, userId, fetcher, api, apply }: Op
   };
   const remove = async () => {
     if (!current) return;
-    await fetcher(viewPaths.one(current.id), { method: 'DELETE' }).catch(failed('The view was not deleted'));
+    await fetcher(apiRoutes.view(current.id), { method: 'DELETE' }).catch(failed('The view was not deleted'));
     enqueueSnackbar(`Deleted the view "${current.name}"`, { variant: 'success' });
     // The grid keeps what it shows; it is just no saved view any more.
     showing(null);

@@ -20,6 +20,7 @@ import { useApiFetch } from '../../../app/api/api-client';
 import { useCurrentUser } from '../../../app/auth/use-current-user';
 import { DEXPI_KIND_LABELS, type DexpiAction, type DexpiImportAnswer, type DexpiItem } from '../../../lib/dexpi-import';
 import { dexpiTargetQuery, DexpiTargetFields, useDexpiTargets, type DexpiTarget } from './dexpi-target';
+import { apiRoutes } from '../../../lib/api-routes';
 
 /**
  * "Import DEXPI…" on a project's P&IDs tab (engineers only): choose the area for new rows and the P&ID
@@ -114,8 +115,11 @@ function DexpiImportDialog({
   }, [onlyArea]);
 
   const send = (body: File, dryRun: boolean) => {
-    const query = [dryRun ? 'dry_run=1' : '', dexpiTargetQuery(target)].filter(Boolean).join('&');
-    return fetcher<DexpiImportAnswer>(`/api/projects/${projectId}/dexpi${query ? `?${query}` : ''}`, {
+    const path = apiRoutes.projectDexpi(projectId, {
+      ...(dryRun ? { dry_run: 1 as const } : {}),
+      ...dexpiTargetQuery(target),
+    });
+    return fetcher<DexpiImportAnswer>(path, {
       method: 'POST',
       body,
       headers: { 'Content-Type': 'application/xml' },

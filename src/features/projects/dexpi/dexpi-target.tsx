@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import type { EntityRow, ListResponse } from '../../../lib/entity-api';
-import { entityPaths } from '../../../lib/entity-paths';
+import { apiRoutes, projectDocument } from '../../../lib/api-routes';
 
 /**
  * Where a DEXPI file's rows go, asked before the preview: the area new rows go into (their tags and line
@@ -33,13 +33,14 @@ export function useDexpiTargets(
   });
   useEffect(() => {
     const controller = new AbortController();
-    const inProject = [
-      { field: 'project_id', op: 'equals' as const, value: projectId },
-      { field: 'deleteflag', op: 'equals' as const, value: false },
-    ];
+    const live = [{ field: 'deleteflag', op: 'equals' as const, value: false }];
     const read = (entity: string, sort: string) =>
       fetcher<ListResponse>(
-        entityPaths.list(entity, { filters: inProject, sort: [{ field: sort, direction: 'asc' }], limit: 1000 }),
+        apiRoutes.documentList(projectDocument(projectId), entity, {
+          filters: live,
+          sort: [{ field: sort, direction: 'asc' }],
+          limit: 1000,
+        }),
         { signal: controller.signal },
       ).then((page) => page.rows as EntityRow[]);
     Promise.all([read('areas', 'areacode'), read('pids', 'drawing_number')])
@@ -131,9 +132,9 @@ export function DexpiTargetFields({
 }
 
 /** The query naming the choices (?area=<id>&pid=<id>); the file's own P&ID is the server's default. */
-export function dexpiTargetQuery(target: DexpiTarget): string {
-  const params = new URLSearchParams();
-  if (target.area !== null) params.set('area', String(target.area));
-  if (target.pid !== FROM_FILE) params.set('pid', String(target.pid));
-  return params.toString();
+export function dexpiTargetQuery(target: DexpiTarget): { area?: number | string; pid?: number | string } {
+  return {
+    ...(target.area !== null ? { area: target.area } : {}),
+    ...(target.pid !== FROM_FILE ? { pid: target.pid } : {}),
+  };
 }

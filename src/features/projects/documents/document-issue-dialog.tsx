@@ -25,6 +25,7 @@ import {
 } from '../../../lib/deliverables';
 import type { Revision } from '../../../lib/project-revisions';
 import type { EntityRow } from '../../../schemas/schema-types';
+import { apiRoutes } from '../../../lib/api-routes';
 
 type Props = {
   projectId: number;
@@ -46,9 +47,8 @@ const kib = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocale
 export function DocumentIssueDialog({ projectId, document, projectChanged, canEdit, onClose, onIssued }: Props) {
   const fetcher = useApiFetch();
   const download = useApiDownload();
-  const base = `/api/projects/${projectId}/documents`;
-  const register = useApi<RegisterRow[]>(document ? base : null);
-  const revisions = useApi<Revision[]>(document ? `/api/projects/${projectId}/revisions` : null);
+  const register = useApi<RegisterRow[]>(document ? apiRoutes.projectDocuments(projectId) : null);
+  const revisions = useApi<Revision[]>(document ? apiRoutes.projectRevisions(projectId) : null);
   const [status, setStatus] = useState<DocumentStatus>('IFR');
   const [description, setDescription] = useState('');
   const [message, setMessage] = useState<{ severity: 'error' | 'success'; text: string } | null>(null);
@@ -90,10 +90,13 @@ export function DocumentIssueDialog({ projectId, document, projectChanged, canEd
     setBusy('issue');
     setMessage(null);
     try {
-      const issued = await fetcher<{ revision: string; issue: DocumentIssue }>(`${base}/${String(document.id)}/issue`, {
-        method: 'POST',
-        body: JSON.stringify({ status, ...(description.trim() ? { description: description.trim() } : {}) }),
-      });
+      const issued = await fetcher<{ revision: string; issue: DocumentIssue }>(
+        apiRoutes.projectDocumentIssue(projectId, Number(document.id)),
+        {
+          method: 'POST',
+          body: JSON.stringify({ status, ...(description.trim() ? { description: description.trim() } : {}) }),
+        },
+      );
       setMessage({
         severity: 'success',
         text: `Issued at revision ${issued.revision}: ${issued.issue.rows_marked} row${issued.issue.rows_marked === 1 ? '' : 's'} marked as changed since the previous issue.`,
@@ -145,7 +148,7 @@ export function DocumentIssueDialog({ projectId, document, projectChanged, canEd
                       size="small"
                       onClick={() =>
                         void save(
-                          `${base}/${String(document.id)}/revisions/${i.revision}.pdf`,
+                          apiRoutes.projectDocumentFile(projectId, Number(document.id), i.revision, 'pdf'),
                           `Revision ${i.revision} PDF`,
                         )
                       }
@@ -158,7 +161,7 @@ export function DocumentIssueDialog({ projectId, document, projectChanged, canEd
                       size="small"
                       onClick={() =>
                         void save(
-                          `${base}/${String(document.id)}/revisions/${i.revision}.xlsx`,
+                          apiRoutes.projectDocumentFile(projectId, Number(document.id), i.revision, 'xlsx'),
                           `Revision ${i.revision} workbook`,
                         )
                       }
@@ -180,7 +183,9 @@ export function DocumentIssueDialog({ projectId, document, projectChanged, canEd
           <Button
             variant="outlined"
             size="small"
-            onClick={() => void save(`${base}/${String(document.id)}/working.pdf`, 'Working copy PDF')}
+            onClick={() =>
+              void save(apiRoutes.projectDocumentWorking(projectId, Number(document.id), 'pdf'), 'Working copy PDF')
+            }
             disabled={!!busy}
           >
             Working copy PDF
@@ -188,7 +193,12 @@ export function DocumentIssueDialog({ projectId, document, projectChanged, canEd
           <Button
             variant="outlined"
             size="small"
-            onClick={() => void save(`${base}/${String(document.id)}/working.xlsx`, 'Working copy workbook')}
+            onClick={() =>
+              void save(
+                apiRoutes.projectDocumentWorking(projectId, Number(document.id), 'xlsx'),
+                'Working copy workbook',
+              )
+            }
             disabled={!!busy}
           >
             Working copy workbook

@@ -20,6 +20,7 @@ import { projectDocumentPath } from '../../../app/paths';
 import type { ChangeSummary, Revision, RowChangeKind } from '../../../lib/project-revisions';
 import { PROJECT_TABS } from '../project-tabs';
 import { CHANGE_WORDS, changeLines, filterLines, summaryTitle, workbookRows } from './change-lines';
+import { apiRoutes } from '../../../lib/api-routes';
 
 const NOW = 'now';
 const PAGE_SIZES = [50, 100, 500];
@@ -52,9 +53,7 @@ export function ChangeSummaryView({ projectId, revisions }: { projectId: number;
   const [text, setText] = useState('');
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]!);
-  const query = from
-    ? `/api/projects/${projectId}/changes?from=${encodeURIComponent(from)}${to === NOW ? '' : `&to=${encodeURIComponent(to)}`}`
-    : null;
+  const query = from ? apiRoutes.projectChanges(projectId, { from, ...(to === NOW ? {} : { to }) }) : null;
   // Afresh each time it shows (no deduping): "now" is the lists as they are, maybe saved a second ago in another tab.
   const { data, error, isLoading } = useApi<ChangeSummary>(query, { revalidateOnFocus: false, dedupingInterval: 0 });
   const lines = useMemo(() => (data ? changeLines(data) : []), [data]);

@@ -17,6 +17,7 @@ import {
   type Revision,
   type RevisionPurpose,
 } from '../../../lib/project-revisions';
+import { apiRoutes } from '../../../lib/api-routes';
 
 type Props = {
   open: boolean;
@@ -59,7 +60,7 @@ export function IssueRevisionDialog({ open, projectId, last, onClose, onIssued }
     setBusy(true);
     setError(null);
     try {
-      const issued = await fetcher<Revision>(`/api/projects/${projectId}/revisions`, {
+      const issued = await fetcher<Revision>(apiRoutes.projectRevisions(projectId), {
         method: 'POST',
         body: JSON.stringify({ rev, purpose, issued_on: issuedOn, note: note.trim() || null }),
       });

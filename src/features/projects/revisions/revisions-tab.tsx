@@ -11,11 +11,11 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useApi } from '../../../app/api/api-client';
-import { entityPaths } from '../../../lib/entity-paths';
 import { REVISION_PURPOSES, type Revision } from '../../../lib/project-revisions';
 import type { EntityRow } from '../../../schemas/schema-types';
 import { ChangeSummaryView } from './change-summary-view';
 import { IssueRevisionDialog } from './issue-revision-dialog';
+import { apiRoutes } from '../../../lib/api-routes';
 
 type Props = { projectId: number; canEdit: boolean; onIssued: () => void };
 
@@ -28,10 +28,10 @@ export function RevisionsTab({ projectId, canEdit, onIssued }: Props) {
   // Read afresh each time the tab opens (no deduping): edits saved in another tab within SWR's 2 s deduping
   // window left "No change since revision A" on screen after a quick save (seen in the browser test).
   const fresh = { revalidateOnFocus: false, dedupingInterval: 0 };
-  const { data: revisions, error, mutate } = useApi<Revision[]>(`/api/projects/${projectId}/revisions`, fresh);
+  const { data: revisions, error, mutate } = useApi<Revision[]>(apiRoutes.projectRevisions(projectId), fresh);
   // The project's isdirty as it is when the tab opens (its own cache entry: the document's header row was
   // loaded once, before the edits made in the other tabs).
-  const { data: project, mutate: mutateProject } = useApi<EntityRow>(entityPaths.row('projects', projectId), {
+  const { data: project, mutate: mutateProject } = useApi<EntityRow>(apiRoutes.entityRow('projects', projectId), {
     cacheScope: 'revisions-tab',
     ...fresh,
   });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useApi } from '../../../app/api/api-client';
 import type { ChangeSummary, Revision } from '../../../lib/project-revisions';
 import type { SinceMark, SinceMarks } from '../../../grids/since-marks';
+import { apiRoutes } from '../../../lib/api-routes';
 
 /**
  * The revision clouds of one list of a project: the rows added or changed since the last issued revision,
@@ -12,14 +13,11 @@ export function useRevisionMarks(
   projectId: number,
   entity: string | undefined,
 ): { marks: SinceMarks | undefined; reload: () => void } {
-  const { data: revisions } = useApi<Revision[]>(entity ? `/api/projects/${projectId}/revisions` : null, {
+  const { data: revisions } = useApi<Revision[]>(entity ? apiRoutes.projectRevisions(projectId) : null, {
     revalidateOnFocus: false,
   });
   const latest = revisions?.[revisions.length - 1];
-  const path =
-    latest && entity
-      ? `/api/projects/${projectId}/changes?from=${encodeURIComponent(latest.rev)}&entity=${encodeURIComponent(entity)}`
-      : null;
+  const path = latest && entity ? apiRoutes.projectChanges(projectId, { from: latest.rev, entity }) : null;
   const { data, mutate } = useApi<ChangeSummary>(path, { revalidateOnFocus: false });
   const marks = useMemo(() => (data && latest ? toMarks(data, `Revision ${latest.rev}`) : undefined), [data, latest]);
   const reload = useCallback(() => void mutate(), [mutate]);

@@ -20,13 +20,13 @@ import { useCurrentUser } from '../../../app/auth/use-current-user';
 import {
   TAG_RENAME_LIST_LABELS,
   TAG_RENAME_LISTS,
-  tagRenamePaths,
   type TagClash,
   type TagRenameAnswer,
   type TagRenameList,
   type TagRenameRequest,
 } from '../../../lib/tag-rename';
 import { RenamePreview } from './rename-preview';
+import { apiRoutes } from '../../../lib/api-routes';
 
 /**
  * "Rename tags…" on a project's page (issue #30 item 3): a pattern over the project's tags (area 100 becomes
@@ -109,7 +109,7 @@ function RenameTagsDialog({
     setBusy('preview');
     setError(null);
     try {
-      setPreview(await send(tagRenamePaths.preview(projectId)));
+      setPreview(await send(apiRoutes.projectRenameTagsPreview(projectId)));
     } catch (e) {
       setPreview(null);
       setError((e as Error).message);
@@ -123,7 +123,7 @@ function RenameTagsDialog({
     setBusy('rename');
     setError(null);
     try {
-      const done = await send(tagRenamePaths.apply(projectId));
+      const done = await send(apiRoutes.projectRenameTags(projectId));
       enqueueSnackbar(
         `Renamed ${done.counts.tags} tag${done.counts.tags === 1 ? '' : 's'}; ${done.counts.references} reference${done.counts.references === 1 ? '' : 's'} followed`,
         { variant: 'success' },
