@@ -1,5 +1,4 @@
-import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EntitySchema } from '../../schemas/schema-types';
 import { recordHistory } from '../audit/record-history';
 import { auditProjectOf } from './bulk-write';
@@ -10,8 +9,9 @@ import { deleteWithContents } from './delete-with-contents';
 import type { Db } from '../db/client';
 import { assertBatchSize } from './batch-save';
 import { requireSchemaOf } from './entity-sql';
-import { AppError } from '../http/app-error';
 import { rowLock } from './locks/document-locks';
+import { documentListRoutes } from './document-list-routes';
+import { importRoutes } from './import/import-routes';
 import {
   deleteEntityRow,
   entitySummaries,
@@ -21,10 +21,6 @@ import {
   lookupOptions,
   saveEntityBatchAsJson,
 } from './entity-service';
-import { importAnswerJson } from './import/import-plan';
-import { IMPORT_CHUNK_ROWS } from './import/import-rows';
-import { runImport } from './import/import-run';
-import { receiveImportBody } from './import/receive-import-body';
 import {
   batchBody,
   batchHeaders,
@@ -32,7 +28,6 @@ import {
   deleteWithContentsBody,
   entityParams,
   errors,
-  importBody,
   jsonSchema,
   listQuerystring,
   optionsQuerystring,
@@ -264,57 +259,6 @@ export async function entityRoutes(
     },
   );
 
-  // The import route reads its body itself, as a stream (receiveImportBody): its own scope, whose only
-  // parser hands the JSON body over unread.
-  await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('application/json', (_request, payload, done) => done(null, payload));
-    scope.post(
-      '/entities/:entity/import',
-      {
-        schema: {
-          tags: TAG,
-          summary: 'Import parsed rows: add, update or skip by key',
-          params: jsonSchema(entityParams),
-          body: jsonSchema(importBody),
-          response: { 200: jsonSchema(responses.imported, 'output'), ...writeErrors(404, 409, 422) },
-        },
-      },
-      async (request, reply) => {
-        const schema = await entityFor(request, 'write');
-        if (!(request.body instanceof Readable))
-          throw new AppError('bad_request', 'An import needs a JSON body: {"mode": 0, "rows": [{…}, …]}.');
-        const limit = importBodyLimitBytes ?? DEFAULT_IMPORT_LIMIT;
-        if (Number(request.headers['content-length']) > limit) refuseTooLarge(reply, limit);
-        const upload = await receiveImportBody(request.body, schema, limit).catch((error: unknown) => {
-          // The rest of a body over the limit is read and dropped while the 413 goes out; then the connection closes.
-          if (error instanceof AppError && error.status === 413) reply.header('connection', 'close');
-          throw error;
-        });
-        try {
-          const outcome = await runImport(
-            db,
-            schema,
-            upload.options,
-            upload.rowCount,
-            upload.chunks(IMPORT_CHUNK_ROWS),
-            actorOf(request),
-          );
-          return reply.type('application/json; charset=utf-8').send(Readable.from(importAnswerJson(outcome)));
-        } finally {
-          await upload.dispose();
-        }
-      },
-    );
-  });
-}
-
-const DEFAULT_IMPORT_LIMIT = 256 * 1024 * 1024;
-
-function refuseTooLarge(reply: FastifyReply, limit: number): never {
-  reply.header('connection', 'close');
-  throw new AppError(
-    'payload_too_large',
-    `An import body may be at most ${Math.floor(limit / 1048576).toLocaleString('en-US')} MiB (IMPORT_BODY_LIMIT_BYTES).`,
-  );
+  await importRoutes(app, { db, importBodyLimitBytes });
+  await documentListRoutes(app, { db });
 }

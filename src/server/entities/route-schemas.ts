@@ -48,7 +48,9 @@ export const optionsQuerystring = z.object({
     .int()
     .positive()
     .optional()
-    .describe('For a list kept per project: only the rows of this project'),
+    .describe(
+      "For a list kept per document: only that document's rows (an alias: /api/<document>/{id}/entities/{entity}/options names it in the address)",
+    ),
   limit: z.coerce.number().int().min(1).max(1000).optional(),
 });
 
@@ -142,7 +144,7 @@ export const importBody = z.strictObject({
     .positive()
     .optional()
     .describe(
-      'For a list kept per project: the project id the rows go into (each row is stamped with it; a row naming another project is refused)',
+      'For a list kept per document: the document the rows go into (each row is stamped with it; a row naming another is refused). An alias: /api/<document>/{id}/entities/{entity}/import names it in the address',
     ),
   skipInvalidRows: z
     .boolean()
@@ -158,13 +160,13 @@ export const importBody = z.strictObject({
     .boolean()
     .optional()
     .describe(
-      "Into a project (scope): import in the mode sent although the project's import_mode says another, for this import only",
+      "Into a project: import in the mode sent although the project's import_mode says another, for this import only",
     ),
   saveMode: z
     .boolean()
     .optional()
     .describe(
-      "Into a project (scope): import in the mode sent and make it the project's import_mode, in the same transaction (needs the role that changes projects)",
+      "Into a project: import in the mode sent and make it the project's import_mode, in the same transaction (needs the role that changes projects)",
     ),
 });
 

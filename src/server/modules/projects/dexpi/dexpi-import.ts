@@ -7,6 +7,7 @@ import { fieldByName, type EntitySchema } from '../../../../schemas/schema-types
 import type { Actor } from '../../../audit/audit-writer';
 import type { Db } from '../../../db/client';
 import { queryRows } from '../../../entities/entity-sql';
+import { readImportMode } from '../../../entities/import/import-mode';
 import { runImport } from '../../../entities/import/import-run';
 import { AppError } from '../../../http/app-error';
 import {
@@ -103,12 +104,10 @@ class DexpiRun {
 
   async run(): Promise<DexpiImportAnswer> {
     const { tx, projectId, model } = this;
-    const [project] = await queryRows<{ import_mode: number }>(
-      tx,
-      sql`select import_mode from projects where id = ${projectId}`,
-    );
+    // The project's mode, read as the engine's import reads it (it then imports each list in it).
+    const project = await readImportMode(tx, getEntitySchema('projects'), projectId);
     if (!project) throw new AppError('not_found', `No Project with id ${projectId}.`);
-    const importMode = (project.import_mode ?? 0) as ProjectImportMode;
+    const importMode = project.mode as ProjectImportMode;
 
     const found = await this.findPid();
     const area = await this.resolveArea(found?.projarea_id ?? null);
@@ -205,11 +204,12 @@ class DexpiRun {
       ...(area.explicit ? { projarea_id: area.id } : {}),
     };
     const pids = getEntitySchema('pids');
-    // One new row, whatever the project's mode (mode 2 must not replace the project's P&IDs with this one).
+    // One new row in mode 0 for this import only (overrideMode), whatever the project's mode: mode 2 must
+    // not replace the project's P&IDs with this one.
     const outcome = await runImport(
       this.tx,
       pids,
-      { mode: 0, ownMode: true, scope: this.projectId, acceptWarnings: true, skipInvalidRows: true },
+      { mode: 0, overrideMode: true, scope: this.projectId, acceptWarnings: true, skipInvalidRows: true },
       1,
       oneChunk([row]),
       this.actor,
