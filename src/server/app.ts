@@ -23,6 +23,8 @@ import { registerEmbeddedIdp } from './idp/register-idp';
 import type { IdpKeys } from './idp/keys';
 import { entitySchemas } from '../schemas/registry';
 import { assertValidSchemas } from '../schemas/registry-check';
+import { unknownRuleNames } from './entities/save-hooks';
+import { documentDeclarations } from '../schemas/documents/document-registry';
 import { registerApiDocs } from './entities/api-docs';
 import { entityRoutes } from './entities/entity-routes';
 import { adminTableRoutes } from './modules/admin-tables/admin-table-routes';
@@ -74,7 +76,10 @@ export type AppDeps = {
 
 /** Builds the whole HTTP app without listening, so tests can drive it with app.inject. */
 export async function buildApp({ config, db, dbKind, idpKeys, logger }: AppDeps): Promise<FastifyInstance> {
-  assertValidSchemas(entitySchemas); // a misspelt reference stops the start, rather than switching a check off
+  assertValidSchemas(entitySchemas, documentDeclarations); // a misspelt reference stops the start, rather than switching a check off
+  const unknownRules = unknownRuleNames();
+  if (unknownRules.length > 0)
+    throw new Error(`The documents name rules no hook implements: ${unknownRules.join(', ')}.`);
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,

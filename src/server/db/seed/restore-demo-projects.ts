@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { containedLists, deleteOrder, getEntitySchema } from '../../../schemas/registry';
+import { projectDocument, restoredLists } from '../../../schemas/documents/document-registry';
+import { deleteOrder, getEntitySchema } from '../../../schemas/registry';
 import type { Actor } from '../../audit/audit-writer';
 import { deleteCheckedRows, saveEntityBatch } from '../../entities/batch-save';
 import { lockRows } from '../../entities/delete-with-contents';
@@ -66,8 +67,8 @@ const DEMO_LIST_SEEDS: { table: string; label: string; seed: (db: Db, actor: Act
   { table: 'capex_factors', label: 'CAPEX factors', seed: seedDemoCapex },
 ];
 
-/** The lists a demo document seeds (its contents but the CAPEX factors, which a restore leaves as they are). */
-const DOCUMENT_LISTS = containedLists('projects').filter((list) => list !== 'capex_factors');
+/** The lists a demo document seeds (its declaration's, but those a restore leaves as they are: the CAPEX factors). */
+const DOCUMENT_LISTS = restoredLists(projectDocument);
 /** Header fields a restore writes back (the name finds the project; a project number may be another project's now). */
 const HEADER_FIELDS = [
   'description',
