@@ -3,7 +3,7 @@ import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { documentDeclarations, rulesOf } from '../../schemas/documents/document-registry';
 import { DELETE_HOOKS, SAVE_HOOKS } from './hooks/hook-catalogue';
-import type { DeleteHook, SaveContext, SaveHook } from './hooks/hook-types';
+import type { DeleteHook, SaveContext } from './hooks/hook-types';
 
 /**
  * Domain rules that need the database or the caller, per entity, run by every save and import after the
