@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { entityRow, jsonSchema } from '../../entities/route-schemas';
-import { bareOrEnvelope, rowFields, rowTargetBody } from '../legacy/entity-alias-routes';
+import { bareOrEnvelope, rowFields, rowTargetBody } from '../spec-aliases/entity-alias-routes';
 
 /** The project routes' bodies and answers, for /api/docs only: the handlers read their input themselves. */
 

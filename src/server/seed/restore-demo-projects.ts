@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { containedLists, deleteOrder, getEntitySchema } from '../../../schemas/registry';
-import type { Actor } from '../../audit/audit-writer';
-import { deleteCheckedRows, saveEntityBatch } from '../../entities/batch-save';
-import { lockRows } from '../../entities/delete-with-contents';
-import { queryRows } from '../../entities/entity-sql';
-import type { Db } from '../client';
+import { containedLists, deleteOrder, getEntitySchema } from '../../schemas/registry';
+import type { Actor } from '../audit/audit-writer';
+import { deleteCheckedRows, saveEntityBatch } from '../entities/batch-save';
+import { lockRows } from '../entities/delete-with-contents';
+import { queryRows } from '../entities/entity-sql';
+import type { Db } from '../db/client';
 import { demoProjects, type DemoProject } from './demo-projects';
 import type { DemoDocument } from './demo-document';
 import { idsBy, isEmpty, seedDemoEntities } from './seed-entities';
