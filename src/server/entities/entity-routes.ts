@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EntitySchema } from '../../schemas/schema-types';
-import { recordHistory } from '../audit/record-history';
+import { recordHistory } from './history/record-history';
 import { auditProjectOf } from './bulk-write';
 import { actorOf, assertRole } from '../auth/actor';
 import { requireRole } from '../auth/auth-hooks';

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { ServerConfig } from '../../config';
-import { SYSTEM_ACTOR, writeAudit } from '../../audit/audit-writer';
-import type { Role } from '../../auth/roles';
-import { hashPassword } from '../../idp/passwords';
-import type { Db } from '../client';
-import { users } from '../tables';
+import type { ServerConfig } from '../config';
+import { SYSTEM_ACTOR, writeAudit } from '../audit/audit-writer';
+import type { Role } from '../auth/roles';
+import { hashPassword } from '../idp/passwords';
+import type { Db } from '../db/client';
+import { users } from '../db/tables';
 import { seedDemoEntities, seedReferenceData } from './seed-entities';
 import { seedDemoMeetings } from './seed-meetings';
 import { seedDemoProjects } from './seed-projects';

@@ -1,11 +1,11 @@
 import { count, sql } from 'drizzle-orm';
-import { SYSTEM_ACTOR, writeAudit, type Actor } from '../../audit/audit-writer';
-import { saveEntityBatch } from '../../entities/entity-service';
-import { getEntitySchema } from '../../../schemas/registry';
-import type { EntityRow } from '../../../schemas/schema-types';
-import { AppError } from '../../http/app-error';
-import type { Db } from '../client';
-import { getEntityTable } from '../entity-tables';
+import { SYSTEM_ACTOR, writeAudit, type Actor } from '../audit/audit-writer';
+import { saveEntityBatch } from '../entities/entity-service';
+import { getEntitySchema } from '../../schemas/registry';
+import type { EntityRow } from '../../schemas/schema-types';
+import { AppError } from '../http/app-error';
+import type { Db } from '../db/client';
+import { getEntityTable } from '../db/entity-tables';
 import { demoCurrencyRates, demoItemCategories } from './demo-catalogue';
 import { DEMO_INDEX_SOURCE, demoCostIndices } from './demo-cost-indices';
 import { demoClients, demoLithiumProjects, demoSuppliers } from './demo-companies';

@@ -1,6 +1,6 @@
-import { SYSTEM_ACTOR, type Actor } from '../../audit/audit-writer';
-import { awardAdjudication, freezeRates } from '../../modules/adjudications/award';
-import type { Db } from '../client';
+import { SYSTEM_ACTOR, type Actor } from '../audit/audit-writer';
+import { awardAdjudication, freezeRates } from '../modules/adjudications/award';
+import type { Db } from '../db/client';
 import { demoAdjudication, demoPumpAdjudication } from './demo-adjudications';
 import { create, idsBy, isEmpty } from './seed-entities';
 

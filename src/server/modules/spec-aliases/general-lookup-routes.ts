@@ -6,8 +6,8 @@ import { entityRow, jsonSchema, writeErrors } from '../../entities/route-schemas
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/envelope';
 import { bareOrEnvelope } from './entity-alias-routes';
-import { objectBody, payloadOf } from './legacy-body';
-import { readRowsJson } from './list-all';
+import { objectBody, payloadOf } from '../../http/legacy-body';
+import { readRowsJson } from '../../entities/list-all';
 
 /**
  * POST /generallookup (spec §7): flags say which lists to return, every row of each; the answer has one

@@ -1,5 +1,5 @@
-import { SYSTEM_ACTOR, type Actor } from '../../audit/audit-writer';
-import type { Db } from '../client';
+import { SYSTEM_ACTOR, type Actor } from '../audit/audit-writer';
+import type { Db } from '../db/client';
 import { create, idsBy, isEmpty } from './seed-entities';
 
 /**

@@ -1,12 +1,12 @@
-import type { ConflictDetails } from '../../../lib/entity-api';
-import type { EntitySchema, EntityRow } from '../../../schemas/schema-types';
-import { META_FIELDS } from '../../../schemas/schema-types';
-import type { Actor } from '../../audit/audit-writer';
-import type { Db } from '../../db/client';
-import { deleteEntityRow, saveEntityBatch } from '../../entities/entity-service';
-import { AppError } from '../../http/app-error';
-import { isObject } from './legacy-body';
-import { bodyId, optionalVersion } from './record-id';
+import type { ConflictDetails } from '../../lib/entity-api';
+import type { EntitySchema, EntityRow } from '../../schemas/schema-types';
+import { META_FIELDS } from '../../schemas/schema-types';
+import type { Actor } from '../audit/audit-writer';
+import type { Db } from '../db/client';
+import { deleteEntityRow, saveEntityBatch } from './entity-service';
+import { AppError } from '../http/app-error';
+import { isObject } from '../http/legacy-body';
+import { bodyId, optionalVersion } from '../http/record-id';
 
 /**
  * The spec's single-row calls (POST /clients, /admintableupdate, PUT /admin/tables/…) on top of the batch

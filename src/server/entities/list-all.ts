@@ -1,11 +1,11 @@
 import type { FastifyReply } from 'fastify';
-import { MAX_PAGE_SIZE } from '../../../lib/entity-api';
-import type { EntitySchema } from '../../../schemas/schema-types';
-import type { Db } from '../../db/client';
-import { listStatements } from '../../entities/list-query';
-import { queryRows } from '../../entities/entity-sql';
-import { AppError } from '../../http/app-error';
-import { describeValue } from './record-id';
+import { MAX_PAGE_SIZE } from '../../lib/entity-api';
+import type { EntitySchema } from '../../schemas/schema-types';
+import type { Db } from '../db/client';
+import { listStatements } from './list-query';
+import { queryRows } from './entity-sql';
+import { AppError } from '../http/app-error';
+import { describeValue } from '../http/record-id';
 
 /**
  * The spec's list routes (GET /clients, /admin/tables/{t}, POST /admintable, /generallookup) answer every

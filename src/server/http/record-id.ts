@@ -1,6 +1,6 @@
-import type { EntitySchema } from '../../../schemas/schema-types';
-import { MAX_INTEGER } from '../../../schemas/validators';
-import { AppError } from '../../http/app-error';
+import type { EntitySchema } from '../../schemas/schema-types';
+import { MAX_INTEGER } from '../../schemas/validators';
+import { AppError } from './app-error';
 
 export function describeValue(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);

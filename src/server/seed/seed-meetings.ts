@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { carriedFromLabel } from '../../../lib/meetings';
-import { getEntitySchema } from '../../../schemas/registry';
-import type { EntityRow } from '../../../schemas/schema-types';
-import { SYSTEM_ACTOR, type Actor } from '../../audit/audit-writer';
-import { saveEntityBatch } from '../../entities/batch-save';
-import { queryRows } from '../../entities/entity-sql';
-import { createNextMeeting } from '../../modules/meetings/carry-forward';
-import type { Db } from '../client';
+import { carriedFromLabel } from '../../lib/meetings';
+import { getEntitySchema } from '../../schemas/registry';
+import type { EntityRow } from '../../schemas/schema-types';
+import { SYSTEM_ACTOR, type Actor } from '../audit/audit-writer';
+import { saveEntityBatch } from '../entities/batch-save';
+import { queryRows } from '../entities/entity-sql';
+import { createNextMeeting } from '../modules/meetings/carry-forward';
+import type { Db } from '../db/client';
 import {
   DEMO_MEETING_PROJECT,
   DEMO_MEETING_SERIES,

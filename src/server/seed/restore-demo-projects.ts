@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { projectDocument, restoredLists } from '../../../schemas/documents/document-registry';
-import { deleteOrder, getEntitySchema } from '../../../schemas/registry';
-import type { Actor } from '../../audit/audit-writer';
-import { deleteCheckedRows, saveEntityBatch } from '../../entities/batch-save';
-import { lockRows } from '../../entities/delete-with-contents';
-import { queryRows } from '../../entities/entity-sql';
-import type { Db } from '../client';
+import { projectDocument, restoredLists } from '../../schemas/documents/document-registry';
+import { deleteOrder, getEntitySchema } from '../../schemas/registry';
+import type { Actor } from '../audit/audit-writer';
+import { deleteCheckedRows, saveEntityBatch } from '../entities/batch-save';
+import { lockRows } from '../entities/delete-with-contents';
+import { queryRows } from '../entities/entity-sql';
+import type { Db } from '../db/client';
 import { demoProjects, type DemoProject } from './demo-projects';
 import type { DemoDocument } from './demo-document';
 import { idsBy, isEmpty, seedDemoEntities } from './seed-entities';

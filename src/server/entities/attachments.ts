@@ -4,12 +4,12 @@ import { findEntitySchema } from '../../schemas/registry';
 import type { EntitySchema } from '../../schemas/schema-types';
 import { createdAuditRow, deletedAuditRow, insertAuditRows, type Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
-import { auditProjectOf } from '../entities/bulk-write';
-import { ident, jsonValues, queryRows, selectRowsById } from '../entities/entity-sql';
-import { rowLock } from '../entities/locks/document-locks';
+import { auditProjectOf } from './bulk-write';
+import { ident, jsonValues, queryRows, selectRowsById } from './entity-sql';
+import { rowLock } from './locks/document-locks';
 import { AppError } from '../http/app-error';
-import type { FileStore, StagedBlob } from './file-store';
-import { officeKind, sniffHead, storedFileName, type FileKind, type HeadVerdict } from './file-types';
+import type { FileStore, StagedBlob } from '../files/file-store';
+import { officeKind, sniffHead, storedFileName, type FileKind, type HeadVerdict } from '../files/file-types';
 
 /**
  * Attachments (#29 item 7): the rows of `attachments` naming a document's files, written and audited in the

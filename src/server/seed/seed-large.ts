@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { getEntitySchema } from '../../../schemas/registry';
-import { SYSTEM_ACTOR } from '../../audit/audit-writer';
-import { loadConfig } from '../../config';
-import { queryRows } from '../../entities/entity-sql';
-import { importEntityRows } from '../../entities/import/import-rows';
-import { openDatabase } from '../client';
-import { lockDataDir } from '../data-dir-lock';
+import { getEntitySchema } from '../../schemas/registry';
+import { SYSTEM_ACTOR } from '../audit/audit-writer';
+import { loadConfig } from '../config';
+import { queryRows } from '../entities/entity-sql';
+import { importEntityRows } from '../entities/import/import-rows';
+import { openDatabase } from '../db/client';
+import { lockDataDir } from '../db/data-dir-lock';
 import { generateLithiumProjects } from './large-data';
 import { seedDatabase } from './seed';
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { RecordHistoryEntry } from '../../lib/entity-api';
-import type { EntitySchema } from '../../schemas/schema-types';
-import type { Db } from '../db/client';
-import { queryRows } from '../entities/entity-sql';
+import type { RecordHistoryEntry } from '../../../lib/entity-api';
+import type { EntitySchema } from '../../../schemas/schema-types';
+import type { Db } from '../../db/client';
+import { queryRows } from '../entity-sql';
 import { describeActivities, type ActivityGroup } from './activity-words';
 
 /** Entries a record's history answers at most (newest first). */

@@ -1,10 +1,10 @@
-import { SYSTEM_ACTOR, type Actor } from '../../audit/audit-writer';
-import type { Db } from '../client';
+import { SYSTEM_ACTOR, type Actor } from '../audit/audit-writer';
+import type { Db } from '../db/client';
 import { sql } from 'drizzle-orm';
-import { getEntitySchema } from '../../../schemas/registry';
-import { queryRows } from '../../entities/entity-sql';
-import { saveEntityBatch } from '../../entities/entity-service';
-import { reviseQuote } from '../../modules/quotes/revise-quote';
+import { getEntitySchema } from '../../schemas/registry';
+import { queryRows } from '../entities/entity-sql';
+import { saveEntityBatch } from '../entities/entity-service';
+import { reviseQuote } from '../modules/quotes/revise-quote';
 import {
   DEMO_QUOTE_PROJECT,
   DEMO_QUOTE_RATE_DATE,

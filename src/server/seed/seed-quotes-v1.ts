@@ -1,4 +1,4 @@
-import type { Db } from '../client';
+import type { Db } from '../db/client';
 import { create, isEmpty } from './seed-entities';
 
 /**

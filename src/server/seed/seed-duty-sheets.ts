@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Actor } from '../../audit/audit-writer';
-import type { Db } from '../client';
-import { queryRows } from '../../entities/entity-sql';
+import type { Actor } from '../audit/audit-writer';
+import type { Db } from '../db/client';
+import { queryRows } from '../entities/entity-sql';
 import { create } from './seed-entities';
 
 /**

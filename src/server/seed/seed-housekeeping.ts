@@ -1,7 +1,7 @@
-import { SYSTEM_ACTOR, type Actor } from '../../audit/audit-writer';
+import { SYSTEM_ACTOR, type Actor } from '../audit/audit-writer';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../entities/entity-sql';
-import type { Db } from '../client';
+import { queryRows } from '../entities/entity-sql';
+import type { Db } from '../db/client';
 import { create } from './seed-entities';
 
 /**

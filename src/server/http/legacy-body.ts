@@ -1,5 +1,5 @@
-import type { EntitySchema } from '../../../schemas/schema-types';
-import { AppError } from '../../http/app-error';
+import type { EntitySchema } from '../../schemas/schema-types';
+import { AppError } from './app-error';
 import { bodyId, optionalVersion } from './record-id';
 
 /**

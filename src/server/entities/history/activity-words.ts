@@ -1,10 +1,10 @@
-import type { ActivityEntry } from '../../lib/dashboard-data';
-import { findEntitySchema } from '../../schemas/registry';
-import { formatValue } from '../../schemas/display-format';
-import { canonicalDecimal } from '../../schemas/same-value';
-import { fieldByName, type EntitySchema, type FieldDef } from '../../schemas/schema-types';
-import type { Db } from '../db/client';
-import { labelKept, lookupText, rowLabels, wantLabel, type RowLabels } from '../entities/row-labels';
+import type { ActivityEntry } from '../../../lib/dashboard-data';
+import { findEntitySchema } from '../../../schemas/registry';
+import { formatValue } from '../../../schemas/display-format';
+import { canonicalDecimal } from '../../../schemas/same-value';
+import { fieldByName, type EntitySchema, type FieldDef } from '../../../schemas/schema-types';
+import type { Db } from '../../db/client';
+import { labelKept, lookupText, rowLabels, wantLabel, type RowLabels } from '../row-labels';
 
 /**
  * The audit trail in words, as people read it: "engineer changed Installed kW of 200-ML-001 from 11,000

@@ -14,9 +14,9 @@ import {
   writeErrors,
 } from '../../entities/route-schemas';
 import { envelopeSchema } from '../../http/envelope';
-import { objectBody, payloadOf, rowTarget } from './legacy-body';
-import { listWindow, readRowsJson, sendRows } from './list-all';
-import { deleteOne, saveOne } from './save-one';
+import { objectBody, payloadOf, rowTarget } from '../../http/legacy-body';
+import { listWindow, readRowsJson, sendRows } from '../../entities/list-all';
+import { deleteOne, saveOne } from '../../entities/save-one';
 
 /**
  * Spec §7 routes for clients, suppliers, lithium projects and parts, answered by the entity engine:

@@ -1,14 +1,20 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MAX_FILE_BYTES } from '../../lib/attachments';
-import { actorOf, assertRole } from '../auth/actor';
-import type { Db } from '../db/client';
-import { errors, jsonSchema, parseOr400, rowParams, writeErrors } from '../entities/route-schemas';
-import { AppError } from '../http/app-error';
-import { deleteAttachment, getAttachment, listAttachments, schemaTakingFiles, uploadAttachment } from './attachments';
-import type { FileStore } from './file-store';
-import { attachmentDisposition, HEAD_BYTES, sniffHead, type HeadVerdict } from './file-types';
+import { MAX_FILE_BYTES } from '../../../lib/attachments';
+import { actorOf, assertRole } from '../../auth/actor';
+import type { Db } from '../../db/client';
+import { errors, jsonSchema, parseOr400, rowParams, writeErrors } from '../../entities/route-schemas';
+import { AppError } from '../../http/app-error';
+import {
+  deleteAttachment,
+  getAttachment,
+  listAttachments,
+  schemaTakingFiles,
+  uploadAttachment,
+} from '../../entities/attachments';
+import type { FileStore } from '../../files/file-store';
+import { attachmentDisposition, HEAD_BYTES, sniffHead, type HeadVerdict } from '../../files/file-types';
 
 const TAG = ['files'];
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { actorOf } from '../../auth/actor';
-import { requireRole } from '../../auth/auth-hooks';
-import type { Db } from '../../db/client';
-import { demoProjectStatuses, restoreDemoProjects } from '../../db/seed/restore-demo-projects';
-import { errors, jsonSchema, writeErrors } from '../../entities/route-schemas';
+import { actorOf } from '../auth/actor';
+import { requireRole } from '../auth/auth-hooks';
+import type { Db } from '../db/client';
+import { demoProjectStatuses, restoreDemoProjects } from './restore-demo-projects';
+import { errors, jsonSchema, writeErrors } from '../entities/route-schemas';
 
 const demoProject = z.object({
   name: z.string(),
