@@ -4,37 +4,11 @@
  * Shared by the server (the query) and the navbar's results popover (labels, order, highlights).
  */
 
-/** The kinds, in the order their groups are listed when their best hits rank alike. */
-export const SEARCH_KINDS = [
-  'projects',
-  'equipment',
-  'instruments',
-  'lines',
-  'drawings',
-  'parts',
-  'quotes',
-  'packages',
-  'suppliers',
-  'clients',
-  'proposals',
-  'meetings',
-] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
-
-export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
-  projects: 'Projects',
-  equipment: 'Equipment tags',
-  instruments: 'Instrument tags',
-  lines: 'Lines',
-  drawings: 'Drawings',
-  parts: 'Parts',
-  quotes: 'Quotes',
-  packages: 'Packages',
-  suppliers: 'Suppliers',
-  clients: 'Clients',
-  proposals: 'Proposals',
-  meetings: 'Meetings',
-};
+/**
+ * A kind of record the search finds ('equipment', 'drawings'): each document declares what search reads of
+ * its header and lists, with the kind's label and order (src/schemas/documents); the answer carries the label.
+ */
+export type SearchKind = string;
 
 /**
  * Shorter terms are answered with no results: a trigram index finds nothing shorter than three characters
@@ -57,7 +31,7 @@ export type SearchHit = {
   /** The project a project list's row belongs to (equipment, instruments, lines, drawings), else null. */
   project_id: number | null;
   project_name: string | null;
-  /** 'pids' or 'pfds' for a drawing (its tab in the project document), else null. */
+  /** The tab of its project's page a list's row opens on ('equipment', 'pids'), else null. */
   list: string | null;
   /** 0 the title (or a second identifier: a project's number, a supplier's vendor code, a client's short name) is the term, 1 starts with it, 2 contains it, 3 only the other text does. */
   rank: number;

@@ -1,4 +1,6 @@
 import { containmentOf } from './containment';
+import { documentProblems } from './documents/document-check';
+import type { DocumentDeclaration } from './documents/document-types';
 import { META_FIELDS, type EntitySchema, type FieldDef, type Workflow } from './schema-types';
 
 /**
@@ -200,9 +202,12 @@ function scopeProblems(
   return problems;
 }
 
-/** Throws, listing every problem, when the declarations have any. */
-export function assertValidSchemas(schemas: readonly EntitySchema[]): void {
-  const problems = schemaProblems(schemas);
+/** Throws, listing every problem, when the declarations (entities, and the documents made of them) have any. */
+export function assertValidSchemas(
+  schemas: readonly EntitySchema[],
+  documents: readonly DocumentDeclaration[] = [],
+): void {
+  const problems = [...schemaProblems(schemas), ...documentProblems(documents, schemas)];
   if (problems.length > 0)
     throw new Error(`The entity declarations in src/schemas are inconsistent:\n- ${problems.join('\n- ')}`);
 }

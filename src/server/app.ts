@@ -8,10 +8,10 @@ import fastifyStatic from '@fastify/static';
 import type { JSONWebKeySet } from 'jose';
 import type { ServerConfig } from './config';
 import type { Database, Db } from './db/client';
-import { startOrphanSweeper } from './files/attachments';
+import { startOrphanSweeper } from './entities/attachments';
 import type { FileStore } from './files/file-store';
 import { openFileStore } from './files/open-file-store';
-import { fileRoutes } from './files/file-routes';
+import { fileRoutes } from './modules/attachments/file-routes';
 import { serverSecret } from './db/server-secrets';
 import { authenticate } from './auth/auth-hooks';
 import { createTokenVerifier } from './auth/token-verifier';
@@ -23,15 +23,17 @@ import { registerEmbeddedIdp } from './idp/register-idp';
 import type { IdpKeys } from './idp/keys';
 import { entitySchemas } from '../schemas/registry';
 import { assertValidSchemas } from '../schemas/registry-check';
+import { unknownRuleNames } from './entities/save-hooks';
+import { documentDeclarations } from '../schemas/documents/document-registry';
 import { registerApiDocs } from './entities/api-docs';
 import { entityRoutes } from './entities/entity-routes';
 import { adminTableRoutes } from './modules/admin-tables/admin-table-routes';
 import { categoryRoutes } from './modules/categories/category-routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
-import { demoRoutes } from './modules/demos/demo-routes';
+import { demoRoutes } from './seed/demo-routes';
 import { housekeepingRoutes } from './modules/housekeeping/housekeeping-routes';
-import { entityAliasRoutes } from './modules/legacy/entity-alias-routes';
-import { generalLookupRoutes } from './modules/legacy/general-lookup-routes';
+import { entityAliasRoutes } from './modules/spec-aliases/entity-alias-routes';
+import { generalLookupRoutes } from './modules/spec-aliases/general-lookup-routes';
 import { projectRoutes } from './modules/projects/project-routes';
 import { drawingRoutes } from './modules/projects/drawing-routes';
 import { revisionRoutes } from './modules/projects/revisions/revision-routes';
@@ -74,7 +76,10 @@ export type AppDeps = {
 
 /** Builds the whole HTTP app without listening, so tests can drive it with app.inject. */
 export async function buildApp({ config, db, dbKind, idpKeys, logger }: AppDeps): Promise<FastifyInstance> {
-  assertValidSchemas(entitySchemas); // a misspelt reference stops the start, rather than switching a check off
+  assertValidSchemas(entitySchemas, documentDeclarations); // a misspelt reference stops the start, rather than switching a check off
+  const unknownRules = unknownRuleNames();
+  if (unknownRules.length > 0)
+    throw new Error(`The documents name rules no hook implements: ${unknownRules.join(', ')}.`);
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,

@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { ClusterConfigError, runClusterPrimary } from './cluster';
 import { openDatabase, type Database } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
-import { DEMO_ACCOUNTS, seedDatabase, type SeedReport } from './db/seed/seed';
+import { DEMO_ACCOUNTS, seedDatabase, type SeedReport } from './seed/seed';
 import { withStartupLock } from './db/startup-lock';
 import { loadIdpKeys, type IdpKeys } from './idp/keys';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR, writeAudit } from '../../src/server/audit/audit-writer';
 import { projects } from '../../src/server/db/tables';
-import { demoProjects } from '../../src/server/db/seed/demo-projects';
+import { demoProjects } from '../../src/server/seed/demo-projects';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;

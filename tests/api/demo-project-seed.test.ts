@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BatchResponse, ListResponse } from '../../src/lib/entity-api';
 import type { EntityRow } from '../../src/schemas/schema-types';
-import { seedDatabase } from '../../src/server/db/seed/seed';
-import { demoProjects } from '../../src/server/db/seed/demo-projects';
+import { seedDatabase } from '../../src/server/seed/seed';
+import { demoProjects } from '../../src/server/seed/demo-projects';
 import { signedInSuite } from '../support/test-app';
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ListResponse } from '../../src/lib/entity-api';
 import type { EntityRow } from '../../src/schemas/schema-types';
-import { demoProjects } from '../../src/server/db/seed/demo-projects';
+import { demoProjects } from '../../src/server/seed/demo-projects';
 import { queryRows } from '../../src/server/entities/entity-sql';
 import { signedInSuite } from '../support/test-app';
 

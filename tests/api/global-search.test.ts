@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_KIND_LABELS, type SearchGroup, type SearchHit, type SearchResponse } from '../../src/lib/global-search';
+import { type SearchGroup, type SearchHit, type SearchResponse } from '../../src/lib/global-search';
+import { searchKinds } from '../../src/schemas/documents/document-registry';
 import { queryRows } from '../../src/server/entities/entity-sql';
 import { searchStatement } from '../../src/server/modules/search/global-search';
 import { SEARCH_SOURCES, searchIndexName, searchIndexStatements } from '../../src/server/modules/search/search-sources';
@@ -85,7 +86,7 @@ describe('GET /api/search', () => {
     expect(kinds).toEqual(expect.arrayContaining(['suppliers', 'parts', 'packages', 'equipment']));
     expect(new Set(kinds).size).toBe(kinds.length);
     for (const g of answer.groups) {
-      expect(g.label).toBe(SEARCH_KIND_LABELS[g.kind]);
+      expect(g.label).toBe(searchKinds.find((k) => k.kind === g.kind)?.label);
       expect(g.hits.length).toBeGreaterThan(0);
       expect(g.hits.length).toBeLessThanOrEqual(2);
     }

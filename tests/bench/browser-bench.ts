@@ -1,4 +1,4 @@
-import { generateLithiumProjects } from '../../src/server/db/seed/large-data';
+import { generateLithiumProjects } from '../../src/server/seed/large-data';
 import { benchGrid, navigateInApp } from './browser-grid';
 import { benchImport, benchWorkbook } from './browser-import';
 import { benchFindPreview, benchRanges } from './browser-ranges';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { generateLithiumProjects } from '../../src/server/db/seed/large-data';
+import { generateLithiumProjects } from '../../src/server/seed/large-data';
 import { parseWorkbook } from '../../src/grids/excel/workbook-reader';
 import { rowsToWorkbook, workbookToArrayBuffer } from '../../src/grids/excel/workbook-writer';
 import { getEntitySchema } from '../../src/schemas/registry';

@@ -3,7 +3,7 @@ import { SYSTEM_ACTOR } from '../../src/server/audit/audit-writer';
 import { saveEntityBatch } from '../../src/server/entities/entity-service';
 import { issueDocument, workingCopy } from '../../src/server/modules/deliverables/issue-document';
 import { getEntitySchema } from '../../src/schemas/registry';
-import { seedReferenceData } from '../../src/server/db/seed/seed-entities';
+import { seedReferenceData } from '../../src/server/seed/seed-entities';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { abCompare, type AbResult } from './ab';
 import { rawDriver, type RawDriver } from './bench-db';

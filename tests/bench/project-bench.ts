@@ -1,6 +1,6 @@
 import { SYSTEM_ACTOR } from '../../src/server/audit/audit-writer';
-import { generateLithiumProjects } from '../../src/server/db/seed/large-data';
-import { seedReferenceData } from '../../src/server/db/seed/seed-entities';
+import { generateLithiumProjects } from '../../src/server/seed/large-data';
+import { seedReferenceData } from '../../src/server/seed/seed-entities';
 import { importEntityRows } from '../../src/server/entities/entity-service';
 import { getEntitySchema } from '../../src/schemas/registry';
 import { PAGE_SIZE } from '../../src/grids/use-entity-rows';

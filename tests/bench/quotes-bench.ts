@@ -1,4 +1,4 @@
-import { generateLithiumProjects } from '../../src/server/db/seed/large-data';
+import { generateLithiumProjects } from '../../src/server/seed/large-data';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { abCompare, type AbResult } from './ab';
 import { rawDriver, toCsv, type RawDriver } from './bench-db';

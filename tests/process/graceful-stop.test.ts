@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BROWSER_STAMP, browserSourcesHash } from '../../scripts/source-hash.mjs';
-import { generateLithiumProjects } from '../../src/server/db/seed/large-data';
+import { generateLithiumProjects } from '../../src/server/seed/large-data';
 import { postStreamed, spawnServer, whenSent, type SpawnedServer } from '../support/spawn-server';
 
 // SIGTERM with requests in flight, on a real server process (PGlite), run as `npm run serve` runs it (the

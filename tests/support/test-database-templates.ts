@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, type Database } from '../../src/server/db/client';
-import { seedDatabase } from '../../src/server/db/seed/seed';
+import { seedDatabase } from '../../src/server/seed/seed';
 import { waitForNoSessions, withAdminClient } from './postgres-admin';
 
 /**

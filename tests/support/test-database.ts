@@ -5,7 +5,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { inject } from 'vitest';
 import { openDatabase, pgliteExtensions, type Database } from '../../src/server/db/client';
 import * as tables from '../../src/server/db/tables';
-import { seedDatabase } from '../../src/server/db/seed/seed';
+import { seedDatabase } from '../../src/server/seed/seed';
 import { waitForNoSessions, withAdminClient } from './postgres-admin';
 import { databaseUrl, type DatabaseTemplates, type TemplateKind } from './test-database-templates';
 

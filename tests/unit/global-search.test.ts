@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_TABS } from '../../src/features/projects/project-tabs';
-import { SEARCH_PROJECT_TABS, searchResultPath } from '../../src/app/search/search-result-path';
+import { DOCUMENT_TABS, FIRST_TAB } from '../../src/features/projects/project-tabs';
+import { searchedEntities } from '../../src/schemas/documents/document-registry';
+import { searchResultPath } from '../../src/app/search/search-result-path';
 import { matchSpans, searchWords } from '../../src/lib/global-search';
 
 describe('the navbar search', () => {
@@ -19,18 +20,19 @@ describe('the navbar search', () => {
 
   it('opens each kind on its record: a tag on its project tab, a drawing on its page, a client in its list', () => {
     const tabs = DOCUMENT_TABS.map((tab) => tab.slug);
-    for (const slug of Object.values(SEARCH_PROJECT_TABS)) expect(tabs).toContain(slug);
-    expect(searchResultPath('equipment', { id: 9, project_id: 3, list: null })).toBe(
+    // The tab a list's hit names (the server's, from the declarations) is a tab of the project's page.
+    for (const { tab } of searchedEntities) if (tab !== null) expect(tabs).toContain(tab);
+    expect(searchResultPath('equipment', { id: 9, project_id: 3, list: 'equipment' })).toBe(
       '/home/general/projectdetail/3/equipment?open=9',
     );
-    expect(searchResultPath('lines', { id: 9, project_id: 3, list: null })).toBe(
+    expect(searchResultPath('lines', { id: 9, project_id: 3, list: 'piping' })).toBe(
       '/home/general/projectdetail/3/piping?open=9',
     );
     expect(searchResultPath('drawings', { id: 4, project_id: 3, list: 'pfds' })).toBe(
       '/home/general/projectdetail/3/pfds/4',
     );
     expect(searchResultPath('projects', { id: 3, project_id: null, list: null })).toBe(
-      '/home/general/projectdetail/3/areas',
+      `/home/general/projectdetail/3/${FIRST_TAB.slug}`,
     );
     expect(searchResultPath('clients', { id: 5, project_id: null, list: null })).toBe(
       '/home/general/clientlist?open=5',

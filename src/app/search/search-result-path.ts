@@ -12,28 +12,14 @@ import {
   quotePath,
 } from '../paths';
 
-/**
- * The project document's tab of each project list the search finds (slugs of features/projects/project-tabs.ts,
- * which the shell may not import; tests/unit/search-result-path.test.ts holds them to it).
- */
-export const SEARCH_PROJECT_TABS = {
-  projects: 'areas',
-  equipment: 'equipment',
-  instruments: 'instruments',
-  lines: 'piping',
-} as const;
+/** The project page's first tab (a project hit opens there). */
+const PROJECT_FIRST_TAB = 'areas';
 
 /** Where a hit opens: its document, or its row's form on its list or project tab. */
 export function searchResultPath(kind: SearchKind, hit: Pick<SearchHit, 'id' | 'project_id' | 'list'>): string {
-  const inProject = (tab: string) =>
-    hit.project_id === null ? paths.projects : projectRowPath(hit.project_id, tab, hit.id);
   switch (kind) {
     case 'projects':
-      return projectDocumentPath(hit.id, SEARCH_PROJECT_TABS.projects);
-    case 'equipment':
-    case 'instruments':
-    case 'lines':
-      return inProject(SEARCH_PROJECT_TABS[kind]);
+      return projectDocumentPath(hit.id, PROJECT_FIRST_TAB);
     case 'drawings':
       return hit.project_id === null ? paths.projects : projectDrawingPath(hit.project_id, hit.list ?? 'pids', hit.id);
     case 'parts':
@@ -50,5 +36,10 @@ export function searchResultPath(kind: SearchKind, hit: Pick<SearchHit, 'id' | '
       return listRowPath(paths.suppliers, hit.id);
     case 'clients':
       return listRowPath(paths.clients, hit.id);
+    default:
+      // A row of a project's list opens on its tab (the server names it, from the project's declaration).
+      return hit.project_id === null || hit.list === null
+        ? paths.projects
+        : projectRowPath(hit.project_id, hit.list, hit.id);
   }
 }

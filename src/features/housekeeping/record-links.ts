@@ -1,18 +1,10 @@
 import { projectRowPath, quotePath } from '../../app/paths';
+import { projectDocument, tabbedLists } from '../../schemas/documents/document-registry';
 
-/** The project document's tab of each list kept per project (its slug in the address; the projects feature's tabs). */
-const PROJECT_TAB_OF: Readonly<Record<string, string>> = {
-  areas: 'areas',
-  mech_equipment: 'equipment',
-  instruments: 'instruments',
-  cabling: 'cabling',
-  racking: 'racking',
-  piping: 'piping',
-  pids: 'pids',
-  pfds: 'pfds',
-  streams: 'streams',
-  duty_sheets: 'duty-sheets',
-};
+/** The project page's tab of each list kept per project (its slug in the address), from the project's declaration. */
+const PROJECT_TAB_OF: ReadonlyMap<string, string> = new Map(
+  tabbedLists(projectDocument).map((list) => [list.entity, list.tab.slug]),
+);
 
 /** Where a row is opened: its project's tab with the row open, or its quote; undefined where no screen shows it alone. */
 export function recordPath(
@@ -21,7 +13,7 @@ export function recordPath(
   root: { entity: string; id: number } | null,
 ): string | undefined {
   if (root?.entity === 'projects') {
-    const tab = PROJECT_TAB_OF[entity];
+    const tab = PROJECT_TAB_OF.get(entity);
     return tab ? projectRowPath(root.id, tab, id) : undefined;
   }
   if (root?.entity === 'quotes') return quotePath(root.id);

@@ -1,8 +1,10 @@
 import { documentIdFromParam } from '../../app/paths';
 import { dutySheetPath } from '../../app/paths';
+import { projectDocument, tabbedLists } from '../../schemas/documents/document-registry';
 
 /**
- * The tabs of a project document (field guide §1-6): one scoped list each. The URL holds the tab's slug
+ * The tabs of a project document (field guide §1-6): one scoped list each, as the project's declaration
+ * lists them. The URL holds the tab's slug
  * (/home/general/projectdetail/12/equipment); the spec's numbers are read too (projectdetail/0/1 is the
  * first tab), as 1-based positions.
  */
@@ -18,27 +20,19 @@ export type ListTab = {
 /** A list tab (one scoped list), or the Revisions tab (issued revisions and the change summary). */
 export type ProjectTab = ListTab | { slug: 'revisions'; label: string; entity?: undefined };
 
-export const PROJECT_TABS: readonly ListTab[] = [
-  { slug: 'areas', label: 'Areas', entity: 'areas' },
-  { slug: 'equipment', label: 'Mechanical equipment', entity: 'mech_equipment' },
-  { slug: 'instruments', label: 'Instruments', entity: 'instruments' },
-  { slug: 'cabling', label: 'Cabling', entity: 'cabling' },
-  { slug: 'racking', label: 'Racking', entity: 'racking' },
-  { slug: 'piping', label: 'Piping (line list)', entity: 'piping' },
-  { slug: 'pids', label: 'P&IDs', entity: 'pids' },
-  { slug: 'pfds', label: 'PFDs', entity: 'pfds' },
-  { slug: 'streams', label: 'Streams', entity: 'streams' },
-  // Field guide §13: kept per project, each part of an equipment row; not part of a revision's snapshot.
-  {
-    slug: 'duty-sheets',
-    label: 'Duty sheets',
-    entity: 'duty_sheets',
-    revised: false,
-    rowPage: { label: 'Open duty sheet', path: dutySheetPath },
-  },
-  // #31: the document register; its rows issue PDFs and workbooks (documents/document-issue-dialog.tsx).
-  { slug: 'documents', label: 'Documents', entity: 'project_documents', revised: false },
-];
+/** The page a row of a list opens beside Open: a duty sheet's own document. */
+const ROW_PAGES: Readonly<Record<string, ListTab['rowPage']>> = {
+  duty_sheets: { label: 'Open duty sheet', path: dutySheetPath },
+};
+
+/** The tabs the project's declaration names (src/schemas/documents/project.ts), in its order. */
+export const PROJECT_TABS: readonly ListTab[] = tabbedLists(projectDocument).map((list) => ({
+  slug: list.tab.slug,
+  label: list.tab.label,
+  entity: list.entity,
+  ...(list.revised === false ? { revised: false as const } : {}),
+  ...(ROW_PAGES[list.entity] ? { rowPage: ROW_PAGES[list.entity] } : {}),
+}));
 
 export const REVISIONS_TAB: ProjectTab = { slug: 'revisions', label: 'Revisions' };
 

@@ -49,13 +49,6 @@ export function pickFields(values: Record<string, unknown>, fields: readonly str
   return picked;
 }
 
-export function withoutKey<V>(map: Map<number, V>, key: number): Map<number, V> {
-  if (!map.has(key)) return map;
-  const next = new Map(map);
-  next.delete(key);
-  return next;
-}
-
 /** Lookup cells that resolved to nothing, by target entity: candidates for a search by label. */
 export function unknownLookupTexts(schema: EntitySchema, rows: readonly ImportRow[]): Map<string, Set<string>> {
   const result = new Map<string, Set<string>>();

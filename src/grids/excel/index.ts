@@ -5,7 +5,8 @@
  * their own files, on demand (`await import('./export-entity')`).
  */
 export { ExcelButtons, type ExcelButtonsProps } from './excel-buttons';
-export { ImportDialog, importErrorsOf, type ImportDialogProps } from './import-dialog';
+export { ImportDialog, type ImportDialogProps } from './import-dialog';
+export { importErrorsOf } from './import-dialog-flows';
 export { importSummaryText, importRowsUnaccounted, storedRowsText, type ImportSummary } from './import-summary';
 export type { ExportOptions, ExportProgress } from './export-entity';
 export {

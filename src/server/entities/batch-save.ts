@@ -4,7 +4,7 @@ import { defaultRow, validateRow } from '../../schemas/validators';
 import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
 import { AppError } from '../http/app-error';
-import { deleteFilesOfRows } from '../files/attachments';
+import { deleteFilesOfRows } from './attachments';
 import { throwConflicts } from './conflicts';
 import { rederiveReaders } from './dependent-fields';
 import { deleteRows, insertRows, mappingDbErrors, uniqueClash, updateRows, type UpdateAnswer } from './bulk-write';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EntitySchema } from '../../schemas/schema-types';
-import { recordHistory } from '../audit/record-history';
+import { recordHistory } from './history/record-history';
 import { auditProjectOf } from './bulk-write';
 import { actorOf, assertRole } from '../auth/actor';
 import { requireRole } from '../auth/auth-hooks';

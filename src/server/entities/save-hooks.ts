@@ -1,21 +1,9 @@
 import type { EntitySchema } from '../../schemas/schema-types';
 import type { Actor } from '../audit/audit-writer';
 import type { Db } from '../db/client';
-import {
-  adjudicationAdderOfBidder,
-  adjudicationBidderQuote,
-  adjudicationChoiceNamesOffer,
-  adjudicationHeader,
-  adjudicationRateFrozen,
-} from './hooks/adjudication-hooks';
-import { clarificationDefaults } from './hooks/clarification-hooks';
-import type { DeleteHook, SaveContext, SaveHook } from './hooks/hook-types';
-import { documentNumbers, issuedDocumentsStay } from './hooks/document-hooks';
-import { actionStatusBelongsToActions } from './hooks/meeting-hooks';
-import { cableEndsExist, standbyNamesDuty, tagFollowsTemplate } from './hooks/project-hooks';
-import { packageAwardToBidder, packageItemTagInProject, quotePackageOfProject } from './hooks/package-hooks';
-import { quoteLineTagInProject, quoteRateFrozen } from './hooks/quote-hooks';
-import { requestDeleteRules, requestRules } from './hooks/request-hooks';
+import { documentDeclarations, rulesOf } from '../../schemas/documents/document-registry';
+import { DELETE_HOOKS, SAVE_HOOKS } from './hooks/hook-catalogue';
+import type { DeleteHook, SaveContext } from './hooks/hook-types';
 
 /**
  * Domain rules that need the database or the caller, per entity, run by every save and import after the
@@ -26,41 +14,41 @@ import { requestDeleteRules, requestRules } from './hooks/request-hooks';
  */
 export type { DeleteHook, SaveContext, SaveHook } from './hooks/hook-types';
 
-const HOOKS: Readonly<Record<string, readonly SaveHook[]>> = {
-  mech_equipment: [standbyNamesDuty, tagFollowsTemplate('equipment_tag_template', 'tagno')],
-  instruments: [tagFollowsTemplate('instrument_tag_template', 'tagno')],
-  cabling: [cableEndsExist, tagFollowsTemplate('cable_tag_template', 'cable_tag')],
-  requests: [requestRules],
-  quotes: [quoteRateFrozen, quotePackageOfProject],
-  quote_lines: [quoteLineTagInProject],
-  packages: [packageAwardToBidder],
-  package_items: [packageItemTagInProject],
-  clarifications: [clarificationDefaults],
-  adjudications: [adjudicationHeader],
-  adjudication_rates: [adjudicationRateFrozen],
-  adjudication_bidders: [adjudicationBidderQuote],
-  adjudication_adders: [adjudicationAdderOfBidder],
-  adjudication_choices: [adjudicationChoiceNamesOffer],
-  meeting_items: [actionStatusBelongsToActions],
-};
-const DELETE_HOOKS: Readonly<Record<string, readonly DeleteHook[]>> = {
-  requests: [requestDeleteRules],
-  project_documents: [issuedDocumentsStay],
-};
+/** The hooks of a kind an entity's declaration names (src/schemas/documents), in the declared order. */
+function declared<Hook>(
+  entity: string,
+  kind: 'numbering' | 'save' | 'delete',
+  catalogue: Readonly<Record<string, Hook>>,
+): Hook[] {
+  return (rulesOf(entity)[kind] ?? []).map((name) => {
+    const hook = catalogue[name];
+    if (!hook) throw new Error(`${entity}: the rule ${name} is not in server/entities/hooks/hook-catalogue.ts.`);
+    return hook;
+  });
+}
+
+/** Rule names the declarations use that the catalogue does not have (the start-up check refuses any). */
+export function unknownRuleNames(): string[] {
+  const names = documentDeclarations.flatMap((document) =>
+    [document.headerRules, ...document.lists.map((list) => list.rules)].flatMap((rules) => [
+      ...[...(rules?.numbering ?? []), ...(rules?.save ?? [])].filter((name) => !(name in SAVE_HOOKS)),
+      ...(rules?.delete ?? []).filter((name) => !(name in DELETE_HOOKS)),
+    ]),
+  );
+  return [...new Set(names)];
+}
+
 /**
  * Hooks that fill a new row's key before the key is checked (a register document's number from its project's
- * template); they run on a save's creates only, right after the engine numbers `numbered` fields.
+ * template): a declaration's `numbering` rules, run on a save's creates only, right after the engine numbers
+ * `numbered` fields.
  */
-const NUMBERING_HOOKS: Readonly<Record<string, readonly SaveHook[]>> = {
-  project_documents: [documentNumbers],
-};
-
 export async function runNumberingHooks(context: SaveContext): Promise<void> {
-  for (const hook of NUMBERING_HOOKS[context.schema.name] ?? []) await hook(context);
+  for (const hook of declared(context.schema.name, 'numbering', SAVE_HOOKS)) await hook(context);
 }
 
 export async function runSaveHooks(context: SaveContext): Promise<void> {
-  for (const hook of HOOKS[context.schema.name] ?? []) await hook(context);
+  for (const hook of declared(context.schema.name, 'save', SAVE_HOOKS)) await hook(context);
 }
 
 export async function runDeleteHooks(
@@ -70,5 +58,5 @@ export async function runDeleteHooks(
   actor: Actor,
 ): Promise<void> {
   if (ids.length === 0) return;
-  for (const hook of DELETE_HOOKS[schema.name] ?? []) await hook(db, schema, ids, actor);
+  for (const hook of declared<DeleteHook>(schema.name, 'delete', DELETE_HOOKS)) await hook(db, schema, ids, actor);
 }

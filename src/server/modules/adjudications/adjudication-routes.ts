@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { getEntityRow } from '../../entities/entity-service';
 import { queryJsonRows, wireColumns } from '../../entities/entity-sql';
 import { errors, jsonSchema, parseOr400, writeErrors } from '../../entities/route-schemas';
-import { pathId } from '../legacy/record-id';
+import { pathId } from '../../http/record-id';
 import { awardAdjudication, freezeRates } from './award';
 import { readBidTab } from './bid-tab';
 import { withdrawAward } from './withdraw-award';

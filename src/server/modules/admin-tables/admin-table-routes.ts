@@ -19,11 +19,17 @@ import {
 } from '../../entities/route-schemas';
 import { AppError } from '../../http/app-error';
 import { envelopeSchema } from '../../http/envelope';
-import { bareOrEnvelope, deletedResponse, rowFields, rowResponse, rowTargetBody } from '../legacy/entity-alias-routes';
-import { isObject, objectBody, payloadOf, rowTarget } from '../legacy/legacy-body';
-import { listWindow, readRowsJson, sendRows } from '../legacy/list-all';
-import { describeValue, pathId, queryVersion } from '../legacy/record-id';
-import { deleteOne, saveOne } from '../legacy/save-one';
+import {
+  bareOrEnvelope,
+  deletedResponse,
+  rowFields,
+  rowResponse,
+  rowTargetBody,
+} from '../spec-aliases/entity-alias-routes';
+import { isObject, objectBody, payloadOf, rowTarget } from '../../http/legacy-body';
+import { listWindow, readRowsJson, sendRows } from '../../entities/list-all';
+import { describeValue, pathId, queryVersion } from '../../http/record-id';
+import { deleteOne, saveOne } from '../../entities/save-one';
 
 /**
  * ManageTables (spec §7): the reference tables, listed, edited and deleted only when nothing depends on the row.

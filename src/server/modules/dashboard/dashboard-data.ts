@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { describeActivities, type ActivityGroup } from '../../audit/activity-words';
+import { describeActivities, type ActivityGroup } from '../../entities/history/activity-words';
 import { queryRows } from '../../entities/entity-sql';
 import type { Db } from '../../db/client';
 import type { DashboardData } from '../../../lib/dashboard-data';

@@ -3,13 +3,12 @@ import { deliverableType, statusWord, type DeliverableType, type DeliverableType
 import type { EntityRow } from '../../../schemas/schema-types';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import type { DocumentList } from '../projects/document-lists';
 import { changeSummary } from '../projects/revisions/revision-changes';
 import { DELIVERABLE_SOURCES, type DeliverableSource } from './deliverable-sources';
 import { cellValue, type Deliverable, type DocRow, type DocSection, type RevisionEntry } from './document-model';
 import { renderPdf } from './pdf/pdf-writer';
 import { projectHeader } from './project-header';
-import { snapshotLabels } from './sources/source-context';
+import { projectLists, snapshotLabels } from './sources/source-context';
 import { renderWorkbook } from './xlsx/xlsx-writer';
 
 /** What a rendering needs besides the register row: the lists it reads and the issue it is (or a working copy). */
@@ -18,7 +17,8 @@ export type RenderInput = {
   firm: string;
   projectId: number;
   document: EntityRow;
-  lists: Record<DocumentList, EntityRow[]>;
+  /** Every list of the project document, empty where the source does not read it. */
+  lists: Readonly<Record<string, EntityRow[]>>;
   /** The revision issued, its status and date; null for a working copy ("not issued"). */
   issue: { revision: string; revisionRev: string; status: string; date: string; description: string } | null;
   /** The document's issues so far (the revision table, oldest first) and the previous one's marks. */
@@ -65,7 +65,7 @@ export async function renderDocument(input: RenderInput): Promise<Rendered> {
     projectId: input.projectId,
     document,
     revision: issue?.revision ?? '',
-    lists: input.lists,
+    lists: projectLists(input.lists),
     labelOf,
     changedIn: (entity, rowId) => (issue && changed.has(`${entity}:${rowId}`) ? issue.revision : undefined),
   });
@@ -143,7 +143,7 @@ async function changedRows(
   projectId: number,
   from: string | null,
   to: string,
-  lists: readonly DocumentList[],
+  lists: readonly string[],
 ): Promise<Map<string, true>> {
   const changed = new Map<string, true>();
   if (from === null || from === to) return changed;

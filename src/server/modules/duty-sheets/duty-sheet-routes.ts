@@ -9,10 +9,16 @@ import { getEntityRow } from '../../entities/entity-service';
 import { queryJsonRows, wireColumns } from '../../entities/entity-sql';
 import { entityRow, errors, jsonSchema, parseOr400, writeErrors } from '../../entities/route-schemas';
 import { AppError } from '../../http/app-error';
-import { bareOrEnvelope, deletedResponse, rowFields, rowResponse, rowTargetBody } from '../legacy/entity-alias-routes';
-import { isObject, objectBody, payloadOf, rowTarget } from '../legacy/legacy-body';
-import { pathId } from '../legacy/record-id';
-import { deleteOne, saveOne } from '../legacy/save-one';
+import {
+  bareOrEnvelope,
+  deletedResponse,
+  rowFields,
+  rowResponse,
+  rowTargetBody,
+} from '../spec-aliases/entity-alias-routes';
+import { isObject, objectBody, payloadOf, rowTarget } from '../../http/legacy-body';
+import { pathId } from '../../http/record-id';
+import { deleteOne, saveOne } from '../../entities/save-one';
 
 /**
  * Duty sheets (field guide §13) on the entity engine; the spec's routes (§7):

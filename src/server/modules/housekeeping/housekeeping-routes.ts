@@ -20,7 +20,7 @@ import type { Db } from '../../db/client';
 import { oidcPayloads } from '../../db/tables';
 import { jsonSchema, writeErrors } from '../../entities/route-schemas';
 import { AppError } from '../../http/app-error';
-import { objectBody } from '../legacy/legacy-body';
+import { objectBody } from '../../http/legacy-body';
 import { findings } from './housekeeping-findings';
 import { auditRun, runHistory } from './housekeeping-history';
 import {

@@ -5,7 +5,7 @@ import { isValidIsoDate } from '../../../schemas/validators';
 import { actorOf, assertRole } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { entityRow, errors, jsonSchema, parseOr400, writeErrors } from '../../entities/route-schemas';
-import { pathId } from '../legacy/record-id';
+import { pathId } from '../../http/record-id';
 import { createNextMeeting } from './carry-forward';
 import { overdueActionsByOwner } from './overdue-actions';
 

@@ -11,10 +11,10 @@ import { getEntityRow } from '../../entities/entity-service';
 import { queryJsonRows, queryRows, wireColumns } from '../../entities/entity-sql';
 import { entityRow, errors, jsonSchema, parseOr400, writeErrors } from '../../entities/route-schemas';
 import { AppError } from '../../http/app-error';
-import { bareOrEnvelope, rowFields, rowResponse } from '../legacy/entity-alias-routes';
-import { isObject, objectBody, payloadOf } from '../legacy/legacy-body';
-import { pathId } from '../legacy/record-id';
-import { saveOne } from '../legacy/save-one';
+import { bareOrEnvelope, rowFields, rowResponse } from '../spec-aliases/entity-alias-routes';
+import { isObject, objectBody, payloadOf } from '../../http/legacy-body';
+import { pathId } from '../../http/record-id';
+import { saveOne } from '../../entities/save-one';
 import { bidderCompleteness, packageAmounts, packageQuotes, scopeCounts } from './package-figures';
 
 /**

@@ -4,7 +4,7 @@ import type { Actor } from '../../audit/audit-writer';
 import type { Db } from '../../db/client';
 import { deleteWithContents as deleteRowsWithContents, type DeleteTarget } from '../../entities/delete-with-contents';
 import { AppError } from '../../http/app-error';
-import { deleteOne } from '../legacy/save-one';
+import { deleteOne } from '../../entities/save-one';
 import { schemaOf, type DocumentEntity } from './document-lists';
 
 /**

@@ -9,7 +9,7 @@ import { col, ident, jsonValues, queryJsonRows, queryRows, wireColumns } from '.
 import { lookupText, rowLabels } from '../../entities/row-labels';
 import { entityRow, errors, jsonSchema, parseOr400 } from '../../entities/route-schemas';
 import { AppError } from '../../http/app-error';
-import { pathId } from '../legacy/record-id';
+import { pathId } from '../../http/record-id';
 import { output, projectParams, TAGS } from './project-route-schemas';
 import { projectSchema } from './project-save';
 

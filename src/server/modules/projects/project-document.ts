@@ -1,34 +1,21 @@
 import { sql } from 'drizzle-orm';
+import { projectDocument } from '../../../schemas/documents/document-registry';
+import type { DocumentDeclaration } from '../../../schemas/documents/document-types';
 import type { EntityRow } from '../../../schemas/schema-types';
 import type { Db } from '../../db/client';
 import { col, ident, queryJsonRows, wireColumns } from '../../entities/entity-sql';
 import { AppError } from '../../http/app-error';
-import { DOCUMENT_LISTS, schemaOf, type DocumentList } from './document-lists';
+import { DOCUMENT_LISTS, schemaOf } from './document-lists';
 
 /**
- * GET /api/projects/:id: the project document in the spec's shape (§3). The header's fields, then
- *   pids[] and pfds[]      each drawing (id_internal, deleteflag: soft-deleted ones included, flagged) with
- *                          streams[]: the streams on it (pid_id / pfd_id);
- *   areas[]                each area (areacode, ...) with
- *     instruments[]        the area's instruments, each with cabling[] and racking[];
- *     mech_equipment[]     the area's equipment, each with instruments[] (mounted on it: equipment_id),
- *                          streams[] (from or to it) and mesinquotes[] (empty: quotes come later);
- *     piping[]             the area's lines;
- *   streams[]              every stream of the project (also those on no drawing and no equipment).
- * Rows are whole, as the entity API lists them (id, version and the meta columns included), so a client
- * can save one back. Built in one query per list (ten in all, whatever the size of the project), read in
- * one repeatable-read transaction so the lists agree, and nested in JS.
+ * GET /api/projects/:id: the project document in the spec's shape (§3), nested as its declaration says
+ * (src/schemas/documents/project.ts): the header's fields, then each list kept in the document either as a
+ * top-level array or under the rows it nests under (an area's equipment, an instrument's cables), at any depth.
+ * Rows are whole, as the entity API lists them (id, version and the meta columns included), so a client can
+ * save one back. Built in one query per list (whatever the size of the project), read in one repeatable-read
+ * transaction so the lists agree, and nested in JS.
  */
-export type ProjectDocument = EntityRow & {
-  pids: DrawingNode[];
-  pfds: DrawingNode[];
-  areas: AreaNode[];
-  streams: EntityRow[];
-};
-type DrawingNode = EntityRow & { streams: EntityRow[] };
-type InstrumentNode = EntityRow & { cabling: EntityRow[]; racking: EntityRow[] };
-type EquipmentNode = EntityRow & { instruments: InstrumentNode[]; streams: EntityRow[]; mesinquotes: unknown[] };
-type AreaNode = EntityRow & { instruments: InstrumentNode[]; mech_equipment: EquipmentNode[]; piping: EntityRow[] };
+export type ProjectDocument = EntityRow & Record<string, unknown>;
 
 /** Rows grouped by the value of one of their fields. */
 function groupBy(rows: readonly EntityRow[], field: string): Map<unknown, EntityRow[]> {
@@ -43,7 +30,7 @@ function groupBy(rows: readonly EntityRow[], field: string): Map<unknown, Entity
   return groups;
 }
 
-async function readList(tx: Db, list: DocumentList | 'projects', projectId: number): Promise<EntityRow[]> {
+async function readList(tx: Db, list: string, projectId: number): Promise<EntityRow[]> {
   const schema = schemaOf(list);
   const where = list === 'projects' ? sql`t.id = ${projectId}` : sql`t.project_id = ${projectId}`;
   return queryJsonRows<EntityRow>(
@@ -52,46 +39,56 @@ async function readList(tx: Db, list: DocumentList | 'projects', projectId: numb
   );
 }
 
-/** Nests the lists of one project into the document; `lists` holds every list's rows of the project. */
-export function nestDocument(project: EntityRow, lists: Record<DocumentList, EntityRow[]>): ProjectDocument {
-  const byGroup = (list: DocumentList, field: string) => groupBy(lists[list], field);
-  const cablesOf = byGroup('cabling', 'instrument_id');
-  const racksOf = byGroup('racking', 'instrument_id');
-  const instruments = new Map<number, InstrumentNode>(
-    lists.instruments.map((row) => [
-      row.id,
-      { ...row, cabling: cablesOf.get(row.id) ?? [], racking: racksOf.get(row.id) ?? [] },
-    ]),
-  );
-  const instrumentNodes = [...instruments.values()];
-  const mountedOn = groupBy(instrumentNodes, 'equipment_id') as Map<unknown, InstrumentNode[]>;
-  const streamsFrom = byGroup('streams', 'from_equipment_id');
-  const streamsTo = byGroup('streams', 'to_equipment_id');
-  const equipmentNodes: EquipmentNode[] = lists.mech_equipment.map((row) => {
-    const from = streamsFrom.get(row.id) ?? [];
-    // A stream from and to the same item (a recycle) is listed once.
-    const to = (streamsTo.get(row.id) ?? []).filter((stream) => !from.includes(stream));
-    return { ...row, instruments: mountedOn.get(row.id) ?? [], streams: [...from, ...to], mesinquotes: [] };
-  });
-  const equipmentOf = groupBy(equipmentNodes, 'projarea_id') as Map<unknown, EquipmentNode[]>;
-  const instrumentsOf = groupBy(instrumentNodes, 'projarea_id') as Map<unknown, InstrumentNode[]>;
-  const linesOf = byGroup('piping', 'projarea_id');
-  const drawings = (list: 'pids' | 'pfds', field: 'pid_id' | 'pfd_id'): DrawingNode[] => {
-    const streamsOn = byGroup('streams', field);
-    return lists[list].map((row) => ({ ...row, streams: streamsOn.get(row.id) ?? [] }));
+/**
+ * The lists in an order each can be nested in: every list after the lists nested under it, so a row's
+ * children are whole (with their own children) when it takes them.
+ */
+function nestingOrder(document: DocumentDeclaration, lists: readonly string[]): string[] {
+  const order: string[] = [];
+  const visit = (list: string) => {
+    if (order.includes(list)) return;
+    for (const child of document.lists)
+      if (lists.includes(child.entity) && child.nest?.some((place) => place.under === list)) visit(child.entity);
+    order.push(list);
   };
-  return {
-    ...project,
-    pids: drawings('pids', 'pid_id'),
-    pfds: drawings('pfds', 'pfd_id'),
-    areas: lists.areas.map((row) => ({
-      ...row,
-      instruments: instrumentsOf.get(row.id) ?? [],
-      mech_equipment: equipmentOf.get(row.id) ?? [],
-      piping: linesOf.get(row.id) ?? [],
-    })),
-    streams: lists.streams,
-  };
+  lists.forEach(visit);
+  return order;
+}
+
+/** Nests the lists of one document into its JSON; `lists` holds every list's rows of it (DOCUMENT_LISTS). */
+export function nestDocument(
+  header: EntityRow,
+  lists: Readonly<Record<string, EntityRow[]>>,
+  document: DocumentDeclaration = projectDocument,
+): ProjectDocument {
+  const kept = document.lists.filter((list) => list.entity in lists);
+  const nodes = new Map<string, EntityRow[]>();
+  for (const entity of nestingOrder(document, Object.keys(lists))) {
+    const declaration = kept.find((list) => list.entity === entity);
+    // Each list nested under this one, by each of its places here: the children of a row by its id.
+    const children = kept.flatMap((child) =>
+      (child.nest ?? [])
+        .filter((place) => place.under === entity)
+        .map((place) => ({
+          key: child.entity,
+          groups: place.by.map((by) => groupBy(nodes.get(child.entity) ?? [], by)),
+        })),
+    );
+    nodes.set(
+      entity,
+      (lists[entity] ?? []).map((row) => {
+        const node: EntityRow = { ...row };
+        for (const { key, groups } of children) {
+          // A row named by two fields of one place (a stream from and to the same item) is listed once.
+          node[key] = [...new Set(groups.flatMap((group) => group.get(row.id) ?? []))];
+        }
+        for (const empty of declaration?.emptyArrays ?? []) node[empty] = [];
+        return node;
+      }),
+    );
+  }
+  const top = kept.filter((list) => !list.nest || list.top).map((list) => [list.entity, nodes.get(list.entity) ?? []]);
+  return { ...header, ...Object.fromEntries(top) };
 }
 
 /** The project document of `projectId` (see above); 404 when there is no such project. */
@@ -100,7 +97,7 @@ export async function readProjectDocument(db: Db, projectId: number): Promise<Pr
     async (tx) => {
       const [project] = await readList(tx, 'projects', projectId);
       if (!project) throw new AppError('not_found', `No Project with id ${projectId}.`);
-      const lists = {} as Record<DocumentList, EntityRow[]>;
+      const lists: Record<string, EntityRow[]> = {};
       for (const list of DOCUMENT_LISTS) lists[list] = await readList(tx, list, projectId);
       return nestDocument(project, lists);
     },
@@ -110,8 +107,5 @@ export async function readProjectDocument(db: Db, projectId: number): Promise<Pr
 
 /** The document of a project that has just been created: its header and empty lists. */
 export function emptyDocument(project: EntityRow): ProjectDocument {
-  return nestDocument(
-    project,
-    Object.fromEntries(DOCUMENT_LISTS.map((list) => [list, []])) as unknown as Record<DocumentList, EntityRow[]>,
-  );
+  return nestDocument(project, Object.fromEntries(DOCUMENT_LISTS.map((list) => [list, []])));
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { projectDocument as declaredProject } from '../../../schemas/documents/document-registry';
 import { entityRow, jsonSchema } from '../../entities/route-schemas';
-import { bareOrEnvelope, rowFields, rowTargetBody } from '../legacy/entity-alias-routes';
+import { DOCUMENT_LISTS, schemaOf } from './document-lists';
+import { bareOrEnvelope, rowFields, rowTargetBody } from '../spec-aliases/entity-alias-routes';
 
 /** The project routes' bodies and answers, for /api/docs only: the handlers read their input themselves. */
 
@@ -82,19 +84,6 @@ export const softDeleteBody = rowTargetBody('param2').extend({
 export const projectParams = z.object({ id: z.string().describe('Project id (digits)') });
 
 const row = entityRow;
-const drawing = row.extend({ id_internal: z.number().nullable(), deleteflag: z.boolean(), streams: z.array(row) });
-const instrument = row.extend({ cabling: z.array(row), racking: z.array(row) });
-const equipment = row.extend({
-  tagno: z.string(),
-  description: z.string(),
-  category_id: z.number().nullable(),
-  price: z.string().nullable(),
-  pid_id: z.number().nullable(),
-  projarea_id: z.number(),
-  instruments: z.array(instrument).describe('Instruments mounted on it (equipment_id)'),
-  streams: z.array(row).describe('Streams from or to it'),
-  mesinquotes: z.array(z.unknown()).describe('Quotes for it: empty until quotes arrive'),
-});
 export const pidRows = z.array(
   row.extend({
     project_id: z.number(),
@@ -103,22 +92,40 @@ export const pidRows = z.array(
     deleteflag: z.boolean(),
   }),
 );
+
+/**
+ * The answer of GET /projects/:id, drawn from the project's declaration (src/schemas/documents/project.ts) as
+ * the handler nests it: each row of a list carries an array of every list nested under it.
+ */
+function nestedRow(list: string): z.ZodType {
+  const children = declaredProject.lists.flatMap((child) =>
+    DOCUMENT_LISTS.includes(child.entity)
+      ? (child.nest ?? [])
+          .filter((place) => place.under === list)
+          .map((place) => [
+            child.entity,
+            z
+              .array(nestedRow(child.entity))
+              .describe(`${schemaOf(child.entity).labelPlural} by ${place.by.join(' or ')}`),
+          ])
+      : [],
+  );
+  const empty = declaredProject.lists.find((l) => l.entity === list)?.emptyArrays ?? [];
+  return row.extend({
+    ...Object.fromEntries(children),
+    ...Object.fromEntries(empty.map((name) => [name, z.array(z.unknown()).describe('Always empty here')])),
+  });
+}
 export const projectDocument = row.extend({
   name: z.string(),
   clientname: text,
   isdirty: z.boolean(),
   is_testdata: z.boolean(),
-  pids: z.array(drawing),
-  pfds: z.array(drawing),
-  areas: z.array(
-    row.extend({
-      areacode: z.string(),
-      instruments: z.array(instrument),
-      mech_equipment: z.array(equipment),
-      piping: z.array(row),
-    }),
+  ...Object.fromEntries(
+    declaredProject.lists
+      .filter((list) => DOCUMENT_LISTS.includes(list.entity) && (!list.nest || list.top))
+      .map((list) => [list.entity, z.array(nestedRow(list.entity))]),
   ),
-  streams: z.array(row).describe('Every stream of the project'),
 });
 
 const io = z.object({ AI: z.number(), AO: z.number(), DI: z.number(), DO: z.number(), COMMS: z.number() });

@@ -8,9 +8,9 @@ import type { Db } from '../../db/client';
 import { saveEntityBatch } from '../../entities/entity-service';
 import { queryRows } from '../../entities/entity-sql';
 import { AppError } from '../../http/app-error';
-import { isObject, type Body } from '../legacy/legacy-body';
-import { bodyId, describeValue, optionalVersion } from '../legacy/record-id';
-import { saveOne } from '../legacy/save-one';
+import { isObject, type Body } from '../../http/legacy-body';
+import { bodyId, describeValue, optionalVersion } from '../../http/record-id';
+import { saveOne } from '../../entities/save-one';
 import { DOCUMENT_LISTS } from './document-lists';
 
 /**

@@ -10,11 +10,11 @@ import { getEntityRow } from '../../entities/entity-service';
 import { queryJsonRows, wireColumns } from '../../entities/entity-sql';
 import { entityRow, errors, jsonSchema, writeErrors } from '../../entities/route-schemas';
 import { AppError } from '../../http/app-error';
-import { bareOrEnvelope, rowFields, rowResponse, rowTargetBody } from '../legacy/entity-alias-routes';
-import { isObject, objectBody, payloadOf, rowTarget } from '../legacy/legacy-body';
-import { readRowsJson } from '../legacy/list-all';
-import { pathId } from '../legacy/record-id';
-import { saveOne } from '../legacy/save-one';
+import { bareOrEnvelope, rowFields, rowResponse, rowTargetBody } from '../spec-aliases/entity-alias-routes';
+import { isObject, objectBody, payloadOf, rowTarget } from '../../http/legacy-body';
+import { readRowsJson } from '../../entities/list-all';
+import { pathId } from '../../http/record-id';
+import { saveOne } from '../../entities/save-one';
 import { proposalFigures, proposalPipeline, proposalSummary } from './proposal-figures';
 
 /**

@@ -8,11 +8,11 @@ import type { Db } from '../../db/client';
 import { getEntityRow } from '../../entities/entity-service';
 import { queryJsonRows } from '../../entities/entity-sql';
 import { entityRow, errors, jsonSchema, parseOr400, writeErrors } from '../../entities/route-schemas';
-import { bareOrEnvelope, deletedResponse, rowFields, rowResponse } from '../legacy/entity-alias-routes';
-import { objectBody, payloadOf } from '../legacy/legacy-body';
-import { readRowsJson } from '../legacy/list-all';
-import { pathId } from '../legacy/record-id';
-import { deleteOne, saveOne } from '../legacy/save-one';
+import { bareOrEnvelope, deletedResponse, rowFields, rowResponse } from '../spec-aliases/entity-alias-routes';
+import { objectBody, payloadOf } from '../../http/legacy-body';
+import { readRowsJson } from '../../entities/list-all';
+import { pathId } from '../../http/record-id';
+import { deleteOne, saveOne } from '../../entities/save-one';
 
 /**
  * Quotes V1, the older records (field guide §9; spec §7 "Quotes V1 family"), on the entity engine

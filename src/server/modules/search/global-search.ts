@@ -1,8 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   matchSpans,
-  SEARCH_KIND_LABELS,
-  SEARCH_KINDS,
   SEARCH_MIN_LENGTH,
   searchWords,
   type SearchGroup,
@@ -10,10 +8,14 @@ import {
   type SearchKind,
   type SearchResponse,
 } from '../../../lib/global-search';
+import { searchKinds } from '../../../schemas/documents/document-registry';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../entities/entity-sql';
 import { likePattern, searchText } from '../../entities/list-query';
 import { SEARCH_SOURCES, type SearchSource } from './search-sources';
+
+const kindOrder = (kind: SearchKind) => searchKinds.findIndex((k) => k.kind === kind);
+const labelOf = (kind: SearchKind) => searchKinds.find((k) => k.kind === kind)?.label ?? kind;
 
 type Row = {
   kind: SearchKind;
@@ -96,9 +98,9 @@ function groupHits(rows: readonly Row[], words: readonly string[], limit: number
   for (const row of rows) byKind.set(row.kind, [...(byKind.get(row.kind) ?? []), row]);
   const groups = [...byKind].map(([kind, kindRows]) => {
     const ranked = [...kindRows].sort(compareRows).slice(0, limit);
-    return { kind, label: SEARCH_KIND_LABELS[kind], best: ranked[0]!, hits: ranked.map((row) => toHit(row, words)) };
+    return { kind, label: labelOf(kind), best: ranked[0]!, hits: ranked.map((row) => toHit(row, words)) };
   });
-  groups.sort((a, b) => compareRows(a.best, b.best) || SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind));
+  groups.sort((a, b) => compareRows(a.best, b.best) || kindOrder(a.kind) - kindOrder(b.kind));
   return groups.map(({ kind, label, hits }) => ({ kind, label, hits }));
 }
 

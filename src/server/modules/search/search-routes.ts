@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   SEARCH_DEFAULT_LIMIT,
-  SEARCH_KINDS,
   SEARCH_MAX_LENGTH,
   SEARCH_MAX_LIMIT,
   SEARCH_MIN_LENGTH,
 } from '../../../lib/global-search';
+import { searchKinds } from '../../../schemas/documents/document-registry';
 import type { Db } from '../../db/client';
 import { errors, jsonSchema, parseOr400 } from '../../entities/route-schemas';
 import { globalSearch } from './global-search';
@@ -32,14 +32,20 @@ const hit = z.object({
     .nullable()
     .describe('The project of a project-list row (equipment, instrument, line, drawing), a quote, package or meeting'),
   project_name: z.string().nullable(),
-  list: z.string().nullable().describe("A drawing's list: 'pids' or 'pfds'"),
+  list: z.string().nullable().describe("The tab of its project's page a list's row opens on ('equipment', 'pids')"),
   rank: z.number().describe('0 the title is the term, 1 starts with it, 2 contains it, 3 only the other text does'),
   highlight: z.object({ title: z.array(span), subtitle: z.array(span) }),
 });
 const searchResponse = z.object({
   q: z.string().describe('The term searched, trimmed'),
   groups: z
-    .array(z.object({ kind: z.enum(SEARCH_KINDS), label: z.string(), hits: z.array(hit) }))
+    .array(
+      z.object({
+        kind: z.enum(searchKinds.map((k) => k.kind) as [string, ...string[]]),
+        label: z.string(),
+        hits: z.array(hit),
+      }),
+    )
     .describe('Kinds with hits; the kind of the best-ranked hit first'),
   note: z.string().optional(),
 });

@@ -1,13 +1,16 @@
-import type { SearchKind } from '../../../lib/global-search';
+import { searchedEntities, type SearchedEntity } from '../../../schemas/documents/document-registry';
+import { getEntitySchema } from '../../../schemas/registry';
+import { fieldByName, hasSoftDelete, SOFT_DELETE_FIELD, type EntitySchema } from '../../../schemas/schema-types';
 
 /**
- * What the global search reads from each table. `text` is the expression the table's trigram index is
+ * What the global search reads from each table, built from what each document declares it indexes
+ * (src/schemas/documents). `text` is the expression the table's trigram index is
  * built on (migration `global_search`, written from `searchIndexStatements()`): the query's expression must
  * be the same text, or PostgreSQL will not use the index (`tests/api/global-search.test.ts` checks the plan).
  * Columns are unqualified: each table is read by its own branch of the query.
  */
 export type SearchSource = {
-  kind: SearchKind;
+  kind: string;
   table: string;
   /** The record's number, tag or name; ranked against the term. */
   title: string;
@@ -22,171 +25,45 @@ export type SearchSource = {
   supplier: string | null;
   /** A condition that leaves soft-deleted rows out. */
   live: string | null;
-  /** The project document's tab the row opens on, where its kind spans several tables (drawings). */
+  /** The tab of its document a list's row opens on (its declaration's slug), else null. */
   list: string | null;
 };
 
-const joined = (...parts: string[]) => `(${parts.map((p) => `coalesce(${p}, '')`).join(` || ' ' || `)})`;
-const NOT_DELETED = 'not "deleteflag"';
+const quoted = (field: string) => `"${field}"`;
+const joined = (fields: readonly string[]) =>
+  `(${fields.map((f) => `coalesce(${quoted(f)}, '')`).join(` || ' ' || `)})`;
 
-export const SEARCH_SOURCES: readonly SearchSource[] = [
-  {
-    kind: 'projects',
-    table: 'projects',
-    title: '"name"',
-    code: '"project_number"',
-    subtitle: `nullif(concat_ws(' · ', "project_number", "clientname"), '')`,
-    text: joined('"project_number"', '"name"', '"clientname"', '"description"'),
-    project: null,
-    supplier: null,
-    live: null,
-    list: null,
-  },
-  {
-    kind: 'equipment',
-    table: 'mech_equipment',
-    title: '"tagno"',
-    code: null,
-    subtitle: '"description"',
-    text: joined('"tagno"', '"description"'),
-    project: '"project_id"',
-    supplier: null,
-    live: NOT_DELETED,
-    list: null,
-  },
-  {
-    kind: 'instruments',
-    table: 'instruments',
-    title: '"tagno"',
-    code: null,
-    subtitle: '"service"',
-    text: joined('"tagno"', '"service"', '"loop_number"'),
-    project: '"project_id"',
-    supplier: null,
-    live: NOT_DELETED,
-    list: null,
-  },
-  {
-    kind: 'lines',
-    table: 'piping',
-    title: `coalesce("line_number", '')`,
-    code: null,
-    subtitle: `nullif(concat_ws(' · ', "fluid", nullif(concat_ws(' → ', "from_tag", "to_tag"), '')), '')`,
-    text: joined('"line_number"', '"fluid"', '"from_tag"', '"to_tag"'),
-    project: '"project_id"',
-    supplier: null,
-    live: NOT_DELETED,
-    list: null,
-  },
-  {
-    kind: 'drawings',
-    table: 'pids',
-    title: '"drawing_number"',
-    code: null,
-    subtitle: '"title"',
-    text: joined('"drawing_number"', '"title"'),
-    project: '"project_id"',
-    supplier: null,
-    live: NOT_DELETED,
-    list: `'pids'`,
-  },
-  {
-    kind: 'drawings',
-    table: 'pfds',
-    title: '"drawing_number"',
-    code: null,
-    subtitle: '"title"',
-    text: joined('"drawing_number"', '"title"'),
-    project: '"project_id"',
-    supplier: null,
-    live: NOT_DELETED,
-    list: `'pfds'`,
-  },
-  {
-    kind: 'parts',
-    table: 'parts',
-    title: '"part_no"',
-    code: null,
-    subtitle: '"description"',
-    text: joined('"part_no"', '"description"', '"manufacturer"', '"model"'),
-    project: null,
-    supplier: null,
-    live: null,
-    list: null,
-  },
-  {
-    kind: 'quotes',
-    table: 'quotes',
-    title: '"quote_number"',
-    code: null,
-    subtitle: '"supplier_ref"',
-    text: joined('"quote_number"', '"supplier_ref"'),
-    project: '"project_id"',
-    supplier: '"supplier_id"',
-    live: null,
-    list: null,
-  },
-  {
-    kind: 'packages',
-    table: 'packages',
-    title: '"package_number"',
-    code: null,
-    subtitle: '"title"',
-    text: joined('"package_number"', '"title"', '"po_number"'),
-    project: '"project_id"',
-    supplier: null,
-    live: null,
-    list: null,
-  },
-  {
-    kind: 'suppliers',
-    table: 'suppliers',
-    title: '"name"',
-    code: '"vendor_code"',
-    subtitle: `nullif(concat_ws(' · ', "vendor_code", "scope"), '')`,
-    text: joined('"name"', '"vendor_code"', '"scope"'),
-    project: null,
-    supplier: null,
-    live: null,
-    list: null,
-  },
-  {
-    kind: 'clients',
-    table: 'clients',
-    title: '"name"',
-    code: '"short_name"',
-    subtitle: `nullif(concat_ws(' · ', "short_name", "city", "country"), '')`,
-    text: joined('"name"', '"short_name"'),
-    project: null,
-    supplier: null,
-    live: null,
-    list: null,
-  },
-  {
-    kind: 'proposals',
-    table: 'proposals',
-    title: '"proposal_number"',
-    code: null,
-    subtitle: '"title"',
-    text: joined('"proposal_number"', '"title"'),
-    project: null,
-    supplier: null,
-    live: null,
-    list: null,
-  },
-  {
-    kind: 'meetings',
-    table: 'meetings',
-    title: '"title"',
-    code: null,
-    subtitle: `"meeting_date"::text`,
-    text: joined('"title"', '"location"'),
-    project: '"project_id"',
-    supplier: null,
-    live: null,
-    list: null,
-  },
-];
+/** A subtitle's SQL: one field as it is; several parts joined with ' · ' (a part's own fields with ' → '), empties left out. */
+function subtitleOf(schema: EntitySchema, parts: readonly (readonly string[])[]): string {
+  const [first] = parts;
+  if (parts.length === 1 && first?.length === 1) {
+    const kind = fieldByName(schema, first[0]!)?.kind;
+    return kind === 'text' || kind === 'longText' ? quoted(first[0]!) : `${quoted(first[0]!)}::text`;
+  }
+  const part = (fields: readonly string[]) =>
+    fields.length === 1 ? quoted(fields[0]!) : `nullif(concat_ws(' → ', ${fields.map(quoted).join(', ')}), '')`;
+  return `nullif(concat_ws(' · ', ${parts.map(part).join(', ')}), '')`;
+}
+
+/** The search of one entity, as its document declares it (src/schemas/documents): the SQL each part reads. */
+function sourceOf({ entity, search, tab }: SearchedEntity): SearchSource {
+  const schema = getEntitySchema(entity);
+  const project = fieldByName(schema, 'project_id');
+  return {
+    kind: search.kind,
+    table: entity,
+    title: fieldByName(schema, search.title)?.required ? quoted(search.title) : `coalesce(${quoted(search.title)}, '')`,
+    code: search.code ? quoted(search.code) : null,
+    subtitle: subtitleOf(schema, search.subtitle),
+    text: joined(search.text),
+    project: project?.kind === 'lookup' && project.entity === 'projects' ? quoted('project_id') : null,
+    supplier: search.supplier ? quoted(search.supplier) : null,
+    live: hasSoftDelete(schema) ? `not ${quoted(SOFT_DELETE_FIELD)}` : null,
+    list: tab === null ? null : `'${tab}'`,
+  };
+}
+
+export const SEARCH_SOURCES: readonly SearchSource[] = searchedEntities.map(sourceOf);
 
 /** The index of a source's table: a GIN trigram index on its text expression. */
 export function searchIndexName(source: SearchSource): string {

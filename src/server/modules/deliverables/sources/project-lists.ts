@@ -4,7 +4,7 @@ import type { EntityRow } from '../../../../schemas/schema-types';
 import type { DocumentList } from '../../projects/document-lists';
 import type { DocColumn, DocRow, DocSection } from '../document-model';
 import { fieldColumn, liveRows, shownFields, type ListColumn } from './list-columns';
-import type { SourceContext, SourceResult } from './source-context';
+import type { KnownList, SourceContext, SourceResult } from './source-context';
 
 /**
  * The deliverables that print a project list as the revision froze it (#31 item 2): the columns its grid shows
@@ -14,7 +14,7 @@ import type { SourceContext, SourceResult } from './source-context';
  */
 
 type ListSpec = {
-  list: DocumentList;
+  list: KnownList;
   /** Fields to print; the grid's default columns when left out. */
   fields?: readonly string[];
   /** Columns the deliverable derives from a row (after the fields). */

@@ -5,7 +5,7 @@ import { actorOf, assertRole } from '../../../auth/actor';
 import type { Db } from '../../../db/client';
 import { errors, jsonSchema, parseOr400 } from '../../../entities/route-schemas';
 import { AppError } from '../../../http/app-error';
-import { pathId } from '../../legacy/record-id';
+import { pathId } from '../../../http/record-id';
 import { output, projectParams, TAGS } from '../project-route-schemas';
 import { projectSchema } from '../project-save';
 import { schemaOf } from '../document-lists';

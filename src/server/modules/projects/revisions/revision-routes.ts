@@ -4,7 +4,7 @@ import { actorOf, assertRole } from '../../../auth/actor';
 import type { Db } from '../../../db/client';
 import { errors, jsonSchema, parseOr400, writeErrors } from '../../../entities/route-schemas';
 import { isValidIsoDate } from '../../../../schemas/validators';
-import { pathId } from '../../legacy/record-id';
+import { pathId } from '../../../http/record-id';
 import { output, projectDocument, projectParams, TAGS } from '../project-route-schemas';
 import { projectSchema } from '../project-save';
 import { changeSummary } from './revision-changes';

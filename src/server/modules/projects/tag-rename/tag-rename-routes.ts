@@ -4,7 +4,7 @@ import { TAG_RENAME_LISTS } from '../../../../lib/tag-rename';
 import { actorOf, assertRole } from '../../../auth/actor';
 import type { Db } from '../../../db/client';
 import { jsonSchema, parseOr400, writeErrors } from '../../../entities/route-schemas';
-import { pathId } from '../../legacy/record-id';
+import { pathId } from '../../../http/record-id';
 import { output, projectParams, TAGS } from '../project-route-schemas';
 import { projectSchema } from '../project-save';
 import { renameTags } from './rename-apply';
