@@ -32,7 +32,7 @@ function withQuery(path: string, query: Record<string, Value | undefined>): stri
 export type DocumentRef = { document: string; id: number };
 
 /** A project, as the document of its lists. */
-export const projectDocument = (projectId: number): DocumentRef => ({ document: 'projects', id: projectId });
+export const projectRef = (projectId: number): DocumentRef => ({ document: 'projects', id: projectId });
 
 /** The query string of a list read: filters as JSON, sort as 'field:dir,…', quick search, window. */
 export function listQueryString(query: ListQuery): string {

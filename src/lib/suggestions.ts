@@ -1,4 +1,4 @@
-import { apiRoutes, projectDocument } from './api-routes';
+import { apiRoutes, projectRef } from './api-routes';
 
 /** Where a text field's suggestions come from (schema `suggest`), for one row: its parent names the project. */
 export type SuggestSource = { entity: string; parentEntity: string; parentId: number };
@@ -29,7 +29,7 @@ export async function fetchSuggestions(
   const projectId = await project;
   if (projectId === null) return [];
   const options = await fetcher<unknown>(
-    apiRoutes.documentOptions(projectDocument(projectId), source.entity, { q, limit }),
+    apiRoutes.documentOptions(projectRef(projectId), source.entity, { q, limit }),
   );
   return Array.isArray(options)
     ? options.flatMap((option: unknown) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiRoutes, projectDocument } from '../../src/lib/api-routes';
+import { apiRoutes, projectRef } from '../../src/lib/api-routes';
 import { API_ROUTE_TABLE } from '../../src/lib/api-route-table';
 import { listPath, newViewPath, optionsPath, printPath, importPath, viewsPath } from '../../src/grids/document-paths';
 
@@ -19,7 +19,7 @@ describe('the entity API addresses', () => {
     expect(apiRoutes.entityList('clients')).toBe('/api/entities/clients');
   });
   it('scope the options of a per-project list', () => {
-    expect(apiRoutes.documentOptions(projectDocument(7), 'areas', { q: '20', limit: 50 })).toBe(
+    expect(apiRoutes.documentOptions(projectRef(7), 'areas', { q: '20', limit: 50 })).toBe(
       '/api/projects/7/entities/areas/options?q=20&limit=50',
     );
     expect(optionsPath('areas', { q: '20', limit: 50 }, 7)).toBe(

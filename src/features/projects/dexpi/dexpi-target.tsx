@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import type { EntityRow, ListResponse } from '../../../lib/entity-api';
-import { apiRoutes, projectDocument } from '../../../lib/api-routes';
+import { apiRoutes, projectRef } from '../../../lib/api-routes';
 
 /**
  * Where a DEXPI file's rows go, asked before the preview: the area new rows go into (their tags and line
@@ -36,7 +36,7 @@ export function useDexpiTargets(
     const live = [{ field: 'deleteflag', op: 'equals' as const, value: false }];
     const read = (entity: string, sort: string) =>
       fetcher<ListResponse>(
-        apiRoutes.documentList(projectDocument(projectId), entity, {
+        apiRoutes.documentList(projectRef(projectId), entity, {
           filters: live,
           sort: [{ field: sort, direction: 'asc' }],
           limit: 1000,
