@@ -68,7 +68,7 @@ describe('the OpenAPI document', () => {
     const writes = operations().filter(({ method }) => method === 'post' || method === 'put');
     expect(writes.length).toBeGreaterThan(20);
     // The DEXPI import takes its file as XML, a file upload the file itself; every other write takes JSON.
-    const xmlBodies = ['POST /api/projects/{id}/dexpi'];
+    const xmlBodies = ['POST /api/projects/{projectId}/dexpi'];
     const fileBodies = ['POST /api/entities/{entity}/{id}/files'];
     const typeOf = (name: string) =>
       xmlBodies.includes(name)

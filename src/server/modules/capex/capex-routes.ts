@@ -17,7 +17,9 @@ import { categoryNames, priceSpread, tagQuotePrices } from './capex-lists';
  * /capexsummary/quote-prices; GET /capexsummary/category-names; field guide §14). Reading only: the
  * figures are computed when asked from the equipment list, the quotes and the project's factors, so every
  * signed-in role may read them; the factors are an engine list (capex_factors) engineers write.
- * GET /capex/:projectId and /capex/:projectId/spread serve the screen the same figures by address.
+ * A project's figures live under it: GET /projects/:projectId/capex, …/capex/spread and …/capex/quote-prices
+ * (the screen's). GET /capex/:projectId[/spread] and /capexsummary/quote-prices?projectId= are their aliases,
+ * on the same handlers.
  */
 
 const TAGS = ['capex'];
@@ -44,6 +46,9 @@ const pricesQuery = z.object({
 const ok = (description: string) => ({ type: 'object', additionalProperties: true, description }) as const;
 const okArray = (description: string) =>
   ({ type: 'array', items: { type: 'object', additionalProperties: true }, description }) as const;
+
+/** The project named in the path (projectId). */
+const projectIdOfPath = (params: unknown) => pathId(parseOr400(idParams, params, 'address').projectId, projects);
 
 /** A project id given as a number or as digits, else a readable 400. */
 function projectIdOf(value: unknown, where: string): number {
@@ -88,15 +93,29 @@ export async function capexRoutes(app: FastifyInstance, { db }: { db: Db }): Pro
       );
     },
   );
+  const pricesResponse = { 200: okArray('One row per tag and quote line'), ...errors(400, 401, 404) };
+  const pricesSummary =
+    "Each equipment tag's chosen quote prices: the firm quote's line, or the valid quote lines its median was taken over";
+  app.get(
+    '/projects/:projectId/capex/quote-prices',
+    {
+      schema: {
+        tags: TAGS,
+        summary: `${pricesSummary} (one project)`,
+        params: jsonSchema(idParams),
+        response: pricesResponse,
+      },
+    },
+    async (request) => tagQuotePrices(db, projectIdOfPath(request.params)),
+  );
   app.get(
     '/capexsummary/quote-prices',
     {
       schema: {
         tags: TAGS,
-        summary:
-          "Each equipment tag's chosen quote prices: the firm quote's line, or the valid quote lines its median was taken over",
+        summary: `${pricesSummary}; ?projectId= is an alias of /projects/{projectId}/capex/quote-prices`,
         querystring: jsonSchema(pricesQuery),
-        response: { 200: okArray('One row per tag and quote line'), ...errors(400, 401, 404) },
+        response: pricesResponse,
       },
     },
     async (request) => {
@@ -123,29 +142,34 @@ export async function capexRoutes(app: FastifyInstance, { db }: { db: Db }): Pro
     },
     async () => categoryNames(db),
   );
-  app.get(
-    '/capex/:projectId',
-    {
-      schema: {
-        tags: TAGS,
-        summary: "A project's CAPEX summary (as getCapexSummaryV2)",
-        params: jsonSchema(idParams),
-        response: { 200: ok('The summary'), ...errors(400, 401, 404) },
+  // A project's summary and spread: the canonical address under the project, and the older /capex/… alias.
+  const summary = {
+    summary: "A project's CAPEX summary (as getCapexSummaryV2)",
+    response: { 200: ok('The summary'), ...errors(400, 401, 404) },
+    handler: (params: unknown) => capexSummary(db, projectIdOfPath(params)),
+  };
+  const spread = {
+    summary: "The quote price spread per item type of a project's tags (as getQuotePricingForItemTypes)",
+    response: { 200: okArray('One row per item type'), ...errors(400, 401, 404) },
+    handler: (params: unknown) => priceSpread(db, { projectId: projectIdOfPath(params) }),
+  };
+  // null: the canonical address; else the address it is an alias of.
+  for (const [path, route, aliasOf] of [
+    ['/projects/:projectId/capex', summary, null],
+    ['/capex/:projectId', summary, '/projects/{projectId}/capex'],
+    ['/projects/:projectId/capex/spread', spread, null],
+    ['/capex/:projectId/spread', spread, '/projects/{projectId}/capex/spread'],
+  ] as const)
+    app.get(
+      path,
+      {
+        schema: {
+          tags: TAGS,
+          summary: aliasOf ? `${route.summary}; an alias of ${aliasOf}` : route.summary,
+          params: jsonSchema(idParams),
+          response: route.response,
+        },
       },
-    },
-    async (request) => capexSummary(db, pathId(parseOr400(idParams, request.params, 'address').projectId, projects)),
-  );
-  app.get(
-    '/capex/:projectId/spread',
-    {
-      schema: {
-        tags: TAGS,
-        summary: "The quote price spread per item type of a project's tags (as getQuotePricingForItemTypes)",
-        params: jsonSchema(idParams),
-        response: { 200: okArray('One row per item type'), ...errors(400, 401, 404) },
-      },
-    },
-    async (request) =>
-      priceSpread(db, { projectId: pathId(parseOr400(idParams, request.params, 'address').projectId, projects) }),
-  );
+      async (request) => route.handler(request.params),
+    );
 }

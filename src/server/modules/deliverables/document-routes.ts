@@ -1,25 +1,17 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DOCUMENT_STATUSES } from '../../../lib/deliverables';
 import { REVISION_PATTERN } from '../../../lib/project-revisions';
-import { findEntitySchema, getEntitySchema } from '../../../schemas/registry';
+import { getEntitySchema } from '../../../schemas/registry';
 import { isValidIsoDate } from '../../../schemas/validators';
 import { actorOf, assertRole } from '../../auth/actor';
 import type { Db } from '../../db/client';
-import {
-  errors,
-  jsonSchema,
-  listQuerystring,
-  parseFilters,
-  parseOr400,
-  parseSort,
-  writeErrors,
-} from '../../entities/route-schemas';
-import { attachmentDisposition } from '../../files/file-types';
+import { errors, jsonSchema, parseOr400, writeErrors } from '../../entities/route-schemas';
 import { AppError } from '../../http/app-error';
 import { assertProject } from '../projects/revisions/revisions';
 import { issuedFile, issueDocument, registerWithIssues, workingCopy } from './issue-document';
-import { printList } from './print-list';
+import { printRoutes } from './print-routes';
+import { binary, sendFile } from './send-file';
 
 /**
  * The document register's routes (#31 item 7): the register with each document's issues, Issue, and the issued
@@ -29,7 +21,7 @@ import { printList } from './print-list';
  */
 
 const TAGS = ['documents'];
-const projectParams = z.object({ id: z.coerce.number().int().positive().describe('Project id') });
+const projectParams = z.object({ projectId: z.coerce.number().int().positive().describe('Project id') });
 const documentParams = projectParams.extend({ docId: z.coerce.number().int().positive().describe('Register row id') });
 const fileParams = documentParams.extend({ file: z.string().describe('The revision and the kind: B.pdf or B.xlsx') });
 const workingParams = documentParams.extend({ kind: z.enum(['pdf', 'xlsx']) });
@@ -51,45 +43,6 @@ const issueBody = z
   })
   .strict();
 
-const printQuery = listQuerystring.omit({ offset: true, limit: true }).extend({
-  columns: z
-    .string()
-    .max(4000)
-    .optional()
-    .describe("The grid's visible columns in order, comma-separated; its default columns when left out"),
-  scope: z.coerce
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .describe("The project whose title block heads the print (a project's list)"),
-  title: z.string().max(200).optional(),
-});
-const printParams = z.object({ entity: z.string(), kind: z.enum(['pdf', 'xlsx']) });
-
-const MEDIA = {
-  pdf: 'application/pdf',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-} as const;
-const binary = (description: string) => ({
-  description,
-  content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
-});
-
-function sendFile(
-  reply: FastifyReply,
-  file: { bytes: Buffer; fileName: string },
-  kind: 'pdf' | 'xlsx',
-  immutable: boolean,
-) {
-  return reply
-    .header('content-type', MEDIA[kind])
-    .header('content-disposition', attachmentDisposition(file.fileName))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', immutable ? 'private, max-age=31536000, immutable' : 'private, no-store')
-    .send(file.bytes);
-}
-
 export async function documentRoutes(
   app: FastifyInstance,
   { db, firmName }: { db: Db; firmName: string },
@@ -97,7 +50,7 @@ export async function documentRoutes(
   const schema = getEntitySchema('project_documents');
 
   app.get(
-    '/projects/:id/documents',
+    '/projects/:projectId/documents',
     {
       schema: {
         tags: TAGS,
@@ -107,14 +60,14 @@ export async function documentRoutes(
       },
     },
     async (request) => {
-      const { id } = parseOr400(projectParams, request.params, 'path');
+      const { projectId: id } = parseOr400(projectParams, request.params, 'path');
       await assertProject(db, id);
       return registerWithIssues(db, id);
     },
   );
 
   app.post(
-    '/projects/:id/documents/:docId/issue',
+    '/projects/:projectId/documents/:docId/issue',
     {
       schema: {
         tags: TAGS,
@@ -134,7 +87,7 @@ export async function documentRoutes(
     },
     async (request) => {
       assertRole(request, schema.writeRole, schema.name);
-      const { id, docId } = parseOr400(documentParams, request.params, 'path');
+      const { projectId: id, docId } = parseOr400(documentParams, request.params, 'path');
       return issueDocument(
         db,
         id,
@@ -147,7 +100,7 @@ export async function documentRoutes(
   );
 
   app.get(
-    '/projects/:id/documents/:docId/revisions/:file',
+    '/projects/:projectId/documents/:docId/revisions/:file',
     {
       compress: false,
       schema: {
@@ -158,7 +111,7 @@ export async function documentRoutes(
       },
     },
     async (request, reply) => {
-      const { id, docId, file } = parseOr400(fileParams, request.params, 'path');
+      const { projectId: id, docId, file } = parseOr400(fileParams, request.params, 'path');
       const match = /^([A-Z0-9]{1,4})\.(pdf|xlsx)$/.exec(file);
       if (!match) throw new AppError('bad_request', `'${file}' is not a revision's file: ask for B.pdf or B.xlsx.`);
       const kind = match[2] as 'pdf' | 'xlsx';
@@ -167,41 +120,7 @@ export async function documentRoutes(
   );
 
   app.get(
-    '/entities/:entity/print.:kind',
-    {
-      schema: {
-        tags: TAGS,
-        summary:
-          'Print / PDF of any list: what its grid shows (columns, filters, quick search, sort), with the project\'s title block, marked "not issued"',
-        params: jsonSchema(printParams),
-        querystring: jsonSchema(printQuery),
-        response: { 200: binary('The working copy'), ...errors(400, 401, 404, 413) },
-      },
-    },
-    async (request, reply) => {
-      const { entity, kind } = parseOr400(printParams, request.params, 'path');
-      const schema = findEntitySchema(entity);
-      if (!schema) throw new AppError('not_found', `There is no entity called '${entity}'.`);
-      const query = parseOr400(printQuery, request.query, 'query');
-      const printed = await printList(db, {
-        schema,
-        kind,
-        firm: firmName,
-        query: {
-          filters: parseFilters(query.filters),
-          sort: parseSort(query.sort),
-          ...(query.q ? { q: query.q } : {}),
-        },
-        columns: query.columns?.split(',').filter(Boolean),
-        projectId: query.scope,
-        title: query.title,
-      });
-      return sendFile(reply, printed, kind, false);
-    },
-  );
-
-  app.get(
-    '/projects/:id/documents/:docId/working.:kind',
+    '/projects/:projectId/documents/:docId/working.:kind',
     {
       schema: {
         tags: TAGS,
@@ -211,8 +130,9 @@ export async function documentRoutes(
       },
     },
     async (request, reply) => {
-      const { id, docId, kind } = parseOr400(workingParams, request.params, 'path');
+      const { projectId: id, docId, kind } = parseOr400(workingParams, request.params, 'path');
       return sendFile(reply, await workingCopy(db, id, docId, kind, firmName), kind, false);
     },
   );
+  await printRoutes(app, { db, firmName });
 }

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { BidderCompleteness, PackageQuote } from '../../../lib/packages';
 import type { Db } from '../../db/client';
-import { jsonValues, queryRows } from '../../entities/entity-sql';
+import { getEntitySchema } from '../../../schemas/registry';
+import type { EntityRow } from '../../../schemas/schema-types';
+import { getEntityRow } from '../../entities/entity-service';
+import { jsonValues, queryJsonRows, queryRows, wireColumns } from '../../entities/entity-sql';
 import { quoteTotals } from '../quotes/quote-figures';
 import { noLaterValidRevision } from '../quotes/quote-revisions';
 
@@ -121,4 +124,26 @@ export async function packageAmounts(db: Db, packageId: number) {
       po_number: null,
     }
   );
+}
+
+/** A project's packages (by package number), each with its item, bidder and quote counts. */
+export async function projectPackages(db: Db, projectId: number): Promise<EntityRow[]> {
+  await getEntityRow(db, getEntitySchema('projects'), projectId); // 404 for a project that does not exist
+  const rows = await queryJsonRows<EntityRow>(
+    db,
+    sql`select ${wireColumns(getEntitySchema('packages'), 't')} from packages t where t.project_id = ${projectId} order by t.package_number`,
+  );
+  const counts = await queryRows<{ id: number; items: number; bidders: number; quotes: number }>(
+    db,
+    sql`select p.id, (select count(*) from package_items i where i.package_id = p.id)::int as items, (select count(*) from package_bidders b where b.package_id = p.id)::int as bidders,
+               (select count(*) from quotes q where q.package_id = p.id)::int as quotes
+        from packages p where p.project_id = ${projectId}`,
+  );
+  const byId = new Map(counts.map((row) => [row.id, row]));
+  return rows.map((row) => ({
+    ...row,
+    item_count: byId.get(row.id)?.items ?? 0,
+    bidder_count: byId.get(row.id)?.bidders ?? 0,
+    quote_count: byId.get(row.id)?.quotes ?? 0,
+  }));
 }

@@ -15,7 +15,7 @@ import { bareOrEnvelope, rowFields, rowResponse } from '../spec-aliases/entity-a
 import { isObject, objectBody, payloadOf } from '../../http/legacy-body';
 import { pathId } from '../../http/record-id';
 import { saveOne } from '../../entities/save-one';
-import { bidderCompleteness, packageAmounts, packageQuotes, scopeCounts } from './package-figures';
+import { bidderCompleteness, packageAmounts, packageQuotes, projectPackages, scopeCounts } from './package-figures';
 
 /**
  * Packages (field guide §10; spec §7 Packages) on the entity engine:
@@ -111,40 +111,36 @@ export async function packageRoutes(app: FastifyInstance, { db }: { db: Db }): P
     async (request) => getEntityRow(db, packages, packageIdOf(request.params)),
   );
 
+  const packagesResponse = {
+    200: output(z.array(entityRow), 'The packages with item_count, bidder_count and quote_count'),
+    ...errors(400, 401, 404),
+  };
+  const projectParams = z.object({ projectId: z.string().describe('The project id (digits)') });
+  app.get(
+    '/projects/:projectId/packages',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "A project's packages (by package number), each with its item, bidder and quote counts",
+        params: jsonSchema(projectParams),
+        response: packagesResponse,
+      },
+    },
+    async (request) =>
+      projectPackages(db, pathId(parseOr400(projectParams, request.params, 'address').projectId, projects)),
+  );
+  // The spec's address (GET /packages/{id}, id a project's): an alias of /projects/{projectId}/packages.
   app.get(
     '/packages/:id',
     {
       schema: {
         tags: TAGS,
-        summary: 'The packages of project :id (by package number), each with its item, bidder and quote counts',
+        summary: 'The packages of project :id, each with its counts: an alias of /projects/{projectId}/packages',
         params: jsonSchema(idParams),
-        response: {
-          200: output(z.array(entityRow), 'The packages with item_count, bidder_count and quote_count'),
-          ...errors(400, 401, 404),
-        },
+        response: packagesResponse,
       },
     },
-    async (request) => {
-      const projectId = pathId(parseOr400(idParams, request.params, 'address').id, projects);
-      await getEntityRow(db, projects, projectId); // 404 for a project that does not exist
-      const rows = await queryJsonRows<EntityRow>(
-        db,
-        sql`select ${wireColumns(packages, 't')} from packages t where t.project_id = ${projectId} order by t.package_number`,
-      );
-      const counts = await queryRows<{ id: number; items: number; bidders: number; quotes: number }>(
-        db,
-        sql`select p.id, (select count(*) from package_items i where i.package_id = p.id)::int as items, (select count(*) from package_bidders b where b.package_id = p.id)::int as bidders,
-                   (select count(*) from quotes q where q.package_id = p.id)::int as quotes
-            from packages p where p.project_id = ${projectId}`,
-      );
-      const byId = new Map(counts.map((row) => [row.id, row]));
-      return rows.map((row) => ({
-        ...row,
-        item_count: byId.get(row.id)?.items ?? 0,
-        bidder_count: byId.get(row.id)?.bidders ?? 0,
-        quote_count: byId.get(row.id)?.quotes ?? 0,
-      }));
-    },
+    async (request) => projectPackages(db, pathId(parseOr400(idParams, request.params, 'address').id, projects)),
   );
 
   app.get(

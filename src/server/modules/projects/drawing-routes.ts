@@ -122,7 +122,7 @@ export async function readDrawingPage(
 
 export async function drawingRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   app.get(
-    '/projects/:id/drawings/:kind/:drawingId',
+    '/projects/:projectId/drawings/:kind/:drawingId',
     {
       schema: {
         tags: TAGS,
@@ -134,7 +134,7 @@ export async function drawingRoutes(app: FastifyInstance, { db }: { db: Db }): P
     },
     async (request) => {
       const params = parseOr400(drawingParams, request.params, 'path');
-      const projectId = pathId(params.id, projectSchema());
+      const projectId = pathId(params.projectId, projectSchema());
       return readDrawingPage(db, projectId, params.kind, pathId(params.drawingId, getEntitySchema(params.kind)));
     },
   );

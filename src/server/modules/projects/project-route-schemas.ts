@@ -81,7 +81,7 @@ export const softDeleteBody = rowTargetBody('param2').extend({
   restore: z.boolean().optional().describe('true: clear deleteflag (restore the drawing) instead of setting it'),
 });
 
-export const projectParams = z.object({ id: z.string().describe('Project id (digits)') });
+export const projectParams = z.object({ projectId: z.string().describe('Project id (digits)') });
 
 const row = entityRow;
 export const pidRows = z.array(

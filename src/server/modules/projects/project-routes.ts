@@ -1,18 +1,17 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { containedLists, getEntitySchema } from '../../../schemas/registry';
-import type { EntityRow } from '../../../schemas/schema-types';
+import { containedLists } from '../../../schemas/registry';
 import { actorOf, assertRole } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { projects } from '../../db/tables';
-import { ident, queryJsonRows, wireColumns } from '../../entities/entity-sql';
-import { errors, jsonSchema, writeErrors } from '../../entities/route-schemas';
+import { errors, jsonSchema, parseOr400, writeErrors } from '../../entities/route-schemas';
 import { AppError } from '../../http/app-error';
 import { rowResponse } from '../spec-aliases/entity-alias-routes';
-import { isObject, objectBody, payloadOf, rowTarget, type Body } from '../../http/legacy-body';
-import { describeValue, pathId } from '../../http/record-id';
-import { saveOne } from '../../entities/save-one';
+import { isObject, objectBody, payloadOf, rowTarget } from '../../http/legacy-body';
+import { pathId } from '../../http/record-id';
 import { contentsOf, deleteAlone, deleteWithContents } from './cascade-delete';
+import { pidRoutes } from './pid-routes';
+import { flag } from './request-flag';
 import { schemaOf, type DocumentEntity } from './document-lists';
 import { emptyDocument, readProjectDocument } from './project-document';
 import { projectRollups } from './project-rollups';
@@ -21,15 +20,12 @@ import {
   cascadeDeleted,
   cascadeQuery,
   output,
-  pidRows,
-  pidsQuery,
   projectBody,
   projectDocument,
   projectParams,
   projectSummaries,
   rollupsResponse,
   settingsBody,
-  softDeleteBody,
   TAGS,
 } from './project-route-schemas';
 import { changeRow, projectSchema, saveProject, settingsTarget } from './project-save';
@@ -37,8 +33,9 @@ import { changeRow, projectSchema, saveProject, settingsTarget } from './project
 /**
  * The spec's project routes (§7) on the entity engine: the project list (also the navbar's project
  * picker), saving a project, its settings, deleting it (alone, or with its whole document), deleting rows
- * of its lists (alone or with their contents), the P&ID list with its soft delete, the project document
- * (§3 shape, project-document.ts) and its roll-ups (project-rollups.ts). Bodies come bare or in the
+ * of its lists (alone or with their contents), the P&ID list with its soft delete (pid-routes.ts), the
+ * project document (§3 shape, project-document.ts; GET /projects/:projectId) and its roll-ups
+ * (project-rollups.ts). Bodies come bare or in the
  * spec's envelope {param1, param2, data}, as for the other legacy calls (legacy-body.ts). Writes need the
  * write role of every list they touch (engineer).
  */
@@ -51,18 +48,6 @@ const ROW_DELETES = [
   { route: 'deletecabling', entity: 'cabling' },
   { route: 'deleteracking', entity: 'racking' },
 ] as const;
-
-/** A yes/no flag of a body (true/false) or of a query string (1/0, true/false); absent is no. */
-function flag(body: Body, query: unknown, name: string): boolean {
-  const data = isObject(body.data) ? body.data : {};
-  const sent = body[name] ?? data[name];
-  if (sent !== undefined && sent !== null && typeof sent !== 'boolean')
-    throw new AppError('bad_request', `${name} must be true or false; got ${describeValue(sent)}.`);
-  const text = (query as Record<string, unknown> | undefined)?.[name];
-  if (text !== undefined && !['0', '1', 'true', 'false'].includes(String(text)))
-    throw new AppError('bad_request', `?${name}= takes 1 or 0; got ${describeValue(text)}.`);
-  return sent === true || text === '1' || text === 'true';
-}
 
 /** Deletes a document row named in the body, with its contents when the caller asks (cascade). */
 async function deleteDocumentRow(
@@ -86,7 +71,6 @@ const withContents = (entity: DocumentEntity): DocumentEntity[] => [
 ];
 
 export async function projectRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
-  const pids = getEntitySchema('pids');
   const writes = (request: Parameters<typeof assertRole>[0], entities: readonly DocumentEntity[]) => {
     for (const entity of entities)
       assertRole(request, schemaOf(entity).writeRole, schemaOf(entity).labelPlural.toLowerCase());
@@ -247,67 +231,7 @@ export async function projectRoutes(app: FastifyInstance, { db }: { db: Db }): P
   }
 
   app.get(
-    '/pids',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'P&IDs (of one project, with ?project_id=); soft-deleted ones only with ?include_deleted=1',
-        querystring: jsonSchema(pidsQuery),
-        response: { 200: output(pidRows, 'The P&IDs, by project and drawing number'), ...errors(400, 401, 404) },
-      },
-    },
-    async (request) => {
-      const query = (request.query ?? {}) as Record<string, unknown>;
-      const projectId = query.project_id === undefined ? undefined : pathId(String(query.project_id), projectSchema());
-      const includeDeleted = flag({}, query, 'include_deleted');
-      if (projectId !== undefined) {
-        const found = await queryJsonRows(db, sql`select id from projects where id = ${projectId}`);
-        if (found.length === 0) throw new AppError('not_found', `No Project with id ${projectId}.`);
-      }
-      const conditions = [sql`true`];
-      if (projectId !== undefined) conditions.push(sql`t.project_id = ${projectId}`);
-      if (!includeDeleted) conditions.push(sql`not t.deleteflag`);
-      return queryJsonRows<EntityRow>(
-        db,
-        sql`select ${wireColumns(pids, 't')} from ${ident('pids')} t where ${sql.join(conditions, sql` and `)} order by t.project_id, t.drawing_number, t.sheet, t.id`,
-      );
-    },
-  );
-  app.post(
-    '/pids',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Save one P&ID: create (no id) or update (id and version)',
-        body: jsonSchema(projectBody),
-        response: { 200: rowResponse, ...writeErrors(404, 409, 422) },
-      },
-    },
-    async (request) => {
-      writes(request, ['pids']);
-      return saveOne(db, pids, payloadOf(objectBody(request.body, 'the P&ID')), actorOf(request));
-    },
-  );
-  app.post(
-    '/deletepid',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Soft-delete a P&ID (deleteflag true), or restore it with restore: true; answers the drawing',
-        body: jsonSchema(softDeleteBody),
-        response: { 200: { ...rowResponse, description: 'The P&ID as stored' }, ...writeErrors(404, 409, 422) },
-      },
-    },
-    async (request) => {
-      writes(request, ['pids']);
-      const body = objectBody(request.body, 'the P&ID to delete');
-      const target = rowTarget(body, pids, ['param2']);
-      return changeRow(db, pids, target, { deleteflag: !flag(body, undefined, 'restore') }, actorOf(request));
-    },
-  );
-
-  app.get(
-    '/projects/:id',
+    '/projects/:projectId',
     {
       schema: {
         tags: TAGS,
@@ -317,10 +241,11 @@ export async function projectRoutes(app: FastifyInstance, { db }: { db: Db }): P
         response: { 200: output(projectDocument, 'The project document (spec §3 shape)'), ...errors(400, 401, 404) },
       },
     },
-    async (request) => readProjectDocument(db, pathId((request.params as { id: string }).id, projectSchema())),
+    async (request) =>
+      readProjectDocument(db, pathId(parseOr400(projectParams, request.params, 'path').projectId, projectSchema())),
   );
   app.get(
-    '/projects/:id/rollups',
+    '/projects/:projectId/rollups',
     {
       schema: {
         tags: TAGS,
@@ -330,6 +255,8 @@ export async function projectRoutes(app: FastifyInstance, { db }: { db: Db }): P
         response: { 200: output(rollupsResponse, 'The roll-ups, computed in one query'), ...errors(400, 401, 404) },
       },
     },
-    async (request) => projectRollups(db, pathId((request.params as { id: string }).id, projectSchema())),
+    async (request) =>
+      projectRollups(db, pathId(parseOr400(projectParams, request.params, 'path').projectId, projectSchema())),
   );
+  await pidRoutes(app, { db });
 }

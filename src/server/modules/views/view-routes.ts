@@ -3,6 +3,15 @@ import { z } from 'zod';
 import { errors, jsonSchema, parseOr400, responses, writeErrors } from '../../entities/route-schemas';
 import { recordIdSchema } from '../../http/envelope';
 import type { Db } from '../../db/client';
+import {
+  documentIdOf,
+  documentParams,
+  sameDocument,
+  SCOPED_DOCUMENTS,
+  type ScopedDocument,
+} from '../../entities/document-scope';
+import { scopeDocumentOf } from '../../../schemas/registry';
+import { AppError } from '../../http/app-error';
 import { checkScope, createView, deleteView, getView, listSchema, listViews, updateView } from './view-store';
 import { viewName, viewStateSchema } from './view-state';
 
@@ -18,14 +27,19 @@ const listQuery = z.object({
     .describe('The list: its entity name, e.g. instruments'),
   scope: scopeId
     .optional()
-    .describe("The document whose rows a scoped list shows (a project's id); absent: the whole list"),
+    .describe(
+      "The document whose rows a scoped list shows (a project's id); absent: the whole list. An alias: /{document}/{id}/views names it in the address",
+    ),
 });
 const createBody = z.strictObject({
   list: z
     .string({ error: 'list is required: the entity name of the list' })
     .min(1)
     .describe('The list: its entity name'),
-  scope: scopeId.nullable().optional().describe('For a list kept per document: the document (a project id)'),
+  scope: scopeId
+    .nullable()
+    .optional()
+    .describe('For a list kept per document: the document (a project id); an alias of POST /{document}/{id}/views'),
   name: viewName,
   shared: z
     .boolean()
@@ -53,6 +67,17 @@ const savedView = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+/** The list named, if it is kept per this document: else it has no views at this address (404). */
+function documentListSchema(document: ScopedDocument, list: string) {
+  const schema = listSchema(list);
+  if (scopeDocumentOf(schema) !== document.document)
+    throw new AppError(
+      'not_found',
+      `${schema.labelPlural} are not kept per ${document.label}: their views are at /api/views.`,
+    );
+  return schema;
+}
+
 const docs = (summary: string, schema: Record<string, unknown>) => ({
   schema: { tags: ['views'], summary, ...schema },
 });
@@ -74,6 +99,45 @@ export async function viewRoutes(app: FastifyInstance, { db }: { db: Db }): Prom
       return listViews(db, request.user, schema.name, await checkScope(db, schema, query.scope));
     },
   );
+  // A list kept per document: its views under the document (GET/POST /projects/:projectId/views…); the
+  // document is the address, as ?scope= and the body's scope (aliases) name it on /views.
+  for (const document of SCOPED_DOCUMENTS) {
+    const params = jsonSchema(documentParams(document));
+    app.get(
+      `${document.prefix}/views`,
+      docs(`A list's views of one ${document.label}'s rows the caller sees: their own and the shared ones, by name`, {
+        params,
+        querystring: jsonSchema(listQuery.omit({ scope: true })),
+        response: { 200: jsonSchema(z.array(savedView), 'output'), ...errors(400, 401, 404) },
+      }),
+      async (request) => {
+        const id = documentIdOf(document, request.params);
+        const query = parseOr400(listQuery, request.query, 'query');
+        const schema = documentListSchema(document, query.list);
+        return listViews(
+          db,
+          request.user,
+          schema.name,
+          await checkScope(db, schema, sameDocument(id, query.scope, 'scope')),
+        );
+      },
+    );
+    app.post(
+      `${document.prefix}/views`,
+      docs(`Save a view of one ${document.label}'s rows of a list under a name of the caller`, {
+        params,
+        body: jsonSchema(createBody.omit({ scope: true })),
+        response: { 201: jsonSchema(savedView, 'output'), ...writeErrors(404, 409) },
+      }),
+      async (request, reply) => {
+        const id = documentIdOf(document, request.params);
+        const body = parseOr400(createBody, request.body, 'view');
+        documentListSchema(document, body.list);
+        const view = { ...body, scope: sameDocument(id, body.scope, 'scope') };
+        return reply.status(201).send(await createView(db, request.user, view));
+      },
+    );
+  }
   app.get(
     '/views/:id',
     docs('One view, if the caller sees it (their own, or shared)', {

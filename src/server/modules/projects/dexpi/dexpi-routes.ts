@@ -151,7 +151,7 @@ export async function dexpiRoutes(
   app.addContentTypeParser(XML_TYPES, (_request, payload, done) => done(null, payload));
 
   app.post(
-    '/projects/:id/dexpi',
+    '/projects/:projectId/dexpi',
     {
       schema: {
         tags: TAGS,
@@ -172,7 +172,7 @@ export async function dexpiRoutes(
     async (request, reply) => {
       for (const entity of ['pids', 'mech_equipment', 'piping', 'instruments'] as const)
         assertRole(request, schemaOf(entity).writeRole, schemaOf(entity).labelPlural.toLowerCase());
-      const projectId = pathId(parseOr400(projectParams, request.params, 'path').id, projectSchema());
+      const projectId = pathId(parseOr400(projectParams, request.params, 'path').projectId, projectSchema());
       const query = parseOr400(dexpiQuery, request.query ?? {}, 'query');
       if (!request.body)
         throw new AppError(

@@ -77,10 +77,10 @@ const changes = z.object({
 });
 
 export async function revisionRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
-  const idOf = (params: unknown) => pathId(parseOr400(projectParams, params, 'path').id, projectSchema());
+  const idOf = (params: unknown) => pathId(parseOr400(projectParams, params, 'path').projectId, projectSchema());
 
   app.get(
-    '/projects/:id/revisions',
+    '/projects/:projectId/revisions',
     {
       schema: {
         tags: TAGS,
@@ -97,7 +97,7 @@ export async function revisionRoutes(app: FastifyInstance, { db }: { db: Db }): 
   );
 
   app.post(
-    '/projects/:id/revisions',
+    '/projects/:projectId/revisions',
     {
       schema: {
         tags: TAGS,
@@ -115,7 +115,7 @@ export async function revisionRoutes(app: FastifyInstance, { db }: { db: Db }): 
   );
 
   app.get(
-    '/projects/:id/revision/:rev',
+    '/projects/:projectId/revision/:rev',
     {
       schema: {
         tags: TAGS,
@@ -135,7 +135,7 @@ export async function revisionRoutes(app: FastifyInstance, { db }: { db: Db }): 
   );
 
   app.get(
-    '/projects/:id/changes',
+    '/projects/:projectId/changes',
     {
       schema: {
         tags: TAGS,

@@ -81,7 +81,7 @@ const answer = z.object({
 export async function tagRenameRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
   const handle = (dryRun: boolean) => async (request: FastifyRequest) => {
     assertRole(request, projectSchema().writeRole, "a project's tags");
-    const projectId = pathId(parseOr400(projectParams, request.params, 'path').id, projectSchema());
+    const projectId = pathId(parseOr400(projectParams, request.params, 'path').projectId, projectSchema());
     const body = parseOr400(renameBody, request.body, 'body');
     return renameTags(
       db,
@@ -93,7 +93,7 @@ export async function tagRenameRoutes(app: FastifyInstance, { db }: { db: Db }):
   };
 
   app.post(
-    '/projects/:id/rename-tags/preview',
+    '/projects/:projectId/rename-tags/preview',
     {
       schema: {
         tags: TAGS,
@@ -108,7 +108,7 @@ export async function tagRenameRoutes(app: FastifyInstance, { db }: { db: Db }):
   );
 
   app.post(
-    '/projects/:id/rename-tags',
+    '/projects/:projectId/rename-tags',
     {
       schema: {
         tags: TAGS,
