@@ -558,8 +558,9 @@ describe('/api/docs', () => {
       ['get', '/api/pids'],
       ['post', '/api/pids'],
       ['post', '/api/deletepid'],
-      ['get', '/api/projects/{id}'],
-      ['get', '/api/projects/{id}/rollups'],
+      ['get', '/api/projects/{projectId}/pids'],
+      ['get', '/api/projects/{projectId}'],
+      ['get', '/api/projects/{projectId}/rollups'],
     ] as const;
     for (const [method, path] of routes) {
       const op = doc.paths[path]?.[method];
@@ -582,8 +583,9 @@ describe('/api/docs', () => {
       expect(Object.keys(doc.paths[path]![method]!.responses)).toContain(String(status));
     }
     for (const [url, path, status] of [
-      ['/projects/987654', '/api/projects/{id}', 404],
-      ['/projects/x/rollups', '/api/projects/{id}/rollups', 400],
+      ['/projects/987654', '/api/projects/{projectId}', 404],
+      ['/projects/x/rollups', '/api/projects/{projectId}/rollups', 400],
+      ['/projects/x/pids', '/api/projects/{projectId}/pids', 400],
       ['/pids?project_id=x', '/api/pids', 400],
     ] as const) {
       expect((await get(url)).statusCode).toBe(status);
