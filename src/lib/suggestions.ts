@@ -28,9 +28,7 @@ export async function fetchSuggestions(
   }
   const projectId = await project;
   if (projectId === null) return [];
-  const options = await fetcher<unknown>(
-    apiRoutes.documentOptions(projectRef(projectId), source.entity, { q, limit }),
-  );
+  const options = await fetcher<unknown>(apiRoutes.documentOptions(projectRef(projectId), source.entity, { q, limit }));
   return Array.isArray(options)
     ? options.flatMap((option: unknown) =>
         option && typeof option === 'object' && typeof (option as { label?: unknown }).label === 'string'
