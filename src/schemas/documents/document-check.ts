@@ -59,6 +59,16 @@ export function documentProblems(
         }
       }
       if (list.search) searchProblems(schema, list.search).forEach(say);
+      for (const rollup of list.rollups ?? []) {
+        for (const name of rollup.groupBy)
+          if (!fieldByName(schema, name))
+            say(`roll-up ${rollup.title} groups by ${name}, which is not a field of ${list.entity}.`);
+        for (const name of rollup.sums) {
+          const kind = fieldByName(schema, name)?.kind;
+          if (kind !== 'decimal' && kind !== 'integer')
+            say(`roll-up ${rollup.title} sums ${name}, which is not a decimal or integer field of ${list.entity}.`);
+        }
+      }
     }
   }
   const labels = new Map<string, string>();

@@ -4,7 +4,7 @@ import { containedLists, getEntitySchema } from '../../../schemas/registry';
 import type { EntityRow } from '../../../schemas/schema-types';
 import { actorOf, assertRole } from '../../auth/actor';
 import type { Db } from '../../db/client';
-import { projects } from '../../db/tables';
+import { entityTables } from '../../db/tables';
 import { ident, queryJsonRows, wireColumns } from '../../entities/entity-sql';
 import { errors, jsonSchema, writeErrors } from '../../entities/route-schemas';
 import { AppError } from '../../http/app-error';
@@ -33,6 +33,8 @@ import {
   TAGS,
 } from './project-route-schemas';
 import { changeRow, projectSchema, saveProject, settingsTarget } from './project-save';
+
+const projects = entityTables.projects!;
 
 /**
  * The spec's project routes (§7) on the entity engine: the project list (also the navbar's project
