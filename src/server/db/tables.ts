@@ -240,7 +240,7 @@ export const attachments = pgTable(
 /**
  * Blobs that may have lost their last attachment, written in the transaction that deletes attachments (so a
  * rolled-back delete queues nothing), and a blob being uploaded (due an hour later, in case the upload never
- * finishes). The sweep (files/attachments.ts) removes each one no attachment refers to once it is due.
+ * finishes). The sweep (entities/attachments.ts) removes each one no attachment refers to once it is due.
  */
 export const fileOrphans = pgTable('file_orphans', {
   storageKey: text('storage_key').primaryKey(),

@@ -3,7 +3,7 @@ import { getEntitySchema } from '../../schemas/registry';
 import { SYSTEM_ACTOR, type Actor } from '../audit/audit-writer';
 import { saveEntityBatch } from '../entities/batch-save';
 import { queryRows } from '../entities/entity-sql';
-import { issueRevision } from '../modules/projects/revisions/revisions';
+import { issueRevision } from '../modules/projects';
 import type { EntityRow } from '../../schemas/schema-types';
 import type { Db } from '../db/client';
 import { getEntityTable } from '../db/entity-tables';

@@ -17,7 +17,7 @@ import {
 } from '../../entities/route-schemas';
 import { attachmentDisposition } from '../../files/file-types';
 import { AppError } from '../../http/app-error';
-import { assertProject } from '../projects/revisions/revisions';
+import { assertProject } from '../projects';
 import { issuedFile, issueDocument, registerWithIssues, workingCopy } from './issue-document';
 import { printList } from './print-list';
 

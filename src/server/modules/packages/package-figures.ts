@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { BidderCompleteness, PackageQuote } from '../../../lib/packages';
 import type { Db } from '../../db/client';
 import { jsonValues, queryRows } from '../../entities/entity-sql';
-import { quoteTotals } from '../quotes/quote-figures';
-import { noLaterValidRevision } from '../quotes/quote-revisions';
+import { quoteTotals, noLaterValidRevision } from '../quotes';
 
 /**
  * A package's figures, found by the database. Bid completeness per bidder, in ONE statement, by the bid tab's

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../entities/entity-sql';
 import { AppError } from '../../http/app-error';
 import { IO_TYPES, type ProjectRollups } from '../../../lib/project-rollups';
-import { pricedEquipmentSql, pricingTransaction } from '../capex/equipment-price';
+import { pricedEquipmentSql, pricingTransaction } from '../capex';
 import { declaredRollups } from './declared-rollups';
 
 /**

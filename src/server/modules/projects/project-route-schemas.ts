@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { projectDocument as declaredProject } from '../../../schemas/documents/document-registry';
 import { entityRow, jsonSchema } from '../../entities/route-schemas';
 import { DOCUMENT_LISTS, schemaOf } from './document-lists';
-import { bareOrEnvelope, rowFields, rowTargetBody } from '../spec-aliases/entity-alias-routes';
+import { bareOrEnvelope, rowFields, rowTargetBody } from '../../entities/spec-route-schemas';
 
 /** The project routes' bodies and answers, for /api/docs only: the handlers read their input themselves. */
 

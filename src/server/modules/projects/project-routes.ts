@@ -8,7 +8,7 @@ import { entityTables } from '../../db/tables';
 import { ident, queryJsonRows, wireColumns } from '../../entities/entity-sql';
 import { errors, jsonSchema, writeErrors } from '../../entities/route-schemas';
 import { AppError } from '../../http/app-error';
-import { rowResponse } from '../spec-aliases/entity-alias-routes';
+import { rowResponse } from '../../entities/spec-route-schemas';
 import { isObject, objectBody, payloadOf, rowTarget, type Body } from '../../http/legacy-body';
 import { describeValue, pathId } from '../../http/record-id';
 import { saveOne } from '../../entities/save-one';
