@@ -76,13 +76,19 @@ test('an engineer lists a project’s motors by MCC and reads the demand per are
     `/api/entities/electrical_loads?filters=${encodeURIComponent(JSON.stringify([{ field: 'project_id', op: 'equals', value: projectId }]))}&sort=load_tag:asc`,
   );
   const [conveyor, , standby] = stored.body.rows;
-  await expect(cell(loads, conveyor!.id, 'absorbed_kw')).toHaveText('60');
-  await expect(cell(loads, conveyor!.id, 'demand_kw')).toHaveText('51');
-  await cell(loads, standby!.id, 'running').click();
+  await expect(cell(loads, conveyor!.id, 'absorbed_kw')).toHaveText('60.00');
+  // The standby is switched off: from its Absorbed kW, one cell right (the grid scrolls along), "No" pasted.
+  await cell(loads, standby!.id, 'absorbed_kw').click();
+  await page.keyboard.press('ArrowRight');
+  await expect(cell(loads, standby!.id, 'running')).toHaveClass(/ag-cell-focus/);
   await pasteText(page, 'No');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(cell(loads, standby!.id, 'demand_kw')).toHaveClass(/ag-cell-focus/);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved 1 change')).toBeVisible();
-  await expect(cell(loads, standby!.id, 'demand_kw')).toHaveText('0');
+  await expect(cell(loads, conveyor!.id, 'demand_kw')).toHaveText('51.00');
+  await expect(cell(loads, standby!.id, 'demand_kw')).toHaveText('0.00');
 
   // Under the grid: the demand per area and MCC, and the total.
   const demand = page.getByRole('table', { name: 'MCC demand by area' });
