@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 // A later block's no-restricted-imports replaces an earlier one's for the same file: each block repeats this.
 // The PDF writer (pdfkit and its fonts) is the server's: deliverables render there, never in the browser (#31).
@@ -34,6 +34,68 @@ function otherFeatures(feature, depth) {
     { regex: `^(\\.\\./){${depth + 1}}${notOwn}[^./]`, message },
     { regex: `(^|/)features/${notOwn}`, message },
   ];
+}
+
+const noBrowser = {
+  group: ['react', 'react-dom', '@mui/*', '**/app/**', '**/features/**', '**/grids/**', '**/forms/**'],
+  message: 'The server never imports browser code.',
+};
+
+// The server's layers, bottom first (src/server/layers.json): a file imports only its own layer and those below.
+const serverLayers = JSON.parse(readFileSync(new URL('./src/server/layers.json', import.meta.url), 'utf8')).layers;
+const serverModules = readdirSync(new URL('./src/server/modules/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** Deepest folder level the generated rules cover below a layer's folder (modules/projects/revisions/… is 2). */
+const SERVER_DEPTH = 5;
+
+/** An import's way back to src/server from a file `depth` folders below it: './' at the root, else '../' × depth. */
+const toServer = (depth) => (depth === 0 ? '\\./' : `(\\.\\./){${depth}}`);
+/** What a layer path looks like at the start of an import, once at src/server: a folder, or a file without .ts. */
+const layerPath = (p) => (p.endsWith('.ts') ? `${escape(p.slice(0, -3))}(\\.[jt]s)?$` : `${escape(p)}(/|$)`);
+const pastIndex = '(?!index(\\.[jt]s)?$)';
+
+/** The imports a file of layer `index`, `depth` folders below src/server, may not write. */
+function serverPatterns(index, depth, module) {
+  const layer = serverLayers[index];
+  const above = serverLayers.slice(index + 1);
+  const below = serverLayers.slice(0, index).map((l) => l.name);
+  const patterns = [noBrowser];
+  if (above.length > 0)
+    patterns.push({
+      regex: `^${toServer(depth)}(${above.flatMap((l) => l.paths.map(layerPath)).join('|')})`,
+      message: `src/server/${layer.paths[0]} (layer ${layer.name}) imports only its own layer and those below it (${below.join(', ') || 'none'}), never ${above.map((l) => l.name).join(', ')}: src/server/layers.json.`,
+    });
+  const indexOnly =
+    'A module is reached only through its index.ts (src/server/layers.json): import the folder, not its files.';
+  // Another module's files, through modules/ from anywhere in the house…
+  const notOwn = module ? `(?!${escape(module)}/)` : '';
+  patterns.push({ regex: `^${toServer(depth)}modules/${notOwn}[^/]+/${pastIndex}`, message: indexOnly });
+  // …or as a sibling folder from inside a module.
+  if (module) patterns.push({ regex: `^${toServer(depth - 1)}${notOwn}[^./][^/]*/${pastIndex}`, message: indexOnly });
+  return patterns;
+}
+
+/** One block per layer and folder depth (per module for modules/), each listing what its files may not import. */
+function serverLayerBlocks() {
+  return serverLayers.flatMap((layer, index) =>
+    layer.paths.flatMap((p) => {
+      const rule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+      if (p.endsWith('.ts')) return [{ files: [`src/server/${p}`], rules: rule(serverPatterns(index, 0)) }];
+      const depths = Array.from({ length: SERVER_DEPTH }, (_, i) => i + 1);
+      if (layer.each)
+        return serverModules.flatMap((module) =>
+          depths.map((depth) => ({
+            files: [`src/server/${p}/${module}/${'*/'.repeat(depth - 1)}*`],
+            rules: rule(serverPatterns(index, depth + 1, module)),
+          })),
+        );
+      return depths.map((depth) => ({
+        files: [`src/server/${p}/${'*/'.repeat(depth - 1)}*`],
+        rules: rule(serverPatterns(index, depth)),
+      }));
+    }),
+  );
 }
 
 export default tseslint.config(
@@ -186,20 +248,10 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['react', 'react-dom', '@mui/*', '**/app/**', '**/features/**', '**/grids/**', '**/forms/**'],
-              message: 'The server never imports browser code.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noBrowser] }] },
   },
+  // The server's layers (src/server/layers.json), generated as the features' rules are from their folders.
+  ...serverLayerBlocks(),
   {
     // The declaration merging of FastifyRequest and FastifyInstance needs an interface.
     files: ['src/server/auth/auth-hooks.ts', 'src/server/app.ts'],

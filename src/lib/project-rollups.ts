@@ -29,6 +29,19 @@ export type Rollup = {
 };
 /** `deleted`: a soft-deleted area, listed because live rows still name it (their figures count in the project's). */
 export type AreaRollup = Rollup & { area_id: number; areacode: string; description: string | null; deleted: boolean };
+/**
+ * A roll-up a list declares (src/schemas/documents, `rollups`): its live rows grouped, each group's count and
+ * sums. `columns` in order: the group fields (text: a lookup's label), then `count`, then the sums (decimals
+ * as strings to the field's scale). `total` has the count and sums of the whole list.
+ */
+export type DeclaredRollup = {
+  entity: string;
+  title: string;
+  columns: { key: string; label: string; numeric: boolean; unit?: string }[];
+  rows: Record<string, string | number | null>[];
+  total: Record<string, string | number | null>;
+};
+
 /** `estimate_date`: the date the equipment cost is escalated to and converted at (the project's, else today), as CAPEX's. */
 export type ProjectRollups = {
   project_id: number;
@@ -38,4 +51,6 @@ export type ProjectRollups = {
   spare_pct: number;
   project: Rollup;
   areas: AreaRollup[];
+  /** The roll-ups the project's lists declare, in the declaration's order. */
+  tables: DeclaredRollup[];
 };

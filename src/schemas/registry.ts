@@ -9,6 +9,7 @@ import * as business from './entities/business-entities';
 import { capexFactors } from './entities/capex';
 import { costIndices } from './entities/cost-indices';
 import { dutySheets } from './entities/duty-sheets';
+import { electricalLoads } from './entities/electrical-loads';
 import { meetingItems, meetings } from './entities/meetings';
 import { packageBidders, packageItems, packages } from './entities/packages';
 import { clarifications } from './entities/clarifications';
@@ -49,6 +50,7 @@ export const entitySchemas: readonly EntitySchema[] = [
   projectLists.cabling,
   projectLists.racking,
   projectLists.streams,
+  electricalLoads,
   dutySheets,
   parts,
   // Before quotes: a quote names the package it answers.

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR, writeAudit } from '../../src/server/audit/audit-writer';
-import { projects } from '../../src/server/db/tables';
+import { entityTables } from '../../src/server/db/tables';
 import { demoProjects } from '../../src/server/seed/demo-projects';
 import { createTestApp, type TestApp } from '../support/test-app';
+
+const projects = entityTables.projects!;
 
 let t: TestApp;
 beforeAll(async () => {

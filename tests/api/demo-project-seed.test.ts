@@ -163,6 +163,8 @@ describe('the demo projects', () => {
       'changed 200-ML-002 price_source,price,price_currency_id,quote_line_id,status',
       'changed 200-ML-003 price_source,price,price_currency_id,quote_line_id,status',
       'changed 400-ML-001 description',
+      // The mill's motor on the load list follows its equipment row's absorbed kW, and its demand with it.
+      'changed 200-ML-001-M absorbed_kw,demand_kw',
     ]);
   });
 

@@ -338,6 +338,7 @@ describe('GET /api/projects/:id/rollups', () => {
       'project_id',
       'rate_date',
       'spare_pct',
+      'tables',
     ]);
     expect(rollups).toMatchObject({
       project_id: projectId,

@@ -10,7 +10,7 @@ import * as tables from '../../src/server/db/tables';
  * `projects` itself is sharded by its id (ARCHITECTURE.md, "Past one database machine").
  */
 export function projectShardedTables(): string[] {
-  return Object.values(tables)
+  return [...new Set([...Object.values(tables), ...Object.values(tables.entityTables)])]
     .flatMap((value) => {
       try {
         return [getTableConfig(value as PgTable)];

@@ -59,7 +59,11 @@ function providedTemplates(): DatabaseTemplates | null {
 
 async function pgliteFromDump(file: string): Promise<Database> {
   const client = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(file)]), extensions: pgliteExtensions });
-  return { db: drizzle(client, { schema: tables }), kind: 'pglite', close: () => client.close() };
+  return {
+    db: drizzle(client, { schema: { ...tables, ...tables.entityTables } }),
+    kind: 'pglite',
+    close: () => client.close(),
+  };
 }
 
 async function seed(database: Database): Promise<void> {

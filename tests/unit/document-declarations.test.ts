@@ -43,6 +43,17 @@ describe('documents are declared and checked against the entity schemas', () => 
     );
   });
 
+  it('refuses a list whose rows are not part of a header row (a delete with contents would leave them)', () => {
+    const loose = entitySchemas.map((schema) =>
+      schema.name !== 'racking'
+        ? schema
+        : { ...schema, fields: schema.fields.map((f) => (f.kind === 'lookup' ? { ...f, partOf: undefined } : f)) },
+    );
+    expect(documentProblems([projectDocument], loose)).toContain(
+      'document Project: list racking is not part of a projects row (no partOf lookup leads to it).',
+    );
+  });
+
   it('refuses nesting by a field that is not the lookup to the list it nests under', () => {
     const wrong = projectWith((lists) => {
       const index = lists.findIndex((l) => l.entity === 'piping');

@@ -25,6 +25,7 @@ import { EntityListPage } from '../../grids/entity-list-page';
 import { ProjectHeaderForm, projectsSchema } from './project-header-form';
 import type { ProjectRollups } from '../../lib/project-rollups';
 import { AreaRollupTable, RollupStrip } from './project-rollups';
+import { DeclaredRollupTables } from './declared-rollup-tables';
 import { DOCUMENT_TABS, FIRST_TAB, projectIdFromParam, tabFromParam, type ProjectTab } from './project-tabs';
 import { DocumentIssueDialog } from './documents/document-issue-dialog';
 import { RevisionsTab } from './revisions/revisions-tab';
@@ -311,12 +312,17 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
             rowAction={drawingPage}
             onDataChanged={reloadRollups}
             sinceMarks={revisionMarks}
-            height={tab.slug === 'areas' ? 'max(300px, calc(100vh - 560px))' : 'max(440px, calc(100vh - 330px))'}
+            height={
+              tab.slug === 'areas' || rollupData?.tables.some((table) => table.entity === tab.entity)
+                ? 'max(300px, calc(100vh - 560px))'
+                : 'max(440px, calc(100vh - 330px))'
+            }
           />
         ) : (
           <RevisionsTab projectId={id} canEdit={canEdit} onIssued={() => void mutateProject()} />
         )}
         {tab.slug === 'areas' && <AreaRollupTable data={rollupData} />}
+        {tab.entity && <DeclaredRollupTables data={rollupData} entity={tab.entity} />}
         <DocumentIssueDialog
           projectId={id}
           document={issuing}

@@ -1,3 +1,4 @@
+import { containmentOf } from '../containment';
 import { fieldByName, SOFT_DELETE_FIELD, type EntitySchema } from '../schema-types';
 import type { DocumentDeclaration, SearchDeclaration } from './document-types';
 
@@ -14,6 +15,7 @@ export function documentProblems(
   const problems: string[] = [];
   const byName = new Map(schemas.map((schema) => [schema.name, schema]));
   const holder = new Map<string, string>();
+  const { containedLists } = containmentOf(schemas);
   for (const document of documents) {
     const say = (problem: string) => problems.push(`document ${document.label}: ${problem}`);
     const header = byName.get(document.header);
@@ -36,6 +38,9 @@ export function documentProblems(
       }
       if (rootOf(schema) !== document.header)
         say(`list ${list.entity}'s scope root is not a lookup to ${document.header}.`);
+      // Deleting the header with its contents must take the list: its rows are part of a header row (partOf).
+      else if (!containedLists(document.header).includes(list.entity))
+        say(`list ${list.entity} is not part of a ${document.header} row (no partOf lookup leads to it).`);
       const other = holder.get(list.entity);
       if (other) say(`list ${list.entity} is already a list of ${other}.`);
       holder.set(list.entity, document.label);
@@ -59,6 +64,16 @@ export function documentProblems(
         }
       }
       if (list.search) searchProblems(schema, list.search).forEach(say);
+      for (const rollup of list.rollups ?? []) {
+        for (const name of rollup.groupBy)
+          if (!fieldByName(schema, name))
+            say(`roll-up ${rollup.title} groups by ${name}, which is not a field of ${list.entity}.`);
+        for (const name of rollup.sums) {
+          const kind = fieldByName(schema, name)?.kind;
+          if (kind !== 'decimal' && kind !== 'integer')
+            say(`roll-up ${rollup.title} sums ${name}, which is not a decimal or integer field of ${list.entity}.`);
+        }
+      }
     }
   }
   const labels = new Map<string, string>();

@@ -46,6 +46,13 @@ export type RuleNames = {
   delete?: readonly string[];
 };
 
+/**
+ * A roll-up of a list, shown under its tab and answered by GET /projects/:id/rollups (`tables`): its live rows
+ * grouped by `groupBy` (a lookup shown by its row's label), each group's row count and the sum of each `sums`
+ * field (a decimal or integer field), and the list's total. MCC demand by area: loads by area and MCC.
+ */
+export type RollupDeclaration = { title: string; groupBy: readonly string[]; sums: readonly string[] };
+
 export type DocumentListDeclaration = {
   entity: string;
   /** Its tab in the document's page; none: a list kept by its module's own screen (a project's CAPEX factors). */
@@ -64,6 +71,7 @@ export type DocumentListDeclaration = {
   restored?: false;
   search?: SearchDeclaration;
   rules?: RuleNames;
+  rollups?: readonly RollupDeclaration[];
 };
 
 export type DocumentDeclaration = {

@@ -92,6 +92,26 @@ export const projectDocument = defineDocument({
         { under: 'mech_equipment', by: ['from_equipment_id', 'to_equipment_id'] },
       ],
     },
+    // #32: motors and other loads under their area, each fed from an MCC; their demand adds up per area and MCC.
+    {
+      entity: 'electrical_loads',
+      tab: { label: 'Electrical loads', slug: 'loads' },
+      nest: [{ under: 'areas', by: ['projarea_id'] }],
+      search: {
+        kind: 'loads',
+        label: 'Electrical loads',
+        title: 'load_tag',
+        subtitle: [['description'], ['mcc', 'feeder']],
+        text: ['load_tag', 'description', 'mcc', 'feeder'],
+      },
+      rollups: [
+        {
+          title: 'MCC demand by area',
+          groupBy: ['projarea_id', 'mcc'],
+          sums: ['installed_kw', 'absorbed_kw', 'demand_kw'],
+        },
+      ],
+    },
     // Field guide §13: kept per project, each part of an equipment row; not part of a revision's snapshot.
     { entity: 'duty_sheets', tab: { label: 'Duty sheets', slug: 'duty-sheets' }, revised: false },
     // #31: the document register; its rows issue PDFs and workbooks.

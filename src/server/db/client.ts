@@ -46,13 +46,13 @@ export async function openDatabase(
       { connectionString: target.url, max: 10, connectionTimeoutMillis: target.connectTimeoutMs ?? 5_000 },
       (error) => console.error(`PostgreSQL connection lost (${error.message}); the next query opens a new one.`),
     );
-    const db = drizzlePg(pool, { schema: tables });
+    const db = drizzlePg(pool, { schema: { ...tables, ...tables.entityTables } });
     await migratePg(db, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const client = await PGlite.create(target.pgliteDir, { extensions: pgliteExtensions });
   const turns = oneStatementPerTurn(client);
-  const db = drizzlePglite(client, { schema: tables });
+  const db = drizzlePglite(client, { schema: { ...tables, ...tables.entityTables } });
   await migratePglite(db, { migrationsFolder });
   const autovacuum = startAutovacuum(client, turns.statements, (error) =>
     console.error(`PGlite autovacuum failed (${(error as Error).message}); it tries again after the next writes.`),

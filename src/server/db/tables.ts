@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { getEntityTable } from './entity-tables';
+import { entitySchemas } from '../../schemas/registry';
+import { getEntityTable, type EntityTable } from './entity-tables';
 import {
   bigint,
   bigserial,
@@ -175,7 +176,7 @@ export const projectRevisions = pgTable(
     id: serial('id').primaryKey(),
     projectId: integer('project_id')
       .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+      .references(() => getEntityTable('projects').id, { onDelete: 'cascade' }),
     rev: text('rev').notNull(),
     purpose: text('purpose').notNull(),
     issuedOn: date('issued_on', { mode: 'string' }).notNull(),
@@ -239,7 +240,7 @@ export const attachments = pgTable(
 /**
  * Blobs that may have lost their last attachment, written in the transaction that deletes attachments (so a
  * rolled-back delete queues nothing), and a blob being uploaded (due an hour later, in case the upload never
- * finishes). The sweep (files/attachments.ts) removes each one no attachment refers to once it is due.
+ * finishes). The sweep (entities/attachments.ts) removes each one no attachment refers to once it is due.
  */
 export const fileOrphans = pgTable('file_orphans', {
   storageKey: text('storage_key').primaryKey(),
@@ -280,54 +281,17 @@ export const savedViews = pgTable(
   ],
 );
 
-/*
- * The entity tables, derived from src/schemas (entity-tables.ts). Exported one by one because
- * drizzle-kit finds tables among this module's exports.
+/**
+ * The entity tables, derived from src/schemas (entity-tables.ts), by entity name. drizzle-kit finds the tables
+ * a migration is generated from among this module's exports, loading it as CommonJS: each entity's table is
+ * added to those exports here, so a new entity needs no line of its own (the app, loaded as an ES module,
+ * reads them from `entityTables` or getEntityTable).
  */
-export const currencies = getEntityTable('currencies');
-export const currencyRates = getEntityTable('currency_rates');
-export const units = getEntityTable('units');
-export const disciplines = getEntityTable('disciplines');
-export const requestTypes = getEntityTable('request_types');
-export const requestModules = getEntityTable('request_modules');
-export const requestStatuses = getEntityTable('request_statuses');
-export const requestPriorities = getEntityTable('request_priorities');
-export const itemCategories = getEntityTable('item_categories');
-export const costIndices = getEntityTable('cost_indices');
-export const clients = getEntityTable('clients');
-export const suppliers = getEntityTable('suppliers');
-export const lithiumProjects = getEntityTable('lithium_projects');
-export const projects = getEntityTable('projects');
-export const areas = getEntityTable('areas');
-export const pids = getEntityTable('pids');
-export const pfds = getEntityTable('pfds');
-export const mechEquipment = getEntityTable('mech_equipment');
-export const piping = getEntityTable('piping');
-export const instruments = getEntityTable('instruments');
-export const cabling = getEntityTable('cabling');
-export const racking = getEntityTable('racking');
-export const streams = getEntityTable('streams');
-export const dutySheets = getEntityTable('duty_sheets');
-export const parts = getEntityTable('parts');
-export const packages = getEntityTable('packages');
-export const packageItems = getEntityTable('package_items');
-export const packageBidders = getEntityTable('package_bidders');
-export const clarifications = getEntityTable('clarifications');
-export const quotes = getEntityTable('quotes');
-export const quoteLines = getEntityTable('quote_lines');
-export const adjudications = getEntityTable('adjudications');
-export const adjudicationRates = getEntityTable('adjudication_rates');
-export const adjudicationBidders = getEntityTable('adjudication_bidders');
-export const adjudicationAdders = getEntityTable('adjudication_adders');
-export const adjudicationChoices = getEntityTable('adjudication_choices');
-export const quotesV1 = getEntityTable('quotes_v1');
-export const requests = getEntityTable('requests');
-export const meetings = getEntityTable('meetings');
-export const meetingItems = getEntityTable('meeting_items');
-export const proposals = getEntityTable('proposals');
-export const proposalLines = getEntityTable('proposal_lines');
-export const capexFactors = getEntityTable('capex_factors');
-export const projectDocuments = getEntityTable('project_documents');
+export const entityTables: Readonly<Record<string, EntityTable>> = Object.fromEntries(
+  entitySchemas.map((schema) => [schema.name, getEntityTable(schema.name)]),
+);
+if (typeof module !== 'undefined' && typeof module.exports === 'object')
+  for (const [name, table] of Object.entries(entityTables)) module.exports[`entity_${name}`] = table;
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -343,10 +307,10 @@ export const documentIssues = pgTable(
     id: serial('id').primaryKey(),
     projectId: integer('project_id')
       .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+      .references(() => getEntityTable('projects').id, { onDelete: 'cascade' }),
     documentId: integer('document_id')
       .notNull()
-      .references(() => projectDocuments.id, { onDelete: 'cascade' }),
+      .references(() => getEntityTable('project_documents').id, { onDelete: 'cascade' }),
     /** The project revision whose snapshot the lists were read from. */
     revisionId: integer('revision_id').references(() => projectRevisions.id, { onDelete: 'cascade' }),
     revision: text('revision').notNull(),

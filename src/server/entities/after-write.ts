@@ -2,8 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { entitySchemas } from '../../schemas/registry';
 import type { EntitySchema, FieldDef } from '../../schemas/schema-types';
 import type { Db } from '../db/client';
-import { bidTabInputsWritten } from '../modules/adjudications/evaluated-low';
-import { quotesWritten } from '../modules/quotes/quote-revisions';
 import { col, ident, jsonValues, queryRows } from './entity-sql';
 import { writtenValues, type Written } from './written-rows';
 
@@ -18,8 +16,9 @@ export type { Written } from './written-rows';
  *      written are set again, one statement per parent list. Not audited and no version bump: the figure is
  *      a function of the child rows, whose own changes are audited, and a version bump would make whoever
  *      holds the parent (the quote's header form) meet a false conflict after saving a line.
- *   2. Figures kept across documents (LISTENERS: the package's evaluated low follows its bid tab's inputs; a
- *      quote's `superseded` mark follows the revisions of its number).
+ *   2. Figures kept across documents, by the listeners the modules register (onWrite, from their index.ts:
+ *      the package's evaluated low follows its bid tab's inputs; a quote's `superseded` mark follows the
+ *      revisions of its number). The engine names no module: the modules sit above it.
  *   3. A deleted document's saved views (of its lists, kept per document: saved_views.scope_id) go with it.
  *
  * A list nobody aggregates or listens to costs one map lookup.
@@ -27,17 +26,19 @@ export type { Written } from './written-rows';
 
 export type WriteListener = (tx: Db, schema: EntitySchema, written: Written) => Promise<void>;
 
-const LISTENERS: Readonly<Record<string, readonly WriteListener[]>> = {
-  // The revisions' `superseded` marks first: the bid tab reads which revision is in force.
-  quotes: [quotesWritten, bidTabInputsWritten],
-  quote_lines: [bidTabInputsWritten],
-  package_items: [bidTabInputsWritten],
-  adjudications: [bidTabInputsWritten],
-  adjudication_rates: [bidTabInputsWritten],
-  adjudication_bidders: [bidTabInputsWritten],
-  adjudication_adders: [bidTabInputsWritten],
-  adjudication_choices: [bidTabInputsWritten],
-};
+const LISTENERS = new Map<string, WriteListener[]>();
+
+/**
+ * Runs `listener` after every write of each of `lists`, in the order registered. A module registers its
+ * listeners when its index.ts is first imported, which is before anything writes: app.ts and seed/ import
+ * the modules' index files.
+ */
+export function onWrite(lists: readonly string[], listener: WriteListener): void {
+  for (const list of lists) {
+    const listeners = LISTENERS.get(list) ?? [];
+    if (!listeners.includes(listener)) LISTENERS.set(list, [...listeners, listener]);
+  }
+}
 
 /** The aggregate fields of one parent list over one child list, through one lookup of the child. */
 type Aggregated = { parent: EntitySchema; via: string; fields: FieldDef[] };
@@ -149,7 +150,7 @@ export async function runAfterWrite(tx: Db, schema: EntitySchema, written: Writt
     for (const id of written.formerParents?.get(group.via) ?? []) parents.add(id);
     await refreshAggregates(tx, group.parent, group.fields, [...parents]);
   }
-  for (const listener of LISTENERS[schema.name] ?? []) await listener(tx, schema, written);
+  for (const listener of LISTENERS.get(schema.name) ?? []) await listener(tx, schema, written);
   if (written.op === 'delete') await dropViewsOfDocuments(tx, schema, written.ids);
 }
 

@@ -68,7 +68,7 @@ function refuseUnknownFields(schema: EntitySchema, batch: BatchRequest): void {
 /**
  * The engine's one delete of rows of one list, inside the caller's transaction: a document lock refuses it (409;
  * `lockedToo` skips that, for the purge of test data), then the delete hooks, then a 409 naming what still refers
- * to them, then the rows' files (files/attachments.ts), then the delete with an audit row per row; a row whose version moved on makes it a 409 with its
+ * to them, then the rows' files (entities/attachments.ts), then the delete with an audit row per row; a row whose version moved on makes it a 409 with its
  * current state. The batch save, the one-row delete, the delete with contents (per list) and housekeeping all
  * delete through it.
  */

@@ -3,6 +3,7 @@ import { NodePgDatabase, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { fieldByName, type EntitySchema, type EntityRow, type FieldDef } from '../../schemas/schema-types';
 import { findEntitySchema } from '../../schemas/registry';
 import type { Db } from '../db/client';
+import { queryRows } from '../db/query-rows';
 import { getEntityTable } from '../db/entity-tables';
 import { AppError } from '../http/app-error';
 
@@ -37,11 +38,8 @@ export function jsonRecordset(
   return sql`json_to_recordset(${json}::json) as ${ident(alias)}(${sql.join(definitions, sql`, `)})`;
 }
 
-/** Rows of a raw query; PGlite and node-postgres both answer `{ rows }`. */
-export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+// The engine's files take queryRows with the other SQL pieces from here; it lives in db/ for files/ below the engine.
+export { queryRows };
 
 /**
  * Rows of a query, fetched as one JSON text and parsed in Node. Thousands of wide rows arrive several

@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
  * backup holds them). Both are streamed both ways: nothing holds a whole file in memory.
  *
  * An upload is first staged (`stage`: the bytes stored, hashed and counted as they arrive, not yet visible),
- * then kept or discarded by the transaction that records its attachment (files/attachments.ts), under a lock
+ * then kept or discarded by the transaction that records its attachment (entities/attachments.ts), under a lock
  * on its sha256, so a blob is never removed while an upload takes it for its own.
  */
 export type FileStore = {

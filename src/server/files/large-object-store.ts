@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { queryRows } from '../entities/entity-sql';
+import { queryRows } from '../db/query-rows';
 import type { FileStore, StagedBlob } from './file-store';
 
 /** Bytes per lo_put: one statement each; a 50 MiB file is 200 of them. */

@@ -1,5 +1,5 @@
 import { SYSTEM_ACTOR, type Actor } from '../audit/audit-writer';
-import { awardAdjudication, freezeRates } from '../modules/adjudications/award';
+import { awardAdjudication, freezeRates } from '../modules/adjudications';
 import type { Db } from '../db/client';
 import { demoAdjudication, demoPumpAdjudication } from './demo-adjudications';
 import { create, idsBy, isEmpty } from './seed-entities';

@@ -5,7 +5,7 @@ import type { EntityRow } from '../../schemas/schema-types';
 import { SYSTEM_ACTOR, type Actor } from '../audit/audit-writer';
 import { saveEntityBatch } from '../entities/batch-save';
 import { queryRows } from '../entities/entity-sql';
-import { createNextMeeting } from '../modules/meetings/carry-forward';
+import { createNextMeeting } from '../modules/meetings';
 import type { Db } from '../db/client';
 import {
   DEMO_MEETING_PROJECT,

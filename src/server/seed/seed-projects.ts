@@ -3,7 +3,7 @@ import { getEntitySchema } from '../../schemas/registry';
 import { SYSTEM_ACTOR, type Actor } from '../audit/audit-writer';
 import { saveEntityBatch } from '../entities/batch-save';
 import { queryRows } from '../entities/entity-sql';
-import { issueRevision } from '../modules/projects/revisions/revisions';
+import { issueRevision } from '../modules/projects';
 import type { EntityRow } from '../../schemas/schema-types';
 import type { Db } from '../db/client';
 import { getEntityTable } from '../db/entity-tables';
@@ -221,6 +221,35 @@ async function seedDocument(db: Db, projectId: number, document: DemoDocument, a
     actor,
   );
   const equipment = byField([...duties, ...standbys], 'tagno');
+
+  // The electrical load list: a load per motor-driven item (its tag + '-M'), fed from its area's MCC in tag
+  // order, at 6.6 kV from 200 kW up and 400 V below; a standby is connected but not running.
+  const areaCode = new Map(document.areas.map((row) => [area(row.areacode), row.areacode]));
+  const feeders = new Map<string, number>();
+  const motors = [...duties, ...standbys]
+    .filter((row) => Number(row.installed_kw ?? 0) > 0)
+    .sort((a, b) => String(a.tagno).localeCompare(String(b.tagno)));
+  await create(
+    db,
+    'electrical_loads',
+    motors.map((row) => {
+      const mcc = `MCC-${areaCode.get(row.projarea_id as number)}-01`;
+      feeders.set(mcc, (feeders.get(mcc) ?? 0) + 1);
+      return {
+        project_id,
+        load_tag: `${row.tagno}-M`,
+        description: `${row.description} motor`,
+        projarea_id: row.projarea_id,
+        equipment_id: row.id,
+        mcc,
+        feeder: `F${String(feeders.get(mcc)).padStart(2, '0')}`,
+        voltage: Number(row.installed_kw) >= 200 ? '6600' : '400',
+        running: row.running,
+        load_factor: '0.85',
+      };
+    }),
+    actor,
+  );
 
   const lines = await create(
     db,

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { getEntitySchema } from '../../schemas/registry';
 import { queryRows } from '../entities/entity-sql';
 import { saveEntityBatch } from '../entities/entity-service';
-import { reviseQuote } from '../modules/quotes/revise-quote';
+import { reviseQuote } from '../modules/quotes';
 import {
   DEMO_QUOTE_PROJECT,
   DEMO_QUOTE_RATE_DATE,

@@ -2,6 +2,7 @@ import { DEFAULT_STATUS_ID, requestUsername } from '../../../lib/requests';
 import { sameValueOf } from '../../../schemas/same-value';
 import { fieldByName, type FieldDef } from '../../../schemas/schema-types';
 import type { Actor } from '../../audit/audit-writer';
+import { hasRole, isRole } from '../../auth/roles';
 import { AppError } from '../../http/app-error';
 import { storedValues } from '../row-checks';
 import type { DeleteHook, SaveHook } from './hook-types';
@@ -15,7 +16,8 @@ import type { DeleteHook, SaveHook } from './hook-types';
 const ADMIN_FIELDS = ['status_id', 'response'] as const;
 const SERVER_FIELDS = ['username', 'submitter_sub'] as const;
 
-const isAdmin = (actor: Actor) => actor.roles === undefined || actor.roles.includes('admin');
+// The role rule is auth's (hasRole); an actor without roles is the system (the seed).
+const isAdmin = (actor: Actor) => actor.roles === undefined || hasRole(actor.roles.filter(isRole), 'admin');
 const forbidden = (message: string) => new AppError('forbidden', message);
 const what = (fields: readonly string[]) => fields.map((f) => (f === 'response' ? 'response' : 'status')).join(' and ');
 

@@ -10,7 +10,7 @@ import { AppError } from '../../http/app-error';
 import { updateRows } from '../bulk-write';
 import { throwConflicts } from '../conflicts';
 import { ident, queryRows } from '../entity-sql';
-import type { ImportOptions } from './import-run';
+import type { ImportOptions } from './import-options';
 
 /**
  * The import mode: the one place it is read. A document whose schema names an import mode field (a

@@ -43,35 +43,11 @@ import { assertUnlocked } from '../locks/document-locks';
 import { runSaveHooks } from '../save-hooks';
 import { checkScope, stampRootsFromParents } from '../scope-checks';
 import { importModeOf, saveDocumentMode } from './import-mode';
+import type { ImportOptions } from './import-options';
 import { ImportPlan, type ImportOutcome } from './import-plan';
 import { openImportRun, recordImportRun, verifyImportRun, type ImportLedger } from './import-readback';
 
-/** `scope`: the document (project id) a scoped list's import is into: every row is stamped with it, and may name no other. */
-/**
- * `skipInvalidRows`: rows with errors are left out and listed in the answer (rejectedRows) instead of
- * refusing the whole file. `acceptWarnings`: commit although rows have warnings (a dry run lists them).
- */
-export type ImportOptions = {
-  mode?: ImportMode;
-  dryRun?: boolean;
-  partialRows?: boolean;
-  scope?: number;
-  skipInvalidRows?: boolean;
-  acceptWarnings?: boolean;
-  /**
-   * Into a document that sets the mode (a project's import_mode): `overrideMode` runs this import in the
-   * `mode` sent although the document says another (the engineer chose it in the dialog, for this import
-   * only); `saveMode` also makes it the document's setting, written (audited) in the import's own
-   * transaction, so a refused import leaves the setting as it was. A dry run saves nothing.
-   */
-  overrideMode?: boolean;
-  saveMode?: boolean;
-  /**
-   * Callers inside the server only (never the HTTP body). `replaceWithin`: mode 2 replaces only the stored
-   * rows with this value (a DEXPI file replaces the rows on its P&ID, not the project's whole list).
-   */
-  replaceWithin?: { field: string; value: number };
-};
+export type { ImportOptions } from './import-options';
 
 const META = new Set<string>(META_FIELDS);
 

@@ -9,7 +9,7 @@ import { AppError } from '../../http/app-error';
 import { importModeOption, parseOr400 } from '../route-schemas';
 import { allowedFieldNames, refuseRows, RowErrorList, unknownFieldErrors } from '../row-refusals';
 import { assertImportRowCount } from './import-rows';
-import type { ImportOptions } from './import-run';
+import type { ImportOptions } from './import-options';
 import { JsonRowsScanner } from './json-rows-scanner';
 
 /**

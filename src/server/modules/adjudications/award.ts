@@ -8,7 +8,7 @@ import { updateRows, type RowChange } from '../../entities/bulk-write';
 import { saveEntityBatch } from '../../entities/entity-service';
 import { queryRows } from '../../entities/entity-sql';
 import { AppError } from '../../http/app-error';
-import { openClarifications, openClarificationWarning } from '../packages/open-clarifications';
+import { openClarifications, openClarificationWarning } from '../packages';
 import { readBidTab } from './bid-tab';
 
 /** The equipment list with quote_line_id writable by the award (it is readOnly to users: only an award sets it). */

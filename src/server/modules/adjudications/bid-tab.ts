@@ -3,8 +3,8 @@ import { computeBidTab, type BidTab, type BidTabInput } from '../../../lib/adjud
 import type { Db } from '../../db/client';
 import { queryRows, selectCteRows } from '../../entities/entity-sql';
 import { AppError } from '../../http/app-error';
-import { openClarifications, openClarificationWarning } from '../packages/open-clarifications';
-import { revisionRead } from '../quotes/quote-revisions';
+import { openClarifications, openClarificationWarning } from '../packages';
+import { revisionRead } from '../quotes';
 
 type Header = BidTabInput['header'] & { project_id: number; base_currency_id: number | null };
 

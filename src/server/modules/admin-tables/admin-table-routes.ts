@@ -25,7 +25,7 @@ import {
   rowFields,
   rowResponse,
   rowTargetBody,
-} from '../spec-aliases/entity-alias-routes';
+} from '../../entities/spec-route-schemas';
 import { isObject, objectBody, payloadOf, rowTarget } from '../../http/legacy-body';
 import { listWindow, readRowsJson, sendRows } from '../../entities/list-all';
 import { describeValue, pathId, queryVersion } from '../../http/record-id';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SIZE_BAND } from '../../../lib/capex';
 import type { Db } from '../../db/client';
-import { inForce } from '../quotes/quote-revisions';
+import { inForce } from '../quotes';
 
 /**
  * ONE equipment cost (issue #29 item 3): the SQL that prices every live equipment row of some projects, read

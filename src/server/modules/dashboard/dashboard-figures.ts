@@ -3,10 +3,10 @@ import type { DashboardCounts, DashboardFigures } from '../../../lib/dashboard-d
 import { PACKAGE_STATUSES } from '../../../schemas/entities/packages';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../entities/entity-sql';
-import { isOverdueAction } from '../meetings/overdue-actions';
-import { pricedEquipmentSql, pricingTransaction } from '../capex/equipment-price';
-import { EQUIPMENT_KW } from '../projects/project-rollups';
-import { proposalPipeline } from '../proposals/proposal-figures';
+import { isOverdueAction } from '../meetings';
+import { pricedEquipmentSql, pricingTransaction } from '../capex';
+import { EQUIPMENT_KW } from '../projects';
+import { proposalPipeline } from '../proposals';
 
 /** How many projects the installed vs running kW chart shows (the largest by installed kW). */
 export const CHART_PROJECTS = 12;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { errors, jsonSchema } from '../../entities/route-schemas';
-import { pipelineResponse } from '../proposals/proposal-routes';
+import { pipelineResponse } from '../proposals';
 import { loadDashboardData } from './dashboard-data';
 
 const kw = z.string().describe('kW, 2 decimals');

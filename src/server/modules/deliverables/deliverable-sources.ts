@@ -1,6 +1,6 @@
 import type { DeliverableType } from '../../../lib/deliverables';
 import { getEntitySchema } from '../../../schemas/registry';
-import { DOCUMENT_LISTS, type DocumentList } from '../projects/document-lists';
+import { DOCUMENT_LISTS, type DocumentList } from '../projects';
 import { bidTab } from './sources/bid-tab';
 import { capexEstimate } from './sources/capex';
 import { datasheet } from './sources/datasheet';

@@ -8,7 +8,7 @@ import { actorOf, assertRole } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { errors, jsonSchema, parseOr400, writeErrors } from '../../entities/route-schemas';
 import { AppError } from '../../http/app-error';
-import { assertProject } from '../projects/revisions/revisions';
+import { assertProject } from '../projects';
 import { issuedFile, issueDocument, registerWithIssues, workingCopy } from './issue-document';
 import { printRoutes } from './print-routes';
 import { binary, sendFile } from './send-file';

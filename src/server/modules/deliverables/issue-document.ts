@@ -8,8 +8,7 @@ import { insertAuditRows, type Actor } from '../../audit/audit-writer';
 import type { Db } from '../../db/client';
 import { queryJsonRows, queryRows, selectRowsById, wireColumns } from '../../entities/entity-sql';
 import { AppError } from '../../http/app-error';
-import { currentDocumentLists, revisionLists } from '../projects/revisions/revision-snapshot';
-import { assertProject, issueRevision, listRevisions } from '../projects/revisions/revisions';
+import { currentDocumentLists, revisionLists, assertProject, issueRevision, listRevisions } from '../projects';
 import { listsToRead } from './deliverable-sources';
 import { renderDocument, signOff, sourceOf, type EarlierIssue, type SignOffs } from './render-document';
 

@@ -3,7 +3,7 @@ import { deliverableType, statusWord, type DeliverableType, type DeliverableType
 import type { EntityRow } from '../../../schemas/schema-types';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
-import { changeSummary } from '../projects/revisions/revision-changes';
+import { changeSummary } from '../projects';
 import { DELIVERABLE_SOURCES, type DeliverableSource } from './deliverable-sources';
 import { cellValue, type Deliverable, type DocRow, type DocSection, type RevisionEntry } from './document-model';
 import { renderPdf } from './pdf/pdf-writer';

@@ -15,7 +15,7 @@ import {
   rowFields,
   rowResponse,
   rowTargetBody,
-} from '../spec-aliases/entity-alias-routes';
+} from '../../entities/spec-route-schemas';
 import { isObject, objectBody, payloadOf, rowTarget } from '../../http/legacy-body';
 import { pathId } from '../../http/record-id';
 import { deleteOne, saveOne } from '../../entities/save-one';

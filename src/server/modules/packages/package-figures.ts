@@ -5,8 +5,7 @@ import { getEntitySchema } from '../../../schemas/registry';
 import type { EntityRow } from '../../../schemas/schema-types';
 import { getEntityRow } from '../../entities/entity-service';
 import { jsonValues, queryJsonRows, queryRows, wireColumns } from '../../entities/entity-sql';
-import { quoteTotals } from '../quotes/quote-figures';
-import { noLaterValidRevision } from '../quotes/quote-revisions';
+import { quoteTotals, noLaterValidRevision } from '../quotes';
 
 /**
  * A package's figures, found by the database. Bid completeness per bidder, in ONE statement, by the bid tab's

@@ -11,7 +11,7 @@ import { getEntityRow } from '../../entities/entity-service';
 import { queryJsonRows, queryRows, wireColumns } from '../../entities/entity-sql';
 import { entityRow, errors, jsonSchema, parseOr400, writeErrors } from '../../entities/route-schemas';
 import { AppError } from '../../http/app-error';
-import { bareOrEnvelope, rowFields, rowResponse } from '../spec-aliases/entity-alias-routes';
+import { bareOrEnvelope, rowFields, rowResponse } from '../../entities/spec-route-schemas';
 import { isObject, objectBody, payloadOf } from '../../http/legacy-body';
 import { pathId } from '../../http/record-id';
 import { saveOne } from '../../entities/save-one';

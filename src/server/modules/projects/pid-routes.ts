@@ -10,7 +10,7 @@ import { saveOne } from '../../entities/save-one';
 import { AppError } from '../../http/app-error';
 import { objectBody, payloadOf, rowTarget } from '../../http/legacy-body';
 import { pathId } from '../../http/record-id';
-import { rowResponse } from '../spec-aliases/entity-alias-routes';
+import { rowResponse } from '../../entities/spec-route-schemas';
 import { output, pidRows, pidsQuery, projectBody, projectParams, softDeleteBody, TAGS } from './project-route-schemas';
 import { changeRow, projectSchema } from './project-save';
 import { flag } from './request-flag';

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../entities/entity-sql';
 import { AppError } from '../../http/app-error';
 import { IO_TYPES, type ProjectRollups } from '../../../lib/project-rollups';
-import { pricedEquipmentSql, pricingTransaction } from '../capex/equipment-price';
+import { pricedEquipmentSql, pricingTransaction } from '../capex';
+import { declaredRollups } from './declared-rollups';
 
 /**
  * GET /api/projects/:id/rollups: the figures of field guide §2-4 for the project and for each of its areas,
@@ -160,5 +161,6 @@ export async function projectRollups(db: Db, projectId: number): Promise<Project
   // Without JIT or merge joins, as CAPEX reads the same pricing (capex/equipment-price.ts pricingTransaction).
   const [row] = await pricingTransaction(db, (tx) => queryRows<{ json: string }>(tx, rollupsQuery(projectId)));
   if (!row) throw new AppError('not_found', `No Project with id ${projectId}.`);
-  return JSON.parse(row.json) as ProjectRollups;
+  const figures = JSON.parse(row.json) as Omit<ProjectRollups, 'tables'>;
+  return { ...figures, tables: await declaredRollups(db, projectId) };
 }

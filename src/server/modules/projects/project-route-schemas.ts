@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { projectDocument as declaredProject } from '../../../schemas/documents/document-registry';
 import { entityRow, jsonSchema } from '../../entities/route-schemas';
 import { DOCUMENT_LISTS, schemaOf } from './document-lists';
-import { bareOrEnvelope, rowFields, rowTargetBody } from '../spec-aliases/entity-alias-routes';
+import { bareOrEnvelope, rowFields, rowTargetBody } from '../../entities/spec-route-schemas';
 
 /** The project routes' bodies and answers, for /api/docs only: the handlers read their input themselves. */
 
@@ -165,6 +165,19 @@ export const rollupsResponse = z.object({
       deleted: z.boolean().describe('a soft-deleted area, listed because live rows still name it'),
     }),
   ),
+  tables: z
+    .array(
+      z.object({
+        entity: z.string(),
+        title: z.string(),
+        columns: z.array(
+          z.object({ key: z.string(), label: z.string(), numeric: z.boolean(), unit: z.string().optional() }),
+        ),
+        rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+        total: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+      }),
+    )
+    .describe("The roll-ups the project's lists declare: live rows grouped, counted and summed (decimals as strings)"),
 });
 
 export const output = (schema: z.ZodType, description: string) => ({ ...jsonSchema(schema, 'output'), description });

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { containedLists } from '../../../schemas/registry';
 import { actorOf, assertRole } from '../../auth/actor';
 import type { Db } from '../../db/client';
-import { projects } from '../../db/tables';
+import { entityTables } from '../../db/tables';
 import { errors, jsonSchema, parseOr400, writeErrors } from '../../entities/route-schemas';
+import { rowResponse } from '../../entities/spec-route-schemas';
 import { AppError } from '../../http/app-error';
-import { rowResponse } from '../spec-aliases/entity-alias-routes';
 import { isObject, objectBody, payloadOf, rowTarget } from '../../http/legacy-body';
 import { pathId } from '../../http/record-id';
 import { contentsOf, deleteAlone, deleteWithContents } from './cascade-delete';
@@ -29,6 +29,8 @@ import {
   TAGS,
 } from './project-route-schemas';
 import { changeRow, projectSchema, saveProject, settingsTarget } from './project-save';
+
+const projects = entityTables.projects!;
 
 /**
  * The spec's project routes (§7) on the entity engine: the project list (also the navbar's project

@@ -10,7 +10,7 @@ import { getEntityRow } from '../../entities/entity-service';
 import { queryJsonRows, wireColumns } from '../../entities/entity-sql';
 import { entityRow, errors, jsonSchema, writeErrors } from '../../entities/route-schemas';
 import { AppError } from '../../http/app-error';
-import { bareOrEnvelope, rowFields, rowResponse, rowTargetBody } from '../spec-aliases/entity-alias-routes';
+import { bareOrEnvelope, rowFields, rowResponse, rowTargetBody } from '../../entities/spec-route-schemas';
 import { isObject, objectBody, payloadOf, rowTarget } from '../../http/legacy-body';
 import { readRowsJson } from '../../entities/list-all';
 import { pathId } from '../../http/record-id';

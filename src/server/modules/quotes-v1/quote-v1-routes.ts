@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { getEntityRow } from '../../entities/entity-service';
 import { queryJsonRows } from '../../entities/entity-sql';
 import { entityRow, errors, jsonSchema, parseOr400, writeErrors } from '../../entities/route-schemas';
-import { bareOrEnvelope, deletedResponse, rowFields, rowResponse } from '../spec-aliases/entity-alias-routes';
+import { bareOrEnvelope, deletedResponse, rowFields, rowResponse } from '../../entities/spec-route-schemas';
 import { objectBody, payloadOf } from '../../http/legacy-body';
 import { readRowsJson } from '../../entities/list-all';
 import { pathId } from '../../http/record-id';

@@ -11,7 +11,7 @@ import { entityRow, errors, jsonSchema, parseOr400, writeErrors } from '../../en
 import { AppError } from '../../http/app-error';
 import { objectBody, payloadOf, rowTarget } from '../../http/legacy-body';
 import { pathId } from '../../http/record-id';
-import { bareOrEnvelope, rowFields, rowTargetBody } from '../spec-aliases/entity-alias-routes';
+import { bareOrEnvelope, rowFields, rowTargetBody } from '../../entities/spec-route-schemas';
 import { saveOne } from '../../entities/save-one';
 import { partQuoteLines, partQuoteStats, quoteTotals, searchQuoteLines } from './quote-figures';
 import { reviseQuote } from './revise-quote';

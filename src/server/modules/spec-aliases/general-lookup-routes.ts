@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { entityRow, jsonSchema, writeErrors } from '../../entities/route-schemas';
 import { AppError } from '../../http/app-error';
 import { parseBody } from '../../http/envelope';
-import { bareOrEnvelope } from './entity-alias-routes';
+import { bareOrEnvelope } from '../../entities/spec-route-schemas';
 import { objectBody, payloadOf } from '../../http/legacy-body';
 import { readRowsJson } from '../../entities/list-all';
 

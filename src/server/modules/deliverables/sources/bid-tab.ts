@@ -2,7 +2,7 @@ import type { BidTab, BidTabBidder } from '../../../../lib/adjudications';
 import { ADDER_KINDS } from '../../../../schemas/entities/adjudications';
 import { fieldValueText } from '../../../../schemas/field-words';
 import { AppError } from '../../../http/app-error';
-import { readBidTab } from '../../adjudications/bid-tab';
+import { readBidTab } from '../../adjudications';
 import type { DocCell, DocColumn, DocRow, DocSection } from '../document-model';
 import type { SourceContext, SourceResult } from './source-context';
 

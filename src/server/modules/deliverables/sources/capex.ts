@@ -1,6 +1,6 @@
 import { PRICE_BASIS_LABELS, type CapexGroup, type CapexSummary } from '../../../../lib/capex';
 import { groupDecimal } from '../../../../schemas/display-format';
-import { capexSummary } from '../../capex/capex-figures';
+import { capexSummary } from '../../capex';
 import type { DocColumn, DocRow, DocSection } from '../document-model';
 import type { SourceContext, SourceResult } from './source-context';
 

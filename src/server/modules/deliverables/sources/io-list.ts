@@ -2,7 +2,7 @@ import { IO_TYPES } from '../../../../lib/project-rollups';
 import { getEntitySchema } from '../../../../schemas/registry';
 import type { EntityRow } from '../../../../schemas/schema-types';
 import { fieldValueText } from '../../../../schemas/field-words';
-import { SPARE_PCT } from '../../projects/project-rollups';
+import { SPARE_PCT } from '../../projects';
 import type { DocRow, DocSection } from '../document-model';
 import { fieldColumn, liveRows } from './list-columns';
 import type { SourceContext, SourceResult } from './source-context';

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { getEntitySchema } from '../../../../schemas/registry';
 import type { EntityRow } from '../../../../schemas/schema-types';
-import type { DocumentList } from '../../projects/document-lists';
+import type { DocumentList } from '../../projects';
 import type { DocColumn, DocRow, DocSection } from '../document-model';
 import { fieldColumn, liveRows, shownFields, type ListColumn } from './list-columns';
 import type { KnownList, SourceContext, SourceResult } from './source-context';

@@ -2,7 +2,7 @@ import { getEntitySchema } from '../../../../schemas/registry';
 import type { EntityRow } from '../../../../schemas/schema-types';
 import type { Db } from '../../../db/client';
 import { lookupText, rowLabels, wantLabel } from '../../../entities/row-labels';
-import { DOCUMENT_LISTS } from '../../projects/document-lists';
+import { DOCUMENT_LISTS } from '../../projects';
 import type { DocSection } from '../document-model';
 import type { LabelOf } from './list-columns';
 

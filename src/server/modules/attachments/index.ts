@@ -1,0 +1,2 @@
+// The attachments module: the /files routes (upload, download, delete a row's files).
+export { fileRoutes } from './file-routes';

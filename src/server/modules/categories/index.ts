@@ -1,0 +1,2 @@
+// The categories module: the item categories (flat, as a tree, counted per node).
+export { categoryRoutes } from './category-routes';

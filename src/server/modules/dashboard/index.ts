@@ -1,0 +1,2 @@
+// The dashboard module: the home page's figures and activity.
+export { dashboardRoutes } from './dashboard-routes';

@@ -1,0 +1,3 @@
+// The packages module: packages, their clarifications and their routes.
+export { packageRoutes } from './package-routes';
+export { openClarifications, openClarificationWarning } from './open-clarifications';

@@ -1,0 +1,2 @@
+// The search module: global search.
+export { searchRoutes } from './search-routes';

@@ -1,0 +1,2 @@
+// The views module: the grids' saved views.
+export { viewRoutes } from './view-routes';
