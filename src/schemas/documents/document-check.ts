@@ -29,6 +29,9 @@ export function documentProblems(
     for (const name of rooted)
       if (!declared.includes(name))
         say(`${name} is kept per ${document.header} (its scope root) but is not one of its lists.`);
+    const roots = new Set(document.lists.map((list) => byName.get(list.entity)?.scope?.root));
+    if (roots.size > 1)
+      say(`its lists are kept by different root fields (${[...roots].join(', ')}): one name on the wire.`);
     const slugs = new Set<string>();
     for (const list of document.lists) {
       const schema = byName.get(list.entity);

@@ -23,13 +23,6 @@ export const documentDeclarations: readonly DocumentDeclaration[] = [
 
 export { projectDocument };
 
-/** The document whose header is `header`; throws for an entity that heads none. */
-export function documentOf(header: string): DocumentDeclaration {
-  const found = documentDeclarations.find((document) => document.header === header);
-  if (!found) throw new Error(`No document is headed by ${header}.`);
-  return found;
-}
-
 /** The lists of a document kept in its JSON and revisions (GET /projects/:id, the snapshot, the change summary). */
 export function revisedLists(document: DocumentDeclaration): string[] {
   return document.lists.filter((list) => list.revised !== false).map((list) => list.entity);

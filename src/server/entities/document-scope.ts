@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ColumnFilter } from '../../lib/entity-api';
-import { entitySchemas, findEntitySchema, getEntitySchema, scopeDocumentOf } from '../../schemas/registry';
+import { documentDeclarations } from '../../schemas/documents/document-registry';
+import { findEntitySchema, getEntitySchema, scopeDocumentOf } from '../../schemas/registry';
 import type { EntitySchema } from '../../schemas/schema-types';
 import { MAX_INTEGER } from '../../schemas/validators';
 import { AppError } from '../http/app-error';
@@ -10,8 +11,8 @@ import { requireSchemaOf } from './entity-sql';
 /**
  * The documents whose lists are kept per document (a project's areas, a quote's lines), and the address
  * their lists' calls live under: /api/<document>/:<root as camelCase>/…, e.g. /api/projects/:projectId/…,
- * /api/quotes/:quoteId/…. Derived from the schemas' scope roots, so a new document's lists get their
- * addresses with it. The id has one name per document on the wire; the older spellings (?scope= and an
+ * /api/quotes/:quoteId/…. Derived from the document declarations (src/schemas/documents), so a new document's
+ * lists get their addresses with it. The id has one name per document on the wire; the older spellings (?scope= and an
  * import body's scope) are aliases onto the same handlers.
  */
 export type ScopedDocument = {
@@ -28,22 +29,23 @@ export type ScopedDocument = {
 
 const camelCase = (name: string) => name.replace(/_([a-z])/g, (_m, letter: string) => letter.toUpperCase());
 
+/** Every declared document that has lists (src/schemas/documents), with the root its lists are kept by. */
 function scopedDocuments(): ScopedDocument[] {
-  const byDocument = new Map<string, ScopedDocument>();
-  for (const schema of entitySchemas) {
-    const document = scopeDocumentOf(schema);
-    const root = schema.scope?.root;
-    if (!document || !root || byDocument.has(document)) continue;
+  return documentDeclarations.flatMap(({ header, lists }) => {
+    const [first] = lists;
+    const root = first && getEntitySchema(first.entity).scope?.root;
+    if (!root) return [];
     const param = camelCase(root);
-    byDocument.set(document, {
-      document,
-      root,
-      param,
-      prefix: `/${document}/:${param}`,
-      label: getEntitySchema(document).label.toLowerCase(),
-    });
-  }
-  return [...byDocument.values()];
+    return [
+      {
+        document: header,
+        root,
+        param,
+        prefix: `/${header}/:${param}`,
+        label: getEntitySchema(header).label.toLowerCase(),
+      },
+    ];
+  });
 }
 
 export const SCOPED_DOCUMENTS: readonly ScopedDocument[] = scopedDocuments();
