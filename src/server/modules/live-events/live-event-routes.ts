@@ -66,10 +66,10 @@ export async function liveEventRoutes(app: FastifyInstance, options: { db: Db; k
 
       // Subscribed first, so nothing committed from here on is missed; what arrives before the stream is
       // ready waits here (a batch also in the replay comes twice: the client re-reads the rows, no harm).
-      let stream: EventStream | undefined;
+      const opened: { stream?: EventStream } = {};
       const early: string[] = [];
       const unsubscribe = await hub.subscribe(projectId, (text) =>
-        stream ? stream.write(text) : void early.push(text),
+        opened.stream ? opened.stream.write(text) : void early.push(text),
       );
       let opening: string;
       try {
@@ -79,7 +79,7 @@ export async function liveEventRoutes(app: FastifyInstance, options: { db: Db; k
         throw error;
       }
       reply.hijack();
-      stream = streams.start(reply.raw, expiresAt, unsubscribe);
+      const stream = (opened.stream = streams.start(reply.raw, expiresAt, unsubscribe));
       stream.write(opening);
       for (const text of early.splice(0)) stream.write(text);
     },
