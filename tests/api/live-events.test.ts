@@ -178,6 +178,21 @@ describe('GET /api/projects/:id/events', () => {
     }
   });
 
+  it('keeps a stream open through a lost connection to PostgreSQL: the listener reconnects and catches up', async (context) => {
+    if (suite.t.database.kind !== 'postgres') return context.skip();
+    const stream = await opened(a);
+    // What a PostgreSQL restart does to the listening connection (the pool's are dropped and reopened too).
+    const killed = await suite.t.database.db.execute(
+      sql`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen %'`,
+    );
+    expect((killed as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+    const [area] = await createAreas(a, ['350']);
+    await stream.next(changeOf('areas', area!.id), 5_000);
+    const [later] = await createAreas(a, ['351']);
+    await stream.next(changeOf('areas', later!.id), 1_000);
+    stream.close();
+  });
+
   it('ends every stream when a graceful stop begins, so the stop is not held up', async () => {
     const stream = await opened(a);
     const drained = await suite.t.app.connections.drain(5_000);
