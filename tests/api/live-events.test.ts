@@ -42,6 +42,13 @@ async function createAreas(projectId: number, codes: string[]): Promise<EntityRo
   return (response.json() as BatchResponse).created;
 }
 
+async function openedDocument(root: string, id: number): Promise<SseStream> {
+  const stream = await openSse(`${base()}/api/${root}/${id}/events`, { authorization: `Bearer ${suite.viewer}` });
+  expect(stream.status).toBe(200);
+  await stream.next((e) => e.event === 'ready');
+  return stream;
+}
+
 const changeOf = (list: string, id: number) => (e: ReadEvent) =>
   e.event === 'change' &&
   (e.data as { list: string }).list === list &&
@@ -69,7 +76,7 @@ describe('GET /api/projects/:id/events', () => {
     const stream = await opened(a);
     const ready = stream.events.find((e) => e.event === 'ready')!;
     expect(ready.id).toMatch(/^\d+$/);
-    expect(ready.data).toMatchObject({ project: a });
+    expect(ready.data).toMatchObject({ document: 'projects', id: a });
 
     const saveStarted = Date.now();
     const [area] = await createAreas(a, ['310']);
@@ -144,6 +151,50 @@ describe('GET /api/projects/:id/events', () => {
     expect(stream.events.map((e) => e.event)).toEqual(['reload', 'ready']);
     expect(stream.events[0]!.data).toEqual({ reason: 'behind' });
     stream.close();
+  });
+
+  it('follows a quote, a package and an adjudication the same way: each stream only its own document', async () => {
+    const listOf = async (entity: string, filters: object[] = []) =>
+      (
+        (
+          await suite.get(`/entities/${entity}?limit=5&filters=${encodeURIComponent(JSON.stringify(filters))}`)
+        ).json() as { rows: EntityRow[] }
+      ).rows;
+    const quotes = await listOf('quotes');
+    const [q1, q2] = quotes as [EntityRow, EntityRow];
+    const [line] = await listOf('quote_lines', [{ field: 'quote_id', op: 'equals', value: q1.id }]);
+    const streamQ1 = await openedDocument('quotes', q1.id);
+    const streamQ2 = await openedDocument('quotes', q2.id);
+    const update = await suite.post('/entities/quote_lines/batch', {
+      updates: [{ id: line!.id, version: line!.version, changes: { description: 'Live line' } }],
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    const event = await streamQ1.next(changeOf('quote_lines', line!.id), 1_000);
+    expect(event.data).toEqual({
+      list: 'quote_lines',
+      by: 'engineer',
+      kind: 'update',
+      rows: [{ id: line!.id, version: line!.version + 1 }],
+    });
+    const header = await suite.post('/entities/quotes/batch', {
+      updates: [{ id: q1.id, version: q1.version, changes: { notes: 'Live' } }],
+    });
+    expect(header.statusCode, header.body).toBe(200);
+    await streamQ1.next(changeOf('quotes', q1.id), 1_000);
+    expect(streamQ2.events.filter((e) => e.event !== 'ready')).toEqual([]);
+
+    for (const root of ['packages', 'adjudications']) {
+      const [row] = await listOf(root);
+      const stream = await openedDocument(root, row!.id);
+      const saved = await suite.post(`/entities/${root}/batch`, {
+        updates: [{ id: row!.id, version: row!.version, changes: { notes: 'Live' } }],
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      await stream.next(changeOf(root, row!.id), 1_000);
+      stream.close();
+    }
+    streamQ1.close();
+    streamQ2.close();
   });
 
   it('ends the stream when the token expires', async () => {

@@ -19,7 +19,7 @@ export const RELOAD_LIST_ABOVE = 5_000;
 /** A stream further behind than this many audit rows of its document reloads rather than replays. */
 export const REPLAY_AT_MOST = 5_000;
 
-type Touched = {
+export type Touched = {
   table_name: string;
   record_id: string;
   last: string;
@@ -27,53 +27,72 @@ type Touched = {
   created: boolean;
   imported: boolean;
   by: string;
+  /** A deleted record's last values (audit old_value, JSON), for the document it belonged to. */
+  gone: string | null;
 };
 
-/** The audit rows of `projectId` in `where`, one per record touched: its last action and who made it. */
-async function touchedRecords(db: Db, projectId: number, where: SQL): Promise<Touched[]> {
+/** The audit rows `where` selects, one per record touched: its last action, who made it, what it held if deleted. */
+export async function touchedRecords(db: Db, where: SQL): Promise<Touched[]> {
   return queryRows<Touched>(
     db,
     sql`select table_name, record_id, max(id)::text as last,
           (array_agg(action order by id desc))[1] as action, bool_or(action = 'insert') as created,
-          bool_or(change_set is not null) as imported, (array_agg(username order by id desc))[1] as by
-        from audit_log where project_id = ${projectId} and (${where})
+          bool_or(change_set is not null) as imported, (array_agg(username order by id desc))[1] as by,
+          (array_agg(old_value order by id desc) filter (where action = 'delete'))[1] as gone
+        from audit_log where ${where}
         group by table_name, record_id order by max(id)`,
   );
 }
 
-/** The changes committed in the given audit id ranges (what one or more notifications named). */
-export async function batchOfRanges(db: Db, projectId: number, ranges: readonly AuditRange[]): Promise<LiveBatch> {
-  const where = sql.join(
+/** `id between first and last` for each range, or'ed. */
+export function inRanges(ranges: readonly AuditRange[]): SQL {
+  return sql`(${sql.join(
     ranges.map(([first, last]) => sql`id between ${first} and ${last}`),
     sql` or `,
+  )})`;
+}
+
+/** How many audit rows `where` selects, counted up to REPLAY_AT_MOST + 1: more is too far behind to replay. */
+export async function tooFarBehind(db: Db, where: SQL): Promise<boolean> {
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from audit_log where ${where} limit ${REPLAY_AT_MOST + 1}) x`,
   );
-  return batchOf(db, await touchedRecords(db, projectId, where));
+  return (count?.n ?? 0) > REPLAY_AT_MOST;
+}
+
+/** The changes of a project committed in the given audit id ranges (what one or more notifications named). */
+export async function projectBatchOfRanges(
+  db: Db,
+  projectId: number,
+  ranges: readonly AuditRange[],
+): Promise<LiveBatch> {
+  return batchOf(db, await touchedRecords(db, sql`project_id = ${projectId} and ${inRanges(ranges)}`));
 }
 
 /**
- * What a stream missed after audit id `after` (Last-Event-ID, or the hub catching up after a lost
+ * What a project's stream missed after audit id `after` (Last-Event-ID, or the hub catching up after a lost
  * connection to PostgreSQL); null when more than REPLAY_AT_MOST audit rows were written since (reload).
  */
-export async function batchAfter(db: Db, projectId: number, after: number): Promise<LiveBatch | null> {
-  const [count] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (select 1 from audit_log where project_id = ${projectId} and id > ${after} limit ${REPLAY_AT_MOST + 1}) x`,
-  );
-  if ((count?.n ?? 0) > REPLAY_AT_MOST) return null;
-  return batchOf(db, await touchedRecords(db, projectId, sql`id > ${after}`));
+export async function projectBatchAfter(db: Db, projectId: number, after: number): Promise<LiveBatch | null> {
+  const where = sql`project_id = ${projectId} and id > ${after}`;
+  if (await tooFarBehind(db, where)) return null;
+  return batchOf(db, await touchedRecords(db, where));
 }
 
-/** The newest audit id of a project's rows (0 when none): where a new stream starts. */
-export async function lastAuditId(db: Db, projectId: number): Promise<number> {
+/** The newest audit id (0 when none): where a new stream starts. */
+export async function lastAuditId(db: Db, projectId?: number): Promise<number> {
   const [row] = await queryRows<{ last: string | null }>(
     db,
-    sql`select max(id)::text as last from audit_log where project_id = ${projectId}`,
+    projectId === undefined
+      ? sql`select max(id)::text as last from audit_log`
+      : sql`select max(id)::text as last from audit_log where project_id = ${projectId}`,
   );
   return Number(row?.last ?? 0);
 }
 
 /** Touched records as events: grouped by list, person and kind, each row with its version now. */
-async function batchOf(db: Db, touched: readonly Touched[]): Promise<LiveBatch> {
+export async function batchOf(db: Db, touched: readonly Touched[]): Promise<LiveBatch> {
   if (touched.length === 0) return { events: [], lastId: 0 };
   const groups = new Map<string, { list: string; by: string; kind: ChangeKind; ids: number[]; last: number }>();
   const perList = new Map<string, number>();

@@ -1,5 +1,13 @@
 import type { Database, Db } from '../../db/client';
-import { batchAfter, batchOfRanges, lastAuditId } from './change-feed';
+import { lastAuditId, projectBatchOfRanges } from './change-feed';
+import {
+  documentBatchAfter,
+  documentBatchesOfRanges,
+  documentKey,
+  documentRootOfTable,
+  documentTables,
+  type DocumentRef,
+} from './document-feed';
 import type { AuditRange, LiveBatch } from './live-event-types';
 import { notifySource, type NotifySource } from './notify-source';
 import { sseBatch } from './sse-format';
@@ -7,18 +15,21 @@ import { sseBatch } from './sse-format';
 /** A stream's writer: handed the text of each batch of its document (already in server-sent-event form). */
 export type Subscriber = (text: string) => void;
 
+type Followed = { ref: DocumentRef; subscribers: Set<Subscriber>; delivered: number };
+
 /**
- * One per app process: the open streams by project, fed from the database's notifications. A notification
- * names a project and a range of audit ids; the hub collects those that arrive in one turn of the event loop
- * (a transaction's statements all notify at its commit), reads the rows once (change-feed.ts), makes the
- * text once, and writes it to each stream of the project. A project with no stream open here costs nothing
- * but the notification. The hub keeps, per project, the newest audit id it delivered, so that after a lost
- * connection to PostgreSQL it reads what was committed meanwhile from the audit log.
+ * One per app process: the open streams by document, fed from the database's notifications. A notification
+ * names a project (or a table, for the rows of quotes, packages and adjudications) and a range of audit ids;
+ * the hub collects those that arrive in one turn of the event loop (a transaction's statements all notify at
+ * its commit), reads the rows once (change-feed.ts, document-feed.ts), makes the text once, and writes it to
+ * each stream of the document. A document with no stream open here costs nothing but the notification. The
+ * hub keeps, per document, the newest audit id it delivered, so that after a lost connection to PostgreSQL
+ * it reads what was committed meanwhile from the audit log.
  */
 export class LiveHub {
-  private readonly streams = new Map<number, Set<Subscriber>>();
-  private readonly pending = new Map<number, AuditRange[]>();
-  private readonly delivered = new Map<number, number>();
+  private readonly followed = new Map<string, Followed>();
+  private readonly pendingProjects = new Map<number, AuditRange[]>();
+  private pendingTables: AuditRange[] = [];
   private readonly source: NotifySource;
   /** Deliveries one after another, so a document's events keep the order of the notifications. */
   private queue: Promise<void> = Promise.resolve();
@@ -36,80 +47,109 @@ export class LiveHub {
     });
   }
 
-  /** Adds a stream of `projectId`; resolves once listening, so nothing committed after is missed. */
-  async subscribe(projectId: number, subscriber: Subscriber): Promise<() => void> {
+  /** Adds a stream of the document; resolves once listening, so nothing committed after is missed. */
+  async subscribe(ref: DocumentRef, subscriber: Subscriber): Promise<() => void> {
     await this.source.start();
-    let set = this.streams.get(projectId);
-    if (!set) {
-      set = new Set();
-      this.streams.set(projectId, set);
-      const last = await lastAuditId(this.db, projectId);
-      this.delivered.set(projectId, Math.max(this.delivered.get(projectId) ?? 0, last));
+    const key = documentKey(ref);
+    let entry = this.followed.get(key);
+    if (!entry) {
+      const created: Followed = { ref, subscribers: new Set(), delivered: 0 };
+      this.followed.set(key, created);
+      created.delivered = await lastAuditId(this.db, ref.root === 'projects' ? ref.id : undefined);
+      entry = created;
     }
-    set.add(subscriber);
+    entry.subscribers.add(subscriber);
+    const subscribed = entry;
     return () => {
-      set.delete(subscriber);
-      if (set.size > 0 || this.streams.get(projectId) !== set) return;
-      this.streams.delete(projectId);
-      this.delivered.delete(projectId);
+      subscribed.subscribers.delete(subscriber);
+      if (subscribed.subscribers.size === 0 && this.followed.get(key) === subscribed) this.followed.delete(key);
     };
   }
 
   /** Open streams, for the figures (tests, benchmarks). */
   get streamCount(): number {
     let count = 0;
-    for (const set of this.streams.values()) count += set.size;
+    for (const followed of this.followed.values()) count += followed.subscribers.size;
     return count;
   }
 
   async stop(): Promise<void> {
-    this.streams.clear();
+    this.followed.clear();
     await this.source.stop();
   }
 
   private notified(payload: string): void {
-    let message: { p?: unknown; a?: unknown; b?: unknown };
+    let message: { p?: unknown; t?: unknown; a?: unknown; b?: unknown };
     try {
       message = JSON.parse(payload) as typeof message;
     } catch {
       return;
     }
-    const [project, first, last] = [Number(message.p), Number(message.a), Number(message.b)];
-    if (!this.streams.has(project) || !Number.isSafeInteger(first) || !Number.isSafeInteger(last)) return;
-    const ranges = this.pending.get(project) ?? [];
-    ranges.push([first, last]);
-    this.pending.set(project, ranges);
+    const range: AuditRange = [Number(message.a), Number(message.b)];
+    if (!Number.isSafeInteger(range[0]) || !Number.isSafeInteger(range[1])) return;
+    if (message.p !== undefined) {
+      const project = Number(message.p);
+      if (!this.followed.has(documentKey({ root: 'projects', id: project }))) return;
+      this.pendingProjects.set(project, [...(this.pendingProjects.get(project) ?? []), range]);
+    } else {
+      const root = typeof message.t === 'string' ? documentRootOfTable(message.t) : undefined;
+      if (!root || !this.followsAny(root)) return;
+      this.pendingTables.push(range);
+    }
     if (this.scheduled) return;
     this.scheduled = true;
     // Not in the notification's callback: PGlite calls it while its statement still holds the database.
-    setImmediate(() => {
-      this.scheduled = false;
-      const work = [...this.pending];
-      this.pending.clear();
-      this.enqueue(async () => {
-        for (const [projectId, projectRanges] of work)
-          this.publish(projectId, await batchOfRanges(this.db, projectId, merged(projectRanges)));
-      }, 'reading live changes');
-    });
+    setImmediate(() => this.deliverPending());
   }
 
-  /** After a reconnection: every project with a stream here gets what was committed since its last delivery. */
+  private deliverPending(): void {
+    this.scheduled = false;
+    const projects = [...this.pendingProjects];
+    const tables = this.pendingTables;
+    this.pendingProjects.clear();
+    this.pendingTables = [];
+    this.enqueue(async () => {
+      for (const [project, ranges] of projects)
+        this.publish(
+          documentKey({ root: 'projects', id: project }),
+          await projectBatchOfRanges(this.db, project, merged(ranges)),
+        );
+      if (tables.length === 0) return;
+      const batches = await documentBatchesOfRanges(this.db, this.followedTables(), merged(tables));
+      for (const [key, batch] of batches) this.publish(key, batch);
+    }, 'reading live changes');
+  }
+
+  /** After a reconnection: every document with a stream here gets what was committed since its last delivery. */
   private catchUp(): void {
     this.enqueue(async () => {
-      for (const [projectId, after] of [...this.delivered]) {
-        const batch = await batchAfter(this.db, projectId, after);
-        const last = await lastAuditId(this.db, projectId);
-        this.publish(projectId, batch ?? { events: [{ type: 'reload', reason: 'behind' }], lastId: last });
+      for (const [key, followed] of [...this.followed]) {
+        const batch = await documentBatchAfter(this.db, followed.ref, followed.delivered);
+        const last = await lastAuditId(this.db);
+        this.publish(key, batch ?? { events: [{ type: 'reload', reason: 'behind' }], lastId: last });
       }
     }, 'catching up on live changes');
   }
 
-  private publish(projectId: number, batch: LiveBatch): void {
-    const set = this.streams.get(projectId);
-    if (!set || batch.events.length === 0) return;
-    this.delivered.set(projectId, Math.max(this.delivered.get(projectId) ?? 0, batch.lastId));
+  private followsAny(root: string): boolean {
+    for (const followed of this.followed.values()) if (followed.ref.root === root) return true;
+    return false;
+  }
+
+  /** The tables of the document kinds (other than projects) with a stream open here. */
+  private followedTables(): string[] {
+    const tables = new Set<string>();
+    for (const { ref } of this.followed.values())
+      if (ref.root !== 'projects') for (const table of documentTables(ref.root)) tables.add(table);
+    return [...tables];
+  }
+
+  private publish(key: string, batch: LiveBatch): void {
+    const followed = this.followed.get(key);
+    if (!followed || batch.events.length === 0) return;
+    followed.delivered = Math.max(followed.delivered, batch.lastId);
     const text = sseBatch(batch);
-    for (const subscriber of set) subscriber(text);
+    for (const subscriber of followed.subscribers) subscriber(text);
   }
 
   private enqueue(work: () => Promise<void>, what: string): void {
