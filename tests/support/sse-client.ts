@@ -7,6 +7,8 @@ export type ReadEvent = { id?: string; event: string; data: unknown; at: number 
  */
 export type SseStream = {
   status: number;
+  /** The answer's body when it is not a stream (an error). */
+  refusal?: string;
   events: ReadEvent[];
   comments: number;
   ended: Promise<void>;
@@ -36,7 +38,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     close: () => abort.abort(),
   };
   if (response.status !== 200 || !response.body) {
-    await response.text().catch(() => undefined);
+    stream.refusal = await response.text().catch(() => undefined);
     return stream;
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
