@@ -89,6 +89,13 @@ describe('GET /api/projects/:id/events', () => {
       rows: [{ id: area!.id, version: 1 }],
     });
     expect(Number(created.id)).toBeGreaterThan(Number(ready.id));
+    // What the client does next: re-read the rows an event names, in one request (the list's `id in` filter).
+    const ids = (created.data as { rows: { id: number }[] }).rows.map((row) => row.id);
+    const filters = encodeURIComponent(JSON.stringify([{ field: 'id', op: 'in', value: ids }]));
+    const reread = await suite.get(`/entities/areas?filters=${filters}&limit=${ids.length}`);
+    expect((reread.json() as { rows: EntityRow[] }).rows).toEqual([
+      expect.objectContaining({ id: area!.id, version: 1 }),
+    ]);
 
     const update = await suite.post('/entities/areas/batch', {
       updates: [{ id: area!.id, version: 1, changes: { description: 'Flotation' } }],
@@ -181,6 +188,17 @@ describe('GET /api/projects/:id/events', () => {
     });
     expect(header.statusCode, header.body).toBe(200);
     await streamQ1.next(changeOf('quotes', q1.id), 1_000);
+    // A line deleted is followed to its quote by the values its delete audit row kept.
+    const made = await suite.post('/entities/quote_lines/batch', {
+      creates: [{ clientKey: 'n', values: { quote_id: q1.id, line_no: 990, description: 'Live', quantity: '1' } }],
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const [added] = (made.json() as BatchResponse).created;
+    await streamQ1.next(changeOf('quote_lines', added!.id), 1_000);
+    const removal = await suite.post('/entities/quote_lines/batch', { deletes: [{ id: added!.id, version: 1 }] });
+    expect(removal.statusCode, removal.body).toBe(200);
+    const deleted = await streamQ1.next((e) => e.event === 'change' && (e.data as { kind: string }).kind === 'delete');
+    expect(deleted.data).toMatchObject({ list: 'quote_lines', rows: [{ id: added!.id, deleted: true }] });
     expect(streamQ2.events.filter((e) => e.event !== 'ready')).toEqual([]);
 
     for (const root of ['packages', 'adjudications']) {
