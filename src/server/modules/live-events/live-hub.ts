@@ -55,7 +55,12 @@ export class LiveHub {
     if (!entry) {
       const created: Followed = { ref, subscribers: new Set(), delivered: 0 };
       this.followed.set(key, created);
-      created.delivered = await lastAuditId(this.db, ref.root === 'projects' ? ref.id : undefined);
+      try {
+        created.delivered = await lastAuditId(this.db, ref.root === 'projects' ? ref.id : undefined);
+      } catch (error) {
+        if (created.subscribers.size === 0) this.followed.delete(key);
+        throw error;
+      }
       entry = created;
     }
     entry.subscribers.add(subscriber);

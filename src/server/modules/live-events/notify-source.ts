@@ -59,7 +59,8 @@ function postgresSource(pool: pg.Pool, handlers: NotifyHandlers): NotifySource {
   let started: Promise<void> | undefined;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client(pool.options as pg.ClientConfig);
+    // TCP keepalive: a connection cut without a word (a network partition) is found dead and replaced.
+    const next = new pg.Client({ ...(pool.options as pg.ClientConfig), keepAlive: true });
     next.on('notification', (message) => {
       if (message.channel === LIVE_CHANNEL && message.payload) handlers.onPayload(message.payload);
     });
