@@ -149,6 +149,18 @@ describe('GET /api/projects/:id/events', () => {
     expect((await open(a, suite.viewer, 'yesterday')).status).toBe(400);
   });
 
+  it('sends "reload the list" for a list with more rows changed at once than an event should name', async () => {
+    const stream = await opened(a);
+    await suite.t.database.db.execute(
+      sql`insert into audit_log (table_name, record_id, action, user_sub, username, project_id, change_set)
+          select 'cabling', g::text, 'insert', 'x', 'Importer', ${a}, 1 from generate_series(1, 5001) g`,
+    );
+    const reload = await stream.next((e) => e.event === 'reload', 2_000);
+    expect(reload.data).toEqual({ reason: 'many-rows', list: 'cabling', by: 'Importer', kind: 'import', count: 5001 });
+    expect(reload.id).toMatch(/^\d+$/);
+    stream.close();
+  });
+
   it('asks for a reload when a stream is too far behind to replay', async () => {
     await suite.t.database.db.execute(
       sql`insert into audit_log (table_name, record_id, action, user_sub, username, project_id)

@@ -67,7 +67,7 @@ export async function projectBatchOfRanges(
   projectId: number,
   ranges: readonly AuditRange[],
 ): Promise<LiveBatch> {
-  return batchOf(db, await touchedRecords(db, sql`project_id = ${projectId} and ${inRanges(ranges)}`));
+  return projectBatch(db, sql`project_id = ${projectId} and ${inRanges(ranges)}`);
 }
 
 /**
@@ -77,7 +77,41 @@ export async function projectBatchOfRanges(
 export async function projectBatchAfter(db: Db, projectId: number, after: number): Promise<LiveBatch | null> {
   const where = sql`project_id = ${projectId} and id > ${after}`;
   if (await tooFarBehind(db, where)) return null;
-  return batchOf(db, await touchedRecords(db, where));
+  return projectBatch(db, where);
+}
+
+/** A list with more records in one batch than RELOAD_LIST_ABOVE: sent as "reload the list". */
+type LargeList = { table_name: string; records: number; by: string; kind: ChangeKind; last: string };
+
+/**
+ * The batch of a project's audit rows `where` selects. The lists with too many records to name are counted
+ * first and left out of the per-record read: an import of 150,000 cables is not read back record by record
+ * (150,000 objects in every app process) only to say "reload the cable schedule".
+ */
+async function projectBatch(db: Db, where: SQL): Promise<LiveBatch> {
+  const large = await queryRows<LargeList>(
+    db,
+    sql`select table_name, count(distinct record_id)::int as records, max(username) as by, max(id)::text as last,
+          case when bool_or(change_set is not null) then 'import' when bool_and(action = 'delete') then 'delete'
+               when bool_and(action = 'insert') then 'insert' else 'update' end as kind
+        from audit_log where ${where} group by table_name having count(distinct record_id) > ${RELOAD_LIST_ABOVE}`,
+  );
+  const named = large.map((list) => sql`${list.table_name}`);
+  const rest = large.length === 0 ? where : sql`${where} and table_name not in (${sql.join(named, sql`, `)})`;
+  const batch = await batchOf(db, await touchedRecords(db, rest));
+  if (large.length === 0) return batch;
+  const reloads: LiveEvent[] = large.map((list) => ({
+    type: 'reload',
+    reason: 'many-rows',
+    list: list.table_name,
+    by: list.by,
+    kind: list.kind,
+    count: Number(list.records),
+  }));
+  return {
+    events: [...batch.events, ...reloads],
+    lastId: Math.max(batch.lastId, ...large.map((list) => Number(list.last))),
+  };
 }
 
 /** The newest audit id (0 when none): where a new stream starts. */
