@@ -24,11 +24,12 @@ const STREAM_ANSWER = {
 
 /**
  * GET /api/{projects,quotes,packages,adjudications}/:id/events: the document's committed changes as
- * server-sent events, for an open list to follow its colleagues' saves (#33). Behind the same bearer token as the API (the browser reads it with
- * fetch, which can send the header; EventSource cannot, and a token in the address would reach logs and
- * proxies, so none is taken); every signed-in user reads every document today (auth/roles.ts), and a stream
- * carries one document's changes only, so no one receives a document they may not read. The stream ends at
- * the token's expiry: the browser opens a new one with its renewed token and Last-Event-ID.
+ * server-sent events, for an open list to follow its colleagues' saves (#33). Behind the same bearer token
+ * as the API: the browser reads the stream with fetch, which sends the header (EventSource cannot, and a
+ * token in the address would reach logs and proxies, so none is taken there). Every signed-in user reads
+ * every document today (auth/roles.ts), and a stream carries one document's changes only, so no one
+ * receives a document they may not read. The stream ends at the token's expiry: the browser opens a new one
+ * with its renewed token and Last-Event-ID.
  */
 export async function liveEventRoutes(app: FastifyInstance, options: { db: Db; kind: Database['kind'] }) {
   const { db } = options;
