@@ -47,6 +47,7 @@ import { requestRoutes } from './modules/requests';
 import { searchRoutes } from './modules/search';
 import { meRoutes, publicRoutes } from './modules/session';
 import { viewRoutes } from './modules/views';
+import { liveEventRoutes } from './modules/live-events';
 
 declare module 'fastify' {
   // Declaration merging needs an interface here.
@@ -181,6 +182,7 @@ export async function buildApp({ config, db, dbKind, idpKeys, logger }: AppDeps)
         await secured.register(capexRoutes, { db });
         await secured.register(searchRoutes, { db });
         await secured.register(viewRoutes, { db });
+        await secured.register(liveEventRoutes, { db, kind: dbKind ?? (config.databaseUrl ? 'postgres' : 'pglite') });
       });
     },
     { prefix: '/api' },

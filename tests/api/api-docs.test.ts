@@ -32,10 +32,12 @@ function operations(): { name: string; method: string; op: Operation }[] {
   );
 }
 const errorStatuses = (op: Operation) => Object.keys(op.responses).filter((status) => Number(status) >= 400);
-// A download (GET /api/files/{id}) answers the file's bytes: documented as binary, not JSON.
+// A download (GET /api/files/{id}) answers the file's bytes: documented as binary, not JSON; a live-event
+// stream (GET /api/projects/{id}/events) answers text/event-stream.
 const schemaOf = (op: Operation, status: string) =>
   op.responses[status]?.content?.['application/json']?.schema ??
-  op.responses[status]?.content?.['application/octet-stream']?.schema;
+  op.responses[status]?.content?.['application/octet-stream']?.schema ??
+  op.responses[status]?.content?.['text/event-stream']?.schema;
 
 describe('the OpenAPI document', () => {
   it('lists the API only: no identity-provider or browser routes', () => {

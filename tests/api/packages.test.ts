@@ -440,8 +440,9 @@ describe('the spec routes', () => {
       paths: Record<string, Record<string, Operation>>;
     };
     const ours = Object.entries(doc.paths)
-      // The package module's own routes (a package's lists under it, /packages/{packageId}/entities/…, are the engine's).
-      .filter(([path]) => /package/.test(path) && !/\/(entities|views)(\/|$)/.test(path))
+      // The package module's own routes: a package's lists under it (/packages/{packageId}/entities/…) are the
+      // engine's, its live-event stream (/packages/{id}/events) the live-events module's.
+      .filter(([path]) => /package/.test(path) && !/\/(entities|views)(\/|$)/.test(path) && !path.endsWith('/events'))
       .flatMap(([path, methods]) =>
         Object.entries(methods).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
       );

@@ -28,6 +28,11 @@ export type ConnectionTracker = {
    * Stops the server gracefully; resolves when no request is in flight (those left at the deadline are cut).
    * `whileAccepting` is handed the reading out of the listen backlog as it begins (PGlite's statements wait for it).
    */
+  /**
+   * `listener` runs when a stop begins: answers that never end on their own (a live-event stream) end then,
+   * rather than hold the stop until its deadline.
+   */
+  onStop: (listener: () => void) => void;
   drain: (
     deadlineMs: number,
     options?: { whileAccepting?: (accepting: Promise<void>) => void },
@@ -70,6 +75,7 @@ export function trackConnections(
   let stopping = false;
   let refusing = false;
   let accepted = 0;
+  const stopListeners: (() => void)[] = [];
 
   if (options.keepAliveMs !== undefined) advertiseShorterKeepAlive(server, options.keepAliveMs);
 
@@ -171,8 +177,10 @@ export function trackConnections(
     get refusing() {
       return refusing;
     },
+    onStop: (listener) => void stopListeners.push(listener),
     drain: async (deadlineMs, drainOptions) => {
       stopping = true;
+      for (const listener of stopListeners) listener();
       const started = Date.now();
       const deadline = started + deadlineMs;
       const acceptedBefore = accepted;

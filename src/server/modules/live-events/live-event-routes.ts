@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
+import { getEntitySchema } from '../../../schemas/registry';
+import type { Database, Db } from '../../db/client';
+import { ident, queryRows } from '../../entities/entity-sql';
+import { errors } from '../../entities/route-schemas';
+import { AppError } from '../../http/app-error';
+import { pathId } from '../../http/record-id';
+import { lastAuditId } from './change-feed';
+import { DOCUMENT_ROOTS, documentBatchAfter, type DocumentRef } from './document-feed';
+import { EventStreams, type EventStream } from './event-stream';
+import { LiveHub } from './live-hub';
+import { sseBatch, sseEvent } from './sse-format';
+
+const TAGS = ['Live changes'];
+
+/** The answer as the OpenAPI document shows it: a stream of text events, described in words. */
+const STREAM_ANSWER = {
+  description:
+    'text/event-stream: `ready` (id: the newest audit id), then `change` and `reload` events as saves commit, `: heartbeat` comments every 15 s, and `end` (reason expired or stopping) before the server closes it',
+  content: { 'text/event-stream': { schema: { type: 'string' } } },
+};
+
+/**
+ * GET /api/{projects,quotes,packages,adjudications}/:id/events: the document's committed changes as
+ * server-sent events, for an open list to follow its colleagues' saves (#33). Behind the same bearer token
+ * as the API: the browser reads the stream with fetch, which sends the header (EventSource cannot, and a
+ * token in the address would reach logs and proxies, so none is taken there). Every signed-in user reads
+ * every document today (auth/roles.ts), and a stream carries one document's changes only, so no one
+ * receives a document they may not read. The stream ends at the token's expiry: the browser opens a new one
+ * with its renewed token and Last-Event-ID.
+ */
+export async function liveEventRoutes(app: FastifyInstance, options: { db: Db; kind: Database['kind'] }) {
+  const { db } = options;
+  const hub = new LiveHub(db, options.kind, (error, what) => app.log.warn({ err: error }, what));
+  const streams = new EventStreams();
+  app.connections.onStop(() => streams.endAll('stopping'));
+  app.addHook('onClose', async () => {
+    streams.stop();
+    await hub.stop();
+  });
+
+  for (const root of DOCUMENT_ROOTS) {
+    const schema = getEntitySchema(root);
+    const what = schema.label.toLowerCase();
+    app.get(
+      `/${root}/:id/events`,
+      {
+        schema: {
+          tags: TAGS,
+          summary: `The ${what}'s committed changes as they happen (server-sent events), replayed from Last-Event-ID`,
+          params: {
+            type: 'object',
+            properties: { id: { type: 'string', description: `${schema.label} id (digits)` } },
+          },
+          headers: {
+            type: 'object',
+            properties: {
+              'last-event-id': { type: 'string', description: 'The last event id received: replays after it' },
+            },
+          },
+          response: { 200: STREAM_ANSWER, ...errors(400, 401, 404, 503) },
+        },
+      },
+      async (request, reply) => {
+        const ref: DocumentRef = { root, id: pathId((request.params as { id: string }).id, schema) };
+        const after = lastEventIdOf(request);
+        if (app.connections.stopping)
+          throw new AppError('unavailable', 'The server is stopping; open the stream again in a moment.');
+        const [found] = await queryRows(db, sql`select 1 from ${ident(root)} where id = ${ref.id}`);
+        if (!found) throw new AppError('not_found', `There is no ${what} ${ref.id}.`);
+        const expiresAt = expiryOf(request);
+
+        // Subscribed first, so nothing committed from here on is missed; what arrives before the stream is
+        // ready waits here (a batch also in the replay comes twice: the client re-reads the rows, no harm).
+        const opened: { stream?: EventStream } = {};
+        const early: string[] = [];
+        const unsubscribe = await hub.subscribe(ref, (text) =>
+          opened.stream ? opened.stream.write(text) : void early.push(text),
+        );
+        let opening: string;
+        try {
+          opening = await openingOf(db, ref, after);
+        } catch (error) {
+          unsubscribe();
+          throw error;
+        }
+        reply.hijack();
+        const stream = (opened.stream = streams.start(reply.raw, expiresAt, unsubscribe));
+        stream.write(opening);
+        for (const text of early.splice(0)) stream.write(text);
+      },
+    );
+  }
+}
+
+/**
+ * What a stream starts with: the replay of what its client missed (after Last-Event-ID), or `reload` when
+ * that is too much, then `ready` with the newest audit id of the project as its id.
+ */
+async function openingOf(db: Db, ref: DocumentRef, after: number | undefined): Promise<string> {
+  let text = '';
+  let replayed = 0;
+  if (after !== undefined) {
+    const replay = await documentBatchAfter(db, ref, after);
+    if (replay) {
+      text += sseBatch(replay);
+      replayed = replay.events.length;
+    } else text += sseEvent('reload', { reason: 'behind' });
+  }
+  const cursor = Math.max(await lastAuditId(db, ref.root === 'projects' ? ref.id : undefined), after ?? 0);
+  return text + sseEvent('ready', { document: ref.root, id: ref.id, lastEventId: cursor, replayed }, cursor);
+}
+
+/** Last-Event-ID (the header EventSource sends, and a fetch client sets itself), or undefined. */
+function lastEventIdOf(request: FastifyRequest): number | undefined {
+  const header = request.headers['last-event-id'];
+  if (header === undefined || header === '') return undefined;
+  if (typeof header !== 'string' || !/^\d{1,15}$/.test(header.trim()))
+    throw new AppError('bad_request', 'Last-Event-ID must be the id of an event this stream sent (digits).');
+  return Number(header.trim());
+}
+
+/** When the bearer token expires (ms): the authenticate hook verified it, exp included, before this runs. */
+function expiryOf(request: FastifyRequest): number {
+  const token = request.headers.authorization?.split(' ')[1] ?? '';
+  const exp = decodeJwt(token).exp;
+  if (typeof exp !== 'number') throw new AppError('unauthenticated', 'The access token has no expiry (exp).');
+  return exp * 1000;
+}
