@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { AbResult } from './ab';
 import { runApiBenchmarks } from './api-bench';
@@ -26,6 +27,7 @@ const wanted = (group: string) => !ONLY || ONLY.includes(group);
 const OUT_DIR = path.resolve('bench-results');
 
 async function main(): Promise<void> {
+  const loadAtStart = os.loadavg()[0] ?? 0;
   const results: AbResult[] = [];
   const extra: Record<string, unknown>[] = [];
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -140,7 +142,7 @@ async function main(): Promise<void> {
       `${r.meetsAim ? 'ok  ' : 'MISS'} ${r.ratio.toFixed(2)} (aim ≥ ${r.aim})  ${r.name}  [baseline ${r.baselineMs} ms, ours ${r.candidateMs} ms]`,
     );
   for (const e of extra) console.log(`${e.meetsAim ? 'ok  ' : 'MISS'} ${JSON.stringify(e)}`);
-  const table = writeResultsTable(OUT_DIR, results, extra);
+  const table = writeResultsTable(OUT_DIR, results, extra, loadAtStart);
   console.log(`\nwritten to ${path.relative(process.cwd(), file)} and ${path.relative(process.cwd(), table)}`);
 }
 
