@@ -8,3 +8,6 @@ export const BROWSER_STAMP: string;
 export function sourceHash(entries: string[], skips?: string[]): string;
 export function browserSourcesHash(): string;
 export function serverSourcesHash(): string;
+export function sourceStats(entries: string[], skips?: string[]): string;
+export function browserSourcesStats(): string;
+export function serverSourcesStats(): string;

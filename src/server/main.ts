@@ -57,6 +57,11 @@ async function openAndPrepare(
 /** One app process: the whole app on the port (alone, or as one of the cluster's workers). */
 async function serve(config: ServerConfig): Promise<void> {
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  // Until the server listens, PGlite's work goes on through promises and V8's own tasks, with nothing in the
+  // event loop; Node, finding the loop empty, then waits for every background task of V8 to finish before it
+  // takes its next turn: the optimising compilations of PGlite's WebAssembly, 0.3-0.6 s of a restart, more on
+  // a busy machine. A timer keeps the loop from being empty until the server listens.
+  const holdLoop = setInterval(() => {}, 1_000);
   const { database, seeded, idpKeys } = await openAndPrepare(config);
   const app = await buildApp({ config, db: database.db, dbKind: database.kind, idpKeys });
   startup.mark('app');
@@ -109,6 +114,7 @@ async function serve(config: ServerConfig): Promise<void> {
   process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
 
   await app.listen({ port: config.port, host: config.host });
+  clearInterval(holdLoop);
   startup.mark('listen');
   app.log.info({ ms: startup.phases() }, 'started: milliseconds per phase since the process began');
   // A cluster's primary prints the banner once for all its workers.

@@ -10,6 +10,8 @@ export type AbResult = {
   candidateMs: number;
   ratio: number;
   aim: number;
+  /** The absolute aim besides the ratio, when there is one: our median at most this long. */
+  maxMs?: number;
   meetsAim: boolean;
   note?: string;
 };
@@ -53,6 +55,7 @@ export async function abCompare(options: {
     candidateMs: round1(candidateMs),
     ratio: Math.round(ratio * 100) / 100,
     aim: options.aim,
+    maxMs: options.maxMs,
     meetsAim: ratio >= options.aim && (options.maxMs === undefined || candidateMs <= options.maxMs),
     note: options.note,
   };

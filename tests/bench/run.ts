@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { AbResult } from './ab';
 import { runApiBenchmarks } from './api-bench';
@@ -10,10 +11,12 @@ import { runQuoteBenchmarks } from './quotes-bench';
 import { runAdjudicationBenchmarks } from './adjudication-bench';
 import { runStartBenchmarks } from './start-bench';
 import { runSearchBenchmarks } from './search-bench';
+import { writeResultsTable } from './results-table';
 
 /**
  * `npm run bench`: every benchmark is a ratio against a baseline run in the same process, A/B interleaved,
- * medians reported, written to bench-results/benchmarks.json. PostgreSQL runs too when BENCH_DATABASE_URL
+ * medians reported, written to bench-results/benchmarks.json (raw, not committed) and into the table of every
+ * figure in bench-results/README.md (committed; results-table.ts). PostgreSQL runs too when BENCH_DATABASE_URL
  * (or TEST_DATABASE_URL) names a server; the import memory benchmark unless BENCH_SKIP_MEMORY=1; browser
  * benchmarks unless BENCH_SKIP_BROWSER=1. The project document benchmarks (project-bench.ts) run on each database.
  */
@@ -24,6 +27,7 @@ const wanted = (group: string) => !ONLY || ONLY.includes(group);
 const OUT_DIR = path.resolve('bench-results');
 
 async function main(): Promise<void> {
+  const loadAtStart = os.loadavg()[0] ?? 0;
   const results: AbResult[] = [];
   const extra: Record<string, unknown>[] = [];
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -138,7 +142,8 @@ async function main(): Promise<void> {
       `${r.meetsAim ? 'ok  ' : 'MISS'} ${r.ratio.toFixed(2)} (aim ≥ ${r.aim})  ${r.name}  [baseline ${r.baselineMs} ms, ours ${r.candidateMs} ms]`,
     );
   for (const e of extra) console.log(`${e.meetsAim ? 'ok  ' : 'MISS'} ${JSON.stringify(e)}`);
-  console.log(`\nwritten to ${path.relative(process.cwd(), file)}`);
+  const table = writeResultsTable(OUT_DIR, results, extra, loadAtStart);
+  console.log(`\nwritten to ${path.relative(process.cwd(), file)} and ${path.relative(process.cwd(), table)}`);
 }
 
 main().then(

@@ -6,8 +6,10 @@ import { spawnServer } from '../support/spawn-server';
 
 /**
  * `npm start` (scripts/start.mjs) builds the browser app and the server bundle only when their sources changed
- * (#19 item 6): a first start builds both and serves them; a restart builds nothing; a changed source (here, a
- * stamp that no longer matches) rebuilds that build alone. The times are the bench's (group `start`).
+ * (#19 item 6): a first start builds both and serves them; a restart builds nothing; sources touched but not
+ * changed (here, sizes and times that differ from those remembered beside the stamp) are hashed again and not
+ * rebuilt; a changed source (here, a stamp that no longer matches) rebuilds that build alone. The times are the
+ * bench's (group `start`).
  */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tagbase-fast-start-'));
 const staticDir = path.join(dataDir, 'browser-app');
@@ -31,7 +33,7 @@ afterAll(() => {
 });
 
 describe('npm start builds only what changed', () => {
-  it('builds both on the first start, nothing on a restart, and the browser app alone when its sources change', async () => {
+  it('builds both on the first start, nothing on a restart nor when sources are only touched, and the browser app alone when its sources change', async () => {
     const first = await start();
     expect(first.output).toContain('browser app: no build yet, building');
     expect(first.output).toContain('server: no build yet, building');
@@ -45,6 +47,16 @@ describe('npm start builds only what changed', () => {
     expect(restart.page).toContain('<div id="root">');
     expect(fs.statSync(path.join(staticDir, 'index.html')).mtimeMs).toBe(builtIndex);
     expect(fs.statSync(path.join(serverDir, 'main.mjs')).mtimeMs).toBe(builtBundle);
+
+    // As if a server source had been touched (its time moved) without changing: its contents are hashed again,
+    // found the same, and the new times remembered beside the stamp.
+    const serverStats = path.join(serverDir, 'tagbase-sources.sha256.stats');
+    const stamped = fs.readFileSync(path.join(serverDir, 'tagbase-sources.sha256'), 'utf8').trim();
+    fs.writeFileSync(serverStats, `times-of-another-checkout ${stamped}\n`);
+    const touched = await start();
+    expect(touched.output).toContain('server: up to date, not rebuilt');
+    expect(fs.statSync(path.join(serverDir, 'main.mjs')).mtimeMs).toBe(builtBundle);
+    expect(fs.readFileSync(serverStats, 'utf8')).not.toContain('times-of-another-checkout');
 
     // As if a browser source had changed since that build.
     fs.writeFileSync(path.join(staticDir, '.vite', 'tagbase-sources.sha256'), 'an older build\n');

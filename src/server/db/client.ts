@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -47,13 +49,13 @@ export async function openDatabase(
       (error) => console.error(`PostgreSQL connection lost (${error.message}); the next query opens a new one.`),
     );
     const db = drizzlePg(pool, { schema: { ...tables, ...tables.entityTables } });
-    await migratePg(db, { migrationsFolder });
+    if (!(await schemaUpToDate(db))) await migratePg(db, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const client = await PGlite.create(target.pgliteDir, { extensions: pgliteExtensions });
   const turns = oneStatementPerTurn(client);
   const db = drizzlePglite(client, { schema: { ...tables, ...tables.entityTables } });
-  await migratePglite(db, { migrationsFolder });
+  if (!(await schemaUpToDate(db))) await migratePglite(db, { migrationsFolder });
   const autovacuum = startAutovacuum(client, turns.statements, (error) =>
     console.error(`PGlite autovacuum failed (${(error as Error).message}); it tries again after the next writes.`),
   );
@@ -67,6 +69,24 @@ export async function openDatabase(
     },
     holdStatements: turns.hold,
   };
+}
+
+/**
+ * True when the database has every migration of the journal: drizzle's migrate applies each migration newer
+ * than the newest one it recorded, so with that one at least as new as the journal's last, it would apply none.
+ * Asked in two reads instead of migrate's five statements (two of them DDL) and its reading and hashing of every
+ * migration file, on each start. A new migration, or a database never migrated, still goes through migrate.
+ */
+async function schemaUpToDate(db: Db): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const newestInJournal = Math.max(...journal.entries.map((entry) => entry.when));
+  const table = await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (!(table as unknown as { rows: { present: boolean }[] }).rows[0]?.present) return false;
+  const newest = await db.execute(sql`select max(created_at) as applied from drizzle.__drizzle_migrations`);
+  const applied = (newest as unknown as { rows: { applied: string | number | null }[] }).rows[0]?.applied;
+  return applied !== null && applied !== undefined && Number(applied) >= newestInJournal;
 }
 
 /**
