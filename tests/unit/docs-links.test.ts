@@ -19,8 +19,6 @@ const SKIPPED_FOLDERS = new Set([
   'playwright-report',
   '.tmp',
 ]);
-/** Targets another branch of #32 adds (the benchmark table's README); drop an entry once its file is merged. */
-const PENDING_TARGETS = new Set(['bench-results/README.md']);
 
 function markdownFiles(folder: string): string[] {
   return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -66,7 +64,7 @@ function brokenLinks(file: string): string[] {
     const resolved = pathPart ? path.resolve(path.dirname(file), decodeURI(pathPart)) : file;
     const fromRoot = path.relative(ROOT, resolved).split(path.sep).join('/');
     if (!fs.existsSync(resolved)) {
-      if (!PENDING_TARGETS.has(fromRoot)) broken.push(`${target} (no ${fromRoot})`);
+      broken.push(`${target} (no ${fromRoot})`);
       continue;
     }
     if (anchor && resolved.endsWith('.md') && !headingAnchors(fs.readFileSync(resolved, 'utf8')).has(anchor))
