@@ -11,6 +11,7 @@ import type { Conflict } from './save-batch';
 
 /** The mark on a loaded row another user changed while this one has pending edits on it (see below). */
 export const LIVE_BY = '__liveBy';
+const READ_AT_ONCE = 1000;
 
 type Options = {
   feed: LiveFeed | null;
@@ -93,15 +94,20 @@ async function applyChange(o: Options, change: LiveChange): Promise<void> {
     })
     .map((r) => r.id);
   if (ids.length === 0) return;
-  const page = await o.fetcher<ListResponse>(
-    listPath(schema.name, {
-      ...o.query,
-      filters: [...(o.query.filters ?? []), { field: 'id', op: 'in', value: ids }],
-      offset: 0,
-      limit: ids.length,
-    }),
-  );
-  const found = new Map(page.rows.map((row) => [rowKeyOf(row), row]));
+  const read = (part: number[]) =>
+    o.fetcher<ListResponse>(
+      listPath(schema.name, {
+        ...o.query,
+        filters: [...(o.query.filters ?? []), { field: 'id', op: 'in', value: part }],
+        offset: 0,
+        limit: part.length,
+      }),
+    );
+  // One request for up to READ_AT_ONCE rows (the ids travel in the address, which a server caps near 16 KB).
+  const parts: number[][] = [];
+  for (let i = 0; i < ids.length; i += READ_AT_ONCE) parts.push(ids.slice(i, i + READ_AT_ONCE));
+  const rows = (await Promise.all(parts.map(read))).flatMap((page) => page.rows);
+  const found = new Map(rows.map((row) => [rowKeyOf(row), row]));
   const pending = (key: string) => !!store.state.edits[key] || !!store.state.deleted[key];
   api.flushAsyncTransactions();
   const update: GridRow[] = [];
@@ -150,7 +156,7 @@ async function applyChange(o: Options, change: LiveChange): Promise<void> {
       void o.lookups
         .ensureIds(
           field.entity,
-          page.rows.map((r) => r[field.name]),
+          rows.map((r) => r[field.name]),
         )
         .catch(() => undefined);
   if (conflicts.length) o.onConflicts(conflicts, change.by);
