@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { cell, createRows, createTestProject, grid, typeInCell } from './support/entity-grid';
+import { callApi, cell, createRows, createTestProject, grid, typeInCell } from './support/entity-grid';
 import { DEMO, signInFromLanding } from './support/sign-in';
 
 // Live changes (#33 item 1, the browser): two users with one project's Instruments tab open. What one saves
@@ -66,6 +66,34 @@ test("a colleague's save reaches the open grid within 1 s; pending edits stay, a
     await expect(b.getByText('Saved 2 changes')).toBeVisible();
     await expect(cell(gridA, one!.id, 'service')).toHaveText('Feed flow, B edit', { timeout: 1000 });
     await expect(cell(gridA, two!.id, 'service')).toHaveText('Cell level, B pending', { timeout: 1000 });
+  } finally {
+    await b.context().close();
+  }
+});
+
+test("a colleague's new row appears in the open grid, and a row they delete goes", async ({ page: a, browser }) => {
+  await signInFromLanding(a, DEMO.admin);
+  const projectId = await createTestProject(a, 'live-rows');
+  const [area] = await createRows(a, 'areas', [{ project_id: projectId, areacode: '400', description: 'Thickening' }]);
+  const [, two] = await createRows(a, 'instruments', [
+    { projarea_id: area!.id, tagno: '400-DIT-001', letters: 'DIT', service: 'Underflow density', io_type: 'AI' },
+    { projarea_id: area!.id, tagno: '400-LIT-001', letters: 'LIT', service: 'Bed level', io_type: 'AI' },
+  ]);
+  const b = await secondUser(browser);
+  try {
+    const gridB = await openInstruments(b, projectId);
+    const [three] = await createRows(a, 'instruments', [
+      { projarea_id: area!.id, tagno: '400-FIT-001', letters: 'FIT', service: 'Flocculant flow', io_type: 'AI' },
+    ]);
+    await expect(cell(gridB, three!.id, 'service')).toHaveText('Flocculant flow', { timeout: 1000 });
+    await expect(b.getByText('3 rows', { exact: true })).toBeVisible();
+
+    const deleted = await callApi(a, 'POST', '/api/entities/instruments/batch', {
+      deletes: [{ id: two!.id, version: two!.version }],
+    });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    await expect(gridB.locator(`.ag-row[row-id="${two!.id}"]`)).toHaveCount(0, { timeout: 1000 });
+    await expect(b.getByText('2 rows', { exact: true })).toBeVisible();
   } finally {
     await b.context().close();
   }
