@@ -49,6 +49,8 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: ['tests/api/**/*.test.ts'],
+          // What only PostgreSQL has (several processes on one database): the api-postgres project runs it.
+          exclude: ['tests/api/**/*.postgres.test.ts'],
           env: { TAGBASE_TEST_DB: 'pglite' },
           globalSetup: [databaseTemplates],
           isolate: false,

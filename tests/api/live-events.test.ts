@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BatchResponse } from '../../src/lib/entity-api';
 import type { EntityRow } from '../../src/schemas/schema-types';
 import { createdAuditRow, insertAuditRows } from '../../src/server/audit/audit-writer';
-import { buildApp } from '../../src/server/app';
-import { openDatabase } from '../../src/server/db/client';
 import { listeningSuite } from '../support/test-app';
-import { openSse, type ReadEvent, type SseStream } from '../support/sse-client';
+import { liveEventHelpers, twoProjects } from '../support/live-events';
+import type { SseStream } from '../support/sse-client';
 
 /**
  * #33 items 1 and 3, the server side: each project's committed changes as server-sent events, on a real
@@ -18,51 +16,10 @@ const P = 'Live';
 let a: number;
 let b: number;
 
-const open = (projectId: number, token: string | undefined = suite.viewer, lastEventId?: string, at = base()) =>
-  openSse(`${at}/api/projects/${projectId}/events`, {
-    ...(token ? { authorization: `Bearer ${token}` } : {}),
-    ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
-  });
-
-async function opened(projectId: number, token?: string, lastEventId?: string, at?: string): Promise<SseStream> {
-  const stream = await open(projectId, token, lastEventId, at);
-  expect(stream.status).toBe(200);
-  await stream.next((e) => e.event === 'ready');
-  return stream;
-}
-
-async function createAreas(projectId: number, codes: string[]): Promise<EntityRow[]> {
-  const response = await suite.post('/entities/areas/batch', {
-    creates: codes.map((areacode, i) => ({
-      clientKey: String(i),
-      values: { project_id: projectId, areacode, description: `Area ${areacode}` },
-    })),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as BatchResponse).created;
-}
-
-async function openedDocument(root: string, id: number): Promise<SseStream> {
-  const stream = await openSse(`${base()}/api/${root}/${id}/events`, { authorization: `Bearer ${suite.viewer}` });
-  expect(stream.status).toBe(200);
-  await stream.next((e) => e.event === 'ready');
-  return stream;
-}
-
-const changeOf = (list: string, id: number) => (e: ReadEvent) =>
-  e.event === 'change' &&
-  (e.data as { list: string }).list === list &&
-  (e.data as { rows: { id: number }[] }).rows.some((row) => row.id === id);
+const { open, opened, createAreas, openedDocument, changeOf } = liveEventHelpers({ suite, base });
 
 beforeAll(async () => {
-  const response = await suite.post('/entities/projects/batch', {
-    creates: [
-      { clientKey: 'a', values: { name: `${P} A` } },
-      { clientKey: 'b', values: { name: `${P} B` } },
-    ],
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  [a, b] = (response.json() as BatchResponse).created.map((row) => row.id) as [number, number];
+  [a, b] = await twoProjects(suite, P);
 });
 
 describe('GET /api/projects/:id/events', () => {
@@ -233,46 +190,6 @@ describe('GET /api/projects/:id/events', () => {
     await stream.ended;
     expect(stream.events.at(-1)).toMatchObject({ event: 'end', data: { reason: 'expired' } });
   }, 5_000);
-
-  it('reaches a stream of another app process on the same PostgreSQL database', async (context) => {
-    if (suite.t.database.kind !== 'postgres') return context.skip();
-    const pool = (suite.t.database.db as unknown as { $client: pg.Pool }).$client;
-    const other = await openDatabase({ url: String(pool.options.connectionString) });
-    const appB = await buildApp({
-      config: suite.t.config,
-      db: other.db,
-      dbKind: 'postgres',
-      idpKeys: suite.t.keys,
-      logger: false,
-    });
-    const baseB = await appB.listen({ port: 0, host: '127.0.0.1' });
-    try {
-      const stream = await opened(a, suite.viewer, undefined, baseB);
-      const started = Date.now();
-      const [area] = await createAreas(a, ['340']);
-      const event = await stream.next(changeOf('areas', area!.id), 1_000);
-      expect(event.at - started).toBeLessThan(1_000);
-      stream.close();
-    } finally {
-      await appB.close();
-      await other.close();
-    }
-  });
-
-  it('keeps a stream open through a lost connection to PostgreSQL: the listener reconnects and catches up', async (context) => {
-    if (suite.t.database.kind !== 'postgres') return context.skip();
-    const stream = await opened(a);
-    // What a PostgreSQL restart does to the listening connection (the pool's are dropped and reopened too).
-    const killed = await suite.t.database.db.execute(
-      sql`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen %'`,
-    );
-    expect((killed as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
-    const [area] = await createAreas(a, ['350']);
-    await stream.next(changeOf('areas', area!.id), 5_000);
-    const [later] = await createAreas(a, ['351']);
-    await stream.next(changeOf('areas', later!.id), 1_000);
-    stream.close();
-  });
 
   it('ends every stream when a graceful stop begins, so the stop is not held up', async () => {
     const stream = await opened(a);
