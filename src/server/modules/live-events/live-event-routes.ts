@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
 import { getEntitySchema } from '../../../schemas/registry';
 import type { Database, Db } from '../../db/client';
+import { SCOPED_DOCUMENTS } from '../../entities/document-scope';
 import { ident, queryRows } from '../../entities/entity-sql';
 import { errors } from '../../entities/route-schemas';
 import { AppError } from '../../http/app-error';
@@ -44,15 +45,17 @@ export async function liveEventRoutes(app: FastifyInstance, options: { db: Db; k
   for (const root of DOCUMENT_ROOTS) {
     const schema = getEntitySchema(root);
     const what = schema.label.toLowerCase();
+    // The id is named as every other route under the document names it ({projectId}, {quoteId}…).
+    const param = SCOPED_DOCUMENTS.find((d) => d.document === root)?.param ?? 'id';
     app.get(
-      `/${root}/:id/events`,
+      `/${root}/:${param}/events`,
       {
         schema: {
           tags: TAGS,
           summary: `The ${what}'s committed changes as they happen (server-sent events), replayed from Last-Event-ID`,
           params: {
             type: 'object',
-            properties: { id: { type: 'string', description: `${schema.label} id (digits)` } },
+            properties: { [param]: { type: 'string', description: `${schema.label} id (digits)` } },
           },
           headers: {
             type: 'object',
@@ -64,7 +67,7 @@ export async function liveEventRoutes(app: FastifyInstance, options: { db: Db; k
         },
       },
       async (request, reply) => {
-        const ref: DocumentRef = { root, id: pathId((request.params as { id: string }).id, schema) };
+        const ref: DocumentRef = { root, id: pathId((request.params as Record<string, string>)[param] ?? '', schema) };
         const after = lastEventIdOf(request);
         if (app.connections.stopping)
           throw new AppError('unavailable', 'The server is stopping; open the stream again in a moment.');
