@@ -95,9 +95,10 @@ describe('GET /api/projects/:id/events', () => {
 
     const again = await opened(a, suite.viewer, lastSeen);
     const replay = again.events.filter((e) => e.event === 'change');
-    expect(replay.flatMap((e) => (e.data as { rows: { id: number }[] }).rows.map((row) => row.id))).toEqual(
-      missed.map((row) => row.id),
-    );
+    // Delivery is at least once: the missed rows' live notice may also reach the new stream (on a busy machine,
+    // after its replay); the client re-reads a row it already has at that version, no harm.
+    const replayed = replay.flatMap((e) => (e.data as { rows: { id: number }[] }).rows.map((row) => row.id));
+    expect([...new Set(replayed)]).toEqual(missed.map((row) => row.id));
     expect(Number(replay.at(-1)!.id)).toBeGreaterThan(Number(lastSeen));
     const [later] = await createAreas(a, ['332']);
     await again.next(changeOf('areas', later!.id));
