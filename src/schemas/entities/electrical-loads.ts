@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { roundTo } from '../../lib/money';
 import { defineEntity } from '../schema-types';
+import { areaField, deletedField, projectField, TAG } from './project-fields';
 
 /**
  * The electrical load list (#32 item 2): each motor or other load of a project, under its area, fed from an
@@ -56,23 +57,14 @@ export const electricalLoads = defineEntity({
     },
   ],
   fields: [
-    {
-      name: 'project_id',
-      label: 'Project',
-      kind: 'lookup',
-      entity: 'projects',
-      partOf: true,
-      required: true,
-      grid: { width: 200, hidden: true },
-      form: { section: 'Load', order: 99 },
-    },
+    { ...projectField, form: { section: 'Load', order: 99 } },
     {
       name: 'load_tag',
       label: 'Load tag',
       kind: 'text',
       required: true,
       maxLength: 40,
-      pattern: { regex: '^[A-Z0-9][A-Z0-9./_-]*$', message: 'Capital letters, digits and - . / _, e.g. 200-PP-001A-M' },
+      pattern: { ...TAG, message: 'Capital letters, digits and - . / _, e.g. 200-PP-001A-M' },
       grid: { width: 150, pinned: 'left' },
       form: { section: 'Load', order: 1 },
     },
@@ -84,16 +76,7 @@ export const electricalLoads = defineEntity({
       grid: { width: 220 },
       form: { section: 'Load', order: 2 },
     },
-    {
-      name: 'projarea_id',
-      label: 'Area',
-      kind: 'lookup',
-      entity: 'areas',
-      partOf: true,
-      required: true,
-      grid: { width: 90 },
-      form: { section: 'Load', order: 3 },
-    },
+    { ...areaField(true), form: { section: 'Load', order: 3 } },
     {
       name: 'equipment_id',
       label: 'Equipment',
@@ -112,7 +95,7 @@ export const electricalLoads = defineEntity({
       kind: 'text',
       required: true,
       maxLength: 40,
-      pattern: { regex: '^[A-Z0-9][A-Z0-9./_-]*$', message: 'Capital letters, digits and - . / _, e.g. MCC-200-01' },
+      pattern: { ...TAG, message: 'Capital letters, digits and - . / _, e.g. MCC-200-01' },
       grid: { width: 120 },
       form: { section: 'Supply', order: 1 },
     },
@@ -191,14 +174,6 @@ export const electricalLoads = defineEntity({
       grid: { width: 110 },
       form: { section: 'Power', order: 5 },
     },
-    {
-      name: 'deleteflag',
-      label: 'Deleted',
-      kind: 'boolean',
-      default: false,
-      help: 'Deleted loads are hidden from the lists, roll-ups and change summaries, and can be restored.',
-      grid: { width: 90 },
-      form: { order: 100 },
-    },
+    deletedField('loads'),
   ],
 });

@@ -1,4 +1,5 @@
 import { defineEntity, type EnumOption, type FieldDef } from '../schema-types';
+import { areaField, deletedField, projectField, TAG } from './project-fields';
 import {
   composeLineNumber,
   decimalAtLeast,
@@ -16,46 +17,12 @@ import {
  */
 
 const SCOPE = { root: 'project_id' } as const;
-const TAG = { regex: '^[A-Z0-9][A-Z0-9./_-]*$', message: 'Capital letters, digits and - . / _, e.g. 200-PP-001A' };
 
 /** What the ends of a line and of a cable name (a bulk rename of tags makes them follow): a tag, or a thing with no list (a tank farm, a junction box). */
 const LINE_ENDS = { lists: ['mech_equipment', 'piping'], others: true } as const;
 const CABLE_ENDS = { lists: ['instruments', 'mech_equipment'], others: true } as const;
 
-/** The document a row belongs to: stamped by the project's tabs and imports, never typed. */
-const projectField = {
-  name: 'project_id',
-  label: 'Project',
-  kind: 'lookup',
-  entity: 'projects',
-  partOf: true,
-  required: true,
-  grid: { width: 200, hidden: true },
-  form: { section: 'Project', order: 99 },
-} as const;
-const areaField = (required: boolean) =>
-  ({
-    name: 'projarea_id',
-    label: 'Area',
-    kind: 'lookup',
-    entity: 'areas',
-    partOf: true,
-    required,
-    grid: { width: 90 },
-    form: { order: 2 },
-  }) as const;
 const pidField = { name: 'pid_id', label: 'P&ID', kind: 'lookup', entity: 'pids', grid: { width: 150 } } as const;
-/** The spec's soft delete (schema-types SOFT_DELETE_FIELD), last in every list of the project. */
-const deletedField = (what: string) =>
-  ({
-    name: 'deleteflag',
-    label: 'Deleted',
-    kind: 'boolean',
-    default: false,
-    help: `Deleted ${what} are hidden from the lists, roll-ups and change summaries, and can be restored.`,
-    grid: { width: 90 },
-    form: { order: 100 },
-  }) as const;
 const remarksField = {
   name: 'remarks',
   label: 'Remarks',
