@@ -9,6 +9,7 @@ import {
   CustomFilterModule,
   DateFilterModule,
   EventApiModule,
+  HighlightChangesModule,
   LargeTextEditorModule,
   ModuleRegistry,
   NumberFilterModule,
@@ -44,6 +45,7 @@ export const GRID_MODULES: Module[] = [
   CellStyleModule, // cellClass, cellClassRules: changed and invalid cells
   RowStyleModule, // rowClassRules: new, changed and deleted rows
   TooltipModule, // error messages and help on cells and headers
+  HighlightChangesModule, // flashCells: a row another user changed flashes where it changed (use-live-rows.ts)
   TextEditorModule,
   LargeTextEditorModule,
   CheckboxEditorModule,

@@ -227,6 +227,9 @@ export function statusColumn(
           f === '_row' ? `Warning: ${m}` : `Warning: ${labelOf(f)}: ${m}`,
         ),
         sinceRowText(marks(), p.data?.__key),
+        typeof p.data?.__liveBy === 'string'
+          ? `Changed by ${p.data.__liveBy} while you were editing: Save offers to keep yours or take theirs`
+          : undefined,
       ].filter((line): line is string => line !== undefined);
       return lines.length ? lines.join('\n') : undefined;
     },

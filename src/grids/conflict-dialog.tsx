@@ -38,6 +38,11 @@ type Props = {
   display: (field: FieldDef, value: unknown, row: Record<string, unknown> | undefined) => string;
   onResolve: (choices: Map<string, ConflictChoice>) => void;
   onCancel: () => void;
+  /**
+   * Who saved the rows, when the choice is offered as their save arrives (live changes) rather than at a
+   * refused Save: nothing is saved by choosing; keep mine leaves the user's edits pending on their version.
+   */
+  offeredBy?: string | null;
 };
 
 type FieldDiff = {
@@ -89,7 +94,7 @@ function Value({ text }: { text: string }) {
  * keep mine (my edits go onto their version, their other changes stay, and it saves again) or take theirs
  * (my changes to the row are dropped). A row deleted by someone else can only be taken as theirs.
  */
-export function ConflictDialog({ schema, conflicts, rowLabel, mine, display, onResolve, onCancel }: Props) {
+export function ConflictDialog({ schema, conflicts, rowLabel, mine, display, onResolve, onCancel, offeredBy }: Props) {
   const [choices, setChoices] = useState<Record<string, ConflictChoice>>({});
   if (!conflicts) return null;
   const choiceOf = (c: Conflict): ConflictChoice => (c.current ? (choices[c.key] ?? 'mine') : 'theirs');
@@ -101,13 +106,23 @@ export function ConflictDialog({ schema, conflicts, rowLabel, mine, display, onR
   return (
     <Dialog open onClose={onCancel} maxWidth="lg" fullWidth aria-labelledby="tb-conflict-title">
       <DialogTitle id="tb-conflict-title">
-        Someone else changed {conflicts.length === 1 ? 'this row' : `${conflicts.length} rows`}
+        {offeredBy ?? 'Someone else'} changed {conflicts.length === 1 ? 'this row' : `${conflicts.length} rows`}
       </DialogTitle>
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 1 }}>
-          These {schema.labelPlural.toLowerCase()} were changed or deleted by another user after you loaded them.
-          Nothing was saved. Keep mine saves your values over theirs (their changes to other columns stay); take theirs
-          drops your changes to the row. Columns you both changed are highlighted.
+          {offeredBy ? (
+            <>
+              {offeredBy} just saved {conflicts.length === 1 ? 'a row' : 'rows'} you are editing. Keep mine puts your
+              values over theirs (their changes to other columns stay) and leaves them to your Save; take theirs drops
+              your changes to the row. Decide later: the row stays marked and Save offers the same choice.
+            </>
+          ) : (
+            <>
+              These {schema.labelPlural.toLowerCase()} were changed or deleted by another user after you loaded them.
+              Nothing was saved. Keep mine saves your values over theirs (their changes to other columns stay); take
+              theirs drops your changes to the row. Columns you both changed are highlighted.
+            </>
+          )}
         </Typography>
         <Table size="small" aria-label="Conflicting rows">
           <TableHead>
@@ -164,7 +179,7 @@ export function ConflictDialog({ schema, conflicts, rowLabel, mine, display, onR
         <Button onClick={() => resolve('theirs')}>Take theirs for all</Button>
         <Button onClick={() => resolve('mine')}>Keep mine for all</Button>
         <Button variant="contained" onClick={() => resolve()}>
-          Apply and save
+          {offeredBy ? 'Apply' : 'Apply and save'}
         </Button>
       </DialogActions>
     </Dialog>

@@ -6,16 +6,18 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, Navigate } from 'react-router-dom';
 import { useApi } from '../app/api/api-client';
 import { useCurrentUser } from '../app/auth/use-current-user';
 import { useCurrentProject } from '../app/current-project';
 import { PageHeader } from '../app/layout/page-header';
+import { LiveFeedContext, useAfterLiveChanges, useLiveChanges } from '../app/live-changes';
 import { FilesSection } from '../forms/files-section';
 import { RecordForm } from '../forms/record-form';
 import type { DocumentLockState } from '../lib/entity-api';
 import { apiRoutes } from '../lib/api-routes';
+import { documentOf } from '../schemas/registry';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import { EntityListPage } from './entity-list-page';
 import { withProjectDefault } from './project-default';
@@ -297,19 +299,24 @@ function DocumentListTab({
   onChanged: () => void;
 }) {
   const root = list.schema.scope?.root;
+  // The document's stream of others' saves: the grid follows them, the summary is read again after them.
+  const live = useLiveChanges(useMemo(() => documentOf(list.schema.name, documentId), [list.schema.name, documentId]));
+  useAfterLiveChanges(live, onChanged);
   if (!root)
     return <Typography color="error">{list.schema.labelPlural} are not kept per document (no scope).</Typography>;
   return (
     <Box role="tabpanel" aria-label={list.label ?? list.schema.labelPlural}>
-      <EntityListPage
-        key={list.schema.name}
-        schema={list.schema}
-        embedded
-        scope={{ field: root, value: documentId }}
-        lockedBy={lockedBy}
-        onDataChanged={onChanged}
-        height={list.height ?? 'max(420px, calc(100vh - 480px))'}
-      />
+      <LiveFeedContext.Provider value={live}>
+        <EntityListPage
+          key={list.schema.name}
+          schema={list.schema}
+          embedded
+          scope={{ field: root, value: documentId }}
+          lockedBy={lockedBy}
+          onDataChanged={onChanged}
+          height={list.height ?? 'max(420px, calc(100vh - 480px))'}
+        />
+      </LiveFeedContext.Provider>
     </Box>
   );
 }

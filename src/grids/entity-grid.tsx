@@ -61,6 +61,8 @@ import { useCurrentProject } from '../app/current-project';
 import { projectDefaults } from './project-default';
 import './entity-grid.css';
 import { useDebounced } from '../app/use-debounced';
+import { useLiveFeed } from '../app/live-changes';
+import { useLiveRows } from './use-live-rows';
 
 ensureAgGridModules();
 
@@ -214,6 +216,8 @@ export function EntityGrid({
   useEffect(() => {
     onQueryChange?.(query);
   }, [query, onQueryChange]);
+  // Others' saves arrive on the page's stream (app/live-changes); too many at once read the list again.
+  const [liveReloads, bumpLiveReload] = useReducer((n: number) => n + 1, 0);
   const load = useEntityRows({
     api,
     schema,
@@ -222,7 +226,7 @@ export function EntityGrid({
     store,
     base,
     lookups,
-    reloadToken,
+    reloadToken: reloadToken + liveReloads,
     sortReloadToken,
     holdsAll,
   });
@@ -238,6 +242,22 @@ export function EntityGrid({
     onChange: bump,
     onSaved,
     onRowsAdded: load.adjustTotal,
+  });
+  const liveFeed = useLiveFeed();
+  useLiveRows({
+    feed: liveFeed,
+    api,
+    schema,
+    query,
+    fetcher,
+    store,
+    base,
+    lookups,
+    busy: () => saver.saving || load.loading,
+    adjustTotal: load.adjustTotal,
+    onConflicts: canEdit ? saver.offerConflicts : () => undefined,
+    onReload: bumpLiveReload,
+    onChange: bump,
   });
   const summary = store.summary();
   useLeaveGuard(canEdit && summary.total > 0, summary.total);
@@ -637,6 +657,7 @@ export function EntityGrid({
           displayValue(field, value, currencyReader(schema, field, lookups)(row), lookups)
         }
         onResolve={saver.resolveConflicts}
+        offeredBy={saver.offeredBy}
         onCancel={() => saver.setConflicts(null)}
       />
       <FindReplaceDialog

@@ -41,6 +41,8 @@ const rowClassRules = {
   'tb-row-new': (p: RowParams) => p.data?.__status === 'new',
   'tb-row-deleted': (p: RowParams) => p.data?.__status === 'deleted',
   'tb-row-changed': (p: RowParams) => p.data?.__status === 'changed',
+  // Another user saved the row while this one has pending edits on it (use-live-rows.ts).
+  'tb-row-live-changed': (p: RowParams) => typeof p.data?.__liveBy === 'string',
   // A stored row soft-deleted (a list's deleteflag, shown with "Show deleted rows"): greyed, not struck through.
   'tb-row-soft-deleted': (p: RowParams) => p.data?.[SOFT_DELETE_FIELD] === true,
   // A row past its schema's expiry date (a quote's valid until): amber, wherever the list is shown.

@@ -45,6 +45,8 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange, onSav
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const [saving, setSaving] = useState(false);
   const [conflicts, setConflicts] = useState<Conflict[] | null>(null);
+  /** Who changed the rows, when the conflicts are offered as another user's save arrives (not refused at Save). */
+  const [offeredBy, setOfferedBy] = useState<string | null>(null);
   /** The deletes refused because other rows use them: what uses them, and the refused rows' keys. */
   const [dependants, setDependants] = useState<{ list: Dependant[]; total: number; keys: string[] } | null>(null);
   /** The list of the errors that blocked the last Save (save-errors.tsx), open above the grid. */
@@ -114,6 +116,7 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange, onSav
           break;
         }
         case 'conflict':
+          setOfferedBy(null);
           setConflicts(outcome.conflicts);
           break;
         case 'dependants': {
@@ -144,7 +147,9 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange, onSav
   /** Keep mine: rebase onto their version (my edits stay) and save again. Take theirs: their row, my changes dropped. */
   const resolveConflicts = (choices: Map<string, ConflictChoice>) => {
     const list = conflicts ?? [];
+    const offered = offeredBy !== null;
     setConflicts(null);
+    setOfferedBy(null);
     if (!api) return;
     const previous = store.update((draft) => {
       for (const c of list) {
@@ -177,7 +182,8 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange, onSav
       list.filter((c) => c.current).map((c) => c.key),
     );
     onChange();
-    if ([...choices.values()].includes('mine')) void save();
+    // Refused at Save: Keep mine saves again. Offered as their save arrived: mine stays pending, for the user's Save.
+    if (!offered && [...choices.values()].includes('mine')) void save();
   };
 
   // Every warning edited away or discarded: its toast (and its Save anyway) goes too.
@@ -189,6 +195,15 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange, onSav
   });
 
   const saveAnyway = () => void save({ acceptWarnings: true });
+
+  /** Another user's save changed rows with pending edits: the choice now, added to one already open. */
+  const offerConflicts = (offered: Conflict[], by: string) => {
+    // A choice refused at Save stays one (Keep mine saves); names already offered are not repeated.
+    setOfferedBy(
+      conflicts === null ? by : offeredBy === null || offeredBy.includes(by) ? offeredBy : `${offeredBy}, ${by}`,
+    );
+    setConflicts((open) => [...(open ?? []).filter((c) => !offered.some((o) => o.key === c.key)), ...offered]);
+  };
 
   /** For the dependants dialog, where a refused row may hold the rows using it: delete it with them. */
   const contents =
@@ -217,6 +232,8 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange, onSav
     conflicts,
     setConflicts,
     resolveConflicts,
+    offeredBy,
+    offerConflicts,
     dependants,
     contents,
     closeDependants: () => setDependants(null),

@@ -58,6 +58,12 @@ export const API_ROUTE_TABLE = {
   documentImport: post(`${DOCUMENT_PREFIX}/entities/{entity}/import`),
   documentViews: { methods: ['GET', 'POST'], path: `${DOCUMENT_PREFIX}/views` },
 
+  // A document's committed changes as server-sent events (#33): projects, quotes, packages, adjudications.
+  projectEvents: get('/api/projects/{projectId}/events'),
+  quoteEvents: get('/api/quotes/{quoteId}/events'),
+  packageEvents: get('/api/packages/{packageId}/events'),
+  adjudicationEvents: get('/api/adjudications/{adjudicationId}/events'),
+
   // Saved views of a list that is not kept per document, and any one view.
   views: { methods: ['GET', 'POST'], path: '/api/views' },
   view: { methods: ['GET', 'PATCH', 'DELETE'], path: '/api/views/{id}' },

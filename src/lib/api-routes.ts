@@ -60,6 +60,14 @@ const printQuery = (query: ListQuery, view: PrintView) => {
   return params.toString();
 };
 
+/** The documents whose changes stream (server: modules/live-events DOCUMENT_ROOTS), by their header's entity. */
+const EVENT_ROUTES: Record<string, 'projectEvents' | 'quoteEvents' | 'packageEvents' | 'adjudicationEvents'> = {
+  projects: 'projectEvents',
+  quotes: 'quoteEvents',
+  packages: 'packageEvents',
+  adjudications: 'adjudicationEvents',
+};
+
 export const apiRoutes = {
   config: () => at('config'),
   me: () => at('me'),
@@ -117,6 +125,15 @@ export const apiRoutes = {
   documentImport: (doc: DocumentRef, entity: string) => at('documentImport', doc.document, doc.id, entity),
   /** GET (`list`): the views of one document's list; POST: save one. */
   documentViews: (doc: DocumentRef, list?: string) => withQuery(at('documentViews', doc.document, doc.id), { list }),
+
+  /**
+   * GET: the document's live changes (text/event-stream), or undefined for a document that has no stream
+   * (its lists then simply do not follow others' saves).
+   */
+  documentEvents: (doc: DocumentRef): string | undefined => {
+    const route = EVENT_ROUTES[doc.document];
+    return route ? at(route, doc.id) : undefined;
+  },
 
   /** GET (`list`): a list's views; POST: save one. */
   views: (list?: string) => withQuery(at('views'), { list }),

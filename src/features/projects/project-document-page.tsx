@@ -14,6 +14,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useState } from 'react';
+import { LiveFeedContext, useAfterLiveChanges, useLiveChanges } from '../../app/live-changes';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useApi } from '../../app/api/api-client';
 import { useCurrentUser } from '../../app/auth/use-current-user';
@@ -33,7 +34,7 @@ import { useRevisionMarks } from './revisions/use-revision-marks';
 import { DexpiImportButton } from './dexpi/dexpi-import-dialog';
 import { RenameTagsButton } from './tag-rename/rename-tags-dialog';
 import type { ColumnFilter } from '../../lib/entity-api';
-import { apiRoutes } from '../../lib/api-routes';
+import { apiRoutes, projectRef } from '../../lib/api-routes';
 
 const PROJECT_ROOT = 'project_id';
 
@@ -150,6 +151,9 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
     void mutateProject();
     reloadMarks();
   }, [mutateRollups, mutateProject, reloadMarks]);
+  // One stream of others' saves per open project: its tab's grid follows them; roll-ups and clouds after them.
+  const live = useLiveChanges(useMemo(() => projectRef(id), [id]));
+  useAfterLiveChanges(live, reloadRollups);
   const [headerOpen, setHeaderOpen] = useState(false);
   const scope = useMemo(() => ({ field: PROJECT_ROOT, value: id }), [id]);
   const schema = tab.entity ? getEntitySchema(tab.entity) : undefined;
@@ -303,21 +307,23 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
         )}
         {schema ? (
           // Areas are few (ten, not thousands): a shorter grid leaves the figures per area in view below it.
-          <EntityListPage
-            key={listReloads}
-            schema={schema}
-            embedded
-            scope={scope}
-            scopeFilters={liveRows}
-            rowAction={drawingPage}
-            onDataChanged={reloadRollups}
-            sinceMarks={revisionMarks}
-            height={
-              tab.slug === 'areas' || rollupData?.tables.some((table) => table.entity === tab.entity)
-                ? 'max(300px, calc(100vh - 560px))'
-                : 'max(440px, calc(100vh - 330px))'
-            }
-          />
+          <LiveFeedContext.Provider value={live}>
+            <EntityListPage
+              key={listReloads}
+              schema={schema}
+              embedded
+              scope={scope}
+              scopeFilters={liveRows}
+              rowAction={drawingPage}
+              onDataChanged={reloadRollups}
+              sinceMarks={revisionMarks}
+              height={
+                tab.slug === 'areas' || rollupData?.tables.some((table) => table.entity === tab.entity)
+                  ? 'max(300px, calc(100vh - 560px))'
+                  : 'max(440px, calc(100vh - 330px))'
+              }
+            />
+          </LiveFeedContext.Provider>
         ) : (
           <RevisionsTab projectId={id} canEdit={canEdit} onIssued={() => void mutateProject()} />
         )}

@@ -1,0 +1,100 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { callApi, cell, createRows, createTestProject, grid, typeInCell } from './support/entity-grid';
+import { DEMO, signInFromLanding } from './support/sign-in';
+
+// Live changes (#33 item 1, the browser): two users with one project's Instruments tab open. What one saves
+// reaches the other's grid within a second over the project's event stream, without touching the other's
+// pending edits; a row the other is editing keeps their values, is marked, and the merge choice comes at once.
+
+async function openInstruments(page: Page, projectId: number) {
+  await page.goto(`/home/general/projectdetail/${projectId}/instruments`);
+  const g = grid(page, 'Instruments');
+  await expect(g.locator('.ag-grid-scrolling-container .ag-row')).toHaveCount(2);
+  return g;
+}
+
+async function secondUser(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+  const page = await context.newPage();
+  await signInFromLanding(page, DEMO.engineer);
+  return page;
+}
+
+test("a colleague's save reaches the open grid within 1 s; pending edits stay, and a clash offers the choice at once", async ({
+  page: a,
+  browser,
+}) => {
+  await signInFromLanding(a, DEMO.admin);
+  const projectId = await createTestProject(a, 'live');
+  const [area] = await createRows(a, 'areas', [{ project_id: projectId, areacode: '300', description: 'Flotation' }]);
+  const [one, two] = await createRows(a, 'instruments', [
+    { projarea_id: area!.id, tagno: '300-FIT-001', letters: 'FIT', service: 'Feed flow', io_type: 'AI' },
+    { projarea_id: area!.id, tagno: '300-LIT-001', letters: 'LIT', service: 'Cell level', io_type: 'AI' },
+  ]);
+  const b = await secondUser(browser);
+  try {
+    const gridB = await openInstruments(b, projectId);
+    const gridA = await openInstruments(a, projectId);
+
+    // B has a pending edit on row 2; A saves a change to row 1.
+    await typeInCell(gridB, two!.id, 'service', 'Cell level, B pending');
+    await typeInCell(gridA, one!.id, 'service', 'Feed flow, saved by A');
+    await a.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(a.getByText('Saved 1 change')).toBeVisible();
+    await expect(cell(gridB, one!.id, 'service')).toHaveText('Feed flow, saved by A', { timeout: 1000 });
+    await expect(cell(gridB, two!.id, 'service')).toHaveText('Cell level, B pending');
+    await expect(cell(gridB, two!.id, 'service')).toHaveClass(/tb-cell-changed/);
+
+    // B now edits row 1 too, and A saves row 1 again: B keeps its value, the row is marked, the choice opens.
+    await typeInCell(gridB, one!.id, 'service', 'Feed flow, B edit');
+    await typeInCell(gridA, one!.id, 'loop_number', 'L-301');
+    await a.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(a.getByText('Saved 1 change').first()).toBeVisible();
+    const choice = b.getByRole('dialog', { name: /changed this row/ });
+    await expect(choice).toBeVisible({ timeout: 2000 });
+    await expect(choice).toContainText('just saved a row you are editing');
+    await expect(gridB.locator(`.ag-row[row-id="${one!.id}"]`).first()).toHaveClass(/tb-row-live-changed/);
+    await expect(cell(gridB, one!.id, 'service')).toHaveText('Feed flow, B edit');
+
+    // Keep mine: B's edits stay pending on A's version, and B's Save goes through without a conflict.
+    await choice.getByRole('button', { name: 'Keep mine for all' }).click();
+    await expect(choice).toBeHidden();
+    await expect(gridB.locator(`.ag-row[row-id="${one!.id}"]`).first()).not.toHaveClass(/tb-row-live-changed/);
+    await expect(cell(gridB, one!.id, 'loop_number')).toHaveText('L-301');
+    await b.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(b.getByText('Saved 2 changes')).toBeVisible();
+    await expect(cell(gridA, one!.id, 'service')).toHaveText('Feed flow, B edit', { timeout: 1000 });
+    await expect(cell(gridA, two!.id, 'service')).toHaveText('Cell level, B pending', { timeout: 1000 });
+  } finally {
+    await b.context().close();
+  }
+});
+
+test("a colleague's new row appears in the open grid, and a row they delete goes", async ({ page: a, browser }) => {
+  await signInFromLanding(a, DEMO.admin);
+  const projectId = await createTestProject(a, 'live-rows');
+  const [area] = await createRows(a, 'areas', [{ project_id: projectId, areacode: '400', description: 'Thickening' }]);
+  const [, two] = await createRows(a, 'instruments', [
+    { projarea_id: area!.id, tagno: '400-DIT-001', letters: 'DIT', service: 'Underflow density', io_type: 'AI' },
+    { projarea_id: area!.id, tagno: '400-LIT-001', letters: 'LIT', service: 'Bed level', io_type: 'AI' },
+  ]);
+  const b = await secondUser(browser);
+  try {
+    const gridB = await openInstruments(b, projectId);
+    const [three] = await createRows(a, 'instruments', [
+      { projarea_id: area!.id, tagno: '400-FIT-001', letters: 'FIT', service: 'Flocculant flow', io_type: 'AI' },
+    ]);
+    await expect(cell(gridB, three!.id, 'service')).toHaveText('Flocculant flow', { timeout: 1000 });
+    await expect(b.getByText('3 rows', { exact: true })).toBeVisible();
+
+    const deleted = await callApi(a, 'POST', '/api/entities/instruments/batch', {
+      deletes: [{ id: two!.id, version: two!.version }],
+    });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    await expect(gridB.locator(`.ag-row[row-id="${two!.id}"]`)).toHaveCount(0, { timeout: 1000 });
+    await expect(b.getByText('2 rows', { exact: true })).toBeVisible();
+  } finally {
+    await b.context().close();
+  }
+});
