@@ -1,5 +1,5 @@
 import type { GridApi } from 'ag-grid-community';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListQuery, ListResponse } from '../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import type { Fetcher, LookupCache } from './lookup-cache';
@@ -20,6 +20,13 @@ export const PAGE_SIZE = 2000;
 const SLICE = 500;
 
 export type LoadState = { loading: boolean; loaded: number; total: number | null; error: string | null };
+
+/**
+ * The load as it is now, not as React last rendered it: a live change (use-live-rows) waits while `loading`,
+ * and is tried again when a load began (`generation` moved) while it read its rows, for that load resets the
+ * grid's rows and would add the same row a second time.
+ */
+export type LoadGate = { generation: number; loading: boolean };
 
 type Options = {
   api: GridApi<GridRow> | null;
@@ -55,8 +62,9 @@ export function useEntityRows({
   reloadToken,
   sortReloadToken,
   holdsAll,
-}: Options): LoadState & { adjustTotal: (delta: number) => void } {
+}: Options): LoadState & { adjustTotal: (delta: number) => void; gate: LoadGate } {
   const [state, setState] = useState<LoadState>({ loading: true, loaded: 0, total: null, error: null });
+  const gate = useRef<LoadGate>({ generation: 0, loading: false }).current;
   const queryKey = listQueryString({ ...query, sort: undefined });
 
   useEffect(() => {
@@ -83,6 +91,8 @@ export function useEntityRows({
       return page;
     };
 
+    const generation = ++gate.generation;
+    gate.loading = true;
     const run = async () => {
       holdsAll.current = false;
       api.flushAsyncTransactions();
@@ -134,14 +144,18 @@ export function useEntityRows({
         }
       }
     };
-    run().catch((error: unknown) => {
-      if (cancelled) return;
-      setState((s) => ({
-        ...s,
-        loading: false,
-        error: error instanceof Error ? error.message : 'Could not load rows',
-      }));
-    });
+    run()
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        setState((s) => ({
+          ...s,
+          loading: false,
+          error: error instanceof Error ? error.message : 'Could not load rows',
+        }));
+      })
+      .finally(() => {
+        if (gate.generation === generation) gate.loading = false;
+      });
     return () => {
       cancelled = true;
       holdsAll.current = false;
@@ -149,7 +163,7 @@ export function useEntityRows({
     };
     // queryKey stands for query (a new object each render) but its sort, which reloads through sortReloadToken.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, schema, queryKey, fetcher, store, base, lookups, reloadToken, sortReloadToken, holdsAll]);
+  }, [api, schema, queryKey, fetcher, store, base, lookups, reloadToken, sortReloadToken, holdsAll, gate]);
 
   // A save that adds or deletes rows changes the count without a reload (the grid already holds them).
   const adjustTotal = useCallback(
@@ -161,5 +175,5 @@ export function useEntityRows({
       ),
     [],
   );
-  return { ...state, adjustTotal };
+  return { ...state, adjustTotal, gate };
 }

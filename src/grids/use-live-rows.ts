@@ -5,6 +5,7 @@ import type { ListQuery, ListResponse } from '../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import { sameFieldValue } from '../schemas/same-value';
 import { listPath } from './document-paths';
+import type { LoadGate } from './use-entity-rows';
 import type { Fetcher, LookupCache } from './lookup-cache';
 import { rowKeyOf, type GridRow, type PendingChangesStore } from './pending-changes-store';
 import type { Conflict } from './save-batch';
@@ -23,8 +24,10 @@ type Options = {
   store: PendingChangesStore;
   base: Map<string, EntityRow>;
   lookups: LookupCache;
-  /** The grid is loading or saving: a change waits (a save's own event must meet the saved versions). */
+  /** The grid is saving: a change waits (a save's own event must meet the saved versions). */
   busy: () => boolean;
+  /** The grid's load now: a change waits while it runs, and is read again if one began while it read. */
+  load: LoadGate;
   /** Rows held now that were not (negative: rows gone), for the row count. */
   adjustTotal: (delta: number) => void;
   /** Another user changed or deleted rows the user has pending edits on: the merge choice, offered now. */
@@ -56,11 +59,17 @@ export function useLiveRows(options: Options): void {
       running = true;
       try {
         while (queue.length && !stopped) {
-          if (latest.current.busy() || !latest.current.api) {
+          const o = latest.current;
+          if (o.busy() || o.load.loading || !o.api) {
             await new Promise((resolve) => setTimeout(resolve, 150));
             continue;
           }
-          await applyChange(latest.current, queue.shift()!).catch(() => latest.current.onReload());
+          const change = queue.shift()!;
+          const applied = await applyChange(o, change).catch(() => {
+            latest.current.onReload();
+            return true;
+          });
+          if (!applied) queue.unshift(change);
         }
       } finally {
         running = false;
@@ -83,9 +92,11 @@ export function useLiveRows(options: Options): void {
   }, [feed, schema.name]);
 }
 
-async function applyChange(o: Options, change: LiveChange): Promise<void> {
-  const { api, schema, store, base } = o;
-  if (!api) return;
+/** Applies the change; false when a load or save began while its rows were read (try it again after). */
+async function applyChange(o: Options, change: LiveChange): Promise<boolean> {
+  const { api, schema, store, base, load } = o;
+  if (!api) return true;
+  const generation = load.generation;
   const ids = change.rows
     .filter((r) => {
       const held = base.get(String(r.id));
@@ -93,7 +104,7 @@ async function applyChange(o: Options, change: LiveChange): Promise<void> {
       return !(held && typeof held.version === 'number' && r.version !== undefined && held.version >= r.version);
     })
     .map((r) => r.id);
-  if (ids.length === 0) return;
+  if (ids.length === 0) return true;
   const read = (part: number[]) =>
     o.fetcher<ListResponse>(
       listPath(schema.name, {
@@ -107,6 +118,7 @@ async function applyChange(o: Options, change: LiveChange): Promise<void> {
   const parts: number[][] = [];
   for (let i = 0; i < ids.length; i += READ_AT_ONCE) parts.push(ids.slice(i, i + READ_AT_ONCE));
   const rows = (await Promise.all(parts.map(read))).flatMap((page) => page.rows);
+  if (load.loading || load.generation !== generation || o.busy()) return false;
   const found = new Map(rows.map((row) => [rowKeyOf(row), row]));
   const pending = (key: string) => !!store.state.edits[key] || !!store.state.deleted[key];
   api.flushAsyncTransactions();
@@ -161,4 +173,5 @@ async function applyChange(o: Options, change: LiveChange): Promise<void> {
         .catch(() => undefined);
   if (conflicts.length) o.onConflicts(conflicts, change.by);
   o.onChange();
+  return true;
 }

@@ -69,11 +69,10 @@ test('a range is drawn, summed, copied out, pasted into, cleared and filled, as 
   await cell(g, ids[0]!, 'city').click();
   await page.keyboard.press('Shift+ArrowDown');
   await selectionSummary(page).getByRole('button', { name: 'Copy with headers' }).click();
-  expect((await page.evaluate(() => navigator.clipboard.readText())).split('\r\n').slice(0, 3)).toEqual([
-    'City',
-    'City A',
-    'City B',
-  ]);
+  // The copy is written to the clipboard asynchronously after the click: read until it is there.
+  await expect
+    .poll(async () => (await page.evaluate(() => navigator.clipboard.readText())).split('\r\n').slice(0, 3))
+    .toEqual(['City', 'City A', 'City B']);
 
   // One value typed in the text area, copied, and pasted into a range drawn with the mouse: it fills the range.
   await pad.fill('Lima');
