@@ -1,20 +1,29 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
-import { getEntitySchema } from '../../../schemas/registry';
+import { findEntitySchema, getEntitySchema } from '../../../schemas/registry';
 import type { Database, Db } from '../../db/client';
 import { SCOPED_DOCUMENTS } from '../../entities/document-scope';
 import { ident, queryRows } from '../../entities/entity-sql';
-import { errors } from '../../entities/route-schemas';
+import { errors, jsonSchema, parseOr400 } from '../../entities/route-schemas';
+import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { pathId } from '../../http/record-id';
 import { lastAuditId } from './change-feed';
-import { DOCUMENT_ROOTS, documentBatchAfter, type DocumentRef } from './document-feed';
+import { DOCUMENT_ROOTS, documentBatchAfter, documentKey, type DocumentRef } from './document-feed';
 import { EventStreams, type EventStream } from './event-stream';
 import { LiveHub } from './live-hub';
+import { LivePresence, newStreamId, STREAM_ID_PATTERN } from './live-presence';
 import { sseBatch, sseEvent } from './sse-format';
 
 const TAGS = ['Live changes'];
+
+/** Where a stream's user is: PUT …/presence. */
+const presenceBody = z.strictObject({
+  stream: z.string().regex(new RegExp(STREAM_ID_PATTERN)).describe("The stream's id (from its ready event)"),
+  list: z.string().max(64).nullable().describe('The list open (an entity name), or null'),
+  row: z.number().int().positive().nullable().describe('The row the user is on (its id), or null'),
+});
 
 /** The answer as the OpenAPI document shows it: a stream of text events, described in words. */
 const STREAM_ANSWER = {
@@ -34,11 +43,15 @@ const STREAM_ANSWER = {
  */
 export async function liveEventRoutes(app: FastifyInstance, options: { db: Db; kind: Database['kind'] }) {
   const { db } = options;
-  const hub = new LiveHub(db, options.kind, (error, what) => app.log.warn({ err: error }, what));
+  const warn = (error: Error, what: string) => app.log.warn({ err: error }, what);
+  const hub = new LiveHub(db, options.kind, warn);
+  const presence = new LivePresence(db, (key, text) => hub.broadcast(key, text), warn);
+  hub.onPresence = (notice) => presence.received(notice);
   const streams = new EventStreams();
   app.connections.onStop(() => streams.endAll('stopping'));
   app.addHook('onClose', async () => {
     streams.stop();
+    presence.stop();
     await hub.stop();
   });
 
@@ -47,6 +60,13 @@ export async function liveEventRoutes(app: FastifyInstance, options: { db: Db; k
     const what = schema.label.toLowerCase();
     // The id is named as every other route under the document names it ({projectId}, {quoteId}…).
     const param = SCOPED_DOCUMENTS.find((d) => d.document === root)?.param ?? 'id';
+    /** The document the address names; 404 when there is none. */
+    const documentOf = async (request: FastifyRequest): Promise<DocumentRef> => {
+      const ref: DocumentRef = { root, id: pathId((request.params as Record<string, string>)[param] ?? '', schema) };
+      const [found] = await queryRows(db, sql`select 1 from ${ident(root)} where id = ${ref.id}`);
+      if (!found) throw new AppError('not_found', `There is no ${what} ${ref.id}.`);
+      return ref;
+    };
     app.get(
       `/${root}/:${param}/events`,
       {
@@ -67,12 +87,10 @@ export async function liveEventRoutes(app: FastifyInstance, options: { db: Db; k
         },
       },
       async (request, reply) => {
-        const ref: DocumentRef = { root, id: pathId((request.params as Record<string, string>)[param] ?? '', schema) };
         const after = lastEventIdOf(request);
         if (app.connections.stopping)
           throw new AppError('unavailable', 'The server is stopping; open the stream again in a moment.');
-        const [found] = await queryRows(db, sql`select 1 from ${ident(root)} where id = ${ref.id}`);
-        if (!found) throw new AppError('not_found', `There is no ${what} ${ref.id}.`);
+        const ref = await documentOf(request);
         const expiresAt = expiryOf(request);
 
         // Subscribed first, so nothing committed from here on is missed; what arrives before the stream is
@@ -82,17 +100,53 @@ export async function liveEventRoutes(app: FastifyInstance, options: { db: Db; k
         const unsubscribe = await hub.subscribe(ref, (text) =>
           opened.stream ? opened.stream.write(text) : void early.push(text),
         );
+        const presenceId = newStreamId();
         let opening: string;
         try {
-          opening = await openingOf(db, ref, after);
+          opening = await openingOf(db, ref, after, presenceId);
         } catch (error) {
           unsubscribe();
           throw error;
         }
+        const key = documentKey(ref);
+        presence.opened(presenceId, key, request.user.sub, request.user.name);
         reply.hijack();
-        const stream = (opened.stream = streams.start(reply.raw, expiresAt, unsubscribe));
+        const stream = (opened.stream = streams.start(reply.raw, expiresAt, () => {
+          unsubscribe();
+          presence.closed(presenceId);
+        }));
         stream.write(opening);
+        stream.write(presence.snapshotEvent(key));
         for (const text of early.splice(0)) stream.write(text);
+      },
+    );
+
+    app.put(
+      `/${root}/:${param}/presence`,
+      {
+        schema: {
+          tags: TAGS,
+          summary: `Where this user is in the ${what}: the list and row shown to everyone with it open (presence)`,
+          description:
+            "Sent by an open stream's client (its id from `ready`) when it opens a list or moves to a row; every stream of the document is sent the new `presence` event. An entry goes when its stream closes.",
+          params: {
+            type: 'object',
+            properties: { [param]: { type: 'string', description: `${schema.label} id (digits)` } },
+          },
+          body: jsonSchema(presenceBody),
+          response: {
+            204: { type: 'null', description: 'Sent to everyone with the document open' },
+            ...errors(400, 401, 404),
+          },
+        },
+      },
+      async (request, reply) => {
+        const ref = await documentOf(request);
+        const body = parseOr400(presenceBody, request.body, 'presence');
+        if (body.list !== null && !findEntitySchema(body.list))
+          throw new AppError('bad_request', `There is no list "${body.list}".`);
+        await presence.moved(documentKey(ref), request.user.sub, request.user.name, body);
+        return reply.code(204).send();
       },
     );
   }
@@ -100,9 +154,10 @@ export async function liveEventRoutes(app: FastifyInstance, options: { db: Db; k
 
 /**
  * What a stream starts with: the replay of what its client missed (after Last-Event-ID), or `reload` when
- * that is too much, then `ready` with the newest audit id of the project as its id.
+ * that is too much, then `ready` with the newest audit id of the project as its id, and the stream's own id
+ * (`stream`: what its client names when it says where it is, PUT …/presence).
  */
-async function openingOf(db: Db, ref: DocumentRef, after: number | undefined): Promise<string> {
+async function openingOf(db: Db, ref: DocumentRef, after: number | undefined, stream: string): Promise<string> {
   let text = '';
   let replayed = 0;
   if (after !== undefined) {
@@ -113,7 +168,7 @@ async function openingOf(db: Db, ref: DocumentRef, after: number | undefined): P
     } else text += sseEvent('reload', { reason: 'behind' });
   }
   const cursor = Math.max(await lastAuditId(db, ref.root === 'projects' ? ref.id : undefined), after ?? 0);
-  return text + sseEvent('ready', { document: ref.root, id: ref.id, lastEventId: cursor, replayed }, cursor);
+  return text + sseEvent('ready', { document: ref.root, id: ref.id, lastEventId: cursor, replayed, stream }, cursor);
 }
 
 /** Last-Event-ID (the header EventSource sends, and a fetch client sets itself), or undefined. */

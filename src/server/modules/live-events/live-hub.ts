@@ -9,6 +9,7 @@ import {
   type DocumentRef,
 } from './document-feed';
 import type { AuditRange, LiveBatch } from './live-event-types';
+import { presenceNoticeOf, type PresenceNotice } from './live-presence';
 import { notifySource, type NotifySource } from './notify-source';
 import { sseBatch } from './sse-format';
 
@@ -34,6 +35,8 @@ export class LiveHub {
   /** Deliveries one after another, so a document's events keep the order of the notifications. */
   private queue: Promise<void> = Promise.resolve();
   private scheduled = false;
+  /** Presence notices travel on the same channel (live-presence.ts): handed over as they come. */
+  onPresence: (notice: PresenceNotice) => void = () => undefined;
 
   constructor(
     private readonly db: Db,
@@ -83,6 +86,11 @@ export class LiveHub {
     await this.source.stop();
   }
 
+  /** Writes `text` to every stream of the document open here (presence: not from the audit log). */
+  broadcast(key: string, text: string): void {
+    for (const subscriber of this.followed.get(key)?.subscribers ?? []) subscriber(text);
+  }
+
   private notified(payload: string): void {
     let message: { p?: unknown; t?: unknown; a?: unknown; b?: unknown };
     try {
@@ -90,6 +98,8 @@ export class LiveHub {
     } catch {
       return;
     }
+    const presence = presenceNoticeOf(message);
+    if (presence) return this.onPresence(presence);
     const range: AuditRange = [Number(message.a), Number(message.b)];
     if (!Number.isSafeInteger(range[0]) || !Number.isSafeInteger(range[1])) return;
     if (message.p !== undefined) {
