@@ -1,3 +1,5 @@
+import { presenceCellStyle, presenceText } from './presence/presence-style';
+import type { RowPresence } from './presence/use-row-presence';
 import type {
   ColDef,
   EditableCallbackParams,
@@ -209,6 +211,7 @@ const STATUS_TEXT: Record<GridRow['__status'], string> = {
 export function statusColumn(
   schema: EntitySchema,
   marks: () => SinceMarks | undefined = () => undefined,
+  presence: () => RowPresence | undefined = () => undefined,
 ): ColDef<GridRow> {
   // Messages name the column as its header does, not by the field's internal name.
   const labelOf = (name: string) => {
@@ -230,11 +233,15 @@ export function statusColumn(
         typeof p.data?.__liveBy === 'string'
           ? `Changed by ${p.data.__liveBy} while you were editing: Save offers to keep yours or take theirs`
           : undefined,
+        presenceText(p.data && presence()?.get(p.data.__key)),
       ].filter((line): line is string => line !== undefined);
       return lines.length ? lines.join('\n') : undefined;
     },
     cellClass: 'tb-status',
+    // Others on the row (presence): their colour and initials, drawn by entity-grid.css from these variables.
+    cellStyle: (p) => (p.data && presenceCellStyle(presence()?.get(p.data.__key))) ?? null,
     cellClassRules: {
+      'tb-status-presence': (p) => !!p.data && presence()?.has(p.data.__key) === true,
       'tb-status-new': (p) => p.data?.__status === 'new',
       'tb-status-changed': (p) => p.data?.__status === 'changed',
       'tb-status-deleted': (p) => p.data?.__status === 'deleted',

@@ -63,6 +63,9 @@ import './entity-grid.css';
 import { useDebounced } from '../app/use-debounced';
 import { useLiveFeed } from '../app/live-changes';
 import { useLiveRows } from './use-live-rows';
+import { rowLabelOf } from '../schemas/display-format';
+import { PresenceAvatars } from './presence/presence-avatars';
+import { useRowPresence } from './presence/use-row-presence';
 
 ensureAgGridModules();
 
@@ -244,6 +247,13 @@ export function EntityGrid({
     onRowsAdded: load.adjustTotal,
   });
   const liveFeed = useLiveFeed();
+  const presence = useRowPresence(liveFeed, api, schema.name);
+  const presenceRows = presence.rows;
+  /** A row others are on, named as its lookups name it (its tag), or by id when this grid has not loaded it. */
+  const rowLabel = (row: number) => {
+    const stored = base.get(String(row));
+    return stored ? rowLabelOf(schema, stored) : `row ${row}`;
+  };
   useLiveRows({
     feed: liveFeed,
     api,
@@ -263,7 +273,9 @@ export function EntityGrid({
   const summary = store.summary();
   useLeaveGuard(canEdit && summary.total > 0, summary.total);
   // The status column is as wide as what it shows: 96 px of blank beside every clean list was wasted.
-  const statusWidth = summary.total + summary.errors + summary.warnings > 0 ? STATUS_WIDTH : STATUS_EMPTY_WIDTH;
+  const othersOnRows = presence.viewers.some((viewer) => viewer.row !== null);
+  const statusWidth =
+    summary.total + summary.errors + summary.warnings > 0 || othersOnRows ? STATUS_WIDTH : STATUS_EMPTY_WIDTH;
   useEffect(() => {
     api?.setColumnWidths([{ key: STATUS_COL_ID, newWidth: statusWidth }]);
   }, [api, statusWidth]);
@@ -310,10 +322,10 @@ export function EntityGrid({
     const inRange = ranges.inRange;
     const fieldCols = fieldColumns(schema, canEdit, lookups, sorting, readMarks).filter((c) => c.colId !== scopeField);
     return [
-      statusColumn(schema, readMarks),
+      statusColumn(schema, readMarks, () => presenceRows.current),
       ...fieldCols.map((c) => ({ ...c, cellClassRules: { ...c.cellClassRules, 'tb-cell-in-range': inRange } })),
     ];
-  }, [schema, canEdit, lookups, scopeField, sorting, ranges.inRange]);
+  }, [schema, canEdit, lookups, scopeField, sorting, ranges.inRange, presenceRows]);
   useEffect(() => {
     api?.refreshCells({ force: true });
   }, [api, sinceMarks]);
@@ -579,6 +591,7 @@ export function EntityGrid({
           load={load}
           extras={
             <>
+              <PresenceAvatars viewers={presence.viewers} rowLabel={rowLabel} />
               {toolbarExtras}
               <PrintButton
                 entity={declared.name}

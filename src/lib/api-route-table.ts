@@ -17,6 +17,7 @@ export type ApiRoute = { readonly methods: readonly ApiMethod[]; readonly path: 
 
 const get = <P extends string>(path: P) => ({ methods: ['GET'], path }) as const;
 const post = <P extends string>(path: P) => ({ methods: ['POST'], path }) as const;
+const put = <P extends string>(path: P) => ({ methods: ['PUT'], path }) as const;
 
 /** The generic family of a list kept per document: {document} and {documentId} name the document. */
 export const DOCUMENT_PREFIX = '/api/{document}/{documentId}';
@@ -63,6 +64,11 @@ export const API_ROUTE_TABLE = {
   quoteEvents: get('/api/quotes/{quoteId}/events'),
   packageEvents: get('/api/packages/{packageId}/events'),
   adjudicationEvents: get('/api/adjudications/{adjudicationId}/events'),
+  // Where the user is in the document (presence, #33 item 2), shown to everyone with it open.
+  projectPresence: put('/api/projects/{projectId}/presence'),
+  quotePresence: put('/api/quotes/{quoteId}/presence'),
+  packagePresence: put('/api/packages/{packageId}/presence'),
+  adjudicationPresence: put('/api/adjudications/{adjudicationId}/presence'),
 
   // Saved views of a list that is not kept per document, and any one view.
   views: { methods: ['GET', 'POST'], path: '/api/views' },

@@ -61,12 +61,14 @@ const printQuery = (query: ListQuery, view: PrintView) => {
 };
 
 /** The documents whose changes stream (server: modules/live-events DOCUMENT_ROOTS), by their header's entity. */
-const EVENT_ROUTES: Record<string, 'projectEvents' | 'quoteEvents' | 'packageEvents' | 'adjudicationEvents'> = {
-  projects: 'projectEvents',
-  quotes: 'quoteEvents',
-  packages: 'packageEvents',
-  adjudications: 'adjudicationEvents',
-};
+const EVENT_ROUTES = {
+  projects: { events: 'projectEvents', presence: 'projectPresence' },
+  quotes: { events: 'quoteEvents', presence: 'quotePresence' },
+  packages: { events: 'packageEvents', presence: 'packagePresence' },
+  adjudications: { events: 'adjudicationEvents', presence: 'adjudicationPresence' },
+} as const;
+const eventRoutesOf = (document: string) =>
+  (EVENT_ROUTES as Record<string, (typeof EVENT_ROUTES)[keyof typeof EVENT_ROUTES] | undefined>)[document];
 
 export const apiRoutes = {
   config: () => at('config'),
@@ -131,8 +133,13 @@ export const apiRoutes = {
    * (its lists then simply do not follow others' saves).
    */
   documentEvents: (doc: DocumentRef): string | undefined => {
-    const route = EVENT_ROUTES[doc.document];
-    return route ? at(route, doc.id) : undefined;
+    const routes = eventRoutesOf(doc.document);
+    return routes ? at(routes.events, doc.id) : undefined;
+  },
+  /** PUT {stream, list, row}: where the user of that stream is, for everyone with the document open. */
+  documentPresence: (doc: DocumentRef): string | undefined => {
+    const routes = eventRoutesOf(doc.document);
+    return routes ? at(routes.presence, doc.id) : undefined;
   },
 
   /** GET (`list`): a list's views; POST: save one. */

@@ -98,3 +98,46 @@ test("a colleague's new row appears in the open grid, and a row they delete goes
     await b.context().close();
   }
 });
+
+test('presence: who has the list open and on which row, with their colour and initials; a closed tab is gone at once', async ({
+  page: a,
+  browser,
+}) => {
+  await signInFromLanding(a, DEMO.admin);
+  const projectId = await createTestProject(a, 'presence');
+  const [area] = await createRows(a, 'areas', [{ project_id: projectId, areacode: '500', description: 'Leach' }]);
+  const [one] = await createRows(a, 'instruments', [
+    { projarea_id: area!.id, tagno: '500-PIT-001', letters: 'PIT', service: 'Tank pressure', io_type: 'AI' },
+    { projarea_id: area!.id, tagno: '500-TIT-001', letters: 'TIT', service: 'Tank temperature', io_type: 'AI' },
+  ]);
+  const gridA = await openInstruments(a, projectId);
+  const others = a.getByRole('group', { name: 'Also on this list' });
+  await expect(others).toHaveCount(0);
+
+  const b = await secondUser(browser);
+  try {
+    const gridB = await openInstruments(b, projectId);
+    // B has the list open: A sees B among those on it; B clicks a cell of row 1: A sees it on that row.
+    await expect(others.getByRole('img', { name: /Erin Engineer: viewing the list/ })).toBeVisible({ timeout: 2000 });
+    await cell(gridB, one!.id, 'service').click();
+    await expect(others.getByRole('img', { name: /Erin Engineer: on 500-PIT-001/ })).toBeVisible({ timeout: 2000 });
+    const status = gridA.locator(`.ag-row[row-id="${one!.id}"] .ag-cell[col-id="__status"]`);
+    await expect(status).toHaveClass(/tb-status-presence/);
+    await expect(status).toHaveAttribute('title', /Erin Engineer is on this row/);
+    if (process.env.SHOT) await a.screenshot({ path: 'test-results/presence.png' });
+    // B sees A too, on the list (A has not moved to a row).
+    await expect(
+      b.getByRole('group', { name: 'Also on this list' }).getByRole('img', { name: /: viewing the list/ }),
+    ).toBeVisible();
+
+    // B closes the tab: A's list no longer shows B, well within 30 s.
+    await b.context().close();
+    await expect(others).toHaveCount(0, { timeout: 5000 });
+    await expect(status).not.toHaveClass(/tb-status-presence/);
+  } finally {
+    await b
+      .context()
+      .close()
+      .catch(() => undefined);
+  }
+});
