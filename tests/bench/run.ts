@@ -31,8 +31,9 @@ async function main(): Promise<void> {
   const results: AbResult[] = [];
   const extra: Record<string, unknown>[] = [];
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  // BENCH_SKIP_PGLITE=1: the per-database groups on PostgreSQL only (the large project at full size, say).
   const databases = [
-    { label: 'PGlite', kind: 'pglite' },
+    ...(process.env.BENCH_SKIP_PGLITE === '1' ? [] : [{ label: 'PGlite', kind: 'pglite' }]),
     ...(serverUrl ? [{ label: 'PostgreSQL', kind: 'postgres' }] : []),
   ];
   if (!serverUrl) console.log('PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://… to include it');
