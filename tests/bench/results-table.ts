@@ -46,6 +46,7 @@ const UNITS: [suffix: string, unit: string][] = [
   ['KiB', 'KiB'],
   ['KB', 'KB'],
   ['Rps', 'requests/s'],
+  ['RowsPerSecond', 'rows/s'],
 ];
 /** The field a figure is about, first found, when its aim does not say (a figure's `aimField` names it). */
 const MAIN_FIELDS = ['ms', 'totalMs', 'loadMs', 'sortMs', 'previewMs', 'p50Ms', 'growthMiB', 'gzipKB', 'clientsRps'];
