@@ -43,16 +43,19 @@ export function machine(loadAtStart: number): string {
 const UNITS: [suffix: string, unit: string][] = [
   ['Ms', 'ms'],
   ['MiB', 'MiB'],
+  ['KiB', 'KiB'],
   ['KB', 'KB'],
   ['Rps', 'requests/s'],
+  ['RowsPerSecond', 'rows/s'],
 ];
-/** The field a figure is about, first found, when its aim does not say. */
+/** The field a figure is about, first found, when its aim does not say (a figure's `aimField` names it). */
 const MAIN_FIELDS = ['ms', 'totalMs', 'loadMs', 'sortMs', 'previewMs', 'p50Ms', 'growthMiB', 'gzipKB', 'clientsRps'];
 /** A figure's aim as a number, by field: the suffix of the measures it bounds, its unit. */
 const AIM_FIELDS: Record<string, { suffix: string; unit: string }> = {
   aimMs: { suffix: 'Ms', unit: 'ms' },
   aimMiB: { suffix: 'MiB', unit: 'MiB' },
   budgetKB: { suffix: 'KB', unit: 'KB' },
+  aimKiB: { suffix: 'KiB', unit: 'KiB' },
 };
 
 const unitOf = (key: string) =>
@@ -90,7 +93,9 @@ function fromFigure(figure: Record<string, unknown>): Omit<Row, 'date' | 'machin
     ? measures.filter(([key]) => key.endsWith(aimUnit.suffix) || (aimUnit.unit === 'ms' && key === 'ms'))
     : [];
   const candidates = inAimUnit.length > 0 ? inAimUnit : measures;
-  const main = MAIN_FIELDS.map((key) => candidates.find(([field]) => field === key)).find(Boolean) ?? candidates[0];
+  const named = candidates.find(([key]) => key === figure.aimField);
+  const main =
+    named ?? MAIN_FIELDS.map((key) => candidates.find(([field]) => field === key)).find(Boolean) ?? candidates[0];
   const show = ([key, value]: [string, unknown]) => `${(value as number).toLocaleString('en-US')} ${unitOf(key)}`;
   const others = measures
     .filter((measure) => measure !== main)

@@ -21,7 +21,7 @@ import { writeResultsTable } from './results-table';
  * benchmarks unless BENCH_SKIP_BROWSER=1. The project document benchmarks (project-bench.ts) run on each database.
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-/** BENCH_ONLY=project,api (any of api, project, quotes, capex, adjudication, deliverables, dexpi, dashboard, search, start, throughput, memory, browser, bundle) runs only those groups. */
+/** BENCH_ONLY=project,api (any of api, project, quotes, capex, adjudication, deliverables, dexpi, dashboard, search, large, start, throughput, live, memory, browser, bundle) runs only those groups. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const wanted = (group: string) => !ONLY || ONLY.includes(group);
 const OUT_DIR = path.resolve('bench-results');
@@ -31,8 +31,9 @@ async function main(): Promise<void> {
   const results: AbResult[] = [];
   const extra: Record<string, unknown>[] = [];
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  // BENCH_SKIP_PGLITE=1: the per-database groups on PostgreSQL only (the large project at full size, say).
   const databases = [
-    { label: 'PGlite', kind: 'pglite' },
+    ...(process.env.BENCH_SKIP_PGLITE === '1' ? [] : [{ label: 'PGlite', kind: 'pglite' }]),
     ...(serverUrl ? [{ label: 'PostgreSQL', kind: 'postgres' }] : []),
   ];
   if (!serverUrl) console.log('PostgreSQL skipped: set BENCH_DATABASE_URL=postgres://… to include it');
@@ -80,6 +81,15 @@ async function main(): Promise<void> {
       console.log(`DEXPI import on ${label}`);
       results.push(...(await runDexpiBenchmarks(label, ROUNDS)));
     }
+    if (wanted('large')) {
+      console.log(
+        `The large project (npm run seed:project, scale ${process.env.BENCH_LARGE_SCALE ?? 0.1}) on ${label}`,
+      );
+      const { runLargeProjectBenchmarks } = await import('./large-project-bench');
+      const large = await runLargeProjectBenchmarks(label, ROUNDS);
+      results.push(...large.results);
+      extra.push(...large.figures);
+    }
   }
 
   if (wanted('start')) {
@@ -94,6 +104,17 @@ async function main(): Promise<void> {
     const { runThroughputBenchmark } = await import('./throughput-bench');
     extra.push(...(await runThroughputBenchmark('PGlite', ROUNDS)));
     if (serverUrl) extra.push(...(await runThroughputBenchmark('PostgreSQL', ROUNDS, serverUrl)));
+  }
+
+  if (wanted('live')) {
+    console.log('Live changes: one save to 50 open streams (server processes)');
+    const { runLivePglite, runLivePostgres } = await import('./live-fanout');
+    const pglite = await runLivePglite();
+    extra.push(pglite.latency, pglite.memory);
+    if (serverUrl) {
+      const postgres = await runLivePostgres(serverUrl);
+      extra.push(postgres.latency, postgres.memory);
+    }
   }
 
   if (process.env.BENCH_SKIP_MEMORY !== '1' && wanted('memory')) {

@@ -273,8 +273,8 @@ export function pricedEquipmentSql(projectIds: SQL): SQL {
  */
 export function pricingTransaction<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    await tx.execute(sql`set local enable_mergejoin = off`);
+    // One statement for both: a round trip fewer on every read of the pricing.
+    await tx.execute(sql`select set_config('jit', 'off', true), set_config('enable_mergejoin', 'off', true)`);
     return run(tx as unknown as Db);
   });
 }

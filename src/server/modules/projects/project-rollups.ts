@@ -159,8 +159,12 @@ export function rollupsQuery(projectId: number): SQL {
 /** The roll-ups of project `projectId` (see above); 404 when there is no such project. */
 export async function projectRollups(db: Db, projectId: number): Promise<ProjectRollups> {
   // Without JIT or merge joins, as CAPEX reads the same pricing (capex/equipment-price.ts pricingTransaction).
-  const [row] = await pricingTransaction(db, (tx) => queryRows<{ json: string }>(tx, rollupsQuery(projectId)));
+  // The declared roll-ups run beside it (another connection of the pool on PostgreSQL), not after it.
+  const [[row], tables] = await Promise.all([
+    pricingTransaction(db, (tx) => queryRows<{ json: string }>(tx, rollupsQuery(projectId))),
+    declaredRollups(db, projectId),
+  ]);
   if (!row) throw new AppError('not_found', `No Project with id ${projectId}.`);
   const figures = JSON.parse(row.json) as Omit<ProjectRollups, 'tables'>;
-  return { ...figures, tables: await declaredRollups(db, projectId) };
+  return { ...figures, tables };
 }
