@@ -73,9 +73,10 @@ export const scrollThrough = (steps: number) => `(async () => {
   await frame();
 })()`;
 
-/** The centre of the grid's rows, for the mouse wheel. */
+/** The centre of the grid's rows, for the mouse wheel; null when the tab shows no grid. */
 export const gridCentre = `(() => {
   const viewport = document.querySelector('${GRID} .ag-grid-viewport') || document.querySelector('${GRID} .ag-body-viewport');
+  if (!viewport) return null;
   const r = viewport.getBoundingClientRect();
   return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
 })()`;
