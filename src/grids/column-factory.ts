@@ -109,8 +109,11 @@ function comparatorFor(
     if (!rowA || !rowB) return rowA === rowB ? 0 : rowA ? -first : first;
     const a = rowA[name];
     const b = rowB[name];
-    if (blank(a) || blank(b)) return blank(a) === blank(b) ? 0 : blank(a) ? -first : first;
-    return order(a, b);
+    // Equal values keep the server's tie-breaker, id ascending whichever way (AG Grid turns the answer
+    // round for a descending sort): the rows held must show the order a reload would.
+    const byId = () => (isDescending ? -1 : 1) * (Number(rowA.id) - Number(rowB.id));
+    if (blank(a) || blank(b)) return blank(a) === blank(b) ? byId() : blank(a) ? -first : first;
+    return order(a, b) || byId();
   };
 }
 

@@ -81,8 +81,10 @@ export function useEntityRows({
         ...Object.keys(s.warnings),
       ]);
     };
-    const fetchPage = (offset: number) => {
-      const page = fetcher<ListResponse>(listPath(schema.name, { ...query, offset, limit: PAGE_SIZE }), {
+    // Each page after the first asks for the rows after the last one it holds (keyset paging): an offset
+    // deep in 150,000 rows made the server walk every row before it, 22 s for the whole list instead of 12.
+    const fetchPage = (offset: number, after?: number) => {
+      const page = fetcher<ListResponse>(listPath(schema.name, { ...query, offset, limit: PAGE_SIZE, after }), {
         signal: controller.signal,
       });
       // The next page is fetched ahead; a reload that aborts it before it is awaited must not leave an
@@ -110,7 +112,11 @@ export function useEntityRows({
         const page: ListResponse = await next;
         if (cancelled) return;
         offset += page.rows.length;
-        next = page.rows.length === PAGE_SIZE && offset < page.total ? fetchPage(offset) : null;
+        const last = page.rows[page.rows.length - 1]?.id;
+        next =
+          page.rows.length === PAGE_SIZE && offset < page.total
+            ? fetchPage(offset, typeof last === 'number' ? last : undefined)
+            : null;
         const keepNow = pendingKeys();
         const display: GridRow[] = [];
         for (const row of page.rows) {

@@ -42,6 +42,7 @@ export function listQueryString(query: ListQuery): string {
   if (query.q) params.set('q', query.q);
   if (query.offset !== undefined) params.set('offset', String(query.offset));
   if (query.limit !== undefined) params.set('limit', String(query.limit));
+  if (query.after !== undefined) params.set('after', String(query.after));
   return params.toString();
 }
 

@@ -32,7 +32,18 @@ export type SortSpec = { field: string; direction: 'asc' | 'desc' };
  * GET /api/entities/:entity?filters=<JSON ColumnFilter[]>&sort=name:asc,id:desc&offset=0&limit=100&q=text
  * `q` is the quick search: case-insensitive contains over the text, enum and lookup-label fields.
  */
-export type ListQuery = { filters?: ColumnFilter[]; sort?: SortSpec[]; offset?: number; limit?: number; q?: string };
+export type ListQuery = {
+  filters?: ColumnFilter[];
+  sort?: SortSpec[];
+  offset?: number;
+  limit?: number;
+  q?: string;
+  /**
+   * Keyset paging: the rows after the row of this id in the list's order (offset is then the page's
+   * position, used only if that row is gone). A page deep in a long list is as quick as the first.
+   */
+  after?: number;
+};
 export type ListResponse = { rows: EntityRow[]; total: number; offset: number; limit: number };
 export const MAX_PAGE_SIZE = 10_000;
 

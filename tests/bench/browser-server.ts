@@ -9,9 +9,9 @@ import path from 'node:path';
  */
 export const BENCH_PORT = 3300;
 export const BENCH_URL = `http://localhost:${BENCH_PORT}`;
-const DATA_DIR = '.tmp/bench-browser-data';
+const DEFAULT_DATA_DIR = '.tmp/bench-browser-data';
 const STATIC_DIR = '.tmp/dist-bench';
-const LOG_FILE = '.tmp/bench-browser-server.log';
+const DEFAULT_LOG_FILE = '.tmp/bench-browser-server.log';
 
 /**
  * No demo data (SEED_DEMO=0): the bench does not depend on the demo seed, and the table starts empty.
@@ -21,9 +21,27 @@ export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench-admin-pas
 
 export type BenchServer = { url: string; stop: () => Promise<void>; log: () => string };
 
-export async function startBenchServer(): Promise<BenchServer> {
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  fs.mkdirSync(path.dirname(LOG_FILE), { recursive: true });
+/**
+ * Where and on what the server runs. The large-project bench keeps its seeded database between runs
+ * (`keepData`: seeding 215,000 rows takes a minute) and uses its own port and log.
+ */
+export type BenchServerOptions = { port?: number; dataDir?: string; keepData?: boolean; logFile?: string };
+
+export const benchServerEnv = (dataDir: string) => ({
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  SEED_DEMO: '0',
+  ADMIN_USERNAME: BENCH_ADMIN.username,
+  ADMIN_PASSWORD: BENCH_ADMIN.password,
+});
+
+export async function startBenchServer(options: BenchServerOptions = {}): Promise<BenchServer> {
+  const port = options.port ?? BENCH_PORT;
+  const url = `http://localhost:${port}`;
+  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR;
+  const logFile = options.logFile ?? DEFAULT_LOG_FILE;
+  if (!options.keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
   // BENCH_REUSE_BUILD=1 keeps a previous build (for iterating on the bench itself, not on the app).
   if (process.env.BENCH_REUSE_BUILD === '1' && fs.existsSync(path.join(STATIC_DIR, 'index.html')))
     console.log(`  reusing the browser build in ${STATIC_DIR}`);
@@ -32,28 +50,24 @@ export async function startBenchServer(): Promise<BenchServer> {
     execSync(`npx vite build --logLevel warn --outDir ${STATIC_DIR} --emptyOutDir`, { stdio: 'inherit' });
   }
 
-  const log = fs.openSync(LOG_FILE, 'w');
+  const log = fs.openSync(logFile, 'w');
   const child: ChildProcess = spawn('npx', ['tsx', 'src/server/main.ts'], {
     detached: true,
     stdio: ['ignore', log, log],
     env: {
       ...process.env,
-      PORT: String(BENCH_PORT),
-      DATA_DIR,
+      PORT: String(port),
       STATIC_DIR,
       LOG_LEVEL: 'warn',
       SIGNIN_ATTEMPTS_PER_MINUTE: '1000',
-      DATABASE_URL: '',
-      SEED_DEMO: '0',
-      ADMIN_USERNAME: BENCH_ADMIN.username,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      ...benchServerEnv(dataDir),
     },
   });
   let exited = false;
   child.on('exit', () => {
     exited = true;
   });
-  const readLog = () => fs.readFileSync(LOG_FILE, 'utf8');
+  const readLog = () => fs.readFileSync(logFile, 'utf8');
 
   const stop = async () => {
     if (exited || child.pid === undefined) return;
@@ -87,7 +101,7 @@ export async function startBenchServer(): Promise<BenchServer> {
   for (;;) {
     if (exited) throw new Error(`the bench server exited before it answered:\n${readLog()}`);
     try {
-      const response = await fetch(`${BENCH_URL}/api/health`);
+      const response = await fetch(`${url}/api/health`);
       if (response.ok) break;
     } catch {
       // not listening yet
@@ -98,5 +112,5 @@ export async function startBenchServer(): Promise<BenchServer> {
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  return { url: BENCH_URL, stop, log: readLog };
+  return { url, stop, log: readLog };
 }

@@ -151,6 +151,12 @@ async function main(): Promise<void> {
     extra.push(...(await runBrowserBenchmarks()));
   }
 
+  // BENCH_ONLY=large-browser only (minutes at full size): the large project's tabs in Chromium (#33 item 4).
+  if (ONLY?.includes('large-browser')) {
+    const { runLargeProjectBrowserBenchmark } = await import('./browser-large-project');
+    extra.push(...(await runLargeProjectBrowserBenchmark()));
+  }
+
   fs.mkdirSync(OUT_DIR, { recursive: true });
   const file = path.join(OUT_DIR, 'benchmarks.json');
   fs.writeFileSync(

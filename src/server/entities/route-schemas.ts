@@ -39,6 +39,13 @@ export const listQuerystring = z.object({
   offset: z.coerce.number().int().min(0).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   q: z.string().max(200).optional().describe('Quick search over text, enum and lookup labels'),
+  after: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(MAX_INTEGER)
+    .optional()
+    .describe('Keyset paging: the rows after the row of this id in this order (offset: used if that row is gone)'),
 });
 
 export const optionsQuerystring = z.object({
