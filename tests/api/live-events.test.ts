@@ -80,7 +80,7 @@ describe('GET /api/projects/:id/events', () => {
     const [area] = await createAreas(a, ['320']);
     await streamA.next(changeOf('areas', area!.id));
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const changes = (stream: SseStream) => stream.events.filter((e) => e.event !== 'ready');
+    const changes = (stream: SseStream) => stream.events.filter((e) => e.event !== 'ready' && e.event !== 'presence');
     expect(changes(streamA).map((e) => (e.data as { by: string }).by)).toEqual(['engineer']);
     expect(changes(streamB)).toEqual([]);
     streamA.close();
@@ -89,7 +89,7 @@ describe('GET /api/projects/:id/events', () => {
 
   it('replays what a dropped stream missed after Last-Event-ID, then goes on live', async () => {
     const first = await opened(a);
-    const lastSeen = first.events.at(-1)!.id!;
+    const lastSeen = first.events.filter((e) => e.id !== undefined).at(-1)!.id!;
     first.close();
     const missed = await createAreas(a, ['330', '331']);
 
@@ -125,7 +125,8 @@ describe('GET /api/projects/:id/events', () => {
           select 'areas', g::text, 'update', 'x', 'bulk', ${b} from generate_series(1, 5001) g`,
     );
     const stream = await opened(b, suite.viewer, '1');
-    expect(stream.events.map((e) => e.event)).toEqual(['reload', 'ready']);
+    // Then who else is on the project (presence, live-presence.test.ts), which carries no id.
+    expect(stream.events.map((e) => e.event)).toEqual(['reload', 'ready', 'presence']);
     expect(stream.events[0]!.data).toEqual({ reason: 'behind' });
     stream.close();
   });
@@ -169,7 +170,7 @@ describe('GET /api/projects/:id/events', () => {
     expect(removal.statusCode, removal.body).toBe(200);
     const deleted = await streamQ1.next((e) => e.event === 'change' && (e.data as { kind: string }).kind === 'delete');
     expect(deleted.data).toMatchObject({ list: 'quote_lines', rows: [{ id: added!.id, deleted: true }] });
-    expect(streamQ2.events.filter((e) => e.event !== 'ready')).toEqual([]);
+    expect(streamQ2.events.filter((e) => e.event !== 'ready' && e.event !== 'presence')).toEqual([]);
 
     for (const root of ['packages', 'adjudications']) {
       const [row] = await listOf(root);

@@ -61,7 +61,8 @@ describe('presence on a project stream', () => {
     expect(viewersOf(engineerStream.events.find((e) => e.event === 'presence')!)).toEqual([]);
 
     const said = await say(a, suite.engineer, { stream: engineerId, list: 'instruments', row: 42 });
-    expect(said.status).toBe(204);
+    expect(said.status).toBe(200);
+    expect(await said.json()).toEqual({ stream: engineerId, list: 'instruments', row: 42 });
     const seen = await presence(viewerStream, (v) => v.some((x) => x.stream === engineerId && x.row === 42));
     const engineer = viewersOf(seen).find((x) => x.stream === engineerId)!;
     expect(engineer).toMatchObject({ list: 'instruments', row: 42, sub: String(decodeJwt(suite.engineer).sub) });

@@ -441,8 +441,11 @@ describe('the spec routes', () => {
     };
     const ours = Object.entries(doc.paths)
       // The package module's own routes: a package's lists under it (/packages/{packageId}/entities/…) are the
-      // engine's, its live-event stream (/packages/{id}/events) the live-events module's.
-      .filter(([path]) => /package/.test(path) && !/\/(entities|views)(\/|$)/.test(path) && !path.endsWith('/events'))
+      // engine's, its live-event stream and presence (/packages/{id}/events, …/presence) the live-events module's.
+      .filter(
+        ([path]) =>
+          /package/.test(path) && !/\/(entities|views)(\/|$)/.test(path) && !/\/(events|presence)$/.test(path),
+      )
       .flatMap(([path, methods]) =>
         Object.entries(methods).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
       );

@@ -6,8 +6,8 @@ import { projectFixtures } from '../support/project-fixtures';
 import { signedInSuite } from '../support/test-app';
 
 /**
- * Print / PDF reads a list in pages (#31 item 6): across every page boundary (0, 1, B-1, B, B+1, 2B+1 rows for a
- * page of B) the print holds exactly the rows the list has, each once, in the list's order, and says how many;
+ * Print / PDF reads a list in pages (#31 item 6), those after the first two at a time: across every page and
+ * pair boundary (0, 1, B-1, B, B+1, 2B, 2B+1, 3B, 3B+1, 5B-1 rows for a page of B) the print holds exactly the rows the list has, each once, in the list's order, and says how many;
  * at its row limit it prints, one past it it refuses (413) without printing a part.
  */
 const suite = signedInSuite();
@@ -42,8 +42,19 @@ async function printedTags(projectId: number, maxRows = 100): Promise<{ tags: st
 }
 
 describe('Print / PDF across its page boundaries', () => {
-  it('prints exactly the rows the list has, each once and in order, for 0, 1, B-1, B, B+1 and 2B+1 rows', async () => {
-    for (const count of [0, 1, PAGE - 1, PAGE, PAGE + 1, 2 * PAGE + 1]) {
+  it('prints exactly the rows the list has, each once and in order, across every page and pair boundary', async () => {
+    for (const count of [
+      0,
+      1,
+      PAGE - 1,
+      PAGE,
+      PAGE + 1,
+      2 * PAGE,
+      2 * PAGE + 1,
+      3 * PAGE,
+      3 * PAGE + 1,
+      5 * PAGE - 1,
+    ]) {
       const project = await newProject(`Print Pages ${count}`);
       const [area] = await create('areas', [{ project_id: project.id, areacode: '300', description: 'Flotation' }]);
       const expected = Array.from({ length: count }, (_, i) => `300-FIT-${String(i + 1).padStart(3, '0')}`);

@@ -5,7 +5,7 @@ import { findEntitySchema, getEntitySchema } from '../../../schemas/registry';
 import type { Database, Db } from '../../db/client';
 import { SCOPED_DOCUMENTS } from '../../entities/document-scope';
 import { ident, queryRows } from '../../entities/entity-sql';
-import { errors, jsonSchema, parseOr400 } from '../../entities/route-schemas';
+import { errors, jsonSchema, parseOr400, writeErrors } from '../../entities/route-schemas';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error';
 import { pathId } from '../../http/record-id';
@@ -135,18 +135,21 @@ export async function liveEventRoutes(app: FastifyInstance, options: { db: Db; k
           },
           body: jsonSchema(presenceBody),
           response: {
-            204: { type: 'null', description: 'Sent to everyone with the document open' },
-            ...errors(400, 401, 404),
+            200: {
+              description: 'Where the user is, as sent to everyone with the document open',
+              ...jsonSchema(presenceBody, 'output'),
+            },
+            ...writeErrors(404),
           },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const ref = await documentOf(request);
         const body = parseOr400(presenceBody, request.body, 'presence');
         if (body.list !== null && !findEntitySchema(body.list))
           throw new AppError('bad_request', `There is no list "${body.list}".`);
         await presence.moved(documentKey(ref), request.user.sub, request.user.name, body);
-        return reply.code(204).send();
+        return body;
       },
     );
   }
