@@ -26,7 +26,11 @@ export function useRowPresence(
     const unsubscribe = feed.subscribe({
       change: () => undefined,
       reload: () => undefined,
-      presence: (all) => setViewers(all.filter((viewer) => viewer.list === list)),
+      // Unchanged for this list (someone moved on another list, or this user's own move came back): no render.
+      presence: (all) => {
+        const here = all.filter((viewer) => viewer.list === list);
+        setViewers((before) => (JSON.stringify(before) === JSON.stringify(here) ? before : here));
+      },
     });
     return () => {
       unsubscribe();
