@@ -15,8 +15,8 @@ export type LiveReload = { reason: string; list?: string };
 export type LiveViewer = { stream: string; sub: string; name: string; list: string | null; row: number | null };
 
 export type LiveListener = {
-  change: (change: LiveChange) => void;
-  reload: (reload: LiveReload) => void;
+  change?: (change: LiveChange) => void;
+  reload?: (reload: LiveReload) => void;
   /** Everyone else with the document open, at once on subscribing and whenever it changes. */
   presence?: (viewers: LiveViewer[]) => void;
 };
@@ -105,8 +105,8 @@ export function useLiveChanges(doc: DocumentRef | undefined): LiveFeed {
         }
         if (event.event !== 'change' && event.event !== 'reload') return;
         for (const listener of state.listeners)
-          if (event.event === 'change') listener.change(data as LiveChange);
-          else listener.reload(data as LiveReload);
+          if (event.event === 'change') listener.change?.(data as LiveChange);
+          else listener.reload?.(data as LiveReload);
       },
     });
     return () => {

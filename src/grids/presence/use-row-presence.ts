@@ -24,8 +24,6 @@ export function useRowPresence(
     if (!feed) return;
     feed.place(list, null);
     const unsubscribe = feed.subscribe({
-      change: () => undefined,
-      reload: () => undefined,
       // Unchanged for this list (someone moved on another list, or this user's own move came back): no render.
       presence: (all) => {
         const here = all.filter((viewer) => viewer.list === list);

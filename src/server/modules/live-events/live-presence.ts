@@ -46,7 +46,7 @@ export class LivePresence {
 
   /** A stream opened here (its id from newStreamId): refreshed while open, and said gone when it closes. */
   opened(stream: string, document: string, sub: string, name: string): void {
-    this.own.set(stream, { document, sub, name: name.slice(0, NAME_MAX) });
+    this.own.set(stream, { document, sub, name });
   }
 
   /** The stream closed (the tab, the network, the token's expiry): everyone sees it go now. */
@@ -54,20 +54,12 @@ export class LivePresence {
     const own = this.own.get(stream);
     if (!own) return;
     this.own.delete(stream);
-    this.publish({ v: 'presence', k: own.document, s: stream, u: own.sub, n: own.name, l: null, r: null, g: 1 });
+    this.publish({ ...noticeOf(own.document, own.sub, own.name, { stream, list: null, row: null }), g: 1 });
   }
 
   /** The client on `stream` is on `list` (null: none) at `row` (null: none). */
   async moved(document: string, sub: string, name: string, place: Omit<PresenceEntry, 'sub' | 'name'>): Promise<void> {
-    await this.send({
-      v: 'presence',
-      k: document,
-      s: place.stream,
-      u: sub,
-      n: name.slice(0, NAME_MAX),
-      l: place.list,
-      r: place.row,
-    });
+    await this.send(noticeOf(document, sub, name, place));
   }
 
   /** The `presence` event of a document as it stands, for a stream that just opened. */
@@ -96,16 +88,7 @@ export class LivePresence {
   private tick(): void {
     for (const [stream, own] of this.own) {
       const entry = this.board.entry(own.document, own.sub, stream);
-      if (entry)
-        this.publish({
-          v: 'presence',
-          k: own.document,
-          s: stream,
-          u: own.sub,
-          n: own.name,
-          l: entry.list,
-          r: entry.row,
-        });
+      if (entry) this.publish(noticeOf(own.document, own.sub, own.name, entry));
     }
     for (const document of this.board.expire(Date.now())) this.broadcast(document, this.snapshotEvent(document));
   }
@@ -117,6 +100,24 @@ export class LivePresence {
   private async send(notice: PresenceNotice): Promise<void> {
     await queryRows(this.db, sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(notice)})`);
   }
+}
+
+/** The notice of a stream's place (its user's name cut to NAME_MAX for NOTIFY's payload limit). */
+function noticeOf(
+  document: string,
+  sub: string,
+  name: string,
+  place: Pick<PresenceEntry, 'stream' | 'list' | 'row'>,
+): PresenceNotice {
+  return {
+    v: 'presence',
+    k: document,
+    s: place.stream,
+    u: sub,
+    n: name.slice(0, NAME_MAX),
+    l: place.list,
+    r: place.row,
+  };
 }
 
 /** A stream's presence id: what its client names when it says where it is. */
