@@ -10,9 +10,11 @@ import {
   DateFilterModule,
   EventApiModule,
   HighlightChangesModule,
+  InfiniteRowModelModule,
   LargeTextEditorModule,
   ModuleRegistry,
   NumberFilterModule,
+  PinnedRowModule,
   RenderApiModule,
   RowApiModule,
   RowSelectionModule,
@@ -35,6 +37,8 @@ import {
 export const GRID_MODULES: Module[] = [
   ClientSideRowModelModule,
   ClientSideRowModelApiModule, // applyTransaction(Async), flushAsyncTransactions
+  InfiniteRowModelModule, // a list too large to hold, read in blocks (large-list/)
+  PinnedRowModule, // its unsaved new rows, pinned on top (large-list/apply-rows.ts)
   RowApiModule, // getRowNode, getDisplayedRowAtIndex
   ScrollApiModule, // ensureIndexVisible
   RenderApiModule, // refreshCells

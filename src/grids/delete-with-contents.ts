@@ -5,6 +5,7 @@ import { findEntitySchema } from '../schemas/registry';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import type { Fetcher } from './lookup-cache';
 import type { GridRow, PendingChangesStore } from './pending-changes-store';
+import { applyRows } from './large-list/apply-rows';
 
 type Context = {
   api: GridApi<GridRow> | null;
@@ -44,9 +45,10 @@ export function removeDeletedRows({ api, store, base }: Context, keys: readonly 
     }
   });
   for (const key of keys) base.delete(key);
-  api?.applyTransaction({
-    remove: keys.filter((key) => api.getRowNode(key)).map((key) => ({ __key: key }) as GridRow),
-  });
+  if (api)
+    applyRows(api, store, {
+      remove: keys.filter((key) => api.getRowNode(key)).map((key) => ({ __key: key }) as GridRow),
+    });
 }
 
 /** '1 area, 12 equipment, 30 instruments': the lists of a delete with contents, the named rows' list first. */

@@ -39,7 +39,7 @@ import { bufferTypedKey } from './cell-editors/key-buffer';
 import { counted, GridToolbar } from './grid-toolbar';
 import { clearLayout, loadLayout, saveLayout } from './layout-storage';
 import type { ViewState } from '../lib/saved-views';
-import { applyViewState, resetGridState } from './views/grid-view-state';
+import { applyViewState, captureViewState, resetGridState } from './views/grid-view-state';
 import { useSavedViews } from './views/use-saved-views';
 import { ViewPicker } from './views/view-picker';
 import { LookupCache } from './lookup-cache';
@@ -47,6 +47,8 @@ import { PendingChangesStore, type GridRow } from './pending-changes-store';
 import { scopedSchema, scopeFilter, type GridScope } from './scoped-schema';
 import { filtersFromModel, sortFromColumns } from './server-query';
 import { useEntityRows } from './use-entity-rows';
+import { largeListRows, type RowModel } from './large-list/large-list';
+import { useInfiniteRows } from './large-list/use-infinite-rows';
 import { useGridEdits } from './use-grid-edits';
 import { useGridSave } from './use-grid-save';
 import { focusErrorCell, saveErrorEntries, SaveErrorsPanel, type SaveErrorEntry } from './save-errors';
@@ -221,8 +223,51 @@ export function EntityGrid({
   }, [query, onQueryChange]);
   // Others' saves arrive on the page's stream (app/live-changes); too many at once read the list again.
   const [liveReloads, bumpLiveReload] = useReducer((n: number) => n + 1, 0);
-  const load = useEntityRows({
-    api,
+  // A list too large to hold (its first page says how many rows the view has) is read in blocks instead:
+  // the grid is made again with the infinite row model, in the view the user had (large-list/).
+  const [rowModel, setRowModel] = useState<RowModel>('clientSide');
+  const carried = useRef<ViewState | null>(null);
+  /** The grid made again with the other row model, in the view it shows now (columns, sort, filters). */
+  const switchRowModel = useCallback(
+    (to: RowModel) => {
+      if (!api) return;
+      carried.current = captureViewState(api, schema);
+      setApi(null);
+      setReadyApi(null);
+      setRowModel(to);
+    },
+    [api, schema],
+  );
+  const tooLarge = useCallback(
+    (total: number) => total > largeListRows() && (switchRowModel('infinite'), true),
+    [switchRowModel],
+  );
+  // A filter that narrows a list read in blocks to what can be held: every row held again (find and replace,
+  // select-all and the ranges then reach all of it).
+  const fitsAgain = useCallback(
+    (total: number) => {
+      if (total <= largeListRows()) switchRowModel('clientSide');
+    },
+    [switchRowModel],
+  );
+  const fixedFilters = useMemo(
+    () => [...(rowScope ? [scopeFilter(rowScope)] : []), ...(scopeFilters ?? [])],
+    [rowScope, scopeFilters],
+  );
+  const blocksLoad = useInfiniteRows({
+    api: rowModel === 'infinite' ? api : null,
+    schema,
+    fixed: { filters: fixedFilters, ...(q ? { q } : {}) },
+    fetcher,
+    store,
+    base,
+    lookups,
+    reloadToken: reloadToken + liveReloads,
+    onTotal: fitsAgain,
+  });
+  const heldLoad = useEntityRows({
+    api: rowModel === 'clientSide' ? api : null,
+    tooLarge,
     schema,
     query,
     fetcher,
@@ -233,6 +278,7 @@ export function EntityGrid({
     sortReloadToken,
     holdsAll,
   });
+  const load = rowModel === 'infinite' ? { ...heldLoad, ...blocksLoad } : heldLoad;
   const ranges = useCellRanges(api, schema);
   const edits = useGridEdits({ api, schema, store, lookups, canEdit, onChange: bump, ranges });
   const finder = useFindReplace({ api, schema, store, lookups, ranges, canEdit, commit: edits.commit });
@@ -337,9 +383,11 @@ export function EntityGrid({
     (event: GridReadyEvent<GridRow>) => {
       const saved = loadLayout(userId, schema.name);
       if (saved) event.api.applyColumnState({ state: saved, applyOrder: true });
+      if (carried.current) applyViewState(event.api, schema, carried.current);
+      carried.current = null;
       setReadyApi(event.api);
     },
-    [userId, schema.name],
+    [userId, schema],
   );
   /** A saved view's state on the grid, or (null) the list's own layout; the query follows at once. */
   const applyView = useCallback(
@@ -560,6 +608,7 @@ export function EntityGrid({
     setSelectedKeys,
     setEditing,
     latest: { edits, openRow: openOnDoubleClick, canEdit: false, schema, persistLayout },
+    rowModel,
   });
 
   return (
@@ -638,6 +687,7 @@ export function EntityGrid({
           className="tb-entity-grid"
           aria-label={`${schema.labelPlural} grid`}
           role="region"
+          data-row-model={rowModel}
           sx={{ flex: 1, minHeight: 0 }}
           onPaste={onPaste}
           onPointerDownCapture={ranges.onPointerDownCapture}
@@ -680,6 +730,11 @@ export function EntityGrid({
         actions={finder.actions}
         canEdit={canEdit}
         onClose={finder.close}
+        partial={
+          rowModel === 'infinite'
+            ? `This list is read in blocks as you scroll: ${canEdit ? 'Find and Replace look' : 'Find looks'} through the rows read so far, not the whole list. Filter it to ${largeListRows().toLocaleString('en-US')} rows or fewer to search all of it.`
+            : undefined
+        }
       />
       <DependantsDialog
         open={saver.dependants !== null}

@@ -19,6 +19,8 @@ import { gridTheme } from './ag-grid-setup';
 import { STATUS_COL_ID } from './column-factory';
 import type { GridRow } from './pending-changes-store';
 import { filtersFromModel, sortFromColumns } from './server-query';
+import { blockRows, type RowModel } from './large-list/large-list';
+import { BLOCKS_HELD } from './large-list/use-infinite-rows';
 
 // The header (select-all) checkbox makes AG Grid walk every row after each transaction to compute its
 // state, so it is only shown once loading is done (measured: the biggest cost of appending 50,000 rows).
@@ -29,6 +31,18 @@ const rowSelectionLoading: RowSelectionOptions = {
   enableClickSelection: false,
 };
 const rowSelectionLoaded: RowSelectionOptions = { ...rowSelectionLoading, headerCheckbox: true, selectAll: 'filtered' };
+/** Options of the client-side row model (every row held, the loader adding pages as transactions). */
+const clientSideOptions = { deltaSort: true, asyncTransactionWaitMillis: 10 };
+/**
+ * Options of the infinite row model: blocks of one request each, a few held; two requests at a time, and a
+ * scrollbar dragged through the list asks only for where it stops (the debounce).
+ */
+const blockOptions = () => ({
+  cacheBlockSize: blockRows(),
+  maxBlocksInCache: BLOCKS_HELD,
+  maxConcurrentDatasourceRequests: 2,
+  blockLoadDebounceMillis: 100,
+});
 const selectionColumnDef = { pinned: 'left' as const, width: 40, lockPinned: true, suppressHeaderMenuButton: true };
 // cellDataType off: AG Grid's inferred number/date types would parse typed text itself ('soon' -> NaN)
 // before parseInput sees it; every value goes through parseInput instead.
@@ -87,6 +101,8 @@ type Options = {
   setSelectedKeys: (keys: string[]) => void;
   setEditing: (editing: boolean) => void;
   latest: Latest;
+  /** Every row held, or blocks read as they are scrolled to (a list too large to hold: large-list/). */
+  rowModel: RowModel;
 };
 
 /**
@@ -98,8 +114,18 @@ type Options = {
 export function useGridElement(options: Options): ReactNode {
   const latest = useRef(options.latest);
   latest.current = options.latest;
-  const { setFilters, setSort, setSelectedKeys, setEditing, mountGrid, columnDefs, loading, loaded, onGridReady } =
-    options;
+  const {
+    setFilters,
+    setSort,
+    setSelectedKeys,
+    setEditing,
+    mountGrid,
+    columnDefs,
+    loading,
+    loaded,
+    onGridReady,
+    rowModel,
+  } = options;
   const gridEvents = useMemo(
     () => ({
       onCellEditRequest: (e: CellEditRequestEvent<GridRow>) => latest.current.edits.onCellEditRequest(e),
@@ -126,18 +152,23 @@ export function useGridElement(options: Options): ReactNode {
     }),
     [setFilters, setSort, setSelectedKeys, setEditing],
   );
-  const showLoading = loading && loaded === 0;
+  const blocks = rowModel === 'infinite';
+  const showLoading = !blocks && loading && loaded === 0;
   const expiresField = options.latest.schema.expiresField;
   const context = useMemo<GridContext>(() => ({ expiresField, today: localToday() }), [expiresField]);
   return useMemo(
     () =>
       mountGrid && (
         <AgGridReact<GridRow>
+          // Made again when the list turns out too large to hold: the row model is fixed at creation.
+          key={rowModel}
+          rowModelType={rowModel}
+          {...(blocks ? blockOptions() : clientSideOptions)}
           theme={gridTheme}
           columnDefs={columnDefs}
           defaultColDef={defaultColDef}
           getRowId={getRowId}
-          rowSelection={loading ? rowSelectionLoading : rowSelectionLoaded}
+          rowSelection={loading || blocks ? rowSelectionLoading : rowSelectionLoaded}
           selectionColumnDef={selectionColumnDef}
           rowClassRules={rowClassRules}
           context={context}
@@ -145,8 +176,6 @@ export function useGridElement(options: Options): ReactNode {
           // New column definitions (lookups loaded, the role known) must not put the columns back in the
           // schema's order: that undid the user's saved order on load, and the layout saved then kept it lost.
           maintainColumnOrder
-          deltaSort
-          asyncTransactionWaitMillis={10}
           // No rows rendered beyond the visible ones: rendering the first rows was a 120 ms frame with a
           // buffer of 4 above and below (browser benchmark); rows entering on scroll render before paint.
           rowBuffer={0}
@@ -161,6 +190,6 @@ export function useGridElement(options: Options): ReactNode {
           {...gridEvents}
         />
       ),
-    [mountGrid, columnDefs, loading, showLoading, onGridReady, gridEvents, context],
+    [mountGrid, columnDefs, loading, showLoading, onGridReady, gridEvents, context, rowModel, blocks],
   );
 }

@@ -1,5 +1,6 @@
 import type { GridApi } from 'ag-grid-community';
 import { changedKeys, type GridRow, type PendingChangesStore, type PendingState } from './pending-changes-store';
+import { applyRows, flushQueuedRows } from './large-list/apply-rows';
 
 /**
  * Pushes store changes into the grid in ONE synchronous transaction (a 5,000-row paste is one
@@ -18,7 +19,7 @@ export function syncRows(
   for (const k of extraKeys) keys.add(k);
   if (keys.size === 0) return;
   // Rows still queued by the loader must land first, or an update could miss its row.
-  api.flushAsyncTransactions();
+  flushQueuedRows(api);
   const update: GridRow[] = [];
   const remove: { __key: string }[] = [];
   const top: GridRow[] = [];
@@ -34,8 +35,8 @@ export function syncRows(
   const order = new Map(store.state.createdOrder.map((k, i) => [k, i]));
   top.sort((a, b) => (order.get(a.__key) ?? 0) - (order.get(b.__key) ?? 0));
   bottom.sort((a, b) => (order.get(a.__key) ?? 0) - (order.get(b.__key) ?? 0));
-  api.applyTransaction({ update, remove: remove as GridRow[], add: top, addIndex: 0 });
-  if (bottom.length) api.applyTransaction({ add: bottom });
+  applyRows(api, store, { update, remove, add: top, addIndex: 0 });
+  if (bottom.length) applyRows(api, store, { add: bottom });
 }
 
 /**

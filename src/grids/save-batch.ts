@@ -12,6 +12,7 @@ import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import type { Fetcher } from './lookup-cache';
 import { rowKeyOf, type GridRow, type PendingChangesStore } from './pending-changes-store';
 import { apiRoutes } from '../lib/api-routes';
+import { applyRows, flushQueuedRows } from './large-list/apply-rows';
 
 export type Conflict = ConflictDetails['conflicts'][number] & { key: string };
 
@@ -156,8 +157,8 @@ function applySaved(response: MinimalBatchResponse, { store, base, api }: Contex
     ),
   );
   for (const row of update) touched.delete(rowKeyOf(row));
-  api.flushAsyncTransactions();
-  api.applyTransaction({
+  flushQueuedRows(api);
+  applyRows(api, store, {
     remove: remove.filter((r) => api.getRowNode(r.__key)),
     add: add.map((r) => clean(r)),
     addIndex: 0,

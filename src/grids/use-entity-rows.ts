@@ -3,7 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListQuery, ListResponse } from '../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../schemas/schema-types';
 import type { Fetcher, LookupCache } from './lookup-cache';
-import { rowKeyOf, type GridRow, type PendingChangesStore } from './pending-changes-store';
+import type { GridRow, PendingChangesStore } from './pending-changes-store';
+import { displayedRows, pendingKeys } from './large-list/displayed-rows';
 import { listQueryString } from '../lib/api-routes';
 import { listPath } from './document-paths';
 
@@ -45,6 +46,11 @@ type Options = {
   sortReloadToken: number;
   /** Set true once the grid holds every row of the view (loaded == total), false while it loads. */
   holdsAll: { current: boolean };
+  /**
+   * Asked with the view's total when the first page arrives: true stops the load there (the list is too
+   * large to hold: the grid is made again to read it in blocks, large-list/).
+   */
+  tooLarge?: (total: number) => boolean;
 };
 
 function addSlice(api: GridApi<GridRow>, rows: GridRow[]): Promise<void> {
@@ -62,6 +68,7 @@ export function useEntityRows({
   reloadToken,
   sortReloadToken,
   holdsAll,
+  tooLarge,
 }: Options): LoadState & { adjustTotal: (delta: number) => void; gate: LoadGate } {
   const [state, setState] = useState<LoadState>({ loading: true, loaded: 0, total: null, error: null });
   const gate = useRef<LoadGate>({ generation: 0, loading: false }).current;
@@ -72,15 +79,6 @@ export function useEntityRows({
     let cancelled = false;
     const controller = new AbortController();
     const lookupFields = schema.fields.filter((f) => f.kind === 'lookup');
-    const pendingKeys = () => {
-      const s = store.state;
-      return new Set([
-        ...Object.keys(s.edits),
-        ...Object.keys(s.deleted),
-        ...Object.keys(s.errors),
-        ...Object.keys(s.warnings),
-      ]);
-    };
     // Each page after the first asks for the rows after the last one it holds (keyset paging): an offset
     // deep in 150,000 rows made the server walk every row before it, 22 s for the whole list instead of 12.
     const fetchPage = (offset: number, after?: number) => {
@@ -98,7 +96,7 @@ export function useEntityRows({
     const run = async () => {
       holdsAll.current = false;
       api.flushAsyncTransactions();
-      const keep = pendingKeys();
+      const keep = pendingKeys(store);
       for (const key of [...base.keys()]) if (!keep.has(key)) base.delete(key);
       // New rows stay on top across reloads.
       api.setGridOption(
@@ -111,28 +109,14 @@ export function useEntityRows({
       while (next) {
         const page: ListResponse = await next;
         if (cancelled) return;
+        if (offset === 0 && tooLarge?.(page.total)) return;
         offset += page.rows.length;
         const last = page.rows[page.rows.length - 1]?.id;
         next =
           page.rows.length === PAGE_SIZE && offset < page.total
             ? fetchPage(offset, typeof last === 'number' ? last : undefined)
             : null;
-        const keepNow = pendingKeys();
-        const display: GridRow[] = [];
-        for (const row of page.rows) {
-          const key = rowKeyOf(row);
-          if (keepNow.has(key) || store.state.edits[key]) {
-            if (!base.has(key)) base.set(key, row);
-            const shown = store.displayRow(key);
-            if (shown) display.push(shown);
-          } else {
-            // A clean row is shown as is (no copy: 50,000 spreads add up); the markers are added in place.
-            base.set(key, row);
-            display.push(
-              Object.assign(row, { __key: key, __status: 'clean', __changed: null, __errors: null }) as GridRow,
-            );
-          }
-        }
+        const display = displayedRows(page.rows, store, base);
         for (let i = 0; i < display.length; i += SLICE) {
           await addSlice(api, display.slice(i, i + SLICE));
           if (cancelled) return;
@@ -169,7 +153,7 @@ export function useEntityRows({
     };
     // queryKey stands for query (a new object each render) but its sort, which reloads through sortReloadToken.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, schema, queryKey, fetcher, store, base, lookups, reloadToken, sortReloadToken, holdsAll, gate]);
+  }, [api, schema, queryKey, fetcher, store, base, lookups, reloadToken, sortReloadToken, holdsAll, gate, tooLarge]);
 
   // A save that adds or deletes rows changes the count without a reload (the grid already holds them).
   const adjustTotal = useCallback(

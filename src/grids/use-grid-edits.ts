@@ -15,6 +15,7 @@ import { cellCount, tileBlock, type Rect } from './ranges/cell-range';
 import { planClear, planFill, rangeText } from './ranges/range-edits';
 import { toHtmlTable } from './ranges/cell-range';
 import type { CellRanges } from './ranges/use-cell-ranges';
+import { holdsBlocks } from './large-list/apply-rows';
 
 type Options = {
   api: GridApi<GridRow> | null;
@@ -30,6 +31,9 @@ type Options = {
  * Every user edit goes through the pending-changes store (readOnlyEdit: the grid never writes row data
  * itself), then the affected rows are pushed back into the grid in one transaction.
  */
+/** Where new rows are: pinned on top of a grid that holds blocks, else the first rows of the grid. */
+const newRowsPinned = (api: GridApi<GridRow>) => (holdsBlocks(api) ? 'top' : null);
+
 export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, ranges }: Options) {
   const { enqueueSnackbar } = useSnackbar();
   const fields = new Map(schema.fields.map((f) => [f.name, f]));
@@ -129,7 +133,7 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
    * column, in screen order), else the focused cell; as TSV that Excel and this grid's paste read back, and an
    * HTML table (Word, mail). `headers`: the column headers first. Null: nothing to copy.
    */
-  const clipboardOf = (headers: boolean): { text: string; html: string; message?: string } | null => {
+  const clipboardOf = (headers: boolean): { text: string; html: string; message?: string; refused?: string } | null => {
     if (!api) return null;
     const range = multiRange();
     const payload = (rows: string[][], header: string[], message?: string) => ({
@@ -139,6 +143,15 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
     });
     if (range && ranges) {
       const { rows, header } = rangeText({ api, rect: range, fields: ranges.fieldsAt(range) }, label);
+      // A list read in blocks (large-list/) has no rows yet where it was not scrolled: copying around them
+      // would hand Excel a block with rows silently missing.
+      const unread = range.bottom - range.top + 1 - rows.length;
+      if (unread > 0)
+        return {
+          text: '',
+          html: '',
+          refused: `Not copied: ${unread.toLocaleString('en-US')} ${unread === 1 ? 'row' : 'rows'} of the selection ${unread === 1 ? 'is' : 'are'} not read yet (this list is read in blocks as you scroll). Scroll through ${unread === 1 ? 'it' : 'them'} first, or filter the list.`,
+        };
       return payload(
         rows,
         header,
@@ -177,9 +190,10 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
       return;
     const copied = clipboardOf(false);
     if (!copied) return;
+    event.preventDefault();
+    if (copied.refused) return void enqueueSnackbar(copied.refused, { variant: 'warning' });
     event.clipboardData.setData('text/plain', copied.text);
     event.clipboardData.setData('text/html', copied.html);
-    event.preventDefault();
     if (copied.message) enqueueSnackbar(copied.message, { variant: 'info' });
   };
 
@@ -190,6 +204,7 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
   const copyWithHeaders = () => {
     const copied = clipboardOf(true);
     if (!copied) return;
+    if (copied.refused) return void enqueueSnackbar(copied.refused, { variant: 'warning' });
     const written =
       typeof ClipboardItem === 'undefined'
         ? navigator.clipboard.writeText(copied.text)
@@ -331,7 +346,7 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
     const first = api
       .getAllDisplayedColumns()
       .find((c) => fields.has(c.getColId()) && !fields.get(c.getColId())?.readOnly);
-    if (first) api.setFocusedCell(0, first);
+    if (first) api.setFocusedCell(0, first, newRowsPinned(api));
   };
 
   const duplicate = () => {
@@ -350,7 +365,7 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
     const target =
       api.getAllDisplayedColumns().find((c) => marked.includes(c.getColId())) ??
       api.getAllDisplayedColumns().find((c) => fields.has(c.getColId()));
-    if (target) api.setFocusedCell(0, target);
+    if (target) api.setFocusedCell(0, target, newRowsPinned(api));
   };
 
   const toggleDelete = () => {

@@ -11,6 +11,7 @@ import type { GridRow, PendingChangesStore, PendingState } from './pending-chang
 import { deletesWithDependants, saveBatch, type Conflict } from './save-batch';
 import { deleteWithContents, describeCounts, removeDeletedRows } from './delete-with-contents';
 import { hasContents } from '../schemas/registry';
+import { applyRows } from './large-list/apply-rows';
 
 /** The toast's note on hidden columns a refused Save has just shown. */
 function shown(headers: readonly string[]): string {
@@ -174,7 +175,7 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange, onSav
         gone.push({ __key: c.key } as GridRow);
       }
     }
-    api.applyTransaction({ remove: gone.filter((r) => api.getRowNode(r.__key)) });
+    applyRows(api, store, { remove: gone.filter((r) => api.getRowNode(r.__key)) });
     syncRows(
       api,
       store,

@@ -9,6 +9,7 @@ import type { LoadGate } from './use-entity-rows';
 import type { Fetcher, LookupCache } from './lookup-cache';
 import { rowKeyOf, type GridRow, type PendingChangesStore } from './pending-changes-store';
 import type { Conflict } from './save-batch';
+import { applyRows, flushQueuedRows } from './large-list/apply-rows';
 
 /** The mark on a loaded row another user changed while this one has pending edits on it (see below). */
 export const LIVE_BY = '__liveBy';
@@ -121,7 +122,7 @@ async function applyChange(o: Options, change: LiveChange): Promise<boolean> {
   if (load.loading || load.generation !== generation || o.busy()) return false;
   const found = new Map(rows.map((row) => [rowKeyOf(row), row]));
   const pending = (key: string) => !!store.state.edits[key] || !!store.state.deleted[key];
-  api.flushAsyncTransactions();
+  flushQueuedRows(api);
   const update: GridRow[] = [];
   const add: GridRow[] = [];
   const remove: GridRow[] = [];
@@ -157,7 +158,7 @@ async function applyChange(o: Options, change: LiveChange): Promise<boolean> {
       );
     } else add.push(row);
   }
-  api.applyTransaction({ update, add, remove });
+  applyRows(api, store, { update, add, remove });
   if (add.length - remove.length !== 0) o.adjustTotal(add.length - remove.length);
   for (const [key, columns] of flash) {
     const node = api.getRowNode(key);

@@ -62,12 +62,15 @@ export function FindReplaceDialog({
   actions,
   canEdit,
   onClose,
+  partial,
 }: {
   open: boolean;
   replace: boolean;
   actions: FindActions;
   canEdit: boolean;
   onClose: () => void;
+  /** Said first when the search cannot reach the whole list (one read in blocks, large-list/). */
+  partial?: string;
 }) {
   const [find, setFind] = useState('');
   const [replaceWith, setReplaceWith] = useState('');
@@ -139,6 +142,11 @@ export function FindReplaceDialog({
     <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="tb-find-title">
       <DialogTitle id="tb-find-title">{withReplace ? 'Find and replace' : 'Find'}</DialogTitle>
       <DialogContent>
+        {partial && (
+          <Alert severity="info" sx={{ mb: 1 }}>
+            {partial}
+          </Alert>
+        )}
         <Box sx={{ display: 'flex', gap: 2, mt: 1 }}>
           <TextField
             autoFocus
