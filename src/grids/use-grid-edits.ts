@@ -12,7 +12,7 @@ import { planFillDown } from './fill-down';
 import { planPaste, parseTsv, type PasteColumn } from './paste';
 import type { GridRow, PendingChangesStore, PendingState } from './pending-changes-store';
 import { cellCount, tileBlock, type Rect } from './ranges/cell-range';
-import { planClear, planFill, rangeText } from './ranges/range-edits';
+import { notReadYet, planClear, planFill, rangeText, unreadRows } from './ranges/range-edits';
 import { toHtmlTable } from './ranges/cell-range';
 import type { CellRanges } from './ranges/use-cell-ranges';
 import { holdsBlocks } from './large-list/apply-rows';
@@ -145,13 +145,8 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
       const { rows, header } = rangeText({ api, rect: range, fields: ranges.fieldsAt(range) }, label);
       // A list read in blocks (large-list/) has no rows yet where it was not scrolled: copying around them
       // would hand Excel a block with rows silently missing.
-      const unread = range.bottom - range.top + 1 - rows.length;
-      if (unread > 0)
-        return {
-          text: '',
-          html: '',
-          refused: `Not copied: ${unread.toLocaleString('en-US')} ${unread === 1 ? 'row' : 'rows'} of the selection ${unread === 1 ? 'is' : 'are'} not read yet (this list is read in blocks as you scroll). Scroll through ${unread === 1 ? 'it' : 'them'} first, or filter the list.`,
-        };
+      const unread = unreadRows(api, range);
+      if (unread > 0) return { text: '', html: '', refused: notReadYet('copied', unread) };
       return payload(
         rows,
         header,
@@ -255,6 +250,11 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
   const rangeAction = (action: 'clear' | 'down' | 'right', range = multiRange()): boolean => {
     if (!api || !ranges || !range) return false;
     const source = { api, rect: range, fields: ranges.fieldsAt(range) };
+    const unread = unreadRows(api, range);
+    if (unread > 0) {
+      enqueueSnackbar(notReadYet(action === 'clear' ? 'cleared' : 'filled', unread), { variant: 'warning' });
+      return true;
+    }
     if (action === 'clear') {
       const { writes, required } = planClear(source, store);
       if (writes.length) commit(store.setCells(writes));

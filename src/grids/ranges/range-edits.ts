@@ -30,6 +30,23 @@ function rangeRows(
   return rows;
 }
 
+/**
+ * Rows of the range a grid that reads in blocks (large-list/) has not read yet: 0 in a grid holding every row.
+ * An action over them would act on part of the selection without saying so.
+ */
+export function unreadRows(api: GridApi<GridRow>, rect: Rect): number {
+  let unread = 0;
+  for (let index = rect.top; index <= rect.bottom; index += 1)
+    if (!api.getDisplayedRowAtIndex(index)?.data) unread += 1;
+  return unread;
+}
+
+/** Why an action over a selection with rows not read yet was not done ('copied', 'cleared', 'filled'). */
+export function notReadYet(done: string, unread: number): string {
+  const one = unread === 1;
+  return `Not ${done}: ${unread.toLocaleString('en-US')} ${one ? 'row' : 'rows'} of the selection ${one ? 'is' : 'are'} not read yet (this list is read in blocks as you scroll). Scroll through ${one ? 'it' : 'them'} first, or filter the list.`;
+}
+
 /** The range's cells as the text the clipboard gets (as copy.ts writes one cell), and its column headers. */
 export function rangeText({ api, rect, fields }: RangeSource, label: LabelOf): { rows: string[][]; header: string[] } {
   const rows: string[][] = [];
