@@ -34,6 +34,9 @@ export function BidTabPanel({ adjudicationId, version }: { adjudicationId: numbe
     mutate,
   } = useApi<BidTab>(apiRoutes.bidTab(adjudicationId), {
     cacheScope: `v${version}`,
+    // A new version (an award withdrawn, the header saved) reads the tab again under a new key: the panel
+    // keeps the tab it has meanwhile, so an Award… dialog opened at once is not remounted and its reason lost.
+    keepPreviousData: true,
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });
