@@ -57,7 +57,9 @@ export async function rowLabels(db: Db, wanted: ReadonlyMap<string, ReadonlySet<
         row.label === null ? [] : [[row.id, { label: row.label, deleted: row.deleted === true }] as const],
       ),
     );
-    const gone = [...ids].filter((id) => !rows.some((row) => row.id === id));
+    // A set, not rows.some per id: the cable schedule's 50,000 instruments took 2.8 s of pairwise compares.
+    const present = new Set(rows.map((row) => row.id));
+    const gone = [...ids].filter((id) => !present.has(id));
     for (const [id, name] of await labelsOfDeleted(db, schema, gone)) found.set(id, { label: name, deleted: true });
     labels.set(entity, found);
   }

@@ -9,7 +9,14 @@ import { output, projectDocument, projectParams, TAGS } from '../project-route-s
 import { projectSchema } from '../project-save';
 import { changeSummary } from './revision-changes';
 import { REVISION_PATTERN } from '../../../../lib/project-revisions';
-import { assertProject, issueRevision, listRevisions, PURPOSES, readRevisionDocument } from './revisions';
+import {
+  assertProject,
+  issueRevision,
+  listRevisions,
+  PURPOSES,
+  readRevisionDocument,
+  refreshRevisionStatistics,
+} from './revisions';
 
 /**
  * Revisions of a project (field guide §7): list and issue them, read one as the document it froze (the
@@ -110,7 +117,9 @@ export async function revisionRoutes(app: FastifyInstance, { db }: { db: Db }): 
     async (request) => {
       assertRole(request, projectSchema().writeRole, 'projects');
       const projectId = idOf(request.params);
-      return issueRevision(db, projectId, parseOr400(issueBody, request.body, 'body'), actorOf(request));
+      const issued = await issueRevision(db, projectId, parseOr400(issueBody, request.body, 'body'), actorOf(request));
+      await refreshRevisionStatistics(db, issued);
+      return issued;
     },
   );
 

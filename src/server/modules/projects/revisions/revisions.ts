@@ -96,6 +96,24 @@ export async function issueRevision(db: Db, projectId: number, input: RevisionIn
   });
 }
 
+/**
+ * Brings the planner's statistics of revision_rows up to date after an issue committed, when the revision holds
+ * more than a tenth of the rows they count: a new revision's id is otherwise unknown to them, so the change
+ * summary between it and the one before was planned for a few rows (sorts spilt to disk: 4.2 s instead of 2.2 s
+ * between two revisions of the 260,000-row project, #33 item 4), until autovacuum's ANALYZE came. Only the
+ * columns the summary filters and joins on: ~250 ms at 520,000 rows, where the whole table took ~450 ms.
+ * Not inside the issuing transaction, which would hold the table's ANALYZE lock until it ends.
+ */
+export async function refreshRevisionStatistics(db: Db, revision: Pick<Revision, 'row_count'>): Promise<boolean> {
+  const [known] = await queryRows<{ rows: number }>(
+    db,
+    sql`select greatest(reltuples, 0)::float8 as rows from pg_class where oid = 'revision_rows'::regclass`,
+  );
+  if (revision.row_count <= 0.1 * Number(known?.rows ?? 0)) return false;
+  await db.execute(sql`analyze revision_rows (revision_id, entity, row_key)`);
+  return true;
+}
+
 async function listRevisionById(db: Db, id: number): Promise<Revision | undefined> {
   const [found] = await queryJsonRows<Revision>(
     db,
