@@ -8,7 +8,7 @@ import { actorOf, assertRole } from '../../auth/actor';
 import type { Db } from '../../db/client';
 import { errors, jsonSchema, parseOr400, writeErrors } from '../../entities/route-schemas';
 import { AppError } from '../../http/app-error';
-import { assertProject, findRevision, refreshRevisionStatistics } from '../projects';
+import { assertProject, refreshRevisionStatistics } from '../projects';
 import { issuedFile, issueDocument, registerWithIssues, workingCopy } from './issue-document';
 import { printRoutes } from './print-routes';
 import { binary, sendFile } from './send-file';
@@ -88,7 +88,7 @@ export async function documentRoutes(
     async (request) => {
       assertRole(request, schema.writeRole, schema.name);
       const { projectId: id, docId } = parseOr400(documentParams, request.params, 'path');
-      const issued = await issueDocument(
+      const { issuedRevision, ...issued } = await issueDocument(
         db,
         id,
         docId,
@@ -96,8 +96,8 @@ export async function documentRoutes(
         actorOf(request),
         firmName,
       );
-      // The issue may have issued the project's next revision: its rows, like any issue's (revision-routes.ts).
-      await refreshRevisionStatistics(db, await findRevision(db, id, issued.revision));
+      // An issue that issued the project's next revision: its rows, like any issue's (revision-routes.ts).
+      if (issuedRevision) await refreshRevisionStatistics(db, issuedRevision);
       return issued;
     },
   );

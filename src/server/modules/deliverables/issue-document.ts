@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { nextIssueRevision, statusWord, type DocumentIssue, type DocumentStatus } from '../../../lib/deliverables';
-import { nextRevision, type RevisionPurpose } from '../../../lib/project-revisions';
+import { nextRevision, type Revision, type RevisionPurpose } from '../../../lib/project-revisions';
 import { getEntitySchema } from '../../../schemas/registry';
 import type { EntityRow } from '../../../schemas/schema-types';
 import { insertAuditRows, type Actor } from '../../audit/audit-writer';
@@ -94,7 +94,7 @@ export async function issueDocument(
   input: IssueInput,
   actor: Actor,
   firm: string,
-): Promise<{ revision: string; issue: DocumentIssue }> {
+): Promise<{ revision: string; issue: DocumentIssue; issuedRevision: Revision | null }> {
   return db.transaction(async (tx) => {
     const document = await registerRow(tx, projectId, documentId, true);
     const [project] = await queryRows<{ isdirty: boolean }>(
@@ -104,11 +104,12 @@ export async function issueDocument(
     const status: DocumentStatus = input.status ?? ((document.status as DocumentStatus | null) || 'IFR');
     const revisions = await listRevisions(tx, projectId);
     let current = revisions.at(-1);
+    let issuedRevision: Revision | null = null;
     // The rule the Issue dialog states (lib/deliverables.ts): the latest revision, or the next one when the project changed.
     const planned = nextIssueRevision(current?.rev, project?.isdirty === true);
     if (!current || planned.issuesProjectRevision || (input.rev !== undefined && input.rev !== current.rev)) {
       const rev = input.rev ?? planned.rev;
-      current = await issueRevision(
+      current = issuedRevision = await issueRevision(
         tx,
         projectId,
         {
@@ -169,7 +170,7 @@ export async function issueDocument(
       tx,
       sql`select ${ISSUE_COLUMNS} from document_issues i where i.project_id = ${projectId} and i.id = ${(created as { id: number }).id}`,
     );
-    return { revision, issue: issue as DocumentIssue };
+    return { revision, issue: issue as DocumentIssue, issuedRevision };
   });
 }
 

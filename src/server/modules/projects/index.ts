@@ -9,10 +9,4 @@ export { DOCUMENT_LISTS, type DocumentList } from './document-lists';
 export { EQUIPMENT_KW, SPARE_PCT } from './project-rollups';
 export { changeSummary } from './revisions/revision-changes';
 export { currentDocumentLists, revisionLists } from './revisions/revision-snapshot';
-export {
-  assertProject,
-  findRevision,
-  issueRevision,
-  listRevisions,
-  refreshRevisionStatistics,
-} from './revisions/revisions';
+export { assertProject, issueRevision, listRevisions, refreshRevisionStatistics } from './revisions/revisions';
