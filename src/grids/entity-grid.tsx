@@ -429,8 +429,7 @@ export function EntityGrid({
     base.set(key, row);
     const previous = store.rowSaved(key, fields);
     if (api) syncRows(api, store, previous, [key]);
-    for (const field of schema.fields)
-      if (field.kind === 'lookup') void lookups.ensureIds(field.entity, [row[field.name]]).catch(() => undefined);
+    lookups.ensureRowLabels(schema, [row]);
     bump();
     onSaved?.();
   };

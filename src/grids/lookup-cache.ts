@@ -2,7 +2,7 @@ import type { ColumnFilter, ListResponse, LookupOption } from '../lib/entity-api
 import type { LookupResolver } from '../schemas/parse-input';
 import { findEntitySchema } from '../schemas/registry';
 import { rowLabelOf } from '../schemas/display-format';
-import { SOFT_DELETE_FIELD } from '../schemas/schema-types';
+import { SOFT_DELETE_FIELD, type EntityRow, type EntitySchema } from '../schemas/schema-types';
 import { LookupLabelIndex } from './excel/lookup-index';
 import { apiRoutes } from '../lib/api-routes';
 import { optionsPath } from './excel/entity-requests';
@@ -111,6 +111,19 @@ export class LookupCache {
    * target's rows not loaded, and, even for a target loaded whole, rows its options leave out (soft-deleted
    * rows, which live rows may still name: shown "100 (deleted)", never "#12").
    */
+  /**
+   * ensureIds for every lookup column of `rows` (a page loaded, rows re-read, a row saved), in the background:
+   * a label that cannot be read stays unknown, and the cell says the id.
+   */
+  ensureRowLabels(schema: EntitySchema, rows: readonly EntityRow[]): void {
+    for (const field of schema.fields)
+      if (field.kind === 'lookup')
+        void this.ensureIds(
+          field.entity,
+          rows.map((row) => row[field.name]),
+        ).catch(() => undefined);
+  }
+
   async ensureIds(entity: string, ids: Iterable<unknown>): Promise<void> {
     // A preload under way answers these ids too (and its one repaint is enough): wait for it, not beside it.
     await this.preloading.get(entity)?.catch(() => undefined);

@@ -78,7 +78,6 @@ export function useEntityRows({
     if (!api) return;
     let cancelled = false;
     const controller = new AbortController();
-    const lookupFields = schema.fields.filter((f) => f.kind === 'lookup');
     // Each page after the first asks for the rows after the last one it holds (keyset paging): an offset
     // deep in 150,000 rows made the server walk every row before it, 22 s for the whole list instead of 12.
     const fetchPage = (offset: number, after?: number) => {
@@ -123,15 +122,7 @@ export function useEntityRows({
         }
         if (next === null) holdsAll.current = offset >= page.total;
         setState({ loading: next !== null, loaded: offset, total: page.total, error: null });
-        for (const field of lookupFields) {
-          if (field.kind === 'lookup')
-            void lookups
-              .ensureIds(
-                field.entity,
-                page.rows.map((r) => r[field.name]),
-              )
-              .catch(() => undefined);
-        }
+        lookups.ensureRowLabels(schema, page.rows);
       }
     };
     run()

@@ -164,14 +164,7 @@ async function applyChange(o: Options, change: LiveChange): Promise<boolean> {
     const node = api.getRowNode(key);
     if (node && columns.length) api.flashCells({ rowNodes: [node], columns });
   }
-  for (const field of schema.fields)
-    if (field.kind === 'lookup')
-      void o.lookups
-        .ensureIds(
-          field.entity,
-          rows.map((r) => r[field.name]),
-        )
-        .catch(() => undefined);
+  o.lookups.ensureRowLabels(schema, rows);
   if (conflicts.length) o.onConflicts(conflicts, change.by);
   o.onChange();
   return true;

@@ -21,12 +21,12 @@ export function displayedRows(
   rows: readonly EntityRow[],
   store: PendingChangesStore,
   base: Map<string, EntityRow>,
-  pending: Set<string> = pendingKeys(store),
 ): GridRow[] {
+  const pending = pendingKeys(store);
   const display: GridRow[] = [];
   for (const row of rows) {
     const key = rowKeyOf(row);
-    if (pending.has(key) || store.state.edits[key]) {
+    if (pending.has(key)) {
       if (!base.has(key)) base.set(key, row);
       const shown = store.displayRow(key);
       if (shown) display.push(shown);

@@ -50,7 +50,6 @@ export function blockReader(
   onError: (message: string) => void,
 ): BlockReader {
   const { schema, fixed, fetcher, store, base, lookups } = options;
-  const lookupFields = schema.fields.flatMap((f) => (f.kind === 'lookup' ? [f] : []));
   /** The last id of a block read, by the view and the row after it: the next block's keyset anchor. */
   const anchors = new Map<string, number>();
   return {
@@ -73,13 +72,7 @@ export function blockReader(
           if (typeof last === 'number') anchors.set(`${view}@${params.startRow + page.rows.length}`, last);
           params.successCallback(displayedRows(page.rows, store, base), page.total);
           onBlock(page.total);
-          for (const field of lookupFields)
-            void lookups
-              .ensureIds(
-                field.entity,
-                page.rows.map((r) => r[field.name]),
-              )
-              .catch(() => undefined);
+          lookups.ensureRowLabels(schema, page.rows);
         })
         .catch((error: unknown) => {
           params.failCallback();
