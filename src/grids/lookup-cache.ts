@@ -107,23 +107,34 @@ export class LookupCache {
   }
 
   /**
-   * Labels of ids seen in loaded rows that the cache does not know, by id filter on the list API: a big
-   * target's rows not loaded, and, even for a target loaded whole, rows its options leave out (soft-deleted
-   * rows, which live rows may still name: shown "100 (deleted)", never "#12").
-   */
-  /**
    * ensureIds for every lookup column of `rows` (a page loaded, rows re-read, a row saved), in the background:
    * a label that cannot be read stays unknown, and the cell says the id.
    */
   ensureRowLabels(schema: EntitySchema, rows: readonly EntityRow[]): void {
-    for (const field of schema.fields)
-      if (field.kind === 'lookup')
-        void this.ensureIds(
-          field.entity,
-          rows.map((row) => row[field.name]),
-        ).catch(() => undefined);
+    void this.rowLabelsRead(schema, rows);
   }
 
+  /** ensureRowLabels awaited: for text made of the rows at once (a copy), not at the next repaint. */
+  async rowLabelsRead(schema: EntitySchema, rows: readonly EntityRow[]): Promise<void> {
+    await Promise.all(
+      schema.fields.flatMap((field) =>
+        field.kind === 'lookup'
+          ? [
+              this.ensureIds(
+                field.entity,
+                rows.map((row) => row[field.name]),
+              ).catch(() => undefined),
+            ]
+          : [],
+      ),
+    );
+  }
+
+  /**
+   * Labels of ids seen in loaded rows that the cache does not know, by id filter on the list API: a big
+   * target's rows not loaded, and, even for a target loaded whole, rows its options leave out (soft-deleted
+   * rows, which live rows may still name: shown "100 (deleted)", never "#12").
+   */
   async ensureIds(entity: string, ids: Iterable<unknown>): Promise<void> {
     // A preload under way answers these ids too (and its one repaint is enough): wait for it, not beside it.
     await this.preloading.get(entity)?.catch(() => undefined);

@@ -12,10 +12,11 @@ import { planFillDown } from './fill-down';
 import { planPaste, parseTsv, type PasteColumn } from './paste';
 import type { GridRow, PendingChangesStore, PendingState } from './pending-changes-store';
 import { cellCount, tileBlock, type Rect } from './ranges/cell-range';
-import { notReadYet, planClear, planFill, rangeText, unreadRows } from './ranges/range-edits';
+import { heldRowAt, planClear, planFill, rangeText, unreadRows, type RowAt } from './ranges/range-edits';
 import { toHtmlTable } from './ranges/cell-range';
 import type { CellRanges } from './ranges/use-cell-ranges';
 import { holdsBlocks } from './large-list/apply-rows';
+import { rangeRows } from './large-list/read-range';
 
 type Options = {
   api: GridApi<GridRow> | null;
@@ -35,7 +36,7 @@ type Options = {
 const newRowsPinned = (api: GridApi<GridRow>) => (holdsBlocks(api) ? 'top' : null);
 
 export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, ranges }: Options) {
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const fields = new Map(schema.fields.map((f) => [f.name, f]));
   const label = (entity: string, id: unknown) => lookups.label(entity, id);
   /** The range when it holds two cells or more (one cell is the focused cell's own behaviour). */
@@ -83,11 +84,21 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
     const columns: PasteColumn[] = displayed
       .slice(start, start + width)
       .map((c) => ({ field: fields.get(c.getColId()) ?? null }));
+    // The rows pasted over, in order: in a grid reading blocks, those not read yet are read first (a row
+    // missing here would shift the rest of the block onto the wrong rows).
     const rowKeys: string[] = [];
-    const rowCount = api.getDisplayedRowCount();
-    for (let i = startRow; i < Math.min(rowCount, startRow + block.length); i += 1) {
-      const key = api.getDisplayedRowAtIndex(i)?.data?.__key;
-      if (key) rowKeys.push(key);
+    const lastRow = Math.min(api.getDisplayedRowCount(), startRow + block.length) - 1;
+    if (lastRow >= startRow) {
+      const target = { top: startRow, bottom: lastRow, left: 0, right: 0 };
+      const read =
+        unreadRows(heldRowAt(api), target) === 0
+          ? { rowAt: heldRowAt(api) }
+          : await withRangeRows(target, 'pasted', (rowAt) => ({ rowAt }));
+      if (!read) return;
+      for (let i = startRow; i <= lastRow; i += 1) {
+        const key = read.rowAt(i)?.__key;
+        if (key) rowKeys.push(key);
+      }
     }
     // Labels of big lookup tables the cache has not seen are looked up before mapping (exact match).
     await Promise.all(
@@ -131,9 +142,12 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
   /**
    * What a copy puts on the clipboard: the range (two cells or more), else the ticked rows (every shown field
    * column, in screen order), else the focused cell; as TSV that Excel and this grid's paste read back, and an
-   * HTML table (Word, mail). `headers`: the column headers first. Null: nothing to copy.
+   * HTML table (Word, mail). `headers`: the column headers first. `rowAt`: the range's rows (the grid's, or
+   * rows read for it). `unread`: the range reaches rows a grid in blocks has not read (read them, then copy).
+   * Null: nothing to copy.
    */
-  const clipboardOf = (headers: boolean): { text: string; html: string; message?: string; refused?: string } | null => {
+  type Clipboard = { text: string; html: string; message?: string; unread?: Rect };
+  const clipboardOf = (headers: boolean, rowAt?: RowAt): Clipboard | null => {
     if (!api) return null;
     const range = multiRange();
     const payload = (rows: string[][], header: string[], message?: string) => ({
@@ -142,11 +156,9 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
       message: message && headers ? `${message}, with headers` : message,
     });
     if (range && ranges) {
-      const { rows, header } = rangeText({ api, rect: range, fields: ranges.fieldsAt(range) }, label);
-      // A list read in blocks (large-list/) has no rows yet where it was not scrolled: copying around them
-      // would hand Excel a block with rows silently missing.
-      const unread = unreadRows(api, range);
-      if (unread > 0) return { text: '', html: '', refused: notReadYet('copied', unread) };
+      const source = { rowAt: rowAt ?? heldRowAt(api), rect: range, fields: ranges.fieldsAt(range) };
+      if (unreadRows(source.rowAt, range) > 0) return { text: '', html: '', unread: range };
+      const { rows, header } = rangeText(source, label);
       return payload(
         rows,
         header,
@@ -173,6 +185,50 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
     return payload([[copyText(focusedField, focusedRow[focusedField.name], label)]], [headerName(focusedField)]);
   };
 
+  /**
+   * A range action over rows a grid in blocks has not read: they are read first (large-list/read-range.ts),
+   * with a note while it takes; the action then runs on the rows read, or the refusal says why it did not.
+   */
+  const withRangeRows = async <T>(rect: Rect, done: string, act: (rowAt: RowAt) => T): Promise<T | undefined> => {
+    if (!api) return undefined;
+    const rows = rect.bottom - rect.top + 1;
+    const note = enqueueSnackbar(`Reading the ${rows.toLocaleString('en-US')} rows of the selection…`, {
+      variant: 'info',
+      persist: true,
+    });
+    const read = await rangeRows(api, rect, done);
+    closeSnackbar(note);
+    if ('refused' in read) return void enqueueSnackbar(read.refused, { variant: 'warning' });
+    return act(read.rowAt);
+  };
+
+  /** The async clipboard (a button, a key that is not Ctrl+C, or a copy after its rows were read). */
+  const writeClipboard = (copied: Clipboard, done: string) => {
+    const written =
+      typeof ClipboardItem === 'undefined'
+        ? navigator.clipboard.writeText(copied.text)
+        : navigator.clipboard.write([
+            new ClipboardItem({
+              'text/plain': new Blob([copied.text], { type: 'text/plain' }),
+              'text/html': new Blob([copied.html], { type: 'text/html' }),
+            }),
+          ]);
+    written.then(
+      () => enqueueSnackbar(copied.message ?? done, { variant: 'info' }),
+      () =>
+        enqueueSnackbar('The browser refused the copy: allow this site to use the clipboard, or press Ctrl+C', {
+          variant: 'warning',
+        }),
+    );
+  };
+
+  /** A copy of a range with rows not read yet: read them, then write the clipboard. */
+  const copyUnread = (rect: Rect, headers: boolean) =>
+    withRangeRows(rect, 'copied', (rowAt) => {
+      const copied = clipboardOf(headers, rowAt);
+      if (copied && !copied.unread) writeClipboard(copied, 'Copied');
+    });
+
   /** Ctrl+C in the grid. Text selected on the page, a filter box or an open editor keep the browser's own copy. */
   const onCopy = (event: ClipboardEvent<HTMLDivElement>) => {
     if (!api || api.getEditingCells().length > 0) return;
@@ -186,7 +242,7 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
     const copied = clipboardOf(false);
     if (!copied) return;
     event.preventDefault();
-    if (copied.refused) return void enqueueSnackbar(copied.refused, { variant: 'warning' });
+    if (copied.unread) return void copyUnread(copied.unread, false);
     event.clipboardData.setData('text/plain', copied.text);
     event.clipboardData.setData('text/html', copied.html);
     if (copied.message) enqueueSnackbar(copied.message, { variant: 'info' });
@@ -199,23 +255,8 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
   const copyWithHeaders = () => {
     const copied = clipboardOf(true);
     if (!copied) return;
-    if (copied.refused) return void enqueueSnackbar(copied.refused, { variant: 'warning' });
-    const written =
-      typeof ClipboardItem === 'undefined'
-        ? navigator.clipboard.writeText(copied.text)
-        : navigator.clipboard.write([
-            new ClipboardItem({
-              'text/plain': new Blob([copied.text], { type: 'text/plain' }),
-              'text/html': new Blob([copied.html], { type: 'text/html' }),
-            }),
-          ]);
-    written.then(
-      () => enqueueSnackbar(copied.message ?? 'Copied with headers', { variant: 'info' }),
-      () =>
-        enqueueSnackbar('The browser refused the copy: allow this site to use the clipboard, or press Ctrl+C', {
-          variant: 'warning',
-        }),
-    );
+    if (copied.unread) return void copyUnread(copied.unread, true);
+    writeClipboard(copied, 'Copied with headers');
   };
 
   /**
@@ -246,15 +287,8 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
     });
   };
 
-  /** Delete, Ctrl+D and Ctrl+R on a range (by default the selected one, of two cells or more); one undo step each. */
-  const rangeAction = (action: 'clear' | 'down' | 'right', range = multiRange()): boolean => {
-    if (!api || !ranges || !range) return false;
-    const source = { api, rect: range, fields: ranges.fieldsAt(range) };
-    const unread = unreadRows(api, range);
-    if (unread > 0) {
-      enqueueSnackbar(notReadYet(action === 'clear' ? 'cleared' : 'filled', unread), { variant: 'warning' });
-      return true;
-    }
+  /** Delete, Ctrl+D and Ctrl+R over a range's rows; one undo step each. */
+  const editRange = (action: 'clear' | 'down' | 'right', source: Parameters<typeof planClear>[0]) => {
     if (action === 'clear') {
       const { writes, required } = planClear(source, store);
       if (writes.length) commit(store.setCells(writes));
@@ -265,7 +299,7 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
         `Cleared ${writes.length.toLocaleString('en-US')} ${writes.length === 1 ? 'cell' : 'cells'}${kept}`,
         { variant: required ? 'warning' : 'info' },
       );
-      return true;
+      return;
     }
     const writes = planFill(source, store, action, label, lookups.resolve);
     if (writes.length) commit(store.setCells(writes));
@@ -273,6 +307,21 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
       `Filled ${writes.length.toLocaleString('en-US')} ${writes.length === 1 ? 'cell' : 'cells'} ${action}`,
       { variant: 'info' },
     );
+  };
+
+  /**
+   * Delete, Ctrl+D and Ctrl+R on a range (by default the selected one, of two cells or more). In a grid reading
+   * blocks, rows of the range not read yet are read first, so the whole selection is acted on.
+   */
+  const rangeAction = (action: 'clear' | 'down' | 'right', range = multiRange()): boolean => {
+    if (!api || !ranges || !range) return false;
+    const fieldsOf = ranges.fieldsAt(range);
+    const held = heldRowAt(api);
+    if (unreadRows(held, range) === 0) editRange(action, { rowAt: held, rect: range, fields: fieldsOf });
+    else
+      void withRangeRows(range, action === 'clear' ? 'cleared' : 'filled', (rowAt) =>
+        editRange(action, { rowAt, rect: range, fields: fieldsOf }),
+      );
     return true;
   };
 

@@ -6,6 +6,8 @@ import {
   createTestProject,
   grid,
   listRows,
+  pasteText,
+  pendingSummary,
   statusCell,
   typeInCell,
   uniqueTag,
@@ -19,7 +21,8 @@ import {
 
 const CLIENTS = '/home/general/clientlist';
 
-async function openInBlocks(page: Page, tag: string, rows: number) {
+/** `allShown`: every row fits the window (a longer list has rows no block has read yet). */
+async function openInBlocks(page: Page, tag: string, rows: number, allShown = true) {
   await page.goto(CLIENTS);
   await page.evaluate(() => window.localStorage.setItem('tagbase.largeListRows', '3'));
   await page.goto(CLIENTS);
@@ -28,7 +31,7 @@ async function openInBlocks(page: Page, tag: string, rows: number) {
   await page.keyboard.press('Escape'); // the search's suggestions close; the grid keeps the search
   const g = grid(page, 'Clients');
   await expect(page.getByText(`${rows} rows`, { exact: true })).toBeVisible();
-  await expect(g.locator('.ag-grid-scrolling-container .ag-row')).toHaveCount(rows);
+  if (allShown) await expect(g.locator('.ag-grid-scrolling-container .ag-row')).toHaveCount(rows);
   return g;
 }
 
@@ -164,4 +167,56 @@ test("in blocks too, a colleague's save changes the loaded row in place and thei
   const [four] = await createRows(page, 'instruments', [instrument(4)]);
   await expect(cell(g, four!.id, 'tagno')).toHaveText('500-FIT-004', { timeout: 3000 });
   await expect(page.getByText('4 rows', { exact: true })).toBeVisible();
+});
+
+test('in blocks, a copy, paste or clear over the whole list reads the rows not read yet and acts on every one', async ({
+  page,
+}) => {
+  await signInFromLanding(page, DEMO.engineer);
+  const tag = uniqueTag('range');
+  const two = (i: number) => String(i).padStart(2, '0');
+  const created = await createRows(
+    page,
+    'clients',
+    Array.from({ length: 40 }, (_, i) => ({ name: `${tag} ${two(i)}`, country: 'Chile', city: `City ${two(i)}` })),
+  );
+  const g = await openInBlocks(page, tag, 40, false);
+  await expect(g).toHaveAttribute('data-row-model', 'infinite');
+  // Blocks of 3 rows are read as they come into the window: the last rows are not read yet.
+  await expect(cell(g, created[0]!.id, 'name')).toHaveText(`${tag} 00`);
+  await expect(cell(g, created[39]!.id, 'name')).toHaveCount(0);
+
+  // Ctrl+A, Ctrl+C: every row of the view on the clipboard, in the view's order.
+  await cell(g, created[0]!.id, 'name').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('ControlOrMeta+c');
+  await expect(page.getByText(/^Copied \d+ cells \(40 rows x \d+ columns\)$/)).toBeVisible();
+  const numbers = (text: string) =>
+    text
+      .split('\r\n')
+      .filter(Boolean)
+      .map((line) => new RegExp(`${tag} (\\d\\d)`).exec(line)?.[1]);
+  await expect
+    .poll(async () => numbers(await page.evaluate(() => navigator.clipboard.readText())))
+    .toEqual(Array.from({ length: 40 }, (_, i) => two(i)));
+
+  // A 40-line paste from the first row: each line into its own row, the rows not read yet included.
+  await cell(g, created[0]!.id, 'city').click();
+  await pasteText(page, Array.from({ length: 40 }, (_, i) => `Pasted ${two(i)}`).join('\r\n'));
+  await expect(page.getByText('Pasted 40 cells', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved 40 changes')).toBeVisible();
+  let stored = await listRows(page, 'clients', tag, 'name');
+  expect(stored.map((row) => row.city)).toEqual(Array.from({ length: 40 }, (_, i) => `Pasted ${two(i)}`));
+
+  // Ctrl+A, Delete: every optional cell of every row emptied (the required name kept), saved as one change.
+  await cell(g, created[0]!.id, 'city').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await expect(page.getByText(/^Cleared \d+ cells; \d+ required cells kept/)).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(pendingSummary(page)).toHaveText('No unsaved changes');
+  stored = await listRows(page, 'clients', tag, 'name');
+  expect(stored).toHaveLength(40);
+  expect(stored.filter((row) => row.city !== null)).toEqual([]);
 });

@@ -1,7 +1,7 @@
-import type { GridApi, IDatasource, IGetRowsParams } from 'ag-grid-community';
+import type { GridApi, IDatasource, IGetRowsParams, SortModelItem } from 'ag-grid-community';
 import { useEffect, useRef, useState } from 'react';
 import { listQueryString } from '../../lib/api-routes';
-import type { ColumnFilter, ListQuery, ListResponse } from '../../lib/entity-api';
+import { MAX_PAGE_SIZE, type ColumnFilter, type ListQuery, type ListResponse } from '../../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../../schemas/schema-types';
 import { listPath } from '../document-paths';
 import type { Fetcher, LookupCache } from '../lookup-cache';
@@ -34,8 +34,29 @@ type Options = {
   onTotal: (total: number) => void;
 };
 
-/** The grid's datasource; its keyset anchors are forgotten when every block held is read again. */
-export type BlockReader = IDatasource & { forgetAnchors: () => void };
+/** The grid's sort and filter, as AG Grid hands them to a block and as `viewModelOf` reads them from the grid. */
+export type ViewModel = { sortModel: readonly SortModelItem[]; filterModel: Record<string, unknown> };
+
+/**
+ * The grid's datasource; its keyset anchors are forgotten when every block held is read again. `readRows`
+ * reads rows startRow..endRow-1 of the view outside the blocks (a range action over rows not scrolled to):
+ * in pages of MAX_PAGE_SIZE, each after the last id of the one before, with the pending edits laid over them
+ * and every row recorded in `base`, so the store can edit it like a loaded row.
+ */
+export type BlockReader = IDatasource & {
+  forgetAnchors: () => void;
+  readRows: (startRow: number, endRow: number, view: ViewModel, pageRows?: number) => Promise<GridRow[]>;
+};
+
+/** The view's sort and filter as the grid has them now (what its next block would be asked with). */
+export function viewModelOf(api: GridApi<GridRow>): ViewModel {
+  const sortModel = api
+    .getColumnState()
+    .filter((c) => c.sort)
+    .sort((a, b) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0))
+    .map((c) => ({ colId: c.colId, sort: c.sort as 'asc' | 'desc' }));
+  return { sortModel, filterModel: api.getFilterModel() as Record<string, unknown> };
+}
 
 /**
  * The block reader of AG Grid's infinite row model: each block is one list request in the view's sort and
@@ -52,17 +73,18 @@ export function blockReader(
   const { schema, fixed, fetcher, store, base, lookups } = options;
   /** The last id of a block read, by the view and the row after it: the next block's keyset anchor. */
   const anchors = new Map<string, number>();
+  const queryOf = ({ sortModel, filterModel }: ViewModel): ListQuery => ({
+    filters: [...fixed.filters, ...filtersFromModel(schema, filterModel ?? {})],
+    sort: sortFromColumns(
+      schema,
+      sortModel.map((s, sortIndex) => ({ colId: s.colId, sort: s.sort, sortIndex })),
+    ),
+    ...(fixed.q ? { q: fixed.q } : {}),
+  });
   return {
     forgetAnchors: () => anchors.clear(),
     getRows(params: IGetRowsParams) {
-      const query: ListQuery = {
-        filters: [...fixed.filters, ...filtersFromModel(schema, params.filterModel ?? {})],
-        sort: sortFromColumns(
-          schema,
-          params.sortModel.map((s, sortIndex) => ({ colId: s.colId, sort: s.sort, sortIndex })),
-        ),
-        ...(fixed.q ? { q: fixed.q } : {}),
-      };
+      const query = queryOf(params);
       const view = listQueryString(query);
       const after = anchors.get(`${view}@${params.startRow}`);
       const limit = params.endRow - params.startRow;
@@ -78,6 +100,22 @@ export function blockReader(
           params.failCallback();
           onError(error instanceof Error ? error.message : 'Could not load rows');
         });
+    },
+    async readRows(startRow, endRow, view, pageRows = MAX_PAGE_SIZE) {
+      const query = queryOf(view);
+      const rows: GridRow[] = [];
+      let after: number | undefined;
+      for (let offset = startRow; offset < endRow;) {
+        const limit = Math.min(pageRows, endRow - offset);
+        const page = await fetcher<ListResponse>(listPath(schema.name, { ...query, offset, limit, after }));
+        await lookups.rowLabelsRead(schema, page.rows);
+        rows.push(...displayedRows(page.rows, store, base));
+        const last = page.rows[page.rows.length - 1]?.id;
+        if (page.rows.length < limit || typeof last !== 'number') break; // the view ends here
+        offset += page.rows.length;
+        after = last;
+      }
+      return rows;
     },
   };
 }

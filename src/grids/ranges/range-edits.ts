@@ -14,17 +14,26 @@ import { planRangeFill, type Rect } from './cell-range';
  * step (store.setCells). Rows marked deleted and read-only columns take nothing.
  */
 
-type RangeSource = { api: GridApi<GridRow>; rect: Rect; fields: readonly (FieldDef | undefined)[] };
+/** A row of the view by its index: the grid's (heldRowAt) or, in a grid reading blocks, rows read for the range. */
+export type RowAt = (index: number) => GridRow | undefined;
+
+/** The rows a grid has: every row of a grid that holds its view, the blocks read of one that does not. */
+export const heldRowAt =
+  (api: GridApi<GridRow>): RowAt =>
+  (index) =>
+    api.getDisplayedRowAtIndex(index)?.data;
+
+type RangeSource = { rowAt: RowAt; rect: Rect; fields: readonly (FieldDef | undefined)[] };
 type LabelOf = (entity: string, id: unknown) => string | undefined;
 
 /** Each row of the range in screen order, with its key, grid data and whether it is marked deleted. */
 function rangeRows(
-  { api, rect }: RangeSource,
+  { rowAt, rect }: RangeSource,
   store: PendingChangesStore,
 ): { index: number; key: string; data: GridRow; deleted: boolean }[] {
   const rows = [];
   for (let index = rect.top; index <= rect.bottom; index += 1) {
-    const data = api.getDisplayedRowAtIndex(index)?.data;
+    const data = rowAt(index);
     if (data) rows.push({ index, key: data.__key, data, deleted: store.state.deleted[data.__key] === true });
   }
   return rows;
@@ -32,32 +41,33 @@ function rangeRows(
 
 /**
  * Rows of the range a grid that reads in blocks (large-list/) has not read yet: 0 in a grid holding every row.
- * An action over them would act on part of the selection without saying so.
+ * An action over them reads them first (large-list/read-range.ts): done on the rows held, it would act on part
+ * of the selection without saying so.
  */
-export function unreadRows(api: GridApi<GridRow>, rect: Rect): number {
+export function unreadRows(rowAt: RowAt, rect: Rect): number {
   let unread = 0;
-  for (let index = rect.top; index <= rect.bottom; index += 1)
-    if (!api.getDisplayedRowAtIndex(index)?.data) unread += 1;
+  for (let index = rect.top; index <= rect.bottom; index += 1) if (!rowAt(index)) unread += 1;
   return unread;
 }
 
-/** Why an action over a selection with rows not read yet was not done ('copied', 'cleared', 'filled'). */
-export function notReadYet(done: string, unread: number): string {
-  const one = unread === 1;
-  return `Not ${done}: ${unread.toLocaleString('en-US')} ${one ? 'row' : 'rows'} of the selection ${one ? 'is' : 'are'} not read yet (this list is read in blocks as you scroll). Scroll through ${one ? 'it' : 'them'} first, or filter the list.`;
-}
-
 /** The range's cells as the text the clipboard gets (as copy.ts writes one cell), and its column headers. */
-export function rangeText({ api, rect, fields }: RangeSource, label: LabelOf): { rows: string[][]; header: string[] } {
+export function rangeText(
+  { rowAt, rect, fields }: RangeSource,
+  label: LabelOf,
+): { rows: string[][]; header: string[] } {
   const rows: string[][] = [];
   for (let index = rect.top; index <= rect.bottom; index += 1) {
-    const data = api.getDisplayedRowAtIndex(index)?.data;
+    const data = rowAt(index);
     if (data) rows.push(fields.map((field) => (field ? copyText(field, data[field.name], label) : '')));
   }
   return { rows, header: fields.map((field) => (field ? headerName(field) : '')) };
 }
 
-/** Delete on a range: every writable cell emptied, except a required field's (kept, and counted). */
+/**
+ * Delete on a range: every writable cell emptied, except a required field's (kept, and counted). Emptied is what
+ * the field reads from an empty cell, as a paste of one would write: null, and false for a checkbox (a yes/no
+ * field has no empty value; null was refused at Save).
+ */
 export function planClear(source: RangeSource, store: PendingChangesStore): { writes: PasteWrite[]; required: number } {
   const writes: PasteWrite[] = [];
   let required = 0;
@@ -65,10 +75,11 @@ export function planClear(source: RangeSource, store: PendingChangesStore): { wr
     if (row.deleted) continue;
     for (const field of source.fields) {
       if (!field || field.readOnly) continue;
-      const value = row.data[field.name];
-      if (value === null || value === undefined || value === '') continue;
+      const value = row.data[field.name] ?? null;
+      const empty = field.kind === 'boolean' ? false : null;
+      if (value === empty || value === '') continue;
       if (field.required) required += 1;
-      else writes.push({ rowKey: row.key, field: field.name, value: null });
+      else writes.push({ rowKey: row.key, field: field.name, value: empty });
     }
   }
   return { writes, required };
@@ -86,8 +97,7 @@ export function planFill(
   label: LabelOf,
   resolve: LookupResolver,
 ): PasteWrite[] {
-  const { api, rect, fields } = source;
-  const dataAt = (row: number) => api.getDisplayedRowAtIndex(row)?.data;
+  const { rowAt: dataAt, rect, fields } = source;
   const fieldAt = (col: number) => fields[col - rect.left];
   const writes: PasteWrite[] = [];
   for (const cell of planRangeFill(rect, direction, (row, col) => {
