@@ -281,7 +281,7 @@ export function EntityGrid({
   const load = rowModel === 'infinite' ? { ...heldLoad, ...blocksLoad } : heldLoad;
   const ranges = useCellRanges(api, schema);
   const edits = useGridEdits({ api, schema, store, lookups, canEdit, onChange: bump, ranges });
-  const finder = useFindReplace({ api, schema, store, lookups, ranges, canEdit, commit: edits.commit });
+  const finder = useFindReplace({ api, schema, store, lookups, ranges, canEdit, commit: edits.commit, fetcher });
   const saver = useGridSave({
     api,
     schema,
@@ -729,9 +729,9 @@ export function EntityGrid({
         actions={finder.actions}
         canEdit={canEdit}
         onClose={finder.close}
-        partial={
+        notice={
           rowModel === 'infinite'
-            ? `This list is read in blocks as you scroll: ${canEdit ? 'Find and Replace look' : 'Find looks'} through the rows read so far, not the whole list. Filter it to ${largeListRows().toLocaleString('en-US')} rows or fewer to search all of it.`
+            ? `This list is read in blocks as you scroll: ${canEdit ? 'Find and Replace search' : 'Find searches'} the whole list on the server${canEdit ? ', and a replace is saved at once' : ''}. New rows not saved yet are not searched.`
             : undefined
         }
       />

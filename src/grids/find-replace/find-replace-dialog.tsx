@@ -15,24 +15,45 @@ import {
 } from '@mui/material';
 import type { ColDef } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { gridTheme } from '../ag-grid-setup';
-import type { FindChange, FindOptions, FindResult } from './find-replace';
+import type { FindChange, FindOptions, FindResult } from '../../lib/find-replace';
 
 export type FindScope = 'list' | 'selection' | 'column';
 
-/** What the dialog asks the grid for: a plan over a scope, the next match, applying the changes. */
+/**
+ * A replace planned: its changes (on the server, the first of them listed, `changeCount` all of them), and for a
+ * list read in blocks, `apply`, which saves it at once (`savesAtOnce`).
+ */
+export type FindPreview = FindResult & {
+  changeCount?: number;
+  unreadable?: number;
+  savesAtOnce?: boolean;
+  apply?: (acceptWarnings?: boolean) => Promise<void>;
+};
+
+/** How a replace saved at once went: null saved; warnings to confirm (then "anyway"), or why it failed. */
+export type ApplyOutcome = null | { error: string } | { warnings: string };
+
+type Answer<T> = T | Promise<T>;
+
+/**
+ * What the dialog asks the grid for: a plan over a scope, the next match, applying the changes. The grid holding
+ * its rows answers at once; a list read in blocks asks the server (server-find.ts), so each may be a promise.
+ */
 export type FindActions = {
   /** The scopes on offer: the selection only when a range of two cells or more is drawn; the column by its label. */
   scopes: { selection: boolean; column: string | null };
+  /** The search is the server's, over the whole view (a list read in blocks). */
+  wholeView?: boolean;
   plan: (
     find: string,
     replaceWith: string | null,
     options: FindOptions,
     scope: FindScope,
-  ) => FindResult | { error: string };
-  findNext: (find: string, options: FindOptions, scope: FindScope) => string | null;
-  apply: (changes: readonly FindChange[]) => void;
+  ) => Answer<FindPreview | { error: string }>;
+  findNext: (find: string, options: FindOptions, scope: FindScope) => Answer<string | null>;
+  apply: (preview: FindPreview, acceptWarnings?: boolean) => Answer<ApplyOutcome | void>;
 };
 
 const PREVIEW_COLUMNS: ColDef<FindChange>[] = [
@@ -50,6 +71,23 @@ const PREVIEW_COLUMNS: ColDef<FindChange>[] = [
 
 const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 
+/** "12 changes of 14 matching cells; …": what a replace would do, before it is confirmed. */
+function previewText(result: FindPreview): string {
+  const changes = result.changeCount ?? result.changes.length;
+  const unread = result.unreadable ?? result.changes.filter((c) => c.error).length;
+  const notes = [
+    result.skipped ? `${count(result.skipped, 'read-only cell')} left as they are` : '',
+    unread
+      ? result.savesAtOnce
+        ? `${count(unread, 'new text')} its field cannot read (marked; left as they are)`
+        : `${count(unread, 'new text')} its field cannot read (marked; kept as an error to fix)`
+      : '',
+    changes > result.changes.length ? `the first ${result.changes.length.toLocaleString('en-US')} listed` : '',
+    result.savesAtOnce && changes > 0 ? 'saved at once when you replace (one change in the audit log)' : '',
+  ].filter(Boolean);
+  return `${count(changes, 'change')} of ${count(result.matches, 'matching cell')}${notes.length ? `; ${notes.join('; ')}` : ''}`;
+}
+
 /**
  * Ctrl+F / Ctrl+H in a grid: find (the next match, the count) and replace, in the list, the selection or the focused
  * column; match case, whole cell, regular expression. A replace is previewed change by change (row, field, before,
@@ -62,22 +100,26 @@ export function FindReplaceDialog({
   actions,
   canEdit,
   onClose,
-  partial,
+  notice,
 }: {
   open: boolean;
   replace: boolean;
   actions: FindActions;
   canEdit: boolean;
   onClose: () => void;
-  /** Said first when the search cannot reach the whole list (one read in blocks, large-list/). */
-  partial?: string;
+  /** Said first: how far the search reaches (a list read in blocks is searched on the server, large-list/). */
+  notice?: string;
 }) {
   const [find, setFind] = useState('');
   const [replaceWith, setReplaceWith] = useState('');
   const [options, setOptions] = useState<FindOptions>({ matchCase: false, wholeCell: false, regex: false });
   const [scope, setScope] = useState<FindScope>('list');
   const [message, setMessage] = useState<{ severity: 'info' | 'error'; text: string } | null>(null);
-  const [preview, setPreview] = useState<FindResult | null>(null);
+  const [preview, setPreview] = useState<FindPreview | null>(null);
+  /** A server search under way (its number: an answer to an older one is dropped), and warnings to confirm. */
+  const [busy, setBusy] = useState(false);
+  const asked = useRef(0);
+  const [warned, setWarned] = useState(false);
   const withReplace = replace && canEdit;
   const scopeNow: FindScope =
     scope === 'selection' && !actions.scopes.selection
@@ -86,8 +128,21 @@ export function FindReplaceDialog({
         ? 'list'
         : scope;
   const reset = () => {
+    asked.current += 1;
+    setBusy(false);
     setPreview(null);
+    setWarned(false);
     setMessage(null);
+  };
+  /** Runs one of the actions; an answer that comes after the terms changed (reset) is dropped. */
+  const run = async <T,>(answer: Answer<T>, then: (value: T) => void) => {
+    const mine = ++asked.current;
+    setBusy(true);
+    if (actions.wholeView) setMessage({ severity: 'info', text: 'Searching the whole list…' });
+    const value = await answer;
+    if (mine !== asked.current) return;
+    setBusy(false);
+    then(value);
   };
   const option = (name: keyof FindOptions, label: string) => (
     <FormControlLabel
@@ -101,50 +156,60 @@ export function FindReplaceDialog({
       label={label}
     />
   );
-  const findNext = () => {
-    const found = actions.findNext(find, options, scopeNow);
-    setMessage(found === null ? { severity: 'info', text: 'No cell matches' } : { severity: 'info', text: found });
-  };
-  const findAll = () => {
-    const result = actions.plan(find, null, options, scopeNow);
-    setPreview(null);
-    setMessage(
-      'error' in result
-        ? { severity: 'error', text: result.error }
-        : { severity: 'info', text: `${count(result.matches, 'cell')} ${result.matches === 1 ? 'matches' : 'match'}` },
+  const findNext = () =>
+    void run(actions.findNext(find, options, scopeNow), (found) =>
+      setMessage(found === null ? { severity: 'info', text: 'No cell matches' } : { severity: 'info', text: found }),
     );
-  };
-  const previewReplace = () => {
-    const result = actions.plan(find, replaceWith, options, scopeNow);
-    if ('error' in result) {
+  const findAll = () =>
+    void run(actions.plan(find, null, options, scopeNow), (result) => {
       setPreview(null);
-      setMessage({ severity: 'error', text: result.error });
-      return;
-    }
-    setPreview(result);
-    const unread = result.changes.filter((c) => c.error).length;
-    const notes = [
-      result.skipped ? `${count(result.skipped, 'read-only cell')} left as they are` : '',
-      unread ? `${count(unread, 'new text')} its field cannot read (marked; kept as an error to fix)` : '',
-    ].filter(Boolean);
-    setMessage({
-      severity: 'info',
-      text: `${count(result.changes.length, 'change')} of ${count(result.matches, 'matching cell')}${notes.length ? `; ${notes.join('; ')}` : ''}`,
+      setMessage(
+        'error' in result
+          ? { severity: 'error', text: result.error }
+          : {
+              severity: 'info',
+              text: `${count(result.matches, 'cell')} ${result.matches === 1 ? 'matches' : 'match'}`,
+            },
+      );
+    });
+  const previewReplace = () =>
+    void run(actions.plan(find, replaceWith, options, scopeNow), (result) => {
+      setWarned(false);
+      if ('error' in result) {
+        setPreview(null);
+        setMessage({ severity: 'error', text: result.error });
+        return;
+      }
+      setPreview(result);
+      setMessage({ severity: 'info', text: previewText(result) });
+    });
+  const apply = (acceptWarnings = false) => {
+    if (!preview) return;
+    void run(actions.apply(preview, acceptWarnings), (outcome) => {
+      if (outcome && 'warnings' in outcome) {
+        setWarned(true);
+        setMessage({ severity: 'error', text: `${outcome.warnings} Check them, then replace anyway.` });
+        return;
+      }
+      if (outcome && 'error' in outcome) {
+        setMessage({ severity: 'error', text: `Nothing replaced: ${outcome.error}` });
+        return;
+      }
+      reset();
+      onClose();
     });
   };
-  const apply = () => {
-    if (!preview) return;
-    actions.apply(preview.changes);
-    reset();
-    onClose();
-  };
+  const changes = preview ? (preview.changeCount ?? preview.changes.length) : 0;
+  const replaceLabel = preview?.savesAtOnce
+    ? `Replace and save ${count(changes, 'cell')}${warned ? ' anyway' : ''}`
+    : `Replace ${count(changes, 'cell')}`;
   return (
     <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="tb-find-title">
       <DialogTitle id="tb-find-title">{withReplace ? 'Find and replace' : 'Find'}</DialogTitle>
       <DialogContent>
-        {partial && (
+        {notice && (
           <Alert severity="info" sx={{ mb: 1 }}>
-            {partial}
+            {notice}
           </Alert>
         )}
         <Box sx={{ display: 'flex', gap: 2, mt: 1 }}>
@@ -214,16 +279,20 @@ export function FindReplaceDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
-        <Button onClick={findAll}>Count matches</Button>
-        <Button onClick={findNext}>Find next</Button>
+        <Button onClick={findAll} disabled={busy}>
+          Count matches
+        </Button>
+        <Button onClick={findNext} disabled={busy}>
+          Find next
+        </Button>
         {withReplace && (
-          <Button onClick={previewReplace} variant={preview ? 'text' : 'contained'}>
+          <Button onClick={previewReplace} variant={preview ? 'text' : 'contained'} disabled={busy}>
             Preview replace
           </Button>
         )}
         {withReplace && preview && (
-          <Button variant="contained" onClick={apply} disabled={preview.changes.length === 0}>
-            {`Replace ${count(preview.changes.length, 'cell')}`}
+          <Button variant="contained" onClick={() => apply(warned)} disabled={busy || changes === 0}>
+            {replaceLabel}
           </Button>
         )}
       </DialogActions>

@@ -6,15 +6,12 @@ import type { LookupCache } from '../lookup-cache';
 import type { GridRow, PendingChangesStore, PendingState } from '../pending-changes-store';
 import { cellCount, type Rect } from '../ranges/cell-range';
 import type { CellRanges } from '../ranges/use-cell-ranges';
-import {
-  matcherOf,
-  matchingText,
-  planFindReplace,
-  type FindChange,
-  type FindOptions,
-  type FindRow,
-} from './find-replace';
-import type { FindActions, FindScope } from './find-replace-dialog';
+import { matcherOf, type FindOptions, type FindRow } from '../../lib/find-replace';
+import { matchingText, planFindReplace } from '../../schemas/find-replace-plan';
+import { holdsBlocks } from '../large-list/apply-rows';
+import type { Fetcher } from '../lookup-cache';
+import type { FindActions, FindPreview, FindScope } from './find-replace-dialog';
+import { serverFindActions } from './server-find';
 
 type Options = {
   api: GridApi<GridRow> | null;
@@ -24,6 +21,7 @@ type Options = {
   ranges: CellRanges;
   canEdit: boolean;
   commit: (previous: PendingState) => void;
+  fetcher: Fetcher;
 };
 
 /**
@@ -31,7 +29,7 @@ type Options = {
  * drawn range, or the focused cell's column), the next match after the focused cell, and applying confirmed
  * changes as pending edits in one undo step. `open(replace)` is what Ctrl+F / Ctrl+H call.
  */
-export function useFindReplace({ api, schema, store, lookups, ranges, canEdit, commit }: Options) {
+export function useFindReplace({ api, schema, store, lookups, ranges, canEdit, commit, fetcher }: Options) {
   const { enqueueSnackbar } = useSnackbar();
   const [state, setState] = useState<{ open: boolean; replace: boolean }>({ open: false, replace: false });
   const label = (entity: string, id: unknown) => lookups.label(entity, id);
@@ -71,8 +69,9 @@ export function useFindReplace({ api, schema, store, lookups, ranges, canEdit, c
     }
   }
 
-  const actions: FindActions = {
-    scopes: { selection: range() !== null, column: focusedField()?.label ?? null },
+  const scopes = { selection: range() !== null, column: focusedField()?.label ?? null };
+  const held: FindActions = {
+    scopes,
     plan: (find, replaceWith, options, scope) => {
       const matcher = matcherOf(find, options);
       if (!matcher.ok) return { error: matcher.error };
@@ -110,7 +109,7 @@ export function useFindReplace({ api, schema, store, lookups, ranges, canEdit, c
       }
       return null;
     },
-    apply: (changes: readonly FindChange[]) => {
+    apply: ({ changes }: FindPreview) => {
       commit(
         store.setCells(
           changes.map((c) => ({
@@ -128,6 +127,20 @@ export function useFindReplace({ api, schema, store, lookups, ranges, canEdit, c
       );
     },
   };
+
+  // A list read in blocks is searched, and replaced, on the server (server-find.ts).
+  const actions =
+    api && holdsBlocks(api)
+      ? serverFindActions({
+          api,
+          schema,
+          fetcher,
+          scopes,
+          scopeOf,
+          pendingRows: () => store.summary().total,
+          onReplaced: (message) => enqueueSnackbar(message, { variant: 'success' }),
+        })
+      : held;
 
   return {
     actions,

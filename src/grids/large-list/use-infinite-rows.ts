@@ -45,6 +45,8 @@ export type ViewModel = { sortModel: readonly SortModelItem[]; filterModel: Reco
  */
 export type BlockReader = IDatasource & {
   forgetAnchors: () => void;
+  /** The list query of the view the grid shows (the page's scope, its sort and filters): what a block asks. */
+  viewQuery: (view: ViewModel) => ListQuery;
   readRows: (startRow: number, endRow: number, view: ViewModel, pageRows?: number) => Promise<GridRow[]>;
 };
 
@@ -83,6 +85,7 @@ export function blockReader(
   });
   return {
     forgetAnchors: () => anchors.clear(),
+    viewQuery: queryOf,
     getRows(params: IGetRowsParams) {
       const query = queryOf(params);
       const view = listQueryString(query);
