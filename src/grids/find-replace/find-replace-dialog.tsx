@@ -17,7 +17,7 @@ import type { ColDef } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useState } from 'react';
 import { gridTheme } from '../ag-grid-setup';
-import type { FindChange, FindOptions, FindResult } from './find-replace';
+import type { FindChange, FindOptions, FindResult } from '../../lib/find-replace';
 
 export type FindScope = 'list' | 'selection' | 'column';
 

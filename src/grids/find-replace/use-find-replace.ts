@@ -6,14 +6,8 @@ import type { LookupCache } from '../lookup-cache';
 import type { GridRow, PendingChangesStore, PendingState } from '../pending-changes-store';
 import { cellCount, type Rect } from '../ranges/cell-range';
 import type { CellRanges } from '../ranges/use-cell-ranges';
-import {
-  matcherOf,
-  matchingText,
-  planFindReplace,
-  type FindChange,
-  type FindOptions,
-  type FindRow,
-} from './find-replace';
+import { matcherOf, type FindChange, type FindOptions, type FindRow } from '../../lib/find-replace';
+import { matchingText, planFindReplace } from '../../schemas/find-replace-plan';
 import type { FindActions, FindScope } from './find-replace-dialog';
 
 type Options = {
