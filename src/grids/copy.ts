@@ -1,22 +1,9 @@
-import type { FieldDef } from '../schemas/schema-types';
+export { copyText } from '../schemas/copy-text';
 
 /**
  * Pure clipboard logic for Ctrl+C in the grid (AG Grid Community has no clipboard module): cells as the
  * text Excel and the grid's own paste read back (parseTsv, parseInput), joined as Excel's TSV.
  */
-
-/** One cell as text: lookups and enums by label, booleans TRUE/FALSE, numbers and dates as stored. */
-export function copyText(
-  field: FieldDef,
-  value: unknown,
-  lookupLabel: (entity: string, id: unknown) => string | undefined,
-): string {
-  if (value === null || value === undefined) return '';
-  if (field.kind === 'lookup') return lookupLabel(field.entity, value) ?? String(value);
-  if (field.kind === 'enum') return field.options.find((o) => o.value === value)?.label ?? String(value);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  return String(value);
-}
 
 /** Rows of cells as Excel writes them to the clipboard: tabs and CRLF, a cell with a tab, newline or quote quoted. */
 export function toTsv(rows: readonly (readonly string[])[]): string {

@@ -46,6 +46,7 @@ export const API_ROUTE_TABLE = {
   entityLock: get('/api/entities/{entity}/{id}/lock'),
   entityHistory: get('/api/entities/{entity}/{id}/history'),
   entityBatch: post('/api/entities/{entity}/batch'),
+  entityFindReplace: post('/api/entities/{entity}/find-replace'),
   entityDeleteWithContents: post('/api/entities/{entity}/delete-with-contents'),
   entityImport: post('/api/entities/{entity}/import'),
   entityPrint: get('/api/entities/{entity}/print.{kind}'),

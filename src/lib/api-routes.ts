@@ -102,6 +102,8 @@ export const apiRoutes = {
   entityHistory: (entity: string, id: Value) => at('entityHistory', entity, id),
   /** POST: creates, updates and deletes in one transaction. */
   entityBatch: (entity: string) => at('entityBatch', entity),
+  /** POST: find and replace over a whole view (count, next, preview, apply; contract: find-replace.ts). */
+  entityFindReplace: (entity: string) => at('entityFindReplace', entity),
   /** POST {rows, dryRun}: rows with everything part of them, in one transaction. */
   entityDeleteWithContents: (entity: string) => at('entityDeleteWithContents', entity),
   /** POST: an import (streamed JSON body) into a list not kept per document (else documentImport). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matcherOf, planFindReplace, type FindRow } from '../../src/grids/find-replace/find-replace';
+import { matcherOf, type FindRow } from '../../src/lib/find-replace';
+import { planFindReplace } from '../../src/schemas/find-replace-plan';
 import { lithiumProjects } from '../../src/schemas/entities/business-entities';
 import type { FieldDef } from '../../src/schemas/schema-types';
 

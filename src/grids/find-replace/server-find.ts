@@ -85,7 +85,9 @@ export function serverFindActions({ api, schema, fetcher, scopes, scopeOf, pendi
             });
             if (done.mode !== 'apply') return;
             refreshBlocks(api);
-            const left = done.unreadable ? `; ${count(done.unreadable, 'cell')} its field cannot read left as it was` : '';
+            const left = done.unreadable
+              ? `; ${count(done.unreadable, 'cell')} its field cannot read left as it was`
+              : '';
             onReplaced(`Replaced and saved ${count(done.changed, 'cell')} in ${count(done.rows, 'row')}${left}`);
           },
         };

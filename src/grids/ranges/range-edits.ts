@@ -1,8 +1,8 @@
 import type { GridApi } from 'ag-grid-community';
+import { copyText } from '../../schemas/copy-text';
 import { headerName } from '../../schemas/display-format';
 import { parseInput, type LookupResolver } from '../../schemas/parse-input';
 import type { FieldDef } from '../../schemas/schema-types';
-import { copyText } from '../copy';
 import { sameValue } from '../fill-down';
 import type { PasteWrite } from '../paste';
 import type { GridRow, PendingChangesStore } from '../pending-changes-store';

@@ -11,6 +11,7 @@ import { assertBatchSize } from './batch-save';
 import { requireSchemaOf } from './entity-sql';
 import { rowLock } from './locks/document-locks';
 import { documentListRoutes } from './document-list-routes';
+import { findReplace } from './find-replace/find-replace';
 import { importRoutes } from './import/import-routes';
 import {
   deleteEntityRow,
@@ -28,6 +29,7 @@ import {
   deleteWithContentsBody,
   entityParams,
   errors,
+  findReplaceBody,
   jsonSchema,
   listQuerystring,
   optionsQuerystring,
@@ -213,6 +215,27 @@ export async function entityRoutes(
       return reply
         .type('application/json; charset=utf-8')
         .send(await saveEntityBatchAsJson(db, schema, batch, actorOf(request), answer));
+    },
+  );
+
+  app.post(
+    '/entities/:entity/find-replace',
+    {
+      schema: {
+        tags: TAG,
+        summary:
+          "Find and replace over a whole view (the list route's filters, sort and quick search, and a window of it): count, next, preview, apply",
+        params: jsonSchema(entityParams),
+        body: jsonSchema(findReplaceBody),
+        response: { 200: jsonSchema(responses.findReplace, 'output'), ...writeErrors(404, 409, 422) },
+      },
+    },
+    async (request) => {
+      // Reading (count, next, preview) needs what the list route needs; apply, what the batch route needs.
+      const mode = (request.body as { mode?: unknown } | null)?.mode;
+      const schema = await entityFor(request, mode === 'apply' ? 'write' : 'read');
+      const body = parseOr400(findReplaceBody, request.body, 'body');
+      return findReplace(db, schema, body, actorOf(request));
     },
   );
 

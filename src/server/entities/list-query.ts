@@ -287,10 +287,14 @@ export function whereClause(schema: EntitySchema, query: Pick<ListQuery, 'filter
   return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 }
 
-/** The two statements of a list: the page of rows (as one JSON text, see queryJsonRows) and the total. */
+/**
+ * The two statements of a list: the page of rows (as one JSON text, see queryJsonRows) and the total.
+ * `columns`: the wire columns the page holds (default all; find and replace reads only those it searches).
+ */
 export function listStatements(
   schema: EntitySchema,
   query: ListQuery,
+  columns?: readonly string[],
 ): { rows: SQL; count: SQL; offset: number; limit: number } {
   const offset = Math.max(0, Math.trunc(query.offset ?? 0));
   const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(query.limit ?? DEFAULT_PAGE_SIZE)));
@@ -305,7 +309,7 @@ export function listStatements(
   // is kept, as jsonRowsOf's json_agg keeps it.
   const skip = query.after === undefined ? offset : 0;
   const chosen = sql`select t.* from ${table} t ${sql.join(joins, sql` `)} ${pageWhere} order by ${orderBy} limit ${limit} offset ${skip}`;
-  const page = sql`select ${wireColumns(schema, 't')} from (${chosen}) t`;
+  const page = sql`select ${wireColumns(schema, 't', columns)} from (${chosen}) t`;
   return { rows: jsonRowsOf(page), count: sql`select count(*)::int as total from ${table} t ${where}`, offset, limit };
 }
 

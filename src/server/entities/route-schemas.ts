@@ -184,6 +184,36 @@ const columnFilter = z.object({
   valueTo: z.unknown().optional(),
 });
 
+const sortSpec = z.object({ field: z.string(), direction: z.enum(['asc', 'desc']) });
+
+/** POST /entities/:entity/find-replace (src/lib/find-replace.ts FindReplaceRequest); the find text's rules are checked after. */
+export const findReplaceBody = z.strictObject({
+  filters: z.array(columnFilter).optional().describe("The view's filters, as the list route takes them"),
+  sort: z.array(sortSpec).optional().describe("The view's order"),
+  q: z.string().max(200).optional().describe("The view's quick search"),
+  offset: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_INTEGER)
+    .optional()
+    .describe("The window's first row (its index in the view)"),
+  limit: z.number().int().min(1).max(MAX_INTEGER).optional().describe("The window's row count (default: to the end)"),
+  fields: z.array(z.string()).max(1000).describe('The columns searched, in screen order'),
+  find: z.string(),
+  matchCase: z.boolean(),
+  wholeCell: z.boolean(),
+  regex: z.boolean(),
+  mode: z.enum(['count', 'next', 'preview', 'apply']),
+  replaceWith: z.string().optional().describe('Required for preview and apply'),
+  from: z
+    .strictObject({ index: z.number().int().min(0).max(MAX_INTEGER), field: z.string().nullable() })
+    .optional()
+    .describe("'next': start after this cell; wraps round once"),
+  planDigest: z.string().max(200).optional().describe("'apply': the digest its preview answered"),
+  acceptWarnings: z.boolean().optional().describe("'apply': write although rows have warnings"),
+});
+
 export const entityRow = z
   .object({
     id: z.number(),
@@ -201,6 +231,7 @@ const updatedChanges = z
   .catchall(z.unknown());
 
 export const responses = {
+  findReplace: z.object({ mode: z.enum(['count', 'next', 'preview', 'apply']) }).catchall(z.unknown()),
   summaries: z.array(
     z.object({
       name: z.string(),
