@@ -220,3 +220,66 @@ test('in blocks, a copy, paste or clear over the whole list reads the rows not r
   expect(stored).toHaveLength(40);
   expect(stored.filter((row) => row.city !== null)).toEqual([]);
 });
+
+test('in blocks, find and replace search the whole list on the server, and a replace is saved at once', async ({
+  page,
+}) => {
+  await signInFromLanding(page, DEMO.engineer);
+  const tag = uniqueTag('find');
+  const two = (i: number) => String(i).padStart(2, '0');
+  const created = await createRows(
+    page,
+    'clients',
+    Array.from({ length: 40 }, (_, i) => ({ name: `${tag} ${two(i)}`, country: 'Chile', city: `City ${two(i)}` })),
+  );
+  const g = await openInBlocks(page, tag, 40, false);
+  await expect(cell(g, created[35]!.id, 'name')).toHaveCount(0); // not read yet
+  await cell(g, created[0]!.id, 'city').click();
+
+  await page.getByRole('button', { name: /^Find and replace/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Find and replace' });
+  await expect(dialog).toContainText('search the whole list on the server, and a replace is saved at once');
+  await dialog.getByRole('textbox', { name: 'Find' }).fill('City 3');
+  // Rows 30-39, none of them read yet, are counted and found.
+  await dialog.getByRole('button', { name: 'Count matches' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('10 cells match');
+  await dialog.getByRole('button', { name: 'Find next' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(`Found in ${tag} 30, City`);
+
+  // A replace saved at once is refused while the grid has edits of its own.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await typeInCell(g, created[31]!.id, 'short_name', 'Checked');
+  await page.getByRole('button', { name: /^Find and replace/ }).click();
+  await dialog.getByRole('textbox', { name: 'Find' }).fill('City 3');
+  await dialog.getByRole('textbox', { name: 'Replace with' }).fill('Town 3');
+  await dialog.getByRole('button', { name: 'Preview replace' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    'Save or discard your 1 pending change first: in a list read in blocks, a replace is saved at once.',
+  );
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Discard', exact: true }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^Discard/ })
+    .click()
+    .catch(() => undefined); // a confirmation, where the grid asks for one
+
+  await page.getByRole('button', { name: /^Find and replace/ }).click();
+  await dialog.getByRole('textbox', { name: 'Find' }).fill('City 3');
+  await dialog.getByRole('textbox', { name: 'Replace with' }).fill('Town 3');
+  await dialog.getByRole('button', { name: 'Preview replace' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    '10 changes of 10 matching cells; saved at once when you replace (one change in the audit log)',
+  );
+  await expect(dialog.getByRole('region', { name: 'Replace preview' })).toContainText(`${tag} 39`);
+  await dialog.getByRole('button', { name: 'Replace and save 10 cells' }).click();
+  await expect(page.getByText('Replaced and saved 10 cells in 10 rows')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const stored = await listRows(page, 'clients', tag, 'name');
+  expect(stored.map((row) => row.city)).toEqual(
+    Array.from({ length: 40 }, (_, i) => (i >= 30 ? `Town ${two(i)}` : `City ${two(i)}`)),
+  );
+  // The blocks held are read again: a replaced row in the window shows what was saved.
+  await expect(cell(g, created[31]!.id, 'city')).toHaveText('Town 31');
+});
