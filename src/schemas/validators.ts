@@ -205,9 +205,13 @@ function requiredOnCreate(field: FieldDef): boolean {
   return field.required === true && !field.numbered;
 }
 
-/** One field: null allowed unless required; a required one must be present (isPresent). */
+/**
+ * One field: null allowed unless required, or a yes/no field (stored not null: an empty checkbox is false, and a
+ * null reached the database as "is required" on no row); a required one must be present (isPresent).
+ */
 export function fieldValidator(field: FieldDef): z.ZodType {
   const value = valueValidator(field);
+  if (field.kind === 'boolean') return value;
   if (!field.required) return value.nullable();
   return z
     .any()
@@ -310,8 +314,9 @@ type FastCheck = (value: unknown) => unknown;
 function fastFieldCheck(field: FieldDef): FastCheck {
   const { type, normalize, rules } = valueRules(field);
   const required = field.required === true;
+  const nullable = !required && field.kind !== 'boolean';
   return (value) => {
-    if (value === null) return required ? NOT_SIMPLE : null;
+    if (value === null) return nullable ? null : NOT_SIMPLE;
     if (typeof value !== type || (required && !isPresent(field, value))) return NOT_SIMPLE;
     const stored = normalize ? normalize(value as string) : value;
     for (const [test] of rules) if (!test(stored as never)) return NOT_SIMPLE;

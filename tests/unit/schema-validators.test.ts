@@ -69,6 +69,14 @@ describe('validators derived from the schemas', () => {
     expect(result.errors.capacity_tpa_lce).toBe('Must be a number');
   });
 
+  it('never takes null for a yes/no field: the cell is refused by name, not the save by the database', () => {
+    expect(validateRow(clients, { active: null }, 'update')).toEqual({
+      ok: false,
+      errors: { active: 'Must be yes or no' },
+    });
+    expect(validateRow(clients, { active: false }, 'update')).toEqual({ ok: true, value: { active: false } });
+  });
+
   it('checks enum options and says which are allowed', () => {
     const result = validateRow(lithiumProjects, lithium({ deposit_type: 'sand' }), 'create');
     expect(result).toEqual({ ok: false, errors: { deposit_type: 'Must be one of: Brine, Hard rock, Clay' } });
