@@ -47,6 +47,8 @@ import { PendingChangesStore, type GridRow } from './pending-changes-store';
 import { scopedSchema, scopeFilter, type GridScope } from './scoped-schema';
 import { filtersFromModel, sortFromColumns } from './server-query';
 import { useEntityRows } from './use-entity-rows';
+import { holdsBlocks } from './large-list/apply-rows';
+import { apiRoutes } from '../lib/api-routes';
 import { largeListRows, type RowModel } from './large-list/large-list';
 import { useInfiniteRows } from './large-list/use-infinite-rows';
 import { useGridEdits } from './use-grid-edits';
@@ -470,6 +472,19 @@ export function EntityGrid({
   };
   const openSelected = withSelectedRow((key) => void openRow(key));
   const runRowAction = rowAction ? withSelectedRow((key) => rowAction.onRow(plainRow(base.get(key)!))) : undefined;
+  /** A row of a list read in blocks that no block held has: read by its id, then opened in its form. */
+  const openUnreadRow = async (key: string): Promise<boolean> => {
+    if (!base.has(key)) {
+      try {
+        base.set(key, await fetcher<EntityRow>(apiRoutes.entityRow(schema.name, key)));
+      } catch {
+        enqueueSnackbar(`Row #${key} could not be read: it may have been deleted`, { variant: 'info' });
+        return false;
+      }
+    }
+    await openRow(key);
+    return true;
+  };
   // A row named from outside (the address): opened once the load that holds it has reached the grid.
   const handledOpenKey = useRef<string | null>(null);
   useEffect(() => {
@@ -482,6 +497,10 @@ export function EntityGrid({
       api.ensureNodeVisible(node, 'middle');
       node.setSelected(true, true);
       void openRow(openKey);
+    } else if (holdsBlocks(api)) {
+      // A list read in blocks may hold the row in a block not read yet: it is read by its id and opened.
+      void openUnreadRow(openKey).then((opened) => onOpenKeyHandled?.(opened));
+      return;
     } else
       enqueueSnackbar(`Row #${openKey} is not among the rows of this view`, {
         variant: 'info',
@@ -585,7 +604,10 @@ export function EntityGrid({
   const errorEntries = saver.errorsShown && canEdit ? saveErrorEntries(schema, store, api) : [];
   /** An entry of the error list: its cell, focused; a row the view does not show is said so. */
   const goToError = (entry: SaveErrorEntry) => {
-    if (api && !focusErrorCell(api, schema, entry))
+    if (!api || focusErrorCell(api, schema, entry)) return;
+    // In a list read in blocks, the row's block may not be held: its form shows the row, its edits and errors.
+    if (holdsBlocks(api) && base.has(entry.key) && onOpenRow) void openRow(entry.key);
+    else
       enqueueSnackbar(
         `${entry.row} is not among the rows this view shows (a filter or search hides it): clear the filters to reach it`,
         { variant: 'info', preventDuplicate: true },

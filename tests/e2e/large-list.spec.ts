@@ -283,3 +283,19 @@ test('in blocks, find and replace search the whole list on the server, and a rep
   // The blocks held are read again: a replaced row in the window shows what was saved.
   await expect(cell(g, created[31]!.id, 'city')).toHaveText('Town 31');
 });
+
+test('in blocks, a row named in the address opens in its form though no block read it yet', async ({ page }) => {
+  await signInFromLanding(page, DEMO.engineer);
+  const tag = uniqueTag('open');
+  const [row] = await createRows(page, 'clients', [{ name: `zz ${tag}`, country: 'Chile', city: 'Far down' }]);
+  await page.goto(CLIENTS);
+  await page.evaluate(() => window.localStorage.setItem('tagbase.largeListRows', '3'));
+  await page.goto(`${CLIENTS}?open=${row!.id}`);
+  const g = grid(page, 'Clients');
+  await expect(g).toHaveAttribute('data-row-model', 'infinite');
+  const form = page.getByRole('dialog');
+  await expect(form.getByLabel('Client name')).toHaveValue(`zz ${tag}`);
+  await expect(form.getByLabel('City')).toHaveValue('Far down');
+  await expect(page.getByText(/is not among the rows of this view/)).toHaveCount(0);
+  await expect(cell(g, row!.id, 'name')).toHaveCount(0); // its block was not read: the form read the row
+});
