@@ -135,10 +135,10 @@ export function FindReplaceDialog({
     setMessage(null);
   };
   /** Runs one of the actions; an answer that comes after the terms changed (reset) is dropped. */
-  const run = async <T,>(answer: Answer<T>, then: (value: T) => void) => {
+  const run = async <T,>(answer: Answer<T>, then: (value: T) => void, doing = 'Searching the whole list…') => {
     const mine = ++asked.current;
     setBusy(true);
-    if (actions.wholeView) setMessage({ severity: 'info', text: 'Searching the whole list…' });
+    if (actions.wholeView) setMessage({ severity: 'info', text: doing });
     const value = await answer;
     if (mine !== asked.current) return;
     setBusy(false);
@@ -185,19 +185,23 @@ export function FindReplaceDialog({
     });
   const apply = (acceptWarnings = false) => {
     if (!preview) return;
-    void run(actions.apply(preview, acceptWarnings), (outcome) => {
-      if (outcome && 'warnings' in outcome) {
-        setWarned(true);
-        setMessage({ severity: 'error', text: `${outcome.warnings} Check them, then replace anyway.` });
-        return;
-      }
-      if (outcome && 'error' in outcome) {
-        setMessage({ severity: 'error', text: `Nothing replaced: ${outcome.error}` });
-        return;
-      }
-      reset();
-      onClose();
-    });
+    void run(
+      actions.apply(preview, acceptWarnings),
+      (outcome) => {
+        if (outcome && 'warnings' in outcome) {
+          setWarned(true);
+          setMessage({ severity: 'error', text: `${outcome.warnings} Check them, then replace anyway.` });
+          return;
+        }
+        if (outcome && 'error' in outcome) {
+          setMessage({ severity: 'error', text: `Nothing replaced: ${outcome.error}` });
+          return;
+        }
+        reset();
+        onClose();
+      },
+      'Replacing and saving…',
+    );
   };
   const changes = preview ? (preview.changeCount ?? preview.changes.length) : 0;
   const replaceLabel = preview?.savesAtOnce
