@@ -269,9 +269,10 @@ test('in blocks, find and replace search the whole list on the server, and a rep
   await dialog.getByRole('textbox', { name: 'Replace with' }).fill('Town 3');
   await dialog.getByRole('button', { name: 'Preview replace' }).click();
   await expect(dialog.getByRole('status')).toHaveText(
-    '10 changes of 10 matching cells; saved at once when you replace (one change in the audit log)',
+    '10 changes of 10 matching cells; saved at once, as one save, when you replace',
   );
   await expect(dialog.getByRole('region', { name: 'Replace preview' })).toContainText(`${tag} 39`);
+  if (process.env.SHOT) await page.screenshot({ path: 'test-results/find-in-blocks.png' });
   await dialog.getByRole('button', { name: 'Replace and save 10 cells' }).click();
   await expect(page.getByText('Replaced and saved 10 cells in 10 rows')).toBeVisible();
   await expect(dialog).toBeHidden();

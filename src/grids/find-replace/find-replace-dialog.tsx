@@ -83,7 +83,7 @@ function previewText(result: FindPreview): string {
         : `${count(unread, 'new text')} its field cannot read (marked; kept as an error to fix)`
       : '',
     changes > result.changes.length ? `the first ${result.changes.length.toLocaleString('en-US')} listed` : '',
-    result.savesAtOnce && changes > 0 ? 'saved at once when you replace (one change in the audit log)' : '',
+    result.savesAtOnce && changes > 0 ? 'saved at once, as one save, when you replace' : '',
   ].filter(Boolean);
   return `${count(changes, 'change')} of ${count(result.matches, 'matching cell')}${notes.length ? `; ${notes.join('; ')}` : ''}`;
 }
