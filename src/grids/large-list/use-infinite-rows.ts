@@ -1,7 +1,7 @@
 import type { GridApi, IDatasource, IGetRowsParams } from 'ag-grid-community';
 import { useEffect, useRef, useState } from 'react';
 import { listQueryString } from '../../lib/api-routes';
-import type { ColumnFilter, ListQuery, ListResponse } from '../../lib/entity-api';
+import type { ColumnFilter, ListQuery, ListResponse, UncountedListResponse } from '../../lib/entity-api';
 import type { EntityRow, EntitySchema } from '../../schemas/schema-types';
 import { listPath } from '../document-paths';
 import type { Fetcher, LookupCache } from '../lookup-cache';
@@ -10,6 +10,7 @@ import { filtersFromModel, sortFromColumns } from '../server-query';
 import type { LoadState } from '../use-entity-rows';
 import { pinNewRows } from './apply-rows';
 import { displayedRows } from './displayed-rows';
+import { BLOCK_ROWS } from './large-list';
 
 /** Blocks kept (40,000 rows); a block scrolled far away is dropped and read again when scrolled back. */
 export const BLOCKS_HELD = 40;
@@ -34,15 +35,27 @@ type Options = {
   onTotal: (total: number) => void;
 };
 
-/** The grid's datasource; its keyset anchors are forgotten when every block held is read again. */
-export type BlockReader = IDatasource & { forgetAnchors: () => void };
+/**
+ * The grid's datasource. forgetAnchors: every block held is read again (a save, a colleague's add or remove),
+ * so its keyset anchors and the view's total are forgotten. readAhead: the view's sort or filter has just
+ * changed, so its first block is asked for at once, not after the grid's block debounce (100 ms).
+ */
+export type BlockReader = IDatasource & {
+  forgetAnchors: () => void;
+  readAhead: (view: Pick<IGetRowsParams, 'sortModel' | 'filterModel'>, blockSize: number) => void;
+};
+
+type Block = ListResponse | UncountedListResponse;
 
 /**
  * The block reader of AG Grid's infinite row model: each block is one list request in the view's sort and
  * filters, as AG Grid hands them (its sort and filter model, so a header click or a filter reads the first
  * block again at once). A block after one already read asks for the rows after its last (keyset, `after`);
  * a block reached by a jump down the scrollbar asks by offset, and so does every block read again after a
- * save (the blocks before it may have moved: refreshBlocks). The rows' pending edits are laid over them.
+ * save (the blocks before it may have moved: refreshBlocks). The view's total is counted by its first read
+ * only: later blocks ask with count=false and hand AG Grid the total known, or the exact end when a block
+ * comes back short. A later block that contradicts the total (a full block past it, an empty one) is read
+ * again with the count. The rows' pending edits are laid over them.
  */
 export function blockReader(
   options: Omit<Options, 'api' | 'reloadToken' | 'onTotal'>,
@@ -52,33 +65,85 @@ export function blockReader(
   const { schema, fixed, fetcher, store, base, lookups } = options;
   /** The last id of a block read, by the view and the row after it: the next block's keyset anchor. */
   const anchors = new Map<string, number>();
+  /** The total of each view read (counted by its first block, or its exact end seen since). */
+  const totals = new Map<string, number>();
+  /** A first block asked for ahead of the grid (readAhead), by its address. */
+  let ahead: { path: string; block: Promise<Block> } | null = null;
+
+  const viewQuery = (view: Pick<IGetRowsParams, 'sortModel' | 'filterModel'>): ListQuery => ({
+    filters: [...fixed.filters, ...filtersFromModel(schema, view.filterModel ?? {})],
+    sort: sortFromColumns(
+      schema,
+      view.sortModel.map((s, sortIndex) => ({ colId: s.colId, sort: s.sort, sortIndex })),
+    ),
+    ...(fixed.q ? { q: fixed.q } : {}),
+  });
+  const read = (path: string): Promise<Block> => {
+    if (ahead?.path !== path) return fetcher<Block>(path);
+    const { block } = ahead;
+    ahead = null;
+    return block;
+  };
+
+  const getRows = (params: IGetRowsParams, recount = false): void => {
+    const query = viewQuery(params);
+    const view = listQueryString(query);
+    const after = anchors.get(`${view}@${params.startRow}`);
+    const limit = params.endRow - params.startRow;
+    const known = recount ? undefined : totals.get(view);
+    const path = listPath(schema.name, {
+      ...query,
+      offset: params.startRow,
+      limit,
+      after,
+      ...(known === undefined ? {} : { count: false }),
+    });
+    read(path)
+      .then((page) => {
+        const end = params.startRow + page.rows.length;
+        let total: number;
+        if (page.total !== null) total = page.total;
+        else if (page.rows.length > 0 && page.rows.length < limit) total = end;
+        else if (page.rows.length === limit && known !== undefined && end <= known) total = known;
+        else return getRows(params, true); // the total known is out of date: count again
+        totals.set(view, total);
+        const last = page.rows[page.rows.length - 1]?.id;
+        if (typeof last === 'number') anchors.set(`${view}@${end}`, last);
+        params.successCallback(displayedRows(page.rows, store, base), total);
+        onBlock(total);
+        lookups.ensureRowLabels(schema, page.rows);
+      })
+      .catch((error: unknown) => {
+        params.failCallback();
+        onError(error instanceof Error ? error.message : 'Could not load rows');
+      });
+  };
+
   return {
-    forgetAnchors: () => anchors.clear(),
-    getRows(params: IGetRowsParams) {
-      const query: ListQuery = {
-        filters: [...fixed.filters, ...filtersFromModel(schema, params.filterModel ?? {})],
-        sort: sortFromColumns(
-          schema,
-          params.sortModel.map((s, sortIndex) => ({ colId: s.colId, sort: s.sort, sortIndex })),
-        ),
-        ...(fixed.q ? { q: fixed.q } : {}),
-      };
-      const view = listQueryString(query);
-      const after = anchors.get(`${view}@${params.startRow}`);
-      const limit = params.endRow - params.startRow;
-      fetcher<ListResponse>(listPath(schema.name, { ...query, offset: params.startRow, limit, after }))
-        .then((page) => {
-          const last = page.rows[page.rows.length - 1]?.id;
-          if (typeof last === 'number') anchors.set(`${view}@${params.startRow + page.rows.length}`, last);
-          params.successCallback(displayedRows(page.rows, store, base), page.total);
-          onBlock(page.total);
-          lookups.ensureRowLabels(schema, page.rows);
-        })
-        .catch((error: unknown) => {
-          params.failCallback();
-          onError(error instanceof Error ? error.message : 'Could not load rows');
-        });
+    forgetAnchors: () => {
+      anchors.clear();
+      totals.clear();
     },
+    readAhead: (view, blockSize) => {
+      const path = listPath(schema.name, { ...viewQuery(view), offset: 0, limit: blockSize });
+      if (ahead?.path === path) return;
+      const block = fetcher<Block>(path);
+      block.catch(() => undefined); // the grid's own read reports a failure
+      ahead = { path, block };
+    },
+    getRows: (params) => getRows(params),
+  };
+}
+
+/** The grid's sort and filter model, as its infinite row model hands them to the block reader. */
+function viewOf(api: GridApi<GridRow>): Pick<IGetRowsParams, 'sortModel' | 'filterModel'> {
+  const sorted = api
+    .getColumnState()
+    .filter((c) => c.sort)
+    .sort((a, b) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0));
+  return {
+    sortModel: sorted.map((c) => ({ colId: c.colId, sort: c.sort as 'asc' | 'desc' })),
+    filterModel: api.getFilterModel(),
   };
 }
 
@@ -117,8 +182,16 @@ export function useInfiniteRows({
     );
     api.setGridOption('datasource', reader);
     pinNewRows(api, store);
+    // A header click or a filter: the grid reads the first block only after its debounce (meant for a
+    // scrollbar dragged through the list); the reader asks for it at once (100 ms of the 300 allowed).
+    const readAhead = () => reader.readAhead(viewOf(api), api.getGridOption('cacheBlockSize') ?? BLOCK_ROWS);
+    api.addEventListener('sortChanged', readAhead);
+    api.addEventListener('filterChanged', readAhead);
     return () => {
       live = false;
+      if (api.isDestroyed()) return;
+      api.removeEventListener('sortChanged', readAhead);
+      api.removeEventListener('filterChanged', readAhead);
     };
     // fixedKey stands for `fixed` (a new object each render).
     // eslint-disable-next-line react-hooks/exhaustive-deps
