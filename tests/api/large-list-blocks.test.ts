@@ -62,14 +62,19 @@ function readerFor(prefix: string): { reader: BlockReader; totals: number[]; ask
 }
 
 const byName = { sortModel: [{ colId: 'name', sort: 'desc' as const }], filterModel: {} };
+const byNameAscending = { sortModel: [{ colId: 'name', sort: 'asc' as const }], filterModel: {} };
 
 /** One block as AG Grid asks for it (the list sorted by name, descending; no column filter). */
-function block(reader: BlockReader, index: number): Promise<{ names: string[]; lastRow: number | undefined }> {
+function block(
+  reader: BlockReader,
+  index: number,
+  view: typeof byName | typeof byNameAscending = byName,
+): Promise<{ names: string[]; lastRow: number | undefined }> {
   return new Promise((resolve, reject) => {
     reader.getRows({
       startRow: index * B,
       endRow: (index + 1) * B,
-      ...byName,
+      ...view,
       context: undefined,
       successCallback: (rows: GridRow[], lastRow?: number) =>
         resolve({ names: rows.map((row) => String(row.name)), lastRow }),
@@ -170,8 +175,21 @@ describe('a list read in blocks', () => {
     expect(await block(reader, 0)).toEqual({ names: expected(prefix, B + 1).slice(0, B), lastRow: B + 1 });
     expect(asked).toHaveLength(1);
     // Read ahead in another order: not what the grid asks for, so the grid's block is read itself.
-    reader.readAhead({ sortModel: [{ colId: 'name', sort: 'asc' }], filterModel: {} }, B);
+    reader.readAhead(byNameAscending, B);
     expect((await block(reader, 0)).names).toEqual(expected(prefix, B + 1).slice(0, B));
     expect(asked).toHaveLength(3);
+  });
+
+  it('another sort of the same rows (a header click): its first block not counted again, the total right', async () => {
+    const prefix = 'BlkResort';
+    await createClients(expected(prefix, 2 * B + 1));
+    const { reader, asked } = readerFor(prefix);
+    expect((await block(reader, 0)).lastRow).toBe(2 * B + 1);
+    reader.readAhead(byNameAscending, B);
+    const ascending = expected(prefix, 2 * B + 1).reverse();
+    expect(await block(reader, 0, byNameAscending)).toEqual({ names: ascending.slice(0, B), lastRow: 2 * B + 1 });
+    expect(await block(reader, 1, byNameAscending)).toEqual({ names: ascending.slice(B, 2 * B), lastRow: 2 * B + 1 });
+    expect(await block(reader, 2, byNameAscending)).toEqual({ names: ascending.slice(2 * B), lastRow: 2 * B + 1 });
+    expect(asked.map(counted)).toEqual([true, false, false, false]);
   });
 });

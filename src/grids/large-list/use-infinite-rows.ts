@@ -53,7 +53,7 @@ type Block = ListResponse | UncountedListResponse;
  * block again at once). A block after one already read asks for the rows after its last (keyset, `after`);
  * a block reached by a jump down the scrollbar asks by offset, and so does every block read again after a
  * save (the blocks before it may have moved: refreshBlocks). The view's total is counted by its first read
- * only: later blocks ask with count=false and hand AG Grid the total known, or the exact end when a block
+ * only (and not again for another sort of the same rows): later blocks ask with count=false and hand AG Grid the total known, or the exact end when a block
  * comes back short. A later block that contradicts the total (a full block past it, an empty one) is read
  * again with the count. The rows' pending edits are laid over them.
  */
@@ -65,7 +65,10 @@ export function blockReader(
   const { schema, fixed, fetcher, store, base, lookups } = options;
   /** The last id of a block read, by the view and the row after it: the next block's keyset anchor. */
   const anchors = new Map<string, number>();
-  /** The total of each view read (counted by its first block, or its exact end seen since). */
+  /**
+   * The total of each set of rows read, by its filters and quick search (a sort does not change it, so a
+   * header click needs no count either): counted by its first block, or its exact end seen since.
+   */
   const totals = new Map<string, number>();
   /** A first block asked for ahead of the grid (readAhead), by its address. */
   let ahead: { path: string; block: Promise<Block> } | null = null;
@@ -78,6 +81,10 @@ export function blockReader(
     ),
     ...(fixed.q ? { q: fixed.q } : {}),
   });
+  const rowsOf = (query: ListQuery) => listQueryString({ filters: query.filters, q: query.q });
+  /** A block's address: uncounted when the total is known. */
+  const blockPath = (query: ListQuery, offset: number, limit: number, after: number | undefined, known?: number) =>
+    listPath(schema.name, { ...query, offset, limit, after, ...(known === undefined ? {} : { count: false }) });
   const read = (path: string): Promise<Block> => {
     if (ahead?.path !== path) return fetcher<Block>(path);
     const { block } = ahead;
@@ -90,15 +97,8 @@ export function blockReader(
     const view = listQueryString(query);
     const after = anchors.get(`${view}@${params.startRow}`);
     const limit = params.endRow - params.startRow;
-    const known = recount ? undefined : totals.get(view);
-    const path = listPath(schema.name, {
-      ...query,
-      offset: params.startRow,
-      limit,
-      after,
-      ...(known === undefined ? {} : { count: false }),
-    });
-    read(path)
+    const known = recount ? undefined : totals.get(rowsOf(query));
+    read(blockPath(query, params.startRow, limit, after, known))
       .then((page) => {
         const end = params.startRow + page.rows.length;
         let total: number;
@@ -106,7 +106,7 @@ export function blockReader(
         else if (page.rows.length > 0 && page.rows.length < limit) total = end;
         else if (page.rows.length === limit && known !== undefined && end <= known) total = known;
         else return getRows(params, true); // the total known is out of date: count again
-        totals.set(view, total);
+        totals.set(rowsOf(query), total);
         const last = page.rows[page.rows.length - 1]?.id;
         if (typeof last === 'number') anchors.set(`${view}@${end}`, last);
         params.successCallback(displayedRows(page.rows, store, base), total);
@@ -125,7 +125,8 @@ export function blockReader(
       totals.clear();
     },
     readAhead: (view, blockSize) => {
-      const path = listPath(schema.name, { ...viewQuery(view), offset: 0, limit: blockSize });
+      const query = viewQuery(view);
+      const path = blockPath(query, 0, blockSize, undefined, totals.get(rowsOf(query)));
       if (ahead?.path === path) return;
       const block = fetcher<Block>(path);
       block.catch(() => undefined); // the grid's own read reports a failure
