@@ -37,7 +37,7 @@ type Options = {
 
 /**
  * The grid's datasource. forgetAnchors: every block held is read again (a save, a colleague's add or remove),
- * so its keyset anchors and the view's total are forgotten. readAhead: the view's sort or filter has just
+ * so its keyset anchors, the view's total and a block read ahead are forgotten. readAhead: the view's sort or filter has just
  * changed, so its first block is asked for at once, not after the grid's block debounce (100 ms).
  */
 export type BlockReader = IDatasource & {
@@ -53,9 +53,10 @@ type Block = ListResponse | UncountedListResponse;
  * block again at once). A block after one already read asks for the rows after its last (keyset, `after`);
  * a block reached by a jump down the scrollbar asks by offset, and so does every block read again after a
  * save (the blocks before it may have moved: refreshBlocks). The view's total is counted by its first read
- * only (and not again for another sort of the same rows): later blocks ask with count=false and hand AG Grid the total known, or the exact end when a block
- * comes back short. A later block that contradicts the total (a full block past it, an empty one) is read
- * again with the count. The rows' pending edits are laid over them.
+ * only (and not again for another sort of the same rows): later blocks ask with count=false and hand AG
+ * Grid the total known, or the exact end when a block comes back short. A later block that contradicts the
+ * total (a full block past it, an empty one) is read again with the count. The rows' pending edits are laid
+ * over them.
  */
 export function blockReader(
   options: Omit<Options, 'api' | 'reloadToken' | 'onTotal'>,
@@ -123,6 +124,7 @@ export function blockReader(
     forgetAnchors: () => {
       anchors.clear();
       totals.clear();
+      ahead = null; // read before the change: never handed out after it
     },
     readAhead: (view, blockSize) => {
       const query = viewQuery(view);
