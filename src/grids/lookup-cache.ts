@@ -1,4 +1,4 @@
-import type { ColumnFilter, ListResponse, LookupOption } from '../lib/entity-api';
+import type { ColumnFilter, LookupOption, UncountedListResponse } from '../lib/entity-api';
 import type { LookupResolver } from '../schemas/parse-input';
 import { findEntitySchema } from '../schemas/registry';
 import { rowLabelOf } from '../schemas/display-format';
@@ -151,7 +151,10 @@ export class LookupCache {
     for (let i = 0; i < missing.length; i += 500) {
       const chunk = missing.slice(i, i + 500);
       const filters: ColumnFilter[] = [{ field: 'id', op: 'in', value: chunk }];
-      const page = await this.fetcher<ListResponse>(apiRoutes.entityList(entity, { filters, limit: chunk.length }));
+      // The labels only: the rows are not counted.
+      const page = await this.fetcher<UncountedListResponse>(
+        apiRoutes.entityList(entity, { filters, limit: chunk.length, count: false }),
+      );
       const live = page.rows.filter((row) => row[SOFT_DELETE_FIELD] !== true);
       this.add(
         entity,

@@ -7,6 +7,7 @@ import type { GridRow, PendingChangesStore } from './pending-changes-store';
 import { displayedRows, pendingKeys } from './large-list/displayed-rows';
 import { listQueryString } from '../lib/api-routes';
 import { listPath } from './document-paths';
+import { readPages } from './read-pages';
 
 /**
  * Loading: the client-side row model, fed page by page. Pages of 2,000 come from the server (the next page
@@ -78,8 +79,8 @@ export function useEntityRows({
     if (!api) return;
     let cancelled = false;
     const controller = new AbortController();
-    // Each page after the first asks for the rows after the last one it holds (keyset paging): an offset
-    // deep in 150,000 rows made the server walk every row before it, 22 s for the whole list instead of 12.
+    // Keyset paging (read-pages.ts): an offset deep in 150,000 rows made the server walk every row before
+    // it, 22 s for the whole list instead of 12.
     const fetchPage = (offset: number, after?: number) => {
       const page = fetcher<ListResponse>(listPath(schema.name, { ...query, offset, limit: PAGE_SIZE, after }), {
         signal: controller.signal,
@@ -103,27 +104,22 @@ export function useEntityRows({
         store.state.createdOrder.map((k) => store.displayRow(k)).filter((r): r is GridRow => !!r),
       );
       setState({ loading: true, loaded: 0, total: null, error: null });
-      let offset = 0;
-      let next: Promise<ListResponse> | null = fetchPage(0);
-      while (next) {
-        const page: ListResponse = await next;
-        if (cancelled) return;
-        if (offset === 0 && tooLarge?.(page.total)) return;
-        offset += page.rows.length;
-        const last = page.rows[page.rows.length - 1]?.id;
-        next =
-          page.rows.length === PAGE_SIZE && offset < page.total
-            ? fetchPage(offset, typeof last === 'number' ? last : undefined)
-            : null;
-        const display = displayedRows(page.rows, store, base);
-        for (let i = 0; i < display.length; i += SLICE) {
-          await addSlice(api, display.slice(i, i + SLICE));
-          if (cancelled) return;
-        }
-        if (next === null) holdsAll.current = offset >= page.total;
-        setState({ loading: next !== null, loaded: offset, total: page.total, error: null });
-        lookups.ensureRowLabels(schema, page.rows);
-      }
+      await readPages({
+        read: fetchPage,
+        pageSize: PAGE_SIZE,
+        goOn: (page, first) => !cancelled && !(first && tooLarge?.(page.total)),
+        take: async ({ page, loaded, more }) => {
+          const display = displayedRows(page.rows, store, base);
+          for (let i = 0; i < display.length; i += SLICE) {
+            await addSlice(api, display.slice(i, i + SLICE));
+            if (cancelled) return false;
+          }
+          if (!more) holdsAll.current = loaded >= page.total;
+          setState({ loading: more, loaded, total: page.total, error: null });
+          lookups.ensureRowLabels(schema, page.rows);
+          return true;
+        },
+      });
     };
     run()
       .catch((error: unknown) => {

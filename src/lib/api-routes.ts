@@ -43,6 +43,7 @@ export function listQueryString(query: ListQuery): string {
   if (query.offset !== undefined) params.set('offset', String(query.offset));
   if (query.limit !== undefined) params.set('limit', String(query.limit));
   if (query.after !== undefined) params.set('after', String(query.after));
+  if (query.count === false) params.set('count', 'false');
   return params.toString();
 }
 

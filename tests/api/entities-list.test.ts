@@ -375,6 +375,23 @@ describe('GET /api/entities/:entity (list)', () => {
     expect(new Set(paged).size).toBe(5);
   });
 
+  it('leaves the total out (null) when asked with count=false: the same page, in the same order', async () => {
+    const filters = encodeURIComponent(JSON.stringify([{ field: 'name', op: 'startsWith', value: P }]));
+    const ask = (count: string) =>
+      t.call({
+        url: `/api/entities/suppliers?filters=${filters}&sort=name:asc&offset=1&limit=3${count}`,
+        token: viewer,
+      });
+    const counted = await ask('');
+    const uncounted = await ask('&count=false');
+    expect(uncounted.statusCode, uncounted.body).toBe(200);
+    expect(uncounted.json()).toEqual({ ...counted.json(), total: null });
+    expect(counted.json()).toMatchObject({ total: 5 });
+    expect((await ask('&count=true')).json()).toEqual(counted.json());
+    const refused = await ask('&count=no');
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('pages after a row (keyset) in the same order as the whole list, blanks, enums and lookups included', async () => {
     for (const sort of ['lead_time_weeks:desc,name:desc', 'lead_time_weeks:asc', 'rating:asc', 'currency_id:desc']) {
       const whole = (await list('suppliers', { sort })).rows.map((row) => row.id as number);

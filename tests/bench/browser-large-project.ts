@@ -45,11 +45,26 @@ type Round = {
   longestScrollFrameMs: number | null;
   sortMs: number | null;
   sortRequests: number | null;
+  /** The sort's first block: click to request sent, request to response, response to first row drawn. */
+  sortSplit: Split | null;
   filterMs: number | null;
+  filterSplit: Split | null;
   filterLoadedMs: number | null;
   jsHeapMB: number;
   rendererPeakMB: number;
 };
+
+/** Where an action's time goes (ms): before its first list request, in it, and drawing its rows after it. */
+type Split = { beforeMs: number; requestMs: number; drawMs: number };
+type Acted = { started: number; changedAt: number; requestAt: number | null; responseAt: number | null };
+const split = (a: Acted): Split | null =>
+  a.requestAt === null || a.responseAt === null
+    ? null
+    : {
+        beforeMs: Math.round(a.requestAt - a.started),
+        requestMs: Math.round(a.responseAt - a.requestAt),
+        drawMs: Math.round(a.changedAt - a.responseAt),
+      };
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -172,17 +187,20 @@ async function benchTabOnce(
 
   let sortMs: number | null = null;
   let sortRequests: number | null = null;
+  let sortSplit: Split | null = null;
+  let filterSplit: Split | null = null;
   let filterMs: number | null = null;
   let filterLoadedMs: number | null = null;
   const drawn = (await page.evaluate(headerColumns)) as string[];
   const sortBy = tab.total > 1 ? await sortColumn(session, tab, drawn) : undefined;
   if (sortBy) {
     console.log(`      sort by ${sortBy.colId} (first: ${sortBy.text})`);
-    const sorted = (await page.evaluate(actAndWaitForNewFirstRow(clickHeader(sortBy.colId), 120_000, sortBy))) as {
-      started: number;
-      changedAt: number;
+    const sorted = (await page.evaluate(
+      actAndWaitForNewFirstRow(clickHeader(sortBy.colId), 120_000, sortBy),
+    )) as Acted & {
       requests: number;
     };
+    sortSplit = split(sorted);
     sortMs = Math.round(sorted.changedAt - sorted.started);
     sortRequests = sorted.requests;
     await page.waitForTimeout(300);
@@ -200,11 +218,10 @@ async function benchTabOnce(
     await header.locator('.ag-header-cell-filter-button, .ag-header-cell-menu-button').first().click();
     console.log(`      filter ${filterBy} contains ${value}`);
     await page.locator('.ag-popup .ag-filter-body input').first().fill(value);
-    const filtered = (await page.evaluate(actAndWaitForNewFirstRow(clickApply, 120_000))) as {
-      started: number;
-      changedAt: number;
+    const filtered = (await page.evaluate(actAndWaitForNewFirstRow(clickApply, 120_000))) as Acted & {
       doneAt: number;
     };
+    filterSplit = split(filtered);
     filterMs = Math.round(filtered.changedAt - filtered.started);
     filterLoadedMs = Math.round(filtered.doneAt - filtered.started);
   }
@@ -217,7 +234,9 @@ async function benchTabOnce(
     longestScrollFrameMs: wheel && drag ? Math.max(wheel.longest, drag.longest) : null,
     sortMs,
     sortRequests,
+    sortSplit,
     filterMs,
+    filterSplit,
     filterLoadedMs,
     jsHeapMB: Math.round(jsHeap / MB),
     rendererPeakMB,
@@ -234,7 +253,13 @@ function summarise(tab: Tab, rounds: Round[]): Record<string, unknown> & { meets
     loadedMs: med((r) => r.loadedMs),
     sortMs: med((r) => r.sortMs),
     sortRequests: med((r) => r.sortRequests),
+    sortBeforeMs: med((r) => r.sortSplit?.beforeMs ?? null),
+    sortRequestMs: med((r) => r.sortSplit?.requestMs ?? null),
+    sortDrawMs: med((r) => r.sortSplit?.drawMs ?? null),
     filterMs: med((r) => r.filterMs),
+    filterBeforeMs: med((r) => r.filterSplit?.beforeMs ?? null),
+    filterRequestMs: med((r) => r.filterSplit?.requestMs ?? null),
+    filterDrawMs: med((r) => r.filterSplit?.drawMs ?? null),
     filterLoadedMs: med((r) => r.filterLoadedMs),
     wheelLongFrames: med((r) => r.wheelLongFrames),
     dragLongFrames: med((r) => r.dragLongFrames),

@@ -91,7 +91,9 @@ export const cellText = (colId: string, index: number) =>
 /**
  * Runs `act` (an expression that starts the action: a header click, the filter's Apply) and resolves, frame
  * by frame, once the first row has changed (another row-id, or with `expect` the column's text in it) and
- * the toolbar says the rows are loaded; the list requests made meanwhile are counted.
+ * the toolbar says the rows are loaded; the list requests made meanwhile are counted (a project's lists are read
+ * under /api/projects/:id/entities/…), and the first one's start and end are given: the time before the
+ * request (the grid's block debounce), on the server, and in drawing the rows.
  */
 export const actAndWaitForNewFirstRow = (
   act: string,
@@ -113,8 +115,17 @@ export const actAndWaitForNewFirstRow = (
     if (changedAt === null && id !== null && (expect ? shown() === expect.text : id !== before)) changedAt = now;
     const text = ${TOOLBAR_TEXT};
     if (changedAt !== null && /^[0-9,]+ rows?$/.test(text)) {
-      const requests = performance.getEntriesByType('resource').filter((e) => /\\/api\\/entities\\/[a-z_]+\\?/.test(e.name)).length;
-      return resolve({ started, changedAt, doneAt: now, requests, shows: text });
+      const lists = performance.getEntriesByType('resource').filter((e) => /\\/entities\\/[a-z_]+\\?/.test(e.name));
+      const first = lists.find((e) => e.startTime >= started);
+      return resolve({
+        started,
+        changedAt,
+        doneAt: now,
+        requests: lists.length,
+        requestAt: first ? first.startTime : null,
+        responseAt: first ? first.responseEnd : null,
+        shows: text,
+      });
     }
     if (now - started > ${timeoutMs}) return reject(new Error('the first row did not change (' + before + ', ' + text + ')'));
     requestAnimationFrame(check);

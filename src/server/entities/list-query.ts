@@ -6,6 +6,7 @@ import {
   type ListQuery,
   type ListResponse,
   type SortSpec,
+  type UncountedListResponse,
 } from '../../lib/entity-api';
 import { getEntitySchema } from '../../schemas/registry';
 import type { EntityRow, EntitySchema, FieldDef, FieldKind } from '../../schemas/schema-types';
@@ -304,16 +305,32 @@ export function listStatements(
   // Keyset paging: the rows after the anchor, no offset skipped (the total still counts the whole view).
   const pageWhere =
     query.after === undefined ? where : whereClause(schema, query, [afterCondition(table, joins, keys, query.after)]);
-  // The page's rows are chosen first and only they are turned into wire values: the projection of the rows an
-  // offset skips is not free (a page 1,000 rows deep took 6 ms on PGlite, 1 ms this way). The subquery's order
-  // is kept, as jsonRowsOf's json_agg keeps it.
+  // The page's ids are chosen first (a narrow sort: the top-N sort of a view by a column with no index carries
+  // ids, not whole rows: Cabling's 150,000 cables by to-tag, 90 -> 47 ms on PGlite), then only the page's rows
+  // are read and turned into wire values (the projection of the rows an offset skips is not free either).
+  // ARRAY(...) and the ordinality keep the chosen order, which jsonRowsOf's json_agg keeps in turn.
   const skip = query.after === undefined ? offset : 0;
-  const chosen = sql`select t.* from ${table} t ${sql.join(joins, sql` `)} ${pageWhere} order by ${orderBy} limit ${limit} offset ${skip}`;
-  const page = sql`select ${wireColumns(schema, 't', columns)} from (${chosen}) t`;
+  const chosen = sql`select t.id from ${table} t ${sql.join(joins, sql` `)} ${pageWhere} order by ${orderBy} limit ${limit} offset ${skip}`;
+  const page = sql`select ${wireColumns(schema, 't', columns)} from unnest(array(${chosen})) with ordinality c(id, n) join ${table} t on t.id = c.id order by c.n`;
   return { rows: jsonRowsOf(page), count: sql`select count(*)::int as total from ${table} t ${where}`, offset, limit };
 }
 
-export async function listEntityRows(db: Db, schema: EntitySchema, query: ListQuery): Promise<ListResponse> {
+/** A list's page and its view's total; with `count: false`, the page alone (its total null). */
+export async function listEntityRows(
+  db: Db,
+  schema: EntitySchema,
+  query: ListQuery & { count?: true },
+): Promise<ListResponse>;
+export async function listEntityRows(
+  db: Db,
+  schema: EntitySchema,
+  query: ListQuery,
+): Promise<ListResponse | UncountedListResponse>;
+export async function listEntityRows(
+  db: Db,
+  schema: EntitySchema,
+  query: ListQuery,
+): Promise<ListResponse | UncountedListResponse> {
   // An anchor row deleted meanwhile: the page is found by its offset, as before keyset paging.
   if (query.after !== undefined) {
     const [anchor] = await queryRows<{ id: number }>(
@@ -326,12 +343,8 @@ export async function listEntityRows(db: Db, schema: EntitySchema, query: ListQu
   // Two queries rather than count(*) over (): the page query can then stop at `limit` on an index.
   const [json, counted] = await Promise.all([
     queryRows<{ json: string }>(db, statements.rows),
-    queryRows<{ total: number }>(db, statements.count),
+    query.count === false ? undefined : queryRows<{ total: number }>(db, statements.count),
   ]);
-  return {
-    rows: parseJsonRows<EntityRow>(json),
-    total: counted[0]?.total ?? 0,
-    offset: statements.offset,
-    limit: statements.limit,
-  };
+  const page = { rows: parseJsonRows<EntityRow>(json), offset: statements.offset, limit: statements.limit };
+  return counted ? { ...page, total: counted[0]?.total ?? 0 } : { ...page, total: null };
 }

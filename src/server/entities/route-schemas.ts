@@ -46,6 +46,11 @@ export const listQuerystring = z.object({
     .max(MAX_INTEGER)
     .optional()
     .describe('Keyset paging: the rows after the row of this id in this order (offset: used if that row is gone)'),
+  count: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value !== 'false')
+    .describe('false: the total is not counted and answers null (a later block of a view whose total is known)'),
 });
 
 export const optionsQuerystring = z.object({
@@ -242,7 +247,12 @@ export const responses = {
       description: z.string().optional(),
     }),
   ),
-  list: z.object({ rows: z.array(entityRow), total: z.number(), offset: z.number(), limit: z.number() }),
+  list: z.object({
+    rows: z.array(entityRow),
+    total: z.number().nullable().describe("The view's row count; null when asked with count=false"),
+    offset: z.number(),
+    limit: z.number(),
+  }),
   options: z.array(z.object({ id: z.number(), label: z.string() })),
   history: z.array(
     z.object({

@@ -100,7 +100,7 @@ const PAGES_AT_ONCE = 2;
 async function readAll(db: Db, schema: EntitySchema, query: ListQuery, limits: PrintLimits): Promise<EntityRow[]> {
   const rows: EntityRow[] = [];
   const read = async (offset: number) => {
-    const page = await listEntityRows(db, schema, { ...query, offset, limit: limits.pageRows });
+    const page = await listEntityRows(db, schema, { ...query, count: true, offset, limit: limits.pageRows });
     if (page.total > limits.maxRows)
       throw new AppError(
         'payload_too_large',

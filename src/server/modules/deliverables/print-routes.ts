@@ -17,7 +17,7 @@ import { printList } from './print-list';
 import { binary, sendFile } from './send-file';
 
 const TAGS = ['documents'];
-const printQuery = listQuerystring.omit({ offset: true, limit: true, after: true }).extend({
+const printQuery = listQuerystring.omit({ offset: true, limit: true, after: true, count: true }).extend({
   columns: z
     .string()
     .max(4000)
