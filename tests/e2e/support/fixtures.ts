@@ -1,4 +1,5 @@
 import { test as base } from '@playwright/test';
+import { e2eServers } from './servers';
 
 export { expect, type Locator, type Page } from '@playwright/test';
 
@@ -8,6 +9,15 @@ export { expect, type Locator, type Page } from '@playwright/test';
  * "AG Grid: error #200 …" instead of throwing, which a test would otherwise not notice.
  */
 export const test = base.extend<{ agGridErrors: void }>({
+  // Each worker's browser goes to its own server (servers.ts); parallelIndex is the worker's slot, 0 to
+  // workers - 1, kept by the worker that replaces one after a failure.
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: none, but it must be one.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use, testInfo) => {
+    const server = e2eServers()[testInfo.parallelIndex];
+    if (!server) throw new Error(`No server for worker ${testInfo.parallelIndex}: set E2E_WORKERS, not --workers`);
+    await use(server.url);
+  },
   agGridErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
