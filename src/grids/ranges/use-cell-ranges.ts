@@ -75,6 +75,12 @@ function cellAt(target: EventTarget | null): { row: number; colId: string } | nu
 export function useCellRanges(api: GridApi<GridRow> | null, schema: EntitySchema): CellRanges {
   const range = useRef<CellRange | null>(null);
   const dragging = useRef(false);
+  /**
+   * The active cell a Ctrl+A kept (the range's anchor is the view's first cell): AG Grid's focus events are
+   * queued, so the focus event of the click just before may come after the Ctrl+A; naming this cell, it keeps
+   * the range rather than making it that one cell again.
+   */
+  const keptActive = useRef<CellPos | null>(null);
   const columnIndex = useRef(new Map<string, number>());
   const [stats, setStats] = useState<RangeStats | null>(null);
   const frame = useRef(0);
@@ -156,6 +162,9 @@ export function useCellRanges(api: GridApi<GridRow> | null, schema: EntitySchema
       const col = colId === undefined ? undefined : columnIndex.current.get(colId);
       if (event.rowIndex == null || event.rowPinned || col === undefined) return;
       const here = { row: event.rowIndex, col };
+      const kept = keptActive.current;
+      keptActive.current = null;
+      if (kept && kept.row === here.row && kept.col === here.col) return;
       const current = range.current;
       // The focus set back on the anchor (by a Shift+click that kept it) keeps the range.
       if (
@@ -236,6 +245,9 @@ export function useCellRanges(api: GridApi<GridRow> | null, schema: EntitySchema
       if (rows === 0 || cols === 0) return false;
       if (ctrl && !event.shiftKey && event.key.toLowerCase() === 'a') {
         // Every cell of the view; the active cell stays where it was (as Excel's does).
+        const focused = api.getFocusedCell();
+        const col = focused ? columnIndex.current.get(focused.column.getColId()) : undefined;
+        keptActive.current = focused && col !== undefined ? { row: focused.rowIndex, col } : null;
         setRange({ anchor: { row: 0, col: 0 }, focus: { row: rows - 1, col: cols - 1 } });
         return true;
       }
