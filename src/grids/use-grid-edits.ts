@@ -90,13 +90,10 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
     const lastRow = Math.min(api.getDisplayedRowCount(), startRow + block.length) - 1;
     if (lastRow >= startRow) {
       const target = { top: startRow, bottom: lastRow, left: 0, right: 0 };
-      const read =
-        unreadRows(heldRowAt(api), target) === 0
-          ? { rowAt: heldRowAt(api) }
-          : await withRangeRows(target, 'pasted', (rowAt) => ({ rowAt }));
-      if (!read) return;
+      const rowAt = await withRangeRows(target, 'pasted', (read) => read);
+      if (!rowAt) return;
       for (let i = startRow; i <= lastRow; i += 1) {
-        const key = read.rowAt(i)?.__key;
+        const key = rowAt(i)?.__key;
         if (key) rowKeys.push(key);
       }
     }
@@ -186,11 +183,15 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
   };
 
   /**
-   * A range action over rows a grid in blocks has not read: they are read first (large-list/read-range.ts),
-   * with a note while it takes; the action then runs on the rows read, or the refusal says why it did not.
+   * A range action over the rows of `rect`: at once on the grid's rows when it has every one (before any await,
+   * so a grid holding its view acts synchronously). Rows a grid in blocks has not read are read first
+   * (large-list/read-range.ts), with a note while it takes; the action then runs on the rows read, or the
+   * refusal says why it did not.
    */
   const withRangeRows = async <T>(rect: Rect, done: string, act: (rowAt: RowAt) => T): Promise<T | undefined> => {
     if (!api) return undefined;
+    const held = heldRowAt(api);
+    if (unreadRows(held, rect) === 0) return act(held);
     const rows = rect.bottom - rect.top + 1;
     const note = enqueueSnackbar(`Reading the ${rows.toLocaleString('en-US')} rows of the selection…`, {
       variant: 'info',
@@ -316,12 +317,9 @@ export function useGridEdits({ api, schema, store, lookups, canEdit, onChange, r
   const rangeAction = (action: 'clear' | 'down' | 'right', range = multiRange()): boolean => {
     if (!api || !ranges || !range) return false;
     const fieldsOf = ranges.fieldsAt(range);
-    const held = heldRowAt(api);
-    if (unreadRows(held, range) === 0) editRange(action, { rowAt: held, rect: range, fields: fieldsOf });
-    else
-      void withRangeRows(range, action === 'clear' ? 'cleared' : 'filled', (rowAt) =>
-        editRange(action, { rowAt, rect: range, fields: fieldsOf }),
-      );
+    void withRangeRows(range, action === 'clear' ? 'cleared' : 'filled', (rowAt) =>
+      editRange(action, { rowAt, rect: range, fields: fieldsOf }),
+    );
     return true;
   };
 
