@@ -35,6 +35,24 @@ async function openInBlocks(page: Page, tag: string, rows: number, allShown = tr
   return g;
 }
 
+/** Two digits, as the forty rows are numbered ('07'). */
+const two = (i: number) => String(i).padStart(2, '0');
+
+/**
+ * Signed in as an engineer, forty clients "<tag> 00".."<tag> 39" in cities "City 00".."City 39", shown in blocks
+ * of 3: more than the window shows, so the last rows are not read until scrolled to.
+ */
+async function fortyInBlocks(page: Page, prefix: string) {
+  await signInFromLanding(page, DEMO.engineer);
+  const tag = uniqueTag(prefix);
+  const created = await createRows(
+    page,
+    'clients',
+    Array.from({ length: 40 }, (_, i) => ({ name: `${tag} ${two(i)}`, country: 'Chile', city: `City ${two(i)}` })),
+  );
+  return { tag, created, g: await openInBlocks(page, tag, 40, false) };
+}
+
 /** The names shown, top to bottom (the rows of every block read so far). */
 async function shownNames(page: Page): Promise<string[]> {
   const g = grid(page, 'Clients');
@@ -172,15 +190,7 @@ test("in blocks too, a colleague's save changes the loaded row in place and thei
 test('in blocks, a copy, paste or clear over the whole list reads the rows not read yet and acts on every one', async ({
   page,
 }) => {
-  await signInFromLanding(page, DEMO.engineer);
-  const tag = uniqueTag('range');
-  const two = (i: number) => String(i).padStart(2, '0');
-  const created = await createRows(
-    page,
-    'clients',
-    Array.from({ length: 40 }, (_, i) => ({ name: `${tag} ${two(i)}`, country: 'Chile', city: `City ${two(i)}` })),
-  );
-  const g = await openInBlocks(page, tag, 40, false);
+  const { tag, created, g } = await fortyInBlocks(page, 'range');
   await expect(g).toHaveAttribute('data-row-model', 'infinite');
   // Blocks of 3 rows are read as they come into the window: the last rows are not read yet.
   await expect(cell(g, created[0]!.id, 'name')).toHaveText(`${tag} 00`);
@@ -224,15 +234,7 @@ test('in blocks, a copy, paste or clear over the whole list reads the rows not r
 test('in blocks, find and replace search the whole list on the server, and a replace is saved at once', async ({
   page,
 }) => {
-  await signInFromLanding(page, DEMO.engineer);
-  const tag = uniqueTag('find');
-  const two = (i: number) => String(i).padStart(2, '0');
-  const created = await createRows(
-    page,
-    'clients',
-    Array.from({ length: 40 }, (_, i) => ({ name: `${tag} ${two(i)}`, country: 'Chile', city: `City ${two(i)}` })),
-  );
-  const g = await openInBlocks(page, tag, 40, false);
+  const { tag, created, g } = await fortyInBlocks(page, 'find');
   await expect(cell(g, created[35]!.id, 'name')).toHaveCount(0); // not read yet
   await cell(g, created[0]!.id, 'city').click();
 
