@@ -91,20 +91,22 @@ export const FIND_PREVIEW_LISTED = 1000;
 /** A find text's length at most: a regular expression's scan of a cell cannot be interrupted. */
 export const FIND_TEXT_MAX = 500;
 
+/** A replace planned over a view, as a preview answers it (and the server's plan counts it before apply). */
+export type FindPreviewFigures = {
+  matches: number;
+  skipped: number;
+  /** Every planned change, unreadable ones included. */
+  changes: number;
+  unreadable: number;
+  /** The first FIND_PREVIEW_LISTED changes, unreadable ones included (with error); rowKey = String(id). */
+  listed: FindChange[];
+  planDigest: string;
+};
+
 export type FindReplaceResponse =
   /** rows: the rows scanned. */
   | { mode: 'count'; matches: number; rows: number }
   | { mode: 'next'; found: { index: number; id: number; field: string; label: string } | null }
-  | {
-      mode: 'preview';
-      matches: number;
-      skipped: number;
-      /** Every planned change, unreadable ones included. */
-      changes: number;
-      unreadable: number;
-      /** The first FIND_PREVIEW_LISTED changes, unreadable ones included (with error); rowKey = String(id). */
-      listed: FindChange[];
-      planDigest: string;
-    }
+  | ({ mode: 'preview' } & FindPreviewFigures)
   /** changed: cells written; rows: rows written; unreadable: cells left as they are. */
   | { mode: 'apply'; changed: number; rows: number; unreadable: number };

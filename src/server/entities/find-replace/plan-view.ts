@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { FIND_PREVIEW_LISTED, type FindChange, type FindRow, type Matcher } from '../../../lib/find-replace';
+import { FIND_PREVIEW_LISTED, type FindPreviewFigures, type FindRow, type Matcher } from '../../../lib/find-replace';
 import { copyText } from '../../../schemas/copy-text';
 import { matchingText, planFindReplace } from '../../../schemas/find-replace-plan';
 import { getEntitySchema } from '../../../schemas/registry';
@@ -22,13 +22,7 @@ export type ViewFind = {
 /** One row's planned writes: its version as read, and the new value of each field changed. */
 export type RowUpdate = { id: number; version: number; changes: Record<string, unknown> };
 
-export type ViewPlan = {
-  matches: number;
-  skipped: number;
-  changes: number;
-  unreadable: number;
-  listed: FindChange[];
-  planDigest: string;
+export type ViewPlan = FindPreviewFigures & {
   /** The readable changes by row, in view order (kept only when asked for: apply writes them). */
   updates: RowUpdate[];
   rows: number;
@@ -72,9 +66,15 @@ export async function countMatches(tx: Db, find: ViewFind): Promise<{ matches: n
     find.window,
     async (page) => {
       await labels.ensureIds(page, find.fields);
-      for (const row of page)
-        for (const field of find.fields)
-          if (matchingText(field, row[field.name], find.matcher, labels.label) !== null) matches += 1;
+      // Counted as the grid counts (planFindReplace with no replacement).
+      const rows = page.map((row) => ({ key: String(row.id), label: '', values: row }));
+      matches += planFindReplace({
+        rows,
+        fields: find.fields,
+        matcher: find.matcher,
+        replaceWith: null,
+        label: labels.label,
+      }).matches;
       return false;
     },
     find.pageRows,
