@@ -41,14 +41,18 @@ export function usePendingLogout(): PendingLogout {
     if (signedOut && !leaving && hasPendingLogout()) sessionStorage.removeItem(PENDING_LOGOUT_KEY);
   }, [signedOut, leaving]);
 
-  // The countdown starts with the overlay and ticks once a second down to 0.
+  // The countdown starts with the overlay and ticks once a second down to 0. It steps down one number per
+  // tick at most, so a page that stalled for a second (a busy machine) still shows 3, 2, 1 rather than jumping.
   useEffect(() => {
     if (!loggingOut) {
       countdownEnds.current = 0;
       return;
     }
     if (countdownEnds.current === 0) countdownEnds.current = Date.now() + LOGOUT_COUNTDOWN_SECONDS * 1000;
-    const tick = () => setSecondsLeft(Math.max(0, Math.ceil((countdownEnds.current - Date.now()) / 1000)));
+    const tick = () => {
+      const due = Math.max(0, Math.ceil((countdownEnds.current - Date.now()) / 1000));
+      setSecondsLeft((shown) => Math.max(due, shown - 1));
+    };
     tick();
     const timer = window.setInterval(tick, 250);
     return () => window.clearInterval(timer);
