@@ -113,6 +113,35 @@ describe('the large project seed', () => {
       instrument_count: SIZES.instruments,
     });
     expect(rollups.json().areas).toHaveLength(expected.areas!);
+    // The cables' lengths by type and allowance of every area and of the project are the field guide's sums row by
+    // row (length x (1 + allowance % / 100), each cable in its instrument's area), however the route adds them up.
+    const byRow = await queryRows<{ area_id: number | null; type: string; total: string; allowance: string }>(
+      db,
+      sql`select i.projarea_id as area_id, c.cable_type as type,
+                 round(sum(c.length_m * (1 + coalesce(c.allowance_pct, 0) / 100)), 2)::text as total,
+                 round(sum(c.length_m * coalesce(c.allowance_pct, 0) / 100), 2)::text as allowance
+          from cabling c join instruments i on i.id = c.instrument_id
+          where c.project_id = ${projectId} and not c.deleteflag and not i.deleteflag
+          group by grouping sets ((i.projarea_id, c.cable_type), (c.cable_type), (i.projarea_id), ())`,
+    );
+    const cableFigures = (scope: { cable_length_m_by_type: unknown; cable_allowance_m: unknown }) => ({
+      byType: scope.cable_length_m_by_type,
+      allowance: scope.cable_allowance_m,
+    });
+    const fromRows = (areaId: number | null) => ({
+      byType: Object.fromEntries(
+        byRow.filter((r) => r.area_id === areaId && r.type !== null).map((r) => [r.type, r.total]),
+      ),
+      allowance: byRow.find((r) => r.area_id === areaId && r.type === null)?.allowance ?? '0.00',
+    });
+    expect(cableFigures(rollups.json().project)).toEqual(fromRows(null));
+    for (const area of rollups.json().areas as {
+      area_id: number;
+      cable_length_m_by_type: unknown;
+      cable_allowance_m: unknown;
+    }[])
+      expect(cableFigures(area)).toEqual(fromRows(area.area_id));
+    expect(Object.keys(fromRows(null).byType).length).toBeGreaterThan(1);
 
     // A second run adds nothing; other sizes are refused while the project is there.
     const second = await seedLargeProject(db, SIZES, 42, SYSTEM_ACTOR);

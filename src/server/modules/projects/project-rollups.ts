@@ -4,11 +4,13 @@ import { queryRows } from '../../entities/entity-sql';
 import { AppError } from '../../http/app-error';
 import { IO_TYPES, type ProjectRollups } from '../../../lib/project-rollups';
 import { pricedEquipmentSql, pricingTransaction } from '../capex';
+import { cableRollups, fillCableFigures } from './cable-rollups';
 import { declaredRollups } from './declared-rollups';
 
 /**
  * GET /api/projects/:id/rollups: the figures of field guide §2-4 for the project and for each of its areas,
- * computed by ONE SQL statement over the whole document (no query per area or row), answered as:
+ * computed by one SQL statement over the whole document (no query per area or row) and one over its cables
+ * (cable-rollups.ts, run beside it), answered as:
  *
  *   { project_id, base_currency, rate_date, estimate_date, spare_pct: 20, project: Rollup, areas: (Rollup & {area_id, areacode, description})[] }
  *   Rollup = { equipment_count, installed_kw, running_kw, instrument_count, io: {AI, AO, DI, DO, COMMS},
@@ -58,8 +60,8 @@ function rollupArguments(): SQL {
     'instrument_count', coalesce(i.n, 0),
     'io', ${io(ioCount)},
     'io_with_spare', ${io((type) => sql`ceil(${ioCount(type)} * (100 + ${SPARE_PCT}::int)::numeric / 100)::int`)},
-    'cable_length_m_by_type', coalesce(c.by_type, '{}'::json),
-    'cable_allowance_m', coalesce(ca.total, '0.00'),
+    'cable_length_m_by_type', '{}'::json,
+    'cable_allowance_m', '0.00',
     'racking_length_m_by_type', coalesce(r.by_type, '{}'::json),
     'line_count', coalesce(p.n, 0),
     'equipment_cost_base', case when (select base_id from prj) is null then null else ${money(sql`e.cost`)} end,
@@ -104,16 +106,6 @@ export function rollupsQuery(projectId: number): SQL {
       )}
       from ins group by grouping sets ((area_id), ())
     ),
-    cab as (
-      select i.projarea_id as area_id, c.cable_type as type, c.length_m * (1 + coalesce(c.allowance_pct, 0) / 100) as len,
-             c.length_m * coalesce(c.allowance_pct, 0) / 100 as allowance
-      from cabling c join instruments i on i.id = c.instrument_id
-      where c.project_id = (select id from prj) and not c.deleteflag and not i.deleteflag
-    ),
-    cab_sum as (${byType('cab')}),
-    cab_allowance as (
-      select ${SCOPE_KEY} as k, round(coalesce(sum(allowance), 0), 2)::text as total from cab group by grouping sets ((area_id), ())
-    ),
     rk as (
       select coalesce(r.projarea_id, i.projarea_id) as area_id, r.rack_type as type, r.length_m as len
       from racking r join instruments i on i.id = r.instrument_id
@@ -125,11 +117,12 @@ export function rollupsQuery(projectId: number): SQL {
       select ${SCOPE_KEY} as k, count(*)::int as n from pipe group by grouping sets ((area_id), ())
     ),
     -- Every live area, and a soft-deleted area still holding live rows (they count in the project's figures, so
-    -- the table of areas must show where): the areas' lines add up to the project's.
+    -- the table of areas must show where): the areas' lines add up to the project's. A cable's area is its live
+    -- instrument's, so the instruments' areas hold the cables' too.
     scopes as (
       select a.id as k, a.areacode, a.description, a.deleteflag as deleted from areas a
       where a.project_id = (select id from prj)
-        and (not a.deleteflag or a.id in (select k from eq_sum union all select k from ins_sum union all select k from cab_sum union all select k from rk_sum union all select k from pipe_sum))
+        and (not a.deleteflag or a.id in (select k from eq_sum union all select k from ins_sum union all select k from rk_sum union all select k from pipe_sum))
       union all select 0, null, null, false
     ),
     rolled as (
@@ -139,8 +132,6 @@ export function rollupsQuery(projectId: number): SQL {
       from scopes s
       left join eq_sum e on e.k = s.k
       left join ins_sum i on i.k = s.k
-      left join cab_sum c on c.k = s.k
-      left join cab_allowance ca on ca.k = s.k
       left join rk_sum r on r.k = s.k
       left join pipe_sum p on p.k = s.k
     )
@@ -159,12 +150,17 @@ export function rollupsQuery(projectId: number): SQL {
 /** The roll-ups of project `projectId` (see above); 404 when there is no such project. */
 export async function projectRollups(db: Db, projectId: number): Promise<ProjectRollups> {
   // Without JIT or merge joins, as CAPEX reads the same pricing (capex/equipment-price.ts pricingTransaction).
-  // The declared roll-ups run beside it (another connection of the pool on PostgreSQL), not after it.
-  const [[row], tables] = await Promise.all([
+  // The cables' figures and the declared roll-ups run beside it (other connections of the pool on PostgreSQL),
+  // not after it: each is a statement of its own, read at the same moment (not one snapshot: a save committed
+  // between them shows in one and not yet in the other, as it would a moment later in both).
+  const [[row], cables, tables] = await Promise.all([
     pricingTransaction(db, (tx) => queryRows<{ json: string }>(tx, rollupsQuery(projectId))),
+    cableRollups(db, projectId),
     declaredRollups(db, projectId),
   ]);
   if (!row) throw new AppError('not_found', `No Project with id ${projectId}.`);
   const figures = JSON.parse(row.json) as Omit<ProjectRollups, 'tables'>;
+  fillCableFigures(figures.project, cables.get(0));
+  for (const area of figures.areas) fillCableFigures(area, cables.get(area.area_id));
   return { ...figures, tables };
 }
