@@ -136,6 +136,58 @@ describe('project revisions', () => {
     expect((await get(`/projects/${project.id}/changes?from=B`)).json().rows).toEqual([]);
   });
 
+  it("compares revisions by each kept row's digest; a revision kept before digests existed compares the same", async () => {
+    const project = await newProject('Revision Test Digests');
+    const made = await fillProject(project.id);
+    const a = (await issue(project.id, { rev: 'A', purpose: 'IFR' })).json();
+    const saved = await post('/entities/mech_equipment/batch', {
+      updates: [{ id: made.crusher.id, version: made.crusher.version, changes: { description: 'Secondary crusher' } }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const deleted = await post('/entities/cabling/batch', {
+      deletes: [{ id: made.cables[1]!.id, version: made.cables[1]!.version }],
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await create('instruments', [{ projarea_id: made.a200.id, tagno: '200-TIT-009', letters: 'TIT', io_type: 'AI' }]);
+    const b = (await issue(project.id, { rev: 'B', purpose: 'IFA' })).json();
+
+    // Every kept row has its digest: md5 of its JSON's text.
+    const [kept] = await queryRows<{ rows: number; wrong: number }>(
+      suite.t.database.db,
+      sql`select count(*)::int as rows, (count(*) filter (where digest is distinct from md5(data::text)::uuid))::int as wrong
+          from revision_rows where revision_id in (${a.id}, ${b.id})`,
+    );
+    expect(kept).toEqual({ rows: a.row_count + b.row_count, wrong: 0 });
+
+    // Revision A as a revision issued before migration 0035 keeps it: the same rows, no digests.
+    const [legacy] = await queryRows<{ id: number }>(
+      suite.t.database.db,
+      sql`insert into project_revisions (project_id, rev, purpose, issued_on, note, issued_by, header)
+          select project_id, 'A-old', purpose, issued_on, note, issued_by, header from project_revisions where id = ${a.id}
+          returning id`,
+    );
+    await execute(
+      sql`insert into revision_rows (revision_id, entity, row_id, row_key, data, digest)
+          select ${legacy!.id}, entity, row_id, row_key, data, null from revision_rows where revision_id = ${a.id}`,
+    );
+
+    const changes = async (query: string) => {
+      const response = await get(`/projects/${project.id}/changes?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().rows as { entity: string; key: string; change: string }[];
+    };
+    const between = await changes('from=A&to=B');
+    expect(between.map((r) => `${r.change} ${r.entity} ${r.key}`).sort()).toEqual([
+      'added instruments 200-TIT-009',
+      'changed mech_equipment 100-CR-001',
+      'deleted cabling 200-PIT-001-I-01',
+    ]);
+    expect(await changes('from=A-old&to=B')).toEqual(between);
+    expect(await changes('from=A-old')).toEqual(await changes('from=A'));
+    expect(await changes('from=B&to=A-old')).toEqual(await changes('from=B&to=A'));
+    expect(await changes('from=B')).toEqual([]);
+  });
+
   it("refreshes the planner's statistics of the kept rows after an issue that adds a tenth of them or more; the summary right after is right", async () => {
     const db = suite.t.database.db;
     const counted = async (query: ReturnType<typeof sql>) =>

@@ -17,6 +17,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /** Columns every business row carries: optimistic concurrency and who/when. */
@@ -203,6 +204,12 @@ export const revisionRows = pgTable(
     /** The row's natural key as users read it (a tag; a cable's instrument tag + cable tag): how revisions are compared. */
     rowKey: text('row_key').notNull(),
     data: jsonb('data').notNull(),
+    /**
+     * md5 of data's text (jsonb's text is canonical: equal values, equal text), as a uuid: the change summary
+     * compares two revisions by it, not by the whole row. Null in revisions issued before migration 0035 (the
+     * summary works it out for those).
+     */
+    digest: uuid('digest'),
   },
   (t) => [primaryKey({ columns: [t.revisionId, t.entity, t.rowId] })],
 );

@@ -35,15 +35,32 @@ function rowKey(schema: EntitySchema): { joins: SQL; key: SQL } {
   };
 }
 
-/** Every row of the project's lists (or of those named): (entity, row_id, row_key, data). */
-export function documentRowsSelect(projectId: number, lists: readonly DocumentList[] = DOCUMENT_LISTS): SQL {
+/**
+ * A kept row's digest, over a select of documentRowsSelect's columns (alias d): md5 of its JSON's text as a uuid.
+ * jsonb's text is canonical (keys in one order, numbers as stored), so equal rows have equal digests.
+ */
+export const ROW_DIGEST = sql`md5(d.data::text)::uuid`;
+
+/**
+ * Every row of the project's lists (or of those named): (entity, row_id, row_key, data). With `rowIds`, only
+ * those rows of each list named there (the rest of the lists are left out).
+ */
+export function documentRowsSelect(
+  projectId: number,
+  lists: readonly DocumentList[] = DOCUMENT_LISTS,
+  rowIds?: ReadonlyMap<DocumentList, readonly number[]>,
+): SQL {
+  const read = rowIds ? lists.filter((list) => (rowIds.get(list)?.length ?? 0) > 0) : lists;
+  if (read.length === 0)
+    return sql`select null::text as entity, null::int as row_id, null::text as row_key, null::jsonb as data where false`;
   return sql.join(
-    lists.map((list) => {
+    read.map((list) => {
       const schema = schemaOf(list);
       const { joins, key } = rowKey(schema);
+      const only = rowIds ? sql` and t.id in ${jsonValues(rowIds.get(list)!, 'int')}` : sql``;
       return sql`select ${list}::text as entity, t.id as row_id, ${key} as row_key, to_jsonb(w) as data
         from ${ident(list)} t ${joins} cross join lateral (select ${wireColumns(schema, 't')}) w
-        where t.project_id = ${projectId}`;
+        where t.project_id = ${projectId}${only}`;
     }),
     sql` union all `,
   );

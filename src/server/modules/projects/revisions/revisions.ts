@@ -6,7 +6,7 @@ import { ident, queryJsonRows, queryRows, wireColumns } from '../../../entities/
 import { AppError } from '../../../http/app-error';
 import { schemaOf } from '../document-lists';
 import { nestDocument, type ProjectDocument } from '../project-document';
-import { documentRowsSelect, revisionLists } from './revision-snapshot';
+import { documentRowsSelect, ROW_DIGEST, revisionLists } from './revision-snapshot';
 import {
   nextRevision,
   REVISION_PURPOSES,
@@ -90,7 +90,8 @@ export async function issueRevision(db: Db, projectId: number, input: RevisionIn
     );
     const revisionId = (created as { id: number }).id;
     await tx.execute(
-      sql`insert into revision_rows (revision_id, entity, row_id, row_key, data) select ${revisionId}, d.entity, d.row_id, d.row_key, d.data from (${documentRowsSelect(projectId)}) d`,
+      sql`insert into revision_rows (revision_id, entity, row_id, row_key, data, digest)
+          select ${revisionId}, d.entity, d.row_id, d.row_key, d.data, ${ROW_DIGEST} from (${documentRowsSelect(projectId)}) d`,
     );
     return (await listRevisionById(tx, revisionId)) as Revision;
   });
