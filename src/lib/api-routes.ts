@@ -155,8 +155,8 @@ export const apiRoutes = {
   /** GET: the project's revisions; POST: issue one. */
   projectRevisions: (projectId: number) => at('projectRevisions', projectId),
   /** What changed since revision `from` (to `to`, else now), of one list when `entity` is given. */
-  projectChanges: (projectId: number, query: { from: string; to?: string; entity?: string }) =>
-    withQuery(at('projectChanges', projectId), query),
+  projectChanges: (projectId: number, query: { from: string; to?: string; entity?: string; ids?: readonly number[] }) =>
+    withQuery(at('projectChanges', projectId), { ...query, ids: query.ids?.join(',') }),
   projectDrawing: (projectId: number, kind: string, drawingId: number) =>
     at('projectDrawing', projectId, kind, drawingId),
   projectDocuments: (projectId: number) => at('projectDocuments', projectId),

@@ -188,6 +188,54 @@ describe('project revisions', () => {
     expect(await changes('from=B')).toEqual([]);
   });
 
+  it("answers some rows' changes (ids), as a tab's marks re-read them after saves: the same as the whole list's", async () => {
+    const project = await newProject('Revision Test Some Rows');
+    const made = await fillProject(project.id);
+    expect((await issue(project.id, { rev: 'A', purpose: 'IFR' })).statusCode).toBe(200);
+    const saved = await post('/entities/mech_equipment/batch', {
+      updates: [
+        { id: made.crusher.id, version: made.crusher.version, changes: { description: 'Tertiary crusher' } },
+        { id: made.pump.id, version: made.pump.version, changes: { tagno: '200-PP-009' } },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await create('mech_equipment', [{ projarea_id: made.a100.id, tagno: '100-CV-077', description: 'Conveyor' }]);
+    await create('instruments', [{ projarea_id: made.a200.id, tagno: '200-LIT-077', letters: 'LIT', io_type: 'AI' }]);
+
+    type Row = { entity: string; key: string; change: string; rowId?: number; fields: unknown[] };
+    const changes = async (query: string) => {
+      const response = await get(`/projects/${project.id}/changes?from=A&${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().rows as Row[];
+    };
+    // The marks a tab shows for some rows: their added and changed rows, by id.
+    const marksOf = (rows: Row[], ids: number[]) =>
+      rows.filter((r) => r.change !== 'deleted' && r.rowId !== undefined && ids.includes(r.rowId));
+    for (const entity of ['mech_equipment', 'instruments', 'cabling']) {
+      const whole = await changes(`entity=${entity}`);
+      const ids = (await get(`/entities/${entity}?project_id=${project.id}&limit=100`))
+        .json()
+        .rows.map((r: { id: number }) => r.id) as number[];
+      expect(ids.length).toBeGreaterThan(1);
+      for (const some of [...ids.map((id) => [id]), ids, [ids[0]!, 2_000_000_000]])
+        expect(marksOf(await changes(`entity=${entity}&ids=${some.join(',')}`), some)).toEqual(marksOf(whole, some));
+    }
+    const pump = marksOf(await changes(`entity=mech_equipment&ids=${made.pump.id}`), [made.pump.id]);
+    expect(pump).toMatchObject([{ key: '200-PP-009', renamedFrom: '200-PP-001' }]);
+
+    for (const [query, message] of [
+      [`ids=${made.pump.id}`, 'ids compares rows of one list'],
+      [`entity=mech_equipment&to=A&ids=${made.pump.id}`, 'ids compares rows of one list'],
+      ['entity=mech_equipment&ids=abc', 'comma-separated list of row ids'],
+      ['entity=mech_equipment&ids=9999999999', 'at most 2147483647'],
+      [`entity=mech_equipment&ids=${Array.from({ length: 1001 }, (_, i) => i + 1).join(',')}`, 'at most 1000 rows'],
+    ] as const) {
+      const refused = await get(`/projects/${project.id}/changes?from=A&${query}`);
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.body).toContain(message);
+    }
+  });
+
   it("refreshes the planner's statistics of the kept rows after an issue that adds a tenth of them or more; the summary right after is right", async () => {
     const db = suite.t.database.db;
     const counted = async (query: ReturnType<typeof sql>) =>

@@ -99,6 +99,63 @@ test("a colleague's new row appears in the open grid, and a row they delete goes
   }
 });
 
+test("a colleague's saves move the revision clouds: only the rows they name are read again", async ({
+  page: a,
+  browser,
+}) => {
+  await signInFromLanding(a, DEMO.admin);
+  const projectId = await createTestProject(a, 'live-marks');
+  const [area] = await createRows(a, 'areas', [{ project_id: projectId, areacode: '500', description: 'Filtration' }]);
+  const [one] = await createRows(a, 'instruments', [
+    { projarea_id: area!.id, tagno: '500-PIT-001', letters: 'PIT', service: 'Filter feed pressure', io_type: 'AI' },
+    { projarea_id: area!.id, tagno: '500-LIT-001', letters: 'LIT', service: 'Filtrate tank level', io_type: 'AI' },
+  ]);
+  const issued = await callApi(a, 'POST', `/api/projects/${projectId}/revisions`, { rev: 'A', purpose: 'IFR' });
+  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+  const b = await secondUser(browser);
+  try {
+    const marksRead: string[] = [];
+    b.on('request', (request) => {
+      if (request.url().includes(`/api/projects/${projectId}/changes`)) marksRead.push(request.url());
+    });
+    const gridB = await openInstruments(b, projectId);
+    await expect.poll(() => marksRead.length).toBeGreaterThan(0);
+    const opened = marksRead.length;
+
+    // A colleague changes row 1 and adds row 3: B's tab marks both, reading only those two rows again.
+    const changed = await callApi(a, 'POST', '/api/entities/instruments/batch', {
+      updates: [{ id: one!.id, version: one!.version, changes: { service: 'Filter feed pressure, revised' } }],
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const [three] = await createRows(a, 'instruments', [
+      { projarea_id: area!.id, tagno: '500-FIT-001', letters: 'FIT', service: 'Wash water flow', io_type: 'AI' },
+    ]);
+    const serviceOne = cell(gridB, one!.id, 'service');
+    await expect(serviceOne).toHaveText('Filter feed pressure, revised');
+    await expect(serviceOne).toHaveClass(/tb-cell-since/);
+    await expect(serviceOne).toHaveAttribute('title', 'Revision A: Filter feed pressure');
+    await expect(gridB.locator(`.ag-row[row-id="${three!.id}"] .ag-cell[col-id="__status"]`).first()).toHaveClass(
+      /tb-status-since/,
+    );
+    const later = marksRead.slice(opened);
+    expect(later.length).toBeGreaterThan(0);
+    expect(
+      later.every((url) => /[?&]ids=/.test(url)),
+      later.join('\n'),
+    ).toBe(true);
+
+    // The colleague puts row 1 back as it was in A: its cloud goes.
+    const back = await callApi(a, 'POST', '/api/entities/instruments/batch', {
+      updates: [{ id: one!.id, version: one!.version + 1, changes: { service: 'Filter feed pressure' } }],
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    await expect(serviceOne).toHaveText('Filter feed pressure');
+    await expect(serviceOne).not.toHaveClass(/tb-cell-since/);
+  } finally {
+    await b.context().close();
+  }
+});
+
 test('presence: who has the list open and on which row, with their colour and initials; a closed tab is gone at once', async ({
   page: a,
   browser,

@@ -140,20 +140,25 @@ function ProjectDocument({ id, tab }: { id: number; tab: ProjectTab }) {
     shouldRetryOnError: false,
   });
   const { mutate: mutateRollups } = rollups;
-  // The tab's revision clouds (rows changed since the last issued revision) follow its saves, as the roll-ups do.
+  // One stream of others' saves per open project: its tab's grid follows them; roll-ups and clouds after them.
+  const live = useLiveChanges(useMemo(() => projectRef(id), [id]));
+  // The tab's revision clouds (rows changed since the last issued revision) follow its saves, as the roll-ups do,
+  // and others' saves (only the rows they name are read again).
   const { marks: revisionMarks, reload: reloadMarks } = useRevisionMarks(
     id,
     'revised' in tab && tab.revised === false ? undefined : tab.entity,
+    live,
   );
   // A save also changes the header's "changed since the last revision" (isdirty), which Issue reads.
-  const reloadRollups = useCallback(() => {
+  const reloadFigures = useCallback(() => {
     void mutateRollups();
     void mutateProject();
+  }, [mutateRollups, mutateProject]);
+  const reloadRollups = useCallback(() => {
+    reloadFigures();
     reloadMarks();
-  }, [mutateRollups, mutateProject, reloadMarks]);
-  // One stream of others' saves per open project: its tab's grid follows them; roll-ups and clouds after them.
-  const live = useLiveChanges(useMemo(() => projectRef(id), [id]));
-  useAfterLiveChanges(live, reloadRollups);
+  }, [reloadFigures, reloadMarks]);
+  useAfterLiveChanges(live, reloadFigures);
   const [headerOpen, setHeaderOpen] = useState(false);
   const scope = useMemo(() => ({ field: PROJECT_ROOT, value: id }), [id]);
   const schema = tab.entity ? getEntitySchema(tab.entity) : undefined;

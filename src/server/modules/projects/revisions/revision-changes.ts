@@ -37,16 +37,29 @@ const comparedFields = (list: DocumentList): FieldDef[] =>
 type State = { revisionId: number } | { projectId: number };
 
 /**
+ * Some rows of one list compared with now, not the whole list (`ids`, what a tab's revision marks re-read after
+ * colleagues' saves): those rows now, and the revision's rows with those ids or with the keys those rows have
+ * now (a renamed row, or a row that took a key another row had).
+ */
+type Only = { list: DocumentList; ids: readonly number[] };
+
+/**
  * One state's rows, narrow: list, id, key and digest (revision-snapshot.ts ROW_DIGEST). A soft-deleted row is
  * left out (it is a deleted row here). A revision issued before its rows kept a digest has it worked out here.
  */
-const stateDigests = (state: State, lists: readonly DocumentList[]): SQL =>
-  'revisionId' in state
-    ? sql`select entity, row_id, row_key, coalesce(digest, md5(data::text)::uuid) as digest from revision_rows
-          where revision_id = ${state.revisionId} and entity in ${jsonValues(lists, 'text')}
-            and (data ->> ${SOFT_DELETE_FIELD}) is distinct from 'true'`
-    : sql`select d.entity, d.row_id, d.row_key, ${ROW_DIGEST} as digest from (${documentRowsSelect(state.projectId, lists)}) d
+function stateDigests(state: State, lists: readonly DocumentList[], only?: Only & { projectId: number }): SQL {
+  const now = (projectId: number) =>
+    documentRowsSelect(projectId, lists, only ? new Map([[only.list, only.ids]]) : undefined);
+  if (!('revisionId' in state))
+    return sql`select d.entity, d.row_id, d.row_key, ${ROW_DIGEST} as digest from (${now(state.projectId)}) d
           where (d.data ->> ${SOFT_DELETE_FIELD}) is distinct from 'true'`;
+  const some = only
+    ? sql` and (row_id in ${jsonValues(only.ids, 'int')} or row_key in (select row_key from (${now(only.projectId)}) k))`
+    : sql``;
+  return sql`select entity, row_id, row_key, coalesce(digest, md5(data::text)::uuid) as digest from revision_rows
+          where revision_id = ${state.revisionId} and entity in ${jsonValues(lists, 'text')}${some}
+            and (data ->> ${SOFT_DELETE_FIELD}) is distinct from 'true'`;
+}
 
 type Difference = {
   entity: DocumentList;
@@ -83,14 +96,20 @@ async function rowsIn(db: Db, state: State, ids: Map<DocumentList, number[]>): P
  * read), so a save between them cannot make a row seem deleted. A digest differs wherever the JSON does (and,
  * harmlessly, where only a number's written scale does: the fields compared then show no change).
  */
-function differences(db: Db, before: State, after: State, lists: readonly DocumentList[]): Promise<Difference[]> {
+function differences(
+  db: Db,
+  before: State,
+  after: State,
+  lists: readonly DocumentList[],
+  only?: Only & { projectId: number },
+): Promise<Difference[]> {
   return db.transaction(
     async (tx) => {
       const keys = await queryRows<DifferingKey>(
         tx,
         sql`select coalesce(a.entity, b.entity) as entity, coalesce(a.row_key, b.row_key) as row_key,
                    a.row_id as before_id, b.row_id as after_id
-            from (${stateDigests(before, lists)}) a full join (${stateDigests(after, lists)}) b
+            from (${stateDigests(before, lists, only)}) a full join (${stateDigests(after, lists, only)}) b
               on a.entity = b.entity and a.row_key = b.row_key
             where a.digest is distinct from b.digest`,
       );
@@ -230,8 +249,9 @@ async function compare(
   before: State,
   after: State,
   lists: readonly DocumentList[],
+  only?: Only & { projectId: number },
 ): Promise<{ lists: ListCounts[]; rows: RowChange[] }> {
-  const found = await differences(db, before, after, lists);
+  const found = await differences(db, before, after, lists, only);
   const renamed = renamedRows(found);
   const renamedTo = new Map([...renamed].map(([added, removed]) => [removed, added]));
   // Labels are needed for the rows present in both states (those compared field by field), renamed rows too.
@@ -284,19 +304,36 @@ async function compare(
   return { lists: [...counts.values()], rows };
 }
 
-/** GET /projects/:id/changes?from=A&to=B (to left out: now), of every list or of one (`entity`: a tab's marks). */
+/** The most rows `ids` may name: the ids travel in the address. */
+export const CHANGES_IDS_MAX = 1000;
+
+/**
+ * GET /projects/:id/changes?from=A&to=B (to left out: now), of every list or of one (`entity`: a tab's marks);
+ * `ids` (with `entity`, against now): only those rows of the list, as a tab's marks re-read them after saves.
+ * Counts and rows are then those rows' alone.
+ */
 export async function changeSummary(
   db: Db,
   projectId: number,
   from: string,
   to: string | undefined,
   entity?: string,
+  ids?: readonly number[],
 ): Promise<ChangeSummary> {
   const lists = entity === undefined ? DOCUMENT_LISTS : DOCUMENT_LISTS.filter((list) => list === entity);
   if (lists.length === 0)
     throw new AppError('bad_request', `${entity} is not a list of a project; one of ${DOCUMENT_LISTS.join(', ')}.`);
+  if (ids && (entity === undefined || to !== undefined))
+    throw new AppError('bad_request', 'ids compares rows of one list (entity) with the project as it is now (no to).');
+  if (ids && ids.length > CHANGES_IDS_MAX)
+    throw new AppError('bad_request', `ids names at most ${CHANGES_IDS_MAX} rows; leave it out for the whole list.`);
   const fromRevision = await findRevision(db, projectId, from);
   const toRevision = to === undefined ? null : await findRevision(db, projectId, to);
   const after: State = toRevision ? { revisionId: toRevision.id } : { projectId };
-  return { from: fromRevision, to: toRevision, ...(await compare(db, { revisionId: fromRevision.id }, after, lists)) };
+  const only = ids ? { list: lists[0]!, ids, projectId } : undefined;
+  return {
+    from: fromRevision,
+    to: toRevision,
+    ...(await compare(db, { revisionId: fromRevision.id }, after, lists, only)),
+  };
 }

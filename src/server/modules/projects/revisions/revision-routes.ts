@@ -7,7 +7,7 @@ import { isValidIsoDate } from '../../../../schemas/validators';
 import { pathId } from '../../../http/record-id';
 import { output, projectDocument, projectParams, TAGS } from '../project-route-schemas';
 import { projectSchema } from '../project-save';
-import { changeSummary } from './revision-changes';
+import { CHANGES_IDS_MAX, changeSummary } from './revision-changes';
 import { REVISION_PATTERN } from '../../../../lib/project-revisions';
 import {
   assertProject,
@@ -50,6 +50,14 @@ const changesQuery = z.object({
   from: z.string().describe('The earlier revision'),
   to: z.string().optional().describe('The later revision; left out: the project as it is now'),
   entity: z.string().optional().describe('Only this list (e.g. mech_equipment): what a tab marks'),
+  ids: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10})*$/, 'ids is a comma-separated list of row ids (e.g. 12,15,31)')
+    .refine((ids) => ids.split(',').every((id) => Number(id) <= 2_147_483_647), 'A row id is at most 2147483647')
+    .optional()
+    .describe(
+      `Only these rows of the list (with entity, against now; at most ${CHANGES_IDS_MAX}): a tab's marks after saves`,
+    ),
 });
 
 const fieldChange = z.object({
@@ -156,8 +164,8 @@ export async function revisionRoutes(app: FastifyInstance, { db }: { db: Db }): 
       },
     },
     async (request) => {
-      const { from, to, entity } = parseOr400(changesQuery, request.query, 'query');
-      return changeSummary(db, idOf(request.params), from, to, entity);
+      const { from, to, entity, ids } = parseOr400(changesQuery, request.query, 'query');
+      return changeSummary(db, idOf(request.params), from, to, entity, ids?.split(',').map(Number));
     },
   );
 }
