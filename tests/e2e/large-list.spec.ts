@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
 import {
+  callApi,
   cell,
   createRows,
   createTestProject,
@@ -405,4 +406,68 @@ test('in blocks, a row named in the address opens in its form though no block re
   await expect(form.getByLabel('City')).toHaveValue('Far down');
   await expect(page.getByText(/is not among the rows of this view/)).toHaveCount(0);
   await expect(cell(g, row!.id, 'name')).toHaveCount(0); // its block was not read: the form read the row
+});
+
+test("in blocks, a colleague's save to a row no block holds reads the blocks again only when the rows moved", async ({
+  page,
+}) => {
+  await signInFromLanding(page, DEMO.admin);
+  const projectId = await createTestProject(page, 'blocks-far');
+  const [area] = await createRows(page, 'areas', [{ project_id: projectId, areacode: '510', description: 'Far' }]);
+  const created = await createRows(
+    page,
+    'instruments',
+    Array.from({ length: 40 }, (_, i) => ({
+      projarea_id: area!.id,
+      tagno: `510-FIT-0${two(i)}`,
+      letters: 'FIT',
+      service: `Flow ${two(i)}`,
+      io_type: 'AI',
+    })),
+  );
+  const address = `/home/general/projectdetail/${projectId}/instruments`;
+  await page.goto(address);
+  await page.evaluate(() => window.localStorage.setItem('tagbase.largeListRows', '3'));
+  await page.goto(address);
+  const g = grid(page, 'Instruments');
+  await expect(page.getByText('40 rows', { exact: true })).toBeVisible();
+  await expect(g).toHaveAttribute('data-row-model', 'infinite');
+  const blockReads: string[] = [];
+  const rowsAsked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() !== 'GET' || !url.pathname.endsWith('/entities/instruments')) return;
+    if (url.searchParams.get('limit') === '3') blockReads.push(url.search);
+    if (url.searchParams.get('limit') === '1') rowsAsked.push(url.search);
+  });
+  const serviceHeader = g.locator('.ag-header-cell[col-id="service"] .ag-header-cell-label');
+  await serviceHeader.click(); // Flow 00 to Flow 39, sorted on the server
+  await expect(cell(g, created[1]!.id, 'service')).toHaveText('Flow 01');
+  await expect(cell(g, created[39]!.id, 'service')).toHaveCount(0); // no block holds it
+  // The window's blocks are all read (none asked for 1 s).
+  for (let seen = -1; seen !== blockReads.length;) {
+    seen = blockReads.length;
+    await page.waitForTimeout(1000);
+  }
+  blockReads.length = 0;
+
+  // Its service changed: no row moved, so no block is read again (two rows asked, not every block).
+  await updateRow(page, 'instruments', created[39]!, { service: 'Flow 39, far down' });
+  await expect.poll(() => rowsAsked.length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+  await page.waitForTimeout(500);
+  expect(blockReads).toEqual([]);
+  await expect(page.getByText('40 rows', { exact: true })).toBeVisible();
+
+  // Moved to the second place by its new service: the rows after it moved down, so the blocks are read again.
+  await updateRow(page, 'instruments', created[38]!, { service: 'Flow 00, moved up' });
+  await expect(cell(g, created[38]!.id, 'service')).toHaveText('Flow 00, moved up', { timeout: 5000 });
+  await expect(g.locator(`.ag-row[row-id="${created[38]!.id}"]`)).toHaveAttribute('row-index', '1');
+  await expect(g.locator(`.ag-row[row-id="${created[1]!.id}"]`)).toHaveAttribute('row-index', '2');
+
+  // Deleted, though no block held it: the count follows.
+  const gone = await callApi(page, 'POST', '/api/entities/instruments/batch', {
+    deletes: [{ id: created[37]!.id, version: created[37]!.version }],
+  });
+  expect(gone.status).toBe(200);
+  await expect(page.getByText('39 rows', { exact: true })).toBeVisible({ timeout: 5000 });
 });
