@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GridApi } from 'ag-grid-community';
-import { blocksStillHold, heldRuns, type RowAt } from '../../src/grids/large-list/held-blocks';
+import { blocksSettled, blocksStillHold, heldRuns, type RowAt } from '../../src/grids/large-list/held-blocks';
 import type { GridRow } from '../../src/grids/pending-changes-store';
 
 // A colleague's save of a row no block of a list read in blocks holds: the blocks are read again only when the
@@ -35,11 +35,14 @@ describe('whether the blocks held still hold their rows after a save outside the
     await expect(blocksStillHold(runs, 20, server(moved(8, 10)))).resolves.toBe(true); // between them
     await expect(blocksStillHold(runs, 20, server([...view, 999]))).resolves.toBe(false); // joined at the end
     await expect(blocksStillHold(runs, 20, server(view.filter((id) => id !== 118)))).resolves.toBe(false); // left
+    // No block held (every one dropped or being read): the total alone.
+    await expect(blocksStillHold([], 20, server(view))).resolves.toBe(true);
+    await expect(blocksStillHold([], 20, server(view.slice(1)))).resolves.toBe(false);
   });
 });
 
 describe('the runs of blocks a grid holds', () => {
-  it('joins adjacent loaded blocks, skips those loading, and ends the last at the view', () => {
+  it('joins adjacent loaded blocks, skips those being read, and ends the last at the view', () => {
     const blocks = {
       0: { startRow: 0, endRow: 3, pageStatus: 'loaded' },
       1: { startRow: 3, endRow: 6, pageStatus: 'loaded' },
@@ -55,5 +58,8 @@ describe('the runs of blocks a grid holds', () => {
       { first: 0, last: 5, firstId: 100, lastId: 105 },
       { first: 18, last: 19, firstId: 118, lastId: 119 },
     ]);
+    expect(blocksSettled(api)).toBe(false); // a block is being read: its answer may predate the save
+    blocks[3].pageStatus = 'loaded';
+    expect(blocksSettled(api)).toBe(true);
   });
 });

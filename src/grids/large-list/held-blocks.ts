@@ -8,10 +8,20 @@ export type HeldRun = { first: number; last: number; firstId: unknown; lastId: u
 
 type BlockState = { startRow: number; endRow: number; pageStatus: string };
 
+const blockStates = (api: GridApi<GridRow>) => Object.values(api.getCacheBlockState() as Record<string, BlockState>);
+
+/**
+ * Every block held has been read: none is being read (again), whose answer may predate the colleague's save
+ * (a refresh's first block counting the view before a delete committed).
+ */
+export function blocksSettled(api: GridApi<GridRow>): boolean {
+  return blockStates(api).every((b) => b.pageStatus === 'loaded');
+}
+
 /** The runs of loaded blocks, top to bottom (a block scrolled far away is dropped: the runs have gaps). */
 export function heldRuns(api: GridApi<GridRow>): HeldRun[] {
   const rows = api.getDisplayedRowCount();
-  const blocks = Object.values(api.getCacheBlockState() as Record<string, BlockState>)
+  const blocks = blockStates(api)
     .filter((b) => b.pageStatus === 'loaded')
     .map((b) => ({ start: b.startRow, end: Math.min(b.endRow, rows) - 1 }))
     .filter((b) => b.end >= b.start)
@@ -37,7 +47,7 @@ export type RowAt = (offset: number, count: boolean) => Promise<{ id: unknown; t
  * are asked (a row each), not the 1,000 rows of each of up to 40 blocks that reading them again costs.
  */
 export async function blocksStillHold(runs: readonly HeldRun[], total: number, rowAt: RowAt): Promise<boolean> {
-  if (runs.length === 0) return true;
+  if (runs.length === 0) return (await rowAt(0, true)).total === total;
   const asks = runs.flatMap((run, i) => [
     rowAt(run.first, i === 0).then((now) => now.id === run.firstId && (i > 0 || now.total === total)),
     run.last === run.first ? Promise.resolve(true) : rowAt(run.last, false).then((now) => now.id === run.lastId),
@@ -47,12 +57,13 @@ export async function blocksStillHold(runs: readonly HeldRun[], total: number, r
 
 /**
  * In a grid that holds blocks, after a colleague's save of rows none of its blocks holds: the blocks are read
- * again only when their rows moved (blocksStillHold). Ends read from the grid before the asks go out.
+ * again only when their rows moved (blocksStillHold), or while one is being read (its answer may be older than
+ * the save). The ends are read from the grid before the asks go out.
  */
 export async function refreshIfMoved(api: GridApi<GridRow>, refresh: () => void): Promise<void> {
   if (!holdsBlocks(api)) return;
   const reader = api.getGridOption('datasource') as Partial<BlockReader> | undefined;
-  if (!reader?.rowAt) return refresh();
+  if (!reader?.rowAt || !blocksSettled(api)) return refresh();
   const view = viewModelOf(api);
   const still = await blocksStillHold(heldRuns(api), api.getDisplayedRowCount(), (offset, count) =>
     reader.rowAt!(view, offset, count),
