@@ -283,7 +283,6 @@ export function EntityGrid({
   const load = rowModel === 'infinite' ? { ...heldLoad, ...blocksLoad } : heldLoad;
   const ranges = useCellRanges(api, schema);
   const edits = useGridEdits({ api, schema, store, lookups, canEdit, onChange: bump, ranges });
-  const finder = useFindReplace({ api, schema, store, lookups, ranges, canEdit, commit: edits.commit, fetcher });
   const saver = useGridSave({
     api,
     schema,
@@ -293,6 +292,17 @@ export function EntityGrid({
     onChange: bump,
     onSaved,
     onRowsAdded: load.adjustTotal,
+  });
+  const finder = useFindReplace({
+    api,
+    schema,
+    store,
+    lookups,
+    ranges,
+    canEdit,
+    commit: edits.commit,
+    fetcher,
+    save: () => saver.save(),
   });
   const liveFeed = useLiveFeed();
   const presence = useRowPresence(liveFeed, api, schema.name);
@@ -753,7 +763,9 @@ export function EntityGrid({
         onClose={finder.close}
         notice={
           rowModel === 'infinite'
-            ? `This list is read in blocks as you scroll: ${canEdit ? 'Find and Replace search' : 'Find searches'} the whole list on the server${canEdit ? ', and a replace is saved at once' : ''}. New rows not saved yet are not searched.`
+            ? canEdit
+              ? 'This list is read in blocks as you scroll: Find and Replace search the whole list on the server, and your new rows not saved yet here. A replace is saved at once, after your pending changes; in new rows it is made as pending edits, kept by Save.'
+              : 'This list is read in blocks as you scroll: Find searches the whole list on the server.'
             : undefined
         }
       />

@@ -8,7 +8,7 @@ import type { ConflictChoice } from './conflict-dialog';
 import { commitOpenEditor, revealColumnsWithErrors, syncRows } from './grid-sync';
 import type { Fetcher } from './lookup-cache';
 import type { GridRow, PendingChangesStore, PendingState } from './pending-changes-store';
-import { deletesWithDependants, saveBatch, type Conflict } from './save-batch';
+import { deletesWithDependants, saveBatch, type Conflict, type SaveOutcome } from './save-batch';
 import { deleteWithContents, describeCounts, removeDeletedRows } from './delete-with-contents';
 import { hasContents } from '../schemas/registry';
 import { applyRows } from './large-list/apply-rows';
@@ -55,8 +55,9 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange, onSav
   /** The pending state the last warnings were answered for, and their toast. */
   const warned = useRef<{ state: PendingState; toast: SnackbarKey | null } | null>(null);
 
-  const save = async (options: { acceptWarnings?: boolean } = {}) => {
-    if (!api || saving) return;
+  /** How the save went (a replace that saves the grid first reads it: find-replace/save-first.ts); null: not run. */
+  const save = async (options: { acceptWarnings?: boolean } = {}): Promise<SaveOutcome | null> => {
+    if (!api || saving) return null;
     setSaving(true);
     try {
       await commitOpenEditor(api);
@@ -139,6 +140,7 @@ export function useGridSave({ api, schema, store, base, fetcher, onChange, onSav
         case 'nothing':
           break;
       }
+      return outcome;
     } finally {
       setSaving(false);
       onChange();

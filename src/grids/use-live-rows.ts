@@ -9,7 +9,8 @@ import type { LoadGate } from './use-entity-rows';
 import type { Fetcher, LookupCache } from './lookup-cache';
 import { rowKeyOf, type GridRow, type PendingChangesStore } from './pending-changes-store';
 import type { Conflict } from './save-batch';
-import { applyRows, flushQueuedRows } from './large-list/apply-rows';
+import { applyRows, flushQueuedRows, holdsBlocks, refreshBlocks } from './large-list/apply-rows';
+import { refreshIfMoved } from './large-list/held-blocks';
 
 /** The mark on a loaded row another user changed while this one has pending edits on it (see below). */
 export const LIVE_BY = '__liveBy';
@@ -98,10 +99,12 @@ async function applyChange(o: Options, change: LiveChange): Promise<boolean> {
   const { api, schema, store, base, load } = o;
   if (!api) return true;
   const generation = load.generation;
+  // In blocks, a row deleted that this grid never read may still have been in the view (the rows after it moved).
+  const blocks = holdsBlocks(api);
   const ids = change.rows
     .filter((r) => {
       const held = base.get(String(r.id));
-      if (r.deleted) return held !== undefined;
+      if (r.deleted) return held !== undefined || blocks;
       return !(held && typeof held.version === 'number' && r.version !== undefined && held.version >= r.version);
     })
     .map((r) => r.id);
@@ -128,6 +131,8 @@ async function applyChange(o: Options, change: LiveChange): Promise<boolean> {
   const remove: GridRow[] = [];
   const conflicts: Conflict[] = [];
   const flash = new Map<string, string[]>();
+  /** In blocks: a row no block holds changed, joined, left or went (only the server knows whether rows moved). */
+  let unheld = false;
   for (const id of ids) {
     const key = String(id);
     const theirs = found.get(key) ?? null;
@@ -141,10 +146,9 @@ async function applyChange(o: Options, change: LiveChange): Promise<boolean> {
       continue;
     }
     if (!theirs) {
-      if (held) {
-        base.delete(key);
-        if (api.getRowNode(key)) remove.push({ __key: key } as GridRow);
-      }
+      if (held) base.delete(key);
+      if (api.getRowNode(key)) remove.push({ __key: key } as GridRow);
+      else unheld ||= blocks;
       continue;
     }
     base.set(key, theirs);
@@ -156,9 +160,12 @@ async function applyChange(o: Options, change: LiveChange): Promise<boolean> {
         key,
         schema.fields.filter((f) => held && !sameFieldValue(f, held[f.name], theirs[f.name])).map((f) => f.name),
       );
-    } else add.push(row);
+    } else if (blocks) unheld = true;
+    else add.push(row);
   }
   applyRows(api, store, { update, add, remove });
+  // A removed row already read every block again; else they are read again only if their rows moved.
+  if (unheld && remove.length === 0) await refreshIfMoved(api, () => refreshBlocks(api));
   if (add.length - remove.length !== 0) o.adjustTotal(add.length - remove.length);
   for (const [key, columns] of flash) {
     const node = api.getRowNode(key);

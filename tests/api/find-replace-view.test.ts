@@ -358,6 +358,27 @@ describe('apply', () => {
     expect(retried.json()).toEqual({ mode: 'apply', changed: 3, rows: 3, unreadable: 0 });
   });
 
+  it("applies when the rows saved since the preview are ones it does not change (the grid's own save, made first)", async () => {
+    const before = await drawings('CG', 3);
+    const body = pidsRequest('CG', { find: 'one', replaceWith: 'uno' });
+    const planned = await preview(body);
+    expect(planned.changes).toBe(2); // rows 0 and 2: "Title one"
+    const own = await s.post(
+      '/entities/pids/batch',
+      { updates: [{ id: before[1]!.id, version: before[1]!.version, changes: { revision: 'B' } }] },
+      s.admin,
+    );
+    expect(own.statusCode, own.body).toBe(200);
+    const applied = await call('pids', { ...body, mode: 'apply', planDigest: planned.planDigest });
+    expect(applied.json()).toEqual({ mode: 'apply', changed: 2, rows: 2, unreadable: 0 });
+    const after = await rowsOf('CG');
+    expect(after.map((row) => [row.title, row.revision])).toEqual([
+      ['Title uno', before[0]!.revision],
+      ['Title two', 'B'],
+      ['Title uno', before[2]!.revision],
+    ]);
+  });
+
   it('writes in chunks inside one transaction: a refused row in a late chunk writes nothing', async () => {
     const n = 2 * P + 1;
     const rows = await listed(viewOf(n));

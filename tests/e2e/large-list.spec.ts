@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './support/fixtures';
 import { DEMO, signInFromLanding } from './support/sign-in';
 import {
+  callApi,
   cell,
   createRows,
   createTestProject,
@@ -240,7 +241,8 @@ test('in blocks, find and replace search the whole list on the server, and a rep
 
   await page.getByRole('button', { name: /^Find and replace/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Find and replace' });
-  await expect(dialog).toContainText('search the whole list on the server, and a replace is saved at once');
+  await expect(dialog).toContainText('search the whole list on the server');
+  await expect(dialog).toContainText('A replace is saved at once, after your pending changes');
   await dialog.getByRole('textbox', { name: 'Find' }).fill('City 3');
   // Rows 30-39, none of them read yet, are counted and found.
   await dialog.getByRole('button', { name: 'Count matches' }).click();
@@ -248,15 +250,23 @@ test('in blocks, find and replace search the whole list on the server, and a rep
   await dialog.getByRole('button', { name: 'Find next' }).click();
   await expect(dialog.getByRole('status')).toHaveText(`Found in ${tag} 30, City`);
 
-  // A replace saved at once is refused while the grid has edits of its own.
+  // The grid's own edits are saved first, by its Save: one refused there (too long) stops the replace.
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await typeInCell(g, created[31]!.id, 'short_name', 'Checked');
+  await typeInCell(g, created[29]!.id, 'short_name', 'x'.repeat(41)); // beside the row found
   await page.getByRole('button', { name: /^Find and replace/ }).click();
   await dialog.getByRole('textbox', { name: 'Find' }).fill('City 3');
   await dialog.getByRole('textbox', { name: 'Replace with' }).fill('Town 3');
   await dialog.getByRole('button', { name: 'Preview replace' }).click();
   await expect(dialog.getByRole('status')).toHaveText(
-    'Save or discard your 1 pending change first: in a list read in blocks, a replace is saved at once.',
+    '10 changes of 10 matching cells; saved at once, as one save, when you replace; your 1 pending change saved first',
+  );
+  await dialog.getByRole('button', { name: 'Save 1 pending change and replace 10 cells' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    'Nothing replaced: your pending change was not saved; fix the row marked in red, then replace.',
+  );
+  await expect(cell(g, created[29]!.id, 'short_name')).toHaveClass(/tb-cell-error/);
+  expect((await listRows(page, 'clients', tag, 'name')).filter((row) => String(row.city).startsWith('Town'))).toEqual(
+    [],
   );
   await dialog.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('button', { name: 'Discard', exact: true }).click();
@@ -265,13 +275,18 @@ test('in blocks, find and replace search the whole list on the server, and a rep
     .getByRole('button', { name: /^Discard/ })
     .click()
     .catch(() => undefined); // a confirmation, where the grid asks for one
+  await expect(pendingSummary(page)).toHaveText('No unsaved changes');
 
+  // An edit of a row the replace changes: saved, so the plan is not the one previewed: previewed again.
+  await typeInCell(g, created[31]!.id, 'short_name', 'Checked');
   await page.getByRole('button', { name: /^Find and replace/ }).click();
   await dialog.getByRole('textbox', { name: 'Find' }).fill('City 3');
   await dialog.getByRole('textbox', { name: 'Replace with' }).fill('Town 3');
   await dialog.getByRole('button', { name: 'Preview replace' }).click();
+  await dialog.getByRole('button', { name: 'Save 1 pending change and replace 10 cells' }).click();
   await expect(dialog.getByRole('status')).toHaveText(
-    '10 changes of 10 matching cells; saved at once, as one save, when you replace',
+    'Your pending change was saved; nothing replaced yet. The list changed since the preview: preview the replace again. ' +
+      'Previewed again: 10 changes of 10 matching cells; saved at once, as one save, when you replace',
   );
   await expect(dialog.getByRole('region', { name: 'Replace preview' })).toContainText(`${tag} 39`);
   if (process.env.SHOT) await page.screenshot({ path: 'test-results/find-in-blocks.png' });
@@ -283,8 +298,98 @@ test('in blocks, find and replace search the whole list on the server, and a rep
   expect(stored.map((row) => row.city)).toEqual(
     Array.from({ length: 40 }, (_, i) => (i >= 30 ? `Town ${two(i)}` : `City ${two(i)}`)),
   );
+  expect(stored[31]!.short_name).toBe('Checked');
   // The blocks held are read again: a replaced row in the window shows what was saved.
   await expect(cell(g, created[31]!.id, 'city')).toHaveText('Town 31');
+
+  // An edit of a row the replace leaves alone: saved, then the replace, in one click.
+  await typeInCell(g, created[29]!.id, 'short_name', 'Before');
+  await page.getByRole('button', { name: /^Find and replace/ }).click();
+  await dialog.getByRole('textbox', { name: 'Find' }).fill('Town 3');
+  await dialog.getByRole('textbox', { name: 'Replace with' }).fill('Village 3');
+  await dialog.getByRole('button', { name: 'Preview replace' }).click();
+  await dialog.getByRole('button', { name: 'Save 1 pending change and replace 10 cells' }).click();
+  await expect(page.getByText('Replaced and saved 10 cells in 10 rows')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(pendingSummary(page)).toHaveText('No unsaved changes');
+  const after = await listRows(page, 'clients', tag, 'name');
+  expect([after[29]!.short_name, after[30]!.city, after[39]!.city]).toEqual(['Before', 'Village 30', 'Village 39']);
+});
+
+test('in blocks, find and replace reach the new rows not saved yet, and replace them as pending edits', async ({
+  page,
+}) => {
+  const { tag, created, g } = await fortyInBlocks(page, 'findnew');
+  await page.getByRole('button', { name: 'Add row' }).click();
+  const newKey = (await g.locator('.ag-row.ag-row-pinned.tb-row-new').getAttribute('row-id'))!;
+  await page.keyboard.type(`${tag} new`);
+  await page.keyboard.press('Enter');
+  await typeInCell(g, newKey, 'city', 'City 3N');
+
+  // The new row is on top: searched first, then the server's rows.
+  await cell(g, newKey, 'name').click();
+  await page.getByRole('button', { name: /^Find and replace/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Find and replace' });
+  await expect(dialog).toContainText('and your new rows not saved yet here');
+  await dialog.getByRole('textbox', { name: 'Find' }).fill('City 3');
+  await dialog.getByRole('button', { name: 'Count matches' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('11 cells match');
+  await dialog.getByRole('button', { name: 'Find next' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(`Found in ${tag} new, City`);
+  await dialog.getByRole('button', { name: 'Find next' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(`Found in ${tag} 30, City`);
+
+  // The stored rows' changes are saved at once; the new row's is a pending edit, kept by Save.
+  await dialog.getByRole('textbox', { name: 'Replace with' }).fill('Town 3');
+  await dialog.getByRole('button', { name: 'Preview replace' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    '11 changes of 11 matching cells; 1 change in new rows made as pending edits, kept by Save; ' +
+      'the other 10 saved at once, as one save, when you replace',
+  );
+  await expect(dialog.getByRole('region', { name: 'Replace preview' })).toContainText(`${tag} new`);
+  await dialog.getByRole('button', { name: 'Replace 11 cells' }).click();
+  await expect(
+    page.getByText('Replaced and saved 10 cells in 10 rows; 1 cell in new rows replaced: Save to keep them'),
+  ).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(cell(g, newKey, 'city')).toHaveText('Town 3N');
+  await expect(statusCell(g, newKey)).toHaveText('New');
+  expect(await listRows(page, 'clients', `${tag} new`, 'name')).toEqual([]);
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(pendingSummary(page)).toHaveText('No unsaved changes');
+  const stored = await listRows(page, 'clients', tag, 'name');
+  expect(stored.map((row) => row.city)).toEqual([
+    ...Array.from({ length: 40 }, (_, i) => (i >= 30 ? `Town ${two(i)}` : `City ${two(i)}`)),
+    'Town 3N',
+  ]);
+
+  // A new row and an edit pending: the grid's save stores the new row too, so the server's plan differs from
+  // the preview, which is made again with the row now saved.
+  await page.getByRole('button', { name: 'Add row' }).click();
+  const otherKey = (await g.locator('.ag-row.ag-row-pinned.tb-row-new').getAttribute('row-id'))!;
+  await page.keyboard.type(`${tag} newer`);
+  await page.keyboard.press('Enter');
+  await typeInCell(g, otherKey, 'city', 'Town 3M');
+  await typeInCell(g, created[0]!.id, 'short_name', 'Before');
+  await page.getByRole('button', { name: /^Find and replace/ }).click();
+  await dialog.getByRole('textbox', { name: 'Find' }).fill('Town 3');
+  await dialog.getByRole('textbox', { name: 'Replace with' }).fill('Village 3');
+  await dialog.getByRole('button', { name: 'Preview replace' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    '12 changes of 12 matching cells; 1 change in new rows made as pending edits, kept by Save; ' +
+      'the other 11 saved at once, as one save, when you replace; your 1 pending change saved first',
+  );
+  await dialog.getByRole('button', { name: 'Save 1 pending change and replace 12 cells' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    'Your pending change was saved; nothing replaced yet. The list changed since the preview: preview the replace again. ' +
+      'Previewed again: 12 changes of 12 matching cells; saved at once, as one save, when you replace',
+  );
+  await dialog.getByRole('button', { name: 'Replace and save 12 cells' }).click();
+  await expect(page.getByText('Replaced and saved 12 cells in 12 rows')).toBeVisible();
+  await expect(pendingSummary(page)).toHaveText('No unsaved changes');
+  const after = await listRows(page, 'clients', tag, 'name');
+  expect(after.filter((row) => String(row.city).startsWith('Village 3'))).toHaveLength(12);
 });
 
 test('in blocks, a row named in the address opens in its form though no block read it yet', async ({ page }) => {
@@ -301,4 +406,70 @@ test('in blocks, a row named in the address opens in its form though no block re
   await expect(form.getByLabel('City')).toHaveValue('Far down');
   await expect(page.getByText(/is not among the rows of this view/)).toHaveCount(0);
   await expect(cell(g, row!.id, 'name')).toHaveCount(0); // its block was not read: the form read the row
+});
+
+test("in blocks, a colleague's save to a row no block holds reads the blocks again only when the rows moved", async ({
+  page,
+}) => {
+  await signInFromLanding(page, DEMO.admin);
+  const projectId = await createTestProject(page, 'blocks-far');
+  const [area] = await createRows(page, 'areas', [{ project_id: projectId, areacode: '510', description: 'Far' }]);
+  const created = await createRows(
+    page,
+    'instruments',
+    Array.from({ length: 40 }, (_, i) => ({
+      projarea_id: area!.id,
+      tagno: `510-FIT-0${two(i)}`,
+      letters: 'FIT',
+      service: `Flow ${two(i)}`,
+      io_type: 'AI',
+    })),
+  );
+  const address = `/home/general/projectdetail/${projectId}/instruments`;
+  await page.goto(address);
+  await page.evaluate(() => window.localStorage.setItem('tagbase.largeListRows', '3'));
+  await page.goto(address);
+  const g = grid(page, 'Instruments');
+  await expect(page.getByText('40 rows', { exact: true })).toBeVisible();
+  await expect(g).toHaveAttribute('data-row-model', 'infinite');
+  const blockReads: string[] = [];
+  const rowsAsked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() !== 'GET' || !url.pathname.endsWith('/entities/instruments')) return;
+    if (url.searchParams.get('limit') === '3') blockReads.push(url.search);
+    // A row at a place in the view (not the changed rows read by their ids).
+    const byId = url.searchParams.get('filters')?.includes('"field":"id"');
+    if (url.searchParams.get('limit') === '1' && !byId) rowsAsked.push(url.search);
+  });
+  const serviceHeader = g.locator('.ag-header-cell[col-id="service"] .ag-header-cell-label');
+  await serviceHeader.click(); // Flow 00 to Flow 39, sorted on the server
+  await expect(cell(g, created[1]!.id, 'service')).toHaveText('Flow 01');
+  await expect(cell(g, created[39]!.id, 'service')).toHaveCount(0); // no block holds it
+  // The window's blocks are all read (none asked for 1 s).
+  for (let seen = -1; seen !== blockReads.length;) {
+    seen = blockReads.length;
+    await page.waitForTimeout(1000);
+  }
+  blockReads.length = 0;
+
+  // Its service changed: no row moved, so no block is read again (two rows asked, not every block).
+  await updateRow(page, 'instruments', created[39]!, { service: 'Flow 39, far down' });
+  await expect.poll(() => rowsAsked.length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+  await page.waitForTimeout(500);
+  expect(blockReads).toEqual([]);
+  await expect(page.getByText('40 rows', { exact: true })).toBeVisible();
+
+  // Moved to the second place by its new service, and right after, another deleted though no block held it: the
+  // rows after them moved, so the blocks are read again, and the count follows (the delete's check waits for
+  // no block read begun before it).
+  await updateRow(page, 'instruments', created[38]!, { service: 'Flow 00, moved up' });
+  const gone = await callApi(page, 'POST', '/api/entities/instruments/batch', {
+    deletes: [{ id: created[37]!.id, version: created[37]!.version }],
+  });
+  expect(gone.status).toBe(200);
+  await expect(cell(g, created[38]!.id, 'service')).toHaveText('Flow 00, moved up', { timeout: 5000 });
+  await expect(g.locator(`.ag-row[row-id="${created[38]!.id}"]`)).toHaveAttribute('row-index', '1');
+  await expect(g.locator(`.ag-row[row-id="${created[1]!.id}"]`)).toHaveAttribute('row-index', '2');
+  await expect(page.getByText('39 rows', { exact: true })).toBeVisible({ timeout: 5000 });
 });

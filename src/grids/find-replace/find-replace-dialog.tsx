@@ -18,22 +18,31 @@ import { AgGridReact } from 'ag-grid-react';
 import { useRef, useState } from 'react';
 import { gridTheme } from '../ag-grid-setup';
 import type { FindChange, FindOptions, FindResult } from '../../lib/find-replace';
+import { count, previewText, replaceLabel } from './preview-text';
 
 export type FindScope = 'list' | 'selection' | 'column';
 
 /**
  * A replace planned: its changes (on the server, the first of them listed, `changeCount` all of them), and for a
- * list read in blocks, `apply`, which saves it at once (`savesAtOnce`).
+ * list read in blocks, `apply`, which saves it at once (`savesAtOnce`), after the grid's own pending changes
+ * (`savesFirst` of them); its changes in new rows not saved yet (`newRowChanges`, listed first) are made as
+ * pending edits, as in a grid holding every row.
  */
 export type FindPreview = FindResult & {
   changeCount?: number;
   unreadable?: number;
   savesAtOnce?: boolean;
-  apply?: (acceptWarnings?: boolean) => Promise<void>;
+  savesFirst?: number;
+  newRowChanges?: number;
+  newRowsUnreadable?: number;
+  apply?: (acceptWarnings?: boolean) => Promise<ApplyOutcome | void>;
 };
 
-/** How a replace saved at once went: null saved; warnings to confirm (then "anyway"), or why it failed. */
-export type ApplyOutcome = null | { error: string } | { warnings: string };
+/**
+ * How a replace saved at once went: null saved; warnings to confirm (then "anyway"), why it failed, or the view
+ * changed since the preview (409): previewed again (`again`), with what happened (`note`).
+ */
+export type ApplyOutcome = null | { error: string } | { warnings: string } | { again: FindPreview; note: string };
 
 type Answer<T> = T | Promise<T>;
 
@@ -68,25 +77,6 @@ const PREVIEW_COLUMNS: ColDef<FindChange>[] = [
     tooltipValueGetter: (p) => p.data?.error,
   },
 ];
-
-const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
-
-/** "12 changes of 14 matching cells; …": what a replace would do, before it is confirmed. */
-function previewText(result: FindPreview): string {
-  const changes = result.changeCount ?? result.changes.length;
-  const unread = result.unreadable ?? result.changes.filter((c) => c.error).length;
-  const notes = [
-    result.skipped ? `${count(result.skipped, 'read-only cell')} left as they are` : '',
-    unread
-      ? result.savesAtOnce
-        ? `${count(unread, 'new text')} its field cannot read (marked; left as they are)`
-        : `${count(unread, 'new text')} its field cannot read (marked; kept as an error to fix)`
-      : '',
-    changes > result.changes.length ? `the first ${result.changes.length.toLocaleString('en-US')} listed` : '',
-    result.savesAtOnce && changes > 0 ? 'saved at once, as one save, when you replace' : '',
-  ].filter(Boolean);
-  return `${count(changes, 'change')} of ${count(result.matches, 'matching cell')}${notes.length ? `; ${notes.join('; ')}` : ''}`;
-}
 
 /**
  * Ctrl+F / Ctrl+H in a grid: find (the next match, the count) and replace, in the list, the selection or the focused
@@ -197,16 +187,18 @@ export function FindReplaceDialog({
           setMessage({ severity: 'error', text: `Nothing replaced: ${outcome.error}` });
           return;
         }
+        if (outcome && 'again' in outcome) {
+          setPreview(outcome.again);
+          setMessage({ severity: 'error', text: `${outcome.note} Previewed again: ${previewText(outcome.again)}` });
+          return;
+        }
         reset();
         onClose();
       },
-      'Replacing and saving…',
+      preview.savesFirst ? 'Saving your pending changes, then replacing…' : 'Replacing and saving…',
     );
   };
   const changes = preview ? (preview.changeCount ?? preview.changes.length) : 0;
-  const replaceLabel = preview?.savesAtOnce
-    ? `Replace and save ${count(changes, 'cell')}${warned ? ' anyway' : ''}`
-    : `Replace ${count(changes, 'cell')}`;
   return (
     <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="tb-find-title">
       <DialogTitle id="tb-find-title">{withReplace ? 'Find and replace' : 'Find'}</DialogTitle>
@@ -296,7 +288,7 @@ export function FindReplaceDialog({
         )}
         {withReplace && preview && (
           <Button variant="contained" onClick={() => apply(warned)} disabled={busy || changes === 0}>
-            {replaceLabel}
+            {replaceLabel(preview, warned)}
           </Button>
         )}
       </DialogActions>

@@ -6,10 +6,11 @@ import type { LookupCache } from '../lookup-cache';
 import type { GridRow, PendingChangesStore, PendingState } from '../pending-changes-store';
 import { cellCount, type Rect } from '../ranges/cell-range';
 import type { CellRanges } from '../ranges/use-cell-ranges';
-import { matcherOf, type FindOptions, type FindRow } from '../../lib/find-replace';
+import { matcherOf, type FindChange, type FindOptions, type FindRow } from '../../lib/find-replace';
 import { matchingText, planFindReplace } from '../../schemas/find-replace-plan';
 import { holdsBlocks } from '../large-list/apply-rows';
 import type { Fetcher } from '../lookup-cache';
+import type { SaveOutcome } from '../save-batch';
 import type { FindActions, FindPreview, FindScope } from './find-replace-dialog';
 import { serverFindActions } from './server-find';
 
@@ -22,6 +23,8 @@ type Options = {
   canEdit: boolean;
   commit: (previous: PendingState) => void;
   fetcher: Fetcher;
+  /** The grid's Save: a replace saved at once in a list read in blocks saves the grid's pending changes first. */
+  save: () => Promise<SaveOutcome | null>;
 };
 
 /**
@@ -29,7 +32,7 @@ type Options = {
  * drawn range, or the focused cell's column), the next match after the focused cell, and applying confirmed
  * changes as pending edits in one undo step. `open(replace)` is what Ctrl+F / Ctrl+H call.
  */
-export function useFindReplace({ api, schema, store, lookups, ranges, canEdit, commit, fetcher }: Options) {
+export function useFindReplace({ api, schema, store, lookups, ranges, canEdit, commit, fetcher, save }: Options) {
   const { enqueueSnackbar } = useSnackbar();
   const [state, setState] = useState<{ open: boolean; replace: boolean }>({ open: false, replace: false });
   const label = (entity: string, id: unknown) => lookups.label(entity, id);
@@ -56,6 +59,25 @@ export function useFindReplace({ api, schema, store, lookups, ranges, canEdit, c
     const fields = column ? [column] : ranges.dataColumns().flatMap((c) => fieldByName(schema, c.getColId()) ?? []);
     return { top: 0, bottom: rows - 1, fields };
   };
+  /** The grid's new rows not saved yet, as the store shows them (a list read in blocks pins them on top). */
+  const newRows = (): FindRow[] =>
+    store.state.createdOrder.flatMap((key, index) => {
+      const data = store.displayRow(key);
+      return data ? [{ key, label: String(data[schema.labelField] ?? `New row ${index + 1}`), values: data }] : [];
+    });
+  /** Confirmed changes as pending edits, one undo step. */
+  const editInGrid = (changes: FindChange[]) =>
+    changes.length > 0 &&
+    commit(
+      store.setCells(
+        changes.map((c) => ({
+          rowKey: c.rowKey,
+          field: c.field,
+          value: c.value,
+          ...(c.error ? { error: c.error } : {}),
+        })),
+      ),
+    );
   function* rowsOf(top: number, bottom: number): Generator<FindRow> {
     for (let index = top; index <= bottom; index += 1) {
       const data = api?.getDisplayedRowAtIndex(index)?.data;
@@ -110,16 +132,7 @@ export function useFindReplace({ api, schema, store, lookups, ranges, canEdit, c
       return null;
     },
     apply: ({ changes }: FindPreview) => {
-      commit(
-        store.setCells(
-          changes.map((c) => ({
-            rowKey: c.rowKey,
-            field: c.field,
-            value: c.value,
-            ...(c.error ? { error: c.error } : {}),
-          })),
-        ),
-      );
+      editInGrid(changes);
       const unread = changes.filter((c) => c.error).length;
       enqueueSnackbar(
         `Replaced ${changes.length.toLocaleString('en-US')} ${changes.length === 1 ? 'cell' : 'cells'}${unread ? `, ${unread} marked in red` : ''}: Save to keep, Undo to take back`,
@@ -137,7 +150,15 @@ export function useFindReplace({ api, schema, store, lookups, ranges, canEdit, c
           fetcher,
           scopes,
           scopeOf,
-          pendingRows: () => store.summary().total,
+          newRows,
+          label,
+          resolve: lookups.resolve,
+          pendingStored: () => {
+            const { changed, deleted } = store.summary();
+            return changed + deleted;
+          },
+          saveFirst: save,
+          editInGrid,
           onReplaced: (message) => enqueueSnackbar(message, { variant: 'success' }),
         })
       : held;

@@ -52,12 +52,15 @@ export type ViewModel = Pick<IGetRowsParams, 'sortModel' | 'filterModel'>;
  * readRows: rows startRow..endRow-1 of the view read outside the blocks (a range action over rows not scrolled
  * to, large-list/read-range.ts), in pages each after the last id of the one before, uncounted, with the pending
  * edits laid over them and every row recorded in `base`, so the store can edit it like a loaded row.
+ * rowAt: the id of the row at a place in the view now, and (counted) its total: whether a colleague's save moved
+ * the rows the blocks hold (held-blocks.ts).
  */
 export type BlockReader = IDatasource & {
   forgetAnchors: () => void;
   readAhead: (view: ViewModel, blockSize: number) => void;
   viewQuery: (view: ViewModel) => ListQuery;
   readRows: (startRow: number, endRow: number, view: ViewModel, pageRows?: number) => Promise<GridRow[]>;
+  rowAt: (view: ViewModel, offset: number, count: boolean) => Promise<{ id: unknown; total: number | null }>;
 };
 
 type Block = ListResponse | UncountedListResponse;
@@ -151,6 +154,11 @@ export function blockReader(
     },
     getRows: (params) => getRows(params),
     viewQuery,
+    rowAt: async (view, offset, count) => {
+      const path = listPath(schema.name, { ...viewQuery(view), offset, limit: 1, ...(count ? {} : { count: false }) });
+      const page = await fetcher<Block>(path);
+      return { id: page.rows[0]?.id, total: page.total };
+    },
     async readRows(startRow, endRow, view, pageRows = MAX_PAGE_SIZE) {
       const query = viewQuery(view);
       const rows: GridRow[] = [];
