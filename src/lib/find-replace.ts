@@ -88,7 +88,7 @@ export type FindReplaceRequest = {
 
 /** How many changes a preview lists (all are counted). */
 export const FIND_PREVIEW_LISTED = 1000;
-/** A find text's length at most: a regular expression's scan of a cell cannot be interrupted. */
+/** A find text's length at most (a page's matching on the server also has a deadline: match-within.ts). */
 export const FIND_TEXT_MAX = 500;
 
 /** A replace planned over a view, as a preview answers it (and the server's plan counts it before apply). */

@@ -435,13 +435,33 @@ describe('who may and what is refused', () => {
     [{ fields: ['name', 'nickname'] }, "Clients have no field 'nickname' to search."],
     [{ mode: 'preview' }, 'A preview needs replaceWith'],
     [{ mode: 'apply', replaceWith: 'x' }, 'An apply needs the planDigest'],
-    [{ find: 'x'.repeat(501) }, "a regular expression's scan of a cell cannot be interrupted"],
+    [{ find: 'x'.repeat(501) }, 'Find at most 500 characters (this one has 501)'],
     [{ filters: [{ field: 'nickname', op: 'equals', value: 'x' }] }, "Cannot filter on 'nickname'"],
     [{ mode: 'replace' }, 'Invalid body: mode'],
   ])('answers 400 with a message for %j', async (more, message) => {
     const response = await call('clients', { ...request(1, {}), ...more });
     expect(response.statusCode, response.body).toBe(400);
     expect((response.json() as { message: string }).message).toContain(message);
+  });
+
+  it('stops a regular expression that backtracks without end, answers 400, and goes on answering', async () => {
+    const long = `Backtrack ${'a'.repeat(34)}!`;
+    const created = await s.post('/entities/clients/batch', { creates: [{ clientKey: 'b', values: { name: long } }] });
+    expect(created.statusCode, created.body).toBe(200);
+    const view: ColumnFilter[] = [{ field: 'name', op: 'startsWith', value: 'Backtrack ' }];
+    const evil = { ...request(1, {}), filters: view, find: '(a+)+$', regex: true };
+    for (const mode of ['count', 'next', 'preview'] as const) {
+      const started = performance.now();
+      const refused = findReplace(s.t.database.db, clients, { ...evil, mode, replaceWith: 'b' }, ENGINEER, {
+        matchMs: 300,
+      });
+      await expect(refused, mode).rejects.toThrow(/Searching took too long \(over 0.3 s for one page of the list\)/);
+      // Stopped at its deadline, not after the ~2^34 steps the pattern would take.
+      expect(performance.now() - started, mode).toBeLessThan(5_000);
+    }
+    // The same search with a sane pattern, right after, finds the row.
+    const sane = await findReplace(s.t.database.db, clients, { ...evil, find: 'a+!$' }, ENGINEER, { matchMs: 300 });
+    expect(sane).toMatchObject({ mode: 'count', matches: 1, rows: 1 });
   });
 
   it('answers 404 for a list that does not exist', async () => {

@@ -19,14 +19,14 @@ import { countMatches, nextMatch, planReplace, searchedFields, type ViewFind } f
 /** Rows per batch save of an apply: under MAX_BATCH_OPERATIONS, each chunk a savepoint of the one transaction. */
 export const WRITE_CHUNK_ROWS = 10_000;
 
-export type FindReplaceTuning = { pageRows?: number; writeChunkRows?: number };
+export type FindReplaceTuning = { pageRows?: number; writeChunkRows?: number; matchMs?: number };
 
 /** The request checked before any row is read: a readable 400 for each mistake a user can make. */
-function findOf(schema: EntitySchema, request: FindReplaceRequest, pageRows?: number): ViewFind {
+function findOf(schema: EntitySchema, request: FindReplaceRequest, tuning: FindReplaceTuning): ViewFind {
   if (request.find.length > FIND_TEXT_MAX)
     throw new AppError(
       'bad_request',
-      `Find at most ${FIND_TEXT_MAX} characters (this one has ${request.find.length.toLocaleString('en-US')}): a regular expression's scan of a cell cannot be interrupted.`,
+      `Find at most ${FIND_TEXT_MAX} characters (this one has ${request.find.length.toLocaleString('en-US')}).`,
     );
   const matcher = matcherOf(request.find, request);
   if (!matcher.ok) throw new AppError('bad_request', matcher.error);
@@ -46,7 +46,8 @@ function findOf(schema: EntitySchema, request: FindReplaceRequest, pageRows?: nu
     window: { offset: request.offset ?? 0, ...(request.limit === undefined ? {} : { limit: request.limit }) },
     fields,
     matcher,
-    ...(pageRows === undefined ? {} : { pageRows }),
+    ...(tuning.pageRows === undefined ? {} : { pageRows: tuning.pageRows }),
+    ...(tuning.matchMs === undefined ? {} : { matchMs: tuning.matchMs }),
   };
 }
 
@@ -57,7 +58,7 @@ export async function findReplace(
   actor: Actor,
   tuning: FindReplaceTuning = {},
 ): Promise<FindReplaceResponse> {
-  const find = findOf(schema, request, tuning.pageRows);
+  const find = findOf(schema, request, tuning);
   if (request.mode === 'apply') return applyReplace(db, find, request, actor, tuning.writeChunkRows);
   return db.transaction(
     async (tx): Promise<FindReplaceResponse> => {

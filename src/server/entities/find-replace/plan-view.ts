@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { FIND_PREVIEW_LISTED, type FindPreviewFigures, type FindRow, type Matcher } from '../../../lib/find-replace';
 import { copyText } from '../../../schemas/copy-text';
 import { matchingText, planFindReplace } from '../../../schemas/find-replace-plan';
+import { matchWithin } from './match-within';
 import { getEntitySchema } from '../../../schemas/registry';
 import { fieldByName, type EntityRow, type EntitySchema, type FieldDef } from '../../../schemas/schema-types';
 import type { Db } from '../../db/client';
@@ -17,6 +18,8 @@ export type ViewFind = {
   matcher: Extract<Matcher, { ok: true }>;
   /** Rows per query (scan-view.ts SCAN_PAGE_ROWS; tests lower it to sweep the page boundaries). */
   pageRows?: number;
+  /** How long one page's matching may take (match-within.ts PAGE_MATCH_MS; tests lower it). */
+  matchMs?: number;
 };
 
 /** One row's planned writes: its version as read, and the new value of each field changed. */
@@ -68,13 +71,17 @@ export async function countMatches(tx: Db, find: ViewFind): Promise<{ matches: n
       await labels.ensureIds(page, find.fields);
       // Counted as the grid counts (planFindReplace with no replacement).
       const rows = page.map((row) => ({ key: String(row.id), label: '', values: row }));
-      matches += planFindReplace({
-        rows,
-        fields: find.fields,
-        matcher: find.matcher,
-        replaceWith: null,
-        label: labels.label,
-      }).matches;
+      matches += matchWithin(
+        () =>
+          planFindReplace({
+            rows,
+            fields: find.fields,
+            matcher: find.matcher,
+            replaceWith: null,
+            label: labels.label,
+          }).matches,
+        find.matchMs,
+      );
       return false;
     },
     find.pageRows,
@@ -103,16 +110,18 @@ export async function nextMatch(
   const answer: { found: { index: number; id: number; field: string; label: string } | null } = { found: null };
   const search = (startRowAfter: number) => async (page: EntityRow[], firstIndex: number) => {
     await labels.ensureIds(page, labelField ? [...fields, labelField] : fields);
-    for (const [i, row] of page.entries()) {
-      const index = firstIndex + i;
-      for (let col = index === start ? startRowAfter + 1 : 0; col < fields.length; col += 1) {
-        const field = fields[col]!;
-        if (matchingText(field, row[field.name], matcher, labels.label) === null) continue;
-        answer.found = { index, id: row.id, field: field.name, label: rowLabel(schema, labels, row, index) };
-        return true;
+    answer.found = matchWithin(() => {
+      for (const [i, row] of page.entries()) {
+        const index = firstIndex + i;
+        for (let col = index === start ? startRowAfter + 1 : 0; col < fields.length; col += 1) {
+          const field = fields[col]!;
+          if (matchingText(field, row[field.name], matcher, labels.label) === null) continue;
+          return { index, id: row.id, field: field.name, label: rowLabel(schema, labels, row, index) };
+        }
       }
-    }
-    return false;
+      return null;
+    }, find.matchMs);
+    return answer.found !== null;
   };
   const columns = columnsOf(find);
   const tail = { offset: start, ...(end === Infinity ? {} : { limit: end - start }) };
@@ -158,41 +167,45 @@ export async function planReplace(
     find.window,
     async (page, firstIndex) => {
       await labels.ensureIds(page, labelField ? [...fields, labelField] : fields);
-      await labels.ensureTexts(typedTexts(labels, page, find, replaceWith));
-      for (const [i, row] of page.entries()) {
-        const findRow: FindRow = {
-          key: String(row.id),
-          label: rowLabel(schema, labels, row, firstIndex + i),
-          values: row,
-        };
-        const result = planFindReplace({
-          rows: [findRow],
-          fields,
-          matcher,
-          replaceWith,
-          label: labels.label,
-          resolve: labels.resolverFor((entity) => labels.documentOf(row, getEntitySchema(entity))),
-        });
-        plan.matches += result.matches;
-        plan.skipped += result.skipped;
-        let update: RowUpdate | undefined;
-        for (const change of result.changes) {
-          plan.changes += 1;
-          if (change.error) plan.unreadable += 1;
-          if (plan.listed.length < FIND_PREVIEW_LISTED) plan.listed.push(change);
-          digest.update(`${JSON.stringify([row.id, row.version, change.field, change.value, change.error ? 0 : 1])}\n`);
-          if (!keepUpdates || change.error) continue;
-          update ??= { id: row.id, version: Number(row.version), changes: {} };
-          update.changes[change.field] = change.value;
-        }
-        if (update) plan.updates.push(update);
-      }
+      await labels.ensureTexts(matchWithin(() => typedTexts(labels, page, find, replaceWith), find.matchMs));
+      matchWithin(() => planPage(page, firstIndex), find.matchMs);
       return false;
     },
     find.pageRows,
   );
   plan.planDigest = digest.digest('hex');
   return plan;
+
+  function planPage(page: EntityRow[], firstIndex: number): void {
+    for (const [i, row] of page.entries()) {
+      const findRow: FindRow = {
+        key: String(row.id),
+        label: rowLabel(schema, labels, row, firstIndex + i),
+        values: row,
+      };
+      const result = planFindReplace({
+        rows: [findRow],
+        fields,
+        matcher,
+        replaceWith,
+        label: labels.label,
+        resolve: labels.resolverFor((entity) => labels.documentOf(row, getEntitySchema(entity))),
+      });
+      plan.matches += result.matches;
+      plan.skipped += result.skipped;
+      let update: RowUpdate | undefined;
+      for (const change of result.changes) {
+        plan.changes += 1;
+        if (change.error) plan.unreadable += 1;
+        if (plan.listed.length < FIND_PREVIEW_LISTED) plan.listed.push(change);
+        digest.update(`${JSON.stringify([row.id, row.version, change.field, change.value, change.error ? 0 : 1])}\n`);
+        if (!keepUpdates || change.error) continue;
+        update ??= { id: row.id, version: Number(row.version), changes: {} };
+        update.changes[change.field] = change.value;
+      }
+      if (update) plan.updates.push(update);
+    }
+  }
 }
 
 /** The texts a replace types into the page's lookup cells, by target and document, for ViewLabels.ensureTexts. */
