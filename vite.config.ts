@@ -39,6 +39,8 @@ export default defineConfig({
         test: {
           name: 'process',
           include: ['tests/process/**/*.test.ts'],
+          // The PGlite data directory a server's first start makes, made once and copied into each new DATA_DIR.
+          globalSetup: ['tests/support/process-templates.ts'],
           testTimeout: 120_000,
           fileParallelism: false,
           retry: process.env.CI ? 1 : 0,

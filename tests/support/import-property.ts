@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import type { ImportMode, ImportResponse } from '../../src/lib/entity-api';
+import type { ImportResponse } from '../../src/lib/entity-api';
 import { getEntitySchema } from '../../src/schemas/registry';
 import type { EntitySchema } from '../../src/schemas/schema-types';
 import {
@@ -10,25 +10,16 @@ import {
   postPieces,
   randomPieces,
   randomRows,
-  randomSource,
   storedByKey,
   withRequired,
   type Random,
 } from './bulk-rows';
+import { casesFor, describeCase, type ImportCase } from './import-cases';
+import { randomSource } from './random-source';
+import { sweepCases, sweepSeed, sweepShare } from './sweep-cases';
 import { listeningSuite, type SignedInSuite } from './test-app';
 
-/**
- * One case of the import's "nothing lost" property: N random rows imported through
- * POST /api/entities/:entity/import over a real socket, whole or in random pieces, in a mode, committed or
- * as a dry run, after some of the keys were imported before (so rows are added, updated, skipped, restored
- * or replaced). The answer's counts must add up to N, and the database must hold every row as sent.
- * Modes 0, 1 and 3 import clients (a list of the whole firm); mode 2 replaces a fresh project's areas.
- */
-export type ImportCase = { n: number; mode: ImportMode; dryRun: boolean; whole: boolean; seed: number };
-
-export function describeCase(c: ImportCase): string {
-  return `${c.n} rows, mode ${c.mode}${c.dryRun ? ', dry run' : ''}, ${c.whole ? 'whole' : 'in pieces'}, seed ${c.seed}`;
-}
+export { casesFor, describeCase, onReaderBoundary, type ImportCase } from './import-cases';
 
 type Target = {
   schema: EntitySchema;
@@ -164,32 +155,22 @@ export function importProperty(suite: SignedInSuite, base: () => string, { maxBe
   };
 }
 
-/** Cases over every size in `sizes`, the mode, dry run and pieces varying with the size. */
-export function casesFor(sizes: readonly number[], seed: number): ImportCase[] {
-  const random = randomSource(seed);
-  return sizes.map((n, i) => ({
-    n,
-    mode: ([0, 1, 2, 3] as const)[i % 4] as ImportMode,
-    dryRun: random.next() < 0.2,
-    whole: random.next() < 0.3,
-    seed: random.int(1, 2 ** 31),
-  }));
-}
-
 /**
- * A sweep file's whole body: a signed-in app listening on a socket, and one test per case of `sizes`.
+ * A sweep file's whole body: a signed-in app listening on a socket, and one test per case of `sizes`: of the
+ * sizes `onBoundary` does not name, only SWEEP_SHARE of them (sweep-cases.ts).
  * SWEEP_SEED (printed) replays a run; without it each run draws its own cases.
  */
 export function importSweep(
   title: string,
   sizes: (seed: number) => number[],
-  options: { maxBefore?: number } = {},
+  options: { maxBefore?: number; onBoundary: (n: number) => boolean },
 ): void {
-  const seed = Number(process.env.SWEEP_SEED ?? Date.now() % 2 ** 31);
-  console.log(`${title}: SWEEP_SEED=${seed}`);
+  const seed = sweepSeed();
+  const cases = sweepCases(casesFor(sizes(seed), seed), (c) => options.onBoundary(c.n), seed);
+  console.log(`${title}: SWEEP_SEED=${seed}, SWEEP_SHARE=${sweepShare()}: ${cases.length} cases`);
   const { suite, base } = listeningSuite();
   const run = importProperty(suite, base, options);
   describe(title, () => {
-    for (const c of casesFor(sizes(seed), seed)) it(describeCase(c), () => run(c), 300_000);
+    for (const c of cases) it(describeCase(c), () => run(c), 300_000);
   });
 }

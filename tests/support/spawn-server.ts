@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { JWK } from 'jose';
+import { inject } from 'vitest';
 import { loadOrCreateIdpKeyFile } from '../../src/server/idp/keys';
 import { signAccessToken } from './test-app';
 
@@ -50,6 +51,7 @@ export async function spawnServer(
   entry = ['--import', 'tsx', 'src/server/main.ts'],
 ): Promise<SpawnedServer> {
   const dataDir = keepDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tagbase-process-'));
+  copyPgliteTemplate(dataDir, env);
   const keys = await loadOrCreateIdpKeyFile(dataDir);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -116,6 +118,28 @@ export async function spawnServer(
     },
     output: () => output,
   };
+}
+
+/**
+ * Into a DATA_DIR with no database yet, of a server on PGlite seeded as by default: the process project's
+ * copy of what a first start makes (process-templates.ts). Outside it (the benchmarks) the server makes its own.
+ */
+function copyPgliteTemplate(dataDir: string, env: Record<string, string>): void {
+  const settings = { ...process.env, ...env };
+  const asByDefault = ['DATABASE_URL', 'SEED_DEMO', 'ADMIN_USERNAME', 'ADMIN_PASSWORD'].every(
+    (name) => !settings[name],
+  );
+  const target = path.join(dataDir, 'pgdata');
+  const template = providedTemplate();
+  if (template && asByDefault && !fs.existsSync(target)) fs.cpSync(template, target, { recursive: true });
+}
+
+function providedTemplate(): string | null {
+  try {
+    return inject('pgliteDataDirTemplate') ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /**
