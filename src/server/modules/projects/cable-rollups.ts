@@ -21,7 +21,7 @@ function cableRollupsQuery(projectId: number): SQL {
       select i.projarea_id as area_id, c.cable_type as type, sum(c.length_m) as len,
              sum(c.length_m * coalesce(c.allowance_pct, 0)) as len_pct
       from cabling c join instruments i on i.id = c.instrument_id
-      where c.project_id = ${projectId} and not c.deleteflag and not i.deleteflag
+      where c.project_id = ${projectId} and i.project_id = ${projectId} and not c.deleteflag and not i.deleteflag
       group by i.projarea_id, c.cable_type
     ),
     scopes as (
