@@ -15,6 +15,8 @@ import { flag } from './request-flag';
 import { schemaOf, type DocumentEntity } from './document-lists';
 import { emptyDocument, readProjectDocument } from './project-document';
 import { projectRollups } from './project-rollups';
+import { SharedReads } from '../../http/shared-reads';
+import type { ProjectRollups } from '../../../lib/project-rollups';
 import {
   cascadeDeleteBody,
   cascadeDeleted,
@@ -73,6 +75,8 @@ const withContents = (entity: DocumentEntity): DocumentEntity[] => [
 ];
 
 export async function projectRoutes(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
+  // One per app (its database): asks of a project's roll-ups at the same moment share their runs.
+  const rollupReads = new SharedReads<number, ProjectRollups>();
   const writes = (request: Parameters<typeof assertRole>[0], entities: readonly DocumentEntity[]) => {
     for (const entity of entities)
       assertRole(request, schemaOf(entity).writeRole, schemaOf(entity).labelPlural.toLowerCase());
@@ -257,8 +261,10 @@ export async function projectRoutes(app: FastifyInstance, { db }: { db: Db }): P
         response: { 200: output(rollupsResponse, 'The roll-ups, computed in one query'), ...errors(400, 401, 404) },
       },
     },
-    async (request) =>
-      projectRollups(db, pathId(parseOr400(projectParams, request.params, 'path').projectId, projectSchema())),
+    async (request) => {
+      const projectId = pathId(parseOr400(projectParams, request.params, 'path').projectId, projectSchema());
+      return rollupReads.read(projectId, () => projectRollups(db, projectId));
+    },
   );
   await pidRoutes(app, { db });
 }
