@@ -764,7 +764,7 @@ export function EntityGrid({
         notice={
           rowModel === 'infinite'
             ? canEdit
-              ? 'This list is read in blocks as you scroll: Find and Replace search the whole list on the server, and your new rows not saved yet here. A replace is saved at once, after your pending changes; in new rows it is made as pending edits, kept by Save.'
+              ? 'This list is read in blocks as you scroll: Find and Replace search the whole list on the server, and also the new rows you have not saved yet. A replace is saved at once, after your pending changes; in new rows it is made as pending edits, kept by Save.'
               : 'This list is read in blocks as you scroll: Find searches the whole list on the server.'
             : undefined
         }

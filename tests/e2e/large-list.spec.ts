@@ -330,7 +330,7 @@ test('in blocks, find and replace reach the new rows not saved yet, and replace 
   await cell(g, newKey, 'name').click();
   await page.getByRole('button', { name: /^Find and replace/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Find and replace' });
-  await expect(dialog).toContainText('and your new rows not saved yet here');
+  await expect(dialog).toContainText('and also the new rows you have not saved yet');
   await dialog.getByRole('textbox', { name: 'Find' }).fill('City 3');
   await dialog.getByRole('button', { name: 'Count matches' }).click();
   await expect(dialog.getByRole('status')).toHaveText('11 cells match');
