@@ -231,13 +231,13 @@ function changedFields(
 function renamedRows(found: readonly Difference[]): Map<Difference, Difference> {
   const deleted = new Map(
     found.flatMap((d) =>
-      d.before && !d.after && typeof d.before.id === 'number' ? [[`${d.entity}\u0000${d.before.id}`, d] as const] : [],
+      d.before && !d.after && typeof d.before.id === 'number' ? [[rowRef(d.entity, d.before.id), d] as const] : [],
     ),
   );
   return new Map(
     found.flatMap((d) =>
-      !d.before && d.after && d.row_id !== null && deleted.has(`${d.entity}\u0000${d.row_id}`)
-        ? [[d, deleted.get(`${d.entity}\u0000${d.row_id}`)!] as const]
+      !d.before && d.after && d.row_id !== null && deleted.has(rowRef(d.entity, d.row_id))
+        ? [[d, deleted.get(rowRef(d.entity, d.row_id))!] as const]
         : [],
     ),
   );
